@@ -1,0 +1,163 @@
+/**
+ * The runtime's public surface, as the HTTP service and in-process applications use it.
+ *
+ * `createConnector(options)` (in `runtime/connector.ts`) returns a {@link Connector}. Everything tenant-specific goes
+ * through `connector.environment(id)`, so one environment never sees another's connections or accounts: a lookup
+ * across environments is simply "not found".
+ */
+import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
+import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
+
+export interface ConnectorOptions {
+  /** A ready store; when absent one is opened from `databaseUrl` / `dataDir`. */
+  store?: Store;
+  /** PostgreSQL URL; when absent (and no store given) SQLite in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Directory for the SQLite file and the development key file. Default `./.agent-connector`. */
+  dataDir?: string;
+  /**
+   * Encryption keys for secrets at rest: `kid:base64key[,kid:base64key...]`, the first one current.
+   * Default from `AGENT_CONNECTOR_ENCRYPTION_KEY`; in development a key file is created in `dataDir`.
+   */
+  encryptionKeys?: string;
+  /** The service's public base URL, for redirect URIs (`{baseUrl}/sso/v1/oauth/{connection_id}/callback`) and links. */
+  baseUrl: string;
+  /** pino-compatible logger; secrets are never passed to it. */
+  logger?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; debug?(obj: object, msg?: string): void };
+  /** Upstream HTTP policy overrides (tests shorten these). */
+  http?: { timeoutMs?: number; connectTimeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number; maxResponseBytes?: number };
+  /** Clock (ms since epoch), for tests. */
+  now?: () => number;
+}
+
+/** A connection as the API shows it: never the client secret. */
+export interface ConnectionView {
+  id: string;
+  name: string;
+  connector: ConnectorName;
+  client_id: string;
+  /** True when a client secret is stored; the secret itself is write-only. */
+  has_client_secret: boolean;
+  scopes: string[];
+  /** Register this exact URI with the provider. */
+  redirect_uri: string;
+  overrides: ConnectionOverrides;
+  allowed_redirect_urls: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreateConnectionInput {
+  name: string;
+  connector: ConnectorName;
+  client_id: string;
+  client_secret: string;
+  /** Defaults to the connector's default scopes. */
+  scopes?: string[];
+  overrides?: ConnectionOverrides;
+  allowed_redirect_urls?: string[];
+}
+
+export type UpdateConnectionInput = Partial<Omit<CreateConnectionInput, 'connector'>>;
+
+/** A connected account as the API shows it: never a token. */
+export interface AccountView {
+  id: string;
+  identifier: string;
+  connection_id: string;
+  connection_name: string;
+  connector: ConnectorName;
+  status: AccountStatus;
+  status_reason: string | null;
+  scopes: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthorizationLinkInput {
+  connection_name: string;
+  identifier: string;
+  /** Where to send the browser after authorization; must be on the connection's allowlist. */
+  redirect_url?: string;
+}
+
+export interface AuthorizationLink {
+  link: string;
+  /** ISO time after which the link no longer starts a flow. */
+  expiry: string;
+  connected_account_id: string;
+}
+
+export interface ExecuteToolInput {
+  tool_name: string;
+  /** May be omitted when the identifier has exactly one account for the tool's connector. */
+  connection_name?: string;
+  identifier: string;
+  tool_input: Record<string, unknown>;
+}
+
+export interface ExecuteToolResult<T = unknown> {
+  data: T;
+  execution_id: string;
+}
+
+export interface ProxyInput {
+  connection_name: string;
+  identifier: string;
+  path: string;
+  method: HttpMethod | string;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ProxyResult {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface EnvironmentScope {
+  readonly environmentId: string;
+  createConnection(input: CreateConnectionInput): Promise<ConnectionView>;
+  listConnections(): Promise<ConnectionView[]>;
+  /** By id or by name. */
+  getConnection(idOrName: string): Promise<ConnectionView>;
+  updateConnection(idOrName: string, patch: UpdateConnectionInput): Promise<ConnectionView>;
+  deleteConnection(idOrName: string): Promise<void>;
+
+  authorizationLink(input: AuthorizationLinkInput): Promise<AuthorizationLink>;
+
+  listAccounts(filter?: { identifier?: string; connection_name?: string; status?: AccountStatus }): Promise<AccountView[]>;
+  getAccount(id: string): Promise<AccountView>;
+  /** Revokes at the provider (best effort), deletes the tokens, marks the account DISCONNECTED. */
+  disconnectAccount(id: string): Promise<AccountView>;
+
+  executeTool(input: ExecuteToolInput): Promise<ExecuteToolResult>;
+  proxy(input: ProxyInput): Promise<ProxyResult>;
+}
+
+/** The browser side of the flow, which the HTTP service exposes as pages. */
+export interface OAuthFlow {
+  /**
+   * The browser opened an authorization link. Returns the provider's authorization URL to redirect to, and the
+   * browser-binding cookie value to set (HttpOnly, SameSite=Lax, path `/sso/`).
+   */
+  openLink(linkToken: string): Promise<{ redirectTo: string; browserCookie: string; connectionName: string; connector: ConnectorName }>;
+  /**
+   * The provider redirected back. `query` is the callback's query string; `browserCookie` is the binding cookie the
+   * browser sent (or undefined). Returns where to send the browser next (the app's allowlisted URL, or null for the
+   * service's own success page).
+   */
+  callback(connectionId: string, query: URLSearchParams, browserCookie: string | undefined): Promise<{ redirectTo: string | null; account: AccountView }>;
+}
+
+export interface Connector {
+  readonly store: Store;
+  readonly baseUrl: string;
+  environment(environmentId: string): EnvironmentScope;
+  oauth: OAuthFlow;
+  /** Every tool, by name; aliases resolve to the same definition. */
+  tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined };
+  close(): Promise<void>;
+}

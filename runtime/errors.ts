@@ -1,0 +1,72 @@
+/**
+ * The one error catalogue: stable codes, each with its HTTP status and a one-line meaning.
+ *
+ * The HTTP service renders every error as `{"error": {"code", "message", "details"?, "request_id"}}` with the
+ * status from this table; the OpenAPI document and `docs/errors.md` list the same codes (a test keeps them in step).
+ * Messages and details never contain a secret: callers build them from names and ids, never from token values.
+ */
+
+export const ERROR_CATALOGUE = {
+  invalid_input: { status: 400, meaning: 'The tool input or request body is invalid; details list every violation with its JSON pointer.' },
+  invalid_proxy_request: { status: 400, meaning: 'The proxy request is refused before anything is sent (unsafe path, method or header).' },
+  invalid_request: { status: 400, meaning: 'The request to the service itself is malformed (bad JSON, missing field).' },
+  unauthorized: { status: 401, meaning: 'Missing, invalid or expired application credentials or bearer token.' },
+  unknown_tool: { status: 404, meaning: 'No tool or alias has this name.' },
+  connection_not_found: { status: 404, meaning: 'No connection with this name or id in this environment.' },
+  account_not_found: { status: 404, meaning: 'No connected account for this identifier and connection.' },
+  not_found: { status: 404, meaning: 'No such route or resource.' },
+  conflict: { status: 409, meaning: 'The resource already exists (e.g. a connection name in use).' },
+  ambiguous_connection: { status: 409, meaning: 'connection_name was omitted and the identifier has several accounts for this connector.' },
+  reauthorization_required: { status: 409, meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
+  authorization_failed: { status: 400, meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },
+  upstream_error: { status: 502, meaning: 'The upstream API answered with an error; details carry its status and sanitized error body.' },
+  upstream_rate_limited: { status: 429, meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },
+  upstream_timeout: { status: 504, meaning: 'The upstream API did not answer in time.' },
+  rate_limited: { status: 429, meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
+  payload_too_large: { status: 413, meaning: 'The request body or the upstream response is larger than the limit.' },
+  internal: { status: 500, meaning: 'A bug in the service; the request id finds it in the logs.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export interface ConnectorErrorOptions {
+  details?: unknown;
+  /** Seconds, for `upstream_rate_limited` and `rate_limited`. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/**
+ * The error every runtime operation throws for an expected failure. `code` is stable; `status` comes from the
+ * catalogue. `cause` is kept non-enumerable so that serializing the error never carries an upstream object that
+ * might hold a token.
+ */
+export class ConnectorError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: unknown;
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: ErrorCode, message: string, options: ConnectorErrorOptions = {}) {
+    super(message);
+    this.name = 'ConnectorError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    if (options.details !== undefined) this.details = options.details;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.cause !== undefined) {
+      Object.defineProperty(this, 'cause', { value: options.cause, enumerable: false, writable: false });
+    }
+  }
+
+  /** The service's error body (without the request id, which the HTTP layer adds). */
+  toJSON(): { code: ErrorCode; message: string; details?: unknown } {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isConnectorError(value: unknown): value is ConnectorError {
+  return value instanceof ConnectorError;
+}

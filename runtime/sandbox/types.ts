@@ -1,0 +1,126 @@
+/**
+ * The sandbox: local fakes of the five providers' OAuth servers and APIs, on one HTTP server.
+ *
+ * Layout of the one server (all under `http://127.0.0.1:{port}`):
+ *   /notion/...     Notion: OAuth (`/notion/v1/oauth/authorize|token|revoke|introspect`) and API (`/notion/v1/...`)
+ *   /google/...     Google OAuth: `/google/o/oauth2/v2/auth`, `/google/token`, `/google/revoke`
+ *   /calendar/...   stands for https://www.googleapis.com      (API paths `/calendar/calendar/v3/...`)
+ *   /sheets/...     stands for https://sheets.googleapis.com   (API paths `/sheets/v4/...`)
+ *   /docs/...       stands for https://docs.googleapis.com     (API paths `/docs/v1/...`)
+ *   /hubspot/...    HubSpot: OAuth (`/hubspot/oauth/authorize`, `/hubspot/oauth/v1/token`,
+ *                   `/hubspot/oauth/v1/refresh-tokens/{token}`) and API (`/hubspot/crm/v3/...`)
+ *   /_sandbox/...   control API for the CLI (`POST /_sandbox/faults`, `GET /_sandbox/requests`, ...)
+ *
+ * So a connection points at the sandbox by setting its overrides to `sandbox.endpoints(connector)`; the runtime then
+ * joins tool paths (which start from the real host's root) to `apiBaseUrl` exactly as it would to the real host.
+ */
+import type { ConnectorName, ErrorDialect } from '../types.js';
+
+/** An OAuth server family. Calendar, Sheets and Docs share Google's. */
+export type OAuthProvider = 'notion' | 'google' | 'hubspot';
+
+/** What fault injection and request records are keyed by: an API, or an OAuth server. */
+export type SandboxService = ConnectorName | `oauth:${OAuthProvider}`;
+
+export interface SandboxEndpoints {
+  authorizationUrl: string;
+  tokenUrl: string;
+  revocationUrl: string;
+  apiBaseUrl: string;
+}
+
+export interface RegisteredClient {
+  provider: OAuthProvider;
+  clientId: string;
+  clientSecret: string;
+  /** Exact redirect URIs; the authorize and token endpoints refuse any other. */
+  redirectUris: string[];
+}
+
+export interface RecordedRequest {
+  service: SandboxService;
+  method: string;
+  /** Path after the service prefix, e.g. `/calendar/v3/users/me/calendarList`. */
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body: unknown;
+  status: number;
+  at: number;
+}
+
+export interface Fault {
+  /** Fail the next `count` requests (that reach the service) with this status and the provider's error body. */
+  failNext?: { count: number; status: number; retryAfterSeconds?: number };
+  /** Add this many milliseconds before answering every request. */
+  latencyMs?: number;
+  /** Requests allowed per rate-limit window before 429 (or Google's 403 usageLimits where `googleStyle403`). */
+  rateLimit?: { max: number; windowMs: number; googleStyle403?: boolean };
+}
+
+export interface SandboxControl {
+  registerClient(client: RegisteredClient): void;
+  /** Sets (merges) faults for a service; `clearFaults` removes them. */
+  setFault(service: SandboxService, fault: Fault): void;
+  clearFaults(service?: SandboxService): void;
+  /** Makes every access token issued to this user by this provider expire now (the API answers 401 in dialect). */
+  expireAccessTokens(provider: OAuthProvider, user?: string): void;
+  /** Revokes refresh tokens so the next refresh gets `invalid_grant`. */
+  revokeRefreshTokens(provider: OAuthProvider, user?: string): void;
+  requests(service?: SandboxService): RecordedRequest[];
+  clearRequests(): void;
+  /** Number of token-endpoint requests, optionally by grant type. */
+  tokenRequestCount(provider: OAuthProvider, grantType?: 'authorization_code' | 'refresh_token'): number;
+}
+
+export interface Sandbox {
+  /** `http://127.0.0.1:{port}` */
+  url: string;
+  port: number;
+  endpoints(connector: ConnectorName): SandboxEndpoints;
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** Clock for token expiry and timestamps (ms since epoch); tests may move it. */
+  now?: () => number;
+  /** Register these OAuth clients at start. */
+  clients?: RegisteredClient[];
+}
+
+/** Everything an API module sees of one request, after the core has authenticated it. */
+export interface ApiRequest {
+  method: string;
+  /** Path after the service prefix, percent-decoding NOT applied (modules decode segments themselves). */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  /** Parsed JSON body (undefined when there is none). A body that is not valid JSON never reaches a module. */
+  body: unknown;
+  /** The user the bearer token belongs to (sandbox user id, an e-mail address). */
+  user: string;
+  /** Scopes granted to the token. */
+  scopes: string[];
+  now: number;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers?: Record<string, string>;
+  /** JSON body; undefined for an empty body (e.g. 204). */
+  body?: unknown;
+}
+
+/** One fake API. The core does auth, faults, rate limits and recording; a module only implements the API. */
+export interface ApiModule {
+  service: ConnectorName;
+  dialect: ErrorDialect;
+  /** Creates the user's sample data the first time the user is seen. */
+  seedUser(user: string, now: number): void;
+  handle(req: ApiRequest): ApiResponse | Promise<ApiResponse>;
+  /** An error in this provider's shape, used by the core for 401/429/injected faults. */
+  errorResponse(status: number, message: string, extra?: { reason?: string; retryAfterSeconds?: number }): ApiResponse;
+}

@@ -1,0 +1,189 @@
+/**
+ * The token store contract. Two implementations (SQLite via better-sqlite3, PostgreSQL via pg) pass one contract
+ * test suite (`test/runtime/store/contract.ts`).
+ *
+ * Secrets (client secrets, access and refresh tokens, PKCE verifiers) are passed in and out as plaintext here and
+ * are encrypted by the store itself before they touch the database (AES-256-GCM, AAD binding table, row id and
+ * column; see `runtime/crypto`). Nothing else in the runtime writes SQL.
+ *
+ * Every record belongs to one environment (tenant); every read that takes an `environmentId` returns nothing for
+ * another environment's rows.
+ */
+import type { ConnectorName } from '../types.js';
+
+export type AccountStatus = 'PENDING_AUTH' | 'ACTIVE' | 'EXPIRED' | 'DISCONNECTED';
+
+export interface EnvironmentRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/** An application's credentials for the service itself. The secret is stored as a salted hash, never encrypted. */
+export interface AppClientRecord {
+  clientId: string;
+  environmentId: string;
+  /** Salted hash of the client secret (format chosen by the hasher in `runtime/crypto`). */
+  secretHash: string;
+  createdAt: string;
+}
+
+/** Endpoints a connection may point elsewhere (the sandbox uses these). Absent keys use the connector's defaults. */
+export interface ConnectionOverrides {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  revocationUrl?: string;
+  apiBaseUrl?: string;
+}
+
+export interface ConnectionRecord {
+  id: string;
+  environmentId: string;
+  /** Unique within the environment. */
+  name: string;
+  connector: ConnectorName;
+  clientId: string;
+  /** Plaintext on the way in and out of the store; encrypted at rest. Never returned by the service's API. */
+  clientSecret: string;
+  scopes: string[];
+  overrides: ConnectionOverrides;
+  /** Where the service may send the browser after a finished authorization (exact URLs). */
+  allowedRedirectUrls: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewConnection {
+  environmentId: string;
+  name: string;
+  connector: ConnectorName;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  overrides?: ConnectionOverrides;
+  allowedRedirectUrls?: string[];
+}
+
+export type ConnectionPatch = Partial<
+  Pick<ConnectionRecord, 'name' | 'clientId' | 'clientSecret' | 'scopes' | 'overrides' | 'allowedRedirectUrls'>
+>;
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  /** ISO time the access token expires, or null when it does not expire by time. */
+  expiresAt: string | null;
+  tokenType: string;
+  /** Granted scopes as the provider reported them (may be fewer than requested). */
+  scopes: string[];
+}
+
+export interface AccountRecord {
+  id: string;
+  environmentId: string;
+  connectionId: string;
+  identifier: string;
+  status: AccountStatus;
+  /** Null until the first successful authorization, and after disconnect. */
+  tokens: TokenSet | null;
+  /** Non-secret facts from the provider's token response (e.g. Notion `workspace_name`, `bot_id`). */
+  providerInfo: Record<string, unknown>;
+  /** Why the account is EXPIRED, if it is (e.g. `invalid_grant`). Never contains a token. */
+  statusReason: string | null;
+  /** Bumped on every token write; lets a waiter see that another process refreshed. */
+  tokenVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A pending authorization: created when the browser opens the link, consumed once by the callback. */
+export interface OAuthStateRecord {
+  /** SHA-256 (hex) of the `state` value sent to the provider; the raw state is never stored. */
+  stateHash: string;
+  environmentId: string;
+  connectionId: string;
+  accountId: string;
+  identifier: string;
+  /** PKCE code verifier, or null when the provider does not support PKCE. Encrypted at rest. */
+  codeVerifier: string | null;
+  /** SHA-256 (hex) of the browser-binding cookie value. */
+  browserHash: string;
+  /** Application URL to send the browser to afterwards; already checked against the allowlist. */
+  redirectUrl: string | null;
+  expiresAt: string;
+}
+
+/** An authorization link handed to the application; opening it starts the provider flow. */
+export interface AuthLinkRecord {
+  /** SHA-256 (hex) of the link token that appears in the URL. */
+  tokenHash: string;
+  environmentId: string;
+  connectionId: string;
+  accountId: string;
+  identifier: string;
+  redirectUrl: string | null;
+  expiresAt: string;
+}
+
+export interface AccountFilter {
+  identifier?: string;
+  connectionId?: string;
+  status?: AccountStatus;
+}
+
+export interface Store {
+  /** `sqlite` or `postgres`. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Applies pending versioned migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  createEnvironment(env: { id: string; name: string }): Promise<EnvironmentRecord>;
+  getEnvironment(id: string): Promise<EnvironmentRecord | null>;
+  listEnvironments(): Promise<EnvironmentRecord[]>;
+
+  createAppClient(rec: { clientId: string; environmentId: string; secretHash: string }): Promise<AppClientRecord>;
+  getAppClient(clientId: string): Promise<AppClientRecord | null>;
+
+  createConnection(input: NewConnection): Promise<ConnectionRecord>;
+  getConnection(environmentId: string, id: string): Promise<ConnectionRecord | null>;
+  /** Looks a connection up by id alone (the OAuth callback URL carries only the id). */
+  getConnectionById(id: string): Promise<ConnectionRecord | null>;
+  getConnectionByName(environmentId: string, name: string): Promise<ConnectionRecord | null>;
+  listConnections(environmentId: string): Promise<ConnectionRecord[]>;
+  updateConnection(environmentId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null>;
+  /** Deletes the connection and its accounts' secrets. Returns false if it did not exist. */
+  deleteConnection(environmentId: string, id: string): Promise<boolean>;
+
+  /** Returns the account for (connection, identifier), creating it as PENDING_AUTH if there is none. */
+  ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord>;
+  getAccount(environmentId: string, id: string): Promise<AccountRecord | null>;
+  findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null>;
+  listAccounts(environmentId: string, filter?: AccountFilter): Promise<AccountRecord[]>;
+  /**
+   * Writes new tokens and marks the account ACTIVE, bumping `tokenVersion`. When `expectedVersion` is given the
+   * write happens only if the stored version still equals it (returns null otherwise).
+   */
+  saveTokens(accountId: string, tokens: TokenSet, opts?: { expectedVersion?: number; providerInfo?: Record<string, unknown> }): Promise<AccountRecord | null>;
+  setAccountStatus(accountId: string, status: AccountStatus, reason?: string | null): Promise<void>;
+  /** Removes the account's tokens and marks it DISCONNECTED. */
+  clearTokens(accountId: string): Promise<void>;
+  deleteAccount(environmentId: string, id: string): Promise<boolean>;
+
+  /**
+   * Cross-process refresh lease on one account: succeeds for exactly one holder until it is released or
+   * `ttlMs` passes (so a crashed holder cannot block refresh forever).
+   */
+  tryAcquireRefreshLease(accountId: string, owner: string, ttlMs: number): Promise<boolean>;
+  releaseRefreshLease(accountId: string, owner: string): Promise<void>;
+
+  createAuthLink(rec: AuthLinkRecord): Promise<void>;
+  getAuthLink(tokenHash: string): Promise<AuthLinkRecord | null>;
+
+  createOAuthState(rec: OAuthStateRecord): Promise<void>;
+  /** Atomically returns and deletes the state (single use). Returns null if unknown or already consumed. */
+  consumeOAuthState(stateHash: string): Promise<OAuthStateRecord | null>;
+
+  /** Re-encrypts every secret with the keyring's current key; returns how many values were rewritten. */
+  reencryptAll(): Promise<number>;
+}

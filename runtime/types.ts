@@ -1,0 +1,127 @@
+/**
+ * The contract between `generated/` and `runtime/`.
+ *
+ * The generator emits values of these types (one {@link ToolDefinition} per tool, one {@link ConnectorDefinition}
+ * per connector); the runtime consumes them and never reads `specs/`. Keep this file free of runtime imports so the
+ * generated code can depend on it without pulling in the service.
+ */
+
+/** The five systems. The names are the connector spec file names in `specs/connectors/`. */
+export type ConnectorName = 'workspace' | 'calendar' | 'crm' | 'sheets' | 'docs';
+
+export const CONNECTOR_NAMES: readonly ConnectorName[] = ['workspace', 'calendar', 'crm', 'sheets', 'docs'];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON Schema (2020-12) object, kept loose on purpose: it is data for validators, catalogs and OpenAPI. */
+export type JsonSchema = { [key: string]: unknown };
+
+/**
+ * What a tool's request builder returns: everything about the upstream call except the base URL and the
+ * credentials, which the executor adds.
+ */
+export interface UpstreamRequest {
+  method: HttpMethod;
+  /** Path from the upstream host's root (e.g. `/calendar/v3/calendars/primary/events`), already percent-encoded. */
+  path: string;
+  /** Query parameters; an array value is sent as a repeated parameter. Undefined values are never present. */
+  query: Record<string, string | string[]>;
+  /** Extra request headers the tool sets (e.g. `Notion-Version`). Never `Authorization`. */
+  headers: Record<string, string>;
+  /** JSON body, or undefined for none. */
+  body?: unknown;
+}
+
+/** One input violation: where (RFC 6901 pointer into the tool input) and what, naming the parameter. */
+export interface Violation {
+  /** JSON pointer into the tool input, e.g. `/sorts/0/direction`; `` (empty) for the input as a whole. */
+  pointer: string;
+  /** Human message that names the parameter, e.g. `page_size must be between 1 and 100`. */
+  message: string;
+  /** Machine-readable reason: the JSON Schema keyword (`required`, `enum`, ...) or the rule kind (`exactly_one_of`, ...). */
+  keyword: string;
+}
+
+export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false; violations: Violation[] };
+
+/**
+ * How the executor may retry a call to this tool on 429/5xx.
+ * - `idempotent`: the HTTP method is idempotent (GET, PUT, DELETE), retry is safe.
+ * - `safe`: the spec marks a non-idempotent call as safe to repeat (e.g. a search sent as POST).
+ * - `never`: never retried blindly (creates).
+ */
+export type RetryPolicy = 'idempotent' | 'safe' | 'never';
+
+export interface ToolDefinition<I = any> {
+  name: string;
+  connector: ConnectorName;
+  /** The tool's current version (what `tool_version` may name). */
+  version: string;
+  /** Every version that `tool_version` may request, current first. */
+  versions: readonly string[];
+  /** Schema versions that `schema_version` may request, current first. */
+  schemaVersions: readonly string[];
+  aliases: readonly string[];
+  description: string;
+  /** JSON Schema 2020-12 of the input, as published in the catalog and the OpenAPI document. */
+  inputSchema: JsonSchema;
+  retry: RetryPolicy;
+  /** Checks an input against the schema and the tool's rules. Never throws for bad input. */
+  validate(input: unknown): ValidationResult<I>;
+  /** Builds the upstream request from an input that passed {@link validate}. Pure apart from generated ids. */
+  buildRequest(input: I): UpstreamRequest;
+}
+
+export type ClientAuthStyle = 'basic' | 'body';
+export type TokenRequestFormat = 'form' | 'json';
+export type ErrorDialect = 'notion' | 'google' | 'hubspot';
+
+export interface OAuthDefinition {
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Where tokens are revoked on disconnect, or null when the provider has no revocation endpoint. */
+  revocation: null | {
+    url: string;
+    /** `form_token`: POST form `token=`; `json_token`: POST JSON `{token}`; `path_token`: DELETE `{url}/{token}`. */
+    style: 'form_token' | 'json_token' | 'path_token';
+    /** Which token to revoke. */
+    token: 'access' | 'refresh';
+  };
+  clientAuth: ClientAuthStyle;
+  tokenRequestFormat: TokenRequestFormat;
+  pkce: boolean;
+  /** Fixed extra parameters on the authorization URL (e.g. Google `access_type=offline`, Notion `owner=user`). */
+  extraAuthorizeParams: Record<string, string>;
+  scopeSeparator: string;
+  defaultScopes: readonly string[];
+  /** Used when the token response has no `expires_in`; null means the token does not expire by time. */
+  defaultAccessTokenLifetimeSeconds: number | null;
+  /** Whether a refresh returns a new refresh token that replaces the old one. */
+  rotatesRefreshToken: boolean;
+  /** Whether the provider sends `iss` on the authorization response (RFC 9207) and what it must equal. */
+  issuer: string | null;
+}
+
+export interface ConnectorDefinition {
+  name: ConnectorName;
+  displayName: string;
+  /** Which real API this is, e.g. `Notion API`, for docs. */
+  provider: string;
+  oauth: OAuthDefinition;
+  api: {
+    /** Upstream host root, e.g. `https://www.googleapis.com`; tool paths are joined to it. */
+    baseUrl: string;
+    /** Headers sent on every call (tool calls and proxy). */
+    headers: Record<string, string>;
+    /**
+     * A version header whose default value a tool parameter may override
+     * (Notion: `Notion-Version`, default `2022-06-28`, parameter `workspace_version`).
+     */
+    versionHeader: null | { name: string; default: string; parameter: string };
+  };
+  errorDialect: ErrorDialect;
+  /** Proxy path prefixes rewritten before joining, e.g. `{ "/docs/v1/": "/v1/" }`. */
+  proxyPathAliases: Record<string, string>;
+  /** Example proxy paths (from the service specification), used in docs and tests. */
+  proxyExamples: readonly string[];
+}
