@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The event's end: `end` when given; otherwise `start` plus the duration (30 minutes when neither hours nor
+ * minutes are given), written in `start`'s own UTC offset so the event stays in the caller's wall-clock time.
+ * Absent when both `start` and `end` are absent (an update that does not move the event).
+ */
+export function eventEnd(start?: string, end?: string | null, hours?: number, minutes?: number): string | undefined {
+  if (end) return end;
+  if (!start) return undefined;
+  const m = RFC3339.exec(start);
+  if (!m) throw new TypeError(`start_datetime is not an RFC 3339 date-time: ${start}`);
+  const offset = m[8] as string;
+  const total = (hours ?? 0) * 60 + (minutes ?? 0);
+  const durationMin = hours === undefined && minutes === undefined ? 30 : total;
+  const endMs = Date.parse(start) + durationMin * 60_000;
+  const offsetMin = offset === 'Z' || offset === 'z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const local = new Date(endMs + offsetMin * 60_000).toISOString().slice(0, 19);
+  return `${local}${offsetMin === 0 && (offset === 'Z' || offset === 'z') ? 'Z' : offset}`;
+}
+
+/** `["a@x.org"]` → `[{ email: "a@x.org" }]`, the shape of an event's `attendees`. */
+export function attendees(emails?: readonly string[]): Array<{ email: string }> | undefined {
+  return emails?.map((email) => ({ email }));
+}
+
+/** The tool's `free`/`busy` to Google's `transparent`/`opaque`. */
+export function transparency(value?: 'free' | 'busy'): 'transparent' | 'opaque' | undefined {
+  if (value === undefined) return undefined;
+  return value === 'free' ? 'transparent' : 'opaque';
+}
+
+/** The tool's boolean `send_updates` to Google's `sendUpdates` (`all` or `none`). */
+export function sendUpdates(value?: boolean): 'all' | 'none' | undefined {
+  if (value === undefined) return undefined;
+  return value ? 'all' : 'none';
+}
+
+/** Google creates conference data only with `conferenceDataVersion=1`. */
+export function conferenceDataVersion(create?: boolean): '1' | undefined {
+  return create ? '1' : undefined;
+}
+
+/** The `conferenceData` that asks Google for a new Meet link; a fresh request id each call. */
+export function meetConference(create?: boolean): { createRequest: { requestId: string; conferenceSolutionKey: { type: 'hangoutsMeet' } } } | undefined {
+  if (!create) return undefined;
+  return { createRequest: { requestId: randomUUID(), conferenceSolutionKey: { type: 'hangoutsMeet' } } };
+}

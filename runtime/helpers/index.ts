@@ -1,0 +1,33 @@
+/**
+ * The helpers a tool's request mapping may call (`{ $call: name, args: [...] }` in a spec). The generator checks
+ * every call against this registry (unknown name or wrong arity is a spec error, with file and line) and emits a
+ * direct, typed call: nothing is looked up by name at run time.
+ *
+ * Adding a helper: write it (typed, pure, one concept per file), add it here with its arity, document it in
+ * `docs/spec-format.md`.
+ */
+import { attendees, conferenceDataVersion, eventEnd, meetConference, sendUpdates, transparency } from './calendar.js';
+import { parseJson, splitList, stringValues } from './values.js';
+import { workspaceId } from './workspace-id.js';
+
+export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
+
+export interface HelperInfo {
+  /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
+  arity: number;
+  /** Module the generated code imports it from, relative to `runtime/helpers/`. */
+  module: string;
+}
+
+export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
+  workspaceId: { arity: 1, module: 'workspace-id.js' },
+  eventEnd: { arity: 4, module: 'calendar.js' },
+  attendees: { arity: 1, module: 'calendar.js' },
+  transparency: { arity: 1, module: 'calendar.js' },
+  sendUpdates: { arity: 1, module: 'calendar.js' },
+  conferenceDataVersion: { arity: 1, module: 'calendar.js' },
+  meetConference: { arity: 1, module: 'calendar.js' },
+  splitList: { arity: 1, module: 'values.js' },
+  parseJson: { arity: 1, module: 'values.js' },
+  stringValues: { arity: 1, module: 'values.js' },
+};

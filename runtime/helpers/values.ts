@@ -1,0 +1,22 @@
+/** `"a, b,,c"` → `["a", "b", "c"]`: a comma-separated list as an array, blanks dropped. */
+export function splitList(value?: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** Parses a JSON string. The validator's `json-string` format has already checked it parses. */
+export function parseJson(value?: string): unknown {
+  if (value === undefined) return undefined;
+  return JSON.parse(value);
+}
+
+/** Every non-null value as a string, as HubSpot stores property values; null stays null (clears the property). */
+export function stringValues(obj?: Record<string, unknown>): Record<string, string | null> | undefined {
+  if (obj === undefined) return undefined;
+  const out: Record<string, string | null> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === undefined) continue;
+    out[k] = v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
