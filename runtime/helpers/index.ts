@@ -9,8 +9,12 @@
 import { attendees, conferenceDataVersion, eventEnd, meetConference, sendUpdates, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues } from './values.js';
 import { workspaceId } from './workspace-id.js';
+import { hostParent, pageParent } from './workspace-parent.js';
+import { member, mergeObjects, withDefault } from './objects.js';
+import { calendarEventFilter } from './calendar-event-filter.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
+export { calendarEventFilter, hostParent, member, mergeObjects, pageParent, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -30,4 +34,11 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   splitList: { arity: 1, module: 'values.js' },
   parseJson: { arity: 1, module: 'values.js' },
   stringValues: { arity: 1, module: 'values.js' },
+  pageParent: { arity: 1, module: 'workspace-parent.js' },
+  hostParent: { arity: 2, module: 'workspace-parent.js' },
+  member: { arity: 2, module: 'objects.js' },
+  mergeObjects: { arity: 2, module: 'objects.js' },
+  withDefault: { arity: 2, module: 'objects.js' },
+  /** A response transform `(data, input) => data` (used as `response.transform`, not in a request mapping). */
+  calendarEventFilter: { arity: 2, module: 'calendar-event-filter.js' },
 };
