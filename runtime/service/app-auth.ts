@@ -1,0 +1,125 @@
+/**
+ * Application authentication: OAuth 2.0 client credentials for the service itself, then Bearer tokens.
+ *
+ * Access tokens are short-lived HS256 JWTs carrying the environment id, so checking one on the executor's hot path is
+ * one HMAC and no database read. The signing key never leaves the process; app secrets are stored only as salted
+ * hashes and checked once per token request.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.4 (client credentials grant)
+ * @see https://www.rfc-editor.org/rfc/rfc6750 (Bearer token usage)
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Store } from '../store/types.js';
+import { hashSecret, verifySecret } from '../crypto/index.js';
+
+export const TOKEN_ISSUER = 'agent-connector';
+const ACCESS_AUDIENCE = 'agent-connector:api';
+const SESSION_AUDIENCE = 'agent-connector:dashboard';
+
+export interface AppAuthOptions {
+  /** At least 32 bytes. Tokens signed with one key are refused after a restart with another. */
+  signingKey: Uint8Array;
+  /** Access token lifetime; default one hour. */
+  tokenTtlSeconds?: number;
+  now?: () => number;
+}
+
+export interface AccessTokenClaims {
+  environmentId: string;
+  clientId: string;
+}
+
+export interface SessionClaims extends AccessTokenClaims {
+  /** Per-session anti-CSRF value, echoed by every dashboard form. */
+  csrf: string;
+}
+
+export class AppAuth {
+  readonly tokenTtlSeconds: number;
+  private readonly now: () => number;
+  /** A real hash to compare against when the client id is unknown, so timing does not reveal which ids exist. */
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: AppAuthOptions,
+  ) {
+    if (options.signingKey.byteLength < 32) throw new RangeError('the token signing key must be at least 32 bytes');
+    this.tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Checks client credentials; returns the environment they belong to, or null. */
+  async authenticateClient(clientId: string, clientSecret: string): Promise<AccessTokenClaims | null> {
+    const client = await this.store.getAppClient(clientId);
+    if (!client) {
+      await verifySecret(clientSecret, await this.decoy());
+      return null;
+    }
+    const ok = await verifySecret(clientSecret, client.secretHash);
+    return ok ? { environmentId: client.environmentId, clientId: client.clientId } : null;
+  }
+
+  async issueAccessToken(claims: AccessTokenClaims): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
+    const token = await this.sign({ env: claims.environmentId, cid: claims.clientId }, ACCESS_AUDIENCE, this.tokenTtlSeconds);
+    return { access_token: token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
+  }
+
+  /** The claims of a valid, unexpired access token, or null. */
+  async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+    const payload = await this.verify(token, ACCESS_AUDIENCE);
+    if (!payload || typeof payload.env !== 'string' || typeof payload.cid !== 'string') return null;
+    return { environmentId: payload.env, clientId: payload.cid };
+  }
+
+  async issueSession(claims: AccessTokenClaims, ttlSeconds = 8 * 3600): Promise<{ token: string; csrf: string }> {
+    const csrf = randomBytes(24).toString('base64url');
+    const token = await this.sign({ env: claims.environmentId, cid: claims.clientId, csrf }, SESSION_AUDIENCE, ttlSeconds);
+    return { token, csrf };
+  }
+
+  async verifySession(token: string): Promise<SessionClaims | null> {
+    const payload = await this.verify(token, SESSION_AUDIENCE);
+    if (!payload || typeof payload.env !== 'string' || typeof payload.cid !== 'string' || typeof payload.csrf !== 'string') return null;
+    return { environmentId: payload.env, clientId: payload.cid, csrf: payload.csrf };
+  }
+
+  private async sign(claims: Record<string, string>, audience: string, ttlSeconds: number): Promise<string> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(audience)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + ttlSeconds)
+      .sign(this.options.signingKey);
+  }
+
+  private async verify(token: string, audience: string): Promise<Record<string, unknown> | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.options.signingKey, {
+        issuer: TOKEN_ISSUER,
+        audience,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      return payload as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= Promise.resolve(hashSecret(randomBytes(16).toString('hex')));
+    return this.decoyHash;
+  }
+}
+
+/** Constant-time string comparison (for CSRF tokens). */
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,128 @@
+/**
+ * `buildService({connector})`: the HTTP service as a fastify instance, not yet listening.
+ *
+ * Layers, in request order: request id -> (API only) bearer auth -> per-environment rate limit -> body parsing with
+ * size limit -> route schema -> route -> the one error renderer. Everything tenant-specific goes through
+ * `connector.environment(id)` with the id from the verified token, so another environment's resources are simply
+ * not found.
+ */
+import { randomBytes } from 'node:crypto';
+import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import type { Logger } from 'pino';
+import type { Connector, EnvironmentScope } from '../api.js';
+import { ConnectorError } from '../errors.js';
+import type { Sandbox } from '../sandbox/types.js';
+import { AppAuth } from './app-auth.js';
+import { sendError, toConnectorError } from './errors.js';
+import { createServiceLogger } from './logging.js';
+import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
+import { registerApiRoutes } from './routes/api.js';
+import { registerMetaRoutes } from './routes/meta.js';
+import { registerOAuthTokenRoute } from './routes/oauth-token.js';
+import { registerSsoRoutes } from './routes/sso.js';
+import { registerDashboard } from './dashboard/routes.js';
+
+export interface ServiceOptions {
+  connector: Connector;
+  /** HS256 key for access tokens and dashboard sessions (>= 32 bytes). Default: random per process. */
+  signingKey?: Uint8Array;
+  /** A pino logger (tests pass one writing to a capture stream); `false` for silence. Default: JSON to stdout. */
+  logger?: Logger | false;
+  /** Per-environment API request budget; `false` disables. Default 6000 per minute (100/s with that burst). */
+  rateLimit?: RateLimitOptions | false;
+  /** Per-client-address budget for credential checks (`/oauth/token`, dashboard sign-in). Default 60 per minute. */
+  credentialRateLimit?: RateLimitOptions | false;
+  /** Largest accepted request body in bytes. Default 1 MiB. */
+  bodyLimitBytes?: number;
+  /** Access token lifetime in seconds. Default 3600. */
+  tokenTtlSeconds?: number;
+  /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
+  sandbox?: Sandbox;
+  /** Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting). */
+  trustProxy?: boolean;
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's environment, set by the bearer check on `/api/v1/*`. */
+    env: EnvironmentScope;
+    environmentId: string;
+  }
+}
+
+export async function buildService(options: ServiceOptions): Promise<FastifyInstance> {
+  const { connector } = options;
+  const now = options.now ?? Date.now;
+  const auth = new AppAuth(connector.store, {
+    signingKey: options.signingKey ?? randomBytes(32),
+    tokenTtlSeconds: options.tokenTtlSeconds,
+    now,
+  });
+  const apiLimiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { max: 6000, windowMs: 60_000 }, now);
+  const credentialLimiter =
+    options.credentialRateLimit === false ? null : new RateLimiter(options.credentialRateLimit ?? { max: 60, windowMs: 60_000 }, now);
+
+  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger());
+  const app = fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false } },
+  });
+
+  app.decorateRequest('env', null as unknown as EnvironmentScope);
+  app.decorateRequest('environmentId', '');
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.setErrorHandler((error, request, reply) => sendError(reply, toConnectorError(error, request)));
+  app.setNotFoundHandler((request, reply) => sendError(reply, new ConnectorError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)));
+
+  await app.register(formbody, { bodyLimit: options.bodyLimitBytes ?? 1024 * 1024 });
+  await app.register(cookie);
+
+  const checkCredentialRate = (key: string): void => {
+    if (!credentialLimiter) return;
+    const decision = credentialLimiter.take(key);
+    if (!decision.allowed) {
+      throw new ConnectorError('rate_limited', 'Too many credential attempts; try again later', { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+  };
+
+  registerMetaRoutes(app);
+  registerOAuthTokenRoute(app, { auth, checkCredentialRate });
+  registerSsoRoutes(app, { connector });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        const header = request.headers.authorization;
+        const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
+        if (!match?.[1]) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
+        const claims = await auth.verifyAccessToken(match[1]);
+        if (!claims) throw new ConnectorError('unauthorized', 'The access token is invalid or expired; get a new one from POST /oauth/token');
+        if (apiLimiter) {
+          const decision = apiLimiter.take(claims.environmentId);
+          if (!decision.allowed) {
+            throw new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
+          }
+        }
+        request.environmentId = claims.environmentId;
+        request.env = connector.environment(claims.environmentId);
+      });
+      registerApiRoutes(api, { connector });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(async (dash) => registerDashboard(dash, { connector, auth, sandbox: options.sandbox, checkCredentialRate }), { prefix: '/dashboard' });
+  app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
+
+  return app;
+}

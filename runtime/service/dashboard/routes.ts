@@ -1,0 +1,211 @@
+/**
+ * The dashboard: a few server-rendered pages for the application owner. Sign in with the environment's client
+ * credentials; list, create and edit connections (with the redirect URI to register); see connected accounts and
+ * their states; make an authorization link; disconnect an account. Plain forms, no script.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Connector, EnvironmentScope } from '../../api.js';
+import { ConnectorError, isConnectorError } from '../../errors.js';
+import type { Sandbox } from '../../sandbox/types.js';
+import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
+import type { AppAuth, SessionClaims } from '../app-auth.js';
+import { toConnectorError } from '../errors.js';
+import { registerWithSandbox } from '../sandbox-connections.js';
+import { PAGE_HEADERS, renderPage } from '../views.js';
+import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
+
+interface Deps {
+  connector: Connector;
+  auth: AppAuth;
+  sandbox?: Sandbox;
+  checkCredentialRate(key: string): void;
+}
+
+type Form = Record<string, string | undefined>;
+type Ctx = { session: SessionClaims; env: EnvironmentScope };
+
+function field(form: Form, name: string): string {
+  const value = form[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function scopesFrom(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+function page(reply: FastifyReply, name: string, context: Record<string, unknown> & { title: string }, status = 200): FastifyReply {
+  return reply.code(status).headers(PAGE_HEADERS).send(renderPage(name, context));
+}
+
+/** A user-facing message for a failed form; bugs stay generic. */
+function formError(error: unknown, request: FastifyRequest): string {
+  const e = toConnectorError(error, request);
+  if (e.code === 'internal') return `Something went wrong (request id ${request.id}).`;
+  const violations = (e.details as { violations?: { message: string }[] } | undefined)?.violations;
+  return violations?.length ? `${e.message}: ${violations.map((v) => v.message).join('; ')}` : e.message;
+}
+
+export async function registerDashboard(app: FastifyInstance, deps: Deps): Promise<void> {
+  const secure = deps.connector.baseUrl.startsWith('https:');
+
+  /** Wraps a handler that needs a session; POSTs also need the session's CSRF value. */
+  const signedIn =
+    (handler: (request: FastifyRequest, reply: FastifyReply, ctx: Ctx) => Promise<FastifyReply>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = await readSession(deps.auth, request);
+      if (!session) return reply.redirect('/dashboard/login', 303);
+      if (request.method === 'POST') checkCsrf(session, request.body);
+      return handler(request, reply, { session, env: deps.connector.environment(session.environmentId) });
+    };
+
+  const base = (ctx: Ctx) => ({ signedIn: true, csrf: ctx.session.csrf, clientId: ctx.session.clientId });
+
+  const connectionPage = async (reply: FastifyReply, ctx: Ctx, idOrName: string, extra: Record<string, unknown> = {}, status = 200) => {
+    const connection = await ctx.env.getConnection(idOrName);
+    const accounts = await ctx.env.listAccounts({ connection_name: connection.name });
+    return page(
+      reply,
+      'connection',
+      { ...base(ctx), title: connection.name, connection, scopesText: connection.scopes.join(' '), accounts, ...extra },
+      status,
+    );
+  };
+
+  app.get('/login', async (request, reply) => {
+    if (await readSession(deps.auth, request)) return reply.redirect('/dashboard', 303);
+    return page(reply, 'login', { title: 'Sign in' });
+  });
+
+  app.post('/login', async (request, reply) => {
+    checkSameOrigin(request);
+    deps.checkCredentialRate(`ip:${request.ip}`);
+    const form = (request.body ?? {}) as Form;
+    const claims = await deps.auth.authenticateClient(field(form, 'client_id'), field(form, 'client_secret'));
+    if (!claims) return page(reply, 'login', { title: 'Sign in', error: 'Unknown client id or wrong secret.', clientIdValue: field(form, 'client_id') }, 401);
+    const session = await deps.auth.issueSession(claims);
+    setSessionCookie(reply, session.token, secure);
+    return reply.redirect('/dashboard', 303);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const session = await readSession(deps.auth, request);
+    if (session) checkCsrf(session, request.body);
+    clearSessionCookie(reply, secure);
+    return reply.redirect('/dashboard/login', 303);
+  });
+
+  app.get(
+    '/',
+    signedIn(async (_request, reply, ctx) => {
+      const [connections, accounts] = await Promise.all([ctx.env.listConnections(), ctx.env.listAccounts()]);
+      return page(reply, 'home', { ...base(ctx), title: 'Connections', connections, accounts, environmentId: ctx.session.environmentId });
+    }),
+  );
+
+  app.get(
+    '/connections/new',
+    signedIn(async (_request, reply, ctx) =>
+      page(reply, 'connection-new', { ...base(ctx), title: 'New connection', connectors: CONNECTOR_NAMES, sandboxAvailable: Boolean(deps.sandbox) }),
+    ),
+  );
+
+  app.post(
+    '/connections',
+    signedIn(async (request, reply, ctx) => {
+      const form = (request.body ?? {}) as Form;
+      const connector = field(form, 'connector') as ConnectorName;
+      const useSandbox = Boolean(deps.sandbox) && form.use_sandbox === 'on';
+      try {
+        if (!CONNECTOR_NAMES.includes(connector)) throw new ConnectorError('invalid_request', 'Choose a system');
+        const clientSecret = field(form, 'client_secret');
+        const scopes = scopesFrom(field(form, 'scopes'));
+        const view = await ctx.env.createConnection({
+          name: field(form, 'name'),
+          connector,
+          client_id: field(form, 'client_id'),
+          client_secret: clientSecret,
+          ...(scopes.length ? { scopes } : {}),
+          ...(useSandbox && deps.sandbox ? { overrides: deps.sandbox.endpoints(connector) } : {}),
+        });
+        if (useSandbox && deps.sandbox) registerWithSandbox(deps.sandbox, view, clientSecret);
+        return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?created=1`, 303);
+      } catch (error) {
+        return page(
+          reply,
+          'connection-new',
+          { ...base(ctx), title: 'New connection', connectors: CONNECTOR_NAMES, sandboxAvailable: Boolean(deps.sandbox), form, error: formError(error, request) },
+          isConnectorError(error) ? error.status : 400,
+        );
+      }
+    }),
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { created?: string; saved?: string } }>(
+    '/connections/:id',
+    signedIn(async (request, reply, ctx) => {
+      const { id } = request.params as { id: string };
+      const q = request.query as { created?: string; saved?: string };
+      const flash = q.created ? 'Connection created. Register the redirect URI below with the provider.' : q.saved ? 'Saved.' : undefined;
+      return connectionPage(reply, ctx, id, flash ? { flash } : {});
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/connections/:id',
+    signedIn(async (request, reply, ctx) => {
+      const { id } = request.params as { id: string };
+      const form = (request.body ?? {}) as Form;
+      try {
+        const secret = field(form, 'client_secret');
+        const view = await ctx.env.updateConnection(id, {
+          name: field(form, 'name'),
+          client_id: field(form, 'client_id'),
+          scopes: scopesFrom(field(form, 'scopes')),
+          ...(secret ? { client_secret: secret } : {}),
+        });
+        if (secret && deps.sandbox && view.overrides.tokenUrl?.startsWith(deps.sandbox.url)) registerWithSandbox(deps.sandbox, view, secret);
+        return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?saved=1`, 303);
+      } catch (error) {
+        return connectionPage(reply, ctx, id, { error: formError(error, request) }, 400);
+      }
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/connections/:id/delete',
+    signedIn(async (request, reply, ctx) => {
+      await ctx.env.deleteConnection((request.params as { id: string }).id);
+      return reply.redirect('/dashboard', 303);
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/connections/:id/link',
+    signedIn(async (request, reply, ctx) => {
+      const { id } = request.params as { id: string };
+      const identifier = field((request.body ?? {}) as Form, 'identifier');
+      try {
+        const connection = await ctx.env.getConnection(id);
+        const link = await ctx.env.authorizationLink({ connection_name: connection.name, identifier });
+        return connectionPage(reply, ctx, id, { link, linkIdentifier: identifier });
+      } catch (error) {
+        return connectionPage(reply, ctx, id, { error: formError(error, request) }, 400);
+      }
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/accounts/:id/disconnect',
+    signedIn(async (request, reply, ctx) => {
+      const account = await ctx.env.disconnectAccount((request.params as { id: string }).id);
+      return reply.redirect(`/dashboard/connections/${encodeURIComponent(account.connection_id)}`, 303);
+    }),
+  );
+
+  // Errors inside the dashboard render as pages; an expired session goes back to sign-in.
+  app.setErrorHandler(async (error, request, reply) => {
+    const e = toConnectorError(error, request);
+    if (e.code === 'unauthorized' && !request.cookies[SESSION_COOKIE]) return reply.redirect('/dashboard/login', 303);
+    return page(reply, 'error', { title: 'Error', signedIn: false, error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
+  });
+}

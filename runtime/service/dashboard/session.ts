@@ -1,0 +1,45 @@
+/**
+ * Dashboard sessions: an HttpOnly cookie holding a signed session token (environment, client id, CSRF value).
+ * Every state-changing form carries the session's CSRF value; sign-in, which has no session yet, checks that the
+ * form was posted from this origin.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ConnectorError } from '../../errors.js';
+import { safeEqual, type AppAuth, type SessionClaims } from '../app-auth.js';
+
+export const SESSION_COOKIE = 'ac_session';
+const COOKIE_PATH = '/dashboard';
+
+export async function readSession(auth: AppAuth, request: FastifyRequest): Promise<SessionClaims | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? auth.verifySession(token) : null;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 8 * 3600 });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** Refuses a form whose `_csrf` field does not match the session's. */
+export function checkCsrf(session: SessionClaims, body: unknown): void {
+  const sent = body && typeof body === 'object' ? (body as Record<string, unknown>)._csrf : undefined;
+  if (typeof sent !== 'string' || !safeEqual(sent, session.csrf)) {
+    throw new ConnectorError('unauthorized', 'The form expired or did not come from this dashboard; reload the page and try again');
+  }
+}
+
+/** For sign-in: when the browser says where the form came from, it must be this host. */
+export function checkSameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
+  }
+  if (host !== request.headers.host) throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
+}

@@ -1,0 +1,77 @@
+/**
+ * Rendering errors as the service's one error body: `{"error": {"code", "message", "details"?, "request_id"}}`.
+ *
+ * A {@link ConnectorError} keeps its code, message, details and the catalogue's status (with Retry-After where set).
+ * fastify's own refusals (bad JSON, body too large, schema violations) map onto catalogue codes. Anything else is a
+ * bug: it is logged with its stack under the request id and answered as `internal` without a word of its message.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ConnectorError, isConnectorError, type ErrorCode } from '../errors.js';
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown; request_id: string };
+}
+
+export function errorBody(error: ConnectorError, requestId: string): ErrorBody {
+  return { error: { ...error.toJSON(), request_id: requestId } };
+}
+
+/** Sends `error` as the error body with its status and Retry-After. */
+export function sendError(reply: FastifyReply, error: ConnectorError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(0, Math.ceil(error.retryAfterSeconds))));
+  if (error.code === 'unauthorized') reply.header('www-authenticate', 'Bearer realm="agent-connector"');
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
+}
+
+interface AjvLikeError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** fastify schema violations as `{pointer, message, keyword}` entries, like tool input violations. */
+function validationDetails(error: FastifyError): { violations: { pointer: string; message: string; keyword: string }[] } {
+  const context = (error as { validationContext?: string }).validationContext ?? 'body';
+  const list = ((error as { validation?: AjvLikeError[] }).validation ?? []).map((v) => {
+    const missing = v.keyword === 'required' ? String(v.params?.missingProperty ?? '') : '';
+    const extra = v.keyword === 'additionalProperties' ? String(v.params?.additionalProperty ?? '') : '';
+    const pointer = `${v.instancePath ?? ''}${missing ? `/${missing}` : ''}${extra ? `/${extra}` : ''}`;
+    const name = pointer ? pointer.slice(1).replaceAll('/', '.') : context;
+    const message = missing
+      ? `${name} is required`
+      : extra
+        ? `${name} is not a known field`
+        : `${name} ${v.message ?? 'is invalid'}`;
+    return { pointer, message, keyword: v.keyword ?? 'invalid' };
+  });
+  return { violations: list };
+}
+
+/** Maps anything thrown in a route to a {@link ConnectorError}; logs what is a bug. */
+export function toConnectorError(error: unknown, request: FastifyRequest): ConnectorError {
+  if (isConnectorError(error)) return error;
+  const fe = error as FastifyError;
+  if (fe && typeof fe === 'object' && 'validation' in fe && fe.validation) {
+    const context = (fe as { validationContext?: string }).validationContext ?? 'body';
+    return new ConnectorError('invalid_request', `The request ${context} is invalid`, { details: validationDetails(fe) });
+  }
+  switch (fe?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ConnectorError('payload_too_large', 'The request body is larger than the limit');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ConnectorError('invalid_request', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ConnectorError('invalid_request', 'The request content type is not supported; send application/json');
+    default:
+      break;
+  }
+  // Body parser errors from the JSON parser carry a 400 status but no fastify code.
+  if (fe && typeof fe.statusCode === 'number' && fe.statusCode === 400 && fe instanceof SyntaxError) {
+    return new ConnectorError('invalid_request', 'The request body is not valid JSON');
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return new ConnectorError('internal', 'Internal error; quote the request id when reporting it');
+}

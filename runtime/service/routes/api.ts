@@ -1,0 +1,14 @@
+/** Every `/api/v1/*` route; the bearer check and rate limit run before these (see build-service). */
+import type { FastifyInstance } from 'fastify';
+import type { Connector } from '../../api.js';
+import { registerAccountRoutes } from './accounts.js';
+import { registerConnectionRoutes } from './connections.js';
+import { registerProxyRoute } from './proxy.js';
+import { registerToolRoutes } from './tools.js';
+
+export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
+  registerConnectionRoutes(api);
+  registerAccountRoutes(api);
+  registerToolRoutes(api, deps);
+  registerProxyRoute(api);
+}

@@ -1,0 +1,74 @@
+/**
+ * The browser side of the authorization flow.
+ *
+ * `GET /sso/v1/connect/{link_token}` opens an authorization link: it sets the browser-binding cookie (HttpOnly,
+ * SameSite=Lax so it survives the provider's top-level redirect back, path `/sso/`) and redirects to the provider.
+ * `GET /sso/v1/oauth/{connection_id}/callback` finishes it and shows the success or failure page (or redirects to the
+ * application's allowlisted URL). Failures are pages, not JSON: a person is looking at them.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Connector } from '../../api.js';
+import type { ConnectorError } from '../../errors.js';
+import { toConnectorError } from '../errors.js';
+import { PAGE_HEADERS, renderPage } from '../views.js';
+
+export const BROWSER_COOKIE = 'ac_oauth_browser';
+const COOKIE_PATH = '/sso/';
+
+const FAILURE_HEADINGS: Partial<Record<string, string>> = {
+  authorization_failed: 'Authorization failed',
+  not_found: 'This link is not valid',
+  connection_not_found: 'This connection no longer exists',
+};
+
+function failurePage(reply: FastifyReply, error: ConnectorError): FastifyReply {
+  const status = error.status >= 500 ? error.status : error.code === 'authorization_failed' ? 400 : error.status;
+  return reply
+    .code(status)
+    .headers(PAGE_HEADERS)
+    .send(
+      renderPage('oauth-result', {
+        title: 'Authorization failed',
+        success: false,
+        heading: FAILURE_HEADINGS[error.code] ?? 'Authorization failed',
+        message: error.code === 'internal' ? 'Something went wrong on our side.' : error.message,
+        code: error.code,
+        requestId: reply.request.id,
+      }),
+    );
+}
+
+export function registerSsoRoutes(app: FastifyInstance, deps: { connector: Connector }): void {
+  const secure = deps.connector.baseUrl.startsWith('https:');
+
+  app.get<{ Params: { link_token: string } }>('/sso/v1/connect/:link_token', async (request, reply) => {
+    try {
+      const opened = await deps.connector.oauth.openLink(request.params.link_token);
+      reply.setCookie(BROWSER_COOKIE, opened.browserCookie, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(opened.redirectTo, 302);
+    } catch (error) {
+      return failurePage(reply, toConnectorError(error, request));
+    }
+  });
+
+  app.get<{ Params: { connection_id: string } }>('/sso/v1/oauth/:connection_id/callback', async (request, reply) => {
+    const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    try {
+      const result = await deps.connector.oauth.callback(request.params.connection_id, new URLSearchParams(rawQuery), request.cookies[BROWSER_COOKIE]);
+      reply.clearCookie(BROWSER_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+      if (result.redirectTo) return reply.header('referrer-policy', 'no-referrer').redirect(result.redirectTo, 302);
+      return reply
+        .headers(PAGE_HEADERS)
+        .send(
+          renderPage('oauth-result', {
+            title: 'Connected',
+            success: true,
+            heading: 'Connected',
+            message: `Your ${result.account.connector} account is connected (${result.account.connection_name}).`,
+          }),
+        );
+    } catch (error) {
+      return failurePage(reply, toConnectorError(error, request));
+    }
+  });
+}

@@ -1,0 +1,40 @@
+/** Tool execution and the tool catalog (optionally in OpenAI or Anthropic function/tool format). */
+import type { FastifyInstance } from 'fastify';
+import type { Connector, ExecuteToolInput } from '../../api.js';
+import { ConnectorError } from '../../errors.js';
+import type { ConnectorName } from '../../types.js';
+import { formatTool, matchesQuery, type ToolFormat } from '../tool-formats.js';
+import { executeNamedToolBody, executeToolBody, toolsQuery } from './schemas.js';
+
+export function registerToolRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
+  const { tools } = deps.connector;
+
+  api.post<{ Body: ExecuteToolInput }>('/execute_tool', { schema: { body: executeToolBody } }, async (request) =>
+    request.env.executeTool(request.body),
+  );
+
+  api.post<{ Params: { tool_name: string }; Body: Omit<ExecuteToolInput, 'tool_name'> }>(
+    '/tools/:tool_name/execute',
+    { schema: { body: executeNamedToolBody } },
+    async (request) => request.env.executeTool({ ...request.body, tool_name: request.params.tool_name }),
+  );
+
+  api.get<{ Querystring: { connector?: ConnectorName; query?: string; format?: ToolFormat } }>(
+    '/tools',
+    { schema: { querystring: toolsQuery } },
+    async (request) => {
+      const { connector, query, format = 'catalog' } = request.query;
+      const list = tools
+        .list()
+        .filter((tool) => !connector || tool.connector === connector)
+        .filter((tool) => !query || matchesQuery(tool, query));
+      return { tools: list.map((tool) => formatTool(tool, format)) };
+    },
+  );
+
+  api.get<{ Params: { tool_name: string } }>('/tools/:tool_name', async (request) => {
+    const tool = tools.resolve(request.params.tool_name);
+    if (!tool) throw new ConnectorError('unknown_tool', `No tool or alias is named ${JSON.stringify(request.params.tool_name.slice(0, 100))}`);
+    return formatTool(tool, 'catalog');
+  });
+}

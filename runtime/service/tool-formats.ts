@@ -1,0 +1,74 @@
+/**
+ * The tool catalog in the shapes LLM APIs accept as they are.
+ *
+ * Both APIs want a plain `type: "object"` schema at the root and refuse composition keywords there
+ * (`input_schema does not support oneOf, allOf, or anyOf at the top level`). Our inputs express rules such as
+ * "exactly one of `database_id` or `parent_page_id`" with a root `oneOf`; those rules are still enforced by the
+ * service's validator when the tool runs, so dropping them from the advertised schema loses no safety, only an early
+ * hint, and the description already states them.
+ *
+ * @see https://platform.openai.com/docs/guides/function-calling
+ * @see https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/overview
+ */
+import type { JsonSchema, ToolDefinition } from '../types.js';
+
+export type ToolFormat = 'catalog' | 'openai' | 'anthropic';
+
+/** Root keywords LLM tool APIs reject or ignore; everything nested is left alone. */
+const ROOT_KEYWORDS_DROPPED = new Set(['$schema', '$id', '$comment', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'enum', 'const', 'dependentRequired', 'dependentSchemas']);
+
+/** The input schema reduced to what function-calling APIs accept at the root. */
+export function llmParameters(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { type: 'object' };
+  for (const [key, value] of Object.entries(schema)) {
+    if (!ROOT_KEYWORDS_DROPPED.has(key) && key !== 'type') out[key] = value;
+  }
+  out.properties ??= {};
+  return out;
+}
+
+export interface CatalogEntry {
+  name: string;
+  connector: string;
+  description: string;
+  version: string;
+  aliases: string[];
+  input_schema: JsonSchema;
+}
+
+export function catalogEntry(tool: ToolDefinition): CatalogEntry {
+  return {
+    name: tool.name,
+    connector: tool.connector,
+    description: tool.description,
+    version: tool.version,
+    aliases: [...tool.aliases],
+    input_schema: tool.inputSchema,
+  };
+}
+
+/** OpenAI Chat Completions / Responses `tools[]` entry. */
+export function openAiTool(tool: ToolDefinition): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } } {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: llmParameters(tool.inputSchema) } };
+}
+
+/** Anthropic Messages API `tools[]` entry. */
+export function anthropicTool(tool: ToolDefinition): { name: string; description: string; input_schema: JsonSchema } {
+  return { name: tool.name, description: tool.description, input_schema: llmParameters(tool.inputSchema) };
+}
+
+export function formatTool(tool: ToolDefinition, format: ToolFormat): unknown {
+  if (format === 'openai') return openAiTool(tool);
+  if (format === 'anthropic') return anthropicTool(tool);
+  return catalogEntry(tool);
+}
+
+/** Case-insensitive match on name, aliases and description (every word of the query must appear). */
+export function matchesQuery(tool: ToolDefinition, query: string): boolean {
+  const haystack = [tool.name, ...tool.aliases, tool.description].join(' ').toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
