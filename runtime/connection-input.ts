@@ -1,0 +1,90 @@
+/**
+ * Checks a connection's create/update input before it reaches the store. Every problem is reported at once, as
+ * `invalid_input` violations with JSON pointers, like a tool input.
+ */
+import type { CreateConnectionInput, UpdateConnectionInput } from './api.js';
+import { ConnectorError } from './errors.js';
+import type { ConnectionOverrides, ConnectionPatch } from './store/types.js';
+import { CONNECTOR_NAMES, type ConnectorDefinition, type ConnectorName, type Violation } from './types.js';
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const OVERRIDE_KEYS = ['authorizationUrl', 'tokenUrl', 'revocationUrl', 'apiBaseUrl'] as const;
+
+function isHttpUrl(value: unknown, allowQuery: boolean): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    // Credentials in a URL end up in logs; a fragment never reaches a server.
+    if (url.username !== '' || url.password !== '' || url.hash !== '') return false;
+    return allowQuery || url.search === '';
+  } catch {
+    return false;
+  }
+}
+
+function nonEmptyString(value: unknown, max: number): boolean {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= max;
+}
+
+export function checkConnectionInput(
+  input: CreateConnectionInput | UpdateConnectionInput,
+  mode: 'create' | 'update',
+  connectorFor: (name: ConnectorName) => ConnectorDefinition,
+  existing?: ConnectorName,
+): ConnectionPatch {
+  const violations: Violation[] = [];
+  const bad = (pointer: string, message: string, keyword: string): void => {
+    violations.push({ pointer, message, keyword });
+  };
+  if (input === null || typeof input !== 'object') {
+    throw new ConnectorError('invalid_input', 'The connection must be an object.', { details: { violations: [{ pointer: '', message: 'the connection must be an object', keyword: 'type' }] } });
+  }
+  const patch: ConnectionPatch = {};
+  const create = mode === 'create';
+  const connector = create ? (input as CreateConnectionInput).connector : existing;
+  if (create && !CONNECTOR_NAMES.includes(connector as ConnectorName)) bad('/connector', `connector must be one of ${CONNECTOR_NAMES.join(', ')}`, 'enum');
+  if ((input as { connector?: unknown }).connector !== undefined && !create && (input as { connector?: unknown }).connector !== existing) {
+    bad('/connector', 'connector cannot be changed; create a new connection', 'readOnly');
+  }
+
+  if (create || input.name !== undefined) {
+    if (typeof input.name === 'string' && NAME.test(input.name)) patch.name = input.name;
+    else bad('/name', 'name must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit', 'pattern');
+  }
+  if (create || input.client_id !== undefined) {
+    if (nonEmptyString(input.client_id, 1024)) patch.clientId = input.client_id as string;
+    else bad('/client_id', 'client_id must be a non-empty string', 'minLength');
+  }
+  if (create || input.client_secret !== undefined) {
+    if (nonEmptyString(input.client_secret, 8192)) patch.clientSecret = input.client_secret as string;
+    else bad('/client_secret', 'client_secret must be a non-empty string', 'minLength');
+  }
+  if (input.scopes !== undefined) {
+    if (Array.isArray(input.scopes) && input.scopes.every((s) => typeof s === 'string' && /^\S{1,512}$/.test(s))) patch.scopes = [...input.scopes];
+    else bad('/scopes', 'scopes must be an array of scope strings without spaces', 'items');
+  }
+  if (input.overrides !== undefined) {
+    const overrides = input.overrides as Record<string, unknown>;
+    if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides)) bad('/overrides', 'overrides must be an object', 'type');
+    else {
+      const out: ConnectionOverrides = {};
+      for (const [key, value] of Object.entries(overrides)) {
+        if (!(OVERRIDE_KEYS as readonly string[]).includes(key)) bad(`/overrides/${key}`, `overrides may only set ${OVERRIDE_KEYS.join(', ')}`, 'additionalProperties');
+        else if (!isHttpUrl(value, false)) bad(`/overrides/${key}`, `overrides.${key} must be an http(s) URL without credentials, query or fragment`, 'format');
+        else out[key as (typeof OVERRIDE_KEYS)[number]] = value as string;
+      }
+      patch.overrides = out;
+    }
+  }
+  if (input.allowed_redirect_urls !== undefined) {
+    const urls = input.allowed_redirect_urls;
+    if (Array.isArray(urls) && urls.every((u) => isHttpUrl(u, true))) patch.allowedRedirectUrls = [...urls];
+    else bad('/allowed_redirect_urls', 'allowed_redirect_urls must be an array of absolute http(s) URLs without credentials or fragment', 'format');
+  }
+  if (violations.length > 0) {
+    throw new ConnectorError('invalid_input', `Invalid connection: ${violations.map((v) => v.message).join('; ')}`, { details: { violations } });
+  }
+  if (create) connectorFor(connector as ConnectorName);
+  return patch;
+}

@@ -1,0 +1,233 @@
+/**
+ * `createConnector(options)`: the runtime as a library. Opens (or takes) the store, builds the HTTP policy, the
+ * refresh coordinator and the tool registry once, and hands out per-environment scopes.
+ *
+ * @example
+ * const connector = await createConnector({ baseUrl: 'http://localhost:3000' });
+ * const env = connector.environment('env_dev');
+ * const { link } = await env.authorizationLink({ connection_name: 'calendar', identifier: 'user-1' });
+ * const { data } = await env.executeTool({ tool_name: 'calendar_list_events', identifier: 'user-1', tool_input: {} });
+ */
+import type { AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
+import { loadKeyring } from './crypto/index.js';
+import { ConnectorError } from './errors.js';
+import type { RuntimeContext } from './executor/context.js';
+import { executeTool } from './executor/execute-tool.js';
+import { createToolRegistry } from './executor/tool-registry.js';
+import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
+import { resolveHttpPolicy } from './http/policy.js';
+import { redirectUriFor } from './oauth/endpoints.js';
+import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, type FlowDeps } from './oauth/flow.js';
+import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
+import { runProxy } from './proxy/proxy.js';
+import { openStore } from './store/index.js';
+import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
+import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
+import { checkConnectionInput } from './connection-input.js';
+
+/**
+ * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
+ * ones, refresh timing, and HTTP hooks (a test records retry delays instead of waiting for them).
+ */
+export interface RuntimeOptions extends ConnectorOptions {
+  definitions?: { tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] };
+  refresh?: Partial<RefreshOptions>;
+  httpHooks?: UpstreamClientHooks;
+  /** Initial retry backoff step in ms (default 500). */
+  baseRetryDelayMs?: number;
+}
+
+async function loadGeneratedDefinitions(): Promise<{ tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] }> {
+  const [toolsModule, connectorsModule] = await Promise.all([import('../generated/tools.gen.js'), import('../generated/connectors.gen.js')]);
+  const connectors = connectorsModule.connectors as readonly ConnectorDefinition[] | Record<string, ConnectorDefinition>;
+  return {
+    tools: toolsModule.tools as readonly ToolDefinition[],
+    connectors: Array.isArray(connectors) ? connectors : Object.values(connectors),
+  };
+}
+
+function connectionView(baseUrl: string, c: ConnectionRecord): ConnectionView {
+  return {
+    id: c.id,
+    name: c.name,
+    connector: c.connector,
+    client_id: c.clientId,
+    has_client_secret: c.clientSecret !== '',
+    scopes: [...c.scopes],
+    redirect_uri: redirectUriFor(baseUrl, c.id),
+    overrides: { ...c.overrides },
+    allowed_redirect_urls: [...c.allowedRedirectUrls],
+    created_at: c.createdAt,
+    updated_at: c.updatedAt,
+  };
+}
+
+function accountView(a: AccountRecord, c: Pick<ConnectionRecord, 'name' | 'connector'>): AccountView {
+  return {
+    id: a.id,
+    identifier: a.identifier,
+    connection_id: a.connectionId,
+    connection_name: c.name,
+    connector: c.connector,
+    status: a.status,
+    status_reason: a.statusReason,
+    scopes: a.tokens?.scopes ?? [],
+    created_at: a.createdAt,
+    updated_at: a.updatedAt,
+  };
+}
+
+export async function createConnector(options: RuntimeOptions): Promise<Connector> {
+  if (typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) throw new TypeError('createConnector: baseUrl must be an http(s) URL.');
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const definitions = options.definitions ?? (await loadGeneratedDefinitions());
+  const connectorsByName = new Map<ConnectorName, ConnectorDefinition>(definitions.connectors.map((c) => [c.name, c]));
+  const connectorFor = (name: ConnectorName): ConnectorDefinition => {
+    const def = connectorsByName.get(name);
+    if (def === undefined) throw new ConnectorError('internal', `No definition for connector ${name}.`);
+    return def;
+  };
+
+  const ownsStore = options.store === undefined;
+  const store: Store =
+    options.store ??
+    (await (async () => {
+      const dataDir = options.dataDir ?? process.env.AGENT_CONNECTOR_DATA_DIR ?? './.agent-connector';
+      const { keyring } = loadKeyring({
+        encryptionKeys: options.encryptionKeys ?? process.env.AGENT_CONNECTOR_ENCRYPTION_KEY,
+        dataDir,
+        production: process.env.NODE_ENV === 'production',
+        warn: (message: string) => options.logger?.warn({}, message),
+      });
+      return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
+    })());
+
+  const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
+  const http = createUpstreamClient(policy, { now, ...options.httpHooks });
+  const refresher = new RefreshCoordinator({
+    store,
+    http,
+    now,
+    ...(options.logger ? { logger: options.logger } : {}),
+    options: {
+      skewMs: 60_000,
+      // A lease outlives one token request (the only thing done under it), so a live holder never loses it.
+      leaseTtlMs: policy.timeoutMs + 5_000,
+      pollIntervalMs: 50,
+      waitTimeoutMs: 2 * (policy.timeoutMs + 5_000),
+      ...options.refresh,
+    },
+  });
+  const tools = createToolRegistry(definitions.tools);
+  const ctx: RuntimeContext = { store, http, refresher, tools, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
+
+  const oauth: OAuthFlow = {
+    async openLink(linkToken) {
+      const opened = await openAuthorizationLink(flow, linkToken);
+      return { redirectTo: opened.redirectTo, browserCookie: opened.browserCookie, connectionName: opened.connection.name, connector: opened.connection.connector };
+    },
+    async callback(connectionId, query, browserCookie) {
+      const done = await completeAuthorization(flow, connectionId, query, browserCookie);
+      return { redirectTo: done.redirectTo, account: accountView(done.account, done.connection) };
+    },
+  };
+
+  function environment(environmentId: string): EnvironmentScope {
+    async function connection(idOrName: string): Promise<ConnectionRecord> {
+      if (typeof idOrName !== 'string' || idOrName === '') throw new ConnectorError('connection_not_found', 'No connection with an empty name.');
+      const found = (await store.getConnection(environmentId, idOrName)) ?? (await store.getConnectionByName(environmentId, idOrName));
+      if (found === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
+      return found;
+    }
+    async function account(id: string): Promise<{ account: AccountRecord; connection: ConnectionRecord }> {
+      const found = typeof id === 'string' && id !== '' ? await store.getAccount(environmentId, id) : null;
+      const conn = found === null ? null : await store.getConnection(environmentId, found.connectionId);
+      if (found === null || conn === null) throw new ConnectorError('account_not_found', `No connected account ${JSON.stringify(String(id))} in this environment.`);
+      return { account: found, connection: conn };
+    }
+    return {
+      environmentId,
+      async createConnection(input) {
+        const checked = checkConnectionInput(input, 'create', connectorFor);
+        const rec = await store.createConnection({
+          environmentId,
+          name: checked.name as string,
+          connector: input.connector,
+          clientId: checked.clientId as string,
+          clientSecret: checked.clientSecret as string,
+          scopes: checked.scopes ?? [...connectorFor(input.connector).oauth.defaultScopes],
+          overrides: checked.overrides ?? {},
+          allowedRedirectUrls: checked.allowedRedirectUrls ?? [],
+        });
+        return connectionView(baseUrl, rec);
+      },
+      async listConnections() {
+        return (await store.listConnections(environmentId)).map((c) => connectionView(baseUrl, c));
+      },
+      async getConnection(idOrName) {
+        return connectionView(baseUrl, await connection(idOrName));
+      },
+      async updateConnection(idOrName, patch) {
+        const current = await connection(idOrName);
+        const checked = checkConnectionInput(patch, 'update', connectorFor, current.connector);
+        const updated = await store.updateConnection(environmentId, current.id, checked);
+        if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
+        return connectionView(baseUrl, updated);
+      },
+      async deleteConnection(idOrName) {
+        const current = await connection(idOrName);
+        await store.deleteConnection(environmentId, current.id);
+      },
+      async authorizationLink(input) {
+        const conn = await connection(input?.connection_name);
+        const made = await createAuthorizationLink(flow, conn, input.identifier, input.redirect_url);
+        return { link: made.link, expiry: made.expiry, connected_account_id: made.account.id };
+      },
+      async listAccounts(filter = {}) {
+        const connections = await store.listConnections(environmentId);
+        const byId = new Map(connections.map((c) => [c.id, c]));
+        let connectionId: string | undefined;
+        if (filter.connection_name !== undefined) {
+          const named = connections.find((c) => c.name === filter.connection_name);
+          if (named === undefined) return [];
+          connectionId = named.id;
+        }
+        const rows = await store.listAccounts(environmentId, {
+          ...(filter.identifier === undefined ? {} : { identifier: filter.identifier }),
+          ...(connectionId === undefined ? {} : { connectionId }),
+          ...(filter.status === undefined ? {} : { status: filter.status }),
+        });
+        return rows.flatMap((a) => {
+          const conn = byId.get(a.connectionId);
+          return conn === undefined ? [] : [accountView(a, conn)];
+        });
+      },
+      async getAccount(id) {
+        const found = await account(id);
+        return accountView(found.account, found.connection);
+      },
+      async disconnectAccount(id) {
+        const found = await account(id);
+        await disconnectAccount(flow, found.account, found.connection);
+        return accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
+      },
+      executeTool: (input) => executeTool(ctx, environmentId, input),
+      proxy: (input) => runProxy(ctx, environmentId, input),
+    };
+  }
+
+  return {
+    store,
+    baseUrl,
+    environment,
+    oauth,
+    tools: { list: () => tools.list(), resolve: (name) => tools.resolve(name) },
+    async close() {
+      http.close();
+      if (ownsStore) await store.close();
+    },
+  };
+}
+

@@ -1,0 +1,23 @@
+/** What the executor and the proxy share: the store, the upstream client, the refresher and the definitions. */
+import type { UpstreamClient } from '../http/client.js';
+import type { RefreshCoordinator } from '../oauth/refresh.js';
+import type { Store } from '../store/types.js';
+import type { ConnectorDefinition, ConnectorName } from '../types.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+export interface RuntimeLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug?(obj: object, msg?: string): void;
+}
+
+export interface RuntimeContext {
+  store: Store;
+  http: UpstreamClient;
+  refresher: RefreshCoordinator;
+  tools: ToolRegistry;
+  connectorFor(name: ConnectorName): ConnectorDefinition;
+  now: () => number;
+  logger?: RuntimeLogger;
+}

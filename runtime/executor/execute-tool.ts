@@ -1,0 +1,85 @@
+/**
+ * Tool execution: resolve -> validate -> build -> attach token -> send -> normalize.
+ *
+ * An input that fails validation never reaches the connection lookup, let alone the upstream. The upstream's JSON
+ * answer is returned as `data`; an empty answer (204, or 200 with no body, e.g. a DELETE) becomes `{}` so that
+ * `data` is always an object a caller can inspect, and no field is invented that the upstream did not send.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ExecuteToolInput, ExecuteToolResult } from '../api.js';
+import { ConnectorError } from '../errors.js';
+import type { UpstreamCall } from '../http/client.js';
+import { isDialectRateLimit, parseBody, upstreamError } from '../http/normalize.js';
+import { isIdempotentMethod } from '../http/retry.js';
+import { joinUpstreamUrl } from '../http/url.js';
+import type { ToolDefinition } from '../types.js';
+import type { RuntimeContext } from './context.js';
+import { resolveTarget } from './resolve-target.js';
+import { sendAuthorized } from './send-authorized.js';
+import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
+
+/** A tool whose spec declares a response transform (`response.transform`); the generator may attach it. */
+interface ToolWithTransform extends ToolDefinition {
+  transformResponse?: (data: unknown, input: unknown) => unknown;
+}
+
+function stripVersions(value: Record<string, unknown>): Record<string, unknown> {
+  if (!('tool_version' in value) && !('schema_version' in value)) return value;
+  const { tool_version: _t, schema_version: _s, ...rest } = value;
+  return rest;
+}
+
+function mayRetry(tool: ToolDefinition, method: string): boolean {
+  if (tool.retry === 'never') return false;
+  return tool.retry === 'safe' || isIdempotentMethod(method);
+}
+
+export async function executeTool(ctx: RuntimeContext, environmentId: string, input: ExecuteToolInput): Promise<ExecuteToolResult> {
+  const tool = ctx.tools.resolve(input?.tool_name) as ToolWithTransform | undefined;
+  if (tool === undefined) throw new ConnectorError('unknown_tool', `No tool or alias named ${JSON.stringify(String(input?.tool_name ?? ''))}.`);
+  const raw = input.tool_input ?? {};
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ConnectorError('invalid_input', 'tool_input must be an object.', {
+      details: { violations: [{ pointer: '', message: 'tool_input must be an object', keyword: 'type' }] },
+    });
+  }
+  const checked = tool.validate(raw);
+  if (!checked.ok) {
+    const names = checked.violations.map((v) => v.message).join('; ');
+    throw new ConnectorError('invalid_input', `Invalid input for ${tool.name}: ${names}`, { details: { violations: checked.violations } });
+  }
+  const value = stripVersions(checked.value as Record<string, unknown>);
+
+  const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier, tool.connector);
+  const { connector, connection } = target;
+  const request = tool.buildRequest(value);
+  const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), request.path, request.query);
+  const headers: Record<string, string> = { ...connectorHeaders(connector) };
+  for (const [name, v] of Object.entries(request.headers)) headers[name.toLowerCase()] = v;
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  const retry = mayRetry(tool, request.method);
+  const dialect = connector.errorDialect;
+  const build = (bearer: string): UpstreamCall => ({
+    method: request.method,
+    url,
+    headers: { ...headers, authorization: bearer },
+    ...(body === undefined ? {} : { body }),
+    retry,
+    ...(dialect === 'google' ? { isRateLimited: (status: number, b: Buffer) => status === 403 && isDialectRateLimit(dialect, status, parseBody(b)) } : {}),
+  });
+
+  const res = await sendAuthorized(ctx, target, build);
+  if (res.status < 200 || res.status >= 300) {
+    throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], now: ctx.now() });
+  }
+  let data: unknown = res.body.length === 0 ? {} : parseBody(res.body);
+  if (typeof data === 'string') {
+    throw new ConnectorError('upstream_error', `The upstream API answered ${res.status} with a body that is not JSON.`, { details: { status: res.status, body: null } });
+  }
+  if (tool.transformResponse !== undefined) data = tool.transformResponse(data, value);
+  return { data, execution_id: randomUUID() };
+}

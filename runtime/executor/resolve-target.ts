@@ -1,0 +1,57 @@
+/** Finds the connection and connected account a tool call or proxy request acts through. */
+import { ConnectorError } from '../errors.js';
+import type { AuthTarget } from '../oauth/refresh.js';
+import type { ConnectionRecord } from '../store/types.js';
+import type { ConnectorName } from '../types.js';
+import type { RuntimeContext } from './context.js';
+
+function notFound(name: string): ConnectorError {
+  return new ConnectorError('connection_not_found', `No connection named ${JSON.stringify(name)} in this environment.`);
+}
+
+/**
+ * Resolves (connection, account). With `connectionName` omitted (tool calls only), the identifier must have exactly
+ * one account, not DISCONNECTED, among the environment's connections of `connector`.
+ */
+export async function resolveTarget(
+  ctx: RuntimeContext,
+  environmentId: string,
+  connectionName: string | undefined,
+  identifier: unknown,
+  connector?: ConnectorName,
+): Promise<AuthTarget> {
+  if (typeof identifier !== 'string' || identifier === '') throw new ConnectorError('invalid_request', 'identifier must be a non-empty string.');
+  let connection: ConnectionRecord | null;
+  if (connectionName !== undefined && connectionName !== null) {
+    if (typeof connectionName !== 'string' || connectionName === '') throw new ConnectorError('invalid_request', 'connection_name must be a non-empty string.');
+    connection = await ctx.store.getConnectionByName(environmentId, connectionName);
+    if (connection === null) throw notFound(connectionName);
+    if (connector !== undefined && connection.connector !== connector) {
+      throw new ConnectorError('invalid_request', `Connection ${JSON.stringify(connectionName)} is a ${connection.connector} connection; this tool needs a ${connector} connection.`);
+    }
+  } else {
+    if (connector === undefined) throw new ConnectorError('invalid_request', 'connection_name is required.');
+    connection = await soleConnection(ctx, environmentId, identifier, connector);
+  }
+  const account = await ctx.store.findAccount(environmentId, connection.id, identifier);
+  if (account === null) {
+    throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on connection ${JSON.stringify(connection.name)}; create an authorization link first.`);
+  }
+  return { account, connection, connector: ctx.connectorFor(connection.connector) };
+}
+
+async function soleConnection(ctx: RuntimeContext, environmentId: string, identifier: string, connector: ConnectorName): Promise<ConnectionRecord> {
+  const connections = (await ctx.store.listConnections(environmentId)).filter((c) => c.connector === connector);
+  const ids = new Set(connections.map((c) => c.id));
+  const accounts = (await ctx.store.listAccounts(environmentId, { identifier })).filter((a) => ids.has(a.connectionId) && a.status !== 'DISCONNECTED');
+  if (accounts.length === 0) {
+    throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on any ${connector} connection; create an authorization link first.`);
+  }
+  if (accounts.length > 1) {
+    const names = connections.filter((c) => accounts.some((a) => a.connectionId === c.id)).map((c) => c.name).sort();
+    throw new ConnectorError('ambiguous_connection', `${JSON.stringify(identifier)} has accounts on several ${connector} connections (${names.join(', ')}); pass connection_name.`, {
+      details: { connections: names },
+    });
+  }
+  return connections.find((c) => c.id === (accounts[0] as { connectionId: string }).connectionId) as ConnectionRecord;
+}

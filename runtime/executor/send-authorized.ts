@@ -1,0 +1,26 @@
+/**
+ * Sends an upstream call with the account's bearer token; on 401, refreshes once and retries once. This is the one
+ * place the 401 -> refresh -> retry rule lives, for tool calls and proxy requests alike.
+ */
+import type { UpstreamCall, UpstreamResponse } from '../http/client.js';
+import { reauthorizationRequired } from '../oauth/reauthorization.js';
+import type { AuthTarget } from '../oauth/refresh.js';
+import type { RuntimeContext } from './context.js';
+
+export interface AuthorizedResponse extends UpstreamResponse {
+  /** The token the final attempt used, so error bodies can be scrubbed of it. */
+  token: string;
+}
+
+export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, build: (bearer: string) => UpstreamCall): Promise<AuthorizedResponse> {
+  const first = await ctx.refresher.accessToken(target);
+  const res = await ctx.http.send(build(`Bearer ${first.token}`));
+  if (res.status !== 401) return Object.assign(res, { token: first.token });
+  const second = await ctx.refresher.afterRejection(target, first.version);
+  const retried = await ctx.http.send(build(`Bearer ${second.token}`));
+  if (retried.status === 401) {
+    // A token minted a moment ago was refused too: the grant no longer works for this API.
+    throw reauthorizationRequired(target.account, target.connection.name, 'access token refused after refresh');
+  }
+  return Object.assign(retried, { token: second.token });
+}

@@ -1,0 +1,22 @@
+/** The headers every upstream API call of a connector carries, lower-cased once per connector. */
+import type { ConnectorDefinition } from '../types.js';
+
+const cache = new WeakMap<ConnectorDefinition, Readonly<Record<string, string>>>();
+
+/** `accept`, the connector's fixed headers and its version header at its default value. */
+export function connectorHeaders(connector: ConnectorDefinition): Readonly<Record<string, string>> {
+  let headers = cache.get(connector);
+  if (headers === undefined) {
+    const built: Record<string, string> = { accept: 'application/json' };
+    for (const [name, value] of Object.entries(connector.api.headers)) built[name.toLowerCase()] = value;
+    if (connector.api.versionHeader !== null) built[connector.api.versionHeader.name.toLowerCase()] = connector.api.versionHeader.default;
+    headers = Object.freeze(built);
+    cache.set(connector, headers);
+  }
+  return headers;
+}
+
+/** The API base for a connection: its override (the sandbox), else the connector's host root. */
+export function apiBaseUrl(connector: ConnectorDefinition, overrides: { apiBaseUrl?: string }): string {
+  return overrides.apiBaseUrl ?? connector.api.baseUrl;
+}

@@ -1,0 +1,101 @@
+/**
+ * Upstream answers -> the service's error catalogue, per error dialect (Notion, Google, HubSpot).
+ *
+ * The upstream's error body is passed on in `details.body` because it is what a caller (or an LLM) needs to fix the
+ * call, but sanitized: bounded in size, with any secret this call used (the bearer token) redacted. Request headers
+ * are never echoed.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { ConnectorError } from '../errors.js';
+import type { ErrorDialect } from '../types.js';
+import { parseRetryAfter } from './retry.js';
+
+const MAX_TEXT_BODY = 2_000;
+const MAX_MESSAGE = 300;
+const REDACTED = '[redacted]';
+
+/** Google reports per-user and per-project quota exhaustion as 403 with these `errors[].reason` values. */
+const GOOGLE_RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded']);
+
+/** Parses a JSON body; returns the text (bounded) when it is not JSON, undefined when empty. */
+export function parseBody(body: Buffer): unknown {
+  if (body.length === 0) return undefined;
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.length > MAX_TEXT_BODY ? `${text.slice(0, MAX_TEXT_BODY)}...` : text;
+  }
+}
+
+/** Replaces every occurrence of each secret in every string of a JSON value. */
+export function redact<T>(value: T, secrets: readonly string[]): T {
+  const live = secrets.filter((s) => s.length >= 8);
+  if (live.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return live.reduce((text, secret) => text.split(secret).join(REDACTED), v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(v)) out[walk(key) as string] = walk(inner);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** Whether this non-429 answer is a rate limit in the dialect (Google's 403 usageLimits). */
+export function isDialectRateLimit(dialect: ErrorDialect, status: number, body: unknown): boolean {
+  if (status === 429) return true;
+  if (dialect !== 'google' || status !== 403) return false;
+  const errors = (body as { error?: { errors?: Array<{ reason?: unknown }> } } | undefined)?.error?.errors;
+  return Array.isArray(errors) && errors.some((e) => typeof e?.reason === 'string' && GOOGLE_RATE_REASONS.has(e.reason));
+}
+
+/** The upstream's own error message, where its dialect puts it. */
+export function dialectMessage(dialect: ErrorDialect, body: unknown): string | undefined {
+  if (typeof body === 'string') return body;
+  if (body === null || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  let message: unknown;
+  if (dialect === 'google') {
+    const err = b.error;
+    message = err !== null && typeof err === 'object' ? (err as Record<string, unknown>).message : (b.error_description ?? err);
+  } else {
+    message = b.message ?? b.error_description ?? b.error;
+  }
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** Default Retry-After when a rate-limited answer gives none: HubSpot's window is ten seconds. */
+function defaultRetryAfterSeconds(dialect: ErrorDialect): number {
+  return dialect === 'hubspot' ? 10 : 1;
+}
+
+export interface UpstreamErrorInput {
+  dialect: ErrorDialect;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Secret values used by this call; redacted wherever they appear in the body. */
+  secrets: readonly string[];
+  now?: number;
+}
+
+/** Turns an upstream error answer into `upstream_rate_limited` or `upstream_error`. */
+export function upstreamError(input: UpstreamErrorInput): ConnectorError {
+  const body = redact(parseBody(input.body), input.secrets);
+  const upstreamMessage = dialectMessage(input.dialect, body);
+  const shortMessage = upstreamMessage === undefined ? '' : `: ${upstreamMessage.slice(0, MAX_MESSAGE)}`;
+  const details = { status: input.status, body: body ?? null };
+  if (isDialectRateLimit(input.dialect, input.status, body)) {
+    const afterMs = parseRetryAfter(input.headers['retry-after'], input.now);
+    const retryAfterSeconds = afterMs === undefined ? defaultRetryAfterSeconds(input.dialect) : Math.max(1, Math.ceil(afterMs / 1000));
+    return new ConnectorError('upstream_rate_limited', `The upstream API rate-limited the call (${input.status})${shortMessage}`, {
+      details,
+      retryAfterSeconds,
+    });
+  }
+  return new ConnectorError('upstream_error', `The upstream API answered ${input.status}${shortMessage}`, { details });
+}

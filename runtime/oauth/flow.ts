@@ -1,0 +1,182 @@
+/**
+ * The authorization code flow: link -> service page -> provider consent -> callback -> tokens.
+ *
+ * Three secrets guard it, all random, all stored only as SHA-256 digests:
+ * - the link token (in the link the application hands its user; valid for {@link LINK_TTL_MS});
+ * - the `state` sent to the provider (single use, {@link STATE_TTL_MS}), bound to the connection, the identifier
+ *   and the browser that opened the link;
+ * - the browser-binding value, set as a cookie by the page that opened the link: a callback arriving in another
+ *   browser (an attacker replaying a victim's state, or a login-CSRF) does not carry it.
+ * The callback checks all of this before any request to the provider, so a bad state never costs a token request.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-10.12
+ * @see https://www.rfc-editor.org/rfc/rfc9700 (OAuth 2.0 Security Best Current Practice)
+ */
+import { ConnectorError } from '../errors.js';
+import type { UpstreamClient } from '../http/client.js';
+import type { AccountRecord, ConnectionRecord, Store } from '../store/types.js';
+import type { ConnectorDefinition, ConnectorName } from '../types.js';
+import { buildAuthorizeUrl } from './authorize-url.js';
+import { redirectUriFor, resolveEndpoints } from './endpoints.js';
+import { createPkce } from './pkce.js';
+import { randomToken, sameDigest, sha256Hex } from './random.js';
+import { buildRevocationRequest } from './revoke.js';
+import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
+
+/** How long an authorization link starts flows. A link is a bearer capability for one identifier: keep it short. */
+export const LINK_TTL_MS = 60 * 60 * 1000;
+/** How long the user has at the provider's consent page. */
+export const STATE_TTL_MS = 10 * 60 * 1000;
+const MAX_IDENTIFIER_LENGTH = 256;
+
+export interface FlowDeps {
+  store: Store;
+  http: UpstreamClient;
+  baseUrl: string;
+  now: () => number;
+  connectorFor(name: ConnectorName): ConnectorDefinition;
+  logger?: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
+}
+
+function failed(message: string, details?: Record<string, unknown>): ConnectorError {
+  return new ConnectorError('authorization_failed', message, details === undefined ? {} : { details });
+}
+
+/** Creates an authorization link for (connection, identifier); the account exists as PENDING_AUTH from here on. */
+export async function createAuthorizationLink(
+  deps: FlowDeps,
+  connection: ConnectionRecord,
+  identifier: string,
+  redirectUrl: string | undefined,
+): Promise<{ link: string; expiry: string; account: AccountRecord }> {
+  if (typeof identifier !== 'string' || identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
+    throw new ConnectorError('invalid_request', `identifier must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters.`);
+  }
+  if (redirectUrl !== undefined && !connection.allowedRedirectUrls.includes(redirectUrl)) {
+    throw new ConnectorError('invalid_request', `redirect_url is not on the allowlist of connection ${JSON.stringify(connection.name)}.`);
+  }
+  const account = await deps.store.ensureAccount(connection.environmentId, connection.id, identifier);
+  const token = randomToken();
+  const expiresAt = new Date(deps.now() + LINK_TTL_MS).toISOString();
+  await deps.store.createAuthLink({
+    tokenHash: sha256Hex(token),
+    environmentId: connection.environmentId,
+    connectionId: connection.id,
+    accountId: account.id,
+    identifier,
+    redirectUrl: redirectUrl ?? null,
+    expiresAt,
+  });
+  return { link: `${deps.baseUrl.replace(/\/+$/, '')}/sso/v1/connect/${token}`, expiry: expiresAt, account };
+}
+
+/** The browser opened a link: a fresh state (and PKCE verifier), and the provider URL to send the browser to. */
+export async function openAuthorizationLink(
+  deps: FlowDeps,
+  linkToken: string,
+): Promise<{ redirectTo: string; browserCookie: string; connection: ConnectionRecord; connector: ConnectorDefinition }> {
+  const link = typeof linkToken === 'string' && linkToken !== '' ? await deps.store.getAuthLink(sha256Hex(linkToken)) : null;
+  if (link === null || Date.parse(link.expiresAt) <= deps.now()) throw failed('This authorization link is unknown or has expired; ask the application for a new one.');
+  const connection = await deps.store.getConnection(link.environmentId, link.connectionId);
+  if (connection === null) throw failed('The connection of this authorization link no longer exists.');
+  const connector = deps.connectorFor(connection.connector);
+  const state = randomToken();
+  const browserCookie = randomToken();
+  const pkce = connector.oauth.pkce ? createPkce() : null;
+  await deps.store.createOAuthState({
+    stateHash: sha256Hex(state),
+    environmentId: link.environmentId,
+    connectionId: link.connectionId,
+    accountId: link.accountId,
+    identifier: link.identifier,
+    codeVerifier: pkce?.verifier ?? null,
+    browserHash: sha256Hex(browserCookie),
+    redirectUrl: link.redirectUrl,
+    expiresAt: new Date(deps.now() + STATE_TTL_MS).toISOString(),
+  });
+  const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+  const redirectTo = buildAuthorizeUrl(connector.oauth, {
+    authorizationUrl: endpoints.authorizationUrl,
+    clientId: connection.clientId,
+    redirectUri: redirectUriFor(deps.baseUrl, connection.id),
+    scopes: connection.scopes,
+    state,
+    ...(pkce === null ? {} : { codeChallenge: pkce.challenge }),
+  });
+  return { redirectTo, browserCookie, connection, connector };
+}
+
+/**
+ * The provider redirected back. Every check on the state happens before the token request; the state is consumed
+ * by the first callback that presents it, whatever the outcome, so it can never be replayed.
+ */
+export async function completeAuthorization(
+  deps: FlowDeps,
+  connectionId: string,
+  query: URLSearchParams,
+  browserCookie: string | undefined,
+): Promise<{ redirectTo: string | null; account: AccountRecord; connection: ConnectionRecord }> {
+  const state = query.get('state');
+  if (state === null || state === '') throw failed('The authorization response has no state.');
+  const record = await deps.store.consumeOAuthState(sha256Hex(state));
+  if (record === null) throw failed('The authorization state is unknown or was already used; start again from the authorization link.');
+  if (record.connectionId !== connectionId) throw failed('The authorization state belongs to another connection.');
+  if (Date.parse(record.expiresAt) <= deps.now()) throw failed('The authorization state has expired; start again from the authorization link.');
+  if (browserCookie === undefined || browserCookie === '' || !sameDigest(sha256Hex(browserCookie), record.browserHash)) {
+    throw failed('The authorization was completed in a different browser from the one that opened the link.');
+  }
+  const connection = await deps.store.getConnection(record.environmentId, record.connectionId);
+  if (connection === null) throw failed('The connection no longer exists.');
+  const connector = deps.connectorFor(connection.connector);
+
+  const error = query.get('error');
+  if (error !== null) {
+    const code = /^[a-z_]{1,64}$/.test(error) ? error : 'invalid_error';
+    throw failed(code === 'access_denied' ? 'The user denied access at the provider.' : `The provider refused the authorization (${code}).`, { error: code });
+  }
+  if (connector.oauth.issuer !== null && query.get('iss') !== connector.oauth.issuer) {
+    // RFC 9207 §2.4: a provider that sends `iss` must send the expected one; anything else may be a mix-up attack.
+    throw failed('The authorization response did not come from the expected issuer.');
+  }
+  const code = query.get('code');
+  if (code === null || code === '') throw failed('The authorization response has no code.');
+
+  const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+  const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUriFor(deps.baseUrl, connection.id),
+    ...(record.codeVerifier === null ? {} : { code_verifier: record.codeVerifier }),
+  });
+  const res = await deps.http.send(call);
+  let processed;
+  try {
+    processed = processTokenResponse(connector.oauth, res, { now: deps.now(), previousRefreshToken: null, requestedScopes: connection.scopes });
+  } catch (e) {
+    if (e instanceof TokenEndpointError) throw failed(`The code exchange failed (${e.status} ${e.oauthError}).`, { status: e.status, error: e.oauthError });
+    throw e;
+  }
+  const saved = await deps.store.saveTokens(record.accountId, processed.tokens, { providerInfo: processed.providerInfo });
+  if (saved === null) throw new ConnectorError('internal', 'The tokens could not be saved.');
+  // Re-checked against the current allowlist: an URL removed since the link was made is no longer trusted.
+  const redirectTo = record.redirectUrl !== null && connection.allowedRedirectUrls.includes(record.redirectUrl) ? record.redirectUrl : null;
+  return { redirectTo, account: saved, connection };
+}
+
+/** Revokes at the provider (best effort: a provider outage must not keep tokens alive here), then clears them. */
+export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
+  if (account.tokens !== null) {
+    const connector = deps.connectorFor(connection.connector);
+    const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+    const call = buildRevocationRequest(connector.oauth, endpoints.revocationUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, account.tokens);
+    if (call !== null) {
+      try {
+        const res = await deps.http.send(call);
+        if (res.status >= 300) deps.logger?.warn({ accountId: account.id, status: res.status }, 'token revocation refused by the provider');
+      } catch (error) {
+        deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation failed');
+      }
+    }
+  }
+  await deps.store.clearTokens(account.id);
+}

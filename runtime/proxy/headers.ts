@@ -1,0 +1,56 @@
+/**
+ * Which headers a proxy caller may send upstream and which upstream headers come back.
+ *
+ * Decision: a forbidden request header is **refused** (`invalid_proxy_request`), not silently dropped. A caller who
+ * sets `Authorization` expects it to take effect; failing loudly says it never will. The HTTP service therefore
+ * passes only the headers its caller asked to forward, never its own incoming request headers.
+ */
+import { ConnectorError } from '../errors.js';
+
+/** Credentials and routing the service owns. */
+const OWNED = new Set(['authorization', 'host', 'cookie', 'content-length']);
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and forwarding headers that would let a caller lie about the client. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const FORWARDING = new Set(['forwarded', 'x-real-ip', 'via']);
+
+/** Header name token (RFC 9110 §5.6.2). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// eslint-disable-next-line no-control-regex
+const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Whether a caller may not set this request header on a proxy call. */
+export function isForbiddenProxyHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return OWNED.has(lower) || HOP_BY_HOP.has(lower) || FORWARDING.has(lower) || lower.startsWith('proxy-') || lower.startsWith('x-forwarded-');
+}
+
+/** Checks the caller's headers; returns them with lower-case names. Throws `invalid_proxy_request`. */
+export function checkProxyHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined || headers === null) return out;
+  if (typeof headers !== 'object' || Array.isArray(headers)) {
+    throw new ConnectorError('invalid_proxy_request', 'Proxy headers must be an object of header names to string values.');
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TOKEN.test(name)) throw new ConnectorError('invalid_proxy_request', `Proxy header name ${JSON.stringify(name.slice(0, 64))} is not a valid header name.`);
+    if (isForbiddenProxyHeader(name)) throw new ConnectorError('invalid_proxy_request', `Proxy header ${name} cannot be set by the caller.`);
+    if (typeof value !== 'string') throw new ConnectorError('invalid_proxy_request', `Proxy header ${name} must be a string.`);
+    if (BAD_VALUE.test(value)) throw new ConnectorError('invalid_proxy_request', `Proxy header ${name} contains a control character.`);
+    out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/** Response headers never passed back: cookies (the upstream session is the service's, not the caller's), hop-by-hop, and framing the service redoes. */
+const DROPPED_RESPONSE = new Set(['set-cookie', 'set-cookie2', 'content-length', 'content-encoding', ...HOP_BY_HOP]);
+
+/** Upstream response headers as the proxy returns them. */
+export function filterResponseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (value === undefined || DROPPED_RESPONSE.has(lower) || lower.startsWith('proxy-')) continue;
+    out[lower] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

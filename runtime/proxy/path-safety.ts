@@ -1,0 +1,86 @@
+/**
+ * Proxy path checks. The caller's path is appended to a fixed upstream base, so the only way to reach something
+ * else is to smuggle URL syntax or a dot segment that the upstream (or a server in front of it) normalizes away.
+ * Anything that could do that is refused with `invalid_proxy_request` before a request is built.
+ *
+ * Accepted: `/` followed by RFC 3986 path characters (unreserved, sub-delims, `:`, `%XX` escapes), where no segment,
+ * after decoding percent-escapes repeatedly (so `%252e` counts as `.`), is empty, `.` or `..` (also Unicode
+ * look-alikes that NFKC-normalize to dots) and nothing decodes to a control character or a backslash.
+ * A raw `@` is refused; `%40` is accepted, because an encoded `@` is data inside a segment (HubSpot looks contacts
+ * up by e-mail) and cannot reach the authority of a URL built by concatenation.
+ * `?` and `#` are refused: the query goes in `query`, so it is encoded by the service, not by the caller.
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+ */
+import { ConnectorError } from '../errors.js';
+
+const MAX_PATH_LENGTH = 2_048;
+/** Raw characters allowed in a path: unreserved / sub-delims / ":" / "%" (escapes checked separately) / "/". */
+const ALLOWED_RAW = /^[A-Za-z0-9\-._~!$&'()*+,;=:%/]*$/;
+const ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MAX_DECODE_ROUNDS = 4;
+
+function refuse(message: string): never {
+  throw new ConnectorError('invalid_proxy_request', `Proxy path refused: ${message}.`);
+}
+
+function isDotSegment(segment: string): boolean {
+  const normalized = segment.normalize('NFKC');
+  return normalized === '.' || normalized === '..';
+}
+
+function checkSegments(path: string, label: string): void {
+  // Both separators: some upstream stacks (IIS, some proxies) treat a backslash as a slash.
+  const segments = path.split(/[/\\]/).slice(1);
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    // A trailing slash ("/v1/users/") is harmless; an empty segment in the middle ("//") is not.
+    if (segment === '' && i < segments.length - 1) refuse(`${label} contains an empty segment ("//")`);
+    if (isDotSegment(segment)) refuse(`${label} contains a "." or ".." segment`);
+  }
+}
+
+/**
+ * Checks a caller-supplied proxy path and returns it unchanged when it is safe; throws `invalid_proxy_request`
+ * otherwise.
+ */
+export function checkProxyPath(path: unknown): string {
+  if (typeof path !== 'string' || path === '') refuse('path must be a non-empty string');
+  if (path.length > MAX_PATH_LENGTH) refuse(`path is longer than ${MAX_PATH_LENGTH} characters`);
+  if (CONTROL.test(path)) refuse('path contains a control character');
+  if (path.includes('\\')) refuse('path contains a backslash');
+  if (path.includes('@')) refuse('path contains "@"');
+  if (path.includes('?') || path.includes('#')) refuse('path contains "?" or "#"; pass query parameters in `query`');
+  if (!path.startsWith('/')) refuse('path must start with "/" (absolute URLs are not accepted)');
+  if (path.startsWith('//')) refuse('path must not start with "//"');
+  if (!ALLOWED_RAW.test(path)) refuse('path contains a character that must be percent-encoded');
+  if (ESCAPE.test(path)) refuse('path contains a malformed percent-escape');
+  checkSegments(path, 'path');
+
+  let decoded = path;
+  for (let round = 1; decoded.includes('%'); round++) {
+    if (round > MAX_DECODE_ROUNDS) refuse('path is percent-encoded too many times');
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      refuse('path contains an invalid percent-escape');
+    }
+    if (next === decoded) break;
+    decoded = next;
+    if (CONTROL.test(decoded)) refuse('path contains an encoded control character');
+    if (decoded.includes('\\')) refuse('path contains an encoded backslash');
+    checkSegments(decoded, 'decoded path');
+  }
+  return path;
+}
+
+/** Rewrites a known path prefix (the connector's `proxyPathAliases`, e.g. `/docs/v1/` -> `/v1/`). */
+export function applyPathAliases(path: string, aliases: Record<string, string>): string {
+  for (const [from, to] of Object.entries(aliases)) {
+    if (path.startsWith(from)) return to + path.slice(from.length);
+  }
+  return path;
+}

@@ -1,0 +1,96 @@
+/**
+ * The proxy: one upstream request on the user's behalf, to a path under the connector's fixed API base.
+ *
+ * Everything the caller controls is checked before the connection is even looked up, so a refused request costs
+ * no database read and sends nothing. The upstream's answer comes back whatever its status (that is the point of a
+ * proxy), without Set-Cookie or hop-by-hop headers; only a 401 that survives a refresh becomes
+ * `reauthorization_required`. Only idempotent methods are retried on 429/5xx.
+ */
+import type { ProxyInput, ProxyResult } from '../api.js';
+import { ConnectorError } from '../errors.js';
+import { isIdempotentMethod } from '../http/retry.js';
+import { joinUpstreamUrl } from '../http/url.js';
+import type { HttpMethod } from '../types.js';
+import type { RuntimeContext } from '../executor/context.js';
+import { resolveTarget } from '../executor/resolve-target.js';
+import { sendAuthorized } from '../executor/send-authorized.js';
+import { apiBaseUrl, connectorHeaders } from '../executor/upstream-headers.js';
+import { checkProxyHeaders, filterResponseHeaders } from './headers.js';
+import { applyPathAliases, checkProxyPath } from './path-safety.js';
+
+const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+function refuse(message: string): never {
+  throw new ConnectorError('invalid_proxy_request', message);
+}
+
+function checkMethod(method: unknown): HttpMethod {
+  if (typeof method !== 'string' || !METHODS.has(method.toUpperCase() as HttpMethod)) {
+    refuse(`Proxy method must be one of ${[...METHODS].join(', ')}.`);
+  }
+  return method.toUpperCase() as HttpMethod;
+}
+
+function checkQuery(query: unknown): Record<string, string | string[]> | undefined {
+  if (query === undefined || query === null) return undefined;
+  if (typeof query !== 'object' || Array.isArray(query)) refuse('Proxy query must be an object of names to strings or string arrays.');
+  for (const [key, value] of Object.entries(query)) {
+    const ok = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+    if (!ok) refuse(`Proxy query parameter ${JSON.stringify(key.slice(0, 64))} must be a string or an array of strings.`);
+  }
+  return query as Record<string, string | string[]>;
+}
+
+/** The upstream body as the caller gets it: parsed JSON when the upstream says JSON, else text, else null. */
+function decodeBody(body: Buffer, contentType: string | undefined): unknown {
+  if (body.length === 0) return null;
+  const text = body.toString('utf8');
+  if (contentType !== undefined && /[/+]json\b/i.test(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function runProxy(ctx: RuntimeContext, environmentId: string, input: ProxyInput): Promise<ProxyResult> {
+  if (input === null || typeof input !== 'object') refuse('Proxy request must be an object.');
+  const method = checkMethod(input.method);
+  const path = checkProxyPath(input.path);
+  const callerHeaders = checkProxyHeaders(input.headers as Record<string, unknown> | undefined);
+  const query = checkQuery(input.query);
+  if (input.body !== undefined && input.body !== null && method === 'GET') refuse('A GET proxy request cannot have a body.');
+  if (typeof input.connection_name !== 'string' || input.connection_name === '') {
+    throw new ConnectorError('invalid_request', 'connection_name is required.');
+  }
+
+  const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier);
+  const { connector, connection } = target;
+  const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), applyPathAliases(path, connector.proxyPathAliases), query);
+  const headers: Record<string, string> = { ...connectorHeaders(connector), ...callerHeaders };
+  let body: string | undefined;
+  if (input.body !== undefined && input.body !== null) {
+    if (typeof input.body === 'string' && headers['content-type'] !== undefined) {
+      body = input.body;
+    } else {
+      body = JSON.stringify(input.body);
+      headers['content-type'] ??= 'application/json';
+    }
+  }
+  const retry = isIdempotentMethod(method);
+  const res = await sendAuthorized(ctx, target, (bearer) => ({
+    method,
+    url,
+    headers: { ...headers, authorization: bearer },
+    ...(body === undefined ? {} : { body }),
+    retry,
+  }));
+  const contentType = res.headers['content-type'];
+  return {
+    status: res.status,
+    headers: filterResponseHeaders(res.headers as Record<string, string | string[] | undefined>),
+    body: decodeBody(res.body, typeof contentType === 'string' ? contentType : undefined),
+  };
+}
