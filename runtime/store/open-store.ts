@@ -1,0 +1,65 @@
+/**
+ * Opens the token store: PostgreSQL when a database URL is given, otherwise a SQLite file in the data directory.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Keyring } from '../crypto/keyring.js';
+import { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
+import { PgDriver } from './postgres/pg-driver.js';
+import { SQLITE_MIGRATIONS } from './sqlite/migrations.js';
+import { SqliteDriver } from './sqlite/sqlite-driver.js';
+import { SqlStore } from './sql-store.js';
+import type { Store } from './types.js';
+
+export const SQLITE_FILE_NAME = 'agent-connector.db';
+
+export interface OpenStoreOptions {
+  /** `postgres://...` selects PostgreSQL (usually `DATABASE_URL`). */
+  databaseUrl?: string | undefined;
+  /** Directory for the SQLite file (`<dataDir>/agent-connector.db`); created if missing. */
+  dataDir: string;
+  keyring: Keyring;
+  /** Run pending migrations before returning (default true). */
+  migrate?: boolean;
+  /** PostgreSQL only: keep the tables in this schema (tests use one per file). */
+  pgSchema?: string;
+  /** PostgreSQL only: pool size (default 10). */
+  pgPoolSize?: number;
+  /** SQLite only: a file path or `:memory:` instead of `<dataDir>/agent-connector.db`. */
+  sqliteFile?: string;
+}
+
+/**
+ * Opens (and by default migrates) the store.
+ *
+ * @example
+ * const { keyring } = loadKeyring({ encryptionKeys: process.env.AGENT_CONNECTOR_ENCRYPTION_KEY, dataDir, production });
+ * const store = await openStore({ databaseUrl: process.env.DATABASE_URL, dataDir, keyring });
+ */
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  let store: SqlStore;
+  if (opts.databaseUrl) {
+    const driver = new PgDriver({
+      connectionString: opts.databaseUrl,
+      ...(opts.pgSchema !== undefined ? { schema: opts.pgSchema } : {}),
+      ...(opts.pgPoolSize !== undefined ? { max: opts.pgPoolSize } : {}),
+    });
+    store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS);
+  } else {
+    let filename = opts.sqliteFile;
+    if (filename === undefined) {
+      mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+      filename = join(opts.dataDir, SQLITE_FILE_NAME);
+    }
+    store = new SqlStore(new SqliteDriver({ filename }), opts.keyring, SQLITE_MIGRATIONS);
+  }
+  if (opts.migrate ?? true) {
+    try {
+      await store.migrate();
+    } catch (err) {
+      await store.close().catch(() => {});
+      throw err;
+    }
+  }
+  return store;
+}

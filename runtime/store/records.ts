@@ -1,0 +1,143 @@
+/**
+ * Row <-> record mapping shared by both databases. SQLite hands back TEXT for times and JSON; PostgreSQL hands back
+ * `Date` for timestamptz and parsed objects for jsonb; the readers here accept both so the records are identical.
+ */
+import { SecretBox, secretAad } from '../crypto/secret-box.js';
+import type { ConnectorName } from '../types.js';
+import type {
+  AccountRecord,
+  AccountStatus,
+  AuthLinkRecord,
+  ConnectionOverrides,
+  ConnectionRecord,
+  EnvironmentRecord,
+  AppClientRecord,
+  OAuthStateRecord,
+} from './types.js';
+
+type Time = string | Date;
+type Json = string | object;
+
+export interface EnvironmentRow { id: string; name: string; created_at: Time }
+export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time }
+export interface ConnectionRow {
+  id: string; environment_id: string; name: string; connector: string; client_id: string; client_secret: string;
+  scopes: Json; overrides: Json; allowed_redirect_urls: Json; created_at: Time; updated_at: Time;
+}
+export interface AccountRow {
+  id: string; environment_id: string; connection_id: string; identifier: string; status: string;
+  status_reason: string | null; access_token: string | null; refresh_token: string | null; token_type: string | null;
+  expires_at: Time | null; scopes: Json; token_version: number | string; provider_info: Json;
+  created_at: Time; updated_at: Time;
+}
+export interface AuthLinkRow {
+  token_hash: string; environment_id: string; connection_id: string; account_id: string; identifier: string;
+  redirect_url: string | null; expires_at: Time;
+}
+export interface OAuthStateRow {
+  state_hash: string; environment_id: string; connection_id: string; account_id: string; identifier: string;
+  code_verifier: string | null; browser_hash: string; redirect_url: string | null; expires_at: Time;
+}
+
+/**
+ * Every encrypted column, with the key column its AAD binds. `reencryptAll` walks this list, so a new secret column
+ * must be added here.
+ */
+export const SECRET_COLUMNS = [
+  { table: 'connections', key: 'id', columns: ['client_secret'] },
+  { table: 'connected_accounts', key: 'id', columns: ['access_token', 'refresh_token'] },
+  { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier'] },
+] as const;
+
+/** Times are stored as UTC ISO strings with milliseconds, so that text comparison in SQLite orders them. */
+export function isoTime(value: Time): string {
+  // SQLite rows already hold the normalized string (the store writes only `toISOString()` output).
+  return typeof value === 'string' ? value : value.toISOString();
+}
+
+/** Normalizes a caller-given time before it is written; throws on an unparseable one. */
+export function normalizeTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid time: ${JSON.stringify(value)}`);
+  return date.toISOString();
+}
+
+export function readJson<T>(value: Json): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export function toEnvironment(row: EnvironmentRow): EnvironmentRecord {
+  return { id: row.id, name: row.name, createdAt: isoTime(row.created_at) };
+}
+
+export function toAppClient(row: AppClientRow): AppClientRecord {
+  return { clientId: row.client_id, environmentId: row.environment_id, secretHash: row.secret_hash, createdAt: isoTime(row.created_at) };
+}
+
+export function toConnection(row: ConnectionRow, box: SecretBox): ConnectionRecord {
+  return {
+    id: row.id,
+    environmentId: row.environment_id,
+    name: row.name,
+    connector: row.connector as ConnectorName,
+    clientId: row.client_id,
+    clientSecret: box.open(row.client_secret, secretAad('connections', row.id, 'client_secret')),
+    scopes: readJson<string[]>(row.scopes),
+    overrides: readJson<ConnectionOverrides>(row.overrides),
+    allowedRedirectUrls: readJson<string[]>(row.allowed_redirect_urls),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+export function toAccount(row: AccountRow, box: SecretBox): AccountRecord {
+  return {
+    id: row.id,
+    environmentId: row.environment_id,
+    connectionId: row.connection_id,
+    identifier: row.identifier,
+    status: row.status as AccountStatus,
+    tokens:
+      row.access_token === null
+        ? null
+        : {
+            accessToken: box.open(row.access_token, secretAad('connected_accounts', row.id, 'access_token')),
+            refreshToken:
+              row.refresh_token === null ? null : box.open(row.refresh_token, secretAad('connected_accounts', row.id, 'refresh_token')),
+            expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),
+            tokenType: row.token_type ?? 'Bearer',
+            scopes: readJson<string[]>(row.scopes),
+          },
+    providerInfo: readJson<Record<string, unknown>>(row.provider_info),
+    statusReason: row.status_reason,
+    tokenVersion: Number(row.token_version),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+export function toAuthLink(row: AuthLinkRow): AuthLinkRecord {
+  return {
+    tokenHash: row.token_hash,
+    environmentId: row.environment_id,
+    connectionId: row.connection_id,
+    accountId: row.account_id,
+    identifier: row.identifier,
+    redirectUrl: row.redirect_url,
+    expiresAt: isoTime(row.expires_at),
+  };
+}
+
+export function toOAuthState(row: OAuthStateRow, box: SecretBox): OAuthStateRecord {
+  return {
+    stateHash: row.state_hash,
+    environmentId: row.environment_id,
+    connectionId: row.connection_id,
+    accountId: row.account_id,
+    identifier: row.identifier,
+    codeVerifier: row.code_verifier === null ? null : box.open(row.code_verifier, secretAad('oauth_states', row.state_hash, 'code_verifier')),
+    browserHash: row.browser_hash,
+    redirectUrl: row.redirect_url,
+    expiresAt: isoTime(row.expires_at),
+  };
+}

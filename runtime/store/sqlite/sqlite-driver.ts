@@ -1,0 +1,87 @@
+/**
+ * better-sqlite3 behind the `SqlDriver` interface. Statements are prepared once and cached by their SQL text: the
+ * executor looks an account up on every tool call, and preparing is most of a lookup's cost.
+ *
+ * @see https://github.com/WiseLibs/better-sqlite3/blob/master/docs/api.md
+ * @see https://www.sqlite.org/wal.html
+ */
+import { chmodSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { Migration, SqlDriver, SqlValue } from '../sql-driver.js';
+
+export interface SqliteDriverOptions {
+  /** File path, or `:memory:`. */
+  filename: string;
+  /** How long a writer waits for another process's write lock before failing (ms). */
+  busyTimeoutMs?: number;
+}
+
+export class SqliteDriver implements SqlDriver {
+  readonly kind = 'sqlite' as const;
+  readonly db: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+
+  constructor(opts: SqliteDriverOptions) {
+    this.db = new Database(opts.filename);
+    // The file holds only ciphertexts of secrets, but its metadata (ids, identifiers) is still nobody else's business.
+    if (opts.filename !== ':memory:' && opts.filename !== '') chmodSync(opts.filename, 0o600);
+    // WAL lets readers run while one process writes; busy_timeout makes concurrent writers from several processes
+    // queue instead of failing with SQLITE_BUSY. synchronous=FULL because a lost write here can be a rotated refresh
+    // token the provider has already invalidated.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 5000))}`);
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+  }
+
+  #prepare(sql: string): Database.Statement {
+    let stmt = this.#statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.#statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return this.#prepare(sql).get(...params) as T | undefined;
+  }
+
+  async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.#prepare(sql).all(...params) as T[];
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    return this.#prepare(sql).run(...params).changes;
+  }
+
+  /**
+   * `BEGIN IMMEDIATE` takes SQLite's single write lock before reading the applied versions, so a second process
+   * waits (busy_timeout) and then sees the first one's work instead of applying the same migration twice.
+   */
+  async migrate(migrations: readonly Migration[]): Promise<void> {
+    const apply = this.db.transaction(() => {
+      this.db.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
+      const applied = new Set(
+        (this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+      );
+      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(m.version)) continue;
+        this.db.exec(m.sql);
+        this.db
+          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+          .run(m.version, m.name, new Date().toISOString());
+      }
+    });
+    apply.immediate();
+    // Prepared statements may predate a schema change.
+    this.#statements.clear();
+  }
+
+  async close(): Promise<void> {
+    this.#statements.clear();
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,219 @@
+/** Contract, part 1: every record operation, and environment isolation. */
+import { describe, expect, it } from 'vitest';
+import { ConnectorError } from '../../../runtime/errors.js';
+import type { ContractContext } from './contract.js';
+import { inMinutes, newConnection, tokens } from './fixtures.js';
+
+export function recordsContract(ctx: ContractContext): void {
+  describe('environments and app clients', () => {
+    it('creates, gets and lists environments; refuses a duplicate id', async () => {
+      const a = await ctx.store.createEnvironment({ id: 'env_a', name: 'Production' });
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'Staging' });
+      expect(a).toMatchObject({ id: 'env_a', name: 'Production' });
+      expect(Date.parse(a.createdAt)).not.toBeNaN();
+      expect(await ctx.store.getEnvironment('env_a')).toEqual(a);
+      expect(await ctx.store.getEnvironment('env_zz')).toBeNull();
+      expect((await ctx.store.listEnvironments()).map((e) => e.id)).toEqual(['env_a', 'env_b']);
+      await expect(ctx.store.createEnvironment({ id: 'env_a', name: 'again' })).rejects.toMatchObject({ code: 'conflict' });
+    });
+
+    it('stores app clients with their hash and refuses unknown environments', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const client = await ctx.store.createAppClient({ clientId: 'acl_1', environmentId: 'env_a', secretHash: 'scrypt$x' });
+      expect(await ctx.store.getAppClient('acl_1')).toEqual(client);
+      expect(await ctx.store.getAppClient('acl_2')).toBeNull();
+      await expect(ctx.store.createAppClient({ clientId: 'acl_1', environmentId: 'env_a', secretHash: 'h' })).rejects.toMatchObject({ code: 'conflict' });
+      await expect(ctx.store.createAppClient({ clientId: 'acl_3', environmentId: 'env_nope', secretHash: 'h' })).rejects.toBeInstanceOf(ConnectorError);
+    });
+  });
+
+  describe('connections', () => {
+    it('creates with a prefixed random id and reads back by id, by name and in a list', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const input = newConnection('env_a');
+      const created = await ctx.store.createConnection(input);
+      expect(created.id).toMatch(/^conn_[a-z2-7]{26}$/);
+      expect(created).toMatchObject({ ...input, environmentId: 'env_a' });
+      expect(created.createdAt).toBe(created.updatedAt);
+      expect(await ctx.store.getConnection('env_a', created.id)).toEqual(created);
+      expect(await ctx.store.getConnectionById(created.id)).toEqual(created);
+      expect(await ctx.store.getConnectionByName('env_a', input.name)).toEqual(created);
+      expect(await ctx.store.getConnectionByName('env_a', 'other')).toBeNull();
+      const second = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace', overrides: undefined, allowedRedirectUrls: undefined }));
+      expect(second).toMatchObject({ overrides: {}, allowedRedirectUrls: [] });
+      expect((await ctx.store.listConnections('env_a')).map((c) => c.name)).toEqual(['google-calendar', 'notion']);
+    });
+
+    it('refuses a duplicate name in one environment but allows it in another', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      await ctx.store.createConnection(newConnection('env_a'));
+      await expect(ctx.store.createConnection(newConnection('env_a'))).rejects.toMatchObject({ code: 'conflict' });
+      await expect(ctx.store.createConnection(newConnection('env_b'))).resolves.toMatchObject({ environmentId: 'env_b' });
+      await expect(ctx.store.createConnection(newConnection('env_missing'))).rejects.toBeInstanceOf(ConnectorError);
+    });
+
+    it('updates only the given fields, re-encrypting a new secret', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const c = await ctx.store.createConnection(newConnection('env_a'));
+      await ctx.store.createConnection(newConnection('env_a', { name: 'taken' }));
+      await new Promise((r) => setTimeout(r, 5));
+      const updated = await ctx.store.updateConnection('env_a', c.id, {
+        clientSecret: 'new-secret-value',
+        scopes: ['a', 'b'],
+        overrides: { apiBaseUrl: 'http://127.0.0.1:1/api' },
+        allowedRedirectUrls: ['https://x.example/cb'],
+      });
+      expect(updated).toMatchObject({ name: c.name, clientId: c.clientId, clientSecret: 'new-secret-value', scopes: ['a', 'b'] });
+      expect(updated!.overrides).toEqual({ apiBaseUrl: 'http://127.0.0.1:1/api' });
+      expect(updated!.updatedAt > c.updatedAt).toBe(true);
+      expect(await ctx.store.getConnection('env_a', c.id)).toEqual(updated);
+      const renamed = await ctx.store.updateConnection('env_a', c.id, { name: 'renamed', clientId: 'cid-2' });
+      expect(renamed).toMatchObject({ name: 'renamed', clientId: 'cid-2', clientSecret: 'new-secret-value' });
+      await expect(ctx.store.updateConnection('env_a', c.id, { name: 'taken' })).rejects.toMatchObject({ code: 'conflict' });
+      expect(await ctx.store.updateConnection('env_a', 'conn_missing', { name: 'x' })).toBeNull();
+    });
+
+    it('deletes a connection with its accounts, links and states', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const c = await ctx.store.createConnection(newConnection('env_a'));
+      const acc = await ctx.store.ensureAccount('env_a', c.id, 'user-1');
+      await ctx.store.saveTokens(acc.id, tokens());
+      await ctx.store.createAuthLink({ tokenHash: 'l1', environmentId: 'env_a', connectionId: c.id, accountId: acc.id, identifier: 'user-1', redirectUrl: null, expiresAt: inMinutes(10) });
+      await ctx.store.createOAuthState({ stateHash: 's1', environmentId: 'env_a', connectionId: c.id, accountId: acc.id, identifier: 'user-1', codeVerifier: 'v', browserHash: 'b', redirectUrl: null, expiresAt: inMinutes(10) });
+      expect(await ctx.store.deleteConnection('env_a', c.id)).toBe(true);
+      expect(await ctx.store.deleteConnection('env_a', c.id)).toBe(false);
+      expect(await ctx.store.getConnection('env_a', c.id)).toBeNull();
+      expect(await ctx.store.getAccount('env_a', acc.id)).toBeNull();
+      expect(await ctx.store.getAuthLink('l1')).toBeNull();
+      expect(await ctx.store.consumeOAuthState('s1')).toBeNull();
+      expect(await ctx.db.query('SELECT id FROM connected_accounts')).toEqual([]);
+    });
+  });
+
+  describe('connected accounts', () => {
+    async function setup() {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const conn = await ctx.store.createConnection(newConnection('env_a'));
+      return { conn };
+    }
+
+    it('ensureAccount creates PENDING_AUTH once, then returns the same account', async () => {
+      const { conn } = await setup();
+      const a = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      expect(a).toMatchObject({ environmentId: 'env_a', connectionId: conn.id, identifier: 'user-1', status: 'PENDING_AUTH', tokens: null, providerInfo: {}, statusReason: null, tokenVersion: 0 });
+      expect(a.id).toMatch(/^ca_[a-z2-7]{26}$/);
+      expect(await ctx.store.ensureAccount('env_a', conn.id, 'user-1')).toEqual(a);
+      const twice = await Promise.all([ctx.store.ensureAccount('env_a', conn.id, 'user-2'), ctx.store.ensureAccount('env_a', conn.id, 'user-2')]);
+      expect(twice[0].id).toBe(twice[1].id);
+      expect(await ctx.store.getAccount('env_a', a.id)).toEqual(a);
+      expect(await ctx.store.findAccount('env_a', conn.id, 'user-1')).toEqual(a);
+      expect(await ctx.store.findAccount('env_a', conn.id, 'nobody')).toBeNull();
+      await expect(ctx.store.ensureAccount('env_a', 'conn_missing', 'user-1')).rejects.toMatchObject({ code: 'connection_not_found' });
+    });
+
+    it('saveTokens stores the token set, marks ACTIVE and bumps the version', async () => {
+      const { conn } = await setup();
+      const a = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      await ctx.store.setAccountStatus(a.id, 'EXPIRED', 'invalid_grant');
+      const t = tokens({ expiresAt: '2030-01-02T03:04:05Z' });
+      const saved = await ctx.store.saveTokens(a.id, t, { providerInfo: { workspace_name: 'Acme', bot_id: 'b1' } });
+      expect(saved).toMatchObject({ status: 'ACTIVE', statusReason: null, tokenVersion: 1, providerInfo: { workspace_name: 'Acme', bot_id: 'b1' } });
+      expect(saved!.tokens).toEqual({ ...t, expiresAt: '2030-01-02T03:04:05.000Z' });
+      expect(await ctx.store.findAccount('env_a', conn.id, 'user-1')).toEqual(saved);
+      // No providerInfo keeps the stored one; a null refresh token and expiry are stored as given.
+      const again = await ctx.store.saveTokens(a.id, tokens({ refreshToken: null, expiresAt: null, tokenType: 'bearer', scopes: [] }));
+      expect(again).toMatchObject({ tokenVersion: 2, providerInfo: { workspace_name: 'Acme', bot_id: 'b1' } });
+      expect(again!.tokens).toMatchObject({ refreshToken: null, expiresAt: null, tokenType: 'bearer', scopes: [] });
+      expect(await ctx.store.saveTokens('ca_missing', tokens())).toBeNull();
+    });
+
+    it('setAccountStatus, clearTokens and deleteAccount', async () => {
+      const { conn } = await setup();
+      const a = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      await ctx.store.saveTokens(a.id, tokens());
+      await ctx.store.setAccountStatus(a.id, 'EXPIRED', 'invalid_grant');
+      expect(await ctx.store.getAccount('env_a', a.id)).toMatchObject({ status: 'EXPIRED', statusReason: 'invalid_grant', tokenVersion: 1 });
+      expect((await ctx.store.getAccount('env_a', a.id))!.tokens).not.toBeNull();
+      await ctx.store.setAccountStatus(a.id, 'ACTIVE');
+      expect(await ctx.store.getAccount('env_a', a.id)).toMatchObject({ status: 'ACTIVE', statusReason: null });
+      await ctx.store.clearTokens(a.id);
+      const cleared = await ctx.store.getAccount('env_a', a.id);
+      expect(cleared).toMatchObject({ status: 'DISCONNECTED', tokens: null, tokenVersion: 2 });
+      const [raw] = await ctx.db.query('SELECT access_token, refresh_token FROM connected_accounts WHERE id = ?', [a.id]);
+      expect(raw).toEqual({ access_token: null, refresh_token: null });
+      expect(await ctx.store.deleteAccount('env_a', a.id)).toBe(true);
+      expect(await ctx.store.deleteAccount('env_a', a.id)).toBe(false);
+      expect(await ctx.store.getAccount('env_a', a.id)).toBeNull();
+    });
+
+    it('lists accounts with filters', async () => {
+      const { conn } = await setup();
+      const other = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace' }));
+      const a1 = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      const a2 = await ctx.store.ensureAccount('env_a', other.id, 'user-1');
+      const a3 = await ctx.store.ensureAccount('env_a', conn.id, 'user-2');
+      await ctx.store.saveTokens(a2.id, tokens());
+      const ids = async (f?: Parameters<typeof ctx.store.listAccounts>[1]) => (await ctx.store.listAccounts('env_a', f)).map((a) => a.id).sort();
+      expect(await ids()).toEqual([a1.id, a2.id, a3.id].sort());
+      expect(await ids({ identifier: 'user-1' })).toEqual([a1.id, a2.id].sort());
+      expect(await ids({ connectionId: conn.id })).toEqual([a1.id, a3.id].sort());
+      expect(await ids({ status: 'ACTIVE' })).toEqual([a2.id]);
+      expect(await ids({ identifier: 'user-1', connectionId: conn.id, status: 'PENDING_AUTH' })).toEqual([a1.id]);
+      expect((await ctx.store.listAccounts('env_a', { status: 'ACTIVE' }))[0]!.tokens).not.toBeNull();
+    });
+  });
+
+  describe('authorization links and OAuth states', () => {
+    it('stores and reads links (expired ones too, with their expiry)', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const conn = await ctx.store.createConnection(newConnection('env_a'));
+      const acc = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      const link = { tokenHash: 'a'.repeat(64), environmentId: 'env_a', connectionId: conn.id, accountId: acc.id, identifier: 'user-1', redirectUrl: 'https://app.example/done', expiresAt: '2020-01-01T00:00:00.000Z' };
+      await ctx.store.createAuthLink(link);
+      expect(await ctx.store.getAuthLink(link.tokenHash)).toEqual(link);
+      expect(await ctx.store.getAuthLink('b'.repeat(64))).toBeNull();
+    });
+
+    it('consumes a state exactly once and returns its verifier', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const conn = await ctx.store.createConnection(newConnection('env_a'));
+      const acc = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      const state = { stateHash: 'c'.repeat(64), environmentId: 'env_a', connectionId: conn.id, accountId: acc.id, identifier: 'user-1', codeVerifier: 'verifier-xyz', browserHash: 'd'.repeat(64), redirectUrl: null, expiresAt: inMinutes(10) };
+      await ctx.store.createOAuthState(state);
+      await ctx.store.createOAuthState({ ...state, stateHash: 'e'.repeat(64), codeVerifier: null });
+      const results = await Promise.all([ctx.store.consumeOAuthState(state.stateHash), ctx.store.consumeOAuthState(state.stateHash)]);
+      expect(results.filter((r) => r !== null)).toEqual([state]);
+      expect(await ctx.store.consumeOAuthState(state.stateHash)).toBeNull();
+      expect(await ctx.store.consumeOAuthState('e'.repeat(64))).toMatchObject({ codeVerifier: null });
+      expect(await ctx.store.consumeOAuthState('unknown')).toBeNull();
+    });
+  });
+
+  describe('environment isolation', () => {
+    it('no read, update or delete reaches another environment', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      const conn = await ctx.store.createConnection(newConnection('env_a'));
+      const acc = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      await ctx.store.saveTokens(acc.id, tokens());
+      const s = ctx.store;
+      expect(await s.getConnection('env_b', conn.id)).toBeNull();
+      expect(await s.getConnectionByName('env_b', conn.name)).toBeNull();
+      expect(await s.listConnections('env_b')).toEqual([]);
+      expect(await s.updateConnection('env_b', conn.id, { name: 'hijack', clientSecret: 'x' })).toBeNull();
+      expect(await s.deleteConnection('env_b', conn.id)).toBe(false);
+      await expect(s.ensureAccount('env_b', conn.id, 'user-1')).rejects.toMatchObject({ code: 'connection_not_found' });
+      await expect(s.ensureAccount('env_b', conn.id, 'user-9')).rejects.toMatchObject({ code: 'connection_not_found' });
+      expect(await s.getAccount('env_b', acc.id)).toBeNull();
+      expect(await s.findAccount('env_b', conn.id, 'user-1')).toBeNull();
+      expect(await s.listAccounts('env_b')).toEqual([]);
+      expect(await s.listAccounts('env_b', { connectionId: conn.id })).toEqual([]);
+      expect(await s.deleteAccount('env_b', acc.id)).toBe(false);
+      // Everything is still there, untouched, for its own environment.
+      expect(await s.getConnection('env_a', conn.id)).toEqual(conn);
+      expect(await s.getAccount('env_a', acc.id)).toMatchObject({ status: 'ACTIVE' });
+      expect(await s.listAccounts('env_a')).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,135 @@
+/** Contract, part 3: secrets at rest: nothing readable in a dump, ciphertexts bound to their row, key rotation. */
+import { describe, expect, it } from 'vitest';
+import { hashSecret } from '../../../runtime/crypto/secret-hash.js';
+import { SecretDecryptError } from '../../../runtime/crypto/secret-box.js';
+import type { Store } from '../../../runtime/store/types.js';
+import type { ContractContext } from './contract.js';
+import { inMinutes, keyring1, keyring21, keyring2only, newConnection, secret, tokens } from './fixtures.js';
+
+const SECRET_COLUMNS: [table: string, key: string, column: string][] = [
+  ['connections', 'id', 'client_secret'],
+  ['connected_accounts', 'id', 'access_token'],
+  ['connected_accounts', 'id', 'refresh_token'],
+  ['oauth_states', 'state_hash', 'code_verifier'],
+];
+
+/** Seeds two of everything and returns every plaintext secret written. */
+async function seed(store: Store): Promise<{ secrets: string[]; connIds: string[]; accountIds: string[] }> {
+  const secrets: string[] = [];
+  await store.createEnvironment({ id: 'env_a', name: 'A' });
+  const appSecret = secret('app');
+  secrets.push(appSecret);
+  await store.createAppClient({ clientId: 'acl_1', environmentId: 'env_a', secretHash: await hashSecret(appSecret) });
+  const connIds: string[] = [];
+  const accountIds: string[] = [];
+  for (const name of ['calendar', 'notion']) {
+    const input = newConnection('env_a', { name });
+    secrets.push(input.clientSecret);
+    const conn = await store.createConnection(input);
+    connIds.push(conn.id);
+    for (const who of ['alice', 'bob']) {
+      const acc = await store.ensureAccount('env_a', conn.id, who);
+      accountIds.push(acc.id);
+      // Two writes: the first token set is replaced, and must not linger anywhere either.
+      for (let i = 0; i < 2; i++) {
+        const t = tokens();
+        secrets.push(t.accessToken, t.refreshToken!);
+        await store.saveTokens(acc.id, t);
+      }
+      const verifier = secret('pkce');
+      secrets.push(verifier);
+      await store.createOAuthState({ stateHash: `${acc.id}-state`, environmentId: 'env_a', connectionId: conn.id, accountId: acc.id, identifier: who, codeVerifier: verifier, browserHash: 'b', redirectUrl: null, expiresAt: inMinutes(10) });
+    }
+  }
+  return { secrets, connIds, accountIds };
+}
+
+async function expectDecryptError(promise: Promise<unknown>, aad: string, plaintexts: string[]): Promise<void> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(SecretDecryptError);
+  const message = (err as Error).message;
+  expect(message).toContain(aad);
+  expect(message).toMatch(/authentication failed/);
+  for (const p of plaintexts) expect(message).not.toContain(p);
+}
+
+export function securityContract(ctx: ContractContext): void {
+  describe('secrets at rest', () => {
+    it('a raw dump of every table and of the bytes at rest contains no seeded secret', async () => {
+      const { secrets } = await seed(ctx.store);
+      expect(await ctx.db.tables()).toEqual(
+        expect.arrayContaining(['environments', 'app_clients', 'connections', 'connected_accounts', 'auth_links', 'oauth_states']),
+      );
+      const text = await ctx.db.dumpText();
+      const bytes = (await ctx.db.dumpBytes()).toString('latin1');
+      // The dumps are real: they contain the non-secret data.
+      expect(text).toContain('alice');
+      expect(bytes).toContain('alice');
+      expect(text).toMatch(/v1\.k1\./);
+      for (const s of secrets) {
+        expect(text).not.toContain(s);
+        expect(bytes).not.toContain(s);
+      }
+      // Every secret column holds a sealed value.
+      for (const [table, , column] of SECRET_COLUMNS) {
+        for (const row of await ctx.db.query(`SELECT ${column} AS v FROM ${table}`)) expect(String(row.v)).toMatch(/^v1\.k1\.[\w-]{16}\.[\w-]+$/);
+      }
+    });
+
+    it('a ciphertext moved to another row or column fails to decrypt with a clear error', async () => {
+      const { connIds, accountIds } = await seed(ctx.store);
+      const [a1, a2] = accountIds as [string, string];
+      const plain = (await ctx.store.getAccount('env_a', a1))!.tokens!;
+      const row1 = (await ctx.db.query('SELECT access_token FROM connected_accounts WHERE id = ?', [a1]))[0]!;
+      await ctx.db.query('UPDATE connected_accounts SET access_token = ? WHERE id = ?', [row1.access_token as string, a2]);
+      await expectDecryptError(ctx.store.getAccount('env_a', a2), `connected_accounts|${a2}|access_token`, [plain.accessToken]);
+      await expectDecryptError(ctx.store.listAccounts('env_a'), `connected_accounts|${a2}|access_token`, [plain.accessToken]);
+
+      // Same row, other column: an access token cannot be served as the refresh token.
+      await ctx.db.query('UPDATE connected_accounts SET refresh_token = access_token WHERE id = ?', [a1]);
+      await expectDecryptError(ctx.store.getAccount('env_a', a1), `connected_accounts|${a1}|refresh_token`, [plain.accessToken]);
+
+      const [c1, c2] = connIds as [string, string];
+      const secret1 = (await ctx.store.getConnectionById(c1))!.clientSecret;
+      await ctx.db.query('UPDATE connections SET client_secret = (SELECT client_secret FROM connections WHERE id = ?) WHERE id = ?', [c1, c2]);
+      await expectDecryptError(ctx.store.getConnectionById(c2), `connections|${c2}|client_secret`, [secret1]);
+      expect((await ctx.store.getConnectionById(c1))!.clientSecret).toBe(secret1);
+    });
+
+    it('key rotation: old rows stay readable, new writes and reencryptAll use the new kid', async () => {
+      const { connIds, accountIds } = await seed(ctx.store);
+      const before = await ctx.store.listAccounts('env_a');
+      const connsBefore = await ctx.store.listConnections('env_a');
+      const rotated = await ctx.open(keyring21);
+      // Readable with the old key still in the ring, before anything is rewritten.
+      expect(await rotated.listAccounts('env_a')).toEqual(before);
+      const fresh = tokens();
+      const saved = await rotated.saveTokens(accountIds[0]!, fresh);
+      const [raw] = await ctx.db.query('SELECT access_token, refresh_token FROM connected_accounts WHERE id = ?', [accountIds[0]!]);
+      expect(String(raw!.access_token)).toMatch(/^v1\.k2\./);
+      expect(String(raw!.refresh_token)).toMatch(/^v1\.k2\./);
+      // The old instance (k1 only) cannot read the new write, and says so without leaking anything.
+      await expect(ctx.store.getAccount('env_a', accountIds[0]!)).rejects.toThrow(/key id "k2" is not in the keyring/);
+
+      // 1 connection secret x2, 4 accounts x2 tokens (one account already rewritten), 4 verifiers.
+      const count = await rotated.reencryptAll();
+      expect(count).toBe(2 + 3 * 2 + 4);
+      expect(await rotated.reencryptAll()).toBe(0);
+      for (const [table, , column] of SECRET_COLUMNS) {
+        for (const row of await ctx.db.query(`SELECT ${column} AS v FROM ${table}`)) expect(String(row.v)).toMatch(/^v1\.k2\./);
+      }
+      // With the old key gone everything still reads, unchanged.
+      const newOnly = await ctx.open(keyring2only);
+      const after = await newOnly.listAccounts('env_a');
+      expect(after.map((a) => a.tokens)).toEqual(before.map((a) => (a.id === accountIds[0] ? saved!.tokens : a.tokens)));
+      expect(await newOnly.listConnections('env_a')).toEqual(connsBefore);
+      expect(connIds).toHaveLength(2);
+      const states = await Promise.all(accountIds.map((id) => newOnly.consumeOAuthState(`${id}-state`)));
+      expect(states.every((s) => s?.codeVerifier?.startsWith('pkce-'))).toBe(true);
+      expect(keyring1.current.kid).toBe('k1');
+    });
+  });
+}
