@@ -23,6 +23,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   const text = raw.trim();
   if (text === '') return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP-date always names a weekday or month; this keeps Date.parse from reading "-1" as a year.
+  if (!/[A-Za-z]{3}/.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

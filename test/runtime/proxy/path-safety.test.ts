@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConnectorError } from '../../../runtime/errors.js';
+import { applyPathAliases, checkProxyPath } from '../../../runtime/proxy/path-safety.js';
+import { ATTACK_PATHS } from './attacks.js';
+
+
+describe('checkProxyPath', () => {
+  it.each(ATTACK_PATHS.map((p) => [JSON.stringify(p).slice(0, 60), p]))('refuses %s', (_name, path) => {
+    let error: unknown;
+    try {
+      checkProxyPath(path);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).code).toBe('invalid_proxy_request');
+    expect((error as ConnectorError).status).toBe(400);
+  });
+
+  it('refuses non-strings', () => {
+    for (const bad of [undefined, null, 42, ['/v1'], { path: '/v1' }]) {
+      expect(() => checkProxyPath(bad)).toThrow(ConnectorError);
+    }
+  });
+
+  it.each([
+    ['/v1/users/me'],
+    ['/calendar/v3/users/me/calendarList'],
+    ['/crm/v3/owners'],
+    ['/v4/spreadsheets'],
+    ['/docs/v1/documents'],
+    ['/v4/spreadsheets/abc/values/Sheet1!A1:C10'],
+    ["/v4/spreadsheets/abc/values/'My%20Sheet'!A1"],
+    ['/crm/v3/objects/contacts/jane%40example.com'],
+    ['/v1/users/'],
+    ['/v1/pages/a..b'],
+    ['/v1/pages/...'],
+    ['/v1/blocks/abc:def'],
+  ])('accepts %s unchanged', (path) => {
+    expect(checkProxyPath(path)).toBe(path);
+  });
+});
+
+describe('applyPathAliases', () => {
+  it('rewrites a known prefix only', () => {
+    expect(applyPathAliases('/docs/v1/documents', { '/docs/v1/': '/v1/' })).toBe('/v1/documents');
+    expect(applyPathAliases('/v1/documents', { '/docs/v1/': '/v1/' })).toBe('/v1/documents');
+  });
+});
