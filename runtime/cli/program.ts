@@ -1,0 +1,236 @@
+/**
+ * The `agent-connector` command line (commander). `start` and `sandbox` run servers in this process; every other
+ * command talks to a running service over HTTP with the application credentials from flags or the environment.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { createClient, type HttpClient } from '../client/index.js';
+import { isConnectorError } from '../errors.js';
+import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
+import { EXIT, UsageError, type CliIo } from './io.js';
+import { collect, parseJsonOption, parsePairs } from './parse.js';
+import { formatTable } from './table.js';
+
+export interface RunResult {
+  code: number;
+  /** True when a server was started and the process must stay up. */
+  keepAlive: boolean;
+}
+
+interface GlobalOptions {
+  envUrl: string;
+  clientId?: string;
+  clientSecret?: string;
+  json?: boolean;
+}
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<RunResult> {
+  let keepAlive = false;
+  const program = new Command('agent-connector');
+  program
+    .description('Self-hosted connector service: tools and a proxy over Notion, Google Calendar, HubSpot, Google Sheets and Google Docs.')
+    .addOption(new Option('--env-url <url>', 'service URL').env('AGENT_CONNECTOR_URL').default('http://127.0.0.1:3000'))
+    .addOption(new Option('--client-id <id>', 'application client id').env('AGENT_CONNECTOR_CLIENT_ID'))
+    .addOption(new Option('--client-secret <secret>', 'application client secret (prefer the environment variable)').env('AGENT_CONNECTOR_CLIENT_SECRET'))
+    .option('--json', 'print raw JSON')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .addHelpText(
+      'after',
+      `
+Environment: AGENT_CONNECTOR_URL, AGENT_CONNECTOR_CLIENT_ID, AGENT_CONNECTOR_CLIENT_SECRET.
+Exit codes: 0 done, 1 the service refused the request or could not be reached, 2 bad usage or input.
+
+Examples:
+  agent-connector start
+  agent-connector connections list
+  agent-connector link calendar user-42
+  agent-connector tools list --connector calendar
+  agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
+  agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList`,
+    );
+  // Options parsed by commander before the env fallbacks apply are read through this.
+  const env = io.env;
+  for (const [flag, name] of [['envUrl', 'AGENT_CONNECTOR_URL'], ['clientId', 'AGENT_CONNECTOR_CLIENT_ID'], ['clientSecret', 'AGENT_CONNECTOR_CLIENT_SECRET']] as const) {
+    if (env[name] !== undefined && env !== process.env) program.setOptionValueWithSource(flag, env[name], 'env');
+  }
+
+  const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  const client = (): HttpClient => {
+    const g = globals();
+    if (!g.clientId || !g.clientSecret) {
+      throw new UsageError('Application credentials are needed: set AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET (or --client-id/--client-secret); npm start prints them');
+    }
+    try {
+      return createClient({ envUrl: g.envUrl, clientId: g.clientId, clientSecret: g.clientSecret });
+    } catch {
+      throw new UsageError(`--env-url must be an http(s) URL (got ${JSON.stringify(g.envUrl)})`);
+    }
+  };
+  const print = (value: unknown, table?: () => string) => io.out(globals().json || !table ? JSON.stringify(value, null, 2) : table());
+
+  program
+    .command('start')
+    .description('run the service with the sandbox providers and SQLite (what npm start does)')
+    .action(async () => {
+      const { startCommand } = await import('./start-command.js');
+      await startCommand(io);
+      keepAlive = true;
+    });
+
+  program
+    .command('sandbox')
+    .description('run only the sandbox providers (fake OAuth servers and APIs) and print their endpoints')
+    .option('--port <port>', 'port to listen on', '0')
+    .action(async (opts: { port: string }) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
+      const { sandboxCommand } = await import('./start-command.js');
+      await sandboxCommand(io, port);
+      keepAlive = true;
+    });
+
+  const connections = program.command('connections').description('list or create connections');
+  connections
+    .command('list')
+    .description('list the connections of your environment')
+    .action(async () => {
+      const list = await client().listConnections();
+      print(list, () => formatTable(list, ['name', 'connector', 'client_id', 'id', 'redirect_uri']));
+    });
+  connections
+    .command('create')
+    .description('create a connection with your OAuth client for one system')
+    .requiredOption('--name <name>', 'connection name, unique in the environment')
+    .addOption(new Option('--connector <system>', 'which system').choices([...CONNECTOR_NAMES]).makeOptionMandatory())
+    .requiredOption('--oauth-client-id <id>', "the provider OAuth client's id")
+    .requiredOption('--oauth-client-secret <secret>', "the provider OAuth client's secret")
+    .option('--scopes <scopes>', 'comma or space separated scopes (default: the system defaults)')
+    .option('--overrides <json>', 'endpoint overrides as JSON, e.g. {"apiBaseUrl":"http://127.0.0.1:4010/calendar"}')
+    .action(async (opts: { name: string; connector: ConnectorName; oauthClientId: string; oauthClientSecret: string; scopes?: string; overrides?: string }) => {
+      const overrides = opts.overrides === undefined ? undefined : (parseJsonOption('--overrides', opts.overrides) as Record<string, string>);
+      const scopes = opts.scopes?.split(/[\s,]+/).filter(Boolean);
+      const view = await client().createConnection({
+        name: opts.name,
+        connector: opts.connector,
+        client_id: opts.oauthClientId,
+        client_secret: opts.oauthClientSecret,
+        ...(scopes ? { scopes } : {}),
+        ...(overrides ? { overrides } : {}),
+      });
+      print(view, () => `Created connection ${view.name} (${view.id}).\nRegister this redirect URI with the provider:\n  ${view.redirect_uri}`);
+    });
+
+  program
+    .command('link')
+    .description('create an authorization link for a user of a connection')
+    .argument('<connection>', 'connection name')
+    .argument('<identifier>', "your user's identifier")
+    .option('--redirect-url <url>', "where to send the user afterwards (must be on the connection's allowlist)")
+    .action(async (connection: string, identifier: string, opts: { redirectUrl?: string }) => {
+      const link = await client().authorizationLink({ connection_name: connection, identifier, ...(opts.redirectUrl ? { redirect_url: opts.redirectUrl } : {}) });
+      print(link, () => `Open this link to authorize (valid until ${link.expiry}):\n${link.link}`);
+    });
+
+  program
+    .command('accounts')
+    .description('list connected accounts')
+    .option('--identifier <identifier>', 'only this user')
+    .option('--connection <name>', 'only this connection')
+    .action(async (opts: { identifier?: string; connection?: string }) => {
+      const list = await client().listAccounts({ ...(opts.identifier ? { identifier: opts.identifier } : {}), ...(opts.connection ? { connection_name: opts.connection } : {}) });
+      print(list, () => formatTable(list, ['identifier', 'connection_name', 'status', 'id', 'updated_at']));
+    });
+
+  const tools = program.command('tools').description('list or call tools');
+  tools
+    .command('list')
+    .description('list the tool catalog')
+    .addOption(new Option('--connector <system>', 'only this system').choices([...CONNECTOR_NAMES]))
+    .option('--query <words>', 'only tools whose name or description has these words')
+    .addOption(new Option('--format <format>', 'catalog, or definitions for an LLM API').choices(['catalog', 'openai', 'anthropic']))
+    .action(async (opts: { connector?: ConnectorName; query?: string; format?: 'catalog' | 'openai' | 'anthropic' }) => {
+      const c = client();
+      if (opts.format && opts.format !== 'catalog') {
+        io.out(JSON.stringify(await c.listTools({ ...opts, format: opts.format }), null, 2));
+        return;
+      }
+      const list = await c.listTools({ ...(opts.connector ? { connector: opts.connector } : {}), ...(opts.query ? { query: opts.query } : {}) });
+      print(list, () => formatTable(list.map((t) => ({ ...t, description: t.description.split(/(?<=\.)\s/)[0] ?? '' })), ['name', 'connector', 'version', 'description']));
+    });
+  tools
+    .command('call')
+    .description('run a tool for a user')
+    .argument('<tool>', 'tool name or alias')
+    .requiredOption('--identifier <identifier>', "your user's identifier")
+    .requiredOption('--input <json>', 'tool input as a JSON object', '{}')
+    .option('--connection <name>', 'connection name (needed when the user has several for this system)')
+    .action(async (tool: string, opts: { identifier: string; input: string; connection?: string }) => {
+      const input = parseJsonOption('--input', opts.input) as Record<string, unknown>;
+      const result = await client().executeTool({ tool_name: tool, identifier: opts.identifier, tool_input: input, ...(opts.connection ? { connection_name: opts.connection } : {}) });
+      io.out(JSON.stringify(result, null, 2));
+    });
+
+  program
+    .command('proxy')
+    .description("send a request to the provider's API as a user (the path is joined to the system's API base)")
+    .argument('<connection>', 'connection name')
+    .argument('<identifier>', "your user's identifier")
+    .argument('<method>', HTTP_METHODS.join('|'))
+    .argument('<path>', 'upstream path, e.g. /calendar/v3/users/me/calendarList')
+    .option('--query <key=value>', 'query parameter (repeatable)', collect, [])
+    .option('--header <name:value>', 'request header (repeatable)', collect, [])
+    .option('--body <json>', 'JSON body')
+    .action(async (connection: string, identifier: string, method: string, path: string, opts: { query: string[]; header: string[]; body?: string }) => {
+      const upper = method.toUpperCase();
+      if (!HTTP_METHODS.includes(upper)) throw new UsageError(`<method> must be one of ${HTTP_METHODS.join(', ')} (got ${JSON.stringify(method)})`);
+      const query = parsePairs('--query', opts.query, '=');
+      const headers = parsePairs('--header', opts.header, ':') as Record<string, string>;
+      const body = opts.body === undefined ? undefined : parseJsonOption('--body', opts.body, 'any');
+      const result = await client().proxy({
+        connection_name: connection,
+        identifier,
+        method: upper,
+        path,
+        ...(opts.query.length ? { query } : {}),
+        ...(opts.header.length ? { headers } : {}),
+        ...(body !== undefined ? { body } : {}),
+      });
+      io.out(JSON.stringify(result, null, 2));
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return { code: EXIT.ok, keepAlive };
+  } catch (error) {
+    return { code: reportError(error, io), keepAlive: false };
+  }
+}
+
+/** Prints a failure the way a user can act on it and returns the exit code. */
+function reportError(error: unknown, io: CliIo): number {
+  if (error instanceof CommanderError) {
+    // commander already printed its message (and the help hint).
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+  }
+  if (error instanceof UsageError) {
+    io.err(`error: ${error.message}`);
+    return EXIT.usage;
+  }
+  if (isConnectorError(error)) {
+    const requestId = (error as { requestId?: string }).requestId;
+    io.err(`error: ${error.code}: ${error.message}${requestId ? ` (request id ${requestId})` : ''}`);
+    const violations = (error.details as { violations?: { pointer: string; message: string }[] } | undefined)?.violations;
+    for (const v of violations ?? []) io.err(`  ${v.pointer || '/'}: ${v.message}`);
+    return EXIT.failed;
+  }
+  const cause = (error as { cause?: { code?: string } })?.cause?.code;
+  if (error instanceof TypeError && (cause === 'ECONNREFUSED' || /fetch failed/.test(error.message))) {
+    io.err(`error: cannot reach the service (${cause ?? error.message}); is it running? Start it with npm start, or set --env-url`);
+    return EXIT.failed;
+  }
+  io.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+  return EXIT.failed;
+}

@@ -1,0 +1,71 @@
+/** `agent-connector start` and `agent-connector sandbox`: servers in this process, stopped cleanly on SIGTERM/SIGINT. */
+import { startSandbox } from '../sandbox/index.js';
+import { CONNECTOR_NAMES } from '../types.js';
+import { ConfigError } from '../service/config.js';
+import { CredentialMismatchError } from '../service/environments.js';
+import { startService, type RunningService } from '../service/start.js';
+import { UsageError, type CliIo } from './io.js';
+
+function onShutdown(io: CliIo, close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    io.err(`${signal}: shutting down (finishing requests in flight)...`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        io.err(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/** The banner `npm start` prints. The secret appears only when this start generated it. */
+export function startBanner(running: RunningService, secretFromEnv: boolean): string {
+  const lines = [
+    '',
+    `agent-connector is running at ${running.url}`,
+    `  dashboard     ${running.dashboardUrl}`,
+    `  OpenAPI       ${running.url}/openapi.json`,
+    `  environment   ${running.environmentId}`,
+    `  client id     ${running.clientId}`,
+  ];
+  if (running.generatedClientSecret) {
+    lines.push(`  client secret ${running.generatedClientSecret}`, '                (shown once: only its hash is stored. Save it, e.g. export AGENT_CONNECTOR_CLIENT_SECRET=...)');
+  } else {
+    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : '  client secret (printed at the first start; delete the data directory to generate a new one)');
+  }
+  if (running.sandbox) {
+    lines.push(`  sandbox       ${running.sandbox.url}  (connections: ${running.sandboxConnections.map((c) => c.name).join(', ')})`);
+  }
+  lines.push('', 'Try: npm run demo, or sign in to the dashboard with the client id and secret. Ctrl-C stops.', '');
+  return lines.join('\n');
+}
+
+export async function startCommand(io: CliIo): Promise<RunningService> {
+  let running: RunningService;
+  try {
+    running = await startService({ env: io.env });
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof CredentialMismatchError) throw new UsageError(error.message);
+    throw error;
+  }
+  onShutdown(io, () => running.close());
+  io.out(startBanner(running, Boolean(io.env.AGENT_CONNECTOR_CLIENT_SECRET)));
+  return running;
+}
+
+export async function sandboxCommand(io: CliIo, port: number): Promise<void> {
+  const sandbox = await startSandbox({ port });
+  onShutdown(io, () => sandbox.close());
+  io.out(`sandbox providers at ${sandbox.url}`);
+  for (const name of CONNECTOR_NAMES) {
+    const e = sandbox.endpoints(name);
+    io.out(`  ${name.padEnd(9)} authorize ${e.authorizationUrl}\n            token     ${e.tokenUrl}\n            api       ${e.apiBaseUrl}`);
+  }
+  io.out('Point a connection at it with these as its overrides. Ctrl-C stops.');
+}

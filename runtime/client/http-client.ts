@@ -1,0 +1,125 @@
+/**
+ * `createClient({envUrl, clientId, clientSecret})`: the service over HTTP with the same interface as the in-process
+ * runtime's environment scope (`connector.environment(id)`), plus the tool catalog. It fetches and renews its own
+ * access token and retries a request once with a fresh token if the service says the old one expired.
+ */
+import type {
+  AccountView,
+  AuthorizationLink,
+  AuthorizationLinkInput,
+  ConnectionView,
+  CreateConnectionInput,
+  EnvironmentScope,
+  ExecuteToolInput,
+  ExecuteToolResult,
+  ProxyInput,
+  ProxyResult,
+  UpdateConnectionInput,
+} from '../api.js';
+import type { AccountStatus } from '../store/types.js';
+import type { ConnectorName } from '../types.js';
+import { serviceErrorFrom } from './errors.js';
+import { TokenSource } from './token-source.js';
+
+export interface ClientOptions {
+  /** The service's base URL, e.g. `http://127.0.0.1:3000`. */
+  envUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export interface CatalogTool {
+  name: string;
+  connector: ConnectorName;
+  description: string;
+  version: string;
+  aliases: string[];
+  input_schema: Record<string, unknown>;
+}
+
+export interface ListToolsQuery {
+  connector?: ConnectorName;
+  query?: string;
+  format?: 'catalog' | 'openai' | 'anthropic';
+}
+
+/** What both transports offer: the environment scope without its id (the HTTP client learns it from its token). */
+export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId'>;
+
+export interface HttpClient extends EnvironmentApi {
+  readonly envUrl: string;
+  listTools(query?: ListToolsQuery & { format?: 'catalog' }): Promise<CatalogTool[]>;
+  listTools(query: ListToolsQuery): Promise<unknown[]>;
+  getTool(name: string): Promise<CatalogTool>;
+  /** A raw call with the client's token; `path` starts with `/`. */
+  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+const seg = (value: string): string => encodeURIComponent(value);
+
+function queryString(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createClient(options: ClientOptions): HttpClient {
+  const envUrl = options.envUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(envUrl)) throw new TypeError('envUrl must be an http(s) URL');
+  const doFetch = options.fetch ?? fetch;
+  const tokens = new TokenSource({ envUrl, clientId: options.clientId, clientSecret: options.clientSecret, fetch: doFetch, now: options.now ?? Date.now });
+
+  async function send(method: string, path: string, body: unknown, token: string): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return doFetch(`${envUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let token = await tokens.get();
+    let response = await send(method, path, body, token);
+    if (response.status === 401) {
+      // The token may have expired early (service restarted with a new key): one retry with a fresh token.
+      await response.body?.cancel();
+      tokens.invalidate(token);
+      token = await tokens.get();
+      response = await send(method, path, body, token);
+    }
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    if (!response.ok) throw serviceErrorFrom(response.status, response.headers, parsed);
+    return parsed as T;
+  }
+
+  return {
+    envUrl,
+    request,
+    createConnection: (input: CreateConnectionInput) => request<ConnectionView>('POST', '/api/v1/connections', input),
+    listConnections: async () => (await request<{ connections: ConnectionView[] }>('GET', '/api/v1/connections')).connections,
+    getConnection: (idOrName: string) => request<ConnectionView>('GET', `/api/v1/connections/${seg(idOrName)}`),
+    updateConnection: (idOrName: string, patch: UpdateConnectionInput) => request<ConnectionView>('PATCH', `/api/v1/connections/${seg(idOrName)}`, patch),
+    deleteConnection: async (idOrName: string) => {
+      await request<void>('DELETE', `/api/v1/connections/${seg(idOrName)}`);
+    },
+    authorizationLink: (input: AuthorizationLinkInput) => request<AuthorizationLink>('POST', '/api/v1/connected_accounts/magic_link', input),
+    listAccounts: async (filter: { identifier?: string; connection_name?: string; status?: AccountStatus } = {}) =>
+      (await request<{ connected_accounts: AccountView[] }>('GET', `/api/v1/connected_accounts${queryString(filter)}`)).connected_accounts,
+    getAccount: (id: string) => request<AccountView>('GET', `/api/v1/connected_accounts/${seg(id)}`),
+    disconnectAccount: (id: string) => request<AccountView>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
+    executeTool: (input: ExecuteToolInput) => request<ExecuteToolResult>('POST', '/api/v1/execute_tool', input),
+    proxy: (input: ProxyInput) => request<ProxyResult>('POST', '/api/v1/proxy', input),
+    listTools: async (query: ListToolsQuery = {}) =>
+      (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${queryString({ ...query })}`)).tools,
+    getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
+  } as HttpClient;
+}

@@ -1,0 +1,47 @@
+/**
+ * Development bootstrap files in the data directory: the token signing key (mode 0600) and which environment and
+ * client id `npm start` created (ids only — the client secret exists nowhere but in the hash in the database).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from './config.js';
+
+export const SIGNING_KEY_FILE = 'token-signing.key';
+export const DEV_STATE_FILE = 'development.json';
+
+/** Decodes a key given as hex or base64/base64url; refuses anything shorter than 32 bytes. */
+export function decodeSigningKey(text: string, source: string): Uint8Array {
+  const trimmed = text.trim();
+  const bytes = /^[0-9a-f]+$/i.test(trimmed) && trimmed.length % 2 === 0 ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (bytes.length < 32) throw new ConfigError(`${source} must hold at least 32 bytes (hex or base64)`);
+  return new Uint8Array(bytes);
+}
+
+/** The signing key from the environment, or the data directory's key file (created on first start). */
+export function loadSigningKey(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv) return decodeSigningKey(fromEnv, 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
+  const file = join(dataDir, SIGNING_KEY_FILE);
+  if (existsSync(file)) return decodeSigningKey(readFileSync(file, 'utf8'), file);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  return new Uint8Array(key);
+}
+
+export interface DevState {
+  environmentId: string;
+  clientId: string;
+}
+
+export function readDevState(dataDir: string): DevState | null {
+  const file = join(dataDir, DEV_STATE_FILE);
+  if (!existsSync(file)) return null;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevState>;
+  return typeof parsed.environmentId === 'string' && typeof parsed.clientId === 'string' ? { environmentId: parsed.environmentId, clientId: parsed.clientId } : null;
+}
+
+export function writeDevState(dataDir: string, state: DevState): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dataDir, DEV_STATE_FILE), JSON.stringify(state, null, 2) + '\n', { mode: 0o600 });
+}

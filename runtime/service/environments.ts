@@ -1,0 +1,68 @@
+/**
+ * Environments (tenants) and their application credentials.
+ *
+ * A client secret is returned once, at creation, and stored only as a salted hash; nothing can show it again.
+ */
+import { randomBytes } from 'node:crypto';
+import { hashSecret, verifySecret } from '../crypto/index.js';
+import type { Store } from '../store/types.js';
+
+export interface AppCredentials {
+  environmentId: string;
+  clientId: string;
+  /** Present only when this call generated the secret. */
+  clientSecret?: string;
+}
+
+export function newClientId(): string {
+  return `ac_${randomBytes(12).toString('hex')}`;
+}
+
+export function newClientSecret(): string {
+  return `acs_${randomBytes(32).toString('base64url')}`;
+}
+
+export function newEnvironmentId(): string {
+  return `env_${randomBytes(10).toString('hex')}`;
+}
+
+/** Creates an environment with one application client and returns its credentials (the secret, this once). */
+export async function createEnvironment(store: Store, input: { name: string; id?: string }): Promise<Required<AppCredentials>> {
+  const env = await store.createEnvironment({ id: input.id ?? newEnvironmentId(), name: input.name });
+  const clientId = newClientId();
+  const clientSecret = newClientSecret();
+  await store.createAppClient({ clientId, environmentId: env.id, secretHash: await hashSecret(clientSecret) });
+  return { environmentId: env.id, clientId, clientSecret };
+}
+
+export class CredentialMismatchError extends Error {
+  constructor(clientId: string) {
+    super(`The client ${clientId} already exists with a different secret; unset AGENT_CONNECTOR_CLIENT_SECRET to keep the stored one, or use a new client id`);
+    this.name = 'CredentialMismatchError';
+  }
+}
+
+/**
+ * Makes sure `environmentId` exists and has the client `clientId`. With a given secret, an existing client must
+ * match it; without one, a new client gets a generated secret (returned) and an existing one is left as it is.
+ */
+export async function ensureAppClient(
+  store: Store,
+  input: { environmentId: string; environmentName: string; clientId: string; clientSecret?: string },
+): Promise<AppCredentials> {
+  if (!(await store.getEnvironment(input.environmentId))) {
+    await store.createEnvironment({ id: input.environmentId, name: input.environmentName });
+  }
+  const existing = await store.getAppClient(input.clientId);
+  if (existing) {
+    if (existing.environmentId !== input.environmentId) throw new CredentialMismatchError(input.clientId);
+    if (input.clientSecret !== undefined && !(await verifySecret(input.clientSecret, existing.secretHash))) {
+      throw new CredentialMismatchError(input.clientId);
+    }
+    return { environmentId: input.environmentId, clientId: input.clientId };
+  }
+  const generated = input.clientSecret === undefined ? newClientSecret() : undefined;
+  const secret = input.clientSecret ?? (generated as string);
+  await store.createAppClient({ clientId: input.clientId, environmentId: input.environmentId, secretHash: await hashSecret(secret) });
+  return generated ? { environmentId: input.environmentId, clientId: input.clientId, clientSecret: generated } : { environmentId: input.environmentId, clientId: input.clientId };
+}

@@ -1,0 +1,125 @@
+/**
+ * `startService()`: what `npm start` runs. On a fresh machine: SQLite in the data directory, the sandbox providers
+ * in-process, a development environment with application credentials, and one sandbox connection per system
+ * (`workspace`, `calendar`, `crm`, `sheets`, `docs`). Running it again reuses all of it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Connector, ConnectionView } from '../api.js';
+import { createConnector } from '../connector.js';
+import { isConnectorError } from '../errors.js';
+import { startSandbox } from '../sandbox/index.js';
+import type { Sandbox } from '../sandbox/types.js';
+import { CONNECTOR_NAMES } from '../types.js';
+import { buildService } from './build-service.js';
+import { readConfig, type ServiceConfig } from './config.js';
+import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
+import { ensureAppClient, newClientId, newClientSecret } from './environments.js';
+import { freePort } from './free-port.js';
+import { createServiceLogger } from './logging.js';
+import { registerWithSandbox } from './sandbox-connections.js';
+
+export const DEV_ENVIRONMENT_ID = 'env_development';
+
+export interface RunningService {
+  app: FastifyInstance;
+  connector: Connector;
+  sandbox: Sandbox | null;
+  /** The service's public base URL. */
+  url: string;
+  dashboardUrl: string;
+  environmentId: string;
+  clientId: string;
+  /** Only when this start generated the secret (first start without AGENT_CONNECTOR_CLIENT_SECRET). */
+  generatedClientSecret?: string;
+  sandboxConnections: ConnectionView[];
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  config?: Partial<ServiceConfig>;
+  logger?: Logger | false;
+}
+
+/** Creates the sandbox connections, or re-points them at this run's sandbox with a fresh client secret. */
+async function ensureSandboxConnections(connector: Connector, sandbox: Sandbox, environmentId: string): Promise<ConnectionView[]> {
+  const env = connector.environment(environmentId);
+  const views: ConnectionView[] = [];
+  for (const name of CONNECTOR_NAMES) {
+    // The sandbox forgets registered clients when it stops, so each start registers a new secret for the same id.
+    const clientSecret = newClientSecret();
+    const overrides = sandbox.endpoints(name);
+    let view: ConnectionView;
+    try {
+      const existing = await env.getConnection(name);
+      view = await env.updateConnection(existing.id, { client_secret: clientSecret, overrides });
+    } catch (error) {
+      if (!isConnectorError(error) || error.code !== 'connection_not_found') throw error;
+      view = await env.createConnection({ name, connector: name, client_id: `sandbox-${name}-client`, client_secret: clientSecret, overrides });
+    }
+    registerWithSandbox(sandbox, view, clientSecret);
+    views.push(view);
+  }
+  return views;
+}
+
+export async function startService(options: StartOptions = {}): Promise<RunningService> {
+  const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
+  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger());
+  const port = config.port === 0 ? await freePort(config.host) : config.port;
+  const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+
+  const sandbox = config.sandbox ? await startSandbox({ host: '127.0.0.1', port: config.sandboxPort }) : null;
+  let connector: Connector | undefined;
+  try {
+    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger });
+    const state = readDevState(config.dataDir);
+    const environmentId = state?.environmentId ?? DEV_ENVIRONMENT_ID;
+    const clientId = config.clientId ?? state?.clientId ?? newClientId();
+    const credentials = await ensureAppClient(connector.store, {
+      environmentId,
+      environmentName: 'development',
+      clientId,
+      ...(config.clientSecret !== undefined ? { clientSecret: config.clientSecret } : {}),
+    });
+    writeDevState(config.dataDir, { environmentId, clientId });
+    const sandboxConnections = sandbox ? await ensureSandboxConnections(connector, sandbox, environmentId) : [];
+
+    const app = await buildService({
+      connector,
+      signingKey: loadSigningKey(config.dataDir, config.signingKey),
+      logger,
+      rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
+      bodyLimitBytes: config.bodyLimitBytes,
+      ...(sandbox ? { sandbox } : {}),
+    });
+    await app.listen({ port, host: config.host });
+
+    const running = connector;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      connector: running,
+      sandbox,
+      url,
+      dashboardUrl: `${url}/dashboard`,
+      environmentId,
+      clientId,
+      ...(credentials.clientSecret ? { generatedClientSecret: credentials.clientSecret } : {}),
+      sandboxConnections,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await running.close();
+          await sandbox?.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await connector?.close().catch(() => {});
+    await sandbox?.close().catch(() => {});
+    throw error;
+  }
+}
