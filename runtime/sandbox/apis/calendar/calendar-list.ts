@@ -1,0 +1,111 @@
+/**
+ * `users/me/calendarList`: list (with the paging, sync and filter rules), get and delete (unsubscribe).
+ * @see https://developers.google.com/calendar/api/v3/reference/calendarList/list
+ */
+import type { ApiResponse } from '../../types.js';
+import { GoogleApiError } from '../google-common/errors.js';
+import { boolParam, enumParam, intParam } from '../google-common/request.js';
+import { ACCESS_ROLES, etagFor, type CalendarRecord, type CalendarUserState } from './calendar-store.js';
+import { decodePageToken, encodePageToken, issueSyncToken, page, redeemSyncToken, refuseWithSyncToken } from './paging.js';
+
+const SCOPE = 'calendarList';
+
+/** The `calendar#calendarListEntry` resource. */
+export function listEntry(cal: CalendarRecord): Record<string, unknown> {
+  const entry: Record<string, unknown> = {
+    kind: 'calendar#calendarListEntry',
+    etag: etagFor(cal.updatedMs, cal.changeSeq),
+    id: cal.id,
+    summary: cal.summary,
+  };
+  if (cal.description) entry.description = cal.description;
+  Object.assign(entry, {
+    timeZone: cal.timeZone,
+    colorId: cal.colorId,
+    backgroundColor: cal.backgroundColor,
+    foregroundColor: cal.foregroundColor,
+  });
+  if (cal.hidden) entry.hidden = true;
+  if (!cal.hidden) entry.selected = true;
+  entry.accessRole = cal.accessRole;
+  entry.defaultReminders = cal.accessRole === 'owner' || cal.accessRole === 'writer' ? [{ method: 'popup', minutes: 30 }] : [];
+  if (cal.primary) {
+    entry.notificationSettings = {
+      notifications: [
+        { type: 'eventCreation', method: 'email' },
+        { type: 'eventChange', method: 'email' },
+        { type: 'eventCancellation', method: 'email' },
+        { type: 'eventResponse', method: 'email' },
+      ],
+    };
+    entry.primary = true;
+  }
+  if (cal.deleted) entry.deleted = true;
+  entry.conferenceProperties = { allowedConferenceSolutionTypes: ['hangoutsMeet'] };
+  return entry;
+}
+
+export function listCalendarList(state: CalendarUserState, query: URLSearchParams, now: number): ApiResponse {
+  const maxResults = intParam(query, 'maxResults', 100, 1, 250);
+  const minAccessRole = enumParam(query, 'minAccessRole', ACCESS_ROLES);
+  const pageToken = query.get('pageToken');
+  const syncToken = query.get('syncToken');
+  let showDeleted = boolParam(query, 'showDeleted');
+  let showHidden = boolParam(query, 'showHidden');
+
+  let sinceSeq: number | undefined;
+  let offset = 0;
+  if (pageToken !== null) {
+    const p = decodePageToken(pageToken);
+    offset = p.offset;
+    sinceSeq = p.sinceSeq;
+  } else if (syncToken !== null) {
+    refuseWithSyncToken(query, ['minAccessRole']);
+    sinceSeq = redeemSyncToken(state, syncToken, SCOPE, now);
+  }
+  if (sinceSeq !== undefined) {
+    // An incremental sync must report removals and hidden entries, so both are forced on.
+    showDeleted = true;
+    showHidden = true;
+  }
+
+  const minRank = minAccessRole ? ACCESS_ROLES.indexOf(minAccessRole) : 0;
+  const all = [...state.calendars.values()].filter(
+    (c) =>
+      (sinceSeq === undefined || c.changeSeq > sinceSeq) &&
+      (showDeleted || !c.deleted) &&
+      (showHidden || !c.hidden) &&
+      ACCESS_ROLES.indexOf(c.accessRole) >= minRank,
+  );
+  const { items, nextOffset } = page(all, offset, maxResults);
+  const body: Record<string, unknown> = {
+    kind: 'calendar#calendarList',
+    etag: etagFor(now, state.currentSeq),
+  };
+  if (nextOffset !== undefined) {
+    const next: { offset: number; sinceSeq?: number } = { offset: nextOffset };
+    if (sinceSeq !== undefined) next.sinceSeq = sinceSeq;
+    body.nextPageToken = encodePageToken(next);
+  } else {
+    body.nextSyncToken = issueSyncToken(state, SCOPE, now);
+  }
+  body.items = items.map(listEntry);
+  return { status: 200, body };
+}
+
+export function getCalendarListEntry(state: CalendarUserState, calendarId: string): ApiResponse {
+  const cal = state.calendar(calendarId);
+  if (cal.deleted) throw new GoogleApiError(404, 'Not Found', { reason: 'notFound' });
+  return { status: 200, body: listEntry(cal) };
+}
+
+/** Unsubscribes from a calendar. The primary calendar cannot be removed from the list. */
+export function deleteCalendarListEntry(state: CalendarUserState, calendarId: string, now: number): ApiResponse {
+  const cal = state.calendar(calendarId);
+  if (cal.deleted) throw new GoogleApiError(404, 'Not Found', { reason: 'notFound' });
+  if (cal.primary) throw new GoogleApiError(400, 'Cannot remove primary calendar from list.', { reason: 'cannotRemovePrimaryCalendar' });
+  cal.deleted = true;
+  cal.updatedMs = now;
+  cal.changeSeq = state.nextSeq();
+  return { status: 204 };
+}
