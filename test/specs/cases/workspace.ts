@@ -1,0 +1,156 @@
+import type { BuildCase, RefuseCase } from '../harness.js';
+
+export const PAGE = '59833787-2cf9-4fdf-8782-e53db20768a5';
+export const PAGE_HEX = '598337872cf94fdf8782e53db20768a5';
+export const DB = 'd9824bdc-8445-4327-be8b-5b47500af6ce';
+export const DB_URL = 'https://www.notion.so/acme/Tasks-d9824bdc84454327be8b5b47500af6ce?v=0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+const COMMENT = '249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5';
+const NV = { 'Notion-Version': '2022-06-28' };
+const richText = [{ type: 'text', text: { content: 'Looks good' } }];
+const title = { title: { title: [{ text: { content: 'Write the report' } }] } };
+
+export const workspaceBuild: BuildCase[] = [
+  {
+    name: 'page-level comment, parent id given as 32 hex',
+    tool: 'workspace_comment_create',
+    input: { parent: { page_id: PAGE_HEX }, comment: { rich_text: richText } },
+    want: { method: 'POST', path: '/v1/comments', query: {}, headers: NV, body: { parent: { page_id: PAGE }, rich_text: richText } },
+  },
+  {
+    name: 'reply in a thread, with a workspace_version override',
+    tool: 'workspace_comment_create',
+    input: { discussion_id: 'disc-1', comment: { rich_text: richText }, workspace_version: '2025-09-03' },
+    want: { method: 'POST', path: '/v1/comments', query: {}, headers: { 'Notion-Version': '2025-09-03' }, body: { discussion_id: 'disc-1', rich_text: richText } },
+  },
+  {
+    name: 'retrieve by id',
+    tool: 'workspace_comment_retrieve',
+    input: { comment_id: COMMENT },
+    want: { method: 'GET', path: `/v1/comments/${COMMENT}`, query: {}, headers: NV },
+  },
+  {
+    name: 'list a page\'s comments with paging',
+    tool: 'workspace_comments_list',
+    input: { block_id: PAGE_HEX, page_size: 25, start_cursor: 'cur-2' },
+    want: { method: 'GET', path: '/v1/comments', query: { block_id: PAGE, page_size: '25', start_cursor: 'cur-2' }, headers: NV },
+  },
+  {
+    name: 'title search',
+    tool: 'workspace_search',
+    input: { query: 'Meeting notes', page_size: 10, start_cursor: 'c1' },
+    want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: { query: 'Meeting notes', page_size: 10, start_cursor: 'c1' } },
+  },
+  {
+    name: 'create a database under a page',
+    tool: 'workspace_database_create',
+    input: {
+      parent: { page_id: PAGE },
+      title: [{ type: 'text', text: { content: 'Tasks' } }],
+      properties: { Name: { title: {} }, Status: { select: { options: [{ name: 'Open' }, { name: 'Done' }] } } },
+    },
+    want: {
+      method: 'POST', path: '/v1/databases', query: {}, headers: NV,
+      body: {
+        parent: { page_id: PAGE },
+        title: [{ type: 'text', text: { content: 'Tasks' } }],
+        properties: { Name: { title: {} }, Status: { select: { options: [{ name: 'Open' }, { name: 'Done' }] } } },
+      },
+    },
+  },
+  {
+    name: 'retrieve a database named by its address',
+    tool: 'workspace_database_retrieve',
+    input: { database_id: DB_URL },
+    want: { method: 'GET', path: `/v1/databases/${DB}`, query: {}, headers: NV },
+  },
+  {
+    name: 'insert a row: the parent is computed as {database_id}',
+    tool: 'workspace_database_insert_row',
+    input: {
+      database_id: DB, properties: { ...title, Status: { select: { name: 'Open' } } },
+      child_blocks: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: richText } }],
+      icon: { type: 'emoji', emoji: '🚀' }, cover: { type: 'external', external: { url: 'https://example.com/c.png' } },
+    },
+    want: {
+      method: 'POST', path: '/v1/pages', query: {}, headers: NV,
+      body: {
+        parent: { database_id: DB }, properties: { ...title, Status: { select: { name: 'Open' } } },
+        children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: richText } }],
+        icon: { type: 'emoji', emoji: '🚀' }, cover: { type: 'external', external: { url: 'https://example.com/c.png' } },
+      },
+    },
+  },
+  {
+    name: 'several property ids become repeated filter_properties',
+    tool: 'workspace_database_query_properties',
+    input: { database_id: DB, property_id: 'title, bHwQ' },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV },
+  },
+  {
+    name: 'no property id: every property',
+    tool: 'workspace_database_query_properties',
+    input: { database_id: DB.replace(/-/g, '') },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV },
+  },
+  {
+    name: 'query with sorts and paging',
+    tool: 'workspace_database_query',
+    input: {
+      database_id: DB, page_size: 50, start_cursor: 'c2',
+      sorts: [{ property: 'Due', direction: 'ascending' }, { timestamp: 'created_time', direction: 'descending' }],
+    },
+    want: {
+      method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV,
+      body: { sorts: [{ property: 'Due', direction: 'ascending' }, { timestamp: 'created_time', direction: 'descending' }], start_cursor: 'c2', page_size: 50 },
+    },
+  },
+  {
+    name: 'page as a database row',
+    tool: 'workspace_page_create',
+    input: { database_id: DB_URL, properties: title },
+    want: { method: 'POST', path: '/v1/pages', query: {}, headers: NV, body: { parent: { database_id: DB }, properties: title } },
+  },
+  {
+    name: 'child page without properties',
+    tool: 'workspace_page_create',
+    input: { parent_page_id: PAGE_HEX, icon: { type: 'external', external: { url: 'https://example.com/i.png' } } },
+    want: { method: 'POST', path: '/v1/pages', query: {}, headers: NV, body: { parent: { page_id: PAGE }, icon: { type: 'external', external: { url: 'https://example.com/i.png' } } } },
+  },
+];
+
+const comment = { rich_text: richText };
+export const workspaceRefuse: RefuseCase[] = [
+  { name: 'parent and discussion_id together', tool: 'workspace_comment_create', input: { parent: { page_id: PAGE }, discussion_id: 'd', comment }, pointer: '', names: 'discussion_id' },
+  { name: 'neither parent nor discussion_id', tool: 'workspace_comment_create', input: { comment }, pointer: '', names: 'parent' },
+  { name: 'comment missing', tool: 'workspace_comment_create', input: { discussion_id: 'd' }, pointer: '', names: 'comment' },
+  { name: 'comment without rich_text', tool: 'workspace_comment_create', input: { discussion_id: 'd', comment: {} }, pointer: '/comment', names: 'rich_text' },
+  { name: 'parent page id not an id', tool: 'workspace_comment_create', input: { parent: { page_id: 'my page' }, comment }, pointer: '/parent/page_id', names: 'page_id' },
+  { name: 'workspace_version not a date', tool: 'workspace_comment_create', input: { discussion_id: 'd', comment, workspace_version: '2022-13-01' }, pointer: '/workspace_version', names: 'workspace_version' },
+  { name: 'workspace_version without dashes', tool: 'workspace_comment_retrieve', input: { comment_id: COMMENT, workspace_version: '20220628' }, pointer: '/workspace_version', names: 'workspace_version' },
+  { name: 'comment_id not a UUID', tool: 'workspace_comment_retrieve', input: { comment_id: '1234' }, pointer: '/comment_id', names: 'comment_id' },
+  { name: 'page_size 0', tool: 'workspace_comments_list', input: { block_id: PAGE, page_size: 0 }, pointer: '/page_size', names: 'page_size' },
+  { name: 'page_size 101', tool: 'workspace_comments_list', input: { block_id: PAGE, page_size: 101 }, pointer: '/page_size', names: 'page_size' },
+  { name: 'block_id missing', tool: 'workspace_comments_list', input: {}, pointer: '', names: 'block_id' },
+  { name: 'page_size 101', tool: 'workspace_search', input: { page_size: 101 }, pointer: '/page_size', names: 'page_size' },
+  { name: 'page_size not an integer', tool: 'workspace_search', input: { page_size: 2.5 }, pointer: '/page_size', names: 'page_size' },
+  { name: 'takes no workspace_version', tool: 'workspace_search', input: { workspace_version: '2022-06-28' }, pointer: '', names: 'workspace_version' },
+  { name: 'title missing', tool: 'workspace_database_create', input: { parent: { page_id: PAGE }, properties: { Name: { title: {} } } }, pointer: '', names: 'title' },
+  { name: 'parent without page_id', tool: 'workspace_database_create', input: { parent: {}, title: [{ text: { content: 'T' } }], properties: {} }, pointer: '/parent', names: 'page_id' },
+  { name: 'database_id not an id', tool: 'workspace_database_retrieve', input: { database_id: 'https://www.notion.so/acme/Tasks' }, pointer: '/database_id', names: 'database_id' },
+  { name: '_parent supplied by the caller', tool: 'workspace_database_insert_row', input: { database_id: DB, properties: title, _parent: { database_id: DB } }, pointer: '/_parent', names: '_parent' },
+  { name: 'properties missing', tool: 'workspace_database_insert_row', input: { database_id: DB }, pointer: '', names: 'properties' },
+  { name: 'icon of an unknown kind', tool: 'workspace_database_insert_row', input: { database_id: DB, properties: title, icon: { type: 'file', file: {} } }, pointer: '/icon', names: 'icon' },
+  { name: 'takes no workspace_version', tool: 'workspace_database_query_properties', input: { database_id: DB, workspace_version: '2022-06-28' }, pointer: '', names: 'workspace_version' },
+  { name: 'page_size 0', tool: 'workspace_database_query', input: { database_id: DB, page_size: 0 }, pointer: '/page_size', names: 'page_size' },
+  { name: 'page_size 101', tool: 'workspace_database_query', input: { database_id: DB, page_size: 101 }, pointer: '/page_size', names: 'page_size' },
+  { name: 'sort item with property and timestamp', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due', timestamp: 'created_time', direction: 'ascending' }] }, pointer: '/sorts/0', names: 'timestamp' },
+  { name: 'sort item with neither', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due', direction: 'ascending' }, { direction: 'ascending' }] }, pointer: '/sorts/1', names: 'property' },
+  { name: 'sort timestamp not a page timestamp', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ timestamp: 'due_time', direction: 'ascending' }] }, pointer: '/sorts/0/timestamp', names: 'timestamp' },
+  { name: 'sort direction unknown', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due', direction: 'up' }] }, pointer: '/sorts/0/direction', names: 'direction' },
+  { name: 'sort item without direction', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due' }] }, pointer: '/sorts/0', names: 'direction' },
+  { name: 'database_id and parent_page_id together', tool: 'workspace_page_create', input: { database_id: DB, parent_page_id: PAGE, properties: title }, pointer: '', names: 'parent_page_id' },
+  { name: 'neither database_id nor parent_page_id', tool: 'workspace_page_create', input: { properties: title }, pointer: '', names: 'database_id' },
+  { name: 'database_id without properties', tool: 'workspace_page_create', input: { database_id: DB }, pointer: '/properties', names: 'properties' },
+  { name: '_parent supplied by the caller', tool: 'workspace_page_create', input: { parent_page_id: PAGE, _parent: { page_id: PAGE } }, pointer: '/_parent', names: '_parent' },
+  { name: 'cover not external', tool: 'workspace_page_create', input: { parent_page_id: PAGE, cover: { type: 'emoji', emoji: 'x' } }, pointer: '/cover', names: 'cover' },
+];
