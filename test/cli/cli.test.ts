@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { runCli } from '../../runtime/cli/program.js';
+import { startHarness, type Harness } from '../service/harness.js';
+
+const exec = promisify(execFile);
+let h: Harness;
+
+async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const result = await runCli(args, {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    env: { AGENT_CONNECTOR_URL: h.url, AGENT_CONNECTOR_CLIENT_ID: h.a.clientId, AGENT_CONNECTOR_CLIENT_SECRET: h.a.clientSecret, ...env },
+  });
+  return { code: result.code, out: out.join(''), err: err.join('') };
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+describe('agent-connector CLI against a running service', () => {
+  it('creates and lists connections, links a user, calls a tool and the proxy', async () => {
+    const endpoints = JSON.stringify(h.sandbox.endpoints('calendar'));
+    const created = await cli(['--json', 'connections', 'create', '--name', 'cal', '--connector', 'calendar', '--oauth-client-id', 'cli-client', '--oauth-client-secret', 'cli-secret', '--overrides', endpoints]);
+    expect(created.code).toBe(0);
+    const view = JSON.parse(created.out);
+    h.sandbox.control.registerClient({ provider: 'google', clientId: 'cli-client', clientSecret: 'cli-secret', redirectUris: [view.redirect_uri] });
+
+    const listed = await cli(['connections', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^name\s+connector/);
+    expect(listed.out).toContain('cal');
+
+    const link = await cli(['--json', 'link', 'cal', 'user-cli']);
+    expect(link.code).toBe(0);
+    expect((await consentThroughSandbox(JSON.parse(link.out).link)).status).toBe(200);
+
+    const tools = await cli(['tools', 'list', '--connector', 'calendar']);
+    expect(tools.code).toBe(0);
+    expect(tools.out).toContain('calendar_list_calendars');
+    expect(tools.out).not.toContain('crm_');
+
+    const call = await cli(['tools', 'call', 'calendar_list_calendars', '--identifier', 'user-cli', '--input', '{"max_results": 5}']);
+    expect(call.code).toBe(0);
+    expect(JSON.parse(call.out)).toHaveProperty('execution_id');
+
+    const proxy = await cli(['proxy', 'cal', 'user-cli', 'get', '/calendar/v3/users/me/calendarList', '--query', 'maxResults=2']);
+    expect(proxy.code).toBe(0);
+    expect(JSON.parse(proxy.out).status).toBe(200);
+  });
+
+  it('exits 2 naming the problem when --input is not JSON, before calling anything', async () => {
+    const res = await cli(['tools', 'call', 'calendar_list_calendars', '--identifier', 'u', '--input', '{max_results: 5}']);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/--input is not valid JSON/);
+    const array = await cli(['tools', 'call', 'calendar_list_calendars', '--identifier', 'u', '--input', '[1]']);
+    expect(array.code).toBe(2);
+    expect(array.err).toMatch(/--input must be a JSON object/);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    expect((await cli(['connections', 'create', '--name', 'x'])).code).toBe(2);
+    expect((await cli(['tools', 'call', 'calendar_list_calendars'])).err).toMatch(/--identifier/);
+    expect((await cli(['proxy', 'cal', 'u', 'TRACE', '/x'])).code).toBe(2);
+    expect((await cli(['no-such-command'])).code).toBe(2);
+    const noCreds = await cli(['connections', 'list'], { AGENT_CONNECTOR_CLIENT_ID: undefined, AGENT_CONNECTOR_CLIENT_SECRET: undefined });
+    expect(noCreds.code).toBe(2);
+    expect(noCreds.err).toMatch(/AGENT_CONNECTOR_CLIENT_ID/);
+  });
+
+  it('exits 1 with the service error code and request id when the service refuses', async () => {
+    const res = await cli(['link', 'nope', 'u']);
+    expect(res.code).toBe(1);
+    expect(res.err).toMatch(/connection_not_found: .*\(request id req_/);
+    const invalid = await cli(['tools', 'call', 'calendar_list_calendars', '--identifier', 'user-cli', '--input', '{"max_results":"x"}']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.err).toMatch(/invalid_input/);
+    expect(invalid.err).toMatch(/\/max_results/);
+    const badCreds = await cli(['connections', 'list'], { AGENT_CONNECTOR_CLIENT_SECRET: 'wrong' });
+    expect(badCreds.code).toBe(1);
+    expect(badCreds.err).toMatch(/unauthorized/);
+  });
+
+  it('exits 1 when the service cannot be reached', async () => {
+    const res = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'http://127.0.0.1:9' });
+    expect(res.code).toBe(1);
+    expect(res.err).toMatch(/cannot reach the service/);
+  });
+});
+
+describe('the installed bin', () => {
+  it('prints help with exit code 0 and refuses bad JSON with exit code 2', async () => {
+    const help = await exec('node', ['bin/agent-connector.js', '--help'], { cwd: process.cwd() });
+    expect(help.stdout).toContain('Usage: agent-connector');
+    expect(help.stdout).toContain('tools');
+    const bad = await exec('node', ['bin/agent-connector.js', 'tools', 'call', 'x', '--identifier', 'u', '--input', 'nope'], { cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
+    expect((bad as { code: number }).code).toBe(2);
+    expect((bad as { stderr: string }).stderr).toMatch(/--input is not valid JSON/);
+  }, 60_000);
+});

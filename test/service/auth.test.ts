@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppAuth } from '../../runtime/service/app-auth.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+describe('POST /oauth/token', () => {
+  it('issues a Bearer token for good client credentials sent as JSON', async () => {
+    const res = await h.call('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: h.a.clientId, client_secret: h.a.clientSecret } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(typeof res.body.access_token).toBe('string');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('accepts form bodies and HTTP Basic client authentication', async () => {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: h.a.clientId, client_secret: h.a.clientSecret });
+    const viaForm = await h.call('POST', '/oauth/token', { body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(viaForm.status).toBe(200);
+    const basic = Buffer.from(`${h.a.clientId}:${h.a.clientSecret}`).toString('base64');
+    const viaBasic = await h.call('POST', '/oauth/token', {
+      body: 'grant_type=client_credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+    });
+    expect(viaBasic.status).toBe(200);
+  });
+
+  it.each([
+    ['a wrong secret', () => ({ client_id: h.a.clientId, client_secret: `${h.a.clientSecret}x` })],
+    ['an unknown client', () => ({ client_id: 'ac_nobody', client_secret: h.a.clientSecret })],
+    ["another environment's secret", () => ({ client_id: h.a.clientId, client_secret: h.b.clientSecret })],
+    ['no secret', () => ({ client_id: h.a.clientId })],
+  ])('answers 401 invalid_client for %s', async (_name, creds) => {
+    const res = await h.call('POST', '/oauth/token', { body: { grant_type: 'client_credentials', ...creds() } });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('invalid_client');
+    expect(JSON.stringify(res.body)).not.toContain(h.a.clientSecret);
+  });
+
+  it('refuses other grant types', async () => {
+    const res = await h.call('POST', '/oauth/token', { body: { grant_type: 'password', client_id: h.a.clientId, client_secret: h.a.clientSecret } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('unsupported_grant_type');
+  });
+});
+
+describe('Bearer on /api/v1', () => {
+  it('lets a valid token through', async () => {
+    const res = await h.call('GET', '/api/v1/connections', { token: await h.token(h.a) });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ connections: [] });
+  });
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a malformed token', 'Bearer not-a-jwt'],
+    ['another scheme', `Basic ${Buffer.from('a:b').toString('base64')}`],
+  ])('answers 401 unauthorized with %s', async (_name, authorization) => {
+    const res = await h.call('GET', '/api/v1/connections', authorization ? { headers: { authorization } } : {});
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+    expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('refuses an expired token and one signed with another key', async () => {
+    const past = new AppAuth(h.connector.store, { signingKey: h.signingKey, tokenTtlSeconds: 60, now: () => Date.now() - 3600_000 });
+    const expired = await past.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    const res = await h.call('GET', '/api/v1/connections', { token: expired.access_token });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/expired/);
+
+    const foreign = new AppAuth(h.connector.store, { signingKey: new Uint8Array(32).fill(7) });
+    const forged = await foreign.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    expect((await h.call('GET', '/api/v1/connections', { token: forged.access_token })).status).toBe(401);
+  });
+
+  it('does not accept a dashboard session token as an API token', async () => {
+    const auth = new AppAuth(h.connector.store, { signingKey: h.signingKey });
+    const session = await auth.issueSession({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    expect((await h.call('GET', '/api/v1/connections', { token: session.token })).status).toBe(401);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The whole flow, run twice with one scenario: in-process (`connector.environment(id)`) and over HTTP (`createClient`)
+ * against the same service. Link -> connect page -> sandbox consent -> callback -> ACTIVE -> tools -> proxy ->
+ * refresh -> disconnect.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectionView } from '../../runtime/api.js';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { createClient, ServiceError, type EnvironmentApi } from '../../runtime/client/index.js';
+import { isConnectorError } from '../../runtime/errors.js';
+import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
+import { createEnvironment } from '../../runtime/service/environments.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+async function scenario(api: EnvironmentApi, tag: string): Promise<void> {
+  const secret = `secret-${tag}`;
+  const created: ConnectionView = await api.createConnection({
+    name: `cal-${tag}`,
+    connector: 'calendar',
+    client_id: `client-${tag}`,
+    client_secret: secret,
+    overrides: h.sandbox.endpoints('calendar'),
+  });
+  expect(created).not.toHaveProperty('client_secret');
+  expect(created.has_client_secret).toBe(true);
+  expect(created.redirect_uri).toBe(`${h.url}/sso/v1/oauth/${created.id}/callback`);
+  registerWithSandbox(h.sandbox, created, secret);
+  expect((await api.listConnections()).map((c) => c.name)).toContain(`cal-${tag}`);
+
+  const identifier = `user-${tag}`;
+  const link = await api.authorizationLink({ connection_name: created.name, identifier });
+  expect(link.link.startsWith(`${h.url}/sso/v1/connect/`)).toBe(true);
+  expect((await api.getAccount(link.connected_account_id)).status).toBe('PENDING_AUTH');
+
+  const consent = await consentThroughSandbox(link.link, { user: `${tag}@example.com` });
+  expect(consent.status).toBe(200);
+  expect(consent.page).toContain('Connected');
+
+  const [account] = await api.listAccounts({ identifier, connection_name: created.name });
+  expect(account?.status).toBe('ACTIVE');
+  expect(JSON.stringify(account)).not.toMatch(/access_token|refresh_token/);
+
+  const listed = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: {} });
+  expect(typeof listed.execution_id).toBe('string');
+  expect(JSON.stringify(listed.data)).toContain('items');
+
+  const proxied = await api.proxy({ connection_name: created.name, identifier, method: 'GET', path: '/calendar/v3/users/me/calendarList' });
+  expect(proxied.status).toBe(200);
+  expect(JSON.stringify(proxied.body)).toContain('items');
+
+  // An upstream error is still a 200 from the proxy, carrying the upstream status.
+  const missing = await api.proxy({ connection_name: created.name, identifier, method: 'GET', path: '/calendar/v3/calendars/does-not-exist/events' });
+  expect(missing.status).toBe(404);
+
+  // Refresh: the sandbox expires the access token; the next call refreshes and succeeds.
+  h.sandbox.control.expireAccessTokens('google', `${tag}@example.com`);
+  const refreshesBefore = h.sandbox.control.tokenRequestCount('google', 'refresh_token');
+  await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: {} });
+  expect(h.sandbox.control.tokenRequestCount('google', 'refresh_token')).toBe(refreshesBefore + 1);
+
+  // Invalid input never reaches upstream and comes back as invalid_input with pointers.
+  const bad = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: { max_results: 'many' } }).catch((e: unknown) => e);
+  expect(isConnectorError(bad) && bad.code).toBe('invalid_input');
+
+  const disconnected = await api.disconnectAccount(link.connected_account_id);
+  expect(disconnected.status).toBe('DISCONNECTED');
+  const after = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: {} }).catch((e: unknown) => e);
+  expect(isConnectorError(after) && after.code).toBe('reauthorization_required');
+
+  await api.deleteConnection(created.id);
+  const gone = await api.getConnection(created.id).catch((e: unknown) => e);
+  expect(isConnectorError(gone) && gone.code).toBe('connection_not_found');
+}
+
+describe('the flow through both transports', () => {
+  it('works in-process', async () => {
+    await scenario(h.connector.environment(h.a.environmentId), 'inproc');
+  });
+
+  it('works over HTTP with the typed client', async () => {
+    const client = createClient({ envUrl: h.url, clientId: h.a.clientId, clientSecret: h.a.clientSecret });
+    await scenario(client, 'http');
+  });
+});
+
+describe('the HTTP client', () => {
+  it('fetches one token for concurrent calls and renews it before it expires', async () => {
+    const env = await createEnvironment(h.connector.store, { name: 'renew' });
+    let now = Date.now();
+    let tokenRequests = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).endsWith('/oauth/token')) tokenRequests++;
+      return fetch(input, init);
+    };
+    const client = createClient({ envUrl: h.url, clientId: env.clientId, clientSecret: env.clientSecret, now: () => now, fetch: counting });
+    await Promise.all([client.listConnections(), client.listConnections(), client.listAccounts()]);
+    expect(tokenRequests).toBe(1);
+    await client.listConnections();
+    expect(tokenRequests).toBe(1);
+    now += 3600_000; // past the token's lifetime as the client sees it
+    expect(await client.listConnections()).toEqual([]);
+    expect(tokenRequests).toBe(2);
+  });
+
+  it('throws ServiceError with the code, status and request id', async () => {
+    const client = createClient({ envUrl: h.url, clientId: h.a.clientId, clientSecret: h.a.clientSecret });
+    const error = await client.getConnection('nope').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ code: 'connection_not_found', status: 404, httpStatus: 404 });
+    expect((error as ServiceError).requestId).toMatch(/^req_/);
+  });
+
+  it('reports bad application credentials as unauthorized', async () => {
+    const client = createClient({ envUrl: h.url, clientId: h.a.clientId, clientSecret: 'wrong' });
+    const error = await client.listConnections().catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unauthorized', httpStatus: 401 });
+  });
+
+  it('executes a tool through its own route', async () => {
+    const token = await h.token(h.a);
+    const unknown = await h.call('POST', '/api/v1/tools/no_such_tool/execute', { token, body: { identifier: 'x', tool_input: {} } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('unknown_tool');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * A running service for tests: the sandbox, a connector on a fresh SQLite file, the fastify service listening on a
+ * free port, and two environments (tenants) with their credentials. No mocks: everything talks over real sockets.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { ConnectionView, Connector } from '../../runtime/api.js';
+import { createConnector, type RuntimeOptions } from '../../runtime/connector.js';
+import { startSandbox } from '../../runtime/sandbox/index.js';
+import type { Sandbox } from '../../runtime/sandbox/types.js';
+import { buildService, type ServiceOptions } from '../../runtime/service/build-service.js';
+import { createEnvironment } from '../../runtime/service/environments.js';
+import { freePort } from '../../runtime/service/free-port.js';
+import { loggerOptions } from '../../runtime/service/logging.js';
+import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
+import type { ConnectorName } from '../../runtime/types.js';
+
+export interface TestEnv {
+  environmentId: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  connector: Connector;
+  app: FastifyInstance;
+  url: string;
+  signingKey: Uint8Array;
+  a: TestEnv;
+  b: TestEnv;
+  /** A bearer token for the environment. */
+  token(env: TestEnv): Promise<string>;
+  /** `fetch` against the service with JSON in and out. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Creates a connection pointing at the sandbox, registered there with its redirect URI. */
+  sandboxConnection(env: TestEnv, connector: ConnectorName, name?: string): Promise<ConnectionView>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions extends Partial<Omit<ServiceOptions, 'connector' | 'logger'>> {
+  /** Captures the service's pino lines. */
+  logStream?: Writable;
+  definitions?: RuntimeOptions['definitions'];
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ac-service-'));
+  const connector = await createConnector({
+    baseUrl: url,
+    dataDir,
+    encryptionKeys: `k1:${randomBytes(32).toString('base64')}`,
+    http: { timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 50 },
+    ...(options.definitions ? { definitions: options.definitions } : {}),
+  });
+  const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32));
+  const logger = options.logStream ? pino(loggerOptions('info'), options.logStream) : false;
+  const { logStream: _ignored, definitions: _defs, ...serviceOptions } = options;
+  const app = await buildService({ ...serviceOptions, connector, sandbox, signingKey, logger });
+  await app.listen({ port, host: '127.0.0.1' });
+  const a = await createEnvironment(connector.store, { name: 'tenant-a' });
+  const b = await createEnvironment(connector.store, { name: 'tenant-b' });
+
+  const tokens = new Map<string, string>();
+  const call: Harness['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) } : {}),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, headers: response.headers, body };
+  };
+  const token = async (env: TestEnv) => {
+    const cached = tokens.get(env.clientId);
+    if (cached) return cached;
+    const res = await call('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: env.clientId, client_secret: env.clientSecret } });
+    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${JSON.stringify(res.body)}`);
+    tokens.set(env.clientId, res.body.access_token);
+    return res.body.access_token as string;
+  };
+
+  return {
+    sandbox,
+    connector,
+    app,
+    url,
+    signingKey,
+    a,
+    b,
+    token,
+    call,
+    async sandboxConnection(env, name, connectionName = name) {
+      const secret = `secret-${randomBytes(8).toString('hex')}`;
+      const res = await call('POST', '/api/v1/connections', {
+        token: await token(env),
+        body: { name: connectionName, connector: name, client_id: `client-${connectionName}-${env.environmentId}`, client_secret: secret, overrides: sandbox.endpoints(name) },
+      });
+      if (res.status !== 201) throw new Error(`creating a connection failed: ${res.status} ${JSON.stringify(res.body)}`);
+      registerWithSandbox(sandbox, res.body as ConnectionView, secret);
+      return res.body as ConnectionView;
+    },
+    async close() {
+      await app.close();
+      await connector.close();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
