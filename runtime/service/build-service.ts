@@ -71,7 +71,6 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: requestIdFor,
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
