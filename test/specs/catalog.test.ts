@@ -44,10 +44,10 @@ describe('the tool set', () => {
   });
 
   it.each(Object.entries(EXPECTED))('%s has the alias %s, resolved by toolsByName', (name, alias) => {
-    const byName = (generated as unknown as { toolsByName: Record<string, ToolDefinition> }).toolsByName;
-    expect(byName[name]).toBe(tool(name));
+    const byName = generated.toolsByName as ReadonlyMap<string, ToolDefinition>;
+    expect(byName.get(name)).toBe(tool(name));
     expect(tool(name).aliases).toEqual(alias === null ? [] : [alias]);
-    if (alias !== null) expect(byName[alias]).toBe(tool(name));
+    if (alias !== null) expect(byName.get(alias)).toBe(tool(name));
   });
 
   it('uses the safe retry policy only for reads sent as POST, and never retries creates', () => {

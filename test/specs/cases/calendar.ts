@@ -127,8 +127,8 @@ export const calendarBuild: BuildCase[] = [
 const minimal = { start_datetime: start, summary: 'Planning' };
 const upd = { calendar_id: 'primary', event_id: 'ev123' };
 export const calendarRefuse: RefuseCase[] = [
-  { name: 'start_datetime missing', tool: 'calendar_create_event', input: { summary: 'x' }, pointer: '', names: 'start_datetime' },
-  { name: 'summary missing', tool: 'calendar_create_event', input: { start_datetime: start }, pointer: '', names: 'summary' },
+  { name: 'start_datetime missing', tool: 'calendar_create_event', input: { summary: 'x' }, pointer: '/start_datetime', names: 'start_datetime' },
+  { name: 'summary missing', tool: 'calendar_create_event', input: { start_datetime: start }, pointer: '/summary', names: 'summary' },
   { name: 'start without offset', tool: 'calendar_create_event', input: { ...minimal, start_datetime: '2026-03-02T10:00:00' }, pointer: '/start_datetime', names: 'start_datetime' },
   { name: 'start not RFC 3339', tool: 'calendar_create_event', input: { ...minimal, start_datetime: '02/03/2026 10:00' }, pointer: '/start_datetime', names: 'start_datetime' },
   { name: 'unknown time zone', tool: 'calendar_create_event', input: { ...minimal, timezone: 'Mars/Olympus_Mons' }, pointer: '/timezone', names: 'timezone' },
@@ -141,7 +141,7 @@ export const calendarRefuse: RefuseCase[] = [
   { name: 'recurrence line not iCalendar', tool: 'calendar_create_event', input: { ...minimal, timezone: 'UTC', recurrence: ['FREQ=DAILY'] }, pointer: '/recurrence/0', names: 'recurrence' },
   { name: 'attendee not an e-mail', tool: 'calendar_create_event', input: { ...minimal, attendees_emails: ['ana'] }, pointer: '/attendees_emails/0', names: 'attendees_emails' },
   { name: 'send_updates not a boolean', tool: 'calendar_create_event', input: { ...minimal, send_updates: 'all' }, pointer: '/send_updates', names: 'send_updates' },
-  { name: 'event_id missing', tool: 'calendar_delete_event', input: {}, pointer: '', names: 'event_id' },
+  { name: 'event_id missing', tool: 'calendar_delete_event', input: {}, pointer: '/event_id', names: 'event_id' },
   { name: 'event type unknown', tool: 'calendar_get_event_by_id', input: { event_id: 'e', event_types: ['party'] }, pointer: '/event_types/0', names: 'event_types' },
   { name: 'time_min not RFC 3339', tool: 'calendar_get_event_by_id', input: { event_id: 'e', time_min: '2026-03-01' }, pointer: '/time_min', names: 'time_min' },
   { name: 'updated_min not RFC 3339', tool: 'calendar_get_event_by_id', input: { event_id: 'e', updated_min: 'yesterday' }, pointer: '/updated_min', names: 'updated_min' },
@@ -152,8 +152,8 @@ export const calendarRefuse: RefuseCase[] = [
   { name: 'max_results over 2500', tool: 'calendar_list_events', input: { max_results: 2501 }, pointer: '/max_results', names: 'max_results' },
   { name: 'order_by unknown', tool: 'calendar_list_events', input: { order_by: 'summary' }, pointer: '/order_by', names: 'order_by' },
   { name: 'time_max without offset', tool: 'calendar_list_events', input: { time_max: '2026-03-31T23:59:59' }, pointer: '/time_max', names: 'time_max' },
-  { name: 'calendar_id missing', tool: 'calendar_update_event', input: { event_id: 'ev123', summary: 'x' }, pointer: '', names: 'calendar_id' },
-  { name: 'event_id missing', tool: 'calendar_update_event', input: { calendar_id: 'primary', summary: 'x' }, pointer: '', names: 'event_id' },
+  { name: 'calendar_id missing', tool: 'calendar_update_event', input: { event_id: 'ev123', summary: 'x' }, pointer: '/calendar_id', names: 'calendar_id' },
+  { name: 'event_id missing', tool: 'calendar_update_event', input: { calendar_id: 'primary', summary: 'x' }, pointer: '/event_id', names: 'event_id' },
   { name: 'duration without start', tool: 'calendar_update_event', input: { ...upd, event_duration_hour: 1 }, pointer: '/start_datetime', names: 'start_datetime' },
   { name: 'end and duration together', tool: 'calendar_update_event', input: { ...upd, start_datetime: start, end_datetime: start, event_duration_minutes: 15 }, pointer: '/event_duration_minutes', names: 'event_duration_minutes' },
   { name: 'time zone without start', tool: 'calendar_update_event', input: { ...upd, timezone: 'Europe/Paris' }, pointer: '/start_datetime', names: 'start_datetime' },

@@ -35,9 +35,9 @@ export const docsBuild: BuildCase[] = [
 
 export const docsRefuse: RefuseCase[] = [
   { name: 'title not a string', tool: 'docs_create_document', input: { title: 42 }, pointer: '/title', names: 'title' },
-  { name: 'document_id missing', tool: 'docs_read_document', input: {}, pointer: '', names: 'document_id' },
+  { name: 'document_id missing', tool: 'docs_read_document', input: {}, pointer: '/document_id', names: 'document_id' },
   { name: 'suggestions_view_mode unknown', tool: 'docs_read_document', input: { document_id: ID, suggestions_view_mode: 'ALL' }, pointer: '/suggestions_view_mode', names: 'suggestions_view_mode' },
-  { name: 'requests missing', tool: 'docs_update_document', input: { document_id: ID }, pointer: '', names: 'requests' },
+  { name: 'requests missing', tool: 'docs_update_document', input: { document_id: ID }, pointer: '/requests', names: 'requests' },
   { name: 'requests empty', tool: 'docs_update_document', input: { document_id: ID, requests: [] }, pointer: '/requests', names: 'requests' },
   { name: 'a request not an object', tool: 'docs_update_document', input: { document_id: ID, requests: ['insertText'] }, pointer: '/requests/0', names: 'requests' },
   { name: 'both revision ids', tool: 'docs_update_document', input: { document_id: ID, requests: [insert], write_control: { requiredRevisionId: 'a', targetRevisionId: 'b' } }, pointer: '/write_control', names: 'write_control' },
