@@ -71,6 +71,18 @@ export interface SandboxControl {
   clearRequests(): void;
   /** Number of token-endpoint requests, optionally by grant type. */
   tokenRequestCount(provider: OAuthProvider, grantType?: 'authorization_code' | 'refresh_token'): number;
+  /**
+   * Issues tokens for a user as if the user had consented (no HTTP, not counted as a token request), for tests and
+   * benchmarks that need a working token without driving the consent page.
+   */
+  issueTokens(provider: OAuthProvider, user: string, options?: { clientId?: string; scopes?: string[] }): IssuedTokens;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Seconds, or null for a token that does not expire by time (Notion). */
+  expiresIn: number | null;
 }
 
 export interface Sandbox {
@@ -89,6 +101,11 @@ export interface SandboxOptions {
   now?: () => number;
   /** Register these OAuth clients at start. */
   clients?: RegisteredClient[];
+  /**
+   * Apply the providers' own rate limits when no fault sets one (HubSpot: 110 requests per 10-second window per
+   * account, search 5 per second). Default true; benchmarks turn it off.
+   */
+  providerRateLimits?: boolean;
 }
 
 /** Everything an API module sees of one request, after the core has authenticated it. */
@@ -122,5 +139,9 @@ export interface ApiModule {
   seedUser(user: string, now: number): void;
   handle(req: ApiRequest): ApiResponse | Promise<ApiResponse>;
   /** An error in this provider's shape, used by the core for 401/429/injected faults. */
-  errorResponse(status: number, message: string, extra?: { reason?: string; retryAfterSeconds?: number }): ApiResponse;
+  errorResponse(
+    status: number,
+    message: string,
+    extra?: { reason?: string; retryAfterSeconds?: number; details?: Record<string, unknown> },
+  ): ApiResponse;
 }

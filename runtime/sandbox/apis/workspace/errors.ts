@@ -1,0 +1,42 @@
+import { notionError } from '../../dialects/notion.js';
+import type { ApiResponse } from '../../types.js';
+
+/** Thrown by handlers; the module renders it as a Notion error body. */
+export class NotionApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  toResponse(): ApiResponse {
+    return notionError(this.status, this.message, { reason: this.code });
+  }
+}
+
+export function validation(message: string): NotionApiError {
+  return new NotionApiError(400, 'validation_error', message);
+}
+
+export function notFound(id: string, kind = 'block'): NotionApiError {
+  return new NotionApiError(
+    404,
+    'object_not_found',
+    `Could not find ${kind} with ID: ${id}. Make sure the relevant pages and databases are shared with your integration.`,
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** Notion accepts ids with or without hyphens; answers use the hyphenated form. */
+export function normalizeId(raw: unknown, field: string): string {
+  if (typeof raw !== 'string' || !UUID.test(raw)) throw validation(`${field} should be a valid uuid, instead was \`${JSON.stringify(raw)}\`.`);
+  const h = raw.replace(/-/g, '').toLowerCase();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}

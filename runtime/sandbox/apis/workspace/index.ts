@@ -1,0 +1,109 @@
+import { notionUserId } from '../../core/ids.js';
+import { notionError } from '../../dialects/notion.js';
+import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
+import { createComment, getComment, listComments } from './comments.js';
+import { createDatabase, getDatabase, queryDatabase } from './databases.js';
+import { NotionApiError, normalizeId, notFound } from './errors.js';
+import { blockChildren, createPage, getPage, updatePage } from './pages.js';
+import { list, paginate } from './render.js';
+import { search } from './search.js';
+import { seedWorkspace, type Workspace } from './state.js';
+
+/** Versions the sandbox accepts; it answers every one with the 2022-06-28 shapes. */
+export const NOTION_VERSIONS = ['2021-05-13', '2021-08-16', '2022-02-22', '2022-06-28', '2025-09-03', '2026-03-11'];
+
+function users(ws: Workspace) {
+  const name = ws.user.split('@')[0] ?? ws.user;
+  const person = { object: 'user', id: notionUserId(ws.user), name, avatar_url: null, type: 'person', person: { email: ws.user } };
+  const bot = {
+    object: 'user',
+    id: ws.bot.id,
+    name: 'Sandbox integration',
+    avatar_url: null,
+    type: 'bot',
+    bot: { owner: { type: 'user', user: person }, workspace_name: `${name}'s workspace` },
+  };
+  return { person, bot };
+}
+
+function route(ws: Workspace, req: ApiRequest): ApiResponse {
+  const segs = req.path.split('/').filter(Boolean);
+  const [v1, resource, id, sub] = segs;
+  const m = req.method;
+  if (v1 !== 'v1' || !resource) throw new NotionApiError(400, 'invalid_request_url', 'Invalid request URL.');
+  const methodNotAllowed = () => new NotionApiError(400, 'invalid_request', `Unsupported request: ${m} ${req.path}.`);
+  switch (resource) {
+    case 'users': {
+      const { person, bot } = users(ws);
+      if (id === 'me' && !sub && m === 'GET') return { status: 200, body: bot };
+      if (!id && m === 'GET') return { status: 200, body: list('user', paginate([person, bot], (u) => u.id, req.query.get('start_cursor') ?? undefined, req.query.get('page_size') ?? undefined, 'query')) };
+      if (id && !sub && m === 'GET') {
+        const uid = normalizeId(id, 'path.user_id');
+        const u = [person, bot].find((x) => x.id === uid);
+        if (!u) throw notFound(uid, 'user');
+        return { status: 200, body: u };
+      }
+      throw methodNotAllowed();
+    }
+    case 'pages':
+      if (!id && m === 'POST') return createPage(ws, req);
+      if (id && !sub && m === 'GET') return getPage(ws, req, id);
+      if (id && !sub && m === 'PATCH') return updatePage(ws, req, id);
+      throw methodNotAllowed();
+    case 'blocks':
+      if (id && sub === 'children' && (m === 'GET' || m === 'PATCH')) return blockChildren(ws, req, id);
+      throw methodNotAllowed();
+    case 'databases':
+      if (!id && m === 'POST') return createDatabase(ws, req);
+      if (id && !sub && m === 'GET') return getDatabase(ws, id);
+      if (id && sub === 'query' && m === 'POST') return queryDatabase(ws, req, id);
+      throw methodNotAllowed();
+    case 'comments':
+      if (!id && m === 'POST') return createComment(ws, req);
+      if (!id && m === 'GET') return listComments(ws, req);
+      if (id && !sub && m === 'GET') return getComment(ws, id);
+      throw methodNotAllowed();
+    case 'search':
+      if (!id && m === 'POST') return search(ws, req);
+      throw methodNotAllowed();
+    default:
+      throw new NotionApiError(400, 'invalid_request_url', 'Invalid request URL.');
+  }
+}
+
+/**
+ * The fake Notion API (2022-06-28 shapes): users, pages, block children, databases with schemas and queries,
+ * comments, search. Every request needs `Notion-Version`. Objects the user did not share answer 404.
+ * @see https://developers.notion.com/reference/intro
+ */
+export function createWorkspaceApi(): ApiModule {
+  const workspaces = new Map<string, Workspace>();
+  return {
+    service: 'workspace',
+    dialect: 'notion',
+    seedUser(user, now) {
+      if (!workspaces.has(user)) workspaces.set(user, seedWorkspace(user, now));
+    },
+    handle(req) {
+      const version = req.headers['notion-version'];
+      if (version === undefined) {
+        return notionError(400, 'Notion-Version header failed validation: Notion-Version header should be defined, instead was `undefined`.', { reason: 'missing_version' });
+      }
+      if (!NOTION_VERSIONS.includes(version)) {
+        return notionError(400, `Notion-Version header failed validation: Notion-Version header should be a valid version, instead was \`"${version}"\`.`, { reason: 'validation_error' });
+      }
+      let ws = workspaces.get(req.user);
+      if (!ws) {
+        ws = seedWorkspace(req.user, req.now);
+        workspaces.set(req.user, ws);
+      }
+      try {
+        return route(ws, req);
+      } catch (err) {
+        if (err instanceof NotionApiError) return err.toResponse();
+        throw err;
+      }
+    },
+    errorResponse: (status, message, extra) => notionError(status, message, extra),
+  };
+}

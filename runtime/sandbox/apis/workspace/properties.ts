@@ -1,0 +1,172 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isObject, normalizeId, validation } from './errors.js';
+import { richText } from './rich-text.js';
+
+/** A database property (a column) in response form: `{id, name, type, <type>: config}`. */
+export interface PropertySchema {
+  id: string;
+  name: string;
+  type: string;
+  [config: string]: unknown;
+}
+
+export type Schema = Record<string, PropertySchema>;
+
+const WRITABLE = new Set(['title', 'rich_text', 'number', 'select', 'multi_select', 'status', 'date', 'people', 'files', 'checkbox', 'url', 'email', 'phone_number', 'relation']);
+const READ_ONLY = new Set(['formula', 'rollup', 'created_time', 'created_by', 'last_edited_time', 'last_edited_by', 'unique_id']);
+const COLORS = ['default', 'gray', 'brown', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'red'];
+
+/** Short property ids like Notion's (the title's is always `title`). */
+function propertyId(): string {
+  return randomBytes(3).toString('base64url').replace(/[-_]/g, 'x');
+}
+
+function option(o: unknown, path: string): { id: string; name: string; color: string } {
+  if (!isObject(o) || typeof o.name !== 'string' || !o.name) throw validation(`${path}.name should be defined, instead was \`undefined\`.`);
+  if (o.name.includes(',')) throw validation(`${path}.name should not contain commas.`);
+  const color = typeof o.color === 'string' ? o.color : 'default';
+  if (!COLORS.includes(color)) throw validation(`${path}.color should be one of ${COLORS.join(', ')}.`);
+  return { id: randomUUID().slice(0, 8), name: o.name, color };
+}
+
+/** Builds a database schema from a create-database `properties` body; exactly one title property is required. */
+export function buildSchema(input: unknown): Schema {
+  if (!isObject(input)) throw validation('body.properties should be an object, instead was `undefined`.');
+  const schema: Schema = {};
+  let titles = 0;
+  for (const [name, def] of Object.entries(input)) {
+    const at = `body.properties.${name}`;
+    if (!isObject(def)) throw validation(`${at} should be an object.`);
+    const keys = Object.keys(def).filter((k) => k !== 'type' && k !== 'name' && k !== 'description');
+    const type = typeof def.type === 'string' ? def.type : keys[0];
+    if (!type || (!WRITABLE.has(type) && !READ_ONLY.has(type))) throw validation(`${at} should define a property type, instead was \`${JSON.stringify(def)}\`.`);
+    const config = isObject(def[type]) ? { ...(def[type] as Record<string, unknown>) } : {};
+    if (type === 'title') titles += 1;
+    if (type === 'select' || type === 'multi_select' || type === 'status') {
+      const opts = Array.isArray(config.options) ? config.options : [];
+      config.options = opts.map((o, i) => option(o, `${at}.${type}.options[${i}]`));
+    }
+    if (type === 'number') config.format = typeof config.format === 'string' ? config.format : 'number';
+    schema[name] = { id: type === 'title' ? 'title' : propertyId(), name, type, [type]: config };
+  }
+  if (titles !== 1) throw validation(titles === 0 ? 'Title is not provided' : 'Only one title property is allowed.');
+  return schema;
+}
+
+/** The schema of a page whose parent is a page or the workspace: one `title` property. */
+export const PAGE_SCHEMA: Schema = { title: { id: 'title', name: 'title', type: 'title', title: {} } };
+
+/** Finds a property by exact (case-sensitive) name or by id. */
+export function findProperty(schema: Schema, key: string): PropertySchema | undefined {
+  if (schema[key]) return schema[key];
+  return Object.values(schema).find((p) => p.id === key || p.id === decodeURIComponent(key));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** Validates one property value against its schema; returns the stored (response-form) value. Mutates select options. */
+export function writeValue(prop: PropertySchema, value: unknown, path: string): unknown {
+  if (READ_ONLY.has(prop.type)) throw validation(`${prop.name} is a ${prop.type} property and cannot be written.`);
+  if (!isObject(value)) throw validation(`${path} should be an object.`);
+  if (!(prop.type in value)) throw validation(`${prop.name} is expected to be ${prop.type}.`);
+  const v = value[prop.type];
+  switch (prop.type) {
+    case 'title':
+    case 'rich_text':
+      return richText(v, `${path}.${prop.type}`);
+    case 'number':
+      if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) throw validation(`${path}.number should be a number or \`null\`.`);
+      return v;
+    case 'checkbox':
+      if (typeof v !== 'boolean') throw validation(`${path}.checkbox should be a boolean.`);
+      return v;
+    case 'url':
+    case 'email':
+    case 'phone_number': {
+      if (v !== null && typeof v !== 'string') throw validation(`${path}.${prop.type} should be a string or \`null\`.`);
+      const max = prop.type === 'url' ? 2000 : 200;
+      if (typeof v === 'string' && v.length > max) throw validation(`${path}.${prop.type}.length should be ≤ \`${max}\`.`);
+      return v;
+    }
+    case 'select':
+    case 'status':
+      return v === null ? null : pickOption(prop, v, `${path}.${prop.type}`, prop.type === 'select');
+    case 'multi_select':
+      if (!Array.isArray(v)) throw validation(`${path}.multi_select should be an array.`);
+      if (v.length > 100) throw validation(`${path}.multi_select.length should be ≤ \`100\`.`);
+      return v.map((o, i) => pickOption(prop, o, `${path}.multi_select[${i}]`, true));
+    case 'date': {
+      if (v === null) return null;
+      if (!isObject(v) || typeof v.start !== 'string' || !ISO_DATE.test(v.start)) throw validation(`${path}.date.start should be a valid ISO 8601 date string.`);
+      if (v.end !== undefined && v.end !== null && (typeof v.end !== 'string' || !ISO_DATE.test(v.end))) throw validation(`${path}.date.end should be a valid ISO 8601 date string.`);
+      return { start: v.start, end: v.end ?? null, time_zone: typeof v.time_zone === 'string' ? v.time_zone : null };
+    }
+    case 'people':
+    case 'relation':
+      if (!Array.isArray(v)) throw validation(`${path}.${prop.type} should be an array.`);
+      if (v.length > 100) throw validation(`${path}.${prop.type}.length should be ≤ \`100\`.`);
+      return v.map((p, i) => {
+        const id = normalizeId(isObject(p) ? p.id : undefined, `${path}.${prop.type}[${i}].id`);
+        return prop.type === 'people' ? { object: 'user', id } : { id };
+      });
+    case 'files':
+      if (!Array.isArray(v)) throw validation(`${path}.files should be an array.`);
+      return v;
+    default:
+      throw validation(`${prop.name}: unsupported property type ${prop.type}.`);
+  }
+}
+
+function pickOption(prop: PropertySchema, v: unknown, path: string, create: boolean): unknown {
+  if (!isObject(v)) throw validation(`${path} should be an object or \`null\`.`);
+  const config = prop[prop.type] as { options: { id: string; name: string; color: string }[] };
+  const found = config.options.find((o) => (typeof v.id === 'string' && o.id === v.id) || (typeof v.name === 'string' && o.name === v.name));
+  if (found) return { ...found };
+  if (!create || typeof v.name !== 'string') throw validation(`${path}: option \`${String(v.name ?? v.id)}\` does not exist.`);
+  // Notion adds an unknown select option to the schema on write.
+  const created = option({ name: v.name, color: v.color }, path);
+  config.options.push(created);
+  return { ...created };
+}
+
+const EMPTY: Record<string, unknown> = {
+  title: [],
+  rich_text: [],
+  number: null,
+  select: null,
+  status: null,
+  multi_select: [],
+  date: null,
+  people: [],
+  relation: [],
+  files: [],
+  checkbox: false,
+  url: null,
+  email: null,
+  phone_number: null,
+};
+
+/** A page's property in response form, with the empty value of its type when unset. */
+export function renderValue(prop: PropertySchema, stored: unknown, page: { created_time: string; last_edited_time: string; created_by: unknown; last_edited_by: unknown }): Record<string, unknown> {
+  const base = { id: prop.id, type: prop.type };
+  switch (prop.type) {
+    case 'created_time':
+      return { ...base, created_time: page.created_time };
+    case 'last_edited_time':
+      return { ...base, last_edited_time: page.last_edited_time };
+    case 'created_by':
+      return { ...base, created_by: page.created_by };
+    case 'last_edited_by':
+      return { ...base, last_edited_by: page.last_edited_by };
+    case 'relation':
+      return { ...base, relation: stored ?? [], has_more: false };
+    case 'formula':
+      return { ...base, formula: { type: 'string', string: null } };
+    case 'rollup':
+      return { ...base, rollup: { type: 'array', array: [], function: 'show_original' } };
+    case 'unique_id':
+      return { ...base, unique_id: { prefix: null, number: null } };
+    default:
+      return { ...base, [prop.type]: stored === undefined ? EMPTY[prop.type] ?? null : stored };
+  }
+}

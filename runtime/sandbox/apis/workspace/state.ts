@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { notionUserId } from '../../core/ids.js';
+import { PAGE_SCHEMA, buildSchema, type Schema } from './properties.js';
+import { richText, textOf, type RichText } from './rich-text.js';
+
+export type Parent = { type: 'page_id'; page_id: string } | { type: 'database_id'; database_id: string } | { type: 'workspace'; workspace: true };
+
+export interface PageRecord {
+  object: 'page';
+  id: string;
+  created_time: string;
+  last_edited_time: string;
+  created_by: { object: 'user'; id: string };
+  last_edited_by: { object: 'user'; id: string };
+  icon: unknown;
+  cover: unknown;
+  parent: Parent;
+  archived: boolean;
+  /** Stored property values by property id. */
+  values: Record<string, unknown>;
+  children: unknown[];
+  /** Whether the user shared it with the integration (unshared objects answer 404). */
+  shared: boolean;
+  /** Monotonic order, so sorts on equal (minute-rounded) timestamps stay stable. */
+  seq: number;
+}
+
+export interface DatabaseRecord {
+  object: 'database';
+  id: string;
+  created_time: string;
+  last_edited_time: string;
+  created_by: { object: 'user'; id: string };
+  last_edited_by: { object: 'user'; id: string };
+  title: RichText[];
+  description: RichText[];
+  icon: unknown;
+  cover: unknown;
+  parent: Parent;
+  archived: boolean;
+  is_inline: boolean;
+  properties: Schema;
+  shared: boolean;
+  seq: number;
+}
+
+export interface CommentRecord {
+  object: 'comment';
+  id: string;
+  parent: { type: 'page_id'; page_id: string } | { type: 'block_id'; block_id: string };
+  discussion_id: string;
+  created_time: string;
+  last_edited_time: string;
+  created_by: { object: 'user'; id: string };
+  rich_text: RichText[];
+}
+
+/** Notion reports created/edited times rounded down to the minute. */
+export function notionTime(ms: number): string {
+  return new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+}
+
+export function botId(user: string): string {
+  return notionUserId(`bot|${user}`);
+}
+
+/** One sandbox user's workspace. */
+export class Workspace {
+  readonly pages = new Map<string, PageRecord>();
+  readonly databases = new Map<string, DatabaseRecord>();
+  readonly comments: CommentRecord[] = [];
+  private seq = 0;
+
+  constructor(
+    readonly user: string,
+    readonly bot: { object: 'user'; id: string },
+  ) {}
+
+  nextSeq(): number {
+    this.seq += 1;
+    return this.seq;
+  }
+
+  addPage(p: Omit<PageRecord, 'object' | 'id' | 'seq' | 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by'>, now: number): PageRecord {
+    const t = notionTime(now);
+    const page: PageRecord = { object: 'page', id: randomUUID(), created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot, seq: this.nextSeq(), ...p };
+    this.pages.set(page.id, page);
+    return page;
+  }
+
+  addDatabase(d: Omit<DatabaseRecord, 'object' | 'id' | 'seq' | 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by'>, now: number): DatabaseRecord {
+    const t = notionTime(now);
+    const db: DatabaseRecord = { object: 'database', id: randomUUID(), created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot, seq: this.nextSeq(), ...d };
+    this.databases.set(db.id, db);
+    return db;
+  }
+
+  /** A page or database the integration can see, or undefined (unknown and unshared look the same: 404). */
+  visiblePage(id: string): PageRecord | undefined {
+    const p = this.pages.get(id);
+    return p && p.shared && !p.archived ? p : undefined;
+  }
+
+  visibleDatabase(id: string): DatabaseRecord | undefined {
+    const d = this.databases.get(id);
+    return d && d.shared && !d.archived ? d : undefined;
+  }
+
+  schemaOf(page: PageRecord): Schema {
+    if (page.parent.type === 'database_id') return this.databases.get(page.parent.database_id)?.properties ?? PAGE_SCHEMA;
+    return PAGE_SCHEMA;
+  }
+}
+
+/**
+ * Sample data for a new user: a shared "Getting started" page with a "Tasks" database under it (three rows), and a
+ * private page the integration was not given (it answers 404, like an unshared page).
+ */
+export function seedWorkspace(user: string, now: number): Workspace {
+  const ws = new Workspace(user, { object: 'user', id: botId(user) });
+  const home = ws.addPage(
+    {
+      icon: { type: 'emoji', emoji: '👋' },
+      cover: null,
+      parent: { type: 'workspace', workspace: true },
+      archived: false,
+      values: { title: textOf('Getting started') },
+      children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: textOf('Welcome to the sandbox workspace.') } }],
+      shared: true,
+    },
+    now,
+  );
+  const tasks = ws.addDatabase(
+    {
+      title: textOf('Tasks'),
+      description: [],
+      icon: null,
+      cover: null,
+      parent: { type: 'page_id', page_id: home.id },
+      archived: false,
+      is_inline: false,
+      properties: buildSchema({
+        Name: { title: {} },
+        Status: { select: { options: [{ name: 'Todo', color: 'red' }, { name: 'Doing', color: 'yellow' }, { name: 'Done', color: 'green' }] } },
+        Priority: { number: { format: 'number' } },
+        Due: { date: {} },
+        Notes: { rich_text: {} },
+        Done: { checkbox: {} },
+      }),
+      shared: true,
+    },
+    now,
+  );
+  const p = tasks.properties;
+  const row = (name: string, status: string, priority: number, due: string, done: boolean) =>
+    ws.addPage(
+      {
+        icon: null,
+        cover: null,
+        parent: { type: 'database_id', database_id: tasks.id },
+        archived: false,
+        values: {
+          title: richText([{ text: { content: name } }], 'seed'),
+          [p.Status!.id]: (p.Status!.select as { options: unknown[] }).options.find((o) => (o as { name: string }).name === status),
+          [p.Priority!.id]: priority,
+          [p.Due!.id]: { start: due, end: null, time_zone: null },
+          [p.Done!.id]: done,
+        },
+        children: [],
+        shared: true,
+      },
+      now,
+    );
+  row('Write the launch plan', 'Doing', 1, '2025-01-10', false);
+  row('Book the venue', 'Todo', 2, '2025-01-20', false);
+  row('Send invitations', 'Done', 3, '2025-01-05', true);
+  ws.addPage(
+    { icon: null, cover: null, parent: { type: 'workspace', workspace: true }, archived: false, values: { title: textOf('Private notes') }, children: [], shared: false },
+    now,
+  );
+  return ws;
+}
