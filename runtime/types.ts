@@ -70,6 +70,11 @@ export interface ToolDefinition<I = any> {
   validate(input: unknown): ValidationResult<I>;
   /** Builds the upstream request from an input that passed {@link validate}. Pure apart from generated ids. */
   buildRequest(input: I): UpstreamRequest;
+  /**
+   * Present when the spec has `response.transform`: post-processes the upstream response body before it is returned
+   * (e.g. keeps only the matching events). May throw a `not_found` ConnectorError.
+   */
+  transformResponse?(data: unknown, input: I): unknown;
 }
 
 export type ClientAuthStyle = 'basic' | 'body';

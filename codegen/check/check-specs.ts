@@ -1,0 +1,137 @@
+import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
+import type { SpecError } from '../load/spec-error.js';
+import type { ConnectorSpec, ParameterSpec, ToolSpec } from '../load/spec-types.js';
+import { parseExpr, type ExprContext } from '../model/expression.js';
+
+/** Parameters the generator adds to every versioned tool; a spec must not declare them itself. */
+export const GENERATED_PARAMS = ['schema_version', 'tool_version'] as const;
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/**
+ * Semantic checks the meta-schema cannot express. Returns every error found (never throws for a bad spec):
+ * file names, unknown connectors, duplicate names and aliases, rules and mappings naming unknown parameters,
+ * unknown helpers or wrong arity, path placeholders without a value.
+ */
+export function checkSpecs(loaded: LoadedSpecs, helpers: Readonly<Record<string, { arity: number }>>): SpecError[] {
+  const errors: SpecError[] = [];
+  const connectors = new Map<string, Loaded<ConnectorSpec>>();
+  for (const c of loaded.connectors) {
+    if (c.basename !== c.spec.name) errors.push(c.source.error(['name'], `connector '${c.spec.name}' must be in a file named ${c.spec.name}.yaml`));
+    if (connectors.has(c.spec.name)) errors.push(c.source.error(['name'], `duplicate connector '${c.spec.name}' (also in ${connectors.get(c.spec.name)!.source.file})`));
+    else connectors.set(c.spec.name, c);
+  }
+  const names = new Map<string, string>();
+  for (const t of loaded.tools) {
+    const spec = t.spec;
+    if (t.basename !== spec.name) errors.push(t.source.error(['name'], `tool '${spec.name}' must be in a file named ${spec.name}.yaml`));
+    if (t.folder !== spec.connector) errors.push(t.source.error(['connector'], `tool of connector '${spec.connector}' must be in specs/tools/${spec.connector}/`));
+    const connector = connectors.get(spec.connector);
+    if (!connector) errors.push(t.source.error(['connector'], `unknown connector '${spec.connector}': no specs/connectors/${spec.connector}.yaml`));
+    const claim = (name: string, path: Array<string | number>) => {
+      const other = names.get(name);
+      if (other !== undefined) errors.push(t.source.error(path, `duplicate tool name or alias '${name}' (already used by ${other})`));
+      else names.set(name, t.source.file);
+    };
+    claim(spec.name, ['name']);
+    (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
+    checkTool(t, connector?.spec, helpers, errors);
+  }
+  return errors;
+}
+
+function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, helpers: Readonly<Record<string, { arity: number }>>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const params = spec.parameters;
+  const has = (name: string) => Object.hasOwn(params, name);
+  if (spec.versioned !== false) {
+    for (const g of GENERATED_PARAMS) {
+      if (has(g)) errors.push(source.error(['parameters', g], `parameter '${g}' is added by the generator; remove it (or set versioned: false)`, 'key'));
+    }
+  }
+  if (spec.versioned === false && (spec.schema_version !== undefined || spec.previous_versions !== undefined)) {
+    errors.push(source.error(['versioned'], 'versioned: false tools take no schema_version or previous_versions'));
+  }
+  for (const [name, p] of Object.entries(params)) {
+    if (p.host_computed && p.required) errors.push(source.error(['parameters', name, 'required'], `host-computed parameter '${name}' cannot be required`));
+    checkNestedRequired(p, ['parameters', name], t, errors);
+  }
+  const versionParam = connector?.api.version_header?.parameter;
+  if (versionParam !== undefined && has(versionParam) && params[versionParam]!.type !== 'string') {
+    errors.push(source.error(['parameters', versionParam, 'type'], `'${versionParam}' overrides the ${connector!.api.version_header!.name} header and must be a string`));
+  }
+
+  (spec.rules ?? []).forEach((rule, i) => {
+    const at = (key: string, ...rest: Array<string | number>) => ['rules', i, key, ...rest];
+    const need = (name: string, path: Array<string | number>) => {
+      if (!has(name)) errors.push(source.error(path, `rule names unknown parameter '${name}'`));
+      else if (params[name]!.host_computed) errors.push(source.error(path, `rule names host-computed parameter '${name}', which callers never supply`));
+    };
+    if ('exactly_one_of' in rule) rule.exactly_one_of.forEach((n, j) => need(n, at('exactly_one_of', j)));
+    if ('at_most_one_of' in rule) rule.at_most_one_of.forEach((n, j) => need(n, at('at_most_one_of', j)));
+    if ('at_least_one_of' in rule) rule.at_least_one_of.forEach((n, j) => need(n, at('at_least_one_of', j)));
+    if ('required_if' in rule) {
+      need(rule.required_if.parameter, at('required_if', 'parameter'));
+      need(rule.required_if.present, at('required_if', 'present'));
+    }
+    if ('forbidden_if' in rule) {
+      need(rule.forbidden_if.parameter, at('forbidden_if', 'parameter'));
+      need(rule.forbidden_if.present, at('forbidden_if', 'present'));
+    }
+    if ('items_exactly_one_of' in rule) {
+      const { parameter, of } = rule.items_exactly_one_of;
+      need(parameter, at('items_exactly_one_of', 'parameter'));
+      const p = params[parameter];
+      if (p && p.type !== 'array') errors.push(source.error(at('items_exactly_one_of', 'parameter'), `items_exactly_one_of needs an array parameter; '${parameter}' is not one`));
+      const itemProps = (p?.items as { properties?: Record<string, unknown> } | undefined)?.properties;
+      if (itemProps) of.forEach((k, j) => {
+        if (!Object.hasOwn(itemProps, k)) errors.push(source.error(at('items_exactly_one_of', 'of', j), `items of '${parameter}' have no property '${k}'`));
+      });
+    }
+  });
+
+  const ctx: ExprContext = { source, params, helpers, errors };
+  const req = spec.request;
+  const placeholders = [...req.path.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+  for (const ph of placeholders) {
+    const p = has(ph) ? params[ph]! : undefined;
+    const fallback = req.path_defaults && Object.hasOwn(req.path_defaults, ph);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(ph)) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}' is not a parameter name`));
+    else if (!p && !fallback) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}' names unknown parameter '${ph}'`));
+    else if (p?.host_computed) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}' names host-computed parameter '${ph}'`));
+    else if (p && !p.required && !fallback) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}': parameter '${ph}' is optional, so it needs required: true or a path_defaults entry`));
+  }
+  for (const [k, v] of Object.entries(req.path_defaults ?? {})) {
+    if (!placeholders.includes(k)) errors.push(source.error(['request', 'path_defaults', k], `path_defaults entry '${k}' has no '{${k}}' in the path`, 'key'));
+    parseExpr(v, ['request', 'path_defaults', k], ctx);
+  }
+  for (const [k, v] of Object.entries(req.query ?? {})) parseExpr(v, ['request', 'query', k], ctx);
+  for (const [k, v] of Object.entries(req.headers ?? {})) {
+    if (/^(authorization|host|cookie)$/i.test(k)) errors.push(source.error(['request', 'headers', k], `header '${k}' is set by the runtime, not by a tool`, 'key'));
+    parseExpr(v, ['request', 'headers', k], ctx);
+  }
+  if (req.body !== undefined) parseExpr(req.body, ['request', 'body'], ctx);
+  if ((req.method === 'GET' || req.method === 'DELETE') && req.body !== undefined) {
+    errors.push(source.error(['request', 'body'], `a ${req.method} request has no body`, 'key'));
+  }
+  const transform = spec.response?.transform;
+  if (transform !== undefined) {
+    const info = Object.hasOwn(helpers, transform) ? helpers[transform] : undefined;
+    if (!info) errors.push(source.error(['response', 'transform'], `unknown helper '${transform}' in response.transform (known: ${Object.keys(helpers).sort().join(', ')})`));
+    else if (info.arity !== 2) errors.push(source.error(['response', 'transform'], `response.transform helper '${transform}' must take 2 arguments (data, input), it takes ${info.arity}`));
+  }
+}
+
+/** Nested `required` lists must name declared properties (a typo there would silently never match). */
+function checkNestedRequired(schema: ParameterSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
+  const props = schema.properties as Record<string, ParameterSpec> | undefined;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : (schema.required_properties ?? []);
+  const requiredKey = Array.isArray(schema.required) ? 'required' : 'required_properties';
+  if (props) {
+    required.forEach((r, i) => {
+      if (!Object.hasOwn(props, r)) errors.push(t.source.error([...path, requiredKey, i], `${requiredKey} names '${r}', which is not in properties`));
+    });
+    for (const [k, v] of Object.entries(props)) checkNestedRequired(v, [...path, 'properties', k], t, errors);
+  }
+  if (schema.items && typeof schema.items === 'object') checkNestedRequired(schema.items as ParameterSpec, [...path, 'items'], t, errors);
+}

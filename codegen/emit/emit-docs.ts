@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import type { JsonSchema } from '../../runtime/types.js';
+import type { Model, ParamModel, RuleModel, ToolModel } from '../model/types.js';
+import type { EmittedFile } from './emitted-file.js';
+
+const TEMPLATE = fileURLToPath(new URL('../templates/connector.md.hbs', import.meta.url));
+
+let compiled: Handlebars.TemplateDelegate | undefined;
+
+/** `generated/docs/<connector>.md`: a Markdown reference per connector, rendered from the model. */
+export function emitDocs(model: Model): EmittedFile[] {
+  compiled ??= Handlebars.compile(readFileSync(TEMPLATE, 'utf8'), { noEscape: true, strict: false });
+  return model.connectors.map((connector) => {
+    const tools = model.tools.filter((t) => t.connector === connector.name);
+    const versionParameter = connector.api.versionHeader?.parameter;
+    return {
+      path: `docs/${connector.name}.md`,
+      content: compiled!({ connector, versionParameter, tools: tools.map(toolView) }),
+    };
+  });
+}
+
+function cell(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+function toolView(t: ToolModel): Record<string, unknown> {
+  return {
+    name: t.name,
+    version: t.version,
+    olderVersions: t.versions.slice(1).join(', '),
+    aliases: t.aliases,
+    summary: cell(t.description.split(/(?<=\.)\s/)[0] ?? t.description),
+    description: t.description,
+    method: t.request.method,
+    path: t.request.path,
+    retry: t.retry,
+    params: t.params.map((p) => paramView(p)),
+    rules: t.rules.map(ruleText),
+  };
+}
+
+function paramView(p: ParamModel): Record<string, string> {
+  const s = p.schema;
+  const bits: string[] = [];
+  if (typeof s.description === 'string') bits.push(s.description);
+  if (p.hostComputed) bits.push('Computed by the service; never supply it.');
+  if (Array.isArray(s.examples) && s.examples.length) bits.push(`Example: \`${JSON.stringify(s.examples[0])}\`.`);
+  return { name: p.name, type: cell(typeText(s)), required: p.required ? 'yes' : 'no', description: cell(bits.join(' ')) };
+}
+
+function typeText(s: JsonSchema): string {
+  const t = Array.isArray(s.type) ? s.type.join(' or ') : typeof s.type === 'string' ? s.type : 'any';
+  const parts = [t === 'array' && (s.items as JsonSchema | undefined)?.type ? `array of ${String((s.items as JsonSchema).type)}` : t];
+  if (typeof s.format === 'string') parts.push(`(${s.format})`);
+  if (Array.isArray(s.enum)) parts.push(`one of ${s.enum.map((v) => `\`${String(v)}\``).join(', ')}`);
+  const range = [s.minimum !== undefined ? `>= ${String(s.minimum)}` : '', s.maximum !== undefined ? `<= ${String(s.maximum)}` : ''].filter(Boolean);
+  if (range.length) parts.push(range.join(', '));
+  return parts.join(' ');
+}
+
+function ruleText(r: RuleModel): string {
+  switch (r.kind) {
+    case 'host_computed':
+      return `\`${r.parameter}\` is computed by the service.`;
+    case 'exactly_one_of':
+    case 'at_most_one_of':
+    case 'at_least_one_of':
+      return `${r.kind.replace(/_/g, ' ')} ${r.params.map((p) => `\`${p}\``).join(', ')}: ${r.message}`;
+    case 'required_if':
+    case 'forbidden_if':
+      return `\`${r.parameter}\` ${r.kind === 'required_if' ? 'is required' : 'is refused'} when \`${r.present}\` is given: ${r.message}`;
+    case 'items_exactly_one_of':
+      return `each item of \`${r.parameter}\` has exactly one of ${r.of.map((p) => `\`${p}\``).join(', ')}: ${r.message}`;
+  }
+}

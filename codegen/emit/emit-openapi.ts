@@ -1,0 +1,210 @@
+import type { JsonSchema } from '../../runtime/types.js';
+import type { Model } from '../model/types.js';
+import type { EmittedFile } from './emitted-file.js';
+import { fixedSchemas } from './openapi-components.js';
+
+type Obj = Record<string, unknown>;
+
+const schemaRef = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
+const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+const ok = (description: string, schema: Obj, status = '200'): Obj => ({ [status]: { description, headers: requestIdHeader, content: json(schema) } });
+const html = (description: string): Obj => ({ description, headers: requestIdHeader, content: { 'text/html': { schema: { type: 'string' } } } });
+
+const ERROR_RESPONSES: Record<string, [string, string]> = {
+  '400': ['BadRequest', 'Invalid request or input (invalid_input, invalid_request, invalid_proxy_request, authorization_failed).'],
+  '401': ['Unauthorized', 'Missing or invalid bearer token (unauthorized).'],
+  '404': ['NotFound', 'Unknown tool, connection, account or route.'],
+  '409': ['Conflict', 'conflict, ambiguous_connection or reauthorization_required.'],
+  '413': ['PayloadTooLarge', 'The request body or the upstream response is too large (payload_too_large).'],
+  '429': ['RateLimited', 'rate_limited or upstream_rate_limited; Retry-After says when to try again.'],
+  '500': ['Internal', 'A bug in the service (internal); the request id finds it in the logs.'],
+  '502': ['UpstreamError', 'The upstream API answered with an error (upstream_error).'],
+  '504': ['UpstreamTimeout', 'The upstream API did not answer in time (upstream_timeout).'],
+};
+
+function errors(...statuses: string[]): Obj {
+  return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s]![0]}` }]));
+}
+
+const AUTHED = ['401', '429', '500'];
+const UPSTREAM = ['400', '404', '409', '502', '504', ...AUTHED];
+
+function op(tag: string, operationId: string, summary: string, responses: Obj, extra: Obj = {}): Obj {
+  return { tags: [tag], operationId, summary, ...extra, responses };
+}
+
+const idParam = (name: string, description: string): Obj => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } });
+const queryParam = (name: string, schema: Obj, description: string): Obj => ({ name, in: 'query', required: false, description, schema });
+
+/**
+ * `generated/openapi.json`: OpenAPI 3.1 for the whole HTTP service, one execute operation per tool with that tool's
+ * input schema; error bodies from the error catalogue; bearer security from `POST /oauth/token`.
+ * @see https://spec.openapis.org/oas/v3.1.0
+ */
+export function buildOpenApi(model: Model): Obj {
+  const schemas: Record<string, JsonSchema> = fixedSchemas();
+  const paths: Record<string, Obj> = {};
+
+  paths['/oauth/token'] = {
+    post: op('auth', 'createAccessToken', 'Exchange application client credentials for a bearer token', {
+      ...ok('A bearer token for the API routes.', schemaRef('TokenResponse')),
+      '400': { description: 'Unsupported grant type or malformed request (RFC 6749 error body).', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
+      '401': { description: 'Unknown client or wrong secret: `{"error":"invalid_client"}`.', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
+    }, {
+      security: [],
+      description: 'OAuth 2.0 client credentials grant (RFC 6749 section 4.4). Credentials in the body or HTTP Basic.',
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: schemaRef('TokenRequest') }, 'application/json': { schema: schemaRef('TokenRequest') } } },
+    }),
+  };
+  paths['/api/v1/connected_accounts/magic_link'] = {
+    post: op('accounts', 'createAuthorizationLink', 'Create an authorization link for an end user', { ...ok('The link to show the user.', schemaRef('AuthorizationLink')), ...errors('400', '404', ...AUTHED) }, {
+      requestBody: { required: true, content: json(schemaRef('MagicLinkRequest')) },
+    }),
+  };
+  paths['/api/v1/connected_accounts'] = {
+    get: op('accounts', 'listConnectedAccounts', 'List connected accounts', {
+      ...ok('Matching accounts.', { type: 'object', required: ['connected_accounts'], properties: { connected_accounts: { type: 'array', items: schemaRef('AccountView') } } }),
+      ...errors('400', ...AUTHED),
+    }, {
+      parameters: [
+        queryParam('identifier', { type: 'string' }, 'Only this end user.'),
+        queryParam('connection_name', { type: 'string' }, 'Only this connection.'),
+        queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
+      ],
+    }),
+  };
+  paths['/api/v1/connected_accounts/{id}'] = {
+    parameters: [idParam('id', 'Connected account id.')],
+    get: op('accounts', 'getConnectedAccount', 'Get a connected account', { ...ok('The account.', schemaRef('AccountView')), ...errors('404', ...AUTHED) }),
+    delete: op('accounts', 'disconnectAccount', 'Disconnect an account (revokes at the provider, deletes its tokens)', { ...ok('The account, now DISCONNECTED.', schemaRef('AccountView')), ...errors('404', ...AUTHED) }),
+  };
+  paths['/api/v1/execute_tool'] = {
+    post: op('tools', 'executeTool', 'Run any tool by name or alias', { ...ok('The tool result.', schemaRef('ExecuteToolResponse')), ...errors(...UPSTREAM) }, {
+      requestBody: { required: true, content: json(schemaRef('ExecuteToolRequest')) },
+    }),
+  };
+  paths['/api/v1/proxy'] = {
+    post: op('proxy', 'proxyRequest', 'Send a request to the upstream API with the user\'s authorization', { ...ok('The upstream response.', schemaRef('ProxyResponse')), ...errors('400', '404', '409', '413', '504', ...AUTHED) }, {
+      requestBody: { required: true, content: json(schemaRef('ProxyRequest')) },
+    }),
+  };
+  const toolFormat = queryParam('format', { type: 'string', enum: ['catalog', 'openai', 'anthropic'] }, 'Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition.');
+  paths['/api/v1/tools'] = {
+    get: op('tools', 'listTools', 'List tools', {
+      ...ok('Matching tools.', { type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: schemaRef('Tool') } } }),
+      ...errors('400', ...AUTHED),
+    }, {
+      parameters: [
+        queryParam('connector', schemaRef('ConnectorName'), 'Only this connector.'),
+        queryParam('query', { type: 'string', maxLength: 200 }, 'Words to match in names and descriptions.'),
+        toolFormat,
+      ],
+    }),
+  };
+  paths['/api/v1/tools/{tool_name}'] = {
+    parameters: [idParam('tool_name', 'Tool name or alias.')],
+    get: op('tools', 'getTool', 'Get one tool', { ...ok('The tool.', schemaRef('Tool')), ...errors('400', '404', ...AUTHED) }, { parameters: [toolFormat] }),
+  };
+  paths['/api/v1/connections'] = {
+    get: op('connections', 'listConnections', 'List connections', {
+      ...ok('Every connection of the environment.', { type: 'object', required: ['connections'], properties: { connections: { type: 'array', items: schemaRef('ConnectionView') } } }),
+      ...errors(...AUTHED),
+    }),
+    post: op('connections', 'createConnection', 'Create a connection', { ...ok('The new connection.', schemaRef('ConnectionView'), '201'), ...errors('400', '409', ...AUTHED) }, {
+      requestBody: { required: true, content: json(schemaRef('CreateConnection')) },
+    }),
+  };
+  paths['/api/v1/connections/{id_or_name}'] = {
+    parameters: [idParam('id_or_name', 'Connection id or name.')],
+    get: op('connections', 'getConnection', 'Get a connection', { ...ok('The connection.', schemaRef('ConnectionView')), ...errors('404', ...AUTHED) }),
+    patch: op('connections', 'updateConnection', 'Update a connection', { ...ok('The updated connection.', schemaRef('ConnectionView')), ...errors('400', '404', '409', ...AUTHED) }, {
+      requestBody: { required: true, content: json(schemaRef('UpdateConnection')) },
+    }),
+    delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
+  };
+  paths['/sso/v1/oauth/{connection_id}/callback'] = {
+    parameters: [idParam('connection_id', 'The connection the authorization was for.')],
+    get: op('pages', 'oauthCallback', 'OAuth redirect URI: finishes the authorization (browser page)', {
+      '200': html('Success page (when the link had no redirect URL).'),
+      '302': { description: 'To the application\'s allowlisted redirect URL.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
+      '400': html('The authorization failed (page explaining why).'),
+    }, { security: [] }),
+  };
+  paths['/sso/v1/connect/{link_token}'] = {
+    parameters: [idParam('link_token', 'The token in an authorization link.')],
+    get: op('pages', 'openAuthorizationLink', 'Authorization link: redirects the browser to the provider (browser page)', {
+      '302': { description: 'To the provider\'s consent page.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
+      '400': html('The link is unknown, used or expired.'),
+    }, { security: [] }),
+  };
+  paths['/healthz'] = {
+    get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }) }, { security: [] }),
+  };
+  paths['/openapi.json'] = {
+    get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }) }, { security: [] }),
+  };
+
+  for (const t of model.tools) {
+    schemas[`${t.typeName}Input`] = t.inputSchema;
+    if (t.output) schemas[`${t.typeName}Output`] = t.output;
+    schemas[`${t.typeName}Request`] = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['identifier', 'tool_input'],
+      properties: { connection_name: { type: 'string', minLength: 1 }, identifier: { type: 'string', minLength: 1 }, tool_input: schemaRef(`${t.typeName}Input`) },
+    };
+    paths[`/api/v1/tools/${t.name}/execute`] = {
+      post: op(t.connector, `execute_${t.name}`, firstSentence(t.description), {
+        ...ok('The tool result.', { type: 'object', required: ['data', 'execution_id'], properties: { data: t.output ? schemaRef(`${t.typeName}Output`) : {}, execution_id: { type: 'string' } } }),
+        ...errors(...UPSTREAM),
+      }, {
+        description: `${t.description}${t.aliases.length ? `\n\nAliases: ${t.aliases.join(', ')}.` : ''}`,
+        requestBody: { required: true, content: json(schemaRef(`${t.typeName}Request`)) },
+      }),
+    };
+  }
+
+  const responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, {
+    description,
+    headers: name === 'RateLimited' ? { ...requestIdHeader, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : requestIdHeader,
+    content: json(schemaRef('Error')),
+  }]));
+  const usedConnectors = model.connectorNames.filter((c) => model.tools.some((t) => t.connector === c));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'agent-connector',
+      version: '1',
+      summary: 'Typed tools and a proxy over Notion, Google Calendar, HubSpot, Google Sheets and Google Docs.',
+      description: 'Applications act for their end users through tools and a proxy; the service runs OAuth 2.0 and keeps tokens encrypted. Authenticate with POST /oauth/token, then send the token as a Bearer header. Every response carries an x-request-id header.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: 'http://localhost:3000', description: 'A local service (npm start).' }],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      { name: 'auth', description: 'Application credentials.' },
+      { name: 'accounts', description: 'End users\' connected accounts and authorization links.' },
+      { name: 'connections', description: 'OAuth clients per system.' },
+      { name: 'tools', description: 'The tool catalog and generic execution.' },
+      { name: 'proxy', description: 'Raw upstream requests.' },
+      { name: 'pages', description: 'Browser pages of the authorization flow.' },
+      { name: 'meta', description: 'Health and this document.' },
+      ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),
+    ],
+    paths,
+    components: {
+      schemas,
+      responses,
+      headers: { RequestId: { description: 'Identifies the request in the service logs.', schema: { type: 'string' } } },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /oauth/token.' } },
+    },
+  };
+}
+
+function firstSentence(text: string): string {
+  const line = text.split('\n')[0]!.trim();
+  const m = /^(.*?[.!?])(\s|$)/.exec(line);
+  return (m ? m[1]! : line).slice(0, 120);
+}
+

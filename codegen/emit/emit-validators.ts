@@ -1,0 +1,135 @@
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { _ } from 'ajv';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import type { Project } from 'ts-morph';
+import { formats } from '../../runtime/validation/formats.js';
+import type { Model, RuleModel } from '../model/types.js';
+import type { EmittedFile } from './emitted-file.js';
+import { access, GENERATED_HEADER } from './ts-text.js';
+
+// ajv ships CommonJS; under NodeNext the values sit on the default export.
+const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
+const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;
+
+/**
+ * `generated/ajv.gen.ts`: ajv's standalone validation code for every tool input (ESM, formats read from
+ * `runtime/validation/formats.ts`, so nothing is `require`d), and `generated/validators.gen.ts`: per tool, a typed
+ * `validate` that runs it, then the tool's rules, and reports every violation with a message naming the parameter.
+ */
+export function emitValidators(model: Model, project: Project): EmittedFile[] {
+  return [emitAjv(model), emitWrappers(model, project)];
+}
+
+function emitAjv(model: Model): EmittedFile {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+    messages: false,
+    // Length in UTF-16 units, which avoids a `require` of ajv's ucs2length in the generated code.
+    unicode: false,
+    logger: false,
+    code: { source: true, esm: true, lines: true, optimize: true, formats: _`formats` },
+  } as ConstructorParameters<typeof Ajv2020>[0]);
+  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, check);
+  const exports: Record<string, string> = {};
+  for (const tool of model.tools) {
+    ajv.addSchema(tool.inputSchema, tool.name);
+    exports[tool.name] = tool.name;
+  }
+  const code = model.tools.length ? standaloneCode(ajv, exports) : '';
+  if (/\brequire\(/.test(code)) throw new Error('ajv standalone code contains require(); a schema uses a keyword that needs an ajv runtime module');
+  const content = [
+    GENERATED_HEADER,
+    '// ajv standalone code (JavaScript), wrapped with types in validators.gen.ts.',
+    '// @ts-nocheck',
+    "import { formats } from '../runtime/validation/formats.js';",
+    code.replace(/^"use strict";\n?/, ''),
+    '',
+  ].join('\n');
+  return { path: 'ajv.gen.ts', content };
+}
+
+function emitWrappers(model: Model, project: Project): EmittedFile {
+  const sf = project.createSourceFile('validators.gen.ts', '', { overwrite: true });
+  sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['ValidationResult', 'Violation'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/violations.js', namedImports: ['toViolations'] });
+  sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/violations.js', isTypeOnly: true, namedImports: ['AjvErrorLike'] });
+  if (model.tools.length) {
+    sf.addImportDeclaration({ moduleSpecifier: './ajv.gen.js', namespaceImport: 'ajv' });
+    sf.addImportDeclaration({ moduleSpecifier: './types.gen.js', isTypeOnly: true, namedImports: model.tools.map((t) => `${t.typeName}Input`) });
+  }
+  sf.addTypeAlias({ name: 'AjvValidate', type: '((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null }' });
+  for (const tool of model.tools) {
+    const check = `ajv_${tool.name}`;
+    sf.addVariableStatement({ declarations: [{ name: check, initializer: `ajv.${tool.name} as unknown as AjvValidate` }] });
+    const ruleCode = tool.rules.map(ruleCheck).join('\n');
+    sf.addFunction({
+      name: `validate${tool.typeName}`,
+      isExported: true,
+      docs: [`Checks an input of \`${tool.name}\`: its JSON Schema, then its rules. Every violation is reported.`],
+      parameters: [{ name: 'input', type: 'unknown' }],
+      returnType: `ValidationResult<${tool.typeName}Input>`,
+      statements: [
+        'let violations: Violation[] | undefined;',
+        `if (!${check}(input)) violations = toViolations(${check}.errors, input);`,
+        ...(ruleCode
+          ? [`if (typeof input === 'object' && input !== null && !Array.isArray(input)) {\nconst o = input as Record<string, unknown>;\n${ruleCode}\n}`]
+          : []),
+        `return violations === undefined ? { ok: true, value: input as ${tool.typeName}Input } : { ok: false, violations };`,
+      ],
+    });
+  }
+  return { path: 'validators.gen.ts', content: sf.getFullText() };
+}
+
+function present(name: string, target = 'o'): string {
+  return `${access(target, name)} !== undefined`;
+}
+
+function count(params: string[], target = 'o'): string {
+  return params.map((p) => `(${present(p, target)} ? 1 : 0)`).join(' + ');
+}
+
+/** Pointer of the last present parameter among `params` (where a "too many" violation is reported). */
+function lastPresentPointer(params: string[], target = 'o'): string {
+  const rev = [...params].reverse();
+  return rev.map((p, i) => (i < rev.length - 1 ? `${present(p, target)} ? ${JSON.stringify(`/${p}`)} : ` : JSON.stringify(`/${p}`))).join('');
+}
+
+function push(pointer: string, rule: RuleModel): string {
+  return `(violations ??= []).push({ pointer: ${pointer}, message: ${JSON.stringify(rule.message)}, keyword: ${JSON.stringify(rule.kind)} });`;
+}
+
+function ruleCheck(rule: RuleModel): string {
+  switch (rule.kind) {
+    case 'host_computed':
+      return `if (${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+    case 'exactly_one_of':
+      return `{\nconst n = ${count(rule.params)};\nif (n !== 1) ${push(`n === 0 ? "" : ${lastPresentPointer(rule.params)}`, rule)}\n}`;
+    case 'at_most_one_of':
+      return `if (${count(rule.params)} > 1) ${push(lastPresentPointer(rule.params), rule)}`;
+    case 'at_least_one_of':
+      return `if (${rule.params.map((p) => `${access('o', p)} === undefined`).join(' && ')}) ${push('""', rule)}`;
+    case 'required_if':
+      return `if (${present(rule.present)} && ${access('o', rule.parameter)} === undefined) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+    case 'forbidden_if':
+      return `if (${present(rule.present)} && ${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+    case 'items_exactly_one_of': {
+      const list = access('o', rule.parameter);
+      return [
+        `if (Array.isArray(${list})) {`,
+        `const items: unknown[] = ${list};`,
+        'for (let i = 0; i < items.length; i++) {',
+        'const item = items[i];',
+        "if (typeof item !== 'object' || item === null) continue;",
+        'const it = item as Record<string, unknown>;',
+        `if (${count(rule.of, 'it')} !== 1) ${push(`${JSON.stringify(`/${rule.parameter}/`)} + i`, rule)}`,
+        '}',
+        '}',
+      ].join('\n');
+    }
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The fixed part of the OpenAPI document: the service's own request and response bodies (mirroring runtime/api.ts
+ * and the HTTP service's route schemas) and the error body built from the error catalogue.
+ */
+import { ERROR_CATALOGUE } from '../../runtime/errors.js';
+import { CONNECTOR_NAMES, type JsonSchema } from '../../runtime/types.js';
+
+const str: JsonSchema = { type: 'string', minLength: 1 };
+const time: JsonSchema = { type: 'string', format: 'date-time' };
+const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export const ACCOUNT_STATUSES = ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'];
+
+export function fixedSchemas(): Record<string, JsonSchema> {
+  const overrides: JsonSchema = {
+    type: 'object',
+    additionalProperties: false,
+    description: 'Base-URL overrides (the sandbox uses these).',
+    properties: {
+      authorizationUrl: { type: 'string', format: 'uri' },
+      tokenUrl: { type: 'string', format: 'uri' },
+      revocationUrl: { type: 'string', format: 'uri' },
+      apiBaseUrl: { type: 'string', format: 'uri' },
+    },
+  };
+  const connectionName: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' };
+  return {
+    Error: {
+      type: 'object',
+      description: 'Every error of the service (except POST /oauth/token, which answers in the RFC 6749 shape).',
+      required: ['error'],
+      properties: {
+        error: {
+          type: 'object',
+          required: ['code', 'message', 'request_id'],
+          properties: {
+            code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: Object.entries(ERROR_CATALOGUE).map(([c, e]) => `- \`${c}\` (${e.status}): ${e.meaning}`).join('\n') },
+            message: { type: 'string' },
+            details: { description: 'For invalid_input: `{violations: [{pointer, message, keyword}]}`; for upstream_error: the upstream status and sanitized body.' },
+            request_id: { type: 'string' },
+          },
+        },
+      },
+    },
+    Violation: {
+      type: 'object',
+      required: ['pointer', 'message', 'keyword'],
+      properties: { pointer: { type: 'string', description: 'RFC 6901 JSON pointer into the tool input.' }, message: { type: 'string' }, keyword: { type: 'string' } },
+    },
+    OAuthError: {
+      type: 'object',
+      description: 'RFC 6749 section 5.2 error body.',
+      required: ['error'],
+      properties: { error: { type: 'string', examples: ['invalid_client'] }, error_description: { type: 'string' } },
+    },
+    TokenRequest: {
+      type: 'object',
+      required: ['grant_type'],
+      properties: { grant_type: { const: 'client_credentials' }, client_id: { type: 'string' }, client_secret: { type: 'string', writeOnly: true } },
+    },
+    TokenResponse: {
+      type: 'object',
+      required: ['access_token', 'token_type', 'expires_in'],
+      properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' } },
+    },
+    ConnectorName: { type: 'string', enum: [...CONNECTOR_NAMES] },
+    AccountStatus: { type: 'string', enum: ACCOUNT_STATUSES },
+    ConnectionOverrides: overrides,
+    ConnectionView: {
+      type: 'object',
+      required: ['id', 'name', 'connector', 'client_id', 'has_client_secret', 'scopes', 'redirect_uri', 'overrides', 'allowed_redirect_urls', 'created_at', 'updated_at'],
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        connector: ref('ConnectorName'),
+        client_id: { type: 'string' },
+        has_client_secret: { type: 'boolean', description: 'The client secret itself is write-only.' },
+        scopes: stringList,
+        redirect_uri: { type: 'string', format: 'uri', description: 'Register this exact URI with the provider.' },
+        overrides: ref('ConnectionOverrides'),
+        allowed_redirect_urls: stringList,
+        created_at: time,
+        updated_at: time,
+      },
+    },
+    CreateConnection: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'connector', 'client_id', 'client_secret'],
+      properties: {
+        name: connectionName,
+        connector: ref('ConnectorName'),
+        client_id: str,
+        client_secret: { ...str, writeOnly: true },
+        scopes: stringList,
+        overrides: ref('ConnectionOverrides'),
+        allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
+      },
+    },
+    UpdateConnection: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: {
+        name: connectionName,
+        client_id: str,
+        client_secret: { ...str, writeOnly: true },
+        scopes: stringList,
+        overrides: ref('ConnectionOverrides'),
+        allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
+      },
+    },
+    AccountView: {
+      type: 'object',
+      required: ['id', 'identifier', 'connection_id', 'connection_name', 'connector', 'status', 'status_reason', 'scopes', 'created_at', 'updated_at'],
+      properties: {
+        id: { type: 'string' },
+        identifier: { type: 'string' },
+        connection_id: { type: 'string' },
+        connection_name: { type: 'string' },
+        connector: ref('ConnectorName'),
+        status: ref('AccountStatus'),
+        status_reason: { type: ['string', 'null'] },
+        scopes: stringList,
+        created_at: time,
+        updated_at: time,
+      },
+    },
+    MagicLinkRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['connection_name', 'identifier'],
+      properties: { connection_name: str, identifier: { type: 'string', minLength: 1, maxLength: 256 }, redirect_url: { type: 'string', format: 'uri' } },
+    },
+    AuthorizationLink: {
+      type: 'object',
+      required: ['link', 'expiry', 'connected_account_id'],
+      properties: { link: { type: 'string', format: 'uri' }, expiry: time, connected_account_id: { type: 'string' } },
+    },
+    ExecuteToolRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['tool_name', 'identifier', 'tool_input'],
+      properties: { tool_name: str, connection_name: str, identifier: str, tool_input: { type: 'object' } },
+    },
+    ExecuteToolResponse: {
+      type: 'object',
+      required: ['data', 'execution_id'],
+      properties: { data: { description: "The upstream result (the tool's output)." }, execution_id: { type: 'string' } },
+    },
+    ProxyRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['connection_name', 'identifier', 'path', 'method'],
+      properties: {
+        connection_name: str,
+        identifier: str,
+        path: { ...str, description: 'Upstream path joined to the connector base URL, e.g. /calendar/v3/users/me/calendarList.' },
+        method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'get', 'post', 'put', 'patch', 'delete'] },
+        query: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, stringList] } },
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+        body: { description: 'JSON body sent upstream.' },
+      },
+    },
+    ProxyResponse: {
+      type: 'object',
+      required: ['status', 'headers', 'body'],
+      properties: { status: { type: 'integer' }, headers: { type: 'object', additionalProperties: { type: 'string' } }, body: {} },
+    },
+    Tool: {
+      type: 'object',
+      description: 'A catalog entry (format=catalog); format=openai / anthropic return those vendors\' tool shapes.',
+      required: ['name'],
+      properties: {
+        name: { type: 'string' },
+        connector: ref('ConnectorName'),
+        description: { type: 'string' },
+        version: { type: 'string' },
+        aliases: stringList,
+        input_schema: { type: 'object' },
+      },
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { SpecError } from './spec-error.js';
+import type { SpecSource } from './yaml-source.js';
+
+// ajv ships CommonJS; under NodeNext the class is the module's default export's default.
+const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
+
+const SCHEMA_DIR = fileURLToPath(new URL('../../specs/schema/', import.meta.url));
+
+export type SpecKind = 'connector' | 'tool';
+
+let compiled: Record<SpecKind, ValidateFunction> | undefined;
+
+/** The two meta-schemas, compiled once per process. */
+function validators(): Record<SpecKind, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  const load = (name: string) => JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as object;
+  compiled = { connector: ajv.compile(load('connector.schema.json')), tool: ajv.compile(load('tool.schema.json')) };
+  return compiled;
+}
+
+/** Checks a spec against its meta-schema; every error is positioned at the offending YAML node or key. */
+export function metaValidate(kind: SpecKind, source: SpecSource): SpecError[] {
+  const validate = validators()[kind];
+  if (validate(source.data)) return [];
+  const errors = validate.errors ?? [];
+  // Errors inside an anyOf branch are noise next to the anyOf's own error.
+  const anyOfPaths = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.schemaPath + '/');
+  const out: SpecError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (anyOfPaths.some((p) => e.schemaPath.startsWith(p))) continue;
+    if (e.keyword === 'pattern' && e.propertyName !== undefined) continue; // reported by propertyNames
+    if (e.keyword === 'if' || e.keyword === '$ref') continue;
+    const specError = toSpecError(source, e);
+    const key = `${specError.line}:${specError.column}:${specError.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(specError);
+    }
+  }
+  return out;
+}
+
+function toSpecError(source: SpecSource, e: ErrorObject): SpecError {
+  const path = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const where = path.length === 0 ? 'the spec' : path.join('.');
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+    case 'unevaluatedProperties': {
+      const key = String(p.additionalProperty ?? p.unevaluatedProperty);
+      return source.error([...path, key], `unknown key '${key}' in ${where}`, 'key');
+    }
+    case 'required':
+      return source.error(path, `${where} is missing the required key '${String(p.missingProperty)}'`, 'key');
+    case 'propertyNames':
+      return source.error([...path, String(p.propertyName)], `invalid name '${String(p.propertyName)}' in ${where}`, 'key');
+    case 'type':
+      return source.error(path, `${where} must be ${String(p.type).replace(',', ' or ')}`);
+    case 'enum':
+      return source.error(path, `${where} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+    case 'minProperties':
+    case 'maxProperties':
+      if (path[path.length - 2] === 'rules') {
+        return source.error(path, `${where}: a rule has a message and exactly one kind (exactly_one_of, at_most_one_of, at_least_one_of, required_if, forbidden_if, items_exactly_one_of)`);
+      }
+      return source.error(path, `${where} ${e.message ?? 'is invalid'}`);
+    case 'anyOf':
+      return source.error(path, `${where} has an invalid value`);
+    default:
+      return source.error(path, `${where} ${e.message ?? 'is invalid'}`);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The shapes of spec files once they passed their meta-schema (`specs/schema/*.schema.json`). Field names are the
+ * YAML keys; see docs/spec-format.md.
+ */
+import type { ConnectorName, HttpMethod, RetryPolicy } from '../../runtime/types.js';
+
+export interface ConnectorSpec {
+  name: ConnectorName;
+  display_name: string;
+  provider: string;
+  oauth: {
+    authorization_url: string;
+    token_url: string;
+    revocation: null | { url: string; style: 'form_token' | 'json_token' | 'path_token'; token: 'access' | 'refresh' };
+    client_auth: 'body' | 'basic';
+    token_request_format: 'form' | 'json';
+    pkce: boolean;
+    extra_authorize_params: Record<string, string>;
+    scope_separator: string;
+    default_scopes: string[];
+    default_access_token_lifetime_seconds: number | null;
+    rotates_refresh_token: boolean;
+    issuer: string | null;
+  };
+  api: {
+    base_url: string;
+    headers: Record<string, string>;
+    version_header: null | { name: string; default: string; parameter: string };
+  };
+  error_dialect: 'notion' | 'google' | 'hubspot';
+  proxy: { path_aliases: Record<string, string>; examples: string[] };
+}
+
+/** A JSON Schema fragment as written in a spec. */
+export type SchemaSpec = { [key: string]: unknown };
+
+export type ParameterSpec = SchemaSpec & { required?: boolean; host_computed?: boolean; required_properties?: string[] };
+
+export type RuleSpec =
+  | { message: string; exactly_one_of: string[] }
+  | { message: string; at_most_one_of: string[] }
+  | { message: string; at_least_one_of: string[] }
+  | { message: string; required_if: { parameter: string; present: string } }
+  | { message: string; forbidden_if: { parameter: string; present: string } }
+  | { message: string; items_exactly_one_of: { parameter: string; of: string[] } };
+
+export interface ToolSpec {
+  name: string;
+  connector: ConnectorName;
+  version: string;
+  previous_versions?: string[];
+  schema_version?: string;
+  versioned?: boolean;
+  aliases?: string[];
+  retry?: RetryPolicy;
+  description: string;
+  parameters: Record<string, ParameterSpec>;
+  rules?: RuleSpec[];
+  request: {
+    method: HttpMethod;
+    path: string;
+    path_defaults?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+    body?: unknown;
+  };
+  response?: { transform?: string };
+  output?: SchemaSpec;
+}

@@ -1,0 +1,142 @@
+import { CONNECTOR_NAMES, type ConnectorDefinition, type JsonSchema, type RetryPolicy } from '../../runtime/types.js';
+import { GENERATED_PARAMS } from '../check/check-specs.js';
+import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
+import type { ConnectorSpec, ToolSpec } from '../load/spec-types.js';
+import { parseExpr } from './expression.js';
+import type { Expr, HelperSignature, Model, ParamModel, RequestModel, RuleModel, ToolModel } from './types.js';
+
+/** Builds the model from specs that passed {@link checkSpecs}. Sorted by name so every emitter is deterministic. */
+export function buildModel(loaded: LoadedSpecs, helpers: Record<string, HelperSignature>): Model {
+  const connectorSpecs = [...loaded.connectors].sort((a, b) => cmp(a.spec.name, b.spec.name));
+  const byName = new Map(connectorSpecs.map((c) => [c.spec.name, c.spec]));
+  const tools = [...loaded.tools].sort((a, b) => cmp(a.spec.name, b.spec.name)).map((t) => buildTool(t, byName.get(t.spec.connector), helpers));
+  return {
+    connectors: connectorSpecs.map((c) => connectorDefinition(c.spec)),
+    tools,
+    helpers,
+    connectorNames: CONNECTOR_NAMES.filter((n) => byName.has(n)),
+  };
+}
+
+export function pascalCase(name: string): string {
+  return name.split(/[_-]/).filter(Boolean).map((s) => s[0]!.toUpperCase() + s.slice(1)).join('');
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, helpers: Record<string, HelperSignature>): ToolModel {
+  const spec = t.spec;
+  const versioned = spec.versioned !== false;
+  const versions = [spec.version, ...(spec.previous_versions ?? [])];
+  const schemaVersions = [spec.schema_version ?? '1'];
+  const params: ParamModel[] = Object.entries(spec.parameters).map(([name, p]) => {
+    const { required, host_computed, required_properties, ...rest } = p;
+    const schema = required_properties ? { ...rest, required: required_properties } : rest;
+    return { name, schema: host_computed ? { ...schema, readOnly: true } : schema, required: required === true, hostComputed: host_computed === true, generated: false };
+  });
+  if (versioned) {
+    params.push({
+      name: GENERATED_PARAMS[0],
+      schema: { type: 'string', enum: schemaVersions, description: `Version of this tool's input schema to validate against. Known: ${schemaVersions.join(', ')} (default ${schemaVersions[0]}).` },
+      required: false,
+      hostComputed: false,
+      generated: true,
+    });
+    params.push({
+      name: GENERATED_PARAMS[1],
+      schema: { type: 'string', enum: versions, description: `Version of this tool's implementation to run. Known: ${versions.join(', ')} (default ${versions[0]}).` },
+      required: false,
+      hostComputed: false,
+      generated: true,
+    });
+  }
+  const inputSchema: JsonSchema = {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    ...(params.some((p) => p.required) ? { required: params.filter((p) => p.required).map((p) => p.name) } : {}),
+    additionalProperties: false,
+  };
+  const rules: RuleModel[] = [
+    ...params.filter((p) => p.hostComputed).map((p): RuleModel => ({ kind: 'host_computed', parameter: p.name, message: `${p.name} is computed by the service; do not supply it` })),
+    ...(spec.rules ?? []).map(toRule),
+  ];
+  const ctx = { source: t.source, params: spec.parameters, helpers, errors: [] };
+  const req = spec.request;
+  const defaults = req.path_defaults ?? {};
+  const paramNames = new Set(params.map((p) => p.name));
+  const request: RequestModel = {
+    method: req.method,
+    path: req.path,
+    pathParams: [...req.path.matchAll(/\{([^{}]*)\}/g)].map((m) => {
+      const name = m[1]!;
+      return {
+        name,
+        ...(paramNames.has(name) ? { param: name } : {}),
+        ...(Object.hasOwn(defaults, name) ? { fallback: parseExpr(defaults[name], ['request', 'path_defaults', name], ctx) } : {}),
+      };
+    }),
+    query: Object.entries(req.query ?? {}).map(([k, v]): [string, Expr] => [k, parseExpr(v, ['request', 'query', k], ctx)]),
+    headers: Object.entries(req.headers ?? {}).map(([k, v]): [string, Expr] => [k, parseExpr(v, ['request', 'headers', k], ctx)]),
+    ...(req.body !== undefined ? { body: parseExpr(req.body, ['request', 'body'], ctx) } : {}),
+  };
+  const vh = connector?.api.version_header;
+  if (vh) request.versionHeader = { name: vh.name, default: vh.default, ...(paramNames.has(vh.parameter) ? { parameter: vh.parameter } : {}) };
+  const retry: RetryPolicy = spec.retry ?? (req.method === 'GET' || req.method === 'PUT' || req.method === 'DELETE' ? 'idempotent' : 'never');
+  return {
+    name: spec.name,
+    typeName: pascalCase(spec.name),
+    connector: spec.connector,
+    version: spec.version,
+    versions,
+    schemaVersions: versioned ? schemaVersions : [],
+    versioned,
+    aliases: [...(spec.aliases ?? [])].sort(),
+    retry,
+    description: spec.description.trim(),
+    params,
+    inputSchema,
+    rules,
+    request,
+    ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
+    ...(spec.output ? { output: spec.output } : {}),
+    file: t.source.file,
+  };
+}
+
+function toRule(r: NonNullable<ToolSpec['rules']>[number]): RuleModel {
+  if ('exactly_one_of' in r) return { kind: 'exactly_one_of', params: r.exactly_one_of, message: r.message };
+  if ('at_most_one_of' in r) return { kind: 'at_most_one_of', params: r.at_most_one_of, message: r.message };
+  if ('at_least_one_of' in r) return { kind: 'at_least_one_of', params: r.at_least_one_of, message: r.message };
+  if ('required_if' in r) return { kind: 'required_if', ...r.required_if, message: r.message };
+  if ('forbidden_if' in r) return { kind: 'forbidden_if', ...r.forbidden_if, message: r.message };
+  return { kind: 'items_exactly_one_of', ...r.items_exactly_one_of, message: r.message };
+}
+
+function connectorDefinition(c: ConnectorSpec): ConnectorDefinition {
+  const o = c.oauth;
+  return {
+    name: c.name,
+    displayName: c.display_name,
+    provider: c.provider,
+    oauth: {
+      authorizationUrl: o.authorization_url,
+      tokenUrl: o.token_url,
+      revocation: o.revocation,
+      clientAuth: o.client_auth,
+      tokenRequestFormat: o.token_request_format,
+      pkce: o.pkce,
+      extraAuthorizeParams: o.extra_authorize_params,
+      scopeSeparator: o.scope_separator,
+      defaultScopes: o.default_scopes,
+      defaultAccessTokenLifetimeSeconds: o.default_access_token_lifetime_seconds,
+      rotatesRefreshToken: o.rotates_refresh_token,
+      issuer: o.issuer,
+    },
+    api: { baseUrl: c.api.base_url, headers: c.api.headers, versionHeader: c.api.version_header },
+    errorDialect: c.error_dialect,
+    proxyPathAliases: c.proxy.path_aliases,
+    proxyExamples: c.proxy.examples,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The intermediate model: every emitter is a pure function from this to files and never reads YAML.
+ */
+import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy } from '../../runtime/types.js';
+
+/** A compiled mapping expression (docs/spec-format.md, "The request mapping"). */
+export type Expr =
+  | { kind: 'param'; name: string }
+  | { kind: 'literal'; value: string | number | boolean | null }
+  | { kind: 'call'; helper: string; args: Expr[] }
+  | { kind: 'object'; members: Array<[string, Expr]> }
+  | { kind: 'array'; items: Expr[] };
+
+export interface ParamModel {
+  name: string;
+  /** The parameter's JSON Schema, without the spec-only `required` / `host_computed` keys. */
+  schema: JsonSchema;
+  required: boolean;
+  hostComputed: boolean;
+  /** Added by the generator (`schema_version`, `tool_version`), not written in the spec. */
+  generated: boolean;
+}
+
+export type PresenceRuleKind = 'exactly_one_of' | 'at_most_one_of' | 'at_least_one_of';
+
+export type RuleModel =
+  | { kind: PresenceRuleKind; params: string[]; message: string }
+  | { kind: 'required_if' | 'forbidden_if'; parameter: string; present: string; message: string }
+  | { kind: 'items_exactly_one_of'; parameter: string; of: string[]; message: string }
+  | { kind: 'host_computed'; parameter: string; message: string };
+
+export interface RequestModel {
+  method: HttpMethod;
+  /** Path template with `{name}` placeholders. */
+  path: string;
+  /** One entry per placeholder, in template order: the parameter, with its default when the parameter is absent. */
+  pathParams: Array<{ name: string; param?: string; fallback?: Expr }>;
+  query: Array<[string, Expr]>;
+  headers: Array<[string, Expr]>;
+  body?: Expr;
+  /** The connector's version header, overridable by the named parameter when the tool declares it. */
+  versionHeader?: { name: string; default: string; parameter?: string };
+}
+
+export interface ToolModel {
+  name: string;
+  /** PascalCase of the name, for type and function names. */
+  typeName: string;
+  connector: ConnectorName;
+  version: string;
+  versions: string[];
+  schemaVersions: string[];
+  versioned: boolean;
+  aliases: string[];
+  retry: RetryPolicy;
+  description: string;
+  params: ParamModel[];
+  /** JSON Schema 2020-12 of the input (catalog, OpenAPI and validator). */
+  inputSchema: JsonSchema;
+  rules: RuleModel[];
+  request: RequestModel;
+  transform?: string;
+  output?: JsonSchema;
+  /** Spec file, for docs and messages. */
+  file: string;
+}
+
+export interface HelperSignature {
+  name: string;
+  arity: number;
+  module: string;
+  /** Per parameter: whether it accepts undefined (optional or typed with undefined). */
+  optionalParams: boolean[];
+  /** Whether the return type admits undefined (the value may be absent). */
+  mayReturnUndefined: boolean;
+}
+
+export interface Model {
+  connectors: ConnectorDefinition[];
+  tools: ToolModel[];
+  helpers: Record<string, HelperSignature>;
+  connectorNames: ConnectorName[];
+}

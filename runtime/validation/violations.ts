@@ -1,0 +1,123 @@
+/**
+ * Turns ajv's errors into {@link Violation}s whose messages name the parameter (`page_size must be <= 100`,
+ * `unknown parameter 'foo'`). Runs only on the failure path, so it may allocate freely.
+ */
+import type { Violation } from '../types.js';
+import { FORMAT_DESCRIPTIONS } from './formats.js';
+
+/** The subset of ajv's `ErrorObject` this module reads (kept structural so generated code needs no ajv types). */
+export interface AjvErrorLike {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, any>;
+}
+
+/** `/sorts/0/direction` -> `sorts[0].direction`; the empty pointer is `input`. */
+export function pointerName(pointer: string): string {
+  if (pointer === '') return 'input';
+  let out = '';
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(seg) ? `[${seg}]` : out === '' ? seg : `.${seg}`;
+  }
+  return out;
+}
+
+function escapeSegment(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function valueAt(input: unknown, pointer: string): unknown {
+  let v = input;
+  if (pointer === '') return v;
+  for (const raw of pointer.slice(1).split('/')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+function list(values: readonly unknown[]): string {
+  return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+}
+
+/** One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message. */
+export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown): Violation[] {
+  if (!errors) return [];
+  const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
+  const out: Violation[] = [];
+  for (const e of errors) {
+    if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
+    out.push(toViolation(e, input));
+  }
+  return out;
+}
+
+function toViolation(e: AjvErrorLike, input: unknown): Violation {
+  const p = e.params;
+  const at = e.instancePath;
+  const name = pointerName(at);
+  const v = (pointer: string, message: string): Violation => ({ pointer, message, keyword: e.keyword });
+  switch (e.keyword) {
+    case 'required': {
+      const pointer = `${at}/${escapeSegment(String(p.missingProperty))}`;
+      return v(pointer, `${pointerName(pointer)} is required`);
+    }
+    case 'additionalProperties': {
+      const key = String(p.additionalProperty);
+      const pointer = `${at}/${escapeSegment(key)}`;
+      return v(pointer, at === '' ? `unknown parameter '${key}'` : `unknown key '${key}' in ${name}`);
+    }
+    case 'type': {
+      const types = String(p.type).split(',');
+      return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`);
+    }
+    case 'enum': {
+      const allowed = p.allowedValues as unknown[];
+      const last = at.slice(at.lastIndexOf('/') + 1);
+      if (last === 'tool_version' || last === 'schema_version') {
+        return v(at, `unknown ${last} ${JSON.stringify(valueAt(input, at))}; this tool has: ${list(allowed)}`);
+      }
+      return v(at, `${name} must be one of: ${list(allowed)}`);
+    }
+    case 'const':
+      return v(at, `${name} must be ${JSON.stringify(p.allowedValue)}`);
+    case 'format':
+      return v(at, `${name} must be ${FORMAT_DESCRIPTIONS[String(p.format)] ?? `in format ${String(p.format)}`}`);
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return v(at, `${name} must be ${String(p.comparison)} ${String(p.limit)}`);
+    case 'multipleOf':
+      return v(at, `${name} must be a multiple of ${String(p.multipleOf)}`);
+    case 'minLength':
+      return v(at, p.limit === 1 ? `${name} must not be empty` : `${name} must be at least ${String(p.limit)} characters long`);
+    case 'maxLength':
+      return v(at, `${name} must be at most ${String(p.limit)} characters long`);
+    case 'minItems':
+      return v(at, `${name} must have at least ${String(p.limit)} item(s)`);
+    case 'maxItems':
+      return v(at, `${name} must have at most ${String(p.limit)} item(s)`);
+    case 'pattern':
+      return v(at, `${name} must match the pattern ${String(p.pattern)}`);
+    case 'anyOf':
+    case 'oneOf':
+      return v(at, `${name} does not match any of its allowed shapes`);
+    case 'uniqueItems':
+      return v(at, `${name} must not contain duplicate items (${String(p.j)} and ${String(p.i)} are equal)`);
+    default:
+      return v(at, `${name} is invalid (${e.keyword})`);
+  }
+}
