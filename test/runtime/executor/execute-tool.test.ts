@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENV, startHarness, type Harness } from '../connector-harness.js';
+
+let h: Harness;
+const sleeps: number[] = [];
+let databaseId = '';
+
+beforeAll(async () => {
+  h = await startHarness({ runtime: { httpHooks: { sleep: async (ms) => void sleeps.push(ms) }, http: { maxRetries: 2, maxRetryDelayMs: 30_000 } } });
+  await h.connection('workspace', 'notes');
+  await h.connection('calendar', 'cal');
+  await h.authorize('notes', 'ada');
+  const found = await h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'ada', tool_input: { query: 'Tasks' } });
+  const results = (found.data as { results: Array<{ object: string; id: string }> }).results;
+  databaseId = results.find((r) => r.object === 'database')?.id ?? '';
+  expect(databaseId).not.toBe('');
+});
+afterAll(() => h.close());
+beforeEach(() => {
+  sleeps.length = 0;
+  h.sandbox.control.clearFaults();
+  h.sandbox.control.clearRequests();
+});
+
+const retrieve = (input: Record<string, unknown> = {}, extra: { connection_name?: string; identifier?: string } = {}) =>
+  h.env.executeTool({ tool_name: 'workspace_database_retrieve', connection_name: 'notes', identifier: 'ada', tool_input: { database_id: databaseId, ...input }, ...extra });
+const sent = () => h.sandbox.control.requests('workspace');
+
+describe('executeTool', () => {
+  it('returns the upstream JSON as data with an execution id, sending Bearer and Notion-Version', async () => {
+    const result = await retrieve();
+    expect((result.data as { id: string }).id).toBe(databaseId);
+    expect(result.execution_id).toMatch(/^[0-9a-f-]{36}$/);
+    const [req] = sent();
+    expect(req?.method).toBe('GET');
+    expect(req?.headers['notion-version']).toBe('2022-06-28');
+    expect(req?.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('resolves aliases and refuses unknown tools before anything is sent', async () => {
+    await expect(h.env.executeTool({ tool_name: 'no_such_tool', identifier: 'ada', tool_input: {} })).rejects.toMatchObject({ code: 'unknown_tool', status: 404 });
+    expect(h.connector.tools.resolve('googlecalendar_list_events')?.name).toBe('calendar_list_events');
+    expect(sent()).toHaveLength(0);
+  });
+
+  it('refuses invalid input with every violation and sends nothing', async () => {
+    const error = await h.env
+      .executeTool({ tool_name: 'workspace_database_query', connection_name: 'notes', identifier: 'ada', tool_input: { page_size: 500, unknown_param: 1 } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
+    const pointers = violations.map((v) => v.pointer);
+    expect(pointers).toContain('/page_size');
+    expect(violations.length).toBeGreaterThanOrEqual(3);
+    for (const v of violations) expect(v.message.length).toBeGreaterThan(0);
+    expect(sent()).toHaveLength(0);
+    await expect(h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: 'x' as never })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('validates tool_version / schema_version and strips them before building', async () => {
+    await expect(retrieve({ tool_version: '9.9.9' })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(sent()).toHaveLength(0);
+    const tool = h.connector.tools.resolve('workspace_database_retrieve')!;
+    await retrieve({ tool_version: tool.version, schema_version: tool.schemaVersions[0] });
+    const [req] = sent();
+    expect(JSON.stringify(req?.query)).not.toContain('tool_version');
+    expect(JSON.stringify(req?.query)).not.toContain('schema_version');
+  });
+
+  it('workspace_version overrides the version header', async () => {
+    await retrieve({ workspace_version: '2025-09-03' });
+    expect(sent()[0]?.headers['notion-version']).toBe('2025-09-03');
+  });
+
+  it('connection_name may be omitted with exactly one account; ambiguous with two; account_not_found with none', async () => {
+    const result = await h.env.executeTool({ tool_name: 'workspace_database_retrieve', identifier: 'ada', tool_input: { database_id: databaseId } });
+    expect((result.data as { id: string }).id).toBe(databaseId);
+    await expect(h.env.executeTool({ tool_name: 'workspace_search', identifier: 'nobody', tool_input: {} })).rejects.toMatchObject({ code: 'account_not_found' });
+    await h.connection('workspace', 'notes2');
+    await h.authorize('notes2', 'ada');
+    await expect(h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: {} })).rejects.toMatchObject({
+      code: 'ambiguous_connection',
+      status: 409,
+      details: { connections: ['notes', 'notes2'] },
+    });
+    const notes2 = (await h.env.listAccounts({ identifier: 'ada', connection_name: 'notes2' }))[0]!;
+    await h.env.disconnectAccount(notes2.id);
+    expect((await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: {} })).data).toBeDefined();
+  });
+
+  it('refuses unknown connections, connections of another connector, and accounts that are not ACTIVE', async () => {
+    await expect(retrieve({}, { connection_name: 'nope' })).rejects.toMatchObject({ code: 'connection_not_found' });
+    await expect(retrieve({}, { connection_name: 'cal' })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(retrieve({}, { identifier: 'stranger' })).rejects.toMatchObject({ code: 'account_not_found' });
+    await h.env.authorizationLink({ connection_name: 'notes', identifier: 'pending-user' });
+    await expect(retrieve({}, { identifier: 'pending-user' })).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
+    expect(sent()).toHaveLength(0);
+  });
+
+  it('another environment does not see this one', async () => {
+    await h.store.createEnvironment({ id: 'env_other', name: 'other' });
+    const other = h.connector.environment('env_other');
+    await expect(other.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'ada', tool_input: {} })).rejects.toMatchObject({
+      code: 'connection_not_found',
+    });
+    await expect(other.getConnection('notes')).rejects.toMatchObject({ code: 'connection_not_found' });
+    const [account] = await h.env.listAccounts({ identifier: 'ada', connection_name: 'notes' });
+    await expect(other.getAccount(account!.id)).rejects.toMatchObject({ code: 'account_not_found' });
+    expect(await other.listAccounts()).toEqual([]);
+    expect((await h.store.getAccount(ENV, account!.id))?.identifier).toBe('ada');
+  });
+});
+
+describe('upstream errors and the HTTP policy on tool calls', () => {
+  it('an upstream 404 is upstream_error with the status and the sanitized body', async () => {
+    const error = await retrieve({ database_id: '00000000-0000-4000-8000-000000000000' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'upstream_error', details: { status: 404, body: { object: 'error', code: 'object_not_found' } } });
+    const token = (await h.store.findAccount(ENV, (await h.env.getConnection('notes')).id, 'ada'))!.tokens!.accessToken;
+    expect(JSON.stringify(error)).not.toContain(token);
+    expect((error as Error).message).not.toContain(token);
+  });
+
+  it('429 on an idempotent tool is retried honouring Retry-After', async () => {
+    h.sandbox.control.setFault('workspace', { failNext: { count: 1, status: 429, retryAfterSeconds: 7 } });
+    await retrieve();
+    expect(sent().map((r) => r.status)).toEqual([429, 200]);
+    expect(sleeps).toEqual([7_000]);
+  });
+
+  it('5xx on a GET tool is retried with backoff', async () => {
+    h.sandbox.control.setFault('workspace', { failNext: { count: 2, status: 503 } });
+    await retrieve();
+    expect(sent().map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('a create is never retried blindly', async () => {
+    h.sandbox.control.setFault('workspace', { failNext: { count: 1, status: 503 } });
+    const error = await h.env
+      .executeTool({ tool_name: 'workspace_page_create', connection_name: 'notes', identifier: 'ada', tool_input: { database_id: databaseId, properties: { Name: { title: [{ text: { content: 'x' } }] } } } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'upstream_error', details: { status: 503 } });
+    expect(sent()).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('a POST marked safe (search) is retried', async () => {
+    h.sandbox.control.setFault('workspace', { failNext: { count: 1, status: 500 } });
+    await h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'ada', tool_input: {} });
+    expect(sent().map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  it('429 after all retries -> upstream_rate_limited with retryAfterSeconds', async () => {
+    h.sandbox.control.setFault('workspace', { failNext: { count: 3, status: 429, retryAfterSeconds: 5 } });
+    await expect(retrieve()).rejects.toMatchObject({ code: 'upstream_rate_limited', status: 429, retryAfterSeconds: 5 });
+    expect(sent()).toHaveLength(3);
+  });
+
+  it('401 -> refresh -> retry on a tool call', async () => {
+    h.sandbox.control.expireAccessTokens('notion', 'ada@example.com');
+    const before = h.sandbox.control.tokenRequestCount('notion', 'refresh_token');
+    await retrieve();
+    expect(sent().map((r) => r.status)).toEqual([401, 200]);
+    expect(h.sandbox.control.tokenRequestCount('notion', 'refresh_token')).toBe(before + 1);
+  });
+
+  it('upstream timeout -> upstream_timeout', async () => {
+    const slow = await startHarness({ runtime: { http: { timeoutMs: 200, maxRetries: 0 } } });
+    try {
+      await slow.connection('workspace', 'notes');
+      await slow.authorize('notes', 'ada');
+      slow.sandbox.control.setFault('workspace', { latencyMs: 1_000 });
+      await expect(slow.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'ada', tool_input: {} })).rejects.toMatchObject({
+        code: 'upstream_timeout',
+        status: 504,
+      });
+    } finally {
+      await slow.close();
+    }
+  });
+});
