@@ -1,0 +1,100 @@
+/**
+ * Cell values: what `valueInputOption` makes of an input (RAW stores as-is, USER_ENTERED parses as if typed), and
+ * how a stored cell renders under each `valueRenderOption`.
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/ValueInputOption
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/ValueRenderOption
+ */
+import { isError, type FormulaError, type Scalar } from './formula.js';
+
+/** `ExtendedValue`, as the API writes `userEnteredValue`. */
+export type UserValue = { stringValue: string } | { numberValue: number } | { boolValue: boolean } | { formulaValue: string };
+
+export interface Cell {
+  value: UserValue;
+  /** A number typed as a percentage keeps its format, so it renders back as typed. */
+  numberFormat?: 'PERCENT';
+}
+
+export type ValueInputOption = 'RAW' | 'USER_ENTERED';
+export type ValueRenderOption = 'FORMATTED_VALUE' | 'UNFORMATTED_VALUE' | 'FORMULA';
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+const PERCENT = /^([+-]?(\d+(\.\d*)?|\.\d+))%$/;
+
+/** The cell an input value becomes; `null` clears the cell, `undefined` leaves it unchanged (a JSON null). */
+export function inputToCell(input: unknown, option: ValueInputOption): Cell | null | undefined {
+  if (input === null || input === undefined) return undefined;
+  if (typeof input === 'number') return { value: { numberValue: input } };
+  if (typeof input === 'boolean') return { value: { boolValue: input } };
+  const s = String(input);
+  if (s === '') return null;
+  if (option === 'RAW') return { value: { stringValue: s } };
+  if (s.startsWith("'")) return { value: { stringValue: s.slice(1) } };
+  if (s.startsWith('=') && s.length > 1) return { value: { formulaValue: s } };
+  const t = s.trim();
+  if (/^true$/i.test(t)) return { value: { boolValue: true } };
+  if (/^false$/i.test(t)) return { value: { boolValue: false } };
+  if (NUMBER.test(t)) return { value: { numberValue: Number(t) } };
+  if (GROUPED.test(t)) return { value: { numberValue: Number(t.replaceAll(',', '')) } };
+  const pct = PERCENT.exec(t);
+  if (pct) return { value: { numberValue: Number(pct[1]) / 100 }, numberFormat: 'PERCENT' };
+  return { value: { stringValue: s } };
+}
+
+/** Sheets' error strings (`formattedValue` and rendered values of an error cell). */
+const ERROR_TEXT: Record<FormulaError['error'], string> = {
+  DIV_BY_ZERO: '#DIV/0!',
+  VALUE: '#VALUE!',
+  REF: '#REF!',
+  NAME: '#NAME?',
+  ERROR: '#ERROR!',
+  N_A: '#N/A',
+};
+
+/** The automatic number format: integers plainly, fractions to at most ten decimals. */
+export function formatNumber(n: number, format?: 'PERCENT'): string {
+  if (format === 'PERCENT') return `${trimDecimals(n * 100, 2)}%`;
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
+  return trimDecimals(n, 10);
+}
+
+function trimDecimals(n: number, digits: number): string {
+  const fixed = n.toFixed(digits);
+  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+}
+
+/** `effectiveValue` as an `ExtendedValue`; undefined for an empty result. */
+export function effectiveToExtended(v: Scalar): Record<string, unknown> | undefined {
+  if (v === null) return undefined;
+  if (typeof v === 'number') return { numberValue: v };
+  if (typeof v === 'boolean') return { boolValue: v };
+  if (typeof v === 'string') return { stringValue: v };
+  return { errorValue: { type: v.error, message: v.message } };
+}
+
+export function formattedOf(v: Scalar, cell: Cell | undefined): string | undefined {
+  if (v === null) return undefined;
+  if (typeof v === 'number') return formatNumber(v, cell?.numberFormat);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (isError(v)) return ERROR_TEXT[v.error];
+  return v;
+}
+
+/** The value `values.get` reports for a cell; `''` stands for empty inside a row. */
+export function renderCell(cell: Cell | undefined, effective: Scalar, option: ValueRenderOption): string | number | boolean {
+  if (!cell) return '';
+  if (option === 'FORMULA' && 'formulaValue' in cell.value) return cell.value.formulaValue;
+  if (option === 'FORMATTED_VALUE') return formattedOf(effective, cell) ?? '';
+  if (effective === null) return '';
+  if (isError(effective)) return ERROR_TEXT[effective.error];
+  return effective;
+}
+
+/** The stored input of a non-formula cell as a formula-engine scalar. */
+export function literalOf(value: UserValue): Scalar {
+  if ('numberValue' in value) return value.numberValue;
+  if ('boolValue' in value) return value.boolValue;
+  if ('stringValue' in value) return value.stringValue;
+  return null;
+}

@@ -1,0 +1,144 @@
+/**
+ * One spreadsheet in memory: sheets with grid sizes and sparse cells, formula evaluation (with cycle detection),
+ * and A1 resolution against the sheets it has.
+ */
+import { GoogleApiError } from '../google-common/errors.js';
+import { parseA1, quoteSheetName, type A1Range } from './a1.js';
+import { literalOf, type Cell } from './cell-values.js';
+import { evaluateFormula, type Scalar } from './formula.js';
+
+export interface SheetProperties {
+  sheetId: number;
+  title: string;
+  index: number;
+  sheetType: 'GRID';
+  gridProperties: { rowCount: number; columnCount: number; frozenRowCount?: number; frozenColumnCount?: number };
+}
+
+export interface Sheet {
+  properties: SheetProperties;
+  /** Sparse cells keyed by {@link cellKey}. */
+  cells: Map<number, Cell>;
+}
+
+/** A resolved, bounded box on one sheet; rows and columns 0-based, ends exclusive. */
+export interface GridBox {
+  sheet: Sheet;
+  startRow: number;
+  endRow: number;
+  startCol: number;
+  endCol: number;
+}
+
+const COLS_KEY = 100_000;
+export const cellKey = (row: number, col: number): number => row * COLS_KEY + col;
+
+export class Spreadsheet {
+  constructor(
+    readonly spreadsheetId: string,
+    readonly properties: Record<string, unknown>,
+    readonly sheets: Sheet[],
+  ) {}
+
+  sheetByTitle(title: string): Sheet | undefined {
+    const lower = title.toLowerCase();
+    return this.sheets.find((s) => s.properties.title.toLowerCase() === lower);
+  }
+
+  /**
+   * Resolves an A1 string to a box, bounded by the sheet's grid. A bare word is a sheet title if one matches,
+   * else a range on the first sheet. Errors are Sheets' 400s.
+   */
+  resolve(a1: string): { box: GridBox; open: A1Range } {
+    const parsed = parseA1(a1);
+    const unable = (): GoogleApiError => new GoogleApiError(400, `Unable to parse range: ${a1}`);
+    if (!parsed) throw unable();
+    let sheet: Sheet | undefined;
+    let range: A1Range;
+    if (parsed.kind === 'sheetOrRange') {
+      sheet = this.sheetByTitle(parsed.name);
+      if (sheet) range = {};
+      else if (parsed.range) {
+        sheet = this.sheets[0];
+        range = parsed.range;
+      } else throw unable();
+    } else {
+      range = parsed.range;
+      sheet = range.sheetName === undefined ? this.sheets[0] : this.sheetByTitle(range.sheetName);
+    }
+    if (!sheet) throw unable();
+    const { rowCount, columnCount } = sheet.properties.gridProperties;
+    const box: GridBox = {
+      sheet,
+      startRow: range.startRow ?? 0,
+      endRow: range.endRow ?? rowCount,
+      startCol: range.startCol ?? 0,
+      endCol: range.endCol ?? columnCount,
+    };
+    return { box, open: range };
+  }
+
+  /** Refuses a box outside the grid with Sheets' message. */
+  checkGrid(box: GridBox, a1: string): void {
+    const { rowCount, columnCount } = box.sheet.properties.gridProperties;
+    if (box.endRow > rowCount || box.endCol > columnCount) {
+      const cell = a1.includes('!') ? a1.slice(a1.lastIndexOf('!') + 1) : a1;
+      throw new GoogleApiError(
+        400,
+        `Range (${quoteSheetName(box.sheet.properties.title)}!${cell}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`,
+      );
+    }
+  }
+
+  /** The effective value of a cell, evaluating formulas; a reference cycle is `#REF!`. */
+  effective(sheet: Sheet, row: number, col: number, visiting = new Set<string>()): Scalar {
+    const cell = sheet.cells.get(cellKey(row, col));
+    if (!cell) return null;
+    if (!('formulaValue' in cell.value)) return literalOf(cell.value);
+    const id = `${sheet.properties.sheetId}:${row}:${col}`;
+    if (visiting.has(id)) return { error: 'REF', message: 'Circular dependency detected. To resolve with iterative calculation, see File > Settings.' };
+    visiting.add(id);
+    const target = (name: string | undefined): Sheet | undefined => (name === undefined ? sheet : this.sheetByTitle(name));
+    const result = evaluateFormula(
+      cell.value.formulaValue,
+      (name, r, c) => {
+        const s = target(name);
+        return s ? this.effective(s, r, c, visiting) : { error: 'REF', message: `Unresolved sheet name '${name}'.` };
+      },
+      (name, r0, r1, c0, c1) => {
+        const s = target(name);
+        if (!s) return [{ error: 'REF', message: `Unresolved sheet name '${name}'.` }];
+        const out: Scalar[] = [];
+        for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) out.push(this.effective(s, r, c, visiting));
+        return out;
+      },
+    );
+    visiting.delete(id);
+    return result;
+  }
+
+  /** Rows and columns actually holding cells inside a box, for trimming: the last used row and column + 1. */
+  usedExtent(box: GridBox): { rows: number; cols: number } {
+    let rows = 0;
+    let cols = 0;
+    for (const key of box.sheet.cells.keys()) {
+      const r = Math.floor(key / COLS_KEY);
+      const c = key % COLS_KEY;
+      if (r >= box.startRow && r < box.endRow && c >= box.startCol && c < box.endCol) {
+        rows = Math.max(rows, r - box.startRow + 1);
+        cols = Math.max(cols, c - box.startCol + 1);
+      }
+    }
+    return { rows, cols };
+  }
+
+  /** The resource `spreadsheets.get` returns without grid data. */
+  toResource(sheets: Sheet[] = this.sheets): Record<string, unknown> {
+    return {
+      spreadsheetId: this.spreadsheetId,
+      properties: structuredClone(this.properties),
+      sheets: sheets.map((s) => ({ properties: structuredClone(s.properties) })),
+      spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${this.spreadsheetId}/edit`,
+    };
+  }
+}

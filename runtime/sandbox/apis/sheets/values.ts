@@ -1,0 +1,145 @@
+/**
+ * `spreadsheets.values.get` and `spreadsheets.values.update`.
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/get
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/update
+ */
+import type { ApiResponse } from '../../types.js';
+import { GoogleApiError } from '../google-common/errors.js';
+import { boolParam, isRecord } from '../google-common/request.js';
+import { columnLetters, formatRange } from './a1.js';
+import { inputToCell, renderCell, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
+import { cellKey, type GridBox, type Spreadsheet } from './spreadsheet-model.js';
+
+type Dimension = 'ROWS' | 'COLUMNS';
+const RENDER_OPTIONS: readonly ValueRenderOption[] = ['FORMATTED_VALUE', 'UNFORMATTED_VALUE', 'FORMULA'];
+
+/** Enum parameters fail like Google's proto parser: naming the snake_case field and the bad value. */
+function enumValue<T extends string>(query: URLSearchParams, name: string, field: string, type: string, allowed: readonly T[], fallback: T): T {
+  const v = query.get(name);
+  if (v === null) return fallback;
+  if ((allowed as readonly string[]).includes(v)) return v as T;
+  throw new GoogleApiError(400, `Invalid value at '${field}' (type.googleapis.com/google.apps.sheets.v4.${type}), "${v}"`);
+}
+
+function boxRange(box: GridBox): string {
+  return formatRange(box.sheet.properties.title, box.startRow, box.endRow, box.startCol, box.endCol);
+}
+
+/** The values of a box, trimmed of trailing empty rows and cells, in the requested major dimension. */
+function readValues(book: Spreadsheet, box: GridBox, dim: Dimension, render: ValueRenderOption): unknown[][] {
+  const { rows, cols } = book.usedExtent(box);
+  const outer = dim === 'ROWS' ? rows : cols;
+  const inner = dim === 'ROWS' ? cols : rows;
+  const out: unknown[][] = [];
+  for (let i = 0; i < outer; i++) {
+    const line: unknown[] = [];
+    let last = -1;
+    for (let j = 0; j < inner; j++) {
+      const r = box.startRow + (dim === 'ROWS' ? i : j);
+      const c = box.startCol + (dim === 'ROWS' ? j : i);
+      const cell = box.sheet.cells.get(cellKey(r, c));
+      const v = renderCell(cell, cell ? book.effective(box.sheet, r, c) : null, render);
+      if (v !== '') last = j;
+      line.push(v);
+    }
+    out.push(line.slice(0, last + 1));
+  }
+  while (out.length > 0 && (out[out.length - 1] as unknown[]).length === 0) out.pop();
+  return out;
+}
+
+export function getValues(book: Spreadsheet, a1: string, query: URLSearchParams): ApiResponse {
+  const dim = enumValue<Dimension>(query, 'majorDimension', 'major_dimension', 'Dimension', ['ROWS', 'COLUMNS'], 'ROWS');
+  const render = enumValue(query, 'valueRenderOption', 'value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE');
+  const { box } = book.resolve(a1);
+  book.checkGrid(box, a1);
+  const values = readValues(book, box, dim, render);
+  const body: Record<string, unknown> = { range: boxRange(box), majorDimension: dim };
+  if (values.length > 0) body.values = values;
+  return { status: 200, body };
+}
+
+export function updateValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
+  const option = query.get('valueInputOption');
+  if (option === null || option === 'INPUT_VALUE_OPTION_UNSPECIFIED') {
+    throw new GoogleApiError(400, 'Invalid valueInputOption: INPUT_VALUE_OPTION_UNSPECIFIED');
+  }
+  const input = enumValue<ValueInputOption>(query, 'valueInputOption', 'value_input_option', 'ValueInputOption', ['RAW', 'USER_ENTERED'], 'RAW');
+  const includeValues = boolParam(query, 'includeValuesInResponse');
+  const responseRender = enumValue(query, 'responseValueRenderOption', 'response_value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE');
+  const b = isRecord(body) ? body : {};
+  const dim = b.majorDimension === undefined ? 'ROWS' : b.majorDimension;
+  if (dim !== 'ROWS' && dim !== 'COLUMNS') {
+    throw new GoogleApiError(400, `Invalid value at 'data.major_dimension' (type.googleapis.com/google.apps.sheets.v4.Dimension), "${String(dim)}"`);
+  }
+  const { box, open } = book.resolve(a1);
+  if (b.range !== undefined) {
+    const other = typeof b.range === 'string' ? book.resolve(b.range).box : undefined;
+    if (!other || boxRange(other) !== boxRange(box)) {
+      throw new GoogleApiError(400, `Requested entity range [${String(b.range)}] does not match the request URL range [${boxRange(box)}].`);
+    }
+  }
+  const raw = b.values === undefined ? [] : b.values;
+  if (!Array.isArray(raw) || raw.some((row) => !Array.isArray(row))) {
+    throw new GoogleApiError(400, "Invalid value at 'data.values' (type.googleapis.com/google.protobuf.ListValue)");
+  }
+  // Rows of the grid to write, whatever the major dimension of the input.
+  const grid: unknown[][] = [];
+  (raw as unknown[][]).forEach((line, i) =>
+    line.forEach((v, j) => {
+      if (v !== null && typeof v === 'object') {
+        throw new GoogleApiError(400, `Invalid values[${i}][${j}]: ${Array.isArray(v) ? 'list_value' : 'struct_value'}`);
+      }
+      const [r, c] = dim === 'ROWS' ? [i, j] : [j, i];
+      (grid[r] ??= [])[c] = v;
+    }),
+  );
+  // A single-cell range is an anchor: the data may extend right and down from it.
+  const anchored = open.endRow !== undefined && open.endCol !== undefined && open.endRow - (open.startRow ?? 0) === 1 && open.endCol - (open.startCol ?? 0) === 1;
+  const rows = grid.length;
+  const cols = Math.max(0, ...grid.map((r) => (r ?? []).length));
+  if (!anchored) {
+    if (box.startRow + rows > box.endRow) {
+      throw new GoogleApiError(400, `Requested writing within range [${boxRange(box)}], but tried writing to row [${box.endRow + 1}]`);
+    }
+    if (box.startCol + cols > box.endCol) {
+      throw new GoogleApiError(400, `Requested writing within range [${boxRange(box)}], but tried writing to column [${columnLetters(box.endCol)}]`);
+    }
+  }
+  const out: Record<string, unknown> = { spreadsheetId: book.spreadsheetId };
+  if (rows === 0 || cols === 0) {
+    out.updatedRange = boxRange({ ...box, endRow: box.startRow + 1, endCol: box.startCol + 1 });
+    return { status: 200, body: out };
+  }
+  // Writes past the grid grow it, as the Sheets UI does when pasting.
+  const gp = box.sheet.properties.gridProperties;
+  gp.rowCount = Math.max(gp.rowCount, box.startRow + rows);
+  gp.columnCount = Math.max(gp.columnCount, box.startCol + cols);
+  let updatedCells = 0;
+  const touchedRows = new Set<number>();
+  const touchedCols = new Set<number>();
+  grid.forEach((line, r) =>
+    (line ?? []).forEach((v, c) => {
+      const cell = inputToCell(v, input);
+      if (cell === undefined) return;
+      const key = cellKey(box.startRow + r, box.startCol + c);
+      if (cell === null) box.sheet.cells.delete(key);
+      else box.sheet.cells.set(key, cell);
+      updatedCells++;
+      touchedRows.add(r);
+      touchedCols.add(c);
+    }),
+  );
+  const written: GridBox = { ...box, endRow: box.startRow + rows, endCol: box.startCol + cols };
+  out.updatedRange = boxRange(written);
+  if (touchedRows.size > 0) out.updatedRows = touchedRows.size;
+  if (touchedCols.size > 0) out.updatedColumns = touchedCols.size;
+  if (updatedCells > 0) out.updatedCells = updatedCells;
+  if (includeValues) {
+    const data: Record<string, unknown> = { range: boxRange(written), majorDimension: 'ROWS' };
+    const values = readValues(book, written, 'ROWS', responseRender);
+    if (values.length > 0) data.values = values;
+    out.updatedData = data;
+  }
+  return { status: 200, body: out };
+}

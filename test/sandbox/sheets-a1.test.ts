@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { columnIndex, columnLetters, formatRange, parseA1, quoteSheetName } from '../../runtime/sandbox/apis/sheets/a1.js';
+import { evaluateFormula, type Scalar } from '../../runtime/sandbox/apis/sheets/formula.js';
+
+describe('A1 parsing', () => {
+  it.each([
+    ['Sheet1!A1:C10', { kind: 'range', range: { sheetName: 'Sheet1', startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
+    ["'My Sheet'!A1:C10", { kind: 'range', range: { sheetName: 'My Sheet', startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
+    ["'It''s'!B2", { kind: 'range', range: { sheetName: "It's", startRow: 1, endRow: 2, startCol: 1, endCol: 2 } }],
+    ["'My Sheet'", { kind: 'range', range: { sheetName: 'My Sheet' } }],
+    ['A1', { kind: 'sheetOrRange', name: 'A1', range: { startRow: 0, endRow: 1, startCol: 0, endCol: 1 } }],
+    ['A:C', { kind: 'sheetOrRange', name: 'A:C', range: { startCol: 0, endCol: 3 } }],
+    ['2:4', { kind: 'sheetOrRange', name: '2:4', range: { startRow: 1, endRow: 4 } }],
+    ['A5:C', { kind: 'sheetOrRange', name: 'A5:C', range: { startRow: 4, startCol: 0, endCol: 3 } }],
+    ['C10:A1', { kind: 'sheetOrRange', name: 'C10:A1', range: { startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
+    ['$B$2:$C$3', { kind: 'sheetOrRange', name: '$B$2:$C$3', range: { startRow: 1, endRow: 3, startCol: 1, endCol: 3 } }],
+    ['Sheet1', { kind: 'sheetOrRange', name: 'Sheet1' }],
+  ])('parses %s', (input, want) => {
+    expect(parseA1(input)).toEqual(want);
+  });
+
+  it.each(["'unterminated!A1", 'Sheet1!', 'Sheet1!A1:B2:C3', 'Sheet1!1A', "'x'A1", '', 'Sheet1!A:1'])('refuses %s', (input) => {
+    expect(parseA1(input)).toBeUndefined();
+  });
+
+  it('converts columns and writes ranges like Sheets', () => {
+    expect([columnIndex('A'), columnIndex('Z'), columnIndex('AA'), columnIndex('AZ')]).toEqual([0, 25, 26, 51]);
+    expect([columnLetters(0), columnLetters(25), columnLetters(26), columnLetters(701), columnLetters(702)]).toEqual(['A', 'Z', 'AA', 'ZZ', 'AAA']);
+    expect(quoteSheetName('Sheet1')).toBe('Sheet1');
+    expect(quoteSheetName('My Sheet')).toBe("'My Sheet'");
+    expect(quoteSheetName('AB12')).toBe("'AB12'");
+    expect(quoteSheetName("It's")).toBe("'It''s'");
+    expect(formatRange('Sheet1', 0, 10, 0, 3)).toBe('Sheet1!A1:C10');
+    expect(formatRange('My Sheet', 1, 2, 1, 2)).toBe("'My Sheet'!B2");
+  });
+});
+
+describe('formula evaluation', () => {
+  const grid: Record<string, Scalar> = { '0,0': 1, '0,1': 2, '1,0': 3, '1,1': 4, '2,0': 'text' };
+  const readCell = (_s: string | undefined, r: number, c: number): Scalar => grid[`${r},${c}`] ?? null;
+  const readRange = (_s: string | undefined, r0: number, r1: number, c0: number, c1: number): Scalar[] => {
+    const out: Scalar[] = [];
+    for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) out.push(readCell(undefined, r, c));
+    return out;
+  };
+  it.each([
+    ['=SUM(A1:B2)', 10],
+    ['=A1+B1', 3],
+    ['=A1+B1*B2', 9],
+    ['=(A1+B1)*B2', 12],
+    ['=2^3-1', 7],
+    ['=-A2', -3],
+    ['=AVERAGE(A1:B2)', 2.5],
+    ['=MAX(A1:B2, 7)', 7],
+    ['=COUNT(A1:A3)', 2],
+    ['=COUNTA(A1:A3)', 3],
+    ['=A3&"!"', 'text!'],
+    ['=IF(A1>0, "yes", "no")', 'yes'],
+    ['=ROUND(10/3, 2)', 3.33],
+    ['=A1=1', true],
+    ['=CONCATENATE("a", A1, "b")', 'a1b'],
+  ])('%s = %s', (formula, want) => {
+    expect(evaluateFormula(formula, readCell, readRange)).toEqual(want);
+  });
+
+  it.each([
+    ['=A1/0', 'DIV_BY_ZERO'],
+    ['=A3+1', 'VALUE'],
+    ['=NOPE(1)', 'NAME'],
+    ['=1+', 'ERROR'],
+    ['=(1', 'ERROR'],
+  ])('%s is a %s error', (formula, type) => {
+    expect(evaluateFormula(formula, readCell, readRange)).toMatchObject({ error: type });
+  });
+});

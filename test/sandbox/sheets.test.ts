@@ -1,0 +1,247 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createSheetsApi } from '../../runtime/sandbox/apis/sheets/index.js';
+import type { ApiModule } from '../../runtime/sandbox/types.js';
+
+const USER = 'sam@example.com';
+type Body = Record<string, any>;
+let api: ApiModule;
+
+async function call(method: string, path: string, opts: { query?: Record<string, string | string[]>; body?: unknown; scopes?: string[]; user?: string } = {}) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) for (const one of [v].flat()) q.append(k, one);
+  const res = await api.handle({
+    method,
+    path,
+    query: q,
+    headers: {},
+    body: opts.body,
+    user: opts.user ?? USER,
+    scopes: opts.scopes ?? ['https://www.googleapis.com/auth/spreadsheets'],
+    now: Date.parse('2024-03-01T12:00:00Z'),
+  });
+  return res as { status: number; body: Body };
+}
+
+function expectError(res: { status: number; body: Body }, status: number, statusName: string, message?: string | RegExp): void {
+  expect(res.status).toBe(status);
+  expect(Object.keys(res.body.error).sort()).toEqual(expect.arrayContaining(['code', 'message', 'status']));
+  expect(res.body.error.errors).toBeUndefined();
+  expect(res.body.error.code).toBe(status);
+  expect(res.body.error.status).toBe(statusName);
+  if (typeof message === 'string') expect(res.body.error.message).toBe(message);
+  else if (message) expect(res.body.error.message).toMatch(message);
+}
+
+const valuesPath = (id: string, range: string): string => `/v4/spreadsheets/${id}/values/${encodeURIComponent(range)}`;
+
+async function create(body?: unknown): Promise<Body> {
+  const res = await call('POST', '/v4/spreadsheets', { body });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function put(id: string, range: string, values: unknown[][], option = 'USER_ENTERED', extra: Record<string, string> = {}, body: Body = {}) {
+  return call('PUT', valuesPath(id, range), { query: { valueInputOption: option, ...extra }, body: { values, ...body } });
+}
+
+beforeEach(() => {
+  api = createSheetsApi();
+  api.seedUser(USER, 0);
+});
+
+describe('spreadsheets.create / get', () => {
+  it('creates with defaults: Sheet1, 1000 x 26, server id, URL', async () => {
+    const book = await create();
+    expect(book.spreadsheetId).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(book.spreadsheetUrl).toBe(`https://docs.google.com/spreadsheets/d/${book.spreadsheetId}/edit`);
+    expect(book.properties).toMatchObject({ title: 'Untitled spreadsheet', locale: 'en_US', autoRecalc: 'ON_CHANGE' });
+    expect(book.sheets).toEqual([
+      { properties: { sheetId: 0, title: 'Sheet1', index: 0, sheetType: 'GRID', gridProperties: { rowCount: 1000, columnCount: 26 } } },
+    ]);
+    const got = await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`);
+    expect(got.body).toEqual(book);
+  });
+
+  it('creates with a title and named sheets, refusing duplicate titles', async () => {
+    const book = await create({
+      properties: { title: 'Budget', locale: 'fr_FR', timeZone: 'Europe/Paris' },
+      sheets: [{ properties: { title: 'My Sheet', gridProperties: { rowCount: 10, columnCount: 5 } } }, { properties: { title: 'Other' } }],
+    });
+    expect(book.properties).toMatchObject({ title: 'Budget', locale: 'fr_FR', timeZone: 'Europe/Paris' });
+    expect(book.sheets.map((s: Body) => [s.properties.title, s.properties.index])).toEqual([['My Sheet', 0], ['Other', 1]]);
+    expect(book.sheets[0].properties.gridProperties).toEqual({ rowCount: 10, columnCount: 5 });
+    const dup = await call('POST', '/v4/spreadsheets', { body: { sheets: [{ properties: { title: 'A' } }, { properties: { title: 'a' } }] } });
+    expectError(dup, 400, 'INVALID_ARGUMENT', /already exists/);
+  });
+
+  it('answers 404 NOT_FOUND for an unknown or another user’s spreadsheet', async () => {
+    expectError(await call('GET', '/v4/spreadsheets/nope'), 404, 'NOT_FOUND', 'Requested entity was not found.');
+    const book = await create();
+    expectError(await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { user: 'eve@example.com' }), 404, 'NOT_FOUND');
+    expectError(await call('GET', valuesPath('nope', 'A1')), 404, 'NOT_FOUND');
+  });
+
+  it('includeGridData returns CellData with user-entered, effective and formatted values', async () => {
+    const book = await create();
+    await put(book.spreadsheetId, 'Sheet1!A1', [['1', '2', '=A1+B1'], ['', 'x']]);
+    const res = await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { includeGridData: 'true' } });
+    const data = res.body.sheets[0].data[0];
+    expect(data.rowData[0].values[2]).toEqual({
+      userEnteredValue: { formulaValue: '=A1+B1' },
+      effectiveValue: { numberValue: 3 },
+      formattedValue: '3',
+    });
+    expect(data.rowData[1].values).toEqual([{}, { userEnteredValue: { stringValue: 'x' }, effectiveValue: { stringValue: 'x' }, formattedValue: 'x' }]);
+    expect(data.rowData).toHaveLength(2);
+    expect(data.rowMetadata).toHaveLength(1000);
+    const plain = await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`);
+    expect(plain.body.sheets[0].data).toBeUndefined();
+  });
+
+  it('ranges limit the sheets and the grid data returned', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'One' } }, { properties: { title: 'Two' } }] });
+    await put(book.spreadsheetId, 'Two!A1', [['a', 'b'], ['c', 'd']]);
+    const res = await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { ranges: 'Two!B2:C3', includeGridData: 'true' } });
+    expect(res.body.sheets).toHaveLength(1);
+    expect(res.body.sheets[0].properties.title).toBe('Two');
+    expect(res.body.sheets[0].data[0]).toMatchObject({ startRow: 1, startColumn: 1, rowData: [{ values: [{ formattedValue: 'd' }] }] });
+    const both = await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { ranges: ['One!A1', 'Two!A1'] } });
+    expect(both.body.sheets).toHaveLength(2);
+    expectError(await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { ranges: 'Nope!A1' } }), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Nope!A1');
+  });
+});
+
+describe('spreadsheets.values', () => {
+  let id: string;
+  beforeEach(async () => {
+    id = (await create({ sheets: [{ properties: { title: 'Sheet1' } }, { properties: { title: 'My Sheet' } }] })).spreadsheetId;
+  });
+
+  it('update requires valueInputOption', async () => {
+    const res = await call('PUT', valuesPath(id, 'A1'), { body: { values: [['x']] } });
+    expectError(res, 400, 'INVALID_ARGUMENT', 'Invalid valueInputOption: INPUT_VALUE_OPTION_UNSPECIFIED');
+    expectError(await put(id, 'A1', [['x']], 'TYPED'), 400, 'INVALID_ARGUMENT', /value_input_option/);
+  });
+
+  it('RAW stores strings as-is; USER_ENTERED parses numbers, booleans, percents and formulas', async () => {
+    await put(id, 'A1', [['=1+1', '42', 'TRUE', '5%']], 'RAW');
+    await put(id, 'A2', [['=1+1', '42', 'TRUE', '5%', "'007", '1,234.5']], 'USER_ENTERED');
+    const unformatted = await call('GET', valuesPath(id, 'A1:F2'), { query: { valueRenderOption: 'UNFORMATTED_VALUE' } });
+    expect(unformatted.body.values).toEqual([
+      ['=1+1', '42', 'TRUE', '5%'],
+      [2, 42, true, 0.05, '007', 1234.5],
+    ]);
+    const formatted = await call('GET', valuesPath(id, 'A2:F2'));
+    expect(formatted.body.values).toEqual([['2', '42', 'TRUE', '5%', '007', '1234.5']]);
+    const formulas = await call('GET', valuesPath(id, 'A1:B2'), { query: { valueRenderOption: 'FORMULA' } });
+    expect(formulas.body.values).toEqual([['=1+1', '42'], ['=1+1', 42]]);
+    expectError(await call('GET', valuesPath(id, 'A1'), { query: { valueRenderOption: 'PRETTY' } }), 400, 'INVALID_ARGUMENT');
+  });
+
+  it('JSON numbers and booleans stay typed; null leaves a cell alone and "" clears it', async () => {
+    await put(id, 'A1', [[1.5, false, 'keep', 'drop']], 'RAW');
+    await put(id, 'A1', [[null, null, null, '']], 'RAW');
+    const res = await call('GET', valuesPath(id, 'A1:D1'), { query: { valueRenderOption: 'UNFORMATTED_VALUE' } });
+    expect(res.body.values).toEqual([[1.5, false, 'keep']]);
+  });
+
+  it('formulas recompute from their inputs, and report errors', async () => {
+    await put(id, 'A1', [['1', '2'], ['3', '4'], ['=SUM(A1:B2)', '=A1/0'], ['=B4', '=A4'], ['=Z99']]);
+    expect((await call('GET', valuesPath(id, 'A3:B3'))).body.values).toEqual([['10', '#DIV/0!']]);
+    await put(id, 'A1', [['100']]);
+    expect((await call('GET', valuesPath(id, 'A3'))).body.values).toEqual([['109']]);
+    expect((await call('GET', valuesPath(id, 'A4:B4'))).body.values).toEqual([['#REF!', '#REF!']]);
+    expect((await call('GET', valuesPath(id, 'A5'))).body.values).toBeUndefined();
+    await put(id, "'My Sheet'!A1", [['=Sheet1!A1*2']]);
+    expect((await call('GET', valuesPath(id, "'My Sheet'!A1"))).body.values).toEqual([['200']]);
+  });
+
+  it('trims trailing empty rows and columns and omits values when empty', async () => {
+    await put(id, 'B2', [['x', '', 'y'], ['', '', ''], ['z']]);
+    const res = await call('GET', valuesPath(id, 'A1:J10'));
+    expect(res.body).toEqual({ range: 'Sheet1!A1:J10', majorDimension: 'ROWS', values: [[], ['', 'x', '', 'y'], [], ['', 'z']] });
+    const empty = await call('GET', valuesPath(id, 'F20:G30'));
+    expect(empty.body).toEqual({ range: 'Sheet1!F20:G30', majorDimension: 'ROWS' });
+  });
+
+  it('reads by columns', async () => {
+    await put(id, 'A1', [['a', 'b'], ['c', 'd'], ['e']]);
+    const res = await call('GET', valuesPath(id, 'A1:B3'), { query: { majorDimension: 'COLUMNS' } });
+    expect(res.body).toEqual({ range: 'Sheet1!A1:B3', majorDimension: 'COLUMNS', values: [['a', 'c', 'e'], ['b', 'd']] });
+  });
+
+  it('writes by columns', async () => {
+    await put(id, 'A1:B2', [['a', 'b'], ['c', 'd']], 'RAW', {}, { majorDimension: 'COLUMNS' });
+    expect((await call('GET', valuesPath(id, 'A1:B2'))).body.values).toEqual([['a', 'c'], ['b', 'd']]);
+  });
+
+  it.each([
+    ['A1:C10', 'Sheet1!A1:C10'],
+    ['A:C', 'Sheet1!A1:C1000'],
+    ['2:4', 'Sheet1!A2:Z4'],
+    ['Sheet1', 'Sheet1!A1:Z1000'],
+    ["'My Sheet'!A1:C10", "'My Sheet'!A1:C10"],
+    ['My Sheet!B2', "'My Sheet'!B2"],
+    ['my sheet', "'My Sheet'!A1:Z1000"],
+    ['A5:B', 'Sheet1!A5:B1000'],
+  ])('normalizes the range %s to %s', async (input, want) => {
+    const res = await call('GET', valuesPath(id, input));
+    expect(res.status).toBe(200);
+    expect(res.body.range).toBe(want);
+  });
+
+  it.each(['Nope!A1', 'A1:B2:C3', "'My Sheet!A1", 'Sheet1!ZZZZ1'])('refuses the range %s', async (range) => {
+    expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Unable to parse range: ${range}`);
+  });
+
+  it('refuses reads beyond the grid', async () => {
+    expectError(await call('GET', valuesPath(id, 'A1001')), 400, 'INVALID_ARGUMENT', /exceeds grid limits. Max rows: 1000, max columns: 26/);
+  });
+
+  it('reports what was written; writing outside the range is 400', async () => {
+    const res = await put(id, "'My Sheet'!B2:D3", [['1', '2'], ['3']]);
+    expect(res.body).toEqual({ spreadsheetId: id, updatedRange: "'My Sheet'!B2:C3", updatedRows: 2, updatedColumns: 2, updatedCells: 3 });
+    expectError(await put(id, 'A1:B2', [['1', '2', '3']]), 400, 'INVALID_ARGUMENT', 'Requested writing within range [Sheet1!A1:B2], but tried writing to column [C]');
+    expectError(await put(id, 'A1:B2', [['1'], ['2'], ['3']]), 400, 'INVALID_ARGUMENT', 'Requested writing within range [Sheet1!A1:B2], but tried writing to row [3]');
+    expect((await call('GET', valuesPath(id, 'A1:C3'))).body.values).toBeUndefined();
+  });
+
+  it('a single-cell range anchors a larger write, growing the grid if needed', async () => {
+    const res = await put(id, 'Y1', [['a', 'b', 'c', 'd']]);
+    expect(res.body.updatedRange).toBe('Sheet1!Y1:AB1');
+    const book = await call('GET', `/v4/spreadsheets/${id}`);
+    expect(book.body.sheets[0].properties.gridProperties.columnCount).toBe(28);
+  });
+
+  it('includeValuesInResponse returns updatedData rendered', async () => {
+    const res = await put(id, 'A1', [['1', '=A1*3']], 'USER_ENTERED', { includeValuesInResponse: 'true' });
+    expect(res.body.updatedData).toEqual({ range: 'Sheet1!A1:B1', majorDimension: 'ROWS', values: [['1', '3']] });
+    const raw = await put(id, 'A1', [['1', '=A1*3']], 'USER_ENTERED', { includeValuesInResponse: 'true', responseValueRenderOption: 'FORMULA' });
+    expect(raw.body.updatedData.values).toEqual([[1, '=A1*3']]);
+  });
+
+  it('refuses a body range that disagrees with the URL', async () => {
+    const res = await put(id, 'A1:B2', [['x']], 'RAW', {}, { range: 'C1:D2' });
+    expectError(res, 400, 'INVALID_ARGUMENT');
+    expect((await put(id, 'A1:B2', [['x']], 'RAW', {}, { range: 'Sheet1!A1:B2' })).status).toBe(200);
+  });
+
+  it('refuses writes with a read-only scope', async () => {
+    const res = await call('PUT', valuesPath(id, 'A1'), {
+      query: { valueInputOption: 'RAW' },
+      body: { values: [['x']] },
+      scopes: ['https://www.googleapis.com/auth/spreadsheets.readonly'],
+    });
+    expectError(res, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+    expect(res.body.error.details[0].reason).toBe('ACCESS_TOKEN_SCOPE_INSUFFICIENT');
+  });
+
+  it('errorResponse renders core errors in the Sheets shape', () => {
+    const res = api.errorResponse(429, "Quota exceeded for quota metric 'Read requests'", { retryAfterSeconds: 3 }) as { status: number; body: Body; headers?: Record<string, string> };
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+    expect(res.headers?.['retry-after']).toBe('3');
+    const unauth = api.errorResponse(401, 'Request had invalid authentication credentials.') as { body: Body };
+    expect(unauth.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
+  });
+});
