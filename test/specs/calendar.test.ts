@@ -1,6 +1,27 @@
-import { describe } from 'vitest';
-import { runBuildCases, runRefuseCases } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { tools } from '../../generated/tools.gen.js';
+import { runBuildCases, runRefuseCases, tool } from './harness.js';
 import { calendarBuild, calendarRefuse } from './cases/calendar.js';
 
 describe('calendar tools build the upstream request the real API expects', () => runBuildCases(calendarBuild));
 describe('calendar tools refuse inputs that break a rule, naming the parameter', () => runRefuseCases(calendarRefuse));
+
+describe('calendar_get_event_by_id applies its filters to the fetched event', () => {
+  const event = { id: 'ev123', status: 'confirmed', summary: 'Planning', start: { dateTime: '2026-03-02T10:00:00+01:00' }, end: { dateTime: '2026-03-02T11:00:00+01:00' }, updated: '2026-02-01T00:00:00Z' };
+  const t = tool('calendar_get_event_by_id');
+
+  it('returns a matching event unchanged', () => {
+    const input = { event_id: 'ev123', query: 'plan', time_min: '2026-03-01T00:00:00Z', event_types: ['default'] };
+    expect(t.validate(input).ok).toBe(true);
+    expect(t.transformResponse?.(event, input)).toBe(event);
+  });
+
+  it('reports a non-matching event as not found', () => {
+    expect(() => t.transformResponse?.(event, { event_id: 'ev123', time_max: '2026-03-01T00:00:00Z' })).toThrow(expect.objectContaining({ code: 'not_found' }));
+    expect(() => t.transformResponse?.({ ...event, status: 'cancelled' }, { event_id: 'ev123' })).toThrow(/show_deleted/);
+  });
+
+  it('is the only tool with a response transform', () => {
+    expect(tools.filter((x) => x.transformResponse !== undefined).map((x) => x.name)).toEqual(['calendar_get_event_by_id']);
+  });
+});
