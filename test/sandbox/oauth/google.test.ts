@@ -56,7 +56,8 @@ describe('Google OAuth server', () => {
   });
 
   it('shows an error page, never a redirect, for an unknown client or an unregistered redirect URI', async () => {
-    for (const bad of [{ client_id: 'nope' }, { redirect_uri: 'http://127.0.0.1:9/other' }, { redirect_uri: REDIRECT + '/' }]) {
+    const bads: Record<string, string>[] = [{ client_id: "nope" }, { redirect_uri: "http://127.0.0.1:9/other" }, { redirect_uri: REDIRECT + "/" }];
+    for (const bad of bads) {
       const res = await fetch(authUrl(bad), { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
