@@ -4,18 +4,15 @@
  * access token and retries a request once with a fresh token if the service says the old one expired.
  */
 import type {
-  AccountView,
-  AuthorizationLink,
   AuthorizationLinkInput,
-  ConnectionView,
   CreateConnectionInput,
   EnvironmentScope,
   ExecuteToolInput,
-  ExecuteToolResult,
   ProxyInput,
-  ProxyResult,
   UpdateConnectionInput,
 } from '../api.js';
+import { createToolClient, type ToolClient } from '../../generated/client.gen.js';
+import type { components } from '../../generated/openapi-types.gen.js';
 import type { AccountStatus } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
 import { serviceErrorFrom } from './errors.js';
@@ -31,14 +28,11 @@ export interface ClientOptions {
   now?: () => number;
 }
 
-export interface CatalogTool {
-  name: string;
-  connector: ConnectorName;
-  description: string;
-  version: string;
-  aliases: string[];
-  input_schema: Record<string, unknown>;
-}
+/** Wire shapes, from the emitted OpenAPI document. */
+type Schemas = components['schemas'];
+
+/** A catalog entry as `GET /api/v1/tools` returns it. */
+export type CatalogTool = Required<Schemas['Tool']>;
 
 export interface ListToolsQuery {
   connector?: ConnectorName;
@@ -51,6 +45,8 @@ export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId'>;
 
 export interface HttpClient extends EnvironmentApi {
   readonly envUrl: string;
+  /** One typed method per tool (the generated client over this transport). */
+  readonly tools: ToolClient;
   listTools(query?: ListToolsQuery & { format?: 'catalog' }): Promise<CatalogTool[]>;
   listTools(query: ListToolsQuery): Promise<unknown[]>;
   getTool(name: string): Promise<CatalogTool>;
@@ -101,25 +97,26 @@ export function createClient(options: ClientOptions): HttpClient {
     return parsed as T;
   }
 
-  return {
+  const api: Omit<HttpClient, 'tools'> = {
     envUrl,
     request,
-    createConnection: (input: CreateConnectionInput) => request<ConnectionView>('POST', '/api/v1/connections', input),
-    listConnections: async () => (await request<{ connections: ConnectionView[] }>('GET', '/api/v1/connections')).connections,
-    getConnection: (idOrName: string) => request<ConnectionView>('GET', `/api/v1/connections/${seg(idOrName)}`),
-    updateConnection: (idOrName: string, patch: UpdateConnectionInput) => request<ConnectionView>('PATCH', `/api/v1/connections/${seg(idOrName)}`, patch),
+    createConnection: (input: CreateConnectionInput) => request<Schemas['ConnectionView']>('POST', '/api/v1/connections', input satisfies Schemas['CreateConnection']),
+    listConnections: async () => (await request<{ connections: Schemas['ConnectionView'][] }>('GET', '/api/v1/connections')).connections,
+    getConnection: (idOrName: string) => request<Schemas['ConnectionView']>('GET', `/api/v1/connections/${seg(idOrName)}`),
+    updateConnection: (idOrName: string, patch: UpdateConnectionInput) => request<Schemas['ConnectionView']>('PATCH', `/api/v1/connections/${seg(idOrName)}`, patch satisfies Schemas['UpdateConnection']),
     deleteConnection: async (idOrName: string) => {
       await request<void>('DELETE', `/api/v1/connections/${seg(idOrName)}`);
     },
-    authorizationLink: (input: AuthorizationLinkInput) => request<AuthorizationLink>('POST', '/api/v1/connected_accounts/magic_link', input),
+    authorizationLink: (input: AuthorizationLinkInput) => request<Schemas['AuthorizationLink']>('POST', '/api/v1/connected_accounts/magic_link', input satisfies Schemas['MagicLinkRequest']),
     listAccounts: async (filter: { identifier?: string; connection_name?: string; status?: AccountStatus } = {}) =>
-      (await request<{ connected_accounts: AccountView[] }>('GET', `/api/v1/connected_accounts${queryString(filter)}`)).connected_accounts,
-    getAccount: (id: string) => request<AccountView>('GET', `/api/v1/connected_accounts/${seg(id)}`),
-    disconnectAccount: (id: string) => request<AccountView>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
-    executeTool: (input: ExecuteToolInput) => request<ExecuteToolResult>('POST', '/api/v1/execute_tool', input),
-    proxy: (input: ProxyInput) => request<ProxyResult>('POST', '/api/v1/proxy', input),
+      (await request<{ connected_accounts: Schemas['AccountView'][] }>('GET', `/api/v1/connected_accounts${queryString(filter)}`)).connected_accounts,
+    getAccount: (id: string) => request<Schemas['AccountView']>('GET', `/api/v1/connected_accounts/${seg(id)}`),
+    disconnectAccount: (id: string) => request<Schemas['AccountView']>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
+    executeTool: (input: ExecuteToolInput) => request<Schemas['ExecuteToolResponse']>('POST', '/api/v1/execute_tool', input),
+    proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
     listTools: async (query: ListToolsQuery = {}) =>
       (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${queryString({ ...query })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
-  } as HttpClient;
+  } as Omit<HttpClient, 'tools'>;
+  return { ...api, tools: createToolClient(api) };
 }

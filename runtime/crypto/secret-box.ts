@@ -37,10 +37,20 @@ export function secretAad(table: string, rowId: string, column: string): string 
 export class SecretBox {
   readonly #keyring: Keyring;
   readonly #currentPrefix: string;
+  readonly #cache: Map<string, { aad: string; plaintext: string }> | null;
+  readonly #cacheSize: number;
 
-  constructor(keyring: Keyring) {
+  /**
+   * @param opts.cacheSize How many opened values to remember (default 0: none). A hit needs the same sealed value and the
+   *   same AAD, so a hit is exactly a value that already authenticated for this record; a moved ciphertext never
+   *   hits. It trades memory holding plaintext tokens (which the process handles anyway) for skipping AES on the
+   *   executor's hot path. Oldest entries are evicted first.
+   */
+  constructor(keyring: Keyring, opts: { cacheSize?: number } = {}) {
     this.#keyring = keyring;
     this.#currentPrefix = `${VERSION}.${keyring.current.kid}.`;
+    this.#cacheSize = Math.max(0, Math.floor(opts.cacheSize ?? 0));
+    this.#cache = this.#cacheSize > 0 ? new Map() : null;
   }
 
   get keyring(): Keyring {
@@ -62,23 +72,37 @@ export class SecretBox {
   }
 
   open(sealed: string, aad: string): string {
-    const parts = sealed.split('.');
-    if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretDecryptError(aad, 'not a sealed value (unknown format)');
-    const [, kid, nonceB64, bodyB64] = parts as [string, string, string, string];
+    // Sealed values are unique (random nonce), so they key the cache alone; the AAD must match too.
+    const cached = this.#cache?.get(sealed);
+    if (cached !== undefined && cached.aad === aad) return cached.plaintext;
+    // indexOf rather than split: this runs for every token on every tool call.
+    const d1 = sealed.indexOf('.');
+    const d2 = sealed.indexOf('.', d1 + 1);
+    const d3 = sealed.indexOf('.', d2 + 1);
+    if (d1 === -1 || d2 === -1 || d3 === -1 || sealed.indexOf('.', d3 + 1) !== -1 || sealed.slice(0, d1) !== VERSION) {
+      throw new SecretDecryptError(aad, 'not a sealed value (unknown format)');
+    }
+    const kid = sealed.slice(d1 + 1, d2);
     const entry = this.#keyring.get(kid);
     if (!entry) throw new SecretDecryptError(aad, `key id "${kid}" is not in the keyring`);
-    const nonce = Buffer.from(nonceB64, 'base64url');
-    const body = Buffer.from(bodyB64, 'base64url');
+    const nonce = Buffer.from(sealed.slice(d2 + 1, d3), 'base64url');
+    const body = Buffer.from(sealed.slice(d3 + 1), 'base64url');
     if (nonce.length !== NONCE_BYTES || body.length < TAG_BYTES) throw new SecretDecryptError(aad, 'truncated value');
+    let plaintext: string;
     try {
       const decipher = createDecipheriv('aes-256-gcm', entry.key, nonce, { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(aad, 'utf8'));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      plaintext = decipher.update(body.subarray(0, body.length - TAG_BYTES), undefined, 'utf8') + decipher.final('utf8');
     } catch {
       // The underlying error says only "Unsupported state or unable to authenticate data"; ours says where.
       throw new SecretDecryptError(aad, `authentication failed with key "${kid}" (wrong key, or the value belongs to another record)`);
     }
+    if (this.#cache) {
+      if (this.#cache.size >= this.#cacheSize) this.#cache.delete(this.#cache.keys().next().value as string);
+      this.#cache.set(sealed, { aad, plaintext });
+    }
+    return plaintext;
   }
 
   /** The key id a sealed value was written with, or null if it is not a sealed value. */

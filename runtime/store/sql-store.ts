@@ -42,6 +42,8 @@ import type {
 } from './types.js';
 
 const REENCRYPT_BATCH = 500;
+/** About 10,000 accounts' token pairs; a few MB. */
+export const DEFAULT_SECRET_CACHE_SIZE = 20_000;
 
 export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
@@ -49,10 +51,14 @@ export class SqlStore implements Store {
   readonly #box: SecretBox;
   readonly #migrations: readonly Migration[];
 
-  constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
+  /**
+   * @param opts.secretCacheSize Opened secrets remembered per process (see `SecretBox`): the executor reads the
+   *   same accounts' tokens on every call, and AES-GCM setup is most of a lookup's cost.
+   */
+  constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[], opts: { secretCacheSize?: number } = {}) {
     this.kind = driver.kind;
     this.#db = driver;
-    this.#box = new SecretBox(keyring);
+    this.#box = new SecretBox(keyring, { cacheSize: opts.secretCacheSize ?? DEFAULT_SECRET_CACHE_SIZE });
     this.#migrations = migrations;
   }
 

@@ -122,6 +122,14 @@ describe('the HTTP client', () => {
     expect(error).toMatchObject({ code: 'unauthorized', httpStatus: 401 });
   });
 
+  it('exposes the generated typed tool client over HTTP', async () => {
+    const client = createClient({ envUrl: h.url, clientId: h.a.clientId, clientSecret: h.a.clientSecret });
+    const error = await client.tools.calendar_list_calendars({ max_results: 5 }, { identifier: 'nobody' }).catch((e: unknown) => e);
+    // No account for this identifier: the typed method reached the service, which answered in the catalogue's terms.
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toBe('account_not_found');
+  });
+
   it('executes a tool through its own route', async () => {
     const token = await h.token(h.a);
     const unknown = await h.call('POST', '/api/v1/tools/no_such_tool/execute', { token, body: { identifier: 'x', tool_input: {} } });

@@ -17,7 +17,7 @@ function loadOpenApi(): Promise<string> {
 }
 
 export function registerMetaRoutes(app: FastifyInstance): void {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', async () => ({ ok: true }));
 
   app.get('/openapi.json', async (_request, reply) => {
     let text: string;
