@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as pkg from '../../runtime/index.js';
+import { createConnector } from '../../runtime/connector.js';
+import { BASE_URL, ENV, loadDefinitions, startHarness, TEST_KEYS, type Harness } from './connector-harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('connections', () => {
+  it('create returns the view: redirect URI, default scopes, never the secret', async () => {
+    const view = await h.env.createConnection({ name: 'gcal', connector: 'calendar', client_id: 'cid', client_secret: 'very-secret-client-secret' });
+    expect(view.redirect_uri).toBe(`${BASE_URL}/sso/v1/oauth/${view.id}/callback`);
+    const calendar = (await loadDefinitions()).connectors.find((c) => c.name === 'calendar')!;
+    expect(calendar.oauth.defaultScopes.length).toBeGreaterThan(0);
+    expect(view.scopes).toEqual([...calendar.oauth.defaultScopes]);
+    expect(view.has_client_secret).toBe(true);
+    expect(JSON.stringify(view)).not.toContain('very-secret-client-secret');
+    expect(JSON.stringify(await h.env.listConnections())).not.toContain('very-secret-client-secret');
+    expect((await h.env.getConnection('gcal')).id).toBe(view.id);
+    expect((await h.env.getConnection(view.id)).name).toBe('gcal');
+  });
+
+  it('update changes fields, keeps the secret write-only, refuses a connector change', async () => {
+    const view = await h.env.updateConnection('gcal', { name: 'gcal2', scopes: ['https://www.googleapis.com/auth/calendar'], client_secret: 'rotated-secret-value' });
+    expect(view.name).toBe('gcal2');
+    expect(view.scopes).toEqual(['https://www.googleapis.com/auth/calendar']);
+    expect(JSON.stringify(view)).not.toContain('rotated-secret-value');
+    expect((await h.store.getConnection(ENV, view.id))?.clientSecret).toBe('rotated-secret-value');
+    await expect(h.env.updateConnection('gcal2', { connector: 'crm' } as never)).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('refuses invalid input with violations, and duplicate names with conflict', async () => {
+    const error = await h.env
+      .createConnection({ name: '', connector: 'nope' as never, client_id: '', client_secret: '', overrides: { apiBaseUrl: 'javascript:alert(1)' }, allowed_redirect_urls: ['not a url'] })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_input' });
+    const pointers = (error as { details: { violations: Array<{ pointer: string }> } }).details.violations.map((v) => v.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/name', '/connector', '/client_id', '/client_secret', '/overrides/apiBaseUrl', '/allowed_redirect_urls']));
+    await expect(h.env.createConnection({ name: 'gcal2', connector: 'calendar', client_id: 'a', client_secret: 'b' })).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('delete removes the connection and its accounts', async () => {
+    await h.connection('crm', 'hub');
+    const account = await h.authorize('hub', 'del-user');
+    await h.env.deleteConnection('hub');
+    await expect(h.env.getConnection('hub')).rejects.toMatchObject({ code: 'connection_not_found' });
+    await expect(h.env.getAccount(account.id)).rejects.toMatchObject({ code: 'account_not_found' });
+    await expect(h.env.deleteConnection('hub')).rejects.toMatchObject({ code: 'connection_not_found' });
+  });
+});
+
+describe('accounts', () => {
+  it('list filters by identifier, connection and status; views carry no token', async () => {
+    await h.connection('workspace', 'notes');
+    const account = await h.authorize('notes', 'lister');
+    await h.env.authorizationLink({ connection_name: 'notes', identifier: 'pending' });
+    expect((await h.env.listAccounts({ identifier: 'lister' })).map((a) => a.id)).toEqual([account.id]);
+    expect((await h.env.listAccounts({ connection_name: 'notes', status: 'PENDING_AUTH' })).map((a) => a.identifier)).toEqual(['pending']);
+    expect(await h.env.listAccounts({ connection_name: 'missing' })).toEqual([]);
+    const token = (await h.store.getAccount(ENV, account.id))!.tokens!.accessToken;
+    expect(JSON.stringify(await h.env.listAccounts())).not.toContain(token);
+    expect(account).toMatchObject({ connection_name: 'notes', connector: 'workspace', status: 'ACTIVE' });
+  });
+});
+
+describe('createConnector', () => {
+  it('opens its own SQLite store in dataDir when none is given, and closes it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ac-own-'));
+    try {
+      const connector = await createConnector({ baseUrl: 'http://localhost:1/', dataDir, encryptionKeys: TEST_KEYS });
+      expect(connector.store.kind).toBe('sqlite');
+      expect(connector.baseUrl).toBe('http://localhost:1');
+      expect(connector.tools.list().length).toBe(34);
+      await connector.store.createEnvironment({ id: 'e', name: 'e' });
+      const view = await connector.environment('e').createConnection({ name: 'n', connector: 'workspace', client_id: 'c', client_secret: 's' });
+      expect(view.scopes).toEqual([]);
+      await connector.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the package entry point exports the public surface', () => {
+    expect(typeof pkg.createConnector).toBe('function');
+    expect(typeof pkg.startSandbox).toBe('function');
+    expect(typeof pkg.createToolClient).toBe('function');
+    expect(pkg.ERROR_CATALOGUE.reauthorization_required.status).toBe(409);
+    expect(new pkg.ConnectorError('internal', 'x').status).toBe(500);
+  });
+});
