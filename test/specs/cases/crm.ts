@@ -13,6 +13,12 @@ export const crmBuild: BuildCase[] = [
     },
   })),
   {
+    name: 'search with nothing: an empty JSON body',
+    tool: 'crm_deals_search',
+    input: {},
+    want: { method: 'POST', path: '/crm/v3/objects/deals/search', query: {}, headers: {}, body: {} },
+  },
+  {
     name: 'create with numbers sent as strings',
     tool: 'crm_company_create',
     input: { name: 'Acme Corp', domain: 'acme.com', annualrevenue: 5000000, numberofemployees: 250, city: 'Lyon', country: 'France', industry: 'COMPUTER_SOFTWARE', phone: '+33 4', state: 'ARA', description: 'Anvils' },

@@ -11,6 +11,12 @@ export const docsBuild: BuildCase[] = [
     want: { method: 'POST', path: '/v1/documents', query: {}, headers: {}, body: { title: 'Notes' } },
   },
   {
+    name: 'create untitled: an empty JSON body',
+    tool: 'docs_create_document',
+    input: {},
+    want: { method: 'POST', path: '/v1/documents', query: {}, headers: {}, body: {} },
+  },
+  {
     name: 'read with suggestions previewed as accepted',
     tool: 'docs_read_document',
     input: { document_id: ID, suggestions_view_mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' },

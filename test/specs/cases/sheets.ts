@@ -19,6 +19,12 @@ export const sheetsBuild: BuildCase[] = [
     want: { method: 'POST', path: '/v4/spreadsheets', query: {}, headers: {}, body: { properties: { title: 'Untitled budget' } } },
   },
   {
+    name: 'create with defaults: an empty JSON body',
+    tool: 'sheets_create_spreadsheet',
+    input: {},
+    want: { method: 'POST', path: '/v4/spreadsheets', query: {}, headers: {}, body: {} },
+  },
+  {
     name: 'values of a range, encoded in the path',
     tool: 'sheets_get_values',
     input: { spreadsheet_id: ID, range: 'Sheet1!A1:D10', major_dimension: 'COLUMNS', value_render_option: 'FORMULA' },

@@ -41,6 +41,12 @@ export const workspaceBuild: BuildCase[] = [
     want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: { query: 'Meeting notes', page_size: 10, start_cursor: 'c1' } },
   },
   {
+    name: 'no query: an empty JSON body lists everything shared',
+    tool: 'workspace_search',
+    input: {},
+    want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: {} },
+  },
+  {
     name: 'create a database under a page',
     tool: 'workspace_database_create',
     input: {
@@ -84,13 +90,13 @@ export const workspaceBuild: BuildCase[] = [
     name: 'several property ids become repeated filter_properties',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB, property_id: 'title, bHwQ' },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV, body: {} },
   },
   {
     name: 'no property id: every property',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB.replace(/-/g, '') },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV, body: {} },
   },
   {
     name: 'query with sorts and paging',
@@ -103,6 +109,12 @@ export const workspaceBuild: BuildCase[] = [
       method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV,
       body: { sorts: [{ property: 'Due', direction: 'ascending' }, { timestamp: 'created_time', direction: 'descending' }], start_cursor: 'c2', page_size: 50 },
     },
+  },
+  {
+    name: 'first page of rows, no sorts: an empty JSON body',
+    tool: 'workspace_database_query',
+    input: { database_id: DB },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV, body: {} },
   },
   {
     name: 'page as a database row',
