@@ -1,0 +1,160 @@
+/**
+ * Every one of the 34 tools end to end: authorization link -> consent page -> callback -> tool call through the
+ * executor -> sandbox, with a valid input; steps chain the ids they create. Then every rule violation from the spec
+ * tables is refused as `invalid_input` at its pointer with nothing sent upstream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectorName } from '../../runtime/types.js';
+import { calendarRefuse } from '../specs/cases/calendar.js';
+import { crmRefuse } from '../specs/cases/crm.js';
+import { docsRefuse } from '../specs/cases/docs.js';
+import { sheetsRefuse } from '../specs/cases/sheets.js';
+import { workspaceRefuse } from '../specs/cases/workspace.js';
+import { startHarness, type Harness } from './connector-harness.js';
+
+type State = Record<string, string>;
+type Data = Record<string, any>;
+interface Step {
+  tool: string;
+  input: (s: State) => Record<string, unknown>;
+  check: (data: Data, s: State) => void;
+}
+
+const text = (content: string) => [{ type: 'text', text: { content } }];
+const start = '2026-05-04T10:00:00+02:00';
+
+const STEPS: Record<ConnectorName, Step[]> = {
+  workspace: [
+    { tool: 'workspace_search', input: () => ({ query: 'Tasks', page_size: 10 }), check: (d, s) => {
+      s.db = d.results.find((r: Data) => r.object === 'database').id;
+      expect(s.db).toBeTruthy();
+    } },
+    { tool: 'workspace_database_retrieve', input: (s) => ({ database_id: s.db }), check: (d, s) => {
+      expect(d.id).toBe(s.db);
+      s.page = d.parent.page_id;
+    } },
+    { tool: 'workspace_database_query', input: (s) => ({ database_id: s.db, page_size: 2, sorts: [{ property: 'Priority', direction: 'descending' }] }), check: (d) => {
+      expect(d.object).toBe('list');
+      expect(d.results.length).toBeLessThanOrEqual(2);
+    } },
+    { tool: 'workspace_database_query_properties', input: (s) => ({ database_id: s.db }), check: (d) => expect(d).toBeTypeOf('object') },
+    { tool: 'workspace_database_insert_row', input: (s) => ({ database_id: s.db, properties: { Name: { title: text('E2E row') }, Status: { select: { name: 'Doing' } } } }), check: (d, s) => {
+      expect(d.object).toBe('page');
+      expect(d.parent.database_id).toBe(s.db);
+    } },
+    { tool: 'workspace_page_create', input: (s) => ({ parent_page_id: s.page, properties: { title: { title: text('E2E page') } } }), check: (d, s) => {
+      expect(d.object).toBe('page');
+      s.newPage = d.id;
+    } },
+    { tool: 'workspace_database_create', input: (s) => ({ parent: { page_id: s.newPage }, title: text('E2E db'), properties: { Name: { title: {} } } }), check: (d) => expect(d.object).toBe('database') },
+    { tool: 'workspace_comment_create', input: (s) => ({ parent: { page_id: s.newPage }, comment: { rich_text: text('Looks good') } }), check: (d, s) => {
+      expect(d.object).toBe('comment');
+      s.comment = d.id;
+    } },
+    { tool: 'workspace_comment_retrieve', input: (s) => ({ comment_id: s.comment }), check: (d, s) => expect(JSON.stringify(d)).toContain(s.comment) },
+    { tool: 'workspace_comments_list', input: (s) => ({ block_id: s.newPage, page_size: 10 }), check: (d, s) => expect(d.results.map((c: Data) => c.id)).toContain(s.comment) },
+  ],
+  calendar: [
+    { tool: 'calendar_list_calendars', input: () => ({}), check: (d) => expect(Array.isArray(d.items)).toBe(true) },
+    { tool: 'calendar_create_event', input: () => ({ start_datetime: start, summary: 'E2E meeting', event_duration_minutes: 45, timezone: 'Europe/Paris' }), check: (d, s) => {
+      expect(d.summary).toBe('E2E meeting');
+      s.event = d.id;
+    } },
+    { tool: 'calendar_get_event_by_id', input: (s) => ({ event_id: s.event }), check: (d, s) => expect(d.id).toBe(s.event) },
+    { tool: 'calendar_list_events', input: () => ({ time_min: '2026-05-04T00:00:00Z', time_max: '2026-05-05T00:00:00Z', single_events: true }), check: (d, s) =>
+      expect(d.items.map((e: Data) => e.id)).toContain(s.event) },
+    { tool: 'calendar_update_event', input: (s) => ({ calendar_id: 'primary', event_id: s.event, summary: 'E2E renamed' }), check: (d) => expect(d.summary).toBe('E2E renamed') },
+    { tool: 'calendar_delete_event', input: (s) => ({ event_id: s.event }), check: (d) => expect(d).toEqual({}) },
+  ],
+  crm: [
+    { tool: 'crm_company_create', input: () => ({ name: 'Acme E2E', domain: 'acme-e2e.example' }), check: (d, s) => {
+      expect(d.properties.name).toBe('Acme E2E');
+      s.company = d.id;
+    } },
+    { tool: 'crm_company_get', input: (s) => ({ company_id: s.company, properties: 'name,domain' }), check: (d, s) => expect(d.id).toBe(s.company) },
+    { tool: 'crm_companies_search', input: () => ({ query: 'Acme E2E', limit: 5 }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
+    { tool: 'crm_contact_create', input: () => ({ email: 'e2e-contact@example.com', firstname: 'Eve' }), check: (d, s) => {
+      expect(d.properties.email).toBe('e2e-contact@example.com');
+      s.contact = d.id;
+    } },
+    { tool: 'crm_contact_get', input: (s) => ({ contact_id: s.contact }), check: (d, s) => expect(d.id).toBe(s.contact) },
+    { tool: 'crm_contact_update', input: (s) => ({ contact_id: s.contact, props: { firstname: 'Evelyn' } }), check: (d) => expect(d.properties.firstname).toBe('Evelyn') },
+    { tool: 'crm_contacts_list', input: () => ({ limit: 10 }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
+    { tool: 'crm_contacts_search', input: () => ({ query: 'e2e-contact@example.com' }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
+    { tool: 'crm_deal_create', input: () => ({ dealname: 'E2E deal', amount: 1000, dealstage: 'appointmentscheduled' }), check: (d, s) => {
+      expect(d.properties.dealname).toBe('E2E deal');
+      s.deal = d.id;
+    } },
+    { tool: 'crm_deal_update', input: (s) => ({ deal_id: s.deal, properties: { amount: 2000 } }), check: (d) => expect(d.properties.amount).toBe('2000') },
+    { tool: 'crm_deals_search', input: () => ({ limit: 5 }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
+  ],
+  sheets: [
+    { tool: 'sheets_create_spreadsheet', input: () => ({ title: 'E2E sheet' }), check: (d, s) => {
+      expect(d.properties.title).toBe('E2E sheet');
+      s.sheet = d.spreadsheetId;
+    } },
+    { tool: 'sheets_update_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1!A1:B2', values: [['a', 'b'], ['1', '2']], value_input_option: 'RAW' }), check: (d) =>
+      expect(d.updatedCells).toBe(4) },
+    { tool: 'sheets_get_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1!A1:B2' }), check: (d) => expect(d.values).toEqual([['a', 'b'], ['1', '2']]) },
+    { tool: 'sheets_read_spreadsheet', input: (s) => ({ spreadsheet_id: s.sheet }), check: (d, s) => expect(d.spreadsheetId).toBe(s.sheet) },
+  ],
+  docs: [
+    { tool: 'docs_create_document', input: () => ({ title: 'E2E doc' }), check: (d, s) => {
+      expect(d.title).toBe('E2E doc');
+      s.doc = d.documentId;
+    } },
+    { tool: 'docs_update_document', input: (s) => ({ document_id: s.doc, requests: [{ insertText: { location: { index: 1 }, text: 'Hello e2e' } }] }), check: (d, s) =>
+      expect(d.documentId).toBe(s.doc) },
+    { tool: 'docs_read_document', input: (s) => ({ document_id: s.doc }), check: (d) => expect(JSON.stringify(d.body)).toContain('Hello e2e') },
+  ],
+};
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  for (const kind of Object.keys(STEPS) as ConnectorName[]) {
+    await h.connection(kind, `${kind}-conn`);
+    await h.authorize(`${kind}-conn`, 'e2e-user');
+  }
+});
+afterAll(() => h.close());
+
+describe('every tool end to end', () => {
+  it('the table covers all 34 tools', () => {
+    const covered = Object.values(STEPS).flat().map((s) => s.tool).sort();
+    expect(covered).toEqual(h.connector.tools.list().map((t) => t.name).sort());
+    expect(covered).toHaveLength(34);
+  });
+
+  for (const [kind, steps] of Object.entries(STEPS) as Array<[ConnectorName, Step[]]>) {
+    describe(kind, () => {
+      const state: State = {};
+      for (const step of steps) {
+        it(step.tool, async () => {
+          h.sandbox.control.clearRequests();
+          const result = await h.env.executeTool({ tool_name: step.tool, connection_name: `${kind}-conn`, identifier: 'e2e-user', tool_input: step.input(state) });
+          const sent = h.sandbox.control.requests(kind);
+          expect(sent.length).toBeGreaterThanOrEqual(1);
+          expect(sent.at(-1)?.status).toBeLessThan(300);
+          expect(result.execution_id).toBeTruthy();
+          step.check(result.data as Data, state);
+        });
+      }
+    });
+  }
+});
+
+describe('every rule violation is refused with nothing sent', () => {
+  const cases = [...workspaceRefuse, ...calendarRefuse, ...crmRefuse, ...sheetsRefuse, ...docsRefuse];
+  it.each(cases.map((c) => [`${c.tool}: ${c.name}`, c]))('%s', async (_name, c) => {
+    h.sandbox.control.clearRequests();
+    const tool = h.connector.tools.resolve(c.tool)!;
+    const error = await h.env
+      .executeTool({ tool_name: c.tool, connection_name: `${tool.connector}-conn`, identifier: 'e2e-user', tool_input: c.input })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
+    expect(violations.map((v) => v.pointer)).toContain(c.pointer);
+    expect(h.sandbox.control.requests()).toHaveLength(0);
+  });
+});
