@@ -38,7 +38,9 @@ export class SecretBox {
   readonly #keyring: Keyring;
   readonly #currentPrefix: string;
   readonly #cache: Map<string, { aad: string; plaintext: string }> | null;
-  readonly #cacheSize: number;
+  /** Insertion order for eviction, as a ring: V8 Maps get slow when used as a queue (deleted slots pile up). */
+  readonly #ring: (string | undefined)[];
+  #ringNext = 0;
 
   /**
    * @param opts.cacheSize How many opened values to remember (default 0: none). A hit needs the same sealed value and the
@@ -49,8 +51,9 @@ export class SecretBox {
   constructor(keyring: Keyring, opts: { cacheSize?: number } = {}) {
     this.#keyring = keyring;
     this.#currentPrefix = `${VERSION}.${keyring.current.kid}.`;
-    this.#cacheSize = Math.max(0, Math.floor(opts.cacheSize ?? 0));
-    this.#cache = this.#cacheSize > 0 ? new Map() : null;
+    const size = Math.max(0, Math.floor(opts.cacheSize ?? 0));
+    this.#cache = size > 0 ? new Map() : null;
+    this.#ring = new Array<string | undefined>(size);
   }
 
   get keyring(): Keyring {
@@ -99,7 +102,10 @@ export class SecretBox {
       throw new SecretDecryptError(aad, `authentication failed with key "${kid}" (wrong key, or the value belongs to another record)`);
     }
     if (this.#cache) {
-      if (this.#cache.size >= this.#cacheSize) this.#cache.delete(this.#cache.keys().next().value as string);
+      const evicted = this.#ring[this.#ringNext];
+      if (evicted !== undefined) this.#cache.delete(evicted);
+      this.#ring[this.#ringNext] = sealed;
+      this.#ringNext = (this.#ringNext + 1) % this.#ring.length;
       this.#cache.set(sealed, { aad, plaintext });
     }
     return plaintext;
