@@ -2,6 +2,7 @@ import type { Project } from 'ts-morph';
 import type { JsonSchema } from '../../runtime/types.js';
 import type { Expr, Model, ParamModel, ToolModel } from '../model/types.js';
 import { ExprCompiler, type Compiled } from './compile-expr.js';
+import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 
 
@@ -10,7 +11,7 @@ import type { EmittedFile } from './emitted-file.js';
  * with direct helper calls; the path goes through `buildPath`, which encodes each value and refuses dot segments.
  */
 export function emitBuilders(model: Model, project: Project): EmittedFile {
-  const sf = project.createSourceFile('builders.gen.ts', '', { overwrite: true });
+  const sf = new FileBuilder(project, 'builders.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['UpstreamRequest'] });
   const bodies = model.tools.map((t) => builderBody(t, model));
   if (bodies.some((b) => b.usesHelpers)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/helpers/index.js', namespaceImport: 'helpers' });
@@ -35,7 +36,7 @@ export function emitBuilders(model: Model, project: Project): EmittedFile {
       statements: bodies[i]!.lines,
     });
   });
-  return { path: 'builders.gen.ts', content: sf.getFullText() };
+  return { path: 'builders.gen.ts', content: sf.text() };
 }
 
 interface BuilderBody {

@@ -139,10 +139,10 @@ export function buildOpenApi(model: Model): Obj {
     }, { security: [] }),
   };
   paths['/healthz'] = {
-    get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }) }, { security: [] }),
+    get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors('429') }, { security: [] }),
   };
   paths['/openapi.json'] = {
-    get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }) }, { security: [] }),
+    get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }), ...errors('429') }, { security: [] }),
   };
 
   for (const t of model.tools) {

@@ -1,5 +1,6 @@
 import type { Project } from 'ts-morph';
 import type { Model } from '../model/types.js';
+import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 import { camelCase, literal } from './ts-text.js';
 
@@ -8,7 +9,7 @@ import { camelCase, literal } from './ts-text.js';
  * of every tool, and the lookup by name or alias).
  */
 export function emitTools(model: Model, project: Project): EmittedFile[] {
-  const schemas = project.createSourceFile('schemas.gen.ts', '', { overwrite: true });
+  const schemas = new FileBuilder(project, 'schemas.gen.ts');
   schemas.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['JsonSchema'] });
   for (const t of model.tools) {
     schemas.addVariableStatement({
@@ -18,7 +19,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
     });
   }
 
-  const sf = project.createSourceFile('tools.gen.ts', '', { overwrite: true });
+  const sf = new FileBuilder(project, 'tools.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['ToolDefinition'] });
   if (model.tools.some((t) => t.transform)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/helpers/index.js', namespaceImport: 'helpers' });
   if (model.tools.length) {
@@ -60,14 +61,14 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
     declarations: [{ name: 'toolsByName', type: 'ReadonlyMap<string, ToolDefinition>', initializer: `new Map<string, ToolDefinition>([\n${entries.map(([n, v]) => `  [${JSON.stringify(n)}, ${v}],`).join('\n')}\n])` }],
   });
   return [
-    { path: 'schemas.gen.ts', content: schemas.getFullText() },
-    { path: 'tools.gen.ts', content: sf.getFullText() },
+    { path: 'schemas.gen.ts', content: schemas.text() },
+    { path: 'tools.gen.ts', content: sf.text() },
   ];
 }
 
 /** `generated/connectors.gen.ts`: every {@link ConnectorDefinition}, keyed by connector name. */
 export function emitConnectors(model: Model, project: Project): EmittedFile {
-  const sf = project.createSourceFile('connectors.gen.ts', '', { overwrite: true });
+  const sf = new FileBuilder(project, 'connectors.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['ConnectorDefinition', 'ConnectorName'] });
   const complete = model.connectorNames.length === 5;
   sf.addVariableStatement({
@@ -80,12 +81,12 @@ export function emitConnectors(model: Model, project: Project): EmittedFile {
       initializer: `{\n${model.connectors.map((c) => `  ${c.name}: ${literal(c, '  ')},`).join('\n')}\n}`,
     }],
   });
-  return { path: 'connectors.gen.ts', content: sf.getFullText() };
+  return { path: 'connectors.gen.ts', content: sf.text() };
 }
 
 /** `generated/client.gen.ts`: the typed client, one method per tool, over any transport with `executeTool`. */
 export function emitClient(model: Model, project: Project): EmittedFile {
-  const sf = project.createSourceFile('client.gen.ts', '', { overwrite: true });
+  const sf = new FileBuilder(project, 'client.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/api.js', isTypeOnly: true, namedImports: ['ExecuteToolInput', 'ExecuteToolResult'] });
   if (model.tools.length) {
     sf.addImportDeclaration({ moduleSpecifier: './types.gen.js', isTypeOnly: true, namedImports: model.tools.flatMap((t) => [`${t.typeName}Input`, `${t.typeName}Output`]) });
@@ -133,5 +134,5 @@ export function emitClient(model: Model, project: Project): EmittedFile {
       `return {\n${model.tools.map((t) => `  ${t.name}: (input, options) => call<${t.typeName}Output>(${JSON.stringify(t.name)}, input, options),`).join('\n')}\n};`,
     ],
   });
-  return { path: 'client.gen.ts', content: sf.getFullText() };
+  return { path: 'client.gen.ts', content: sf.text() };
 }

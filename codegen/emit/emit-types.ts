@@ -4,6 +4,7 @@ import type { Model, ParamModel, ToolModel } from '../model/types.js';
 import { presenceBranches, type Presence, type PresenceRule } from './presence-union.js';
 import { objectToTs, schemaToTs } from './schema-to-ts.js';
 import { docText, propKey } from './ts-text.js';
+import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 
 const OPEN = { openObjects: true };
@@ -13,7 +14,7 @@ const OPEN = { openObjects: true };
  * one output type per tool, the `ToolName` union and the `ToolInputs` / `ToolOutputs` maps.
  */
 export function emitTypes(model: Model, project: Project): EmittedFile {
-  const sf = project.createSourceFile('types.gen.ts', '', { overwrite: true });
+  const sf = new FileBuilder(project, 'types.gen.ts');
   for (const tool of model.tools) {
     const visible = tool.params.filter((p) => !p.hostComputed);
     const rules = tool.rules.filter((r): r is PresenceRule & typeof r => r.kind !== 'items_exactly_one_of' && r.kind !== 'host_computed');
@@ -35,7 +36,7 @@ export function emitTypes(model: Model, project: Project): EmittedFile {
   sf.addTypeAlias({ name: 'ToolName', isExported: true, docs: ['Every tool name (aliases resolve to these).'], type: model.tools.length ? model.tools.map((t) => JSON.stringify(t.name)).join(' | ') : 'never' });
   sf.addInterface({ name: 'ToolInputs', isExported: true, docs: ['Tool name -> input type.'], properties: model.tools.map((t) => ({ name: t.name, type: `${t.typeName}Input` })) });
   sf.addInterface({ name: 'ToolOutputs', isExported: true, docs: ['Tool name -> output type.'], properties: model.tools.map((t) => ({ name: t.name, type: `${t.typeName}Output` })) });
-  return { path: 'types.gen.ts', content: sf.getFullText() };
+  return { path: 'types.gen.ts', content: sf.text() };
 }
 
 function member(p: ParamModel, tool: ToolModel, presence: Presence | undefined): string {

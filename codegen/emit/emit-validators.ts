@@ -4,6 +4,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { Project } from 'ts-morph';
 import { formats } from '../../runtime/validation/formats.js';
 import type { Model, RuleModel } from '../model/types.js';
+import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 import { access, GENERATED_HEADER } from './ts-text.js';
 
@@ -53,7 +54,7 @@ function emitAjv(model: Model): EmittedFile {
 }
 
 function emitWrappers(model: Model, project: Project): EmittedFile {
-  const sf = project.createSourceFile('validators.gen.ts', '', { overwrite: true });
+  const sf = new FileBuilder(project, 'validators.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['ValidationResult', 'Violation'] });
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/violations.js', namedImports: ['toViolations'] });
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/violations.js', isTypeOnly: true, namedImports: ['AjvErrorLike'] });
@@ -82,7 +83,7 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
       ],
     });
   }
-  return { path: 'validators.gen.ts', content: sf.getFullText() };
+  return { path: 'validators.gen.ts', content: sf.text() };
 }
 
 function present(name: string, target = 'o'): string {

@@ -37,7 +37,10 @@ export function fixedSchemas(): Record<string, JsonSchema> {
           properties: {
             code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: Object.entries(ERROR_CATALOGUE).map(([c, e]) => `- \`${c}\` (${e.status}): ${e.meaning}`).join('\n') },
             message: { type: 'string' },
-            details: { description: 'For invalid_input: `{violations: [{pointer, message, keyword}]}`; for upstream_error: the upstream status and sanitized body.' },
+            details: {
+              description: 'For invalid_input: `{violations: [{pointer, message, keyword}]}`; for upstream_error: the upstream status and sanitized body.',
+              properties: { violations: { type: 'array', items: ref('Violation') } },
+            },
             request_id: { type: 'string' },
           },
         },

@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generate } from '../../codegen/generate.js';
+import { SpecErrors, formatSpecError } from '../../codegen/load/spec-error.js';
+import { specsCopy } from './fixture-env.js';
+
+const QUERY = 'tools/workspace/workspace_database_query.yaml';
+const PAGE = 'tools/workspace/workspace_page_create.yaml';
+const EVENT = 'tools/calendar/calendar_create_event.yaml';
+
+/** [name, { file to break, how, the error wanted (file suffix, line, column, message) }] */
+const cases: Array<[string, { file: string; change: (t: string) => string; want: { file: string; line: number; column: number; message: RegExp } }]> = [
+  ['unknown top-level key', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: safe\nretries: 3'), want: { file: QUERY, line: 6, column: 1, message: /unknown key 'retries'/ } }],
+  ['unknown key in a parameter', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { type: string, minimun: 1 }'), want: { file: QUERY, line: 10, column: 33, message: /unknown key 'minimun' in parameters\.start_cursor/ } }],
+  ['wrong type', { file: QUERY, change: (t) => t.replace('maximum: 100', 'maximum: "100"'), want: { file: QUERY, line: 9, column: 52, message: /parameters\.page_size\.maximum must be number/ } }],
+  ['unknown parameter in a rule', { file: PAGE, change: (t) => t.replace('exactly_one_of: [database_id, parent_page_id]', 'exactly_one_of: [database_id, page_id]'), want: { file: PAGE, line: 27, column: 35, message: /rule names unknown parameter 'page_id'/ } }],
+  ['unknown parameter in the mapping', { file: EVENT, change: (t) => t.replace('location: $location', 'location: $place'), want: { file: EVENT, line: 28, column: 15, message: /request\.body\.location names unknown parameter 'place'/ } }],
+  ['unknown helper', { file: EVENT, change: (t) => t.replace('$call: sendUpdates', '$call: sendUpdate'), want: { file: EVENT, line: 25, column: 27, message: /unknown helper 'sendUpdate'/ } }],
+  ['wrong arity', { file: EVENT, change: (t) => t.replace('args: [$start_datetime, null, $event_duration_hour, $event_duration_minutes]', 'args: [$start_datetime, $event_duration_hour]'), want: { file: EVENT, line: 31, column: 42, message: /helper 'eventEnd' takes 4 argument\(s\), request\.body\.end\.dateTime passes 2/ } }],
+  ['duplicate name', { file: EVENT, change: (t) => t.replace('aliases: [googlecalendar_create_event]', 'aliases: [crm_contacts_list]'), want: { file: 'tools/crm/crm_contacts_list.yaml', line: 2, column: 7, message: /duplicate tool name or alias 'crm_contacts_list' \(already used by .*calendar_create_event\.yaml\)/ } }],
+  ['path placeholder without a value', { file: QUERY, change: (t) => t.replace('{database_id}/query', '{database_id}/{view}'), want: { file: QUERY, line: 26, column: 9, message: /path placeholder '\{view\}' names unknown parameter 'view'/ } }],
+  ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
+];
+
+describe('broken specs', () => {
+  const copies: Array<{ cleanup(): void }> = [];
+  afterEach(() => copies.splice(0).forEach((c) => c.cleanup()));
+
+  it.each(cases)('%s: reported at file:line:column, nothing written', async (_name, { file, change, want }) => {
+    const specs = specsCopy();
+    copies.push(specs);
+    specs.edit(file, change);
+    const out = join(mkdtempSync(join(tmpdir(), 'codegen-out-')), 'generated');
+    const error = await generate({ specsDir: specs.dir, outDir: out }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SpecErrors);
+    const errors = (error as SpecErrors).errors;
+    const hit = errors.find((e) => want.message.test(e.message));
+    expect(hit, errors.map(formatSpecError).join('\n')).toBeDefined();
+    expect(hit!.file.endsWith(want.file)).toBe(true);
+    expect({ line: hit!.line, column: hit!.column }).toEqual({ line: want.line, column: want.column });
+    expect(existsSync(out)).toBe(false);
+    rmSync(join(out, '..'), { recursive: true, force: true });
+  });
+
+  it('collects errors from several files in one run', async () => {
+    const specs = specsCopy();
+    copies.push(specs);
+    specs.edit(QUERY, (t) => t.replace('retry: safe', 'retry: sometimes'));
+    specs.edit(EVENT, (t) => t.replace('$call: sendUpdates', '$call: nope'));
+    const error = (await generate({ specsDir: specs.dir }).catch((e: unknown) => e)) as SpecErrors;
+    expect(error.errors.map((e) => e.message)).toEqual([expect.stringMatching(/unknown helper 'nope'/), expect.stringMatching(/retry must be one of/)]);
+  });
+});
