@@ -1,6 +1,7 @@
 import type { ConnectorName } from '../../types.js';
 import type { ApiModule } from '../types.js';
 import { createCalendarApi } from './calendar/index.js';
+import { createCrmApi } from './crm/index.js';
 import { createStubApi } from './stub.js';
 import { createWorkspaceApi } from './workspace/index.js';
 
@@ -12,7 +13,7 @@ export function createApiModules(): Map<ConnectorName, ApiModule> {
   const modules: ApiModule[] = [
     createWorkspaceApi(),
     createCalendarApi(),
-    createStubApi('crm'),
+    createCrmApi(),
     createStubApi('sheets'),
     createStubApi('docs'),
   ];

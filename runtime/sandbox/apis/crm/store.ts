@@ -1,0 +1,159 @@
+import { COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, WRITABLE, type ObjectType } from './schema.js';
+import { HubSpotApiError, invalid, isObject } from './errors.js';
+
+export interface CrmObject {
+  id: string;
+  /** Every value is a string (or null when cleared), as HubSpot stores them. */
+  properties: Record<string, string | null>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  archivedAt?: string;
+}
+
+export interface Owner {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userId: number;
+  userIdIncludingInactive: number;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  type: 'PERSON';
+  teams: { id: string; name: string; primary: boolean }[];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Converts a request value to HubSpot's string form; refuses objects and arrays. */
+function asString(name: string, v: unknown): string | null {
+  if (v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw invalid(`Property values were not valid: [{"isValid":false,"message":"${name} must be a string, number or boolean","error":"INVALID_PROPERTY_VALUE","name":"${name}"}]`);
+}
+
+/** One sandbox user's CRM: empty at the start apart from one owner (the user). */
+export class Crm {
+  readonly objects: Record<ObjectType, Map<string, CrmObject>> = { contacts: new Map(), companies: new Map(), deals: new Map() };
+  readonly owners: Owner[];
+  private nextId: Record<ObjectType, number> = { contacts: 101, companies: 20_001, deals: 30_001 };
+
+  constructor(user: string, now: number) {
+    const [local = user] = user.split('@');
+    const [first = local, last = ''] = local.split(/[._-]/);
+    const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+    const t = new Date(now).toISOString();
+    this.owners = [
+      {
+        id: '75480001',
+        email: user,
+        firstName: cap(first),
+        lastName: cap(last) || 'Sandbox',
+        userId: 9_100_001,
+        userIdIncludingInactive: 9_100_001,
+        createdAt: t,
+        updatedAt: t,
+        archived: false,
+        type: 'PERSON',
+        teams: [],
+      },
+    ];
+  }
+
+  /** Validates and normalizes written properties: known names, enumeration values, e-mail form. */
+  cleanProperties(type: ObjectType, input: unknown): Record<string, string | null> {
+    if (!isObject(input)) throw invalid('Invalid input JSON: properties must be an object');
+    const out: Record<string, string | null> = {};
+    const errors: { isValid: false; message: string; error: string; name: string }[] = [];
+    for (const [name, raw] of Object.entries(input)) {
+      if (COMPUTED.has(name)) {
+        errors.push({ isValid: false, message: `${name} is a read only property; its value cannot be set.`, error: 'READ_ONLY_VALUE', name });
+        continue;
+      }
+      if (!WRITABLE[type].has(name)) {
+        errors.push({ isValid: false, message: `Property "${name}" does not exist`, error: 'PROPERTY_DOESNT_EXIST', name });
+        continue;
+      }
+      const v = asString(name, raw);
+      const allowed = ENUMS[name];
+      if (v && allowed && !allowed.includes(v)) {
+        errors.push({ isValid: false, message: `${v} was not one of the allowed options: ${allowed.join(', ')}`, error: 'INVALID_OPTION', name });
+        continue;
+      }
+      if (v && name === 'email' && !EMAIL.test(v)) {
+        errors.push({ isValid: false, message: `Email address ${v} is invalid`, error: 'INVALID_EMAIL', name });
+        continue;
+      }
+      if (v && (name === 'amount' || name === 'numberofemployees' || name === 'annualrevenue') && Number.isNaN(Number(v))) {
+        errors.push({ isValid: false, message: `${v} was not a valid number.`, error: 'INVALID_FLOAT', name });
+        continue;
+      }
+      out[name] = v;
+    }
+    if (errors.length) {
+      throw invalid(`Property values were not valid: ${JSON.stringify(errors)}`, { errors: errors.map((e) => ({ message: e.message, code: e.error, context: { propertyName: [e.name] } })) });
+    }
+    return out;
+  }
+
+  /** Enforces the unique contact e-mail: 409 naming the existing id. */
+  checkEmailUnique(email: string | null | undefined, exceptId?: string): void {
+    if (!email) return;
+    for (const c of this.objects.contacts.values()) {
+      if (c.id !== exceptId && !c.archived && c.properties.email?.toLowerCase() === email.toLowerCase()) {
+        throw new HubSpotApiError(409, 'CONFLICT', `Contact already exists. Existing ID: ${c.id}`);
+      }
+    }
+  }
+
+  create(type: ObjectType, props: Record<string, string | null>, now: number): CrmObject {
+    const id = String(this.nextId[type]++);
+    const t = new Date(now).toISOString();
+    if (type === 'deals' && props.pipeline === undefined) props.pipeline = 'default';
+    const obj: CrmObject = {
+      id,
+      properties: { ...props, hs_object_id: id, createdate: t, [MODIFIED_PROP[type]]: t },
+      createdAt: t,
+      updatedAt: t,
+      archived: false,
+    };
+    if (type === 'contacts' && obj.properties.email) obj.properties.email = obj.properties.email.toLowerCase();
+    this.objects[type].set(id, obj);
+    return obj;
+  }
+
+  update(type: ObjectType, obj: CrmObject, props: Record<string, string | null>, now: number): void {
+    const t = new Date(now).toISOString();
+    Object.assign(obj.properties, props, { [MODIFIED_PROP[type]]: t });
+    obj.updatedAt = t;
+  }
+}
+
+/** Parses `properties` given comma-joined, repeated, or both. */
+export function requestedProperties(q: URLSearchParams): string[] | null {
+  const all = q.getAll('properties').flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean);
+  return all.length ? all : null;
+}
+
+/**
+ * A `SimplePublicObject`: the requested properties that exist (unknown names silently ignored), plus the ones HubSpot
+ * always adds (`hs_object_id`, created and modified dates), or the type's default set.
+ */
+export function render(type: ObjectType, obj: CrmObject, requested: string[] | null): Record<string, unknown> {
+  const names = requested
+    ? [...new Set([...requested.filter((n) => WRITABLE[type].has(n) || COMPUTED.has(n)), 'hs_object_id', 'createdate', MODIFIED_PROP[type]])]
+    : DEFAULT_PROPERTIES[type];
+  const properties: Record<string, string | null> = {};
+  for (const n of [...names].sort()) properties[n] = obj.properties[n] ?? null;
+  return {
+    id: obj.id,
+    properties,
+    createdAt: obj.createdAt,
+    updatedAt: obj.updatedAt,
+    archived: obj.archived,
+    ...(obj.archivedAt ? { archivedAt: obj.archivedAt } : {}),
+  };
+}
