@@ -1,0 +1,71 @@
+/**
+ * Checks live responses against `generated/openapi.json`: the status must be documented for the operation, and a
+ * JSON body must validate against the documented schema (ajv, JSON Schema 2020-12, refs resolved in the document).
+ */
+import { readFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+type Json = Record<string, any>;
+
+export const OPENAPI: Json = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+const DOC_ID = 'https://agent-connector.local/openapi.json';
+
+const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false, allErrors: true, validateFormats: true });
+(addFormats as unknown as typeof addFormats.default)(ajv);
+ajv.addSchema({ ...OPENAPI, $id: DOC_ID });
+
+const escape = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+function resolveRef(node: Json): { node: Json; pointer: string | null } {
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
+    const pointer = node.$ref.slice(1);
+    let current: any = OPENAPI;
+    for (const part of pointer.split('/').slice(1)) current = current[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+    return { node: current, pointer };
+  }
+  return { node, pointer: null };
+}
+
+/** Every documented (method, path template) pair. */
+export function documentedOperations(): { method: string; path: string }[] {
+  const out: { method: string; path: string }[] = [];
+  for (const [path, item] of Object.entries(OPENAPI.paths as Json)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) if (item[method]) out.push({ method: method.toUpperCase(), path });
+  }
+  return out;
+}
+
+export interface CheckedResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Returns a list of problems (empty when the response conforms). */
+export function conformanceProblems(method: string, pathTemplate: string, res: CheckedResponse): string[] {
+  const operation = OPENAPI.paths?.[pathTemplate]?.[method.toLowerCase()];
+  if (!operation) return [`${method} ${pathTemplate} is not in the document`];
+  const responses = operation.responses as Json;
+  const key = String(res.status) in responses ? String(res.status) : 'default' in responses ? 'default' : null;
+  if (!key) return [`${method} ${pathTemplate}: status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')})`];
+  const { node: response, pointer: responsePointer } = resolveRef(responses[key]);
+  const problems: string[] = [];
+  if (!res.headers.get('x-request-id')) problems.push('no x-request-id header');
+  const content = response.content as Json | undefined;
+  const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+  if (!content) return problems;
+  if (!(contentType in content)) {
+    problems.push(`content type ${contentType || '(none)'} is not documented (${Object.keys(content).join(', ')})`);
+    return problems;
+  }
+  if (contentType !== 'application/json' || !content[contentType].schema) return problems;
+  const base = responsePointer ?? `/paths/${escape(pathTemplate)}/${method.toLowerCase()}/responses/${key}`;
+  const schemaRef = `${DOC_ID}#${base}/content/${escape(contentType)}/schema`;
+  const validate = ajv.getSchema(schemaRef);
+  if (!validate) return [...problems, `no schema at ${schemaRef}`];
+  if (!validate(res.body)) {
+    problems.push(...(validate.errors ?? []).map((e) => `body${e.instancePath} ${e.message} (${e.schemaPath})`));
+  }
+  return problems;
+}

