@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../runtime/sandbox/start.js';
+import type { Sandbox } from '../../../runtime/sandbox/types.js';
+
+type Json = Record<string, any>;
+
+describe('Notion API fake', () => {
+  let sb: Sandbox;
+  let token: string;
+  beforeAll(async () => {
+    sb = await startSandbox();
+    token = sb.control.issueTokens('notion', 'alice@example.com').accessToken;
+  });
+  afterAll(() => sb.close());
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = { 'notion-version': '2022-06-28' }) {
+    const res = await fetch(`${sb.url}/notion${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+  const title = (s: string) => [{ type: 'text', text: { content: s } }];
+
+  async function seeded() {
+    const s = await call('POST', '/v1/search', {});
+    const home = s.body.results.find((r: Json) => r.object === 'page' && r.properties.title?.title?.[0]?.plain_text === 'Getting started');
+    const tasks = s.body.results.find((r: Json) => r.object === 'database' && r.title[0]?.plain_text === 'Tasks');
+    return { home, tasks };
+  }
+
+  it('requires Notion-Version', async () => {
+    const r = await call('GET', '/v1/users/me', undefined, {});
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ object: 'error', status: 400, code: 'missing_version' });
+  });
+
+  it('GET /v1/users/me is the bot user', async () => {
+    const r = await call('GET', '/v1/users/me');
+    expect(r.body).toMatchObject({ object: 'user', type: 'bot', bot: { owner: { type: 'user' } } });
+  });
+
+  it('seeds a shared page and a Tasks database; the private page is not visible', async () => {
+    const s = await call('POST', '/v1/search', {});
+    expect(s.body).toMatchObject({ object: 'list', type: 'page_or_database', page_or_database: {}, has_more: false, next_cursor: null });
+    const titles = s.body.results.map((r: Json) => (r.object === 'database' ? r.title[0].plain_text : r.properties.title?.title?.[0]?.plain_text ?? r.properties.Name.title[0].plain_text));
+    expect(titles).toContain('Getting started');
+    expect(titles).toContain('Tasks');
+    expect(titles).not.toContain('Private notes');
+  });
+
+  it('search matches titles and filters by object, with cursor pagination', async () => {
+    const q = await call('POST', '/v1/search', { query: 'venue' });
+    expect(q.body.results).toHaveLength(1);
+    const dbs = await call('POST', '/v1/search', { filter: { property: 'object', value: 'database' } });
+    expect(dbs.body.results.every((r: Json) => r.object === 'database')).toBe(true);
+    const p1 = await call('POST', '/v1/search', { page_size: 2 });
+    expect(p1.body.results).toHaveLength(2);
+    expect(p1.body.has_more).toBe(true);
+    const p2 = await call('POST', '/v1/search', { page_size: 2, start_cursor: p1.body.next_cursor });
+    expect(p2.body.results[0].id).not.toBe(p1.body.results[0].id);
+    expect((await call('POST', '/v1/search', { filter: { property: 'object', value: 'data_source' } })).status).toBe(400);
+    expect((await call('POST', '/v1/search', { page_size: 101 })).body).toMatchObject({ status: 400, code: 'validation_error' });
+    expect((await call('POST', '/v1/search', { start_cursor: 'bogus' })).status).toBe(400);
+  });
+
+  it('creates a page under a page with children and icon; GET returns it; 404 for unknown ids', async () => {
+    const { home } = await seeded();
+    const created = await call('POST', '/v1/pages', {
+      parent: { page_id: home.id.replace(/-/g, '') },
+      properties: { title: { title: title('Meeting notes') } },
+      children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: title('hello') } }],
+      icon: { type: 'emoji', emoji: '📝' },
+      cover: { type: 'external', external: { url: 'https://example.com/c.png' } },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ object: 'page', parent: { type: 'page_id', page_id: home.id }, icon: { type: 'emoji', emoji: '📝' }, archived: false });
+    expect(created.body.properties.title).toMatchObject({ id: 'title', type: 'title', title: [{ plain_text: 'Meeting notes', annotations: { bold: false } }] });
+    expect((await call('GET', `/v1/pages/${created.body.id}`)).body.id).toBe(created.body.id);
+    const kids = await call('GET', `/v1/blocks/${created.body.id}/children`);
+    expect(kids.body.results[0]).toMatchObject({ object: 'block', type: 'paragraph' });
+    const missing = await call('GET', '/v1/pages/00000000-0000-4000-8000-000000000000');
+    expect(missing.body).toMatchObject({ status: 404, code: 'object_not_found' });
+    expect((await call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { Foo: { rich_text: [] } } })).body.code).toBe('validation_error');
+    expect((await call('POST', '/v1/pages', { parent: { page_id: home.id }, icon: { type: 'emoji' } })).status).toBe(400);
+  });
+
+  it('database rows: keys by name or id, title id `title`, schema-checked values, select auto-created', async () => {
+    const { tasks } = await seeded();
+    const db = (await call('GET', `/v1/databases/${tasks.id}`)).body;
+    expect(db.properties.Name).toMatchObject({ id: 'title', type: 'title' });
+    const statusId = db.properties.Status.id;
+    const row = await call('POST', '/v1/pages', {
+      parent: { database_id: tasks.id },
+      properties: {
+        title: { title: title('Order snacks') },
+        [statusId]: { select: { name: 'Blocked' } },
+        Priority: { number: 5 },
+        Due: { date: { start: '2025-02-01' } },
+      },
+    });
+    expect(row.status).toBe(200);
+    expect(row.body.properties).toMatchObject({
+      Name: { id: 'title', title: [{ plain_text: 'Order snacks' }] },
+      Status: { type: 'select', select: { name: 'Blocked' } },
+      Priority: { number: 5 },
+      Due: { date: { start: '2025-02-01', end: null } },
+      Done: { checkbox: false },
+      Notes: { rich_text: [] },
+    });
+    const after = (await call('GET', `/v1/databases/${tasks.id}`)).body;
+    expect(after.properties.Status.select.options.map((o: Json) => o.name)).toContain('Blocked');
+    const wrongType = await call('POST', '/v1/pages', { parent: { database_id: tasks.id }, properties: { Priority: { rich_text: [] } } });
+    expect(wrongType.body).toMatchObject({ code: 'validation_error' });
+    const noProps = await call('POST', '/v1/pages', { parent: { database_id: tasks.id } });
+    expect(noProps.status).toBe(400);
+    const caseSensitive = await call('POST', '/v1/pages', { parent: { database_id: tasks.id }, properties: { priority: { number: 1 } } });
+    expect(caseSensitive.status).toBe(400);
+  });
+
+  it('creates databases with exactly one title property', async () => {
+    const { home } = await seeded();
+    const ok = await call('POST', '/v1/databases', {
+      parent: { type: 'page_id', page_id: home.id },
+      title: title('Contacts'),
+      properties: { Name: { title: {} }, Stage: { select: { options: [{ name: 'Lead' }] } } },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ object: 'database', title: [{ plain_text: 'Contacts' }], properties: { Name: { id: 'title' }, Stage: { type: 'select' } } });
+    expect((await call('POST', '/v1/databases', { parent: { page_id: home.id }, title: title('X'), properties: { A: { rich_text: {} } } })).status).toBe(400);
+    expect((await call('POST', '/v1/databases', { parent: { page_id: home.id }, title: title('X'), properties: { A: { title: {} }, B: { title: {} } } })).status).toBe(400);
+  });
+
+  it('queries with filters, sorts, filter_properties and pagination', async () => {
+    const { tasks } = await seeded();
+    const q = (body: unknown, qs = '') => call('POST', `/v1/databases/${tasks.id}/query${qs}`, body);
+    const names = (r: { body: Json }) => r.body.results.map((p: Json) => p.properties.Name?.title[0]?.plain_text);
+    const byPriority = await q({ sorts: [{ property: 'Priority', direction: 'ascending' }] });
+    expect(byPriority.body).toMatchObject({ object: 'list', type: 'page_or_database' });
+    expect(names(byPriority).slice(0, 3)).toEqual(['Write the launch plan', 'Book the venue', 'Send invitations']);
+    const done = await q({ filter: { property: 'Done', checkbox: { equals: true } } });
+    expect(names(done)).toEqual(['Send invitations']);
+    const compound = await q({
+      filter: { or: [{ property: 'Status', select: { equals: 'Todo' } }, { and: [{ property: 'Priority', number: { less_than: 2 } }, { property: 'Name', title: { contains: 'LAUNCH' } }] }] },
+      sorts: [{ property: 'Due', direction: 'descending' }],
+    });
+    expect(names(compound)).toEqual(['Book the venue', 'Write the launch plan']);
+    const dated = await q({ filter: { property: 'Due', date: { on_or_after: '2025-01-10' } }, sorts: [{ timestamp: 'created_time', direction: 'ascending' }] });
+    expect(names(dated)).toEqual(expect.arrayContaining(['Write the launch plan', 'Book the venue']));
+    expect((await q({ filter: { property: 'Done', select: { equals: 'x' } } })).status).toBe(400);
+    expect((await q({ sorts: [{ property: 'Priority', direction: 'up' }] })).status).toBe(400);
+    const limited = await q({}, '?filter_properties=title');
+    expect(Object.keys(limited.body.results[0].properties)).toEqual(['Name']);
+    const p1 = await q({ page_size: 1, sorts: [{ property: 'Priority', direction: 'ascending' }] });
+    expect(p1.body.has_more).toBe(true);
+    const p2 = await q({ page_size: 1, start_cursor: p1.body.next_cursor, sorts: [{ property: 'Priority', direction: 'ascending' }] });
+    expect(names(p2)).toEqual(['Book the venue']);
+    expect((await q({ page_size: 101 })).body.code).toBe('validation_error');
+  });
+
+  it('comments: new discussion on a page, reply by discussion_id, get, list paginated', async () => {
+    const { home } = await seeded();
+    const first = await call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: title('First!') });
+    expect(first.body).toMatchObject({ object: 'comment', parent: { type: 'page_id', page_id: home.id }, rich_text: [{ plain_text: 'First!' }] });
+    const reply = await call('POST', '/v1/comments', { discussion_id: first.body.discussion_id, rich_text: title('Reply') });
+    expect(reply.body.discussion_id).toBe(first.body.discussion_id);
+    expect((await call('GET', `/v1/comments/${reply.body.id}`)).body.id).toBe(reply.body.id);
+    const both = await call('POST', '/v1/comments', { parent: { page_id: home.id }, discussion_id: first.body.discussion_id, rich_text: title('x') });
+    expect(both.body.code).toBe('validation_error');
+    const neither = await call('POST', '/v1/comments', { rich_text: title('x') });
+    expect(neither.status).toBe(400);
+    const l1 = await call('GET', `/v1/comments?block_id=${home.id}&page_size=1`);
+    expect(l1.body).toMatchObject({ object: 'list', type: 'comment', comment: {}, has_more: true });
+    const l2 = await call('GET', `/v1/comments?block_id=${home.id}&page_size=1&start_cursor=${l1.body.next_cursor}`);
+    expect(l2.body.results[0].id).toBe(reply.body.id);
+    expect((await call('GET', '/v1/comments?block_id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('keeps users apart', async () => {
+    const { home } = await seeded();
+    const bob = sb.control.issueTokens('notion', 'bob@example.com').accessToken;
+    const res = await fetch(`${sb.url}/notion/v1/pages/${home.id}`, { headers: { authorization: `Bearer ${bob}`, 'notion-version': '2022-06-28' } });
+    expect(res.status).toBe(404);
+  });
+});
