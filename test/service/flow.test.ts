@@ -70,7 +70,7 @@ async function scenario(api: EnvironmentApi, tag: string): Promise<void> {
 
   const disconnected = await api.disconnectAccount(link.connected_account_id);
   expect(disconnected.status).toBe('DISCONNECTED');
-  const after = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: {} }).catch((e: unknown) => e);
+  const after = await api.executeTool({ tool_name: 'calendar_list_calendars', connection_name: created.name, identifier, tool_input: {} }).catch((e: unknown) => e);
   expect(isConnectorError(after) && after.code).toBe('reauthorization_required');
 
   await api.deleteConnection(created.id);
