@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../runtime/sandbox/start.js';
+import type { Sandbox } from '../../../runtime/sandbox/types.js';
+
+type Json = Record<string, any>;
+
+describe('HubSpot CRM fake', () => {
+  let sb: Sandbox;
+  let token: string;
+  beforeAll(async () => {
+    sb = await startSandbox({ providerRateLimits: false });
+    token = sb.control.issueTokens('hubspot', 'alice@example.com').accessToken;
+  });
+  afterAll(() => sb.close());
+
+  async function call(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${sb.url}/hubspot${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (res.status === 204 ? {} : await res.json()) as Json };
+  }
+
+  it('starts empty, with one owner', async () => {
+    expect((await call('GET', '/crm/v3/objects/contacts')).body).toEqual({ results: [] });
+    const owners = await call('GET', '/crm/v3/owners');
+    expect(owners.body.results).toHaveLength(1);
+    expect(owners.body.results[0]).toMatchObject({ email: 'alice@example.com', type: 'PERSON', archived: false });
+    expect(owners.body).not.toHaveProperty('paging');
+    expect((await call('GET', `/crm/v3/owners/${owners.body.results[0].id}`)).status).toBe(200);
+  });
+
+  it('creates with 201 and string-typed values; get with properties comma-joined or repeated, unknown ignored', async () => {
+    const c = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'Big deal', amount: 1500.5, dealstage: 'qualifiedtobuy', hs_priority: 'HIGH' } });
+    expect(c.status).toBe(201);
+    expect(c.body.properties).toMatchObject({ dealname: 'Big deal', amount: '1500.5', hs_object_id: c.body.id });
+    expect(typeof c.body.id).toBe('string');
+    expect(c.body).toMatchObject({ archived: false });
+    const dflt = await call('GET', `/crm/v3/objects/deals/${c.body.id}`);
+    expect(Object.keys(dflt.body.properties).sort()).toEqual(['amount', 'closedate', 'createdate', 'dealname', 'dealstage', 'hs_lastmodifieddate', 'hs_object_id', 'pipeline']);
+    expect(dflt.body.properties.pipeline).toBe('default');
+    const picked = await call('GET', `/crm/v3/objects/deals/${c.body.id}?properties=dealname,nonsense&properties=hs_priority`);
+    expect(picked.body.properties).toMatchObject({ dealname: 'Big deal', hs_priority: 'HIGH' });
+    expect(picked.body.properties).not.toHaveProperty('nonsense');
+    expect(picked.body.properties).not.toHaveProperty('amount');
+  });
+
+  it('refuses unknown properties and bad options on write', async () => {
+    const bad = await call('POST', '/crm/v3/objects/companies', { properties: { name: 'X', favourite_colour: 'blue' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect(bad.body.message).toContain('PROPERTY_DOESNT_EXIST');
+    expect((await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'z@example.com', lifecyclestage: 'bogus' } })).status).toBe(400);
+  });
+
+  it('409 CONFLICT naming the existing id on a duplicate contact e-mail', async () => {
+    const first = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'dup@example.com', firstname: 'Dee' } });
+    const again = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'DUP@example.com' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ status: 'error', category: 'CONFLICT', message: `Contact already exists. Existing ID: ${first.body.id}` });
+    expect(typeof again.body.correlationId).toBe('string');
+  });
+
+  it('updates with PATCH and answers 404 OBJECT_NOT_FOUND for unknown ids', async () => {
+    const c = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'pat@example.com', firstname: 'Pat' } });
+    const u = await call('PATCH', `/crm/v3/objects/contacts/${c.body.id}`, { properties: { lastname: 'Lee', firstname: '' } });
+    expect(u.status).toBe(200);
+    expect(u.body.properties).toMatchObject({ lastname: 'Lee', firstname: '' });
+    const got = await call('GET', `/crm/v3/objects/contacts/pat@example.com?idProperty=email&properties=lastname`);
+    expect(got.body.properties.lastname).toBe('Lee');
+    const missing = await call('GET', '/crm/v3/objects/contacts/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND' });
+    expect((await call('PATCH', '/crm/v3/objects/contacts/999999', { properties: {} })).status).toBe(404);
+  });
+
+  it('lists contacts with limit/after; paging omitted on the last page; limit max 100; archived', async () => {
+    for (let i = 0; i < 12; i++) await call('POST', '/crm/v3/objects/contacts', { properties: { email: `list${i}@example.com` } });
+    const all = (await call('GET', '/crm/v3/objects/contacts?limit=100')).body.results.length;
+    const p1 = await call('GET', '/crm/v3/objects/contacts');
+    expect(p1.body.results).toHaveLength(10);
+    expect(p1.body.paging.next.after).toEqual(expect.any(String));
+    let seen = p1.body.results.length;
+    let after = p1.body.paging.next.after;
+    while (after) {
+      const p = await call('GET', `/crm/v3/objects/contacts?limit=10&after=${after}`);
+      seen += p.body.results.length;
+      after = p.body.paging?.next.after;
+      if (!after) expect(p.body).not.toHaveProperty('paging');
+    }
+    expect(seen).toBe(all);
+    expect((await call('GET', '/crm/v3/objects/contacts?limit=101')).status).toBe(400);
+    const victim = p1.body.results[0].id;
+    expect((await call('DELETE', `/crm/v3/objects/contacts/${victim}`)).status).toBe(204);
+    const archived = await call('GET', '/crm/v3/objects/contacts?archived=true');
+    expect(archived.body.results.map((r: Json) => r.id)).toEqual([victim]);
+    expect(archived.body.results[0].archived).toBe(true);
+  });
+
+  describe('search', () => {
+    let ids: Record<string, string> = {};
+    beforeAll(async () => {
+      const mk = async (name: string, props: Record<string, string>) => {
+        ids[name] = (await call('POST', '/crm/v3/objects/companies', { properties: { name, ...props } })).body.id;
+      };
+      ids = {};
+      await mk('Acme Corp', { domain: 'acme.com', industry: 'COMPUTER_SOFTWARE', numberofemployees: '50', city: 'Berlin' });
+      await mk('Globex', { domain: 'globex.io', numberofemployees: '500', city: 'Paris' });
+      await mk('Initech', { domain: 'initech.com', numberofemployees: '5' });
+    });
+    const search = (body: unknown) => call('POST', '/crm/v3/objects/companies/search', body);
+    const names = (r: { body: Json }) => r.body.results.map((x: Json) => x.properties.name);
+
+    it('ANDs filters in a group and ORs groups; returns total', async () => {
+      const r = await search({
+        filterGroups: [
+          { filters: [{ propertyName: 'numberofemployees', operator: 'GTE', value: '10' }, { propertyName: 'city', operator: 'EQ', value: 'berlin' }] },
+          { filters: [{ propertyName: 'domain', operator: 'CONTAINS_TOKEN', value: 'initech' }] },
+        ],
+        properties: ['name', 'numberofemployees'],
+        sorts: [{ propertyName: 'numberofemployees', direction: 'DESCENDING' }],
+      });
+      expect(r.status).toBe(200);
+      expect(names(r)).toEqual(['Acme Corp', 'Initech']);
+      expect(r.body.total).toBe(2);
+      expect(r.body).not.toHaveProperty('paging');
+      expect(r.body.results[0].properties).toHaveProperty('numberofemployees', '50');
+    });
+
+    it.each([
+      ['NEQ', { value: 'Globex' }, ['Acme Corp', 'Initech']],
+      ['LT', { value: '50' }, ['Initech']],
+      ['LTE', { value: '50' }, ['Acme Corp', 'Initech']],
+      ['GT', { value: '50' }, ['Globex']],
+      ['BETWEEN', { value: '5', highValue: '50' }, ['Acme Corp', 'Initech']],
+      ['IN', { values: ['Globex', 'Initech'] }, ['Globex', 'Initech']],
+      ['NOT_IN', { values: ['Globex'] }, ['Acme Corp', 'Initech']],
+      ['HAS_PROPERTY', {}, ['Acme Corp', 'Globex']],
+      ['NOT_HAS_PROPERTY', {}, ['Initech']],
+      ['NOT_CONTAINS_TOKEN', { value: 'glob*' }, ['Acme Corp', 'Initech']],
+    ] as const)('operator %s', async (operator, extra, want) => {
+      const prop = operator === 'HAS_PROPERTY' || operator === 'NOT_HAS_PROPERTY' ? 'city' : ['NEQ', 'IN', 'NOT_IN', 'NOT_CONTAINS_TOKEN'].includes(operator) ? 'name' : 'numberofemployees';
+      const r = await search({ filterGroups: [{ filters: [{ propertyName: prop, operator, ...extra }] }] });
+      expect(names(r).filter((n: string) => ['Acme Corp', 'Globex', 'Initech'].includes(n))).toEqual(want);
+    });
+
+    it('query, limit/after paging and bad input', async () => {
+      expect(names(await search({ query: 'glob' }))).toEqual(['Globex']);
+      const p1 = await search({ limit: 2 });
+      expect(p1.body.results).toHaveLength(2);
+      expect(p1.body.total).toBeGreaterThanOrEqual(3);
+      const p2 = await search({ limit: 2, after: p1.body.paging.next.after });
+      expect(p2.body.results[0].id).not.toBe(p1.body.results[0].id);
+      expect((await search({ filterGroups: [{ filters: [{ propertyName: 'name', operator: 'LIKE', value: 'x' }] }] })).body.category).toBe('VALIDATION_ERROR');
+      expect((await search({ limit: 201 })).status).toBe(400);
+      expect((await search({ filterGroups: Array.from({ length: 6 }, () => ({ filters: [] })) })).status).toBe(400);
+    });
+  });
+
+  it('HubSpot search has its own 5-per-second limit without rate headers', async () => {
+    const limited = await startSandbox();
+    try {
+      const t = limited.control.issueTokens('hubspot', 'fast@example.com').accessToken;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await fetch(`${limited.url}/hubspot/crm/v3/objects/contacts/search`, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' }, body: '{}' });
+        expect(r.headers.get('x-hubspot-ratelimit-max')).toBeNull();
+        statuses.push(r.status);
+        if (r.status === 429) expect(await r.json()).toMatchObject({ policyName: 'SECONDLY', category: 'RATE_LIMITS' });
+      }
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
