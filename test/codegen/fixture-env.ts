@@ -29,8 +29,8 @@ export function specsCopy(): { dir: string; edit(path: string, change: (text: st
   };
 }
 
-/** `<root>/.codegen-test-<name>-<pid>/generated`: importable generated code for the fixture specs. */
-export function rootOutDir(name: string): { outDir: string; base: string; cleanup(): void } {
-  const base = join(ROOT, `.codegen-test-${name}-${process.pid}`);
-  return { outDir: join(base, 'generated'), base, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+/** `<root>/.codegen-test-<name>-<pid>`: a sibling of `generated/`, so the emitted `../runtime/...` imports resolve. */
+export function rootOutDir(name: string): { outDir: string; cleanup(): void } {
+  const outDir = join(ROOT, `.codegen-test-${name}-${process.pid}`);
+  return { outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
 }
