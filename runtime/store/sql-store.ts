@@ -307,11 +307,23 @@ export class SqlStore implements Store {
    * writers to a row, so of several concurrent callers (in any process) exactly one sees a changed row.
    */
   async tryAcquireRefreshLease(accountId: string, owner: string, ttlMs: number): Promise<boolean> {
+    const ttl = Math.max(0, Math.floor(ttlMs));
+    if (this.kind === 'postgres') {
+      // Several service hosts share PostgreSQL: judge expiry by the database's clock, not each host's.
+      const changed = await this.#db.run(
+        `UPDATE connected_accounts SET refresh_lease_owner = ?,
+           refresh_lease_until = clock_timestamp() + (?::double precision * interval '1 millisecond')
+         WHERE id = ? AND (refresh_lease_owner IS NULL OR refresh_lease_until < clock_timestamp() OR refresh_lease_owner = ?)`,
+        [owner, ttl, accountId, owner],
+      );
+      return changed === 1;
+    }
+    // SQLite is one file on one machine, so every process shares this clock.
     const now = Date.now();
     const changed = await this.#db.run(
       `UPDATE connected_accounts SET refresh_lease_owner = ?, refresh_lease_until = ?
        WHERE id = ? AND (refresh_lease_owner IS NULL OR refresh_lease_until < ? OR refresh_lease_owner = ?)`,
-      [owner, new Date(now + Math.max(0, ttlMs)).toISOString(), accountId, new Date(now).toISOString(), owner],
+      [owner, new Date(now + ttl).toISOString(), accountId, new Date(now).toISOString(), owner],
     );
     return changed === 1;
   }

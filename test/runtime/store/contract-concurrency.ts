@@ -102,7 +102,13 @@ export function concurrencyContract(ctx: ContractContext): void {
         await db.query(`DROP TABLE IF EXISTS ${t}`);
       }
       expect(await db.tables()).toEqual([]);
-      const results = await Promise.all([1, 2, 3].map(() => child(db.options, 'migrate')));
+      // Separate store instances (separate connections) race in-process, where start-up jitter cannot keep them
+      // apart; the child processes race too, as the real multi-process case.
+      const instances = await Promise.all([1, 2, 3, 4, 5].map(() => ctx.open(keyring1, { migrate: false })));
+      const results = await Promise.all([
+        ...[1, 2].map(() => child(db.options, 'migrate')),
+        ...instances.map(async (s) => (await s.migrate(), { ok: true, result: null })),
+      ]);
       expect(results.every((r) => r.ok)).toBe(true);
       const rows = await db.query('SELECT version FROM schema_migrations');
       expect(rows.map((r) => Number(r.version))).toEqual([1]);
