@@ -13,6 +13,7 @@ import { loadKeyring } from './crypto/index.js';
 import { ConnectorError } from './errors.js';
 import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
+import { LookupCache } from './executor/lookup-cache.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -35,6 +36,8 @@ export interface RuntimeOptions extends ConnectorOptions {
   httpHooks?: UpstreamClientHooks;
   /** Initial retry backoff step in ms (default 500). */
   baseRetryDelayMs?: number;
+  /** Lifetime of cached connection/account lookups in ms (default 1000; 0 disables the cache). */
+  lookupCacheTtlMs?: number;
 }
 
 async function loadGeneratedDefinitions(): Promise<{ tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] }> {
@@ -120,7 +123,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   });
   const tools = createToolRegistry(definitions.tools);
-  const ctx: RuntimeContext = { store, http, refresher, tools, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const cache = new LookupCache(options.lookupCacheTtlMs);
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
@@ -130,6 +134,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
     async callback(connectionId, query, browserCookie) {
       const done = await completeAuthorization(flow, connectionId, query, browserCookie);
+      cache.invalidateAccount(done.account);
       return { redirectTo: done.redirectTo, account: accountView(done.account, done.connection) };
     },
   };
@@ -173,12 +178,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         const current = await connection(idOrName);
         const checked = checkConnectionInput(patch, 'update', connectorFor, current.connector);
         const updated = await store.updateConnection(environmentId, current.id, checked);
+        cache.invalidateEnvironment(environmentId);
         if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
         return connectionView(baseUrl, updated);
       },
       async deleteConnection(idOrName) {
         const current = await connection(idOrName);
         await store.deleteConnection(environmentId, current.id);
+        cache.invalidateEnvironment(environmentId);
       },
       async authorizationLink(input) {
         const conn = await connection(input?.connection_name);
@@ -211,6 +218,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       async disconnectAccount(id) {
         const found = await account(id);
         await disconnectAccount(flow, found.account, found.connection);
+        cache.invalidateAccount(found.account);
         return accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
       },
       executeTool: (input) => executeTool(ctx, environmentId, input),

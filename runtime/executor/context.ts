@@ -3,6 +3,7 @@ import type { UpstreamClient } from '../http/client.js';
 import type { RefreshCoordinator } from '../oauth/refresh.js';
 import type { Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
+import type { LookupCache } from './lookup-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 export interface RuntimeLogger {
@@ -17,6 +18,7 @@ export interface RuntimeContext {
   http: UpstreamClient;
   refresher: RefreshCoordinator;
   tools: ToolRegistry;
+  cache: LookupCache;
   connectorFor(name: ConnectorName): ConnectorDefinition;
   now: () => number;
   logger?: RuntimeLogger;

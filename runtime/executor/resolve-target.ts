@@ -24,8 +24,12 @@ export async function resolveTarget(
   let connection: ConnectionRecord | null;
   if (connectionName !== undefined && connectionName !== null) {
     if (typeof connectionName !== 'string' || connectionName === '') throw new ConnectorError('invalid_request', 'connection_name must be a non-empty string.');
-    connection = await ctx.store.getConnectionByName(environmentId, connectionName);
-    if (connection === null) throw notFound(connectionName);
+    connection = ctx.cache.connection(environmentId, connectionName) ?? null;
+    if (connection === null) {
+      connection = await ctx.store.getConnectionByName(environmentId, connectionName);
+      if (connection === null) throw notFound(connectionName);
+      ctx.cache.setConnection(connection);
+    }
     if (connector !== undefined && connection.connector !== connector) {
       throw new ConnectorError('invalid_request', `Connection ${JSON.stringify(connectionName)} is a ${connection.connector} connection; this tool needs a ${connector} connection.`);
     }
@@ -33,7 +37,12 @@ export async function resolveTarget(
     if (connector === undefined) throw new ConnectorError('invalid_request', 'connection_name is required.');
     connection = await soleConnection(ctx, environmentId, identifier, connector);
   }
-  const account = await ctx.store.findAccount(environmentId, connection.id, identifier);
+  let account = ctx.cache.account(environmentId, connection.id, identifier) ?? null;
+  // A token due for refresh is always re-read: the refresh must start from the database, not from the cache.
+  if (account === null || ctx.refresher.needsRefresh(account.tokens!)) {
+    account = await ctx.store.findAccount(environmentId, connection.id, identifier);
+    if (account !== null) ctx.cache.setAccount(account);
+  }
   if (account === null) {
     throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on connection ${JSON.stringify(connection.name)}; create an authorization link first.`);
   }

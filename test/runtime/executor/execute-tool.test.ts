@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENV, startHarness, type Harness } from '../connector-harness.js';
+import { createConnector } from '../../../runtime/connector.js';
+import { BASE_URL, ENV, loadDefinitions, startHarness, type Harness } from '../connector-harness.js';
 
 let h: Harness;
 const sleeps: number[] = [];
@@ -108,6 +109,36 @@ describe('executeTool', () => {
     await expect(other.getAccount(account!.id)).rejects.toMatchObject({ code: 'account_not_found' });
     expect(await other.listAccounts()).toEqual([]);
     expect((await h.store.getAccount(ENV, account!.id))?.identifier).toBe('ada');
+  });
+});
+
+describe('lookup cache', () => {
+  it('an account disconnected by another process is refused at once: the 401 re-reads the row', async () => {
+    await h.authorize('notes', 'cached');
+    const call = () => h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'cached', tool_input: {} });
+    await call();
+    const other = await createConnector({ store: h.store, baseUrl: BASE_URL, now: () => h.clock.now, definitions: await loadDefinitions() });
+    try {
+      const [account] = await other.environment(ENV).listAccounts({ identifier: 'cached', connection_name: 'notes' });
+      await other.environment(ENV).disconnectAccount(account!.id);
+    } finally {
+      await other.close();
+    }
+    h.sandbox.control.clearRequests();
+    await expect(call()).rejects.toMatchObject({ code: 'reauthorization_required' });
+    expect(sent().length).toBeLessThanOrEqual(1);
+    await expect(call()).rejects.toMatchObject({ code: 'reauthorization_required' });
+    expect(sent().length).toBeLessThanOrEqual(1);
+  });
+
+  it('a re-authorized account is usable at once', async () => {
+    const account = await h.authorize('notes', 'again');
+    await h.env.disconnectAccount(account.id);
+    await expect(h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'again', tool_input: {} })).rejects.toMatchObject({
+      code: 'reauthorization_required',
+    });
+    await h.authorize('notes', 'again');
+    expect((await h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'again', tool_input: {} })).data).toBeDefined();
   });
 });
 
