@@ -1,0 +1,146 @@
+/**
+ * `npm run demo`: a guided tour of the whole flow against the sandbox, in this process, touching nothing of a
+ * running `npm start` (own port, own temporary data directory). Exits non-zero if any step fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type HttpClient } from '../client/index.js';
+import { createConnector } from '../connector.js';
+import { isConnectorError } from '../errors.js';
+import { startSandbox } from '../sandbox/index.js';
+import { buildService } from '../service/build-service.js';
+import { createEnvironment } from '../service/environments.js';
+import { freePort } from '../service/free-port.js';
+import { registerWithSandbox, SANDBOX_PROVIDER } from '../service/sandbox-connections.js';
+import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
+import { consentThroughSandbox } from './consent.js';
+
+const USER = 'demo-user-1';
+const SANDBOX_USER = 'ada@example.com';
+const color = process.stdout.isTTY ? { ok: '\x1b[32m', bad: '\x1b[31m', dim: '\x1b[2m', bold: '\x1b[1m', off: '\x1b[0m' } : { ok: '', bad: '', dim: '', bold: '', off: '' };
+
+/** One tool call per system, chosen to work on a fresh sandbox user. */
+const TOOL_PER_SYSTEM: Record<ConnectorName, { tool: string; input: Record<string, unknown> }> = {
+  workspace: { tool: 'workspace_search', input: { query: '', page_size: 5 } },
+  calendar: { tool: 'calendar_list_calendars', input: { max_results: 5 } },
+  crm: { tool: 'crm_contacts_list', input: { limit: 5 } },
+  sheets: { tool: 'sheets_create_spreadsheet', input: { title: 'Demo budget' } },
+  docs: { tool: 'docs_create_document', input: { title: 'Demo notes' } },
+};
+
+let failures = 0;
+let stepNo = 0;
+const TOTAL_STEPS = 7;
+
+function step(title: string): void {
+  stepNo += 1;
+  console.log(`\n${color.bold}[${stepNo}/${TOTAL_STEPS}] ${title}${color.off}`);
+}
+
+async function attempt<T>(label: string, run: () => Promise<T>, show?: (value: T) => string): Promise<T | undefined> {
+  try {
+    const value = await run();
+    console.log(`  ${color.ok}✓${color.off} ${label}${show ? `${color.dim} — ${show(value)}${color.off}` : ''}`);
+    return value;
+  } catch (error) {
+    failures += 1;
+    const what = isConnectorError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    console.log(`  ${color.bad}✗${color.off} ${label}: ${what}`);
+    return undefined;
+  }
+}
+
+function summarize(data: unknown): string {
+  const text = JSON.stringify(data) ?? '';
+  return text.length > 110 ? `${text.slice(0, 107)}...` : text;
+}
+
+async function tour(client: HttpClient, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<void> {
+  step('Create one connection per system (own OAuth client each, pointed at the sandbox)');
+  for (const name of CONNECTOR_NAMES) {
+    const secret = `demo-${randomBytes(12).toString('hex')}`;
+    await attempt(`connection ${name}`, async () => {
+      const view = await client.createConnection({ name, connector: name, client_id: `demo-${name}`, client_secret: secret, overrides: sandbox.endpoints(name) });
+      registerWithSandbox(sandbox, view, secret);
+      return view;
+    }, (v) => `redirect URI ${v.redirect_uri}`);
+  }
+
+  step(`Authorization links for user "${USER}", consent at each provider, callback`);
+  for (const name of CONNECTOR_NAMES) {
+    await attempt(`${name}: link -> consent as ${SANDBOX_USER} -> callback`, async () => {
+      const link = await client.authorizationLink({ connection_name: name, identifier: USER });
+      const consent = await consentThroughSandbox(link.link, { user: SANDBOX_USER });
+      if (consent.status !== 200) throw new Error(`callback answered ${consent.status}`);
+      const account = await client.getAccount(link.connected_account_id);
+      if (account.status !== 'ACTIVE') throw new Error(`account is ${account.status}`);
+      return account;
+    }, (a) => `account ${a.id} ${a.status}`);
+  }
+
+  step('A tool per system');
+  for (const name of CONNECTOR_NAMES) {
+    const { tool, input } = TOOL_PER_SYSTEM[name];
+    await attempt(`${tool}(${JSON.stringify(input)})`, () => client.executeTool({ tool_name: tool, identifier: USER, tool_input: input }), (r) => summarize(r.data));
+  }
+
+  step('A proxy request (the raw upstream API, same credentials)');
+  await attempt('GET /calendar/v3/users/me/calendarList', () =>
+    client.proxy({ connection_name: 'calendar', identifier: USER, method: 'GET', path: '/calendar/v3/users/me/calendarList' }),
+  (r) => `upstream ${r.status}, ${summarize(r.body)}`);
+
+  step('A refresh: the provider expires the access token; the next call refreshes it transparently');
+  await attempt('calendar_list_calendars after expiry', async () => {
+    const before = sandbox.control.tokenRequestCount(SANDBOX_PROVIDER.calendar, 'refresh_token');
+    sandbox.control.expireAccessTokens(SANDBOX_PROVIDER.calendar, SANDBOX_USER);
+    await client.executeTool({ tool_name: 'calendar_list_calendars', identifier: USER, tool_input: {} });
+    const refreshes = sandbox.control.tokenRequestCount(SANDBOX_PROVIDER.calendar, 'refresh_token') - before;
+    if (refreshes !== 1) throw new Error(`expected one refresh, saw ${refreshes}`);
+    return refreshes;
+  }, () => 'one refresh_token request, call succeeded');
+
+  step('Invalid input is refused before anything reaches the provider');
+  await attempt('calendar_list_calendars({max_results: "lots"})', async () => {
+    const error = await client.executeTool({ tool_name: 'calendar_list_calendars', identifier: USER, tool_input: { max_results: 'lots' } }).then(() => null, (e: unknown) => e);
+    if (!isConnectorError(error) || error.code !== 'invalid_input') throw new Error('expected invalid_input');
+    return error;
+  }, (e) => `${e.code}: ${JSON.stringify(e.details)}`);
+
+  step('Disconnect: tokens revoked and deleted; calls now ask for a new authorization');
+  await attempt('disconnect the calendar account', async () => {
+    const [account] = await client.listAccounts({ identifier: USER, connection_name: 'calendar' });
+    if (!account) throw new Error('no account');
+    const after = await client.disconnectAccount(account.id);
+    const refused = await client.executeTool({ tool_name: 'calendar_list_calendars', connection_name: 'calendar', identifier: USER, tool_input: {} }).then(() => null, (e: unknown) => e);
+    if (!isConnectorError(refused)) throw new Error('the call still worked');
+    return `${after.status}; next call: ${refused.code}`;
+  }, (s) => s);
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-connector-demo-'));
+  const sandbox = await startSandbox();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const connector = await createConnector({ baseUrl: url, dataDir, encryptionKeys: `k1:${randomBytes(32).toString('base64')}` });
+  const app = await buildService({ connector, sandbox, logger: false });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+    const env = await createEnvironment(connector.store, { name: 'demo' });
+    console.log(`${color.bold}agent-connector demo${color.off}: service at ${url}, sandbox providers at ${sandbox.url}`);
+    console.log(`${color.dim}environment ${env.environmentId}; the application below talks to the service over HTTP with its client credentials.${color.off}`);
+    const client = createClient({ envUrl: url, clientId: env.clientId, clientSecret: env.clientSecret });
+    await tour(client, sandbox);
+  } finally {
+    await app.close();
+    await connector.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(failures === 0 ? `\n${color.ok}Done: every step worked.${color.off}` : `\n${color.bad}${failures} step(s) failed.${color.off}`);
+  process.exit(failures === 0 ? 0 : 1);
+}
+
+await main();
