@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../runtime/errors.js';
+import { ROOT } from './fixture-env.js';
+
+const run = promisify(execFile);
+const OPENAPI = join(ROOT, 'generated/openapi.json');
+
+describe('generated/openapi.json', () => {
+  const doc = JSON.parse(readFileSync(OPENAPI, 'utf8')) as Record<string, any>;
+  const catalog = JSON.parse(readFileSync(join(ROOT, 'generated/catalog.json'), 'utf8')) as { tools: Array<{ name: string }> };
+
+  it('passes redocly lint (recommended rules) with no errors', async () => {
+    const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', OPENAPI, '--format=stylish'], { cwd: ROOT, encoding: 'utf8' }).catch((e: { stdout: string; stderr: string }) => {
+      throw new Error(`redocly lint failed:\n${e.stdout}\n${e.stderr}`);
+    });
+    expect(`${stdout}${stderr}`).not.toMatch(/\berror\b/i);
+  }, 120_000);
+
+  it('is OpenAPI 3.1 with one typed execute operation per tool', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const { name } of catalog.tools) {
+      const op = doc.paths[`/api/v1/tools/${name}/execute`]?.post;
+      expect(op, name).toBeDefined();
+      const reqRef: string = op.requestBody.content['application/json'].schema.$ref;
+      const req = doc.components.schemas[reqRef.split('/').pop()!];
+      const input = doc.components.schemas[(req.properties.tool_input.$ref as string).split('/').pop()!];
+      expect(input.additionalProperties).toBe(false);
+    }
+  });
+
+  it('has the service routes, bearer security, x-request-id on every response and the catalogue error codes', () => {
+    for (const route of ['/oauth/token', '/api/v1/connected_accounts/magic_link', '/api/v1/connected_accounts', '/api/v1/connected_accounts/{id}', '/api/v1/execute_tool', '/api/v1/proxy', '/api/v1/tools', '/api/v1/tools/{tool_name}', '/api/v1/connections', '/api/v1/connections/{id_or_name}', '/sso/v1/oauth/{connection_id}/callback', '/sso/v1/connect/{link_token}', '/healthz', '/openapi.json']) {
+      expect(doc.paths[route], route).toBeDefined();
+    }
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(doc.paths['/oauth/token'].post.security).toEqual([]);
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CATALOGUE));
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (method === 'parameters') continue;
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response;
+          expect(resolved.headers?.['x-request-id'], `${method} ${path} ${status}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('openapi-typescript output for it is committed and lists every execute path', () => {
+    const types = readFileSync(join(ROOT, 'generated/openapi-types.gen.ts'), 'utf8');
+    for (const { name } of catalog.tools) expect(types).toContain(`"/api/v1/tools/${name}/execute"`);
+    // generated-code.test.ts type-checks this file with the rest of generated/.
+  });
+});
