@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startBanner } from '../../runtime/cli/start-command.js';
+import { createClient } from '../../runtime/client/index.js';
+import { startService, type RunningService } from '../../runtime/service/start.js';
+
+const dirs: string[] = [];
+const running: RunningService[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ac-start-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
+  const service = await startService({
+    env: { PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${KEY}`, ...env },
+    logger: false,
+  });
+  running.push(service);
+  return service;
+}
+
+const KEY = randomBytes(32).toString('base64');
+
+/** Every byte under the data directory, as text, to look for plaintext secrets. */
+function dataDirText(dir: string): string {
+  return readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('\n');
+}
+
+describe('startService (npm start)', () => {
+  it('starts fresh with credentials and the five sandbox connections, and restarts idempotently', async () => {
+    const dir = freshDir();
+    const first = await start(dir);
+    expect(first.generatedClientSecret).toMatch(/^acs_/);
+    expect(first.sandboxConnections.map((c) => c.name)).toEqual(['workspace', 'calendar', 'crm', 'sheets', 'docs']);
+    expect(startBanner(first, false)).toContain(first.generatedClientSecret as string);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    const secret = first.generatedClientSecret as string;
+    const client = createClient({ envUrl: first.url, clientId: first.clientId, clientSecret: secret });
+    expect((await client.listConnections()).map((c) => c.name).sort()).toEqual(['calendar', 'crm', 'docs', 'sheets', 'workspace']);
+    await first.close();
+    running.splice(0);
+    expect(dataDirText(dir)).not.toContain(secret);
+
+    const second = await start(dir);
+    expect(second.clientId).toBe(first.clientId);
+    expect(second.generatedClientSecret).toBeUndefined();
+    expect(startBanner(second, false)).not.toContain('acs_');
+    const again = createClient({ envUrl: second.url, clientId: second.clientId, clientSecret: secret });
+    const connections = await again.listConnections();
+    expect(connections).toHaveLength(5);
+    // Re-pointed at this run's sandbox.
+    expect(connections.every((c) => c.overrides.apiBaseUrl?.startsWith(second.sandbox?.url as string))).toBe(true);
+  });
+
+  it('uses credentials from the environment without printing or storing the secret', async () => {
+    const dir = freshDir();
+    const secret = `env-secret-${randomBytes(16).toString('hex')}`;
+    const service = await start(dir, { AGENT_CONNECTOR_CLIENT_ID: 'my-app', AGENT_CONNECTOR_CLIENT_SECRET: secret });
+    expect(service.clientId).toBe('my-app');
+    expect(service.generatedClientSecret).toBeUndefined();
+    expect(startBanner(service, true)).not.toContain(secret);
+    const client = createClient({ envUrl: service.url, clientId: 'my-app', clientSecret: secret });
+    expect(await client.listConnections()).toHaveLength(5);
+    await service.close();
+    running.splice(0);
+    expect(dataDirText(dir)).not.toContain(secret);
+    // A different secret for the same client is refused, not silently replaced.
+    await expect(start(dir, { AGENT_CONNECTOR_CLIENT_ID: 'my-app', AGENT_CONNECTOR_CLIENT_SECRET: 'other' })).rejects.toThrow(/different secret/);
+  });
+});
