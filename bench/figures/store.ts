@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseKeyring } from '../../runtime/crypto/keyring.js';
+import { openStore, type OpenStoreOptions } from '../../runtime/store/open-store.js';
+import type { Store } from '../../runtime/store/types.js';
+import { newPostgresDatabase } from '../../test/runtime/store/harness.js';
+import { TEST_KEYS } from '../../test/runtime/connector-harness.js';
+import { figure, type Figure } from '../lib/report.js';
+import { runConcurrent } from '../lib/stats.js';
+
+async function fill(store: Store, accounts: number): Promise<{ connectionId: string }> {
+  await store.migrate();
+  await store.createEnvironment({ id: 'env_bench', name: 'bench' });
+  const conn = await store.createConnection({ environmentId: 'env_bench', name: 'crm', connector: 'crm', clientId: 'c', clientSecret: 's', scopes: [] });
+  const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+  const batch = 500;
+  for (let i = 0; i < accounts; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, accounts - i) }, async (_, j) => {
+        const acc = await store.ensureAccount('env_bench', conn.id, `user-${i + j}`);
+        await store.saveTokens(acc.id, { accessToken: `at-${i + j}`, refreshToken: `rt-${i + j}`, expiresAt, tokenType: 'bearer', scopes: [] });
+      }),
+    );
+  }
+  return { connectionId: conn.id };
+}
+
+/** Random account lookups (the executor's per-call read, tokens decrypted) per second. */
+async function lookups(store: Store, connectionId: string, accounts: number, calls: number): Promise<number> {
+  const lookup = () => store.findAccount('env_bench', connectionId, `user-${Math.floor(Math.random() * accounts)}`);
+  await runConcurrent(lookup, 2_000, 8);
+  return (await runConcurrent(lookup, calls, 8)).opsPerSec;
+}
+
+/** Figure 6: token store lookups per second with many connected accounts, SQLite and PostgreSQL, and memory. */
+export async function storeFigures(quick: boolean): Promise<Figure[]> {
+  const accounts = quick ? 10_000 : 100_000;
+  const calls = quick ? 20_000 : 100_000;
+  const keyring = parseKeyring(TEST_KEYS);
+  const figures: Figure[] = [];
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ac-bench-store-'));
+  const rssBefore = process.memoryUsage().rss;
+  const sqlite = await openStore({ dataDir, keyring });
+  try {
+    const { connectionId } = await fill(sqlite, accounts);
+    const ops = await lookups(sqlite, connectionId, accounts, calls);
+    figures.push(figure('store_lookups_per_sec_sqlite', Math.round(ops), { op: '>=', target: 50_000 }, `${accounts.toLocaleString('en-US')} accounts`));
+    figures.push(figure('store_rss_mib_sqlite', Math.round((process.memoryUsage().rss / 2 ** 20) * 10) / 10, undefined, `process RSS with the store open and warm (+${Math.round((process.memoryUsage().rss - rssBefore) / 2 ** 20)} MiB)`));
+  } finally {
+    await sqlite.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    figures.push(figure('store_lookups_per_sec_postgres', null, undefined, 'needs DATABASE_URL'));
+    return figures;
+  }
+  const db = await newPostgresDatabase(databaseUrl);
+  const pg = await openStore({ ...(db.options as Omit<OpenStoreOptions, 'keyring'>), keyring });
+  try {
+    const { connectionId } = await fill(pg, accounts);
+    const ops = await lookups(pg, connectionId, accounts, Math.min(calls, 20_000));
+    figures.push(figure('store_lookups_per_sec_postgres', Math.round(ops), undefined, `${accounts.toLocaleString('en-US')} accounts`));
+  } finally {
+    await pg.close();
+    await db.destroy();
+  }
+  return figures;
+}

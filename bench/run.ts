@@ -1,0 +1,48 @@
+/**
+ * `npm run bench [-- --quick] [-- --only name,name]`: what the product costs on top of the work it wraps, as ratios
+ * against baselines measured in the same run. Prints a table and writes `bench/results/latest.json`.
+ * Benchmarks never fail on speed; they exit non-zero only when a figure could not be measured.
+ */
+import { codegenFigures } from './figures/codegen.js';
+import { executorFigures } from './figures/executor.js';
+import { refreshStormFigures } from './figures/refresh-storm.js';
+import { serviceFigures } from './figures/service.js';
+import { storeFigures } from './figures/store.js';
+import { validationFigures } from './figures/validation.js';
+import { printTable, writeResults, type Figure } from './lib/report.js';
+
+const SUITES: Record<string, (quick: boolean) => Promise<Figure[]>> = {
+  executor: executorFigures,
+  service: serviceFigures,
+  refresh: refreshStormFigures,
+  codegen: codegenFigures,
+  validation: validationFigures,
+  store: storeFigures,
+};
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = onlyArg ? onlyArg.split(',') : Object.keys(SUITES);
+
+const figures: Figure[] = [];
+let failed = false;
+for (const name of only) {
+  const suite = SUITES[name];
+  if (!suite) {
+    console.error(`unknown suite '${name}'; suites: ${Object.keys(SUITES).join(', ')}`);
+    process.exit(2);
+  }
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${name}${quick ? ' (quick)' : ''} ...`);
+  try {
+    figures.push(...(await suite(quick)));
+    process.stderr.write(` ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  } catch (error) {
+    failed = true;
+    process.stderr.write(` failed: ${(error as Error).stack ?? String(error)}\n`);
+  }
+}
+printTable(figures);
+writeResults(figures, quick ? 'quick' : 'full');
+process.exit(failed ? 1 : 0);
