@@ -6,7 +6,7 @@
  * the new key first, keep the old one after it, run `Store.reencryptAll()`, then drop the old key.
  */
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Key ids appear inside every sealed value (`v1.<kid>....`), so they are restricted to a dot-free alphabet. */
@@ -141,9 +141,11 @@ export function loadKeyring(opts: LoadKeyringOptions): LoadedKeyring {
   const file = join(opts.dataDir, KEY_FILE_NAME);
   const created = createKeyFileIfMissing(opts.dataDir, file);
   const keyring = parseKeyring(readFileSync(file, 'utf8'));
+  const mode = statSync(file).mode & 0o777;
   const warning =
     `${ENCRYPTION_KEY_ENV} is not set: ${created ? 'created' : 'using'} the development key file ${file} ` +
-    `(current key id "${keyring.current.kid}"). Set ${ENCRYPTION_KEY_ENV} in production; losing this file makes stored tokens unreadable.`;
+    `(current key id "${keyring.current.kid}"). Set ${ENCRYPTION_KEY_ENV} in production; losing this file makes stored tokens unreadable.` +
+    (mode & 0o077 ? ` The key file is readable by other users (mode ${mode.toString(8)}): chmod 600 it.` : '');
   opts.warn?.(warning);
   return { keyring, source: created ? 'key-file-created' : 'key-file', warning };
 }

@@ -375,6 +375,13 @@ export class SqlStore implements Store {
     return row ? toOAuthState(row, this.#box) : null;
   }
 
+  async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
+    const cutoff = normalizeTime(before);
+    const states = await this.#db.run('DELETE FROM oauth_states WHERE expires_at < ?', [cutoff]);
+    const links = await this.#db.run('DELETE FROM auth_links WHERE expires_at < ?', [cutoff]);
+    return states + links;
+  }
+
   // ---- key rotation ----
 
   /**

@@ -184,6 +184,12 @@ export interface Store {
   /** Atomically returns and deletes the state (single use). Returns null if unknown or already consumed. */
   consumeOAuthState(stateHash: string): Promise<OAuthStateRecord | null>;
 
+  /**
+   * Deletes OAuth states and authorization links that expired before `before` (ISO time; default now), so abandoned
+   * flows do not pile up. Returns how many rows were removed. Safe to run from any number of processes.
+   */
+  purgeExpired(before?: string): Promise<number>;
+
   /** Re-encrypts every secret with the keyring's current key; returns how many values were rewritten. */
   reencryptAll(): Promise<number>;
 }

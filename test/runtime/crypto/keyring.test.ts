@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
@@ -100,5 +100,13 @@ describe('loadKeyring', () => {
     writeFileSync(join(dataDir, 'encryption.key'), `k2:${KEY_B}\nk1:${KEY_A}\n`, { mode: 0o600 });
     const loaded = loadKeyring({ dataDir, production: false });
     expect(loaded.keyring.kids).toEqual(['k2', 'k1']);
+    expect(loaded.warning).not.toMatch(/readable by other users/);
+  });
+
+  it('warns when an existing key file is readable by others', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'encryption.key'), `k1:${KEY_A}\n`);
+    chmodSync(join(dataDir, 'encryption.key'), 0o644);
+    expect(loadKeyring({ dataDir, production: false }).warning).toMatch(/readable by other users \(mode 644\)/);
   });
 });

@@ -190,6 +190,26 @@ export function recordsContract(ctx: ContractContext): void {
     });
   });
 
+  describe('purgeExpired', () => {
+    it('removes expired states and links only', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const conn = await ctx.store.createConnection(newConnection('env_a'));
+      const acc = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      const base = { environmentId: 'env_a', connectionId: conn.id, accountId: acc.id, identifier: 'user-1', redirectUrl: null };
+      await ctx.store.createAuthLink({ ...base, tokenHash: 'old-link', expiresAt: inMinutes(-1) });
+      await ctx.store.createAuthLink({ ...base, tokenHash: 'new-link', expiresAt: inMinutes(10) });
+      await ctx.store.createOAuthState({ ...base, stateHash: 'old-state', codeVerifier: 'v', browserHash: 'b', expiresAt: inMinutes(-1) });
+      await ctx.store.createOAuthState({ ...base, stateHash: 'new-state', codeVerifier: 'v', browserHash: 'b', expiresAt: inMinutes(10) });
+      expect(await ctx.store.purgeExpired()).toBe(2);
+      expect(await ctx.store.purgeExpired()).toBe(0);
+      expect(await ctx.store.getAuthLink('old-link')).toBeNull();
+      expect(await ctx.store.getAuthLink('new-link')).not.toBeNull();
+      expect(await ctx.store.consumeOAuthState('old-state')).toBeNull();
+      expect(await ctx.store.consumeOAuthState('new-state')).not.toBeNull();
+      expect(await ctx.store.purgeExpired(inMinutes(20))).toBe(1);
+    });
+  });
+
   describe('environment isolation', () => {
     it('no read, update or delete reaches another environment', async () => {
       await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
