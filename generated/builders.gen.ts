@@ -134,7 +134,8 @@ export function buildCrmCompaniesSearch(input: CrmCompaniesSearchInput): Upstrea
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
   if (input.limit !== undefined) (o1 ??= {})["limit"] = input.limit;
   if (input.after !== undefined) (o1 ??= {})["after"] = input.after;
-  return { method: "POST", path: "/crm/v3/objects/companies/search", query, headers, body: o1 };
+  const v4 = {  };
+  return { method: "POST", path: "/crm/v3/objects/companies/search", query, headers, body: helpers.withDefault(o1, v4) };
 }
 
 /** `crm_company_create`: POST /crm/v3/objects/companies. Call only with an input that passed validation. */
@@ -230,7 +231,8 @@ export function buildCrmContactsSearch(input: CrmContactsSearchInput): UpstreamR
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
   if (input.limit !== undefined) (o1 ??= {})["limit"] = input.limit;
   if (input.after !== undefined) (o1 ??= {})["after"] = input.after;
-  return { method: "POST", path: "/crm/v3/objects/contacts/search", query, headers, body: o1 };
+  const v4 = {  };
+  return { method: "POST", path: "/crm/v3/objects/contacts/search", query, headers, body: helpers.withDefault(o1, v4) };
 }
 
 /** `crm_deal_create`: POST /crm/v3/objects/deals. Call only with an input that passed validation. */
@@ -276,7 +278,8 @@ export function buildCrmDealsSearch(input: CrmDealsSearchInput): UpstreamRequest
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
   if (input.limit !== undefined) (o1 ??= {})["limit"] = input.limit;
   if (input.after !== undefined) (o1 ??= {})["after"] = input.after;
-  return { method: "POST", path: "/crm/v3/objects/deals/search", query, headers, body: o1 };
+  const v4 = {  };
+  return { method: "POST", path: "/crm/v3/objects/deals/search", query, headers, body: helpers.withDefault(o1, v4) };
 }
 
 /** `docs_create_document`: POST /v1/documents. Call only with an input that passed validation. */
@@ -285,7 +288,8 @@ export function buildDocsCreateDocument(input: DocsCreateDocumentInput): Upstrea
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.title !== undefined) (o1 ??= {})["title"] = input.title;
-  return { method: "POST", path: "/v1/documents", query, headers, body: o1 };
+  const v2 = {  };
+  return { method: "POST", path: "/v1/documents", query, headers, body: helpers.withDefault(o1, v2) };
 }
 
 /** `docs_read_document`: GET /v1/documents/{document_id}. Call only with an input that passed validation. */
@@ -317,7 +321,8 @@ export function buildSheetsCreateSpreadsheet(input: SheetsCreateSpreadsheetInput
   let o2: Record<string, unknown> | undefined;
   if (o1 !== undefined) (o2 ??= {})["properties"] = o1;
   if (input.sheets !== undefined) (o2 ??= {})["sheets"] = input.sheets;
-  return { method: "POST", path: "/v4/spreadsheets", query, headers, body: o2 };
+  const v3 = {  };
+  return { method: "POST", path: "/v4/spreadsheets", query, headers, body: helpers.withDefault(o2, v3) };
 }
 
 /** `sheets_get_values`: GET /v4/spreadsheets/{spreadsheet_id}/values/{range}. Call only with an input that passed validation. */
@@ -364,12 +369,13 @@ export function buildWorkspaceCommentCreate(input: WorkspaceCommentCreateInput):
   return { method: "POST", path: "/v1/comments", query, headers, body: o3 };
 }
 
-/** `workspace_comment_retrieve`: GET /v1/comments/{comment}. Call only with an input that passed validation. */
+/** `workspace_comment_retrieve`: GET /v1/comments/{comment_id}. Call only with an input that passed validation. */
 export function buildWorkspaceCommentRetrieve(input: WorkspaceCommentRetrieveInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.comment_id);
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
-  return { method: "GET", path: buildPath("/v1/comments/{comment}", { "comment": String(helpers.workspaceId(input.comment_id)) }), query, headers };
+  return { method: "GET", path: buildPath("/v1/comments/{comment_id}", { "comment_id": v1 }), query, headers };
 }
 
 /** `workspace_comments_list`: GET /v1/comments. Call only with an input that passed validation. */
@@ -415,34 +421,38 @@ export function buildWorkspaceDatabaseInsertRow(input: WorkspaceDatabaseInsertRo
   return { method: "POST", path: "/v1/pages", query, headers, body: o2 };
 }
 
-/** `workspace_database_query`: POST /v1/databases/{database}/query. Call only with an input that passed validation. */
+/** `workspace_database_query`: POST /v1/databases/{database_id}/query. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseQuery(input: WorkspaceDatabaseQueryInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
-  let o1: Record<string, unknown> | undefined;
-  if (input.sorts !== undefined) (o1 ??= {})["sorts"] = input.sorts;
-  if (input.start_cursor !== undefined) (o1 ??= {})["start_cursor"] = input.start_cursor;
-  if (input.page_size !== undefined) (o1 ??= {})["page_size"] = input.page_size;
-  return { method: "POST", path: buildPath("/v1/databases/{database}/query", { "database": String(helpers.workspaceId(input.database_id)) }), query, headers, body: o1 };
+  let o2: Record<string, unknown> | undefined;
+  if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
+  if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
+  if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;
+  const v3 = {  };
+  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: helpers.withDefault(o2, v3) };
 }
 
-/** `workspace_database_query_properties`: POST /v1/databases/{database}/query. Call only with an input that passed validation. */
+/** `workspace_database_query_properties`: POST /v1/databases/{database_id}/query. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseQueryProperties(input: WorkspaceDatabaseQueryPropertiesInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
-  const v1 = helpers.splitList(input.property_id);
-  if (v1 != null) query["filter_properties"] = queryValue(v1);
+  const v2 = helpers.splitList(input.property_id);
+  if (v2 != null) query["filter_properties"] = queryValue(v2);
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = "2022-06-28";
-  return { method: "POST", path: buildPath("/v1/databases/{database}/query", { "database": String(helpers.workspaceId(input.database_id)) }), query, headers };
+  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: {  } };
 }
 
-/** `workspace_database_retrieve`: GET /v1/databases/{database}. Call only with an input that passed validation. */
+/** `workspace_database_retrieve`: GET /v1/databases/{database_id}. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseRetrieve(input: WorkspaceDatabaseRetrieveInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
-  return { method: "GET", path: buildPath("/v1/databases/{database}", { "database": String(helpers.workspaceId(input.database_id)) }), query, headers };
+  return { method: "GET", path: buildPath("/v1/databases/{database_id}", { "database_id": v1 }), query, headers };
 }
 
 /** `workspace_page_create`: POST /v1/pages. Call only with an input that passed validation. */
@@ -471,5 +481,6 @@ export function buildWorkspaceSearch(input: WorkspaceSearchInput): UpstreamReque
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
   if (input.page_size !== undefined) (o1 ??= {})["page_size"] = input.page_size;
   if (input.start_cursor !== undefined) (o1 ??= {})["start_cursor"] = input.start_cursor;
-  return { method: "POST", path: "/v1/search", query, headers, body: o1 };
+  const v2 = {  };
+  return { method: "POST", path: "/v1/search", query, headers, body: helpers.withDefault(o1, v2) };
 }

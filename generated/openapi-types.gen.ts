@@ -2209,7 +2209,9 @@ export interface components {
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "payload_too_large" | "internal";
                 /** @description For invalid_input: `{violations: [{pointer, message, keyword}]}`; for upstream_error: the upstream status and sanitized body. */
-                details?: unknown;
+                details?: {
+                    violations?: components["schemas"]["Violation"][];
+                };
                 message: string;
                 request_id: string;
             };
@@ -4887,6 +4889,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     createAccessToken: {
@@ -4954,6 +4957,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     openAuthorizationLink: {

@@ -4,9 +4,7 @@ import { toViolations } from '../runtime/validation/violations.js';
 import type { AjvErrorLike } from '../runtime/validation/violations.js';
 import * as ajv from './ajv.gen.js';
 import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
-
 type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
-
 let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValidate;
 
 /** Checks an input of `calendar_create_event`: its JSON Schema, then its rules. Every violation is reported. */
