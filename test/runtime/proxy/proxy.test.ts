@@ -96,6 +96,10 @@ describe('proxy response headers', () => {
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
       seen.push(req.headers);
+      if (req.url?.startsWith('/always-401')) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        return void res.end('{"object":"error","status":401,"code":"unauthorized","message":"API token is invalid."}');
+      }
       res.setHeader('set-cookie', ['session=upstream-secret; HttpOnly', 'other=1']);
       res.setHeader('content-type', 'application/json');
       res.setHeader('x-upstream', 'yes');
@@ -120,6 +124,21 @@ describe('proxy response headers', () => {
       expect(seen[0]?.authorization).toBe(`Bearer ${token}`);
       expect(seen[0]?.['x-custom']).toBe('c');
       expect(seen[0]?.cookie).toBeUndefined();
+    } finally {
+      await h.env.updateConnection('workspace', { overrides: h.sandbox.endpoints('workspace') });
+    }
+  });
+
+  it('a 401 that survives one refresh is reauthorization_required (one refresh, one retry)', async () => {
+    const port = (upstream.address() as AddressInfo).port;
+    await h.env.updateConnection('workspace', { overrides: { ...h.sandbox.endpoints('workspace'), apiBaseUrl: `http://127.0.0.1:${port}` } });
+    try {
+      seen = [];
+      const refreshes = h.sandbox.control.tokenRequestCount('notion', 'refresh_token');
+      await expect(proxy({ path: '/always-401' })).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
+      expect(seen).toHaveLength(2);
+      expect(seen[0]?.authorization).not.toBe(seen[1]?.authorization);
+      expect(h.sandbox.control.tokenRequestCount('notion', 'refresh_token')).toBe(refreshes + 1);
     } finally {
       await h.env.updateConnection('workspace', { overrides: h.sandbox.endpoints('workspace') });
     }
