@@ -8,7 +8,12 @@
  * killed mid-refresh blocks the others for at most the lease TTL.
  *
  * The new token set (rotated refresh token included) is written before the new access token is handed out, so a
- * crash after the write loses nothing and a crash before it leaves the old refresh token in place.
+ * crash after the write loses nothing and a crash before it leaves the old refresh token in place. For a provider
+ * that does not rotate (Google, HubSpot) the old refresh token stays valid, so a crash in the middle of a refresh
+ * loses nothing (tested with a killed process). For a rotating provider (Notion), a crash after the provider
+ * answered but before the write loses the rotated token: the provider has already retired the old one and no
+ * client-side scheme can recover a value only the dead process saw; the next refresh gets `invalid_grant` and the
+ * account is marked EXPIRED (re-authorization), never silently broken.
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6
  */
