@@ -205,7 +205,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   // Errors inside the dashboard render as pages; an expired session goes back to sign-in.
   app.setErrorHandler(async (error, request, reply) => {
     const e = toConnectorError(error, request);
-    if (e.code === 'unauthorized' && !request.cookies[SESSION_COOKIE]) return reply.redirect('/dashboard/login', 303);
+    if (e.code === 'unauthorized' && request.method === 'GET' && !request.cookies[SESSION_COOKIE]) return reply.redirect('/dashboard/login', 303);
     return page(reply, 'error', { title: 'Error', signedIn: false, error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
   });
 }
