@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await startHarness();
+  token = await h.token(h.a);
+});
+afterAll(async () => h?.close());
+
+const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const ROOT_COMPOSITION = ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'enum'];
+
+describe('GET /api/v1/tools', () => {
+  it('lists the whole catalog and filters by connector and query words', async () => {
+    const all = (await h.call('GET', '/api/v1/tools', { token })).body.tools;
+    expect(all).toHaveLength(34);
+    const crm = (await h.call('GET', '/api/v1/tools?connector=crm', { token })).body.tools;
+    expect(crm.length).toBe(11);
+    const found = (await h.call('GET', `/api/v1/tools?query=${encodeURIComponent('spreadsheet create')}`, { token })).body.tools;
+    expect(found.map((t: { name: string }) => t.name)).toContain('sheets_create_spreadsheet');
+    expect(found.every((t: { description: string; name: string }) => /create/i.test(t.description + t.name))).toBe(true);
+  });
+
+  it('resolves a tool by alias', async () => {
+    const res = await h.call('GET', '/api/v1/tools/hubspot_contact_create', { token });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('crm_contact_create');
+  });
+
+  it('gives OpenAI function definitions with an object schema at the root and no composition there', async () => {
+    const tools = (await h.call('GET', '/api/v1/tools?format=openai', { token })).body.tools;
+    expect(tools).toHaveLength(34);
+    for (const tool of tools) {
+      expect(Object.keys(tool).sort()).toEqual(['function', 'type']);
+      expect(tool.type).toBe('function');
+      expect(tool.function.name).toMatch(NAME);
+      expect(typeof tool.function.description).toBe('string');
+      expect(tool.function.parameters.type).toBe('object');
+      expect(typeof tool.function.parameters.properties).toBe('object');
+      for (const key of [...ROOT_COMPOSITION, '$schema', '$id']) expect(tool.function.parameters).not.toHaveProperty(key);
+    }
+  });
+
+  it('gives Anthropic tool definitions with input_schema of type object and no root composition', async () => {
+    const tools = (await h.call('GET', '/api/v1/tools?format=anthropic&connector=workspace', { token })).body.tools;
+    expect(tools).toHaveLength(10);
+    for (const tool of tools) {
+      expect(Object.keys(tool).sort()).toEqual(['description', 'input_schema', 'name']);
+      expect(tool.name).toMatch(NAME);
+      expect(tool.input_schema.type).toBe('object');
+      for (const key of ROOT_COMPOSITION) expect(tool.input_schema).not.toHaveProperty(key);
+    }
+    // The root rule (exactly one of database_id / parent_page_id) is gone from the advertised schema, not from the
+    // tool: the service still refuses an input that breaks it.
+    const page = tools.find((t: { name: string }) => t.name === 'workspace_page_create');
+    expect(page.input_schema.properties).toHaveProperty('database_id');
+  });
+});
