@@ -38,8 +38,12 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     });
 
     afterEach(async () => {
-      for (const s of opened) await s.close();
-      await ctx.db.destroy();
+      // A failed close must not leave the schema or file behind.
+      try {
+        await Promise.allSettled(opened.map((s) => s.close()));
+      } finally {
+        await ctx.db.destroy();
+      }
     });
 
     recordsContract(ctx);
