@@ -9,8 +9,8 @@ import { ConnectorError } from '../errors.js';
 import { SecretBox, secretAad } from '../crypto/secret-box.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { newId } from './ids.js';
+import { reencryptSecrets } from './reencrypt.js';
 import {
-  SECRET_COLUMNS,
   normalizeTime,
   toAccount,
   toAppClient,
@@ -41,7 +41,6 @@ import type {
   TokenSet,
 } from './types.js';
 
-const REENCRYPT_BATCH = 500;
 /** About 10,000 accounts' token pairs; a few MB. */
 export const DEFAULT_SECRET_CACHE_SIZE = 20_000;
 
@@ -384,36 +383,8 @@ export class SqlStore implements Store {
 
   // ---- key rotation ----
 
-  /**
-   * Rewrites every secret not sealed with the current key. Rows stay readable throughout (old keys still decrypt),
-   * and each rewrite is conditional on the old ciphertext, so a concurrent token write is never overwritten.
-   */
-  async reencryptAll(): Promise<number> {
-    const prefix = this.#box.currentPrefix;
-    let rewritten = 0;
-    for (const { table, key, columns } of SECRET_COLUMNS) {
-      const stale = columns.map((c) => `(${c} IS NOT NULL AND substr(${c}, 1, ${prefix.length}) <> ?)`).join(' OR ');
-      let after = '';
-      for (;;) {
-        const rows = await this.#db.all<Record<string, string | null>>(
-          `SELECT ${key}, ${columns.join(', ')} FROM ${table} WHERE ${key} > ? AND (${stale}) ORDER BY ${key} LIMIT ${REENCRYPT_BATCH}`,
-          [after, ...columns.map(() => prefix)],
-        );
-        for (const row of rows) {
-          const rowKey = row[key] as string;
-          for (const column of columns) {
-            const sealed = row[column];
-            if (sealed == null || !this.#box.isStale(sealed)) continue;
-            const aad = secretAad(table, rowKey, column);
-            const resealed = this.#box.seal(this.#box.open(sealed, aad), aad);
-            rewritten += await this.#db.run(`UPDATE ${table} SET ${column} = ? WHERE ${key} = ? AND ${column} = ?`, [resealed, rowKey, sealed]);
-          }
-        }
-        if (rows.length < REENCRYPT_BATCH) break;
-        after = rows[rows.length - 1]![key] as string;
-      }
-    }
-    return rewritten;
+  reencryptAll(): Promise<number> {
+    return reencryptSecrets(this.#db, this.#box);
   }
 }
 
