@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -102,5 +105,39 @@ describe('the installed bin', () => {
     const bad = await exec('node', ['bin/agent-connector.js', 'tools', 'call', 'x', '--identifier', 'u', '--input', 'nope'], { cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect((bad as { stderr: string }).stderr).toMatch(/--input is not valid JSON/);
+  }, 60_000);
+});
+
+describe('agent-connector start', () => {
+  it('serves, answers /healthz, and exits 0 on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ac-cli-start-'));
+    const child = spawn('node', ['bin/agent-connector.js', 'start'], {
+      cwd: process.cwd(),
+      env: { ...process.env, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 45_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /running at (http:\/\/[^\s]+)/.exec(out);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      expect(out).toMatch(/client secret acs_/);
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
