@@ -2,10 +2,11 @@
  * Test harness for the runtime: a real sandbox, a real SQLite store in a temp dir (or PostgreSQL), a connector with
  * short HTTP timings, and `authorize()` that runs link -> open -> consent page (driven like a browser) -> callback.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { connectors } from '../../generated/connectors.gen.js';
+import { tools } from '../../generated/tools.gen.js';
 import type { AccountView, Connector, ConnectionView, EnvironmentScope } from '../../runtime/api.js';
 import { createConnector, type RuntimeOptions } from '../../runtime/connector.js';
 import { parseKeyring } from '../../runtime/crypto/keyring.js';
@@ -27,49 +28,9 @@ export const PROVIDER: Record<ConnectorName, OAuthProvider> = {
   crm: 'hubspot',
 };
 
-const ROOT = join(import.meta.dirname, '..', '..');
-
-/** Connector definitions from the YAML specs, for as long as `generated/` is not there (camel-cased as the generator does). */
-function connectorsFromSpecs(): ConnectorDefinition[] {
-  const dir = join(ROOT, 'specs', 'connectors');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((f) => {
-      const s = parse(readFileSync(join(dir, f), 'utf8'));
-      const o = s.oauth;
-      return {
-        name: s.name,
-        displayName: s.display_name,
-        provider: s.provider,
-        oauth: {
-          authorizationUrl: o.authorization_url,
-          tokenUrl: o.token_url,
-          revocation: o.revocation ?? null,
-          clientAuth: o.client_auth,
-          tokenRequestFormat: o.token_request_format,
-          pkce: o.pkce,
-          extraAuthorizeParams: o.extra_authorize_params ?? {},
-          scopeSeparator: o.scope_separator,
-          defaultScopes: o.default_scopes,
-          defaultAccessTokenLifetimeSeconds: o.default_access_token_lifetime_seconds,
-          rotatesRefreshToken: o.rotates_refresh_token,
-          issuer: o.issuer,
-        },
-        api: { baseUrl: s.api.base_url, headers: s.api.headers ?? {}, versionHeader: s.api.version_header ?? null },
-        errorDialect: s.error_dialect,
-        proxyPathAliases: s.proxy?.path_aliases ?? {},
-        proxyExamples: s.proxy?.examples ?? [],
-      } as ConnectorDefinition;
-    });
-}
-
+/** The tool and connector definitions the generator emitted, as the runtime loads them. */
 export async function loadDefinitions(): Promise<{ tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] }> {
-  if (existsSync(join(ROOT, 'generated', 'tools.gen.ts')) && existsSync(join(ROOT, 'generated', 'connectors.gen.ts'))) {
-    const [t, c] = await Promise.all([import('../../generated/tools.gen.js'), import('../../generated/connectors.gen.js')]);
-    const connectors = c.connectors as readonly ConnectorDefinition[] | Record<string, ConnectorDefinition>;
-    return { tools: t.tools as readonly ToolDefinition[], connectors: Array.isArray(connectors) ? connectors : Object.values(connectors) };
-  }
-  return { tools: [], connectors: connectorsFromSpecs() };
+  return { tools, connectors: Object.values(connectors) };
 }
 
 export interface Harness {
