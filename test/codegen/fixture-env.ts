@@ -1,8 +1,8 @@
 /**
  * Helpers for codegen tests: copies of the fixture specs that a test may break, and output directories placed where
- * the generated code's `../runtime/...` imports resolve (a direct child of the repository root).
+ * the generated code's `../runtime/...` imports resolve (beside a symlink to the repository's `runtime/`).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +29,14 @@ export function specsCopy(): { dir: string; edit(path: string, change: (text: st
   };
 }
 
-/** `<root>/.codegen-test-<name>-<pid>`: a sibling of `generated/`, so the emitted `../runtime/...` imports resolve. */
-export function rootOutDir(name: string): { outDir: string; cleanup(): void } {
-  const outDir = join(ROOT, `.codegen-test-${name}-${process.pid}`);
-  return { outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
+/**
+ * `<tmp>/codegen-<name>-XXXX/generated`, next to a `runtime` and a `node_modules` symlink to this repository's, so the emitted
+ * `../runtime/...` imports resolve while nothing is written inside the checkout (an interrupted run leaves its
+ * directory under the OS temp dir, not an untracked sibling of `generated/`).
+ */
+export function linkedOutDir(name: string): { outDir: string; cleanup(): void } {
+  const base = mkdtempSync(join(tmpdir(), `codegen-${name}-`));
+  symlinkSync(join(ROOT, 'runtime'), join(base, 'runtime'), 'dir');
+  symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'), 'dir');
+  return { outDir: join(base, 'generated'), cleanup: () => rmSync(base, { recursive: true, force: true }) };
 }

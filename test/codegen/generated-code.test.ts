@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import type { ToolDefinition } from '../../runtime/types.js';
 import { ConnectorError } from '../../runtime/errors.js';
-import { ROOT, FIXTURE_SPECS, rootOutDir } from './fixture-env.js';
+import { ROOT, FIXTURE_SPECS, linkedOutDir } from './fixture-env.js';
 
-const out = rootOutDir('behaviour');
+const out = linkedOutDir('behaviour');
 let toolsByName: ReadonlyMap<string, ToolDefinition>;
 
 const tool = (name: string): ToolDefinition => {
@@ -112,9 +112,10 @@ describe('generated request builders (fixture specs)', () => {
 
 describe('type-checking', () => {
   it('the fixture output and the committed generated/ compile under the project tsconfig', () => {
-    // Inside the output directory, so `types: ["node"]` and the runtime imports resolve as they do for generated/.
-    const tsconfig = join(out.outDir, 'tsconfig.json');
-    writeFileSync(tsconfig, JSON.stringify({ extends: '../tsconfig.json', include: ['./**/*.ts', '../generated/**/*.ts'] }));
+    // Beside the output directory (where `node_modules` and `runtime` are linked), so `types: ["node"]` and the runtime
+    // imports resolve as they do for generated/.
+    const tsconfig = join(out.outDir, '..', 'tsconfig.json');
+    writeFileSync(tsconfig, JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: ['./generated/**/*.ts', join(ROOT, 'generated/**/*.ts')], exclude: [] }));
     let output = '';
     try {
       execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', tsconfig, '--noEmit'], { encoding: 'utf8' });

@@ -32,7 +32,9 @@ describe('broken specs', () => {
     const specs = specsCopy();
     copies.push(specs);
     specs.edit(file, change);
-    const out = join(mkdtempSync(join(tmpdir(), 'codegen-out-')), 'generated');
+    const base = mkdtempSync(join(tmpdir(), 'codegen-out-'));
+    copies.push({ cleanup: () => rmSync(base, { recursive: true, force: true }) });
+    const out = join(base, 'generated');
     const error = await generate({ specsDir: specs.dir, outDir: out }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(SpecErrors);
     const errors = (error as SpecErrors).errors;
@@ -41,7 +43,6 @@ describe('broken specs', () => {
     expect(hit!.file.endsWith(want.file)).toBe(true);
     expect({ line: hit!.line, column: hit!.column }).toEqual({ line: want.line, column: want.column });
     expect(existsSync(out)).toBe(false);
-    rmSync(join(out, '..'), { recursive: true, force: true });
   });
 
   it('collects errors from several files in one run', async () => {
