@@ -5,7 +5,7 @@
  * sets `Authorization` expects it to take effect; failing loudly says it never will. The HTTP service therefore
  * passes only the headers its caller asked to forward, never its own incoming request headers.
  */
-import { ConnectorError } from '../errors.js';
+import { proxyRefusal } from './path-safety.js';
 
 /** Credentials and routing the service owns. */
 const OWNED = new Set(['authorization', 'host', 'cookie', 'content-length']);
@@ -24,18 +24,23 @@ export function isForbiddenProxyHeader(name: string): boolean {
   return OWNED.has(lower) || HOP_BY_HOP.has(lower) || FORWARDING.has(lower) || lower.startsWith('proxy-') || lower.startsWith('x-forwarded-');
 }
 
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 /** Checks the caller's headers; returns them with lower-case names. Throws `invalid_proxy_request`. */
 export function checkProxyHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined || headers === null) return out;
   if (typeof headers !== 'object' || Array.isArray(headers)) {
-    throw new ConnectorError('invalid_proxy_request', 'Proxy headers must be an object of header names to string values.');
+    throw proxyRefusal('/headers', 'Proxy headers must be an object of header names to string values.', 'type');
   }
   for (const [name, value] of Object.entries(headers)) {
-    if (!TOKEN.test(name)) throw new ConnectorError('invalid_proxy_request', `Proxy header name ${JSON.stringify(name.slice(0, 64))} is not a valid header name.`);
-    if (isForbiddenProxyHeader(name)) throw new ConnectorError('invalid_proxy_request', `Proxy header ${name} cannot be set by the caller.`);
-    if (typeof value !== 'string') throw new ConnectorError('invalid_proxy_request', `Proxy header ${name} must be a string.`);
-    if (BAD_VALUE.test(value)) throw new ConnectorError('invalid_proxy_request', `Proxy header ${name} contains a control character.`);
+    const at = `/headers/${escapePointer(name.slice(0, 64))}`;
+    if (!TOKEN.test(name)) throw proxyRefusal(at, `Proxy header name ${JSON.stringify(name.slice(0, 64))} is not a valid header name.`, 'header_name');
+    if (isForbiddenProxyHeader(name)) throw proxyRefusal(at, `Proxy header ${name} cannot be set by the caller.`, 'forbidden_header');
+    if (typeof value !== 'string') throw proxyRefusal(at, `Proxy header ${name} must be a string.`, 'type');
+    if (BAD_VALUE.test(value)) throw proxyRefusal(at, `Proxy header ${name} contains a control character.`, 'header_value');
     out[name.toLowerCase()] = value;
   }
   return out;

@@ -22,8 +22,16 @@ const ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const MAX_DECODE_ROUNDS = 4;
 
+/**
+ * Refusals name the field as a JSON pointer into the proxy request (`/path`), like every other input error, so a
+ * caller (or an agent) can tell which part of its request to change.
+ */
+export function proxyRefusal(pointer: string, message: string, keyword = 'proxy'): ConnectorError {
+  return new ConnectorError('invalid_proxy_request', message, { details: { violations: [{ pointer, message, keyword }] } });
+}
+
 function refuse(message: string): never {
-  throw new ConnectorError('invalid_proxy_request', `Proxy path refused: ${message}.`);
+  throw proxyRefusal('/path', `Proxy path refused: ${message}.`, 'path');
 }
 
 function isDotSegment(segment: string): boolean {

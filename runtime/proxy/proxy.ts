@@ -16,27 +16,27 @@ import { resolveTarget } from '../executor/resolve-target.js';
 import { sendAuthorized } from '../executor/send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from '../executor/upstream-headers.js';
 import { checkProxyHeaders, filterResponseHeaders } from './headers.js';
-import { applyPathAliases, checkProxyPath } from './path-safety.js';
+import { applyPathAliases, checkProxyPath, proxyRefusal } from './path-safety.js';
 
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-function refuse(message: string): never {
-  throw new ConnectorError('invalid_proxy_request', message);
+function refuse(pointer: string, message: string, keyword?: string): never {
+  throw proxyRefusal(pointer, message, keyword);
 }
 
 function checkMethod(method: unknown): HttpMethod {
   if (typeof method !== 'string' || !METHODS.has(method.toUpperCase() as HttpMethod)) {
-    refuse(`Proxy method must be one of ${[...METHODS].join(', ')}.`);
+    refuse('/method', `Proxy method must be one of ${[...METHODS].join(', ')}.`);
   }
   return method.toUpperCase() as HttpMethod;
 }
 
 function checkQuery(query: unknown): Record<string, string | string[]> | undefined {
   if (query === undefined || query === null) return undefined;
-  if (typeof query !== 'object' || Array.isArray(query)) refuse('Proxy query must be an object of names to strings or string arrays.');
+  if (typeof query !== 'object' || Array.isArray(query)) refuse('/query', 'Proxy query must be an object of names to strings or string arrays.');
   for (const [key, value] of Object.entries(query)) {
     const ok = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
-    if (!ok) refuse(`Proxy query parameter ${JSON.stringify(key.slice(0, 64))} must be a string or an array of strings.`);
+    if (!ok) refuse(`/query/${key.slice(0, 64).replace(/~/g, '~0').replace(/\//g, '~1')}`, `Proxy query parameter ${JSON.stringify(key.slice(0, 64))} must be a string or an array of strings.`);
   }
   return query as Record<string, string | string[]>;
 }
@@ -56,14 +56,16 @@ function decodeBody(body: Buffer, contentType: string | undefined): unknown {
 }
 
 export async function runProxy(ctx: RuntimeContext, environmentId: string, input: ProxyInput): Promise<ProxyResult> {
-  if (input === null || typeof input !== 'object') refuse('Proxy request must be an object.');
+  if (input === null || typeof input !== 'object') refuse('', 'Proxy request must be an object.', 'type');
   const method = checkMethod(input.method);
   const path = checkProxyPath(input.path);
   const callerHeaders = checkProxyHeaders(input.headers as Record<string, unknown> | undefined);
   const query = checkQuery(input.query);
-  if (input.body !== undefined && input.body !== null && method === 'GET') refuse('A GET proxy request cannot have a body.');
+  if (input.body !== undefined && input.body !== null && method === 'GET') refuse('/body', 'A GET proxy request cannot have a body.', 'body');
   if (typeof input.connection_name !== 'string' || input.connection_name === '') {
-    throw new ConnectorError('invalid_request', 'connection_name is required.');
+    throw new ConnectorError('invalid_request', 'connection_name is required.', {
+      details: { violations: [{ pointer: '/connection_name', message: 'connection_name is required', keyword: 'required' }] },
+    });
   }
 
   const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier);
