@@ -1,21 +1,29 @@
+/**
+ * The one renderer of Google API error bodies, for the three Google fakes (Calendar, Sheets, Docs) and for the
+ * errors the sandbox core asks them for (401, 429, injected faults).
+ * @see https://developers.google.com/calendar/api/guides/errors
+ * @see https://cloud.google.com/apis/design/errors
+ */
 import type { ApiResponse } from '../types.js';
 
-/** google.rpc.Code names by HTTP status, as Google's JSON error body carries them in `error.status`. */
-const RPC_STATUS: Record<number, string> = {
+/** The canonical gRPC status name Google puts in `error.status` for each HTTP status it uses. */
+const STATUS_NAMES: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
   401: 'UNAUTHENTICATED',
   403: 'PERMISSION_DENIED',
   404: 'NOT_FOUND',
   409: 'ALREADY_EXISTS',
-  410: 'NOT_FOUND',
+  410: 'FAILED_PRECONDITION',
   412: 'FAILED_PRECONDITION',
   429: 'RESOURCE_EXHAUSTED',
   500: 'INTERNAL',
   501: 'UNIMPLEMENTED',
+  502: 'UNAVAILABLE',
   503: 'UNAVAILABLE',
   504: 'DEADLINE_EXCEEDED',
 };
 
+/** The legacy `reason` Calendar uses when a handler does not name one. */
 const DEFAULT_REASONS: Record<number, string> = {
   400: 'badRequest',
   401: 'authError',
@@ -26,58 +34,50 @@ const DEFAULT_REASONS: Record<number, string> = {
   412: 'conditionNotMet',
   429: 'rateLimitExceeded',
   500: 'backendError',
+  501: 'notImplemented',
   503: 'backendError',
 };
 
-const USAGE_LIMIT_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded']);
+/** Reasons Google files under the `usageLimits` domain (and answers with a `RATE_LIMIT_EXCEEDED` ErrorInfo). */
+export const USAGE_LIMIT_REASONS: ReadonlySet<string> = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded']);
 
-export interface GoogleErrorExtra {
+/** The `error.status` name for an HTTP status. */
+export function statusName(status: number): string {
+  return STATUS_NAMES[status] ?? (status >= 500 ? 'INTERNAL' : 'UNKNOWN');
+}
+
+export interface GoogleErrorOptions {
+  /** Legacy reason (Calendar's `errors[0].reason`), e.g. `timeRangeEmpty`. */
   reason?: string;
-  retryAfterSeconds?: number;
-  /** `errors[0].domain`; defaults to `usageLimits` for rate-limit reasons, else `global`. */
+  /** Legacy domain; derived from the reason when absent (`usageLimits` for quota reasons, else `global`). */
   domain?: string;
-  /** `errors[0].location` and `locationType` (e.g. a query parameter name). */
-  location?: string;
+  /** What was wrong: a query parameter (`parameter`) or a header (`header`), and its name. */
   locationType?: 'parameter' | 'header';
-  details?: Record<string, unknown>;
+  location?: string;
+  /** `error.details` entries (e.g. a `google.rpc.ErrorInfo`). */
+  details?: unknown[];
+  headers?: Record<string, string>;
 }
 
 /**
- * A Google API error: `{error:{code, message, errors:[{domain, reason, message, ...}], status}}`, the shape
- * Calendar, Sheets and Docs share (the legacy `errors[]` array beside the newer `status`). A 401 also carries
- * `WWW-Authenticate`, as Google's front end sends it.
- * @see https://developers.google.com/calendar/api/guides/errors
- * @see https://cloud.google.com/apis/design/errors
+ * `legacy` is Calendar's `{error:{errors:[{domain,reason,message,locationType?,location?}],code,message,status}}`;
+ * `modern` is Sheets' and Docs' `{error:{code,message,status[,details]}}`.
  */
-export function googleError(status: number, message: string, extra: GoogleErrorExtra = {}): ApiResponse {
-  const reason = extra.reason ?? DEFAULT_REASONS[status] ?? 'backendError';
-  const item: Record<string, unknown> = {
-    domain: extra.domain ?? (USAGE_LIMIT_REASONS.has(reason) ? 'usageLimits' : 'global'),
-    reason,
-    message,
-  };
-  if (status === 401) {
-    item.locationType = 'header';
-    item.location = 'Authorization';
+export type GoogleErrorShape = 'legacy' | 'modern';
+
+/** A Google error response in the given shape. */
+export function googleError(status: number, message: string, options: GoogleErrorOptions = {}, shape: GoogleErrorShape = 'legacy'): ApiResponse {
+  const body: Record<string, unknown> = {};
+  if (shape === 'legacy') {
+    const reason = options.reason ?? DEFAULT_REASONS[status] ?? 'unknown';
+    const domain = options.domain ?? (USAGE_LIMIT_REASONS.has(reason) ? 'usageLimits' : 'global');
+    const item: Record<string, string> = { domain, reason, message };
+    if (options.locationType) item.locationType = options.locationType;
+    if (options.location) item.location = options.location;
+    body.errors = [item];
   }
-  if (extra.location) {
-    item.locationType = extra.locationType ?? 'parameter';
-    item.location = extra.location;
-  }
-  const headers: Record<string, string> = {};
-  if (status === 401) headers['www-authenticate'] = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
-  if (extra.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(extra.retryAfterSeconds)));
-  return {
-    status,
-    headers,
-    body: {
-      error: {
-        code: status,
-        message,
-        errors: [item],
-        status: RPC_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION'),
-        ...(extra.details ? { details: [extra.details] } : {}),
-      },
-    },
-  };
+  Object.assign(body, { code: status, message, status: statusName(status) });
+  if (options.details) body.details = options.details;
+  const response: ApiResponse = { status, body: { error: body } };
+  return options.headers ? { ...response, headers: options.headers } : response;
 }

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { boolParam, enumParam, intParam } from '../google-common/request.js';
 import { ACCESS_ROLES, etagFor, type CalendarRecord, type CalendarUserState } from './calendar-store.js';
-import { decodePageToken, encodePageToken, issueSyncToken, page, redeemSyncToken, refuseWithSyncToken } from './paging.js';
+import { continueListing, page, refuseWithSyncToken, resumeListing } from './paging.js';
 
 const SCOPE = 'calendarList';
 
@@ -48,21 +48,12 @@ export function listEntry(cal: CalendarRecord): Record<string, unknown> {
 export function listCalendarList(state: CalendarUserState, query: URLSearchParams, now: number): ApiResponse {
   const maxResults = intParam(query, 'maxResults', 100, 1, 250);
   const minAccessRole = enumParam(query, 'minAccessRole', ACCESS_ROLES);
-  const pageToken = query.get('pageToken');
-  const syncToken = query.get('syncToken');
   let showDeleted = boolParam(query, 'showDeleted');
   let showHidden = boolParam(query, 'showHidden');
 
-  let sinceSeq: number | undefined;
-  let offset = 0;
-  if (pageToken !== null) {
-    const p = decodePageToken(pageToken);
-    offset = p.offset;
-    sinceSeq = p.sinceSeq;
-  } else if (syncToken !== null) {
-    refuseWithSyncToken(query, ['minAccessRole']);
-    sinceSeq = redeemSyncToken(state, syncToken, SCOPE, now);
-  }
+  if (query.get('pageToken') === null && query.get('syncToken') !== null) refuseWithSyncToken(query, ['minAccessRole']);
+  const from = resumeListing(state, query, SCOPE, now);
+  const { offset, sinceSeq } = from;
   if (sinceSeq !== undefined) {
     // An incremental sync must report removals and hidden entries, so both are forced on.
     showDeleted = true;
@@ -82,13 +73,7 @@ export function listCalendarList(state: CalendarUserState, query: URLSearchParam
     kind: 'calendar#calendarList',
     etag: etagFor(now, state.currentSeq),
   };
-  if (nextOffset !== undefined) {
-    const next: { offset: number; sinceSeq?: number } = { offset: nextOffset };
-    if (sinceSeq !== undefined) next.sinceSeq = sinceSeq;
-    body.nextPageToken = encodePageToken(next);
-  } else {
-    body.nextSyncToken = issueSyncToken(state, SCOPE, now);
-  }
+  continueListing(body, state, SCOPE, now, from, nextOffset);
   body.items = items.map(listEntry);
   return { status: 200, body };
 }

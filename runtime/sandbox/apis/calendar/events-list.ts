@@ -8,7 +8,7 @@ import { boolParam, enumParam, intParam, isRecord } from '../google-common/reque
 import { etagFor, type CalendarRecord, type CalendarUserState, type StoredEvent } from './calendar-store.js';
 import { EVENT_TYPES } from './event-input.js';
 import { resolveTime } from './event-time.js';
-import { decodePageToken, encodePageToken, issueSyncToken, page, redeemSyncToken, refuseWithSyncToken } from './paging.js';
+import { continueListing, page, refuseWithSyncToken, resumeListing } from './paging.js';
 import { expand, parseRecurrence } from './recurrence.js';
 import { addDays, formatDate, formatInZone, isTimeZone, parseInstant } from './time.js';
 
@@ -43,7 +43,6 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
   const orderBy = enumParam(query, 'orderBy', ['startTime', 'updated'] as const);
   let showDeleted = boolParam(query, 'showDeleted');
   const syncToken = query.get('syncToken');
-  const pageToken = query.get('pageToken');
   const zone = query.get('timeZone');
   if (zone !== null && !isTimeZone(zone)) {
     throw new GoogleApiError(400, 'Invalid time zone definition.', { reason: 'invalid', locationType: 'parameter', location: 'timeZone' });
@@ -69,15 +68,8 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
     }
   }
 
-  let sinceSeq: number | undefined;
-  let offset = 0;
-  if (pageToken !== null) {
-    const p = decodePageToken(pageToken);
-    offset = p.offset;
-    sinceSeq = p.sinceSeq;
-  } else if (syncToken !== null) {
-    sinceSeq = redeemSyncToken(state, syncToken, scope, now);
-  }
+  const from = resumeListing(state, query, scope, now);
+  const { offset, sinceSeq } = from;
   // Deletions are always reported to a sync, and to an updatedMin query.
   if (sinceSeq !== undefined || updatedMin !== undefined) showDeleted = true;
 
@@ -120,13 +112,7 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
     accessRole: cal.accessRole,
     defaultReminders: cal.accessRole === 'owner' || cal.accessRole === 'writer' ? [{ method: 'popup', minutes: 30 }] : [],
   });
-  if (nextOffset !== undefined) {
-    const next: { offset: number; sinceSeq?: number } = { offset: nextOffset };
-    if (sinceSeq !== undefined) next.sinceSeq = sinceSeq;
-    body.nextPageToken = encodePageToken(next);
-  } else {
-    body.nextSyncToken = issueSyncToken(state, scope, now);
-  }
+  continueListing(body, state, scope, now, from, nextOffset);
   body.items = slice.map((i) => structuredClone(i.resource));
   return { status: 200, body };
 }

@@ -4,7 +4,7 @@
  * @see https://developers.google.com/calendar/api/v3/reference
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
-import { GoogleApiError, coreError, legacyErrorResponse } from '../google-common/errors.js';
+import { googleApiModule } from '../google-common/module.js';
 import { intParam, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import { deleteCalendarListEntry, getCalendarListEntry, listCalendarList } from './calendar-list.js';
 import { seedCalendarUser, type CalendarUserState } from './calendar-store.js';
@@ -18,87 +18,58 @@ const LIST_READ = ['calendar', 'calendar.readonly', 'calendar.calendarlist', 'ca
 const LIST_WRITE = ['calendar', 'calendar.calendarlist'];
 
 export function createCalendarApi(): ApiModule {
-  const users = new Map<string, CalendarUserState>();
+  return googleApiModule({ service: 'calendar', serviceName: SERVICE, errorShape: 'legacy', seed: seedCalendarUser, route });
+}
 
-  const stateOf = (user: string, now: number): CalendarUserState => {
-    let s = users.get(user);
-    if (!s) {
-      s = seedCalendarUser(user, now);
-      users.set(user, s);
+function route(req: ApiRequest, state: CalendarUserState): ApiResponse {
+  const seg = pathSegments(req.path);
+  const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
+  if (seg[0] !== 'calendar' || seg[1] !== 'v3') throw notFoundRoute(req.method, req.path);
+  const rest = seg.slice(2);
+  const m = req.method.toUpperCase();
+
+  if (rest[0] === 'users' && rest[1] === 'me' && rest[2] === 'calendarList') {
+    if (rest.length === 3 && m === 'GET') {
+      need(LIST_READ);
+      return listCalendarList(state, req.query, req.now);
     }
-    return s;
-  };
-
-  const route = (req: ApiRequest): ApiResponse => {
-    const seg = pathSegments(req.path);
-    const state = stateOf(req.user, req.now);
-    const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
-    if (seg[0] !== 'calendar' || seg[1] !== 'v3') throw notFoundRoute(req.method, req.path);
-    const rest = seg.slice(2);
-    const m = req.method.toUpperCase();
-
-    if (rest[0] === 'users' && rest[1] === 'me' && rest[2] === 'calendarList') {
-      if (rest.length === 3 && m === 'GET') {
-        need(LIST_READ);
-        return listCalendarList(state, req.query, req.now);
-      }
-      if (rest.length === 4 && m === 'GET') {
-        need(LIST_READ);
-        return getCalendarListEntry(state, rest[3] as string);
-      }
-      if (rest.length === 4 && m === 'DELETE') {
-        need(LIST_WRITE);
-        return deleteCalendarListEntry(state, rest[3] as string, req.now);
-      }
+    if (rest.length === 4 && m === 'GET') {
+      need(LIST_READ);
+      return getCalendarListEntry(state, rest[3] as string);
     }
-    if (rest[0] === 'calendars' && rest[2] === 'events') {
-      const calendarId = rest[1] as string;
-      const writeOpts = () => ({ conferenceDataVersion: intParam(req.query, 'conferenceDataVersion', 0, 0, 1), now: req.now });
-      if (rest.length === 3) {
-        if (m === 'GET') {
-          need(EVENTS_READ);
-          return listEvents(state, calendarId, req.query, req.now);
-        }
-        if (m === 'POST') {
-          need(EVENTS_WRITE);
-          return insertEvent(state, calendarId, req.body, writeOpts());
-        }
+    if (rest.length === 4 && m === 'DELETE') {
+      need(LIST_WRITE);
+      return deleteCalendarListEntry(state, rest[3] as string, req.now);
+    }
+  }
+  if (rest[0] === 'calendars' && rest[2] === 'events') {
+    const calendarId = rest[1] as string;
+    const writeOpts = () => ({ conferenceDataVersion: intParam(req.query, 'conferenceDataVersion', 0, 0, 1), now: req.now });
+    if (rest.length === 3) {
+      if (m === 'GET') {
+        need(EVENTS_READ);
+        return listEvents(state, calendarId, req.query, req.now);
       }
-      if (rest.length === 4) {
-        const eventId = rest[3] as string;
-        if (m === 'GET') {
-          need(EVENTS_READ);
-          return getEvent(state, calendarId, eventId);
-        }
-        if (m === 'PATCH') {
-          need(EVENTS_WRITE);
-          return patchEvent(state, calendarId, eventId, req.body, writeOpts());
-        }
-        if (m === 'DELETE') {
-          need(EVENTS_WRITE);
-          return deleteEvent(state, calendarId, eventId, req.now);
-        }
+      if (m === 'POST') {
+        need(EVENTS_WRITE);
+        return insertEvent(state, calendarId, req.body, writeOpts());
       }
     }
-    throw notFoundRoute(req.method, req.path);
-  };
-
-  return {
-    service: 'calendar',
-    dialect: 'google',
-    seedUser(user, now) {
-      stateOf(user, now);
-    },
-    handle(req) {
-      try {
-        return route(req);
-      } catch (err) {
-        if (err instanceof GoogleApiError) return legacyErrorResponse(err);
-        throw err;
+    if (rest.length === 4) {
+      const eventId = rest[3] as string;
+      if (m === 'GET') {
+        need(EVENTS_READ);
+        return getEvent(state, calendarId, eventId);
       }
-    },
-    errorResponse(status, message, extra) {
-      return legacyErrorResponse(coreError(SERVICE, status, message, extra));
-    },
-  };
+      if (m === 'PATCH') {
+        need(EVENTS_WRITE);
+        return patchEvent(state, calendarId, eventId, req.body, writeOpts());
+      }
+      if (m === 'DELETE') {
+        need(EVENTS_WRITE);
+        return deleteEvent(state, calendarId, eventId, req.now);
+      }
+    }
+  }
+  throw notFoundRoute(req.method, req.path);
 }

@@ -55,6 +55,38 @@ export function redeemSyncToken(state: CalendarUserState, token: string, scope: 
   return rec.seq;
 }
 
+/**
+ * Where a listing resumes: a page token's offset (and the change number of the sync it pages through), else a sync
+ * token's change number, else the start of a full listing.
+ */
+export function resumeListing(state: CalendarUserState, query: URLSearchParams, scope: string, now: number): PageState {
+  const pageToken = query.get('pageToken');
+  if (pageToken !== null) return decodePageToken(pageToken);
+  const syncToken = query.get('syncToken');
+  return syncToken === null ? { offset: 0 } : { offset: 0, sinceSeq: redeemSyncToken(state, syncToken, scope, now) };
+}
+
+/**
+ * Ends a listing's body: `nextPageToken` while more remain (carrying the sync's change number along), else
+ * `nextSyncToken`, since the last page of a listing is where the next incremental sync starts.
+ */
+export function continueListing(
+  body: Record<string, unknown>,
+  state: CalendarUserState,
+  scope: string,
+  now: number,
+  from: PageState,
+  nextOffset: number | undefined,
+): void {
+  if (nextOffset !== undefined) {
+    const next: PageState = { offset: nextOffset };
+    if (from.sinceSeq !== undefined) next.sinceSeq = from.sinceSeq;
+    body.nextPageToken = encodePageToken(next);
+  } else {
+    body.nextSyncToken = issueSyncToken(state, scope, now);
+  }
+}
+
 /** Slices one page out of a full result; the next token is present only when more remain. */
 export function page<T>(items: readonly T[], offset: number, size: number): { items: T[]; nextOffset?: number } {
   const slice = items.slice(offset, offset + size);

@@ -4,7 +4,8 @@
  * @see https://developers.google.com/docs/api/reference/rest
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
-import { GoogleApiError, coreError, modernErrorResponse } from '../google-common/errors.js';
+import { GoogleApiError } from '../google-common/errors.js';
+import { googleApiModule } from '../google-common/module.js';
 import { boolParam, isRecord, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import { applyRequest } from './batch-requests.js';
 import { StoredDocument } from './document-store.js';
@@ -14,76 +15,51 @@ const READ = ['documents', 'documents.readonly', 'drive', 'drive.readonly', 'dri
 const WRITE = ['documents', 'drive', 'drive.file'];
 const VIEW_MODES = ['DEFAULT_FOR_CURRENT_ACCESS', 'SUGGESTIONS_INLINE', 'PREVIEW_SUGGESTIONS_ACCEPTED', 'PREVIEW_WITHOUT_SUGGESTIONS'];
 
+/** A user's documents: a user only sees the ones they created. */
+type UserDocuments = Map<string, StoredDocument>;
+
 export function createDocsApi(): ApiModule {
-  const users = new Map<string, Map<string, StoredDocument>>();
-  const docsOf = (user: string): Map<string, StoredDocument> => {
-    let m = users.get(user);
-    if (!m) {
-      m = new Map();
-      users.set(user, m);
-    }
-    return m;
-  };
+  return googleApiModule({ service: 'docs', serviceName: SERVICE, errorShape: 'modern', seed: (): UserDocuments => new Map(), route });
+}
 
-  const route = (req: ApiRequest): ApiResponse => {
-    const seg = pathSegments(req.path);
-    const m = req.method.toUpperCase();
-    const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
-    if (seg[0] !== 'v1' || seg[1] === undefined || !seg[1].startsWith('documents')) throw notFoundRoute(req.method, req.path);
-    const docs = docsOf(req.user);
-    if (seg.length === 2 && seg[1] === 'documents' && m === 'POST') {
-      need(WRITE);
-      const b = isRecord(req.body) ? req.body : {};
-      if (b.title !== undefined && typeof b.title !== 'string') throw new GoogleApiError(400, "Invalid value at 'document.title' (TYPE_STRING)");
-      const doc = new StoredDocument((b.title as string | undefined) || 'Untitled document');
-      docs.set(doc.documentId, doc);
-      return { status: 200, body: doc.render('SUGGESTIONS_INLINE', false) };
-    }
-    if (seg.length !== 3 || seg[1] !== 'documents') throw notFoundRoute(req.method, req.path);
-    const last = seg[2] as string;
-    const colon = last.indexOf(':');
-    const id = colon < 0 ? last : last.slice(0, colon);
-    const verb = colon < 0 ? undefined : last.slice(colon + 1);
-    const find = (): StoredDocument => {
-      const doc = docs.get(id);
-      if (!doc) throw new GoogleApiError(404, 'Requested entity was not found.');
-      return doc;
-    };
-    if (verb === undefined && m === 'GET') {
-      need(READ);
-      const mode = req.query.get('suggestionsViewMode') ?? 'DEFAULT_FOR_CURRENT_ACCESS';
-      if (!VIEW_MODES.includes(mode)) {
-        throw new GoogleApiError(400, `Invalid value at 'suggestions_view_mode' (type.googleapis.com/google.apps.docs.v1.SuggestionsViewMode), "${mode}"`);
-      }
-      const includeTabs = boolParam(req.query, 'includeTabsContent');
-      // The owner is an editor, for whom the default shows suggestions inline.
-      return { status: 200, body: find().render(mode === 'DEFAULT_FOR_CURRENT_ACCESS' ? 'SUGGESTIONS_INLINE' : mode, includeTabs) };
-    }
-    if (verb === 'batchUpdate' && m === 'POST') {
-      need(WRITE);
-      return batchUpdate(find(), req.body);
-    }
-    throw notFoundRoute(req.method, req.path);
+function route(req: ApiRequest, docs: UserDocuments): ApiResponse {
+  const seg = pathSegments(req.path);
+  const m = req.method.toUpperCase();
+  const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
+  if (seg[0] !== 'v1' || seg[1] === undefined || !seg[1].startsWith('documents')) throw notFoundRoute(req.method, req.path);
+  if (seg.length === 2 && seg[1] === 'documents' && m === 'POST') {
+    need(WRITE);
+    const b = isRecord(req.body) ? req.body : {};
+    if (b.title !== undefined && typeof b.title !== 'string') throw new GoogleApiError(400, "Invalid value at 'document.title' (TYPE_STRING)");
+    const doc = new StoredDocument((b.title as string | undefined) || 'Untitled document');
+    docs.set(doc.documentId, doc);
+    return { status: 200, body: doc.render('SUGGESTIONS_INLINE', false) };
+  }
+  if (seg.length !== 3 || seg[1] !== 'documents') throw notFoundRoute(req.method, req.path);
+  const last = seg[2] as string;
+  const colon = last.indexOf(':');
+  const id = colon < 0 ? last : last.slice(0, colon);
+  const verb = colon < 0 ? undefined : last.slice(colon + 1);
+  const find = (): StoredDocument => {
+    const doc = docs.get(id);
+    if (!doc) throw new GoogleApiError(404, 'Requested entity was not found.');
+    return doc;
   };
-
-  return {
-    service: 'docs',
-    dialect: 'google',
-    seedUser(user) {
-      docsOf(user);
-    },
-    handle(req) {
-      try {
-        return route(req);
-      } catch (err) {
-        if (err instanceof GoogleApiError) return modernErrorResponse(err);
-        throw err;
-      }
-    },
-    errorResponse(status, message, extra) {
-      return modernErrorResponse(coreError(SERVICE, status, message, extra));
-    },
-  };
+  if (verb === undefined && m === 'GET') {
+    need(READ);
+    const mode = req.query.get('suggestionsViewMode') ?? 'DEFAULT_FOR_CURRENT_ACCESS';
+    if (!VIEW_MODES.includes(mode)) {
+      throw new GoogleApiError(400, `Invalid value at 'suggestions_view_mode' (type.googleapis.com/google.apps.docs.v1.SuggestionsViewMode), "${mode}"`);
+    }
+    const includeTabs = boolParam(req.query, 'includeTabsContent');
+    // The owner is an editor, for whom the default shows suggestions inline.
+    return { status: 200, body: find().render(mode === 'DEFAULT_FOR_CURRENT_ACCESS' ? 'SUGGESTIONS_INLINE' : mode, includeTabs) };
+  }
+  if (verb === 'batchUpdate' && m === 'POST') {
+    need(WRITE);
+    return batchUpdate(find(), req.body);
+  }
+  throw notFoundRoute(req.method, req.path);
 }
 
 /** Checks the write control, applies every request to a copy, and commits only when all succeed. */

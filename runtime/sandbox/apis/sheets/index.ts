@@ -4,7 +4,8 @@
  * @see https://developers.google.com/sheets/api/reference/rest
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
-import { GoogleApiError, coreError, modernErrorResponse } from '../google-common/errors.js';
+import { GoogleApiError } from '../google-common/errors.js';
+import { googleApiModule } from '../google-common/module.js';
 import { notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import type { Spreadsheet } from './spreadsheet-model.js';
 import { createSpreadsheet, getSpreadsheet } from './spreadsheets.js';
@@ -14,69 +15,43 @@ const SERVICE = 'sheets.googleapis.com';
 const READ = ['spreadsheets', 'spreadsheets.readonly', 'drive', 'drive.readonly', 'drive.file'];
 const WRITE = ['spreadsheets', 'drive', 'drive.file'];
 
+/** A user's spreadsheets: a user only sees the ones they created. */
+type UserSpreadsheets = Map<string, Spreadsheet>;
+
 export function createSheetsApi(): ApiModule {
-  /** Spreadsheets per user: a user only sees the ones they created. */
-  const users = new Map<string, Map<string, Spreadsheet>>();
-  const booksOf = (user: string): Map<string, Spreadsheet> => {
-    let m = users.get(user);
-    if (!m) {
-      m = new Map();
-      users.set(user, m);
-    }
-    return m;
-  };
+  return googleApiModule({ service: 'sheets', serviceName: SERVICE, errorShape: 'modern', seed: (): UserSpreadsheets => new Map(), route });
+}
 
-  const route = (req: ApiRequest): ApiResponse => {
-    const seg = pathSegments(req.path);
-    const m = req.method.toUpperCase();
-    const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
-    if (seg[0] !== 'v4' || seg[1] !== 'spreadsheets') throw notFoundRoute(req.method, req.path);
-    const books = booksOf(req.user);
-    if (seg.length === 2 && m === 'POST') {
-      need(WRITE);
-      const book = createSpreadsheet(req.body);
-      books.set(book.spreadsheetId, book);
-      return { status: 200, body: book.toResource() };
-    }
-    const find = (id: string): Spreadsheet => {
-      const book = books.get(id);
-      if (!book) throw new GoogleApiError(404, 'Requested entity was not found.');
-      return book;
-    };
-    if (seg.length === 3 && m === 'GET') {
+function route(req: ApiRequest, books: UserSpreadsheets): ApiResponse {
+  const seg = pathSegments(req.path);
+  const m = req.method.toUpperCase();
+  const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
+  if (seg[0] !== 'v4' || seg[1] !== 'spreadsheets') throw notFoundRoute(req.method, req.path);
+  if (seg.length === 2 && m === 'POST') {
+    need(WRITE);
+    const book = createSpreadsheet(req.body);
+    books.set(book.spreadsheetId, book);
+    return { status: 200, body: book.toResource() };
+  }
+  const find = (id: string): Spreadsheet => {
+    const book = books.get(id);
+    if (!book) throw new GoogleApiError(404, 'Requested entity was not found.');
+    return book;
+  };
+  if (seg.length === 3 && m === 'GET') {
+    need(READ);
+    return getSpreadsheet(find(seg[2] as string), req.query);
+  }
+  if (seg.length === 5 && seg[3] === 'values') {
+    const range = seg[4] as string;
+    if (m === 'GET') {
       need(READ);
-      return getSpreadsheet(find(seg[2] as string), req.query);
+      return getValues(find(seg[2] as string), range, req.query);
     }
-    if (seg.length === 5 && seg[3] === 'values') {
-      const range = seg[4] as string;
-      if (m === 'GET') {
-        need(READ);
-        return getValues(find(seg[2] as string), range, req.query);
-      }
-      if (m === 'PUT') {
-        need(WRITE);
-        return updateValues(find(seg[2] as string), range, req.query, req.body);
-      }
+    if (m === 'PUT') {
+      need(WRITE);
+      return updateValues(find(seg[2] as string), range, req.query, req.body);
     }
-    throw notFoundRoute(req.method, req.path);
-  };
-
-  return {
-    service: 'sheets',
-    dialect: 'google',
-    seedUser(user) {
-      booksOf(user);
-    },
-    handle(req) {
-      try {
-        return route(req);
-      } catch (err) {
-        if (err instanceof GoogleApiError) return modernErrorResponse(err);
-        throw err;
-      }
-    },
-    errorResponse(status, message, extra) {
-      return modernErrorResponse(coreError(SERVICE, status, message, extra));
-    },
-  };
+  }
+  throw notFoundRoute(req.method, req.path);
 }
