@@ -1,0 +1,99 @@
+/**
+ * The store's schema, written once for both databases as numbered migrations: the same tables and columns, with the
+ * column types that differ (timestamps, JSON) supplied by each dialect (`sqlite/migrations.ts`,
+ * `postgres/migrations.ts`). Applied in order, each once, by the driver's `migrate()`; never edit a released
+ * migration, add one.
+ */
+import type { Migration } from './sql-driver.js';
+
+/** How a dialect spells each kind of column. */
+export interface ColumnTypes {
+  text: string;
+  integer: string;
+  /** A UTC instant: `timestamptz` in PostgreSQL, ISO-8601 TEXT (`toISOString()`) in SQLite. */
+  timestamp: string;
+  /** A JSON document: `jsonb` in PostgreSQL, TEXT in SQLite. */
+  json: string;
+}
+
+/** The migrations, in the given dialect's column types. */
+export function storeMigrations(t: ColumnTypes): readonly Migration[] {
+  return [
+    {
+      version: 1,
+      name: 'initial schema',
+      sql: `
+        CREATE TABLE environments (
+          id ${t.text} PRIMARY KEY,
+          name ${t.text} NOT NULL,
+          created_at ${t.timestamp} NOT NULL
+        );
+        CREATE TABLE app_clients (
+          client_id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL REFERENCES environments(id) ON DELETE CASCADE,
+          secret_hash ${t.text} NOT NULL,
+          created_at ${t.timestamp} NOT NULL
+        );
+        CREATE TABLE connections (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL REFERENCES environments(id) ON DELETE CASCADE,
+          name ${t.text} NOT NULL,
+          connector ${t.text} NOT NULL,
+          client_id ${t.text} NOT NULL,
+          client_secret ${t.text} NOT NULL,
+          scopes ${t.json} NOT NULL,
+          overrides ${t.json} NOT NULL,
+          allowed_redirect_urls ${t.json} NOT NULL,
+          created_at ${t.timestamp} NOT NULL,
+          updated_at ${t.timestamp} NOT NULL,
+          UNIQUE (environment_id, name)
+        );
+        CREATE TABLE connected_accounts (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL,
+          connection_id ${t.text} NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+          identifier ${t.text} NOT NULL,
+          status ${t.text} NOT NULL CHECK (status IN ('PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED')),
+          status_reason ${t.text},
+          access_token ${t.text},
+          refresh_token ${t.text},
+          token_type ${t.text},
+          expires_at ${t.timestamp},
+          scopes ${t.json} NOT NULL DEFAULT '[]',
+          token_version ${t.integer} NOT NULL DEFAULT 0,
+          provider_info ${t.json} NOT NULL DEFAULT '{}',
+          refresh_lease_owner ${t.text},
+          refresh_lease_until ${t.timestamp},
+          created_at ${t.timestamp} NOT NULL,
+          updated_at ${t.timestamp} NOT NULL,
+          UNIQUE (connection_id, identifier)
+        );
+        CREATE INDEX connected_accounts_env_identifier ON connected_accounts (environment_id, identifier);
+        CREATE TABLE auth_links (
+          token_hash ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL,
+          connection_id ${t.text} NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+          account_id ${t.text} NOT NULL REFERENCES connected_accounts(id) ON DELETE CASCADE,
+          identifier ${t.text} NOT NULL,
+          redirect_url ${t.text},
+          expires_at ${t.timestamp} NOT NULL,
+          created_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX auth_links_account ON auth_links (account_id);
+        CREATE TABLE oauth_states (
+          state_hash ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL,
+          connection_id ${t.text} NOT NULL REFERENCES connections(id) ON DELETE CASCADE,
+          account_id ${t.text} NOT NULL REFERENCES connected_accounts(id) ON DELETE CASCADE,
+          identifier ${t.text} NOT NULL,
+          code_verifier ${t.text},
+          browser_hash ${t.text} NOT NULL,
+          redirect_url ${t.text},
+          expires_at ${t.timestamp} NOT NULL,
+          created_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX oauth_states_account ON oauth_states (account_id);
+      `,
+    },
+  ];
+}
