@@ -6,7 +6,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.4
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 (error response)
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppAuth } from '../app-auth.js';
 
 interface Deps {
@@ -33,8 +33,21 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   }
 }
 
+/**
+ * A body that never reached the handler (bad JSON, unsupported media type, too large) is still an OAuth error
+ * response, `invalid_request`, so OAuth client libraries can parse it. Anything else goes on to the service's handler.
+ */
+function bodyErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply {
+  const code = error.code ?? '';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return oauthError(reply, 413, 'invalid_request', 'The request body is larger than the limit');
+  if (code.startsWith('FST_ERR_CTP_') || (error.statusCode === 400 && error instanceof SyntaxError)) {
+    return oauthError(reply, 400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded or JSON');
+  }
+  throw error;
+}
+
 export function registerOAuthTokenRoute(app: FastifyInstance, deps: Deps): void {
-  app.post('/oauth/token', async (request, reply) => {
+  app.post('/oauth/token', { errorHandler: bodyErrorHandler }, async (request, reply) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const basic = basicCredentials(request.headers.authorization);
     const clientId = basic?.id ?? body.client_id;
