@@ -38,6 +38,11 @@ export interface FlowDeps {
   logger?: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
+/** A refused field of the link request, named by its JSON pointer like every other input error. */
+function invalidField(field: string, message: string, keyword: string): ConnectorError {
+  return new ConnectorError('invalid_request', message, { details: { violations: [{ pointer: `/${field}`, message, keyword }] } });
+}
+
 function failed(message: string, details?: Record<string, unknown>): ConnectorError {
   return new ConnectorError('authorization_failed', message, details === undefined ? {} : { details });
 }
@@ -50,10 +55,10 @@ export async function createAuthorizationLink(
   redirectUrl: string | undefined,
 ): Promise<{ link: string; expiry: string; account: AccountRecord }> {
   if (typeof identifier !== 'string' || identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
-    throw new ConnectorError('invalid_request', `identifier must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters.`);
+    throw invalidField('identifier', `identifier must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters.`, 'type');
   }
   if (redirectUrl !== undefined && !connection.allowedRedirectUrls.includes(redirectUrl)) {
-    throw new ConnectorError('invalid_request', `redirect_url is not on the allowlist of connection ${JSON.stringify(connection.name)}.`);
+    throw invalidField('redirect_url', `redirect_url is not on the allowlist of connection ${JSON.stringify(connection.name)}.`, 'allowlist');
   }
   const account = await deps.store.ensureAccount(connection.environmentId, connection.id, identifier);
   const token = randomToken();
