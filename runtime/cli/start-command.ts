@@ -1,7 +1,8 @@
 /** `agent-connector start` and `agent-connector sandbox`: servers in this process, stopped cleanly on SIGTERM/SIGINT. */
+import { createServer } from 'node:net';
 import { startSandbox } from '../sandbox/index.js';
 import { CONNECTOR_NAMES } from '../types.js';
-import { ConfigError } from '../service/config.js';
+import { ConfigError, readConfig } from '../service/config.js';
 import { CredentialMismatchError } from '../service/environments.js';
 import { startService, type RunningService } from '../service/start.js';
 import { UsageError, type CliIo } from './io.js';
@@ -46,9 +47,29 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
   return lines.join('\n');
 }
 
+/**
+ * Fails when `host:port` cannot be bound. Starting writes to the data directory before it listens (the development
+ * credentials, the sandbox connections re-pointed at this run's sandbox), so a start that would only fail at
+ * `listen` must fail here first: otherwise it breaks the instance already serving that directory, or stores a
+ * first-start client secret it never gets to print.
+ */
+export async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      const why = error.code === 'EADDRINUSE' ? 'is already in use (is agent-connector already running?)' : `cannot be used (${error.code ?? error.message})`;
+      reject(new UsageError(`${host}:${port} ${why}; stop the other process or set PORT (and HOST) to another address`));
+    });
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 export async function startCommand(io: CliIo): Promise<RunningService> {
   let running: RunningService;
   try {
+    const config = readConfig(io.env);
+    await assertPortFree(config.host, config.port);
     running = await startService({ env: io.env });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof CredentialMismatchError) throw new UsageError(error.message);
