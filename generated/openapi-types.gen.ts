@@ -1118,6 +1118,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description An Anthropic Messages API tool definition (format=anthropic). */
+        AnthropicTool: {
+            description: string;
+            input_schema: Record<string, never>;
+            name: string;
+        };
         AuthorizationLink: {
             connected_account_id: string;
             /** Format: date-time */
@@ -2239,6 +2245,16 @@ export interface components {
             error: string;
             error_description?: string;
         };
+        /** @description An OpenAI function tool definition (format=openai), as the Chat Completions and Responses APIs take it. */
+        OpenAITool: {
+            function: {
+                description: string;
+                name: string;
+                parameters: Record<string, never>;
+            };
+            /** @constant */
+            type: "function";
+        };
         ProxyRequest: {
             /** @description JSON body sent upstream. */
             body?: unknown;
@@ -2477,15 +2493,17 @@ export interface components {
             /** @constant */
             token_type: "Bearer";
         };
-        /** @description A catalog entry (format=catalog); format=openai / anthropic return those vendors' tool shapes. */
+        /** @description A catalog entry (format=catalog, the default). */
         Tool: {
-            aliases?: string[];
-            connector?: components["schemas"]["ConnectorName"];
-            description?: string;
-            input_schema?: Record<string, never>;
+            aliases: string[];
+            connector: components["schemas"]["ConnectorName"];
+            description: string;
+            input_schema: Record<string, never>;
             name: string;
-            version?: string;
+            version: string;
         };
+        /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
+        ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["AnthropicTool"];
         UpdateConnection: {
             allowed_redirect_urls?: string[];
             client_id?: string;
@@ -3602,7 +3620,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        tools: components["schemas"]["Tool"][];
+                        tools: components["schemas"]["ToolInFormat"][];
                     };
                 };
             };
@@ -3634,7 +3652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Tool"];
+                    "application/json": components["schemas"]["ToolInFormat"];
                 };
             };
             400: components["responses"]["BadRequest"];

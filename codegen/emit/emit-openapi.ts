@@ -92,7 +92,7 @@ export function buildOpenApi(model: Model): Obj {
   const toolFormat = queryParam('format', { type: 'string', enum: ['catalog', 'openai', 'anthropic'] }, 'Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition.');
   paths['/api/v1/tools'] = {
     get: op('tools', 'listTools', 'List tools', {
-      ...ok('Matching tools.', { type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: schemaRef('Tool') } } }),
+      ...ok('Matching tools.', { type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: schemaRef('ToolInFormat') } } }),
       ...errors('400', ...AUTHED),
     }, {
       parameters: [
@@ -104,7 +104,7 @@ export function buildOpenApi(model: Model): Obj {
   };
   paths['/api/v1/tools/{tool_name}'] = {
     parameters: [idParam('tool_name', 'Tool name or alias.')],
-    get: op('tools', 'getTool', 'Get one tool', { ...ok('The tool.', schemaRef('Tool')), ...errors('400', '404', ...AUTHED) }, { parameters: [toolFormat] }),
+    get: op('tools', 'getTool', 'Get one tool', { ...ok('The tool.', schemaRef('ToolInFormat')), ...errors('400', '404', ...AUTHED) }, { parameters: [toolFormat] }),
   };
   paths['/api/v1/connections'] = {
     get: op('connections', 'listConnections', 'List connections', {

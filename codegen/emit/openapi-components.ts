@@ -173,8 +173,8 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     },
     Tool: {
       type: 'object',
-      description: 'A catalog entry (format=catalog); format=openai / anthropic return those vendors\' tool shapes.',
-      required: ['name'],
+      description: 'A catalog entry (format=catalog, the default).',
+      required: ['name', 'connector', 'description', 'version', 'aliases', 'input_schema'],
       properties: {
         name: { type: 'string' },
         connector: ref('ConnectorName'),
@@ -183,6 +183,31 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         aliases: stringList,
         input_schema: { type: 'object' },
       },
+    },
+    OpenAITool: {
+      type: 'object',
+      description: 'An OpenAI function tool definition (format=openai), as the Chat Completions and Responses APIs take it.',
+      additionalProperties: false,
+      required: ['type', 'function'],
+      properties: {
+        type: { const: 'function' },
+        function: {
+          type: 'object',
+          required: ['name', 'description', 'parameters'],
+          properties: { name: { type: 'string' }, description: { type: 'string' }, parameters: { type: 'object' } },
+        },
+      },
+    },
+    AnthropicTool: {
+      type: 'object',
+      description: 'An Anthropic Messages API tool definition (format=anthropic).',
+      additionalProperties: false,
+      required: ['name', 'description', 'input_schema'],
+      properties: { name: { type: 'string' }, description: { type: 'string' }, input_schema: { type: 'object' } },
+    },
+    ToolInFormat: {
+      description: 'One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition.',
+      oneOf: [ref('Tool'), ref('OpenAITool'), ref('AnthropicTool')],
     },
   };
 }

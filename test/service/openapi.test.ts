@@ -101,6 +101,17 @@ describe('every documented route, valid and invalid', () => {
     expect(list.body.tools.length).toBeGreaterThan(0);
     expect(list.body.tools.every((t: { connector: string }) => t.connector === 'calendar')).toBe(true);
     await check('invalid', 'GET', '/api/v1/tools', '/api/v1/tools?format=xml');
+    // Every format's entries validate against the documented oneOf (catalog, OpenAI, Anthropic), each matching one branch.
+    const openai = await check('valid', 'GET', '/api/v1/tools', '/api/v1/tools?connector=sheets&format=openai');
+    expect(openai.body.tools[0]).toMatchObject({ type: 'function', function: { name: expect.any(String) } });
+    const anthropic = await check('valid', 'GET', '/api/v1/tools', '/api/v1/tools?connector=docs&format=anthropic');
+    expect(Object.keys(anthropic.body.tools[0]).sort()).toEqual(['description', 'input_schema', 'name']);
+    await check('valid', 'GET', '/api/v1/tools', '/api/v1/tools?connector=crm&format=catalog');
+    const forged = (body: unknown) => conformanceProblems('GET', '/api/v1/tools/{tool_name}', { status: 200, headers: new Headers({ 'content-type': 'application/json', 'x-request-id': 'r' }), body });
+    expect(forged({ name: 'half_a_catalog_entry' })).not.toEqual([]);
+    expect(forged({ type: 'function', function: { name: 'x', description: 'd', parameters: {} }, name: 'x' })).not.toEqual([]);
+    expect((await check('valid', 'GET', '/api/v1/tools/{tool_name}', '/api/v1/tools/calendar_list_calendars?format=openai')).body.type).toBe('function');
+    expect((await check('valid', 'GET', '/api/v1/tools/{tool_name}', '/api/v1/tools/calendar_list_calendars?format=anthropic')).body.input_schema).toBeDefined();
     await check('valid', 'GET', '/api/v1/tools/{tool_name}', '/api/v1/tools/calendar_list_calendars');
     await check('invalid', 'GET', '/api/v1/tools/{tool_name}', '/api/v1/tools/nope');
 

@@ -91,15 +91,19 @@ export const executeNamedToolBody = {
   },
 } as const;
 
+const toolFormat = { type: 'string', enum: ['catalog', 'openai', 'anthropic'] } as const;
+
 export const toolsQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     connector: { type: 'string', enum: [...CONNECTOR_NAMES] },
     query: { type: 'string', maxLength: 200 },
-    format: { type: 'string', enum: ['catalog', 'openai', 'anthropic'] },
+    format: toolFormat,
   },
 } as const;
+
+export const toolQuery = { type: 'object', additionalProperties: false, properties: { format: toolFormat } } as const;
 
 export const proxyBody = {
   type: 'object',

@@ -4,7 +4,7 @@ import type { Connector, ExecuteToolInput } from '../../api.js';
 import { ConnectorError } from '../../errors.js';
 import type { ConnectorName } from '../../types.js';
 import { formatTool, matchesQuery, type ToolFormat } from '../tool-formats.js';
-import { executeNamedToolBody, executeToolBody, toolsQuery } from './schemas.js';
+import { executeNamedToolBody, executeToolBody, toolQuery, toolsQuery } from './schemas.js';
 
 export function registerToolRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
   const { tools } = deps.connector;
@@ -32,9 +32,13 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
     },
   );
 
-  api.get<{ Params: { tool_name: string } }>('/tools/:tool_name', async (request) => {
-    const tool = tools.resolve(request.params.tool_name);
-    if (!tool) throw new ConnectorError('unknown_tool', `No tool or alias is named ${JSON.stringify(request.params.tool_name.slice(0, 100))}`);
-    return formatTool(tool, 'catalog');
-  });
+  api.get<{ Params: { tool_name: string }; Querystring: { format?: ToolFormat } }>(
+    '/tools/:tool_name',
+    { schema: { querystring: toolQuery } },
+    async (request) => {
+      const tool = tools.resolve(request.params.tool_name);
+      if (!tool) throw new ConnectorError('unknown_tool', `No tool or alias is named ${JSON.stringify(request.params.tool_name.slice(0, 100))}`);
+      return formatTool(tool, request.query.format ?? 'catalog');
+    },
+  );
 }
