@@ -16,6 +16,7 @@ import { readConfig, type ServiceConfig } from './config.js';
 import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
 import { ensureAppClient, newClientId, newClientSecret } from './environments.js';
 import { freePort } from './free-port.js';
+import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
 import { createServiceLogger } from './logging.js';
 import { registerWithSandbox } from './sandbox-connections.js';
 
@@ -40,6 +41,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   config?: Partial<ServiceConfig>;
   logger?: Logger | false;
+  /** How often expired OAuth states and authorization links are purged (default 10 minutes; also once at start). */
+  purgeIntervalMs?: number;
 }
 
 /** Creates the sandbox connections, or re-points them at this run's sandbox with a fresh client secret. */
@@ -95,6 +98,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       ...(sandbox ? { sandbox } : {}),
     });
     await app.listen({ port, host: config.host });
+    const purge = schedulePurge(connector.store, logger, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
 
     const running = connector;
     let closing: Promise<void> | undefined;
@@ -110,6 +114,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       sandboxConnections,
       close() {
         closing ??= (async () => {
+          await purge.stop();
           await app.close();
           await running.close();
           await sandbox?.close();
