@@ -84,11 +84,30 @@ Examples:
     .command('sandbox')
     .description('run only the sandbox providers (fake OAuth servers and APIs) and print their endpoints')
     .option('--port <port>', 'port to listen on', '0')
-    .action(async (opts: { port: string }) => {
+    .option(
+      '--client <spec>',
+      'register an OAuth client: provider,clientId,clientSecret,redirectUri[,redirectUri...] (provider: notion|google|hubspot); repeatable',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .addHelpText(
+      'after',
+      '\nClients can also be registered while it runs: POST <sandbox url>/_sandbox/clients with\n' +
+        '{"provider":"google","clientId":"...","clientSecret":"...","redirectUris":["http://localhost:3000/sso/v1/oauth/<connection id>/callback"]}',
+    )
+    .action(async (opts: { port: string; client: string[] }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
+      const { parseClientArg } = await import('../sandbox/main.js');
+      const clients = opts.client.map((spec) => {
+        try {
+          return parseClientArg(spec);
+        } catch (error) {
+          throw new UsageError((error as Error).message);
+        }
+      });
       const { sandboxCommand } = await import('./start-command.js');
-      await sandboxCommand(io, port);
+      await sandboxCommand(io, port, clients);
       keepAlive = true;
     });
 

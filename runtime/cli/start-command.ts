@@ -1,6 +1,7 @@
 /** `agent-connector start` and `agent-connector sandbox`: servers in this process, stopped cleanly on SIGTERM/SIGINT. */
 import { createServer } from 'node:net';
 import { startSandbox } from '../sandbox/index.js';
+import type { RegisteredClient } from '../sandbox/types.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { ConfigError, readConfig } from '../service/config.js';
 import { CredentialMismatchError } from '../service/environments.js';
@@ -80,13 +81,14 @@ export async function startCommand(io: CliIo): Promise<RunningService> {
   return running;
 }
 
-export async function sandboxCommand(io: CliIo, port: number): Promise<void> {
-  const sandbox = await startSandbox({ port });
+export async function sandboxCommand(io: CliIo, port: number, clients: RegisteredClient[] = []): Promise<void> {
+  const sandbox = await startSandbox({ port, clients });
   onShutdown(io, () => sandbox.close());
   io.out(`sandbox providers at ${sandbox.url}`);
   for (const name of CONNECTOR_NAMES) {
     const e = sandbox.endpoints(name);
     io.out(`  ${name.padEnd(9)} authorize ${e.authorizationUrl}\n            token     ${e.tokenUrl}\n            api       ${e.apiBaseUrl}`);
   }
+  for (const c of clients) io.out(`  registered ${c.provider} client ${c.clientId}`);
   io.out('Point a connection at it with these as its overrides. Ctrl-C stops.');
 }

@@ -97,6 +97,17 @@ describe('agent-connector CLI against a running service', () => {
   });
 });
 
+describe('agent-connector sandbox', () => {
+  it('documents --client and POST /_sandbox/clients in its help, and refuses a malformed --client with exit code 2', async () => {
+    const help = await cli(['sandbox', '--help']);
+    expect(help.out + help.err).toContain('--client <spec>');
+    expect(help.out + help.err).toContain('/_sandbox/clients');
+    const bad = await cli(['sandbox', '--client', 'myspace,id,secret,http://x/cb']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--client expects provider,clientId,clientSecret,redirectUri');
+  });
+});
+
 describe('the installed bin', () => {
   it('prints help with exit code 0 and refuses bad JSON with exit code 2', async () => {
     const help = await exec('node', ['bin/agent-connector.js', '--help'], { cwd: process.cwd() });
