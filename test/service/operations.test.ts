@@ -58,14 +58,19 @@ describe('rate limiting per environment', () => {
 });
 
 describe('request bodies', () => {
+  // `/oauth/token` answers body errors in the RFC 6749 shape (test/service/oauth-token-body-errors.test.ts); every
+  // other route uses the service's error body. Environment B still has budget left after the rate-limit test.
   it('refuses a body over the limit with 413 payload_too_large', async () => {
-    const res = await h.call('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: 'x'.repeat(5000), client_secret: 'y' } });
+    const token = await h.token(h.b);
+    const res = await h.call('POST', '/api/v1/connections', { token, body: { name: 'big', connector: 'crm', client_id: 'x'.repeat(5000), client_secret: 'y' } });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
+    expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
   });
 
   it('refuses malformed JSON with 400 invalid_request', async () => {
-    const res = await h.call('POST', '/oauth/token', { body: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+    const token = await h.token(h.b);
+    const res = await h.call('POST', '/api/v1/connections', { token, body: '{"name":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
   });
