@@ -11,7 +11,9 @@ function notFound(name: string): ConnectorError {
 
 /**
  * Resolves (connection, account). With `connectionName` omitted (tool calls only), the identifier must have exactly
- * one account, not DISCONNECTED, among the environment's connections of `connector`.
+ * one account, not DISCONNECTED, among the environment's connections of `connector`; failing that, its one
+ * DISCONNECTED account is the target, so that the caller hears `reauthorization_required` exactly as it would have
+ * with the connection named.
  */
 export async function resolveTarget(
   ctx: RuntimeContext,
@@ -35,7 +37,7 @@ export async function resolveTarget(
     }
   } else {
     if (connector === undefined) throw new ConnectorError('invalid_request', 'connection_name is required.');
-    connection = await soleConnection(ctx, environmentId, identifier, connector);
+    connection = ctx.cache.soleConnection(environmentId, connector, identifier) ?? (await soleConnection(ctx, environmentId, identifier, connector));
   }
   let account = ctx.cache.account(environmentId, connection.id, identifier) ?? null;
   // A token due for refresh is always re-read: the refresh must start from the database, not from the cache.
@@ -43,6 +45,7 @@ export async function resolveTarget(
     account = await ctx.store.findAccount(environmentId, connection.id, identifier);
     if (account !== null) ctx.cache.setAccount(account);
   }
+  if (account !== null && connectionName == null && account.status === 'ACTIVE') ctx.cache.setSoleConnection(identifier, connection);
   if (account === null) {
     throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on connection ${JSON.stringify(connection.name)}; create an authorization link first.`);
   }
@@ -52,7 +55,11 @@ export async function resolveTarget(
 async function soleConnection(ctx: RuntimeContext, environmentId: string, identifier: string, connector: ConnectorName): Promise<ConnectionRecord> {
   const connections = (await ctx.store.listConnections(environmentId)).filter((c) => c.connector === connector);
   const ids = new Set(connections.map((c) => c.id));
-  const accounts = (await ctx.store.listAccounts(environmentId, { identifier })).filter((a) => ids.has(a.connectionId) && a.status !== 'DISCONNECTED');
+  const all = (await ctx.store.listAccounts(environmentId, { identifier })).filter((a) => ids.has(a.connectionId));
+  const live = all.filter((a) => a.status !== 'DISCONNECTED');
+  // Only disconnected accounts: one of them is what the caller meant, and it needs a new authorization. With
+  // several there is no telling which, and none works, so the answer stays "no connected account".
+  const accounts = live.length === 0 && all.length === 1 ? all : live;
   if (accounts.length === 0) {
     throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on any ${connector} connection; create an authorization link first.`);
   }

@@ -89,6 +89,25 @@ describe('executeTool', () => {
     expect((await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: {} })).data).toBeDefined();
   });
 
+  it('without connection_name, a sole DISCONNECTED or EXPIRED account is reauthorization_required, as with it', async () => {
+    const search = (identifier: string, named = false) =>
+      h.env.executeTool({ tool_name: 'workspace_search', identifier, tool_input: {}, ...(named ? { connection_name: 'notes' } : {}) });
+    const account = await h.authorize('notes', 'dora');
+    expect((await search('dora')).data).toBeDefined();
+    await h.env.disconnectAccount(account.id);
+    h.sandbox.control.clearRequests();
+    await expect(search('dora', true)).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
+    const implicit = await search('dora').catch((e: unknown) => e);
+    expect(implicit).toMatchObject({ code: 'reauthorization_required', status: 409, details: { connected_account_id: account.id, status: 'DISCONNECTED' } });
+    expect(sent()).toHaveLength(0);
+
+    const expired = await h.authorize('notes', 'eve');
+    await h.store.setAccountStatus(expired.id, 'EXPIRED', 'invalid_grant');
+    await expect(search('eve')).rejects.toMatchObject({ code: 'reauthorization_required', details: { status: 'EXPIRED' } });
+    // With nothing at all for the identifier, it stays account_not_found.
+    await expect(search('nobody-at-all')).rejects.toMatchObject({ code: 'account_not_found' });
+  });
+
   it('refuses unknown connections, connections of another connector, and accounts that are not ACTIVE', async () => {
     await expect(retrieve({}, { connection_name: 'nope' })).rejects.toMatchObject({ code: 'connection_not_found' });
     await expect(retrieve({}, { connection_name: 'cal' })).rejects.toMatchObject({ code: 'invalid_request' });
