@@ -79,6 +79,21 @@ describe('Bearer on /api/v1', () => {
     expect((await h.call('GET', '/api/v1/connections', { token: forged.access_token })).status).toBe(401);
   });
 
+  it('a token verified once is refused after it expires, and an altered copy of it never verifies', async () => {
+    const clock = { now: Date.now() };
+    const auth = new AppAuth(h.connector.store, { signingKey: h.signingKey, tokenTtlSeconds: 60, now: () => clock.now });
+    const { access_token: token } = await auth.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    expect(await auth.verifyAccessToken(token)).toEqual({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    // Remembered now: a changed signature, or the same token for the session audience, must still be refused.
+    const [head, body, sig] = token.split('.') as [string, string, string];
+    const flipped = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BA' : 'AA'}`;
+    expect(await auth.verifyAccessToken(flipped)).toBeNull();
+    expect(await auth.verifySession(token)).toBeNull();
+    expect(await auth.verifyAccessToken(token)).not.toBeNull();
+    clock.now += 61_000;
+    expect(await auth.verifyAccessToken(token)).toBeNull();
+  });
+
   it('does not accept a dashboard session token as an API token', async () => {
     const auth = new AppAuth(h.connector.store, { signingKey: h.signingKey });
     const session = await auth.issueSession({ environmentId: h.a.environmentId, clientId: h.a.clientId });
