@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutReadOnly } from '../../runtime/service/tool-formats.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -56,5 +57,52 @@ describe('GET /api/v1/tools', () => {
     // tool: the service still refuses an input that breaks it.
     const page = tools.find((t: { name: string }) => t.name === 'workspace_page_create');
     expect(page.input_schema.properties).toHaveProperty('database_id');
+  });
+
+  it('leaves out the properties the service computes (readOnly) from the OpenAI and Anthropic formats, and from required', async () => {
+    const names = ['workspace_page_create', 'workspace_database_insert_row'];
+    const catalog = (await h.call('GET', '/api/v1/tools?connector=workspace', { token })).body.tools;
+    for (const name of names) {
+      // The catalog keeps the full input schema, where `_parent` is documented as computed.
+      const entry = catalog.find((t: { name: string }) => t.name === name);
+      expect(entry.input_schema.properties._parent.readOnly).toBe(true);
+    }
+    const openai = (await h.call('GET', '/api/v1/tools?format=openai&connector=workspace', { token })).body.tools;
+    const anthropic = (await h.call('GET', '/api/v1/tools?format=anthropic&connector=workspace', { token })).body.tools;
+    const schemas = [
+      ...openai.map((t: { function: { name: string; parameters: unknown } }) => [t.function.name, t.function.parameters]),
+      ...anthropic.map((t: { name: string; input_schema: unknown }) => [t.name, t.input_schema]),
+    ] as [string, Record<string, unknown>][];
+    for (const [name, schema] of schemas) {
+      expect(JSON.stringify(schema), name).not.toContain('"readOnly":true');
+      expect(JSON.stringify(schema), name).not.toContain('_parent');
+    }
+    const insert = schemas.find(([name]) => name === 'workspace_database_insert_row')![1];
+    expect(insert.required).toEqual(['database_id', 'properties']);
+    expect(Object.keys(insert.properties as object)).toEqual(expect.arrayContaining(['database_id', 'properties']));
+  });
+});
+
+describe('withoutReadOnly', () => {
+  it('drops readOnly properties at any depth and from required, leaving data keywords alone', () => {
+    const schema = {
+      type: 'object',
+      required: ['a', 'ro'],
+      properties: {
+        a: { type: 'string', enum: [{ readOnly: true }] },
+        ro: { type: 'string', readOnly: true },
+        nested: { type: 'array', items: { type: 'object', required: ['x'], properties: { x: { readOnly: true }, y: { type: 'number' } } } },
+      },
+    };
+    expect(withoutReadOnly(schema)).toEqual({
+      type: 'object',
+      required: ['a'],
+      properties: {
+        a: { type: 'string', enum: [{ readOnly: true }] },
+        nested: { type: 'array', items: { type: 'object', properties: { y: { type: 'number' } } } },
+      },
+    });
+    // The input is not modified.
+    expect(schema.properties).toHaveProperty('ro');
   });
 });
