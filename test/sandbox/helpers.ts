@@ -80,10 +80,10 @@ export async function notionTokens(sb: Sandbox, user = 'alice@example.com') {
 }
 
 /** Full HubSpot flow. */
-export async function hubspotTokens(sb: Sandbox, user = 'alice@example.com') {
+export async function hubspotTokens(sb: Sandbox, user = 'alice@example.com', scope = 'crm.objects.contacts.read crm.objects.contacts.write') {
   const e = sb.endpoints('crm');
   const c = await consent(
-    url(e.authorizationUrl, { client_id: CLIENTS.hubspot.clientId, redirect_uri: REDIRECT, scope: 'crm.objects.contacts.read crm.objects.contacts.write', state: 'h1' }),
+    url(e.authorizationUrl, { client_id: CLIENTS.hubspot.clientId, redirect_uri: REDIRECT, scope, state: 'h1' }),
     { user },
   );
   const res = await fetch(

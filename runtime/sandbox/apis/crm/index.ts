@@ -4,6 +4,7 @@ import { HubSpotApiError } from './errors.js';
 import { archiveObject, createObject, getObject, listObjects, updateObject } from './objects.js';
 import { getOwner, listOwners } from './owners.js';
 import { OBJECT_TYPES, type ObjectType } from './schema.js';
+import { requiredScope, requireScope } from './scopes.js';
 import { searchObjects } from './search.js';
 import { Crm } from './store.js';
 
@@ -11,6 +12,7 @@ function route(crm: Crm, req: ApiRequest): ApiResponse {
   const segs = req.path.split('/').filter(Boolean);
   const m = req.method;
   if (segs[0] !== 'crm' || segs[1] !== 'v3') throw new HubSpotApiError(404, 'OBJECT_NOT_FOUND', `No route for ${m} ${req.path}`);
+  requireScope(req.scopes, requiredScope(m, segs));
   if (segs[2] === 'owners') {
     if (segs.length === 3 && m === 'GET') return listOwners(crm, req);
     if (segs.length === 4 && m === 'GET') return getOwner(crm, req, segs[3] as string);
@@ -34,7 +36,7 @@ function route(crm: Crm, req: ApiRequest): ApiResponse {
 /**
  * The fake HubSpot CRM v3: companies, contacts and deals (create 201, get, update, list, search, archive) with
  * string-typed property values and the unique contact e-mail; owners. Every user's CRM starts empty apart from one
- * owner.
+ * owner. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
  * @see https://developers.hubspot.com/docs/api/crm/understanding-the-crm
  */
 export function createCrmApi(): ApiModule {

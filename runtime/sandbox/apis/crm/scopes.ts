@@ -1,0 +1,32 @@
+import { HubSpotApiError } from './errors.js';
+import { OBJECT_TYPES, type ObjectType } from './schema.js';
+
+/** Where HubSpot's MISSING_SCOPES answer points. */
+export const SCOPES_DOC_URL = 'https://developers.hubspot.com/scopes';
+
+/**
+ * The granular scope a CRM v3 call needs, or null for a path the router will refuse anyway. Reads (GET, and the
+ * POST search, which only reads) need `crm.objects.{type}.read`; create, update and archive need `.write`; owners
+ * need `crm.objects.owners.read`.
+ * @see https://developers.hubspot.com/docs/api/scopes
+ */
+export function requiredScope(method: string, segs: readonly string[]): string | null {
+  if (segs[0] !== 'crm' || segs[1] !== 'v3') return null;
+  if (segs[2] === 'owners') return 'crm.objects.owners.read';
+  if (segs[2] !== 'objects' || !OBJECT_TYPES.includes(segs[3] as ObjectType)) return null;
+  const isSearch = segs[4] === 'search' && segs.length === 5 && method === 'POST';
+  return `crm.objects.${segs[3]}.${method === 'GET' || isSearch ? 'read' : 'write'}`;
+}
+
+/**
+ * Refuses a token that lacks `scope` with HubSpot's 403 MISSING_SCOPES body. A token with no scopes at all was minted
+ * by the sandbox control API for a test (`control.issueTokens` without `scopes`) and is not restricted: HubSpot's
+ * own authorize endpoint never grants an empty scope list (the sandbox's refuses one too).
+ */
+export function requireScope(granted: readonly string[], scope: string | null): void {
+  if (scope === null || granted.length === 0 || granted.includes(scope)) return;
+  throw new HubSpotApiError(403, 'MISSING_SCOPES', `This app hasn't been granted all required scopes to make this call. Read more about required scopes here: ${SCOPES_DOC_URL}.`, {
+    errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [scope] } }],
+    links: { scopes: SCOPES_DOC_URL },
+  });
+}

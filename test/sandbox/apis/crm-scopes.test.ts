@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requiredScope } from '../../../runtime/sandbox/apis/crm/scopes.js';
+import { startSandbox } from '../../../runtime/sandbox/start.js';
+import type { Sandbox } from '../../../runtime/sandbox/types.js';
+import { clients, hubspotTokens } from '../helpers.js';
+
+type Json = Record<string, any>;
+
+describe('HubSpot CRM fake: granular scopes', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await startSandbox({ clients: clients(), providerRateLimits: false });
+  });
+  afterAll(() => sb.close());
+
+  async function call(token: string, method: string, path: string, body?: unknown) {
+    const res = await fetch(`${sb.url}/hubspot${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (res.status === 204 ? {} : await res.json()) as Json };
+  }
+
+  it('a consented token gets 403 MISSING_SCOPES in HubSpot shape for a scope it lacks', async () => {
+    const { access_token: token } = await hubspotTokens(sb, 'scoped@example.com', 'crm.objects.contacts.read crm.objects.deals.read');
+    const denied = await call(token, 'POST', '/crm/v3/objects/contacts', { properties: { email: 'x@example.com' } });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({
+      status: 'error',
+      message: "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
+      correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      category: 'MISSING_SCOPES',
+      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.objects.contacts.write'] } }],
+      links: { scopes: 'https://developers.hubspot.com/scopes' },
+    });
+    // Nothing was created: the refusal comes before the handler.
+    expect((await call(token, 'GET', '/crm/v3/objects/contacts')).body).toEqual({ results: [] });
+  });
+
+  it('checks the scope per object type and verb; search is a read', async () => {
+    const { access_token: token } = await hubspotTokens(sb, 'verbs@example.com', 'crm.objects.contacts.read crm.objects.deals.read');
+    expect((await call(token, 'GET', '/crm/v3/objects/contacts')).status).toBe(200);
+    expect((await call(token, 'POST', '/crm/v3/objects/contacts/search', {})).status).toBe(200);
+    expect((await call(token, 'POST', '/crm/v3/objects/deals/search', {})).status).toBe(200);
+    const cases: [string, string, string][] = [
+      ['GET', '/crm/v3/objects/companies', 'crm.objects.companies.read'],
+      ['POST', '/crm/v3/objects/companies/search', 'crm.objects.companies.read'],
+      ['PATCH', '/crm/v3/objects/deals/30001', 'crm.objects.deals.write'],
+      ['DELETE', '/crm/v3/objects/contacts/101', 'crm.objects.contacts.write'],
+      ['GET', '/crm/v3/owners', 'crm.objects.owners.read'],
+      ['GET', '/crm/v3/owners/75480001', 'crm.objects.owners.read'],
+    ];
+    for (const [method, path, scope] of cases) {
+      const r = await call(token, method, path, method === 'PATCH' ? { properties: {} } : undefined);
+      expect(r.status, `${method} ${path}`).toBe(403);
+      expect(r.body.errors[0].context.requiredGranularScopes).toEqual([scope]);
+    }
+  });
+
+  it('write scopes allow writes; owners.read allows owners', async () => {
+    const { access_token: token } = await hubspotTokens(sb, 'writer@example.com', 'crm.objects.companies.write crm.objects.owners.read');
+    const created = await call(token, 'POST', '/crm/v3/objects/companies', { properties: { name: 'Acme' } });
+    expect(created.status).toBe(201);
+    expect((await call(token, 'PATCH', `/crm/v3/objects/companies/${created.body.id}`, { properties: { domain: 'acme.test' } })).status).toBe(200);
+    expect((await call(token, 'GET', `/crm/v3/objects/companies/${created.body.id}`)).status).toBe(403);
+    expect((await call(token, 'GET', '/crm/v3/owners')).status).toBe(200);
+  });
+
+  it('control.issueTokens: without scopes unrestricted, with scopes restricted to them', async () => {
+    const open = sb.control.issueTokens('hubspot', 'open@example.com').accessToken;
+    expect((await call(open, 'POST', '/crm/v3/objects/deals', { properties: { dealname: 'D', dealstage: 'closedwon' } })).status).toBe(201);
+    expect((await call(open, 'GET', '/crm/v3/owners')).status).toBe(200);
+    const ownersOnly = sb.control.issueTokens('hubspot', 'owners@example.com', { scopes: ['crm.objects.owners.read'] }).accessToken;
+    expect((await call(ownersOnly, 'GET', '/crm/v3/owners')).status).toBe(200);
+    expect((await call(ownersOnly, 'GET', '/crm/v3/objects/contacts')).status).toBe(403);
+  });
+
+  it('a refreshed token keeps the grant scopes', async () => {
+    const t = await hubspotTokens(sb, 'refresh@example.com', 'crm.objects.deals.read');
+    const res = await fetch(sb.endpoints('crm').tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: t.refresh_token, client_id: 'hubspot-client', client_secret: 'hubspot-secret' }).toString(),
+    });
+    const fresh = ((await res.json()) as { access_token: string }).access_token;
+    expect((await call(fresh, 'GET', '/crm/v3/objects/deals')).status).toBe(200);
+    expect((await call(fresh, 'GET', '/crm/v3/objects/contacts')).status).toBe(403);
+  });
+});
+
+describe('crm connector default scopes', () => {
+  it('cover the scope of every crm tool (specs/connectors/crm.yaml against specs/tools/crm)', () => {
+    const root = join(import.meta.dirname, '../../../specs');
+    const connector = parse(readFileSync(join(root, 'connectors/crm.yaml'), 'utf8')) as { oauth: { default_scopes: string[] }; proxy: { examples: string[] } };
+    const dir = join(root, 'tools/crm');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(0);
+    const needed = files.map((f) => {
+      const tool = parse(readFileSync(join(dir, f), 'utf8')) as { name: string; request: { method: string; path: string } };
+      return { tool: tool.name, scope: requiredScope(tool.request.method, tool.request.path.split('/').filter(Boolean)) };
+    });
+    for (const path of connector.proxy.examples) needed.push({ tool: `proxy ${path}`, scope: requiredScope('GET', path.split('/').filter(Boolean)) });
+    for (const n of needed) {
+      expect(n.scope, n.tool).not.toBeNull();
+      expect(connector.oauth.default_scopes, n.tool).toContain(n.scope);
+    }
+  });
+
+  it('maps verbs to read or write', () => {
+    expect(requiredScope('GET', ['crm', 'v3', 'objects', 'deals', '1'])).toBe('crm.objects.deals.read');
+    expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals', 'search'])).toBe('crm.objects.deals.read');
+    expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals'])).toBe('crm.objects.deals.write');
+    expect(requiredScope('GET', ['crm', 'v3', 'objects', 'tickets'])).toBeNull();
+  });
+});
