@@ -29,12 +29,26 @@ export interface SandboxEndpoints {
   apiBaseUrl: string;
 }
 
+/**
+ * A Notion integration's content and comment capabilities (set on the integration, not per token; Notion has no
+ * OAuth scopes). User-information capabilities are not modelled.
+ * @see https://developers.notion.com/reference/capabilities
+ */
+export type NotionCapability = 'read_content' | 'update_content' | 'insert_content' | 'read_comments' | 'insert_comments';
+
+export const NOTION_CAPABILITIES: readonly NotionCapability[] = ['read_content', 'update_content', 'insert_content', 'read_comments', 'insert_comments'];
+
 export interface RegisteredClient {
   provider: OAuthProvider;
   clientId: string;
   clientSecret: string;
   /** Exact redirect URIs; the authorize and token endpoints refuse any other. */
   redirectUris: string[];
+  /**
+   * Notion only: the integration's capabilities; an endpoint needing one it lacks answers 403 `restricted_resource`.
+   * Absent means every capability. Read on each request, so re-registering the client changes live tokens too.
+   */
+  capabilities?: NotionCapability[];
 }
 
 export interface RecordedRequest {
@@ -121,6 +135,8 @@ export interface ApiRequest {
   user: string;
   /** Scopes granted to the token. */
   scopes: string[];
+  /** Capabilities of the client the token was issued to, when it declares any (Notion); undefined means all. */
+  capabilities?: readonly NotionCapability[];
   now: number;
 }
 

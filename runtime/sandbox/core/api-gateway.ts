@@ -1,6 +1,6 @@
 import type { ConnectorName } from '../../types.js';
 import type { GrantStore } from '../oauth/grant-store.js';
-import type { ApiModule, ApiResponse } from '../types.js';
+import type { ApiModule, ApiResponse, NotionCapability } from '../types.js';
 import type { FaultTable, RollingWindows } from './faults.js';
 import { sleep } from './http.js';
 import { PROVIDER_OF } from './services.js';
@@ -86,7 +86,7 @@ export class ApiGateway {
 
     const auth = this.authenticate(module, call.headers['authorization']);
     if ('response' in auth) return withAuthHeaders(module, auth.response);
-    const { user, scopes } = auth;
+    const { user, scopes, capabilities } = auth;
     this.seed(module, user);
 
     const injected = deps.faults.takeFailure(call.service);
@@ -102,18 +102,34 @@ export class ApiGateway {
 
     let response: ApiResponse;
     try {
-      response = await module.handle({ method: call.method, path: call.path, query: call.query, headers: call.headers, body, user, scopes, now: deps.now() });
+      response = await module.handle({
+        method: call.method,
+        path: call.path,
+        query: call.query,
+        headers: call.headers,
+        body,
+        user,
+        scopes,
+        ...(capabilities ? { capabilities } : {}),
+        now: deps.now(),
+      });
     } catch (err) {
       response = module.errorResponse(500, `Sandbox bug: ${(err as Error).message}`);
     }
     return limit.headers ? { ...response, headers: { ...response.headers, ...limit.headers } } : response;
   }
 
-  private authenticate(module: ApiModule, header: string | undefined): { user: string; scopes: string[] } | { response: ApiResponse } {
+  private authenticate(
+    module: ApiModule,
+    header: string | undefined,
+  ): { user: string; scopes: string[]; capabilities: readonly NotionCapability[] | undefined } | { response: ApiResponse } {
     const provider = PROVIDER_OF[module.service];
     const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     const looked = m?.[1] ? this.deps.store.lookupAccess(provider, m[1], this.deps.now()) : ({ ok: false, why: 'unknown' } as const);
-    if (looked.ok) return { user: looked.record.user, scopes: looked.record.scopes };
+    if (looked.ok) {
+      const { record } = looked;
+      return { user: record.user, scopes: record.scopes, capabilities: this.deps.store.client(provider, record.clientId)?.capabilities };
+    }
     switch (module.dialect) {
       case 'notion':
         return { response: module.errorResponse(401, 'API token is invalid.', { reason: 'unauthorized' }) };

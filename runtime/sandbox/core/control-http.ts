@@ -1,4 +1,4 @@
-import type { OAuthProvider, RegisteredClient, SandboxControl, SandboxEndpoints, SandboxService, Fault } from '../types.js';
+import { NOTION_CAPABILITIES, type NotionCapability, type OAuthProvider, type RegisteredClient, type SandboxControl, type SandboxEndpoints, type SandboxService, type Fault } from '../types.js';
 import type { ConnectorName } from '../../types.js';
 import { CONNECTOR_NAMES } from '../../types.js';
 
@@ -22,7 +22,7 @@ export interface ControlHttpResult {
 
 /**
  * The control API under `/_sandbox/`, for the CLI and for tests in another process:
- * - `GET /` endpoints per connector; `POST /clients` a {@link RegisteredClient};
+ * - `GET /` endpoints per connector; `POST /clients` a {@link RegisteredClient} (with optional Notion `capabilities`);
  * - `POST /faults {service, fault}`, `DELETE /faults[?service=]`;
  * - `GET /requests[?service=]`, `DELETE /requests`;
  * - `POST /expire {provider, user?}`, `POST /revoke {provider, user?}`;
@@ -55,7 +55,16 @@ export function handleControl(
       if (!isProvider(c.provider) || typeof c.clientId !== 'string' || typeof c.clientSecret !== 'string' || !Array.isArray(c.redirectUris)) {
         return bad('expected {provider, clientId, clientSecret, redirectUris[]}');
       }
-      control.registerClient({ provider: c.provider, clientId: c.clientId, clientSecret: c.clientSecret, redirectUris: c.redirectUris.map(String) });
+      if (c.capabilities !== undefined && (!Array.isArray(c.capabilities) || !c.capabilities.every((x) => NOTION_CAPABILITIES.includes(x as NotionCapability)))) {
+        return bad(`capabilities must be an array of ${NOTION_CAPABILITIES.join(', ')}`);
+      }
+      control.registerClient({
+        provider: c.provider,
+        clientId: c.clientId,
+        clientSecret: c.clientSecret,
+        redirectUris: c.redirectUris.map(String),
+        ...(c.capabilities ? { capabilities: [...c.capabilities] } : {}),
+      });
       return { status: 204 };
     }
     case 'POST /faults':

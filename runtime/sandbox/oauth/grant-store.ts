@@ -82,7 +82,11 @@ export class GrantStore {
   readonly tokenRequests: { provider: OAuthProvider; grantType: string }[] = [];
 
   registerClient(client: RegisteredClient): void {
-    this.clients.set(`${client.provider}|${client.clientId}`, { ...client, redirectUris: [...client.redirectUris] });
+    this.clients.set(`${client.provider}|${client.clientId}`, {
+      ...client,
+      redirectUris: [...client.redirectUris],
+      ...(client.capabilities ? { capabilities: [...client.capabilities] } : {}),
+    });
   }
 
   client(provider: OAuthProvider, clientId: string | null | undefined): RegisteredClient | undefined {

@@ -1,6 +1,7 @@
 import { notionUserId } from '../../core/ids.js';
 import { notionError } from '../../dialects/notion.js';
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
+import { requireCapability, requiredCapability } from './capabilities.js';
 import { createComment, getComment, listComments } from './comments.js';
 import { createDatabase, getDatabase, queryDatabase } from './databases.js';
 import { NotionApiError, normalizeId, notFound } from './errors.js';
@@ -31,6 +32,7 @@ function route(ws: Workspace, req: ApiRequest): ApiResponse {
   const [v1, resource, id, sub] = segs;
   const m = req.method;
   if (v1 !== 'v1' || !resource) throw new NotionApiError(400, 'invalid_request_url', 'Invalid request URL.');
+  requireCapability(req.capabilities, requiredCapability(m, segs));
   const methodNotAllowed = () => new NotionApiError(400, 'invalid_request', `Unsupported request: ${m} ${req.path}.`);
   switch (resource) {
     case 'users': {
@@ -73,7 +75,8 @@ function route(ws: Workspace, req: ApiRequest): ApiResponse {
 
 /**
  * The fake Notion API (2022-06-28 shapes): users, pages, block children, databases with schemas and queries,
- * comments, search. Every request needs `Notion-Version`. Objects the user did not share answer 404.
+ * comments, search. Every request needs `Notion-Version`. Objects the user did not share answer 404; a call needing
+ * a capability the integration (registered client) lacks answers 403 `restricted_resource`.
  * @see https://developers.notion.com/reference/intro
  */
 export function createWorkspaceApi(): ApiModule {
