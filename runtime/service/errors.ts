@@ -7,6 +7,8 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ConnectorError, isConnectorError, type ErrorCode } from '../errors.js';
+import type { Violation } from '../types.js';
+import { toViolations, type AjvErrorLike } from '../validation/violations.js';
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown; request_id: string };
@@ -23,29 +25,28 @@ export function sendError(reply: FastifyReply, error: ConnectorError): FastifyRe
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }
 
-interface AjvLikeError {
-  instancePath?: string;
-  message?: string;
-  keyword?: string;
-  params?: Record<string, unknown>;
-}
+/** Where fastify found the violation, and the word naming the whole value in messages about it. */
+const CONTEXT_ROOTS: Record<string, { root: string; part: 'body' | 'query' | 'params' | 'headers' }> = {
+  body: { root: 'body', part: 'body' },
+  querystring: { root: 'query', part: 'query' },
+  params: { root: 'path', part: 'params' },
+  headers: { root: 'headers', part: 'headers' },
+};
 
-/** fastify schema violations as `{pointer, message, keyword}` entries, like tool input violations. */
-function validationDetails(error: FastifyError): { violations: { pointer: string; message: string; keyword: string }[] } {
-  const context = (error as { validationContext?: string }).validationContext ?? 'body';
-  const list = ((error as { validation?: AjvLikeError[] }).validation ?? []).map((v) => {
-    const missing = v.keyword === 'required' ? String(v.params?.missingProperty ?? '') : '';
-    const extra = v.keyword === 'additionalProperties' ? String(v.params?.additionalProperty ?? '') : '';
-    const pointer = `${v.instancePath ?? ''}${missing ? `/${missing}` : ''}${extra ? `/${extra}` : ''}`;
-    const name = pointer ? pointer.slice(1).replaceAll('/', '.') : context;
-    const message = missing
-      ? `${name} is required`
-      : extra
-        ? `${name} is not a known field`
-        : `${name} ${v.message ?? 'is invalid'}`;
-    return { pointer, message, keyword: v.keyword ?? 'invalid' };
-  });
-  return { violations: list };
+/**
+ * fastify's request-schema violations, rendered by the tool validators' own builder: the same `{pointer, message,
+ * keyword}` entries (escaped RFC 6901 pointers relative to the body, query or path), the same wording (`unknown
+ * parameter 'x'`, `connector must be one of: ...`, `url must be a URI`).
+ */
+export function requestViolations(error: FastifyError, request: FastifyRequest): Violation[] {
+  const context = CONTEXT_ROOTS[(error as { validationContext?: string }).validationContext ?? 'body'] ?? CONTEXT_ROOTS.body!;
+  const errors = ((error as { validation?: Partial<AjvErrorLike>[] }).validation ?? []).map((e) => ({
+    instancePath: e.instancePath ?? '',
+    schemaPath: e.schemaPath ?? '',
+    keyword: e.keyword ?? 'invalid',
+    params: e.params ?? {},
+  }));
+  return toViolations(errors, request[context.part], context.root);
 }
 
 /** Maps anything thrown in a route to a {@link ConnectorError}; logs what is a bug. */
@@ -54,7 +55,11 @@ export function toConnectorError(error: unknown, request: FastifyRequest): Conne
   const fe = error as FastifyError;
   if (fe && typeof fe === 'object' && 'validation' in fe && fe.validation) {
     const context = (fe as { validationContext?: string }).validationContext ?? 'body';
-    return new ConnectorError('invalid_request', `The request ${context} is invalid`, { details: validationDetails(fe) });
+    const violations = requestViolations(fe, request);
+    const where = context === 'querystring' ? 'query' : context === 'params' ? 'path' : context;
+    return new ConnectorError('invalid_request', `The request ${where} is invalid: ${violations.map((v) => v.message).join('; ')}`, {
+      details: { violations },
+    });
   }
   switch (fe?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

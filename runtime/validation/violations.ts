@@ -13,9 +13,9 @@ export interface AjvErrorLike {
   params: Record<string, any>;
 }
 
-/** `/sorts/0/direction` -> `sorts[0].direction`; the empty pointer is `input`. */
-export function pointerName(pointer: string): string {
-  if (pointer === '') return 'input';
+/** `/sorts/0/direction` -> `sorts[0].direction`; the empty pointer is `root` (`input` for tool inputs). */
+export function pointerName(pointer: string, root = 'input'): string {
+  if (pointer === '') return root;
   let out = '';
   for (const raw of pointer.slice(1).split('/')) {
     const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -52,27 +52,31 @@ function list(values: readonly unknown[]): string {
   return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 }
 
-/** One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message. */
-export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown): Violation[] {
+/**
+ * One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message.
+ * `root` names the whole value in messages about it (`input must be an object`); the HTTP service passes `body`,
+ * `query` or `path` for its request schemas.
+ */
+export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown, root = 'input'): Violation[] {
   if (!errors) return [];
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
-    out.push(toViolation(e, input));
+    out.push(toViolation(e, input, root));
   }
   return out;
 }
 
-function toViolation(e: AjvErrorLike, input: unknown): Violation {
+function toViolation(e: AjvErrorLike, input: unknown, root: string): Violation {
   const p = e.params;
   const at = e.instancePath;
-  const name = pointerName(at);
+  const name = pointerName(at, root);
   const v = (pointer: string, message: string): Violation => ({ pointer, message, keyword: e.keyword });
   switch (e.keyword) {
     case 'required': {
       const pointer = `${at}/${escapeSegment(String(p.missingProperty))}`;
-      return v(pointer, `${pointerName(pointer)} is required`);
+      return v(pointer, `${pointerName(pointer, root)} is required`);
     }
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
