@@ -2,14 +2,23 @@
  * The package's public entry point: a small, explicit surface. Internals (the HTTP layer, the OAuth protocol
  * pieces, the store's SQL) are not exported; import them from their modules only inside this repository.
  *
+ * Two ways to use it: in-process with `createConnector` (this process holds the store and the encryption key), or
+ * against a running service with `createClient` (application credentials over HTTP). Both give an object that
+ * `createToolClient` turns into typed tool functions.
+ *
+ * @example
+ * import { createClient, createToolClient } from 'agent-connector';
+ * const client = createClient({ envUrl: 'http://127.0.0.1:3000', clientId: process.env.AGENT_CONNECTOR_CLIENT_ID!, clientSecret: process.env.AGENT_CONNECTOR_CLIENT_SECRET! });
+ * const tools = createToolClient(client);
+ * const { data } = await tools.calendar_list_events({}, { identifier: 'user-1' });
+ *
  * @example
  * import { createConnector, createToolClient } from 'agent-connector';
  * const connector = await createConnector({ baseUrl: 'http://localhost:3000' });
- * const env = connector.environment('env_dev');
- * const tools = createToolClient(env);
- * const { data } = await tools.calendar_list_events({}, { identifier: 'user-1' });
+ * const tools = createToolClient(connector.environment('env_dev'));
  */
 export { createConnector } from './connector.js';
+export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListToolsQuery } from './client/index.js';
 export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
 export { startSandbox } from './sandbox/index.js';
 export { createToolClient, type ToolClient, type ToolTransport, type ToolCallOptions } from '../generated/client.gen.js';
