@@ -2,12 +2,14 @@
  * Rendering errors as the service's one error body: `{"error": {"code", "message", "details"?, "request_id"}}`.
  *
  * A {@link ConnectorError} keeps its code, message, details and the catalogue's status (with Retry-After where set).
- * fastify's own refusals (bad JSON, body too large, schema violations) map onto catalogue codes. Anything else is a
+ * fastify's own refusals (bad JSON, body too large, schema violations) map onto catalogue codes; a body refused by
+ * `jsonBodyParser` (json-body.ts) says where it stops being JSON. Anything else is a
  * bug: it is logged with its stack under the request id and answered as `internal` without a word of its message.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ConnectorError, isConnectorError, type ErrorCode } from '../errors.js';
 import type { Violation } from '../types.js';
+import { isInvalidJsonBodyError } from './json-body.js';
 import { toViolations, type AjvErrorLike } from '../validation/violations.js';
 
 export interface ErrorBody {
@@ -60,6 +62,9 @@ export function toConnectorError(error: unknown, request: FastifyRequest): Conne
     return new ConnectorError('invalid_request', `The request ${where} is invalid: ${violations.map((v) => v.message).join('; ')}`, {
       details: { violations },
     });
+  }
+  if (isInvalidJsonBodyError(error)) {
+    return new ConnectorError('invalid_request', error.message, { details: { position: error.position } });
   }
   switch (fe?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
