@@ -13,6 +13,7 @@ import type {
   EnvironmentRecord,
   AppClientRecord,
   OAuthStateRecord,
+  TokenSet,
 } from './types.js';
 
 type Time = string | Date;
@@ -90,24 +91,44 @@ export function toConnection(row: ConnectionRow, box: SecretBox): ConnectionReco
   };
 }
 
-export function toAccount(row: AccountRow, box: SecretBox): AccountRecord {
+/**
+ * The token set of an account row. With `lazyRefresh` (the executor's per-call `findAccount`) the refresh token is
+ * opened on first read, not here: a tool call needs only the access token, and each AES-GCM open is a large part
+ * of a cold lookup (random lookups over 100,000 accounts mostly miss the opened-secret cache). The property is an
+ * ordinary enumerable one to every reader (spread, JSON, equality); a value that fails to authenticate throws on
+ * that read. Every other read, the refresh coordinator's `getAccount` included, opens both at once.
+ */
+function toTokens(row: AccountRow & { access_token: string }, box: SecretBox, lazyRefresh: boolean): TokenSet {
+  const tokens = {
+    accessToken: box.open(row.access_token, secretAad('connected_accounts', row.id, 'access_token')),
+    refreshToken: null as string | null,
+    expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),
+    tokenType: row.token_type ?? 'Bearer',
+    scopes: readJson<string[]>(row.scopes),
+  };
+  const sealed = row.refresh_token;
+  if (sealed !== null && !lazyRefresh) {
+    tokens.refreshToken = box.open(sealed, secretAad('connected_accounts', row.id, 'refresh_token'));
+  } else if (sealed !== null) {
+    let opened: string | undefined;
+    Object.defineProperty(tokens, 'refreshToken', {
+      enumerable: true,
+      configurable: true,
+      get: () => (opened ??= box.open(sealed, secretAad('connected_accounts', row.id, 'refresh_token'))),
+      set: (value: string | null) => Object.defineProperty(tokens, 'refreshToken', { value, enumerable: true, writable: true, configurable: true }),
+    });
+  }
+  return tokens;
+}
+
+export function toAccount(row: AccountRow, box: SecretBox, opts: { lazyRefresh?: boolean } = {}): AccountRecord {
   return {
     id: row.id,
     environmentId: row.environment_id,
     connectionId: row.connection_id,
     identifier: row.identifier,
     status: row.status as AccountStatus,
-    tokens:
-      row.access_token === null
-        ? null
-        : {
-            accessToken: box.open(row.access_token, secretAad('connected_accounts', row.id, 'access_token')),
-            refreshToken:
-              row.refresh_token === null ? null : box.open(row.refresh_token, secretAad('connected_accounts', row.id, 'refresh_token')),
-            expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),
-            tokenType: row.token_type ?? 'Bearer',
-            scopes: readJson<string[]>(row.scopes),
-          },
+    tokens: row.access_token === null ? null : toTokens(row as AccountRow & { access_token: string }, box, opts.lazyRefresh === true),
     providerInfo: readJson<Record<string, unknown>>(row.provider_info),
     statusReason: row.status_reason,
     tokenVersion: Number(row.token_version),

@@ -230,7 +230,8 @@ export class SqlStore implements Store {
       'SELECT * FROM connected_accounts WHERE connection_id = ? AND identifier = ? AND environment_id = ?',
       [connectionId, identifier, environmentId],
     );
-    return row ? toAccount(row, this.#box) : null;
+    // The per-call lookup: the refresh token is opened only if something reads it (see toAccount).
+    return row ? toAccount(row, this.#box, { lazyRefresh: true }) : null;
   }
 
   async listAccounts(environmentId: string, filter: AccountFilter = {}): Promise<AccountRecord[]> {
