@@ -2,6 +2,9 @@
  * `startService()`: what `npm start` runs. On a fresh machine: SQLite in the data directory, the sandbox providers
  * in-process, a development environment with application credentials, and one sandbox connection per system
  * (`workspace`, `calendar`, `crm`, `sheets`, `docs`). Running it again reuses all of it.
+ *
+ * It listens before it writes (credentials, dev state, re-pointed sandbox connections), so a start that cannot bind
+ * its port changes nothing another instance on the same data directory depends on.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -75,8 +78,28 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
 
   const sandbox = config.sandbox ? await startSandbox({ host: '127.0.0.1', port: config.sandboxPort }) : null;
   let connector: Connector | undefined;
+  let app: FastifyInstance | undefined;
   try {
     connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger });
+    app = await buildService({
+      connector,
+      signingKey: loadSigningKey(config.dataDir, config.signingKey),
+      logger,
+      rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
+      bodyLimitBytes: config.bodyLimitBytes,
+      trustProxy: config.trustProxy as boolean, // ServiceOptions.trustProxy is typed boolean; fastify takes every TrustProxy form
+      ...(sandbox ? { sandbox } : {}),
+    });
+    // Bind before writing anything: when the port is taken (another instance, maybe on this same data directory),
+    // the start fails here and the running instance's credentials and sandbox connections are left as they were.
+    // Until the writes below are done, every request is answered 503.
+    let ready = false;
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (ready) return done();
+      reply.code(503).header('retry-after', '1').send({ error: 'Service Unavailable', message: 'The service is starting; retry shortly', statusCode: 503 });
+    });
+    await app.listen({ port, host: config.host });
+
     const state = readDevState(config.dataDir);
     const environmentId = state?.environmentId ?? DEV_ENVIRONMENT_ID;
     const clientId = config.clientId ?? state?.clientId ?? newClientId();
@@ -88,22 +111,14 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     });
     writeDevState(config.dataDir, { environmentId, clientId });
     const sandboxConnections = sandbox ? await ensureSandboxConnections(connector, sandbox, environmentId) : [];
-
-    const app = await buildService({
-      connector,
-      signingKey: loadSigningKey(config.dataDir, config.signingKey),
-      logger,
-      rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
-      bodyLimitBytes: config.bodyLimitBytes,
-      ...(sandbox ? { sandbox } : {}),
-    });
-    await app.listen({ port, host: config.host });
+    ready = true;
     const purge = schedulePurge(connector.store, logger, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
 
     const running = connector;
+    const listening = app;
     let closing: Promise<void> | undefined;
     return {
-      app,
+      app: listening,
       connector: running,
       sandbox,
       url,
@@ -115,7 +130,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       close() {
         closing ??= (async () => {
           await purge.stop();
-          await app.close();
+          await listening.close();
           await running.close();
           await sandbox?.close();
         })();
@@ -123,6 +138,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       },
     };
   } catch (error) {
+    await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
     await sandbox?.close().catch(() => {});
     throw error;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBanner } from '../../runtime/cli/start-command.js';
 import { createClient } from '../../runtime/client/index.js';
+import { DEV_STATE_FILE } from '../../runtime/service/dev-state.js';
 import { startService, type RunningService } from '../../runtime/service/start.js';
 
 const dirs: string[] = [];
@@ -76,5 +77,24 @@ describe('startService (npm start)', () => {
     expect(dataDirText(dir)).not.toContain(secret);
     // A different secret for the same client is refused, not silently replaced.
     await expect(start(dir, { AGENT_CONNECTOR_CLIENT_ID: 'my-app', AGENT_CONNECTOR_CLIENT_SECRET: 'other' })).rejects.toThrow(/different secret/);
+  });
+
+  it('fails on a taken port without touching what a running instance on the same data directory uses', async () => {
+    const dir = freshDir();
+    const first = await start(dir);
+    const secret = first.generatedClientSecret as string;
+    const devState = readFileSync(join(dir, DEV_STATE_FILE), 'utf8');
+    const port = new URL(first.url).port;
+
+    // A direct caller (no CLI port pre-check) on the same data directory and the port the first instance holds.
+    await expect(start(dir, { PORT: port, AGENT_CONNECTOR_CLIENT_ID: 'second-app' })).rejects.toThrow(/EADDRINUSE|address already in use/i);
+
+    const client = createClient({ envUrl: first.url, clientId: first.clientId, clientSecret: secret });
+    const connections = await client.listConnections();
+    expect(connections).toHaveLength(5);
+    // Still pointed at the first instance's sandbox, which is still running: nothing was re-pointed.
+    expect(connections.every((c) => c.overrides.apiBaseUrl?.startsWith(first.sandbox?.url as string))).toBe(true);
+    expect(readFileSync(join(dir, DEV_STATE_FILE), 'utf8')).toBe(devState);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   });
 });
