@@ -12,7 +12,7 @@ export async function executorFigures(quick: boolean): Promise<Figure[]> {
   try {
     const calls = quick ? 1_500 : 10_000;
     const concurrency = 16;
-    const rounds = quick ? 3 : 5;
+    const rounds = quick ? 5 : 7;
     const direct = directCall(user.upstreamUrl, await user.accessToken());
     const viaExecutor = () =>
       user.harness.env.executeTool({ tool_name: 'crm_contact_get', identifier: user.identifier, tool_input: { contact_id: user.contactId } });

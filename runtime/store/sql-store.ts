@@ -41,7 +41,7 @@ import type {
   TokenSet,
 } from './types.js';
 
-/** About 10,000 accounts' token pairs; a few MB. */
+/** About 20,000 accounts' access tokens (findAccount opens a refresh token only when it is read); a few MB. */
 export const DEFAULT_SECRET_CACHE_SIZE = 20_000;
 
 export class SqlStore implements Store {
