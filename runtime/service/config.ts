@@ -8,20 +8,39 @@
  * | `DATABASE_URL` | unset (SQLite) | PostgreSQL URL |
  * | `AGENT_CONNECTOR_DATA_DIR` | `./.agent-connector` | SQLite file, development key files |
  * | `AGENT_CONNECTOR_CLIENT_ID` / `_SECRET` | generated | the development application's credentials |
- * | `AGENT_CONNECTOR_TOKEN_SIGNING_KEY` | key file in the data dir | base64 or hex, >= 32 bytes; set it when several instances serve one database |
- * | `AGENT_CONNECTOR_SANDBOX` | `1` | run the sandbox providers in-process and create the sandbox connections |
+ * | `AGENT_CONNECTOR_TOKEN_SIGNING_KEY` | key file in the data dir; required in production | base64 or hex, >= 32 bytes; set it when several instances serve one database |
+ * | `AGENT_CONNECTOR_SANDBOX` | `1`; `0` in production | run the sandbox providers in-process and create the sandbox connections |
+ * | `AGENT_CONNECTOR_TRUST_PROXY` | `0` | trust `X-Forwarded-*`: `1`/`true` from any hop, a hop count >= 2, or addresses/CIDRs |
  * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
+ * | `NODE_ENV` | unset | `production`: the secrets above are required and the sandbox is off unless asked for |
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
-export interface ServiceConfig {
+/**
+ * Which proxies' `X-Forwarded-For`/`-Proto`/`-Host` to believe, as fastify's `trustProxy` takes it: `true` (every
+ * hop), a hop count, or the proxies' addresses and CIDR ranges (and proxy-addr's `loopback`, `linklocal`,
+ * `uniquelocal`).
+ * @see https://fastify.dev/docs/latest/Reference/Server/#trustproxy
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** Where the store lives and how it is keyed: what `start` and the store-level CLI commands share. */
+export interface StoreConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** `AGENT_CONNECTOR_ENCRYPTION_KEY`; unset means the development key file (refused in production). */
+  encryptionKeys: string | undefined;
+  /** `NODE_ENV=production`. */
+  production: boolean;
+}
+
+export interface ServiceConfig extends StoreConfig {
   port: number;
   host: string;
   baseUrl: string | undefined;
-  databaseUrl: string | undefined;
-  dataDir: string;
   clientId: string | undefined;
   clientSecret: string | undefined;
   signingKey: string | undefined;
@@ -29,6 +48,7 @@ export interface ServiceConfig {
   sandboxPort: number;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -48,23 +68,88 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (TRUE.includes(raw.toLowerCase())) return true;
+  if (FALSE.includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (or true/false, yes/no, on/off) (got ${JSON.stringify(raw)})`);
+}
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustedAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry) || isIP(entry) !== 0) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || address === undefined || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `AGENT_CONNECTOR_TRUST_PROXY`. `1` means "every hop" (as `true`), so a hop count starts at 2; to trust exactly the
+ * one proxy in front, name its address, which is also the safer choice.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const name = 'AGENT_CONNECTOR_TRUST_PROXY';
+  const raw = optional(env, name)?.trim();
+  if (raw === undefined || raw === '' || FALSE.includes(raw.toLowerCase())) return false;
+  if (TRUE.includes(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) return integer(env, name, 0, 2, 100);
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !trustedAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new ConfigError(
+      `${name} must be 1/true, 0/false, a hop count, or a comma-separated list of IP addresses and CIDR ranges such as 10.0.0.0/8,::1 (not valid: ${JSON.stringify(bad.join(',') || raw)})`,
+    );
+  }
+  return entries;
+}
+
+/** The store settings, read the same way for `start` and for the CLI commands that open the store directly. */
+export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
+  return {
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    dataDir: resolve(optional(env, 'AGENT_CONNECTOR_DATA_DIR') ?? './.agent-connector'),
+    encryptionKeys: optional(env, 'AGENT_CONNECTOR_ENCRYPTION_KEY'),
+    production: env.NODE_ENV === 'production',
+  };
+}
+
+/**
+ * Reads and checks the service's settings. Under `NODE_ENV=production` the secrets a restart or a second instance
+ * must share are required (a generated key file would vanish with the container), and the sandbox, which fakes
+ * providers, runs only when `AGENT_CONNECTOR_SANDBOX` asks for it.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const store = readStoreConfig(env);
+  const signingKey = optional(env, 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
+  if (store.production) {
+    const missing = [
+      ...(store.encryptionKeys === undefined ? ['AGENT_CONNECTOR_ENCRYPTION_KEY (e.g. "k1:$(openssl rand -base64 32)")'] : []),
+      ...(signingKey === undefined ? ['AGENT_CONNECTOR_TOKEN_SIGNING_KEY (e.g. "$(openssl rand -hex 32)", the same on every instance)'] : []),
+    ];
+    if (missing.length > 0) throw new ConfigError(`NODE_ENV=production: refusing to start without ${missing.join(' and ')}`);
+  }
   const baseUrl = optional(env, 'AGENT_CONNECTOR_BASE_URL');
   if (baseUrl && !/^https?:\/\/[^/]+$/.test(baseUrl.replace(/\/+$/, ''))) {
     throw new ConfigError('AGENT_CONNECTOR_BASE_URL must be an origin such as https://connect.example.com (no path)');
   }
   return {
+    ...store,
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: optional(env, 'HOST') ?? '127.0.0.1',
     baseUrl: baseUrl?.replace(/\/+$/, ''),
-    databaseUrl: optional(env, 'DATABASE_URL'),
-    dataDir: resolve(optional(env, 'AGENT_CONNECTOR_DATA_DIR') ?? './.agent-connector'),
     clientId: optional(env, 'AGENT_CONNECTOR_CLIENT_ID'),
     clientSecret: optional(env, 'AGENT_CONNECTOR_CLIENT_SECRET'),
-    signingKey: optional(env, 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY'),
-    sandbox: !['0', 'false', 'no', 'off'].includes((env.AGENT_CONNECTOR_SANDBOX ?? '1').toLowerCase()),
+    signingKey,
+    sandbox: flag(env, 'AGENT_CONNECTOR_SANDBOX', !store.production),
     sandboxPort: integer(env, 'AGENT_CONNECTOR_SANDBOX_PORT', 0, 0, 65535),
     rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    trustProxy: trustProxy(env),
   };
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig, readStoreConfig } from '../../runtime/service/config.js';
+
+const SIGNING_KEY = 'a'.repeat(64);
+const ENCRYPTION_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+const PRODUCTION = { NODE_ENV: 'production', AGENT_CONNECTOR_ENCRYPTION_KEY: ENCRYPTION_KEY, AGENT_CONNECTOR_TOKEN_SIGNING_KEY: SIGNING_KEY };
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('readConfig accepted the environment');
+}
+
+describe('readConfig: defaults', () => {
+  it('defaults for development: sandbox on, no proxy trusted, store in ./.agent-connector', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', sandbox: true, trustProxy: false, production: false, databaseUrl: undefined, encryptionKeys: undefined });
+    expect(config.dataDir).toMatch(/\.agent-connector$/);
+  });
+
+  it('readStoreConfig reads what start and the store commands share', () => {
+    expect(readStoreConfig({ DATABASE_URL: 'postgres://x/y', AGENT_CONNECTOR_DATA_DIR: '/tmp/ac', AGENT_CONNECTOR_ENCRYPTION_KEY: ENCRYPTION_KEY, NODE_ENV: 'production' })).toEqual({
+      databaseUrl: 'postgres://x/y',
+      dataDir: '/tmp/ac',
+      encryptionKeys: ENCRYPTION_KEY,
+      production: true,
+    });
+  });
+});
+
+describe('readConfig: NODE_ENV=production', () => {
+  it('turns the sandbox off unless AGENT_CONNECTOR_SANDBOX enables it', () => {
+    expect(readConfig(PRODUCTION).sandbox).toBe(false);
+    expect(readConfig({ ...PRODUCTION, AGENT_CONNECTOR_SANDBOX: '1' }).sandbox).toBe(true);
+    expect(readConfig({ ...PRODUCTION, AGENT_CONNECTOR_SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(readConfig({ ...PRODUCTION, AGENT_CONNECTOR_SANDBOX: '0' }).sandbox).toBe(false);
+    expect(readConfig({ ...PRODUCTION, AGENT_CONNECTOR_SANDBOX: '' }).sandbox).toBe(false);
+    // Outside production the default stays on.
+    expect(readConfig({ NODE_ENV: 'development' }).sandbox).toBe(true);
+    expect(readConfig({ AGENT_CONNECTOR_SANDBOX: 'off' }).sandbox).toBe(false);
+  });
+
+  it('refuses to start without the token signing key, naming the variable', () => {
+    const error = configError({ ...PRODUCTION, AGENT_CONNECTOR_TOKEN_SIGNING_KEY: undefined });
+    expect(error.message).toMatch(/^NODE_ENV=production: refusing to start without AGENT_CONNECTOR_TOKEN_SIGNING_KEY/);
+    expect(error.message).not.toContain('AGENT_CONNECTOR_ENCRYPTION_KEY');
+    expect(configError({ ...PRODUCTION, AGENT_CONNECTOR_TOKEN_SIGNING_KEY: '' }).message).toContain('AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
+    expect(readConfig(PRODUCTION).signingKey).toBe(SIGNING_KEY);
+  });
+
+  it('names every missing secret at once', () => {
+    const error = configError({ NODE_ENV: 'production' });
+    expect(error.message).toContain('AGENT_CONNECTOR_ENCRYPTION_KEY');
+    expect(error.message).toContain('AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
+  });
+
+  it('does not require the secrets outside production', () => {
+    expect(readConfig({ NODE_ENV: 'test' }).signingKey).toBeUndefined();
+  });
+});
+
+describe('readConfig: AGENT_CONNECTOR_SANDBOX', () => {
+  it('refuses a value that is neither on nor off', () => {
+    expect(configError({ AGENT_CONNECTOR_SANDBOX: 'maybe' }).message).toMatch(/AGENT_CONNECTOR_SANDBOX must be 1 or 0/);
+  });
+});
+
+describe('readConfig: AGENT_CONNECTOR_TRUST_PROXY', () => {
+  const cases: [string, string | undefined, unknown][] = [
+    ['unset', undefined, false],
+    ['0', '0', false],
+    ['false', 'false', false],
+    ['1 means every hop', '1', true],
+    ['true', 'TRUE', true],
+    ['a hop count', '2', 2],
+    ['one address', '10.0.0.1', ['10.0.0.1']],
+    ['addresses, CIDRs and named ranges', ' 10.0.0.0/8, ::1 ,fd00::/8,loopback', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
+  ];
+  it.each(cases)('%s', (_name, raw, want) => {
+    expect(readConfig({ AGENT_CONNECTOR_TRUST_PROXY: raw }).trustProxy).toEqual(want);
+  });
+
+  const refused: [string, string][] = [
+    ['a host name', 'proxy.internal'],
+    ['a prefix too long', '10.0.0.0/33'],
+    ['an IPv6 prefix too long', '::1/129'],
+    ['a CIDR without a prefix', '10.0.0.0/'],
+    ['a list with a bad entry', '10.0.0.1,nope'],
+    ['a hop count too large', '1000'],
+  ];
+  it.each(refused)('refuses %s', (_name, raw) => {
+    expect(configError({ AGENT_CONNECTOR_TRUST_PROXY: raw }).message).toMatch(/AGENT_CONNECTOR_TRUST_PROXY must be/);
+  });
+});
