@@ -1,6 +1,7 @@
 /**
- * The `agent-connector` command line (commander). `start` and `sandbox` run servers in this process; every other
- * command talks to a running service over HTTP with the application credentials from flags or the environment.
+ * The `agent-connector` command line (commander). `start` and `sandbox` run servers in this process; `environments`
+ * opens the store directly; every other command talks to a running service over HTTP with the application
+ * credentials from flags or the environment.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { createClient, type HttpClient } from '../client/index.js';
@@ -45,6 +46,7 @@ Exit codes: 0 done, 1 the service refused the request or could not be reached, 2
 
 Examples:
   agent-connector start
+  agent-connector environments create --name acme
   agent-connector connections list
   agent-connector link calendar user-42
   agent-connector tools list --connector calendar
@@ -109,6 +111,29 @@ Examples:
       const { sandboxCommand } = await import('./start-command.js');
       await sandboxCommand(io, port, clients);
       keepAlive = true;
+    });
+
+  const environments = program
+    .command('environments')
+    .description('create or list environments (tenants) in the store directly, as start opens it; no running service needed')
+    .addHelpText(
+      'after',
+      '\nUses DATABASE_URL, AGENT_CONNECTOR_DATA_DIR and AGENT_CONNECTOR_ENCRYPTION_KEY (and NODE_ENV) as start does.',
+    );
+  environments
+    .command('create')
+    .description("create an environment with an application client and print its credentials (the secret only this once)")
+    .requiredOption('--name <name>', 'environment name, unique in the store')
+    .action(async (opts: { name: string }) => {
+      const { createEnvironmentCommand } = await import('./environments-command.js');
+      await createEnvironmentCommand(io, opts.name, Boolean(globals().json));
+    });
+  environments
+    .command('list')
+    .description('list the environments in the store')
+    .action(async () => {
+      const { listEnvironmentsCommand } = await import('./environments-command.js');
+      await listEnvironmentsCommand(io, Boolean(globals().json));
     });
 
   const connections = program.command('connections').description('list or create connections');

@@ -1,0 +1,68 @@
+/**
+ * `agent-connector environments create|list`: environments (tenants) and their application clients, written straight
+ * to the store. There is no HTTP route for this on purpose: creating a tenant is an operator's act, done with the
+ * database and the encryption key at hand, resolved exactly as `start` resolves them.
+ */
+import { KeyringError, loadKeyring } from '../crypto/index.js';
+import { ConfigError, readStoreConfig } from '../service/config.js';
+import { createEnvironment } from '../service/environments.js';
+import { openStore } from '../store/index.js';
+import type { Store } from '../store/types.js';
+import { UsageError, type CliIo } from './io.js';
+import { formatTable } from './table.js';
+
+const MAX_NAME_LENGTH = 100;
+
+/** Opens the store `start` would use (`DATABASE_URL`, `AGENT_CONNECTOR_DATA_DIR`, `AGENT_CONNECTOR_ENCRYPTION_KEY`). */
+async function openConfiguredStore(io: CliIo): Promise<Store> {
+  try {
+    const config = readStoreConfig(io.env);
+    const { keyring } = loadKeyring({ encryptionKeys: config.encryptionKeys, dataDir: config.dataDir, production: config.production, warn: (m) => io.err(`warning: ${m}`) });
+    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring });
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof KeyringError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function withStore<T>(io: CliIo, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openConfiguredStore(io);
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Creates an environment with one application client and prints its credentials: the only time the secret exists. */
+export async function createEnvironmentCommand(io: CliIo, rawName: string, json: boolean): Promise<void> {
+  const name = rawName.trim();
+  if (name === '' || name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new UsageError(`--name must be 1 to ${MAX_NAME_LENGTH} printable characters (got ${JSON.stringify(rawName)})`);
+  }
+  const created = await withStore(io, async (store) => {
+    if ((await store.listEnvironments()).some((e) => e.name === name)) {
+      throw new Error(`an environment named ${JSON.stringify(name)} already exists; pick another name (agent-connector environments list shows them)`);
+    }
+    return createEnvironment(store, { name });
+  });
+  if (json) {
+    io.out(JSON.stringify({ id: created.environmentId, name, client_id: created.clientId, client_secret: created.clientSecret }, null, 2));
+    return;
+  }
+  io.out(
+    [
+      `Created environment ${name} (${created.environmentId}).`,
+      `  client id     ${created.clientId}`,
+      `  client secret ${created.clientSecret}`,
+      'The secret is shown once: only its hash is stored. Give both to the application',
+      '(AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET); it exchanges them at POST /oauth/token.',
+    ].join('\n'),
+  );
+}
+
+export async function listEnvironmentsCommand(io: CliIo, json: boolean): Promise<void> {
+  const list = await withStore(io, (store) => store.listEnvironments());
+  const rows = list.map((e) => ({ id: e.id, name: e.name, created_at: e.createdAt }));
+  io.out(json ? JSON.stringify(rows, null, 2) : formatTable(rows, ['name', 'id', 'created_at']));
+}

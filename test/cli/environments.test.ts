@@ -1,0 +1,112 @@
+/**
+ * `agent-connector environments create|list` against the store `start` uses (SQLite in a temporary data directory),
+ * then the printed credentials exchanged at a service started on that same directory.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../runtime/cli/program.js';
+import { startService } from '../../runtime/service/start.js';
+
+let dataDir: string;
+let baseEnv: Record<string, string>;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ac-cli-env-'));
+  baseEnv = { AGENT_CONNECTOR_DATA_DIR: dataDir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}` };
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const result = await runCli(args, { out: (t) => out.push(t), err: (t) => err.push(t), env: { ...baseEnv, ...env } });
+  return { code: result.code, out: out.join('\n'), err: err.join('\n') };
+}
+
+function dataDirText(): string {
+  return readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f)).toString('latin1')).join('\n');
+}
+
+describe('agent-connector environments', () => {
+  it('creates an environment whose printed credentials work at the service, and stores only the hash', async () => {
+    const created = await cli(['environments', 'create', '--name', 'acme']);
+    expect(created.err).toBe('');
+    expect(created.code).toBe(0);
+    const id = /Created environment acme \((env_[0-9a-f]+)\)/.exec(created.out)?.[1];
+    const clientId = /client id\s+(ac_\S+)/.exec(created.out)?.[1];
+    const clientSecret = /client secret\s+(acs_\S+)/.exec(created.out)?.[1];
+    expect(id && clientId && clientSecret).toBeTruthy();
+    expect(created.out).toMatch(/shown once/);
+    expect(dataDirText()).not.toContain(clientSecret);
+
+    const listed = await cli(['environments', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^name\s+id\s+created_at/);
+    expect(listed.out).toContain(`acme`);
+    expect(listed.out).toContain(id);
+    expect(listed.out).not.toContain(clientSecret);
+
+    const service = await startService({ env: { ...baseEnv, PORT: '0', AGENT_CONNECTOR_SANDBOX: '0' }, logger: false });
+    try {
+      const token = await fetch(`${service.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      });
+      expect(token.status).toBe(200);
+      const wrong = await fetch(`${service.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: `${clientSecret}x` }),
+      });
+      expect(wrong.status).toBe(401);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('--json prints the credentials and the list as JSON; a second environment of the same name is refused', async () => {
+    const created = await cli(['--json', 'environments', 'create', '--name', 'beta']);
+    expect(created.code).toBe(0);
+    const body = JSON.parse(created.out) as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(['client_id', 'client_secret', 'id', 'name']);
+    expect(body.name).toBe('beta');
+
+    const again = await cli(['environments', 'create', '--name', ' beta ']);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/an environment named "beta" already exists/);
+
+    const listed = await cli(['--json', 'environments', 'list']);
+    expect(JSON.parse(listed.out)).toEqual([{ id: body.id, name: 'beta', created_at: expect.any(String) }]);
+  });
+
+  it('exits 2 on usage errors, before writing anything', async () => {
+    const missing = await cli(['environments', 'create']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/--name/);
+    const blank = await cli(['environments', 'create', '--name', '  ']);
+    expect(blank.code).toBe(2);
+    expect(blank.err).toMatch(/--name must be 1 to 100 printable characters/);
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect((await cli(['environments', 'rename'])).code).toBe(2);
+  });
+
+  it('exits 2 naming the variable when NODE_ENV=production has no encryption key, and creates no key file', async () => {
+    const res = await cli(['environments', 'list'], { NODE_ENV: 'production', AGENT_CONNECTOR_ENCRYPTION_KEY: undefined });
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/AGENT_CONNECTOR_ENCRYPTION_KEY is not set and NODE_ENV=production/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('agent-connector start under NODE_ENV=production', () => {
+  it('exits 2 naming AGENT_CONNECTOR_TOKEN_SIGNING_KEY when it is missing', async () => {
+    const res = await cli(['start'], { NODE_ENV: 'production', PORT: '0' });
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/NODE_ENV=production: refusing to start without AGENT_CONNECTOR_TOKEN_SIGNING_KEY/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
