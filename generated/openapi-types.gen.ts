@@ -2214,13 +2214,20 @@ export interface components {
                  * @enum {string}
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "payload_too_large" | "internal";
-                /** @description For invalid_input: `{violations: [{pointer, message, keyword}]}`; for upstream_error: the upstream status and sanitized body. */
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
                 details?: {
+                    /** @description Where the body stops being JSON (UTF-16 offset). */
+                    position?: number;
                     violations?: components["schemas"]["Violation"][];
                 };
                 message: string;
                 request_id: string;
             };
+        };
+        ExecuteNamedToolRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: Record<string, never>;
         };
         ExecuteToolRequest: {
             connection_name?: string;
@@ -2504,6 +2511,7 @@ export interface components {
         };
         /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
         ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["AnthropicTool"];
+        /** @description Any of the fields of CreateConnection except connector, which cannot change. */
         UpdateConnection: {
             allowed_redirect_urls?: string[];
             client_id?: string;
@@ -2515,7 +2523,7 @@ export interface components {
         Violation: {
             keyword: string;
             message: string;
-            /** @description RFC 6901 JSON pointer into the tool input. */
+            /** @description RFC 6901 JSON pointer into the tool input (or the request body, query or path). */
             pointer: string;
         };
         WorkspaceCommentCreateInput: {

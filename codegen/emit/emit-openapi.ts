@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
-import { fixedSchemas } from './openapi-components.js';
+import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
 
 type Obj = Record<string, unknown>;
 
@@ -34,7 +34,9 @@ function op(tag: string, operationId: string, summary: string, responses: Obj, e
   return { tags: [tag], operationId, summary, ...extra, responses };
 }
 
-const idParam = (name: string, description: string): Obj => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } });
+const idParam = (name: string, description: string): Obj => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, maxLength: 200 } });
+/** Path parameters of the browser pages, which answer a bad one with a page rather than a schema refusal. */
+const pageParam = (name: string, description: string): Obj => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } });
 const queryParam = (name: string, schema: Obj, description: string): Obj => ({ name, in: 'query', required: false, description, schema });
 
 /**
@@ -68,8 +70,8 @@ export function buildOpenApi(model: Model): Obj {
       ...errors('400', ...AUTHED),
     }, {
       parameters: [
-        queryParam('identifier', { type: 'string' }, 'Only this end user.'),
-        queryParam('connection_name', { type: 'string' }, 'Only this connection.'),
+        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only this end user.'),
+        queryParam('connection_name', { type: 'string', minLength: 1 }, 'Only this connection.'),
         queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
       ],
     }),
@@ -124,7 +126,7 @@ export function buildOpenApi(model: Model): Obj {
     delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
   };
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
-    parameters: [idParam('connection_id', 'The connection the authorization was for.')],
+    parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
     get: op('pages', 'oauthCallback', 'OAuth redirect URI: finishes the authorization (browser page)', {
       '200': html('Success page (when the link had no redirect URL).'),
       '302': { description: 'To the application\'s allowlisted redirect URL.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
@@ -132,7 +134,7 @@ export function buildOpenApi(model: Model): Obj {
     }, { security: [] }),
   };
   paths['/sso/v1/connect/{link_token}'] = {
-    parameters: [idParam('link_token', 'The token in an authorization link.')],
+    parameters: [pageParam('link_token', 'The token in an authorization link.')],
     get: op('pages', 'openAuthorizationLink', 'Authorization link: redirects the browser to the provider (browser page)', {
       '302': { description: 'To the provider\'s consent page.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
       '400': html('The link is unknown, used or expired.'),
@@ -148,12 +150,7 @@ export function buildOpenApi(model: Model): Obj {
   for (const t of model.tools) {
     schemas[`${t.typeName}Input`] = t.inputSchema;
     if (t.output) schemas[`${t.typeName}Output`] = t.output;
-    schemas[`${t.typeName}Request`] = {
-      type: 'object',
-      additionalProperties: false,
-      required: ['identifier', 'tool_input'],
-      properties: { connection_name: { type: 'string', minLength: 1 }, identifier: { type: 'string', minLength: 1 }, tool_input: schemaRef(`${t.typeName}Input`) },
-    };
+    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`));
     paths[`/api/v1/tools/${t.name}/execute`] = {
       post: op(t.connector, `execute_${t.name}`, firstSentence(t.description), {
         ...ok('The tool result.', { type: 'object', required: ['data', 'execution_id'], properties: { data: t.output ? schemaRef(`${t.typeName}Output`) : {}, execution_id: { type: 'string' } } }),

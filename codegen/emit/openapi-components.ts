@@ -1,6 +1,7 @@
 /**
- * The fixed part of the OpenAPI document: the service's own request and response bodies (mirroring runtime/api.ts
- * and the HTTP service's route schemas) and the error body built from the error catalogue.
+ * The fixed part of the OpenAPI document: the service's own request and response bodies (mirroring runtime/api.ts)
+ * and the error body built from the error catalogue. The HTTP service validates requests against these very schemas
+ * (runtime/service/routes/schemas.ts reads them from generated/openapi.json), so every check belongs here.
  */
 import { ERROR_CATALOGUE } from '../../runtime/errors.js';
 import { CONNECTOR_NAMES, type JsonSchema } from '../../runtime/types.js';
@@ -9,6 +10,19 @@ const str: JsonSchema = { type: 'string', minLength: 1 };
 const time: JsonSchema = { type: 'string', format: 'date-time' };
 const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The body of `POST /api/v1/tools/{tool_name}/execute`: `ExecuteNamedToolRequest` (any object as `tool_input`, which
+ * the service then checks against the tool) and each tool's own `<Tool>Request` (its input schema) come from here.
+ */
+export function executeNamedToolRequest(toolInput: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['identifier', 'tool_input'],
+    properties: { connection_name: str, identifier: str, tool_input: toolInput },
+  };
+}
 
 export const ACCOUNT_STATUSES = ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'];
 
@@ -24,7 +38,15 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       apiBaseUrl: { type: 'string', format: 'uri' },
     },
   };
-  const connectionName: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' };
+  // The fields a connection is created with and may later change (everything but its connector).
+  const connectionFields: Record<string, JsonSchema> = {
+    name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+    client_id: str,
+    client_secret: { ...str, writeOnly: true },
+    scopes: stringList,
+    overrides: ref('ConnectionOverrides'),
+    allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
+  };
   return {
     Error: {
       type: 'object',
@@ -38,8 +60,9 @@ export function fixedSchemas(): Record<string, JsonSchema> {
             code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: Object.entries(ERROR_CATALOGUE).map(([c, e]) => `- \`${c}\` (${e.status}): ${e.meaning}`).join('\n') },
             message: { type: 'string' },
             details: {
-              description: 'For invalid_input: `{violations: [{pointer, message, keyword}]}`; for upstream_error: the upstream status and sanitized body.',
-              properties: { violations: { type: 'array', items: ref('Violation') } },
+              description:
+                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body.',
+              properties: { violations: { type: 'array', items: ref('Violation') }, position: { type: 'integer', minimum: 0, description: 'Where the body stops being JSON (UTF-16 offset).' } },
             },
             request_id: { type: 'string' },
           },
@@ -49,7 +72,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     Violation: {
       type: 'object',
       required: ['pointer', 'message', 'keyword'],
-      properties: { pointer: { type: 'string', description: 'RFC 6901 JSON pointer into the tool input.' }, message: { type: 'string' }, keyword: { type: 'string' } },
+      properties: { pointer: { type: 'string', description: 'RFC 6901 JSON pointer into the tool input (or the request body, query or path).' }, message: { type: 'string' }, keyword: { type: 'string' } },
     },
     OAuthError: {
       type: 'object',
@@ -91,28 +114,14 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'connector', 'client_id', 'client_secret'],
-      properties: {
-        name: connectionName,
-        connector: ref('ConnectorName'),
-        client_id: str,
-        client_secret: { ...str, writeOnly: true },
-        scopes: stringList,
-        overrides: ref('ConnectionOverrides'),
-        allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
-      },
+      properties: { name: connectionFields.name, connector: ref('ConnectorName'), ...connectionFields },
     },
     UpdateConnection: {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
-      properties: {
-        name: connectionName,
-        client_id: str,
-        client_secret: { ...str, writeOnly: true },
-        scopes: stringList,
-        overrides: ref('ConnectionOverrides'),
-        allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
-      },
+      description: 'Any of the fields of CreateConnection except connector, which cannot change.',
+      properties: connectionFields,
     },
     AccountView: {
       type: 'object',
@@ -147,6 +156,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       required: ['tool_name', 'identifier', 'tool_input'],
       properties: { tool_name: str, connection_name: str, identifier: str, tool_input: { type: 'object' } },
     },
+    ExecuteNamedToolRequest: executeNamedToolRequest({ type: 'object' }),
     ExecuteToolResponse: {
       type: 'object',
       required: ['data', 'execution_id'],

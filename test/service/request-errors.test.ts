@@ -58,7 +58,7 @@ describe('request schema violations', () => {
   it('names a path parameter', async () => {
     const res = await h.call('GET', '/api/v1/connections/', { token });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.violations).toEqual([{ pointer: '/id', keyword: 'minLength', message: 'id must not be empty' }]);
+    expect(res.body.error.details.violations).toEqual([{ pointer: '/id_or_name', keyword: 'minLength', message: 'id_or_name must not be empty' }]);
     expect(res.body.error.message).toContain('The request path is invalid');
   });
 });

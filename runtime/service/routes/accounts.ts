@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthorizationLinkInput } from '../../api.js';
 import type { AccountStatus } from '../../store/types.js';
-import { accountsQuery, idParams, magicLinkBody } from './schemas.js';
+import { apiSchemas } from './schemas.js';
 
 export function registerAccountRoutes(api: FastifyInstance): void {
+  const { accountsQuery, accountParams, magicLinkBody } = apiSchemas();
   api.post<{ Body: AuthorizationLinkInput }>('/connected_accounts/magic_link', { schema: { body: magicLinkBody } }, async (request) =>
     request.env.authorizationLink(request.body),
   );
@@ -15,11 +16,11 @@ export function registerAccountRoutes(api: FastifyInstance): void {
     async (request) => ({ connected_accounts: await request.env.listAccounts(request.query) }),
   );
 
-  api.get<{ Params: { id: string } }>('/connected_accounts/:id', { schema: { params: idParams } }, async (request) =>
+  api.get<{ Params: { id: string } }>('/connected_accounts/:id', { schema: { params: accountParams } }, async (request) =>
     request.env.getAccount(request.params.id),
   );
 
-  api.delete<{ Params: { id: string } }>('/connected_accounts/:id', { schema: { params: idParams } }, async (request) =>
+  api.delete<{ Params: { id: string } }>('/connected_accounts/:id', { schema: { params: accountParams } }, async (request) =>
     request.env.disconnectAccount(request.params.id),
   );
 }

@@ -1,9 +1,10 @@
 /** Connections CRUD: `GET|POST /connections`, `GET|PATCH|DELETE /connections/{id_or_name}`. The secret is write-only. */
 import type { FastifyInstance } from 'fastify';
 import type { CreateConnectionInput, UpdateConnectionInput } from '../../api.js';
-import { createConnectionBody, idParams, updateConnectionBody } from './schemas.js';
+import { apiSchemas } from './schemas.js';
 
 export function registerConnectionRoutes(api: FastifyInstance): void {
+  const { createConnectionBody, updateConnectionBody, connectionParams } = apiSchemas();
   api.get('/connections', async (request) => ({ connections: await request.env.listConnections() }));
 
   api.post<{ Body: CreateConnectionInput }>('/connections', { schema: { body: createConnectionBody } }, async (request, reply) => {
@@ -11,18 +12,18 @@ export function registerConnectionRoutes(api: FastifyInstance): void {
     return reply.code(201).send(view);
   });
 
-  api.get<{ Params: { id: string } }>('/connections/:id', { schema: { params: idParams } }, async (request) =>
-    request.env.getConnection(request.params.id),
+  api.get<{ Params: { id_or_name: string } }>('/connections/:id_or_name', { schema: { params: connectionParams } }, async (request) =>
+    request.env.getConnection(request.params.id_or_name),
   );
 
-  api.patch<{ Params: { id: string }; Body: UpdateConnectionInput }>(
-    '/connections/:id',
-    { schema: { params: idParams, body: updateConnectionBody } },
-    async (request) => request.env.updateConnection(request.params.id, request.body),
+  api.patch<{ Params: { id_or_name: string }; Body: UpdateConnectionInput }>(
+    '/connections/:id_or_name',
+    { schema: { params: connectionParams, body: updateConnectionBody } },
+    async (request) => request.env.updateConnection(request.params.id_or_name, request.body),
   );
 
-  api.delete<{ Params: { id: string } }>('/connections/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await request.env.deleteConnection(request.params.id);
+  api.delete<{ Params: { id_or_name: string } }>('/connections/:id_or_name', { schema: { params: connectionParams } }, async (request, reply) => {
+    await request.env.deleteConnection(request.params.id_or_name);
     return reply.code(204).send();
   });
 }

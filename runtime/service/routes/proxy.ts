@@ -4,9 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProxyInput } from '../../api.js';
-import { proxyBody } from './schemas.js';
+import { apiSchemas } from './schemas.js';
 
 export function registerProxyRoute(api: FastifyInstance): void {
+  const { proxyBody } = apiSchemas();
   api.post<{ Body: ProxyInput }>('/proxy', { schema: { body: proxyBody } }, async (request) =>
     request.env.proxy({ ...request.body, method: request.body.method.toUpperCase() }),
   );

@@ -1,127 +1,106 @@
 /**
- * Request schemas fastify checks before a route runs. They mirror the request bodies of `generated/openapi.json`
- * (a test sends each route an invalid request and checks the refusal); the responses are checked against the
- * document in tests rather than serialized through a schema, so a field the runtime adds is never silently dropped.
+ * Request schemas fastify checks before a route runs, read from `generated/openapi.json` at start-up: the generator
+ * (codegen/emit/openapi-components.ts, emit-openapi.ts) owns every request schema, so the served validation is the
+ * document's and cannot drift from it. `$ref`s are inlined because fastify's ajv does not know the document.
+ *
+ * Responses are checked against the document in tests rather than serialized through a schema, so a field the
+ * runtime adds is never silently dropped.
  */
-import { CONNECTOR_NAMES } from '../../types.js';
+import { readFileSync } from 'node:fs';
+import type { JsonSchema } from '../../types.js';
+import { OPENAPI_URL } from './meta.js';
 
-const str = { type: 'string', minLength: 1 } as const;
-const stringList = { type: 'array', items: { type: 'string' } } as const;
-const overrides = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    authorizationUrl: { type: 'string', format: 'uri' },
-    tokenUrl: { type: 'string', format: 'uri' },
-    revocationUrl: { type: 'string', format: 'uri' },
-    apiBaseUrl: { type: 'string', format: 'uri' },
-  },
-} as const;
+type Json = Record<string, any>;
 
-export const createConnectionBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'connector', 'client_id', 'client_secret'],
-  properties: {
-    name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
-    connector: { type: 'string', enum: [...CONNECTOR_NAMES] },
-    client_id: str,
-    client_secret: str,
-    scopes: stringList,
-    overrides,
-    allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
-  },
-} as const;
+const REF_PREFIX = '#/components/schemas/';
 
-export const updateConnectionBody = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    name: createConnectionBody.properties.name,
-    client_id: str,
-    client_secret: str,
-    scopes: stringList,
-    overrides,
-    allowed_redirect_urls: createConnectionBody.properties.allowed_redirect_urls,
-  },
-} as const;
+let document: Json | undefined;
 
-export const magicLinkBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['connection_name', 'identifier'],
-  properties: {
-    connection_name: str,
-    identifier: { type: 'string', minLength: 1, maxLength: 256 },
-    redirect_url: { type: 'string', format: 'uri' },
-  },
-} as const;
+/** The emitted document (read once). */
+export function openApiDocument(): Json {
+  document ??= JSON.parse(readFileSync(OPENAPI_URL, 'utf8')) as Json;
+  return document;
+}
 
-export const accountsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    identifier: str,
-    connection_name: str,
-    status: { type: 'string', enum: ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'] },
-  },
-} as const;
+/** `schema` with every `#/components/schemas/X` reference replaced by a copy of X (siblings of `$ref` are kept). */
+export function inlineRefs(schema: unknown, doc: Json = openApiDocument(), seen: readonly string[] = []): any {
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, doc, seen));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const node = schema as Json;
+  let out: Json = {};
+  if (typeof node.$ref === 'string') {
+    const ref = node.$ref;
+    if (!ref.startsWith(REF_PREFIX)) throw new Error(`openapi.json: unsupported reference ${ref}`);
+    const name = ref.slice(REF_PREFIX.length);
+    const target = doc.components?.schemas?.[name];
+    if (!target) throw new Error(`openapi.json: no schema ${name}`);
+    if (seen.includes(name)) throw new Error(`openapi.json: ${name} refers to itself; request schemas must not`);
+    out = inlineRefs(target, doc, [...seen, name]);
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref') continue;
+    // Data keywords hold values, not schemas.
+    out[key] = key === 'enum' || key === 'const' || key === 'examples' || key === 'default' ? value : inlineRefs(value, doc, seen);
+  }
+  return out;
+}
 
-export const executeToolBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['tool_name', 'identifier', 'tool_input'],
-  properties: {
-    tool_name: str,
-    connection_name: str,
-    identifier: str,
-    tool_input: { type: 'object' },
-  },
-} as const;
+function operation(path: string, method: string): Json {
+  const op = openApiDocument().paths?.[path]?.[method];
+  if (!op) throw new Error(`openapi.json documents no ${method.toUpperCase()} ${path}; run npm run generate`);
+  return op;
+}
 
-export const executeNamedToolBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['identifier', 'tool_input'],
-  properties: {
-    connection_name: str,
-    identifier: str,
-    tool_input: { type: 'object' },
-  },
-} as const;
+/** The JSON request body schema of a documented operation. */
+export function requestBodySchema(path: string, method: string): JsonSchema {
+  const schema = operation(path, method).requestBody?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`openapi.json: ${method.toUpperCase()} ${path} has no JSON request body`);
+  return inlineRefs(schema);
+}
 
-const toolFormat = { type: 'string', enum: ['catalog', 'openai', 'anthropic'] } as const;
+/** A component schema, with its references inlined. */
+export function componentSchema(name: string): JsonSchema {
+  return inlineRefs({ $ref: `${REF_PREFIX}${name}` });
+}
 
-export const toolsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    connector: { type: 'string', enum: [...CONNECTOR_NAMES] },
-    query: { type: 'string', maxLength: 200 },
-    format: toolFormat,
-  },
-} as const;
+/** The parameters of a documented operation found `in` query or path, as one object schema. */
+export function parametersSchema(path: string, method: string, location: 'query' | 'path'): JsonSchema {
+  const op = operation(path, method);
+  const all = [...(openApiDocument().paths[path].parameters ?? []), ...(op.parameters ?? [])] as Json[];
+  const params = all.filter((p) => p.in === location);
+  const schema: Json = { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, inlineRefs(p.schema)])) };
+  const required = params.filter((p) => p.required).map((p) => p.name as string);
+  if (required.length > 0) schema.required = required;
+  // An unknown query parameter is a mistake worth naming; path parameters are fixed by the route itself.
+  if (location === 'query') schema.additionalProperties = false;
+  return schema;
+}
 
-export const toolQuery = { type: 'object', additionalProperties: false, properties: { format: toolFormat } } as const;
+export type ApiSchemas = ReturnType<typeof buildApiSchemas>;
 
-export const proxyBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['connection_name', 'identifier', 'path', 'method'],
-  properties: {
-    connection_name: str,
-    identifier: str,
-    path: str,
-    method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'get', 'post', 'put', 'patch', 'delete'] },
-    query: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, stringList] } },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    body: {},
-  },
-} as const;
+let built: ApiSchemas | undefined;
 
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const;
+/** Every request schema of the `/api/v1` routes, built once from the document. */
+export function apiSchemas(): ApiSchemas {
+  built ??= buildApiSchemas();
+  return built;
+}
+
+function buildApiSchemas() {
+  return {
+    createConnectionBody: requestBodySchema('/api/v1/connections', 'post'),
+    updateConnectionBody: requestBodySchema('/api/v1/connections/{id_or_name}', 'patch'),
+    connectionParams: parametersSchema('/api/v1/connections/{id_or_name}', 'get', 'path'),
+    magicLinkBody: requestBodySchema('/api/v1/connected_accounts/magic_link', 'post'),
+    accountsQuery: parametersSchema('/api/v1/connected_accounts', 'get', 'query'),
+    accountParams: parametersSchema('/api/v1/connected_accounts/{id}', 'get', 'path'),
+    executeToolBody: requestBodySchema('/api/v1/execute_tool', 'post'),
+    // The document has one execute path per tool; the generic route takes any object as tool_input and checks it
+    // against the named tool afterwards (each `<Tool>Request` is this schema with the tool's input).
+    executeNamedToolBody: componentSchema('ExecuteNamedToolRequest'),
+    toolsQuery: parametersSchema('/api/v1/tools', 'get', 'query'),
+    toolQuery: parametersSchema('/api/v1/tools/{tool_name}', 'get', 'query'),
+    toolParams: parametersSchema('/api/v1/tools/{tool_name}', 'get', 'path'),
+    proxyBody: requestBodySchema('/api/v1/proxy', 'post'),
+  };
+}

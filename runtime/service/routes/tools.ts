@@ -4,10 +4,11 @@ import type { Connector, ExecuteToolInput } from '../../api.js';
 import { ConnectorError } from '../../errors.js';
 import type { ConnectorName } from '../../types.js';
 import { formatTool, matchesQuery, type ToolFormat } from '../tool-formats.js';
-import { executeNamedToolBody, executeToolBody, toolQuery, toolsQuery } from './schemas.js';
+import { apiSchemas } from './schemas.js';
 
 export function registerToolRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
   const { tools } = deps.connector;
+  const { executeToolBody, executeNamedToolBody, toolsQuery, toolQuery, toolParams } = apiSchemas();
 
   api.post<{ Body: ExecuteToolInput }>('/execute_tool', { schema: { body: executeToolBody } }, async (request) =>
     request.env.executeTool(request.body),
@@ -15,7 +16,7 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
 
   api.post<{ Params: { tool_name: string }; Body: Omit<ExecuteToolInput, 'tool_name'> }>(
     '/tools/:tool_name/execute',
-    { schema: { body: executeNamedToolBody } },
+    { schema: { params: toolParams, body: executeNamedToolBody } },
     async (request) => request.env.executeTool({ ...request.body, tool_name: request.params.tool_name }),
   );
 
@@ -34,7 +35,7 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
 
   api.get<{ Params: { tool_name: string }; Querystring: { format?: ToolFormat } }>(
     '/tools/:tool_name',
-    { schema: { querystring: toolQuery } },
+    { schema: { params: toolParams, querystring: toolQuery } },
     async (request) => {
       const tool = tools.resolve(request.params.tool_name);
       if (!tool) throw new ConnectorError('unknown_tool', `No tool or alias is named ${JSON.stringify(request.params.tool_name.slice(0, 100))}`);
