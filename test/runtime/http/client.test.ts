@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,17 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.url === '/slow') return void setTimeout(() => res.end('{}'), 2_000);
       if (req.url === '/big') return void res.end('x'.repeat(5_000));
+      if (req.url === '/big-chunked') {
+        // No content-length: the size is only known as the chunks arrive.
+        res.write('x'.repeat(600));
+        return void setTimeout(() => res.end('x'.repeat(600)), 20);
+      }
+      if (req.url === '/big-gzip') {
+        // A small declared (compressed) length that inflates past the limit.
+        const packed = gzipSync('x'.repeat(5_000));
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(packed.length) });
+        return void res.end(packed);
+      }
       const [status, headers, body] = script.shift() ?? [200, { 'content-type': 'application/json' }, '{"ok":true}'];
       res.writeHead(status, headers);
       res.end(body);
@@ -124,8 +136,8 @@ describe('upstream client limits', () => {
     });
   });
 
-  it('refuses a response larger than the limit', async () => {
-    await expect(client([], { maxResponseBytes: 1_000 }).send({ method: 'GET', url: `${base}/big`, headers: {}, retry: false })).rejects.toMatchObject({
+  it.each(['/big', '/big-chunked', '/big-gzip'])('refuses a response larger than the limit (%s)', async (path) => {
+    await expect(client([], { maxResponseBytes: 1_000 }).send({ method: 'GET', url: `${base}${path}`, headers: {}, retry: false })).rejects.toMatchObject({
       code: 'payload_too_large',
     });
   });
