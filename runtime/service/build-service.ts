@@ -16,6 +16,7 @@ import { ConnectorError } from '../errors.js';
 import type { Sandbox } from '../sandbox/types.js';
 import { AppAuth } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
+import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
@@ -87,6 +88,9 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
 
   await app.register(formbody, { bodyLimit: options.bodyLimitBytes ?? 1024 * 1024 });
   await app.register(cookie);
+  // fastify's own JSON parser drops where the body stops being JSON; this one keeps it (details.position).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
   const checkCredentialRate = (key: string): void => {
     if (!credentialLimiter) return;

@@ -73,6 +73,8 @@ describe('request bodies', () => {
     const res = await h.call('POST', '/api/v1/connections', { token, body: '{"name":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error.details).toEqual({ position: 8 });
+    expect(res.body.error.message).toBe('The request body is not valid JSON (at position 8: Unexpected end of JSON input)');
   });
 });
 
