@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   upstream_rate_limited: { status: 429, meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },
   upstream_timeout: { status: 504, meaning: 'The upstream API did not answer in time.' },
   rate_limited: { status: 429, meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
+  unsupported_media_type: { status: 415, meaning: 'The request body is not application/json, the only body the API takes.' },
   payload_too_large: { status: 413, meaning: 'The request body or the upstream response is larger than the limit.' },
   internal: { status: 500, meaning: 'A bug in the service; the request id finds it in the logs.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;

@@ -7,7 +7,7 @@
  * not found.
  */
 import { randomBytes } from 'node:crypto';
-import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
@@ -55,6 +55,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * DELETE and OPTIONS carry no content, but clients (curl scripts, HTTP libraries with a default header) still send
+ * `content-type: application/json` on them: an empty body there is no body, not invalid JSON. Same for a path that
+ * matches no route, which answers `not_found` whatever its body.
+ */
+function takesNoBody(request: FastifyRequest): boolean {
+  if (request.is404) return true;
+  return (request.method === 'DELETE' || request.method === 'OPTIONS') && request.routeOptions.schema?.body === undefined;
+}
+
+function jsonOrNoBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+  if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
+  jsonBodyParser(request, body, done);
+}
+
+/** Every other media type on `/api/v1/*`: `unsupported_media_type`, unless there is no body to read. */
+function refuseNonJson(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
+  if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
+  const sent = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
+  done(new ConnectorError('unsupported_media_type', `The request body must be application/json${sent ? ` (got ${sent})` : ' (no content-type was sent)'}`));
+}
+
 export async function buildService(options: ServiceOptions): Promise<FastifyInstance> {
   const { connector } = options;
   const now = options.now ?? Date.now;
@@ -90,7 +112,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   await app.register(cookie);
   // fastify's own JSON parser drops where the body stops being JSON; this one keeps it (details.position).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
 
   const checkCredentialRate = (key: string): void => {
     if (!credentialLimiter) return;
@@ -105,6 +127,11 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   registerSsoRoutes(app, { connector });
   await app.register(
     async (api) => {
+      // The API takes JSON only: a form or text body gets a 415 that says so rather than a schema refusal of its
+      // fields. (Parsers are encapsulated: /oauth/token and the dashboard keep their form parser.)
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
+      api.addContentTypeParser('*', { parseAs: 'buffer' }, refuseNonJson);
       api.addHook('onRequest', async (request) => {
         const header = request.headers.authorization;
         const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;

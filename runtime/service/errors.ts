@@ -73,8 +73,9 @@ export function toConnectorError(error: unknown, request: FastifyRequest): Conne
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ConnectorError('invalid_request', 'The request body is not valid JSON');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ConnectorError('unsupported_media_type', 'The request content type is not supported; send application/json');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ConnectorError('invalid_request', 'The request content type is not supported; send application/json');
+      return new ConnectorError('invalid_request', 'The request body does not match its content-length');
     default:
       break;
   }
