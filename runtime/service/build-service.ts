@@ -7,7 +7,7 @@
  * not found.
  */
 import { randomBytes } from 'node:crypto';
-import fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
@@ -55,6 +55,18 @@ declare module 'fastify' {
   }
 }
 
+/** Longest path parameter the router hands to a route (whose schema then says what it accepts). */
+const MAX_PARAM_LENGTH = 1024;
+
+/** The router's own refusals (before any route or hook runs), in the service's error body. */
+function frameworkError(error: FastifyError, request: FastifyRequest): ConnectorError {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ConnectorError('invalid_request', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`);
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return new ConnectorError('invalid_request', 'The request path is not a valid URL component');
+  return toConnectorError(error, request);
+}
+
 /**
  * DELETE and OPTIONS carry no content, but clients (curl scripts, HTTP libraries with a default header) still send
  * `content-type: application/json` on them: an empty body there is no body, not invalid JSON. Same for a path that
@@ -97,6 +109,13 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
+    // The document allows path ids up to 200 characters and the route schemas say so in the service's words;
+    // fastify's default (100) would answer 101+ with its own 414 body first. Past this cap, frameworkErrors answers.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      sendError(reply, frameworkError(error, request));
+    },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false } },
   });
 
