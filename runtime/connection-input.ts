@@ -3,6 +3,7 @@
  * `invalid_input` violations with JSON pointers, like a tool input.
  */
 import type { CreateConnectionInput, UpdateConnectionInput } from './api.js';
+import { overrideRefusal } from './connection-override-policy.js';
 import { ConnectorError } from './errors.js';
 import type { ConnectionOverrides, ConnectionPatch } from './store/types.js';
 import { CONNECTOR_NAMES, type ConnectorDefinition, type ConnectorName, type Violation } from './types.js';
@@ -72,7 +73,12 @@ export function checkConnectionInput(
       for (const [key, value] of Object.entries(overrides)) {
         if (!(OVERRIDE_KEYS as readonly string[]).includes(key)) bad(`/overrides/${key}`, `overrides may only set ${OVERRIDE_KEYS.join(', ')}`, 'additionalProperties');
         else if (!isHttpUrl(value, false)) bad(`/overrides/${key}`, `overrides.${key} must be an http(s) URL without credentials, query or fragment`, 'format');
-        else out[key as (typeof OVERRIDE_KEYS)[number]] = value as string;
+        else {
+          // The service sends the client secret and users' tokens to these URLs: see connection-override-policy.ts.
+          const refusal = overrideRefusal(value as string);
+          if (refusal !== null) bad(`/overrides/${key}`, `overrides.${key} ${refusal}`, 'format');
+          else out[key as (typeof OVERRIDE_KEYS)[number]] = value as string;
+        }
       }
       patch.overrides = out;
     }

@@ -1,4 +1,6 @@
 /** The OAuth endpoints one connection uses: the connector's, or the connection's overrides (the sandbox's). */
+import { overrideRefusal } from '../connection-override-policy.js';
+import { ConnectorError } from '../errors.js';
 import type { ConnectionOverrides } from '../store/types.js';
 import type { OAuthDefinition } from '../types.js';
 
@@ -8,7 +10,22 @@ export interface OAuthEndpoints {
   revocationUrl: string | null;
 }
 
+/**
+ * Refuses a stored override the current policy does not allow (a row written before the policy, or under a laxer
+ * one, e.g. a development database taken to production): the check at input time alone would trust it forever.
+ */
+export function assertOverridesAllowed(overrides: ConnectionOverrides): void {
+  for (const [key, value] of Object.entries(overrides)) {
+    if (typeof value !== 'string') continue;
+    const refusal = overrideRefusal(value);
+    if (refusal !== null) {
+      throw new ConnectorError('invalid_request', `This connection's overrides.${key} ${refusal}; update or recreate the connection.`);
+    }
+  }
+}
+
 export function resolveEndpoints(oauth: OAuthDefinition, overrides: ConnectionOverrides): OAuthEndpoints {
+  assertOverridesAllowed(overrides);
   return {
     authorizationUrl: overrides.authorizationUrl ?? oauth.authorizationUrl,
     tokenUrl: overrides.tokenUrl ?? oauth.tokenUrl,

@@ -172,8 +172,14 @@ export async function completeAuthorization(
 export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
   if (account.tokens !== null) {
     const connector = deps.connectorFor(connection.connector);
-    const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
-    const call = buildRevocationRequest(connector.oauth, endpoints.revocationUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, account.tokens);
+    let revocationUrl: string | null = null;
+    try {
+      revocationUrl = resolveEndpoints(connector.oauth, connection.overrides).revocationUrl;
+    } catch (error) {
+      // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
+      deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
+    }
+    const call = revocationUrl === null ? null : buildRevocationRequest(connector.oauth, revocationUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, account.tokens);
     if (call !== null) {
       try {
         const res = await deps.http.send(call);

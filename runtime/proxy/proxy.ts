@@ -8,6 +8,7 @@
  */
 import type { ProxyInput, ProxyResult } from '../api.js';
 import { ConnectorError } from '../errors.js';
+import { assertOverridesAllowed } from '../oauth/endpoints.js';
 import { isIdempotentMethod } from '../http/retry.js';
 import { joinUpstreamUrl } from '../http/url.js';
 import type { HttpMethod } from '../types.js';
@@ -70,6 +71,7 @@ export async function runProxy(ctx: RuntimeContext, environmentId: string, input
 
   const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier);
   const { connector, connection } = target;
+  assertOverridesAllowed(connection.overrides);
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), applyPathAliases(path, connector.proxyPathAliases), query);
   const headers: Record<string, string> = { ...connectorHeaders(connector), ...callerHeaders };
   let body: string | undefined;

@@ -14,10 +14,12 @@
  * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
+ * | `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` | `1`; `0` in production | connection `overrides`: `1` any https URL (http only to loopback), `0` none, or a comma-separated list of allowed origins; the sandbox's own are always allowed |
  * | `NODE_ENV` | unset | `production`: the secrets above are required and the sandbox is off unless asked for |
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 
 /**
  * Which proxies' `X-Forwarded-For`/`-Proto`/`-Host` to believe, as fastify's `trustProxy` takes it: `true` (every
@@ -49,6 +51,8 @@ export interface ServiceConfig extends StoreConfig {
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
   trustProxy: TrustProxy;
+  /** Which URLs connections' `overrides` may name (see runtime/connection-override-policy.ts). */
+  connectionOverrides: ConnectionOverridePolicy;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +113,14 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
+  try {
+    return readOverridePolicy(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 /** The store settings, read the same way for `start` and for the CLI commands that open the store directly. */
 export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
   return {
@@ -151,5 +163,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     trustProxy: trustProxy(env),
+    connectionOverrides: overridePolicy(env),
   };
 }

@@ -1,0 +1,133 @@
+/**
+ * Which URLs a connection's `overrides` may point at. Overrides make the service itself send requests (the token
+ * exchange with the client secret, API calls with the user's bearer token) to a URL an application chose, so in a
+ * multi-tenant deployment they are a server-side request forgery primitive: any tenant could aim them at the cloud
+ * metadata endpoint or an internal service. They exist for the sandbox and for tests, hence:
+ *
+ * - `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` unset: allowed in development, refused under `NODE_ENV=production`.
+ * - `1`: any `https:` URL, `http:` only to a loopback host; never a link-local address (169.254.0.0/16, fe80::/10:
+ *   the metadata endpoints) nor the unspecified address.
+ * - `0`: refused.
+ * - a comma-separated list of origins (`https://idp.example.com,http://10.0.0.5:8080`): exactly those, and no other.
+ *
+ * The in-process sandbox's own origin, once registered with {@link allowSandboxOrigin}, is always allowed.
+ *
+ * Only the URL's text is checked: a public host name whose DNS answer is an internal address passes under `1`;
+ * use the allowlist form when tenants are not trusted.
+ * @see https://owasp.org/www-community/attacks/Server_Side_Request_Forgery
+ */
+import { isIP } from 'node:net';
+
+export type OverrideMode = 'any' | 'none' | 'allowlist';
+
+export interface ConnectionOverridePolicy {
+  /** `any`: https anywhere, http to loopback. `none`: nothing. `allowlist`: the origins below only. */
+  mode: OverrideMode;
+  /** Origins (`scheme://host[:port]`, as `URL.origin` spells them) allowed whatever the mode. */
+  allowedOrigins: readonly string[];
+}
+
+export const OVERRIDES_VARIABLE = 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES';
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+/** An origin as `URL.origin` spells it, or null when `value` is not a bare http(s) origin. */
+function bareOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
+    if (url.pathname !== '/' && url.pathname !== '') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES`.
+ * @throws Error naming the variable when the value is neither a flag nor a list of origins.
+ */
+export function readOverridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
+  const production = env.NODE_ENV === 'production';
+  const raw = env[OVERRIDES_VARIABLE]?.trim() ?? '';
+  if (raw === '') return { mode: production ? 'none' : 'any', allowedOrigins: [] };
+  if (TRUE.includes(raw.toLowerCase())) return { mode: 'any', allowedOrigins: [] };
+  if (FALSE.includes(raw.toLowerCase())) return { mode: 'none', allowedOrigins: [] };
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const origins = entries.map(bareOrigin);
+  const bad = entries.filter((_, i) => origins[i] === null);
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(`${OVERRIDES_VARIABLE} must be 1, 0, or a comma-separated list of origins such as https://idp.example.com (not valid: ${JSON.stringify(bad.join(','))})`);
+  }
+  return { mode: 'allowlist', allowedOrigins: origins as string[] };
+}
+
+let configured: ConnectionOverridePolicy | undefined;
+const sandboxOrigins = new Set<string>();
+
+/** Sets the policy for this process (the service passes its config here; tests set it directly). */
+export function setConnectionOverridePolicy(policy: ConnectionOverridePolicy | undefined): void {
+  configured = policy;
+}
+
+/** The policy in force: the one set, else read from `process.env` (so a library user of createConnector gets it too). */
+export function connectionOverridePolicy(): ConnectionOverridePolicy {
+  configured ??= readOverridePolicy(process.env);
+  return configured;
+}
+
+/** Allows the in-process sandbox's origin (`http://127.0.0.1:{port}`) whatever the policy, until the returned function runs. */
+export function allowSandboxOrigin(url: string): () => void {
+  const origin = new URL(url).origin;
+  sandboxOrigins.add(origin);
+  return () => {
+    sandboxOrigins.delete(origin);
+  };
+}
+
+/** The IPv4 address in `host`, also when written IPv4-mapped (`::ffff:a9fe:a9fe`, as the URL parser spells it). */
+function ipv4Octets(host: string): number[] | null {
+  if (isIP(host) === 4) return host.split('.').map(Number);
+  const mapped = /^::ffff:(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/.exec(host);
+  if (mapped === null) return null;
+  if (mapped[3] !== undefined) return ipv4Octets(mapped[3]);
+  const hi = parseInt(mapped[1] as string, 16);
+  const lo = parseInt(mapped[2] as string, 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255];
+}
+
+function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
+  const v4 = ipv4Octets(h);
+  return v4 !== null && v4[0] === 127;
+}
+
+/** Link-local (the metadata endpoints live there) and unspecified addresses, which reach the host itself. */
+function isForbiddenHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === '::' || /^fe[89ab][0-9a-f]?:/.test(h)) return true;
+  const v4 = ipv4Octets(h);
+  return v4 !== null && ((v4[0] === 169 && v4[1] === 254) || v4[0] === 0);
+}
+
+/**
+ * Why `value` may not be an override under the current policy, or null when it may. `value` has already passed the
+ * URL syntax check (absolute http(s), no credentials, query or fragment).
+ */
+export function overrideRefusal(value: string, policy: ConnectionOverridePolicy = connectionOverridePolicy()): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL';
+  }
+  if (sandboxOrigins.has(url.origin) || policy.allowedOrigins.includes(url.origin)) return null;
+  if (policy.mode === 'none') return `is not allowed: this service refuses connection overrides (${OVERRIDES_VARIABLE})`;
+  if (policy.mode === 'allowlist') return `is not allowed: its origin ${url.origin} is not in ${OVERRIDES_VARIABLE}`;
+  if (isForbiddenHost(url.hostname)) return 'is not allowed: link-local and unspecified addresses are never override targets';
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return 'must use https (http is allowed only to a loopback host)';
+  return null;
+}

@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allowSandboxOrigin,
+  overrideRefusal,
+  readOverridePolicy,
+  setConnectionOverridePolicy,
+  type ConnectionOverridePolicy,
+} from '../../runtime/connection-override-policy.js';
+import { isConnectorError } from '../../runtime/errors.js';
+import { readConfig } from '../../runtime/service/config.js';
+import { startHarness, type Harness } from './connector-harness.js';
+
+const ANY: ConnectionOverridePolicy = { mode: 'any', allowedOrigins: [] };
+const NONE: ConnectionOverridePolicy = { mode: 'none', allowedOrigins: [] };
+
+describe('readOverridePolicy', () => {
+  it('allows overrides in development and refuses them in production by default', () => {
+    expect(readOverridePolicy({})).toEqual(ANY);
+    expect(readOverridePolicy({ NODE_ENV: 'production' })).toEqual(NONE);
+    expect(readOverridePolicy({ NODE_ENV: 'production', AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '1' })).toEqual(ANY);
+    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '0' })).toEqual(NONE);
+  });
+
+  it('reads a list of origins, and refuses anything that is not an origin', () => {
+    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://IdP.example.com/, http://10.0.0.5:8080' })).toEqual({
+      mode: 'allowlist',
+      allowedOrigins: ['https://idp.example.com', 'http://10.0.0.5:8080'],
+    });
+    expect(() => readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://idp.example.com/path' })).toThrow(/AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES/);
+    expect(() => readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'maybe' })).toThrow(/not valid: "maybe"/);
+  });
+
+  it('is part of the service config, a bad value a ConfigError', () => {
+    expect(readConfig({}).connectionOverrides).toEqual(ANY);
+    expect(() => readConfig({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'ftp://x' })).toThrow(expect.objectContaining({ name: 'ConfigError' }));
+  });
+});
+
+describe('overrideRefusal', () => {
+  it.each([
+    'http://169.254.169.254/latest/meta-data',
+    'https://169.254.169.254/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[fe80::1]/',
+    'http://0.0.0.0:8080/',
+    'http://10.0.0.5/token',
+    'http://internal.example.com/token',
+    'http://192.168.1.1/',
+  ])('mode any refuses %s', (url) => {
+    expect(overrideRefusal(url, ANY)).not.toBeNull();
+  });
+
+  it.each(['https://idp.example.com/token', 'http://127.0.0.1:4010/calendar', 'http://localhost:9/x', 'http://[::1]:9/x'])('mode any allows %s', (url) => {
+    expect(overrideRefusal(url, ANY)).toBeNull();
+  });
+
+  it('an allowlist allows exactly its origins; none allows nothing but the sandbox', () => {
+    const list: ConnectionOverridePolicy = { mode: 'allowlist', allowedOrigins: ['http://10.0.0.5:8080'] };
+    expect(overrideRefusal('http://10.0.0.5:8080/oauth/token', list)).toBeNull();
+    expect(overrideRefusal('http://10.0.0.5:8081/oauth/token', list)).toMatch(/not in AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES/);
+    expect(overrideRefusal('https://idp.example.com/token', list)).not.toBeNull();
+    expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).toMatch(/refuses connection overrides/);
+    const release = allowSandboxOrigin('http://127.0.0.1:4010');
+    expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).toBeNull();
+    expect(overrideRefusal('http://127.0.0.1:4011/x', NONE)).not.toBeNull();
+    release();
+    expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).not.toBeNull();
+  });
+});
+
+describe('connections and the override policy', () => {
+  let h: Harness;
+  let hits = 0;
+  let server: http.Server;
+  let internal: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    server = http.createServer((_req, res) => {
+      hits += 1;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"access_token":"stolen"}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    internal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    setConnectionOverridePolicy(undefined);
+    await new Promise((r) => server.close(r));
+    await h.close();
+  });
+  afterEach(() => setConnectionOverridePolicy(undefined));
+
+  it('refuses creating a connection whose token URL is the metadata endpoint', async () => {
+    setConnectionOverridePolicy(ANY);
+    const error = await h.env
+      .createConnection({ name: 'evil', connector: 'calendar', client_id: 'c', client_secret: 's', overrides: { tokenUrl: 'http://169.254.169.254/latest/meta-data/iam' } })
+      .catch((e: unknown) => e);
+    expect(isConnectorError(error) && error.code).toBe('invalid_input');
+    expect(JSON.stringify((error as { details?: unknown }).details)).toContain('/overrides/tokenUrl');
+    await expect(h.env.getConnection('evil')).rejects.toMatchObject({ code: 'connection_not_found' });
+  });
+
+  it('refuses every override when the policy is none, on create and update', async () => {
+    setConnectionOverridePolicy(NONE);
+    await expect(
+      h.env.createConnection({ name: 'loop', connector: 'crm', client_id: 'c', client_secret: 's', overrides: { apiBaseUrl: `${internal}/admin` } }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+    setConnectionOverridePolicy(ANY);
+    await h.env.createConnection({ name: 'loop', connector: 'crm', client_id: 'c', client_secret: 's' });
+    setConnectionOverridePolicy(NONE);
+    await expect(h.env.updateConnection('loop', { overrides: { tokenUrl: `${internal}/token` } })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('a stored override the policy no longer allows sends nothing: no token exchange, no proxy call', async () => {
+    setConnectionOverridePolicy(ANY);
+    await h.connection('workspace', 'stored');
+    await h.authorize('stored', 'pat');
+    await h.env.updateConnection('stored', { overrides: { ...(await h.env.getConnection('stored')).overrides, apiBaseUrl: internal, tokenUrl: `${internal}/token` } });
+    setConnectionOverridePolicy(NONE);
+    hits = 0;
+    await expect(h.env.proxy({ connection_name: 'stored', identifier: 'pat', method: 'GET', path: '/v1/users/me' })).rejects.toMatchObject({ code: 'invalid_request' });
+    const { link } = await h.env.authorizationLink({ connection_name: 'stored', identifier: 'other' });
+    await expect(h.connector.oauth.openLink(link.split('/').pop() as string)).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(hits).toBe(0);
+    // Disconnecting still clears the tokens, without sending them to the refused revocation URL.
+    const accounts = await h.env.listAccounts({ connection_name: 'stored' });
+    const done = await h.env.disconnectAccount(accounts[0]!.id);
+    expect(done.status).toBe('DISCONNECTED');
+    expect(hits).toBe(0);
+  });
+});
