@@ -31,8 +31,17 @@ export function checkCsrf(session: SessionClaims, body: unknown): void {
   }
 }
 
-/** For sign-in: when the browser says where the form came from, it must be this host. */
+/**
+ * For sign-in (a login-CSRF would sign the victim into the attacker's environment): when the browser says where the
+ * form came from, it must be this host. `Sec-Fetch-Site` covers a browser that leaves `Origin` out: only a form on
+ * this origin (`same-origin`) or a typed/bookmarked request (`none`) may sign in; `same-site` is a sibling subdomain.
+ * @see https://www.w3.org/TR/fetch-metadata/
+ */
 export function checkSameOrigin(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+    throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
+  }
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return;
   let host: string;
