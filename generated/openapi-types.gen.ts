@@ -2211,10 +2211,11 @@ export interface components {
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
                  *     - `unsupported_media_type` (415): The request body is not application/json, the only body the API takes.
                  *     - `payload_too_large` (413): The request body or the upstream response is larger than the limit.
+                 *     - `unavailable` (503): The service is starting (or stopping) and cannot answer yet; Retry-After says when to try again.
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
-                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "internal";
+                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
                 /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
                 details?: {
                     /** @description Where the body stops being JSON (UTF-16 offset). */

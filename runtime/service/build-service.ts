@@ -44,6 +44,11 @@ export interface ServiceOptions {
   sandbox?: Sandbox;
   /** Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting). */
   trustProxy?: boolean;
+  /**
+   * Until this returns true, every request (before auth, on every route) is answered 503 `unavailable` with
+   * Retry-After: startService listens before it writes its start-up state. Default: always ready.
+   */
+  isReady?: () => boolean;
   now?: () => number;
 }
 
@@ -124,6 +129,12 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  const isReady = options.isReady;
+  if (isReady) {
+    app.addHook('onRequest', async () => {
+      if (!isReady()) throw new ConnectorError('unavailable', 'The service is starting; retry shortly', { retryAfterSeconds: 1 });
+    });
+  }
   app.setErrorHandler((error, request, reply) => sendError(reply, toConnectorError(error, request)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new ConnectorError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)));
 

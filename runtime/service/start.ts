@@ -80,6 +80,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
   try {
+    let ready = false;
     connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger });
     app = await buildService({
       connector,
@@ -87,17 +88,13 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       logger,
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
+      isReady: () => ready,
       trustProxy: config.trustProxy as boolean, // ServiceOptions.trustProxy is typed boolean; fastify takes every TrustProxy form
       ...(sandbox ? { sandbox } : {}),
     });
     // Bind before writing anything: when the port is taken (another instance, maybe on this same data directory),
     // the start fails here and the running instance's credentials and sandbox connections are left as they were.
-    // Until the writes below are done, every request is answered 503.
-    let ready = false;
-    app.addHook('onRequest', (_request, reply, done) => {
-      if (ready) return done();
-      reply.code(503).header('retry-after', '1').send({ error: 'Service Unavailable', message: 'The service is starting; retry shortly', statusCode: 503 });
-    });
+    // Until the writes below are done (`ready`), every request is answered 503 unavailable.
     await app.listen({ port, host: config.host });
 
     const state = readDevState(config.dataDir);
