@@ -69,4 +69,7 @@ export const FORBIDDEN_HEADERS: readonly string[] = [
   'X-Forwarded-Host',
   'X-Real-IP',
   'Content-Length',
+  'X-HTTP-Method-Override',
+  'x-http-method',
+  'X-Method-Override',
 ];

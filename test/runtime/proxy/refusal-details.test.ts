@@ -25,5 +25,7 @@ describe('proxy refusals name the field with a JSON pointer', () => {
     expect(pointerOf(() => checkProxyHeaders({ Authorization: 'Bearer x' }))).toBe('/headers/Authorization');
     expect(pointerOf(() => checkProxyHeaders({ 'X-Ok': 'a\r\nb: c' }))).toBe('/headers/X-Ok');
     expect(pointerOf(() => checkProxyHeaders({ 'a/b~c': 'x' }))).toBe('/headers/a~1b~0c');
+    // Method overrides would turn a checked GET into a DELETE upstream.
+    expect(pointerOf(() => checkProxyHeaders({ 'X-HTTP-Method-Override': 'DELETE' }))).toBe('/headers/X-HTTP-Method-Override');
   });
 });
