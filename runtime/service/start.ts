@@ -89,7 +89,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
       isReady: () => ready,
-      trustProxy: config.trustProxy as boolean, // ServiceOptions.trustProxy is typed boolean; fastify takes every TrustProxy form
+      trustProxy: config.trustProxy,
       ...(sandbox ? { sandbox } : {}),
     });
     // Bind before writing anything: when the port is taken (another instance, maybe on this same data directory),
