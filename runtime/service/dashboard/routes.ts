@@ -47,6 +47,7 @@ function formError(error: unknown, request: FastifyRequest): string {
 
 export async function registerDashboard(app: FastifyInstance, deps: Deps): Promise<void> {
   const secure = deps.connector.baseUrl.startsWith('https:');
+  const publicOrigin = new URL(deps.connector.baseUrl).origin;
 
   /** Wraps a handler that needs a session; POSTs also need the session's CSRF value. */
   const signedIn =
@@ -77,7 +78,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   });
 
   app.post('/login', async (request, reply) => {
-    checkSameOrigin(request);
+    checkSameOrigin(request, publicOrigin);
     deps.checkCredentialRate(`ip:${request.ip}`);
     const form = (request.body ?? {}) as Form;
     const claims = await deps.auth.authenticateClient(field(form, 'client_id'), field(form, 'client_secret'));

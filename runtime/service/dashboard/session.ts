@@ -33,22 +33,25 @@ export function checkCsrf(session: SessionClaims, body: unknown): void {
 
 /**
  * For sign-in (a login-CSRF would sign the victim into the attacker's environment): when the browser says where the
- * form came from, it must be this host. `Sec-Fetch-Site` covers a browser that leaves `Origin` out: only a form on
- * this origin (`same-origin`) or a typed/bookmarked request (`none`) may sign in; `same-site` is a sibling subdomain.
+ * form came from, it must be the service's public origin (`publicOrigin`, from the configured base URL). Not the
+ * `Host` header: a reverse proxy may rewrite it to the internal address, and it is whatever the client sent anyway.
+ * `Sec-Fetch-Site` covers a browser that leaves `Origin` out: only a form on this origin (`same-origin`) or a
+ * typed/bookmarked request (`none`) may sign in; `same-site` is a sibling subdomain.
  * @see https://www.w3.org/TR/fetch-metadata/
+ * @see https://www.rfc-editor.org/rfc/rfc6454#section-7
  */
-export function checkSameOrigin(request: FastifyRequest): void {
+export function checkSameOrigin(request: FastifyRequest, publicOrigin: string): void {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
     throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
   }
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return;
-  let host: string;
+  let sent: string;
   try {
-    host = new URL(origin).host;
+    sent = new URL(origin).origin;
   } catch {
     throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
   }
-  if (host !== request.headers.host) throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
+  if (sent !== publicOrigin) throw new ConnectorError('unauthorized', 'Sign-in must be posted from the dashboard page');
 }

@@ -36,4 +36,18 @@ describe('dashboard sign-in: login CSRF', () => {
     expect(res.status).toBe(401);
     expect(res.cookie).toBeNull();
   });
+
+  it('behind a reverse proxy that rewrites Host, compares Origin with the public base URL', async () => {
+    const form = new URLSearchParams({ client_id: h.a.clientId, client_secret: h.a.clientSecret }).toString();
+    const post = (headers: Record<string, string>) =>
+      h.app.inject({ method: 'POST', url: '/dashboard/login', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: form });
+    // The proxy forwards to the internal address; the browser's Origin is the public one.
+    const genuine = await post({ host: 'agent-connector.internal:8080', origin: h.url, 'sec-fetch-site': 'same-origin' });
+    expect(genuine.statusCode).toBe(303);
+    expect(String(genuine.headers['set-cookie'])).toMatch(/^ac_session=/);
+    // A Host header that agrees with a foreign Origin proves nothing.
+    const forged = await post({ host: 'evil.example', origin: 'http://evil.example' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.headers['set-cookie']).toBeUndefined();
+  });
 });
