@@ -48,7 +48,10 @@ export function recordsContract(ctx: ContractContext): void {
       await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
       await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
       await ctx.store.createConnection(newConnection('env_a'));
-      await expect(ctx.store.createConnection(newConnection('env_a'))).rejects.toMatchObject({ code: 'conflict' });
+      await expect(ctx.store.createConnection(newConnection('env_a'))).rejects.toMatchObject({
+        code: 'conflict',
+        details: { violations: [{ pointer: '/name', keyword: 'unique', message: expect.stringContaining('already used') }] },
+      });
       await expect(ctx.store.createConnection(newConnection('env_b'))).resolves.toMatchObject({ environmentId: 'env_b' });
       await expect(ctx.store.createConnection(newConnection('env_missing'))).rejects.toBeInstanceOf(ConnectorError);
     });
@@ -70,7 +73,10 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ctx.store.getConnection('env_a', c.id)).toEqual(updated);
       const renamed = await ctx.store.updateConnection('env_a', c.id, { name: 'renamed', clientId: 'cid-2' });
       expect(renamed).toMatchObject({ name: 'renamed', clientId: 'cid-2', clientSecret: 'new-secret-value' });
-      await expect(ctx.store.updateConnection('env_a', c.id, { name: 'taken' })).rejects.toMatchObject({ code: 'conflict' });
+      await expect(ctx.store.updateConnection('env_a', c.id, { name: 'taken' })).rejects.toMatchObject({
+        code: 'conflict',
+        details: { violations: [{ pointer: '/name', keyword: 'unique', message: 'name "taken" is already used by another connection in this environment' }] },
+      });
       expect(await ctx.store.updateConnection('env_a', 'conn_missing', { name: 'x' })).toBeNull();
     });
 

@@ -1,0 +1,143 @@
+/**
+ * The `connected_accounts` table: one end user's authorization of one connection, its tokens sealed with AAD
+ * `connected_accounts|<id>|access_token` (and `refresh_token`), and the refresh lease that lets one process at a time
+ * refresh an account's tokens.
+ */
+import { ConnectorError } from '../errors.js';
+import { secretAad } from '../crypto/secret-box.js';
+import { newId } from './ids.js';
+import { normalizeTime, toAccount, type AccountRow } from './records.js';
+import type { SqlContext } from './sql-context.js';
+import type { SqlValue } from './sql-driver.js';
+import type { AccountFilter, AccountRecord, AccountStatus, TokenSet } from './types.js';
+
+export class SqlAccounts {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord> {
+    const now = new Date().toISOString();
+    // Selecting from connections makes the insert a no-op for a connection of another environment.
+    await this.ctx.db.run(
+      `INSERT INTO connected_accounts (id, environment_id, connection_id, identifier, status, created_at, updated_at)
+       SELECT ?, environment_id, id, ?, 'PENDING_AUTH', ?, ? FROM connections WHERE id = ? AND environment_id = ?
+       ON CONFLICT (connection_id, identifier) DO NOTHING`,
+      [newId('ca'), identifier, now, now, connectionId, environmentId],
+    );
+    const account = await this.findAccount(environmentId, connectionId, identifier);
+    if (!account) throw new ConnectorError('connection_not_found', `no connection "${connectionId}" in this environment`);
+    return account;
+  }
+
+  async getAccount(environmentId: string, id: string): Promise<AccountRecord | null> {
+    const row = await this.ctx.db.get<AccountRow>('SELECT * FROM connected_accounts WHERE id = ? AND environment_id = ?', [id, environmentId]);
+    return row ? toAccount(row, this.ctx.box) : null;
+  }
+
+  async findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null> {
+    const row = await this.ctx.db.get<AccountRow>(
+      'SELECT * FROM connected_accounts WHERE connection_id = ? AND identifier = ? AND environment_id = ?',
+      [connectionId, identifier, environmentId],
+    );
+    // The per-call lookup: the refresh token is opened only if something reads it (see toAccount).
+    return row ? toAccount(row, this.ctx.box, { lazyRefresh: true }) : null;
+  }
+
+  async listAccounts(environmentId: string, filter: AccountFilter = {}): Promise<AccountRecord[]> {
+    const where = ['environment_id = ?'];
+    const params: SqlValue[] = [environmentId];
+    if (filter.identifier !== undefined) (where.push('identifier = ?'), params.push(filter.identifier));
+    if (filter.connectionId !== undefined) (where.push('connection_id = ?'), params.push(filter.connectionId));
+    if (filter.status !== undefined) (where.push('status = ?'), params.push(filter.status));
+    const rows = await this.ctx.db.all<AccountRow>(
+      `SELECT * FROM connected_accounts WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
+      params,
+    );
+    return rows.map((r) => toAccount(r, this.ctx.box));
+  }
+
+  /**
+   * Stores exactly the given token set (a null `refreshToken` is stored as null: keeping the previous refresh token
+   * when a provider omits it is the caller's decision). With `expectedVersion` this is a compare-and-set on
+   * `token_version`, the check and the write being one statement.
+   */
+  async saveTokens(
+    accountId: string,
+    tokens: TokenSet,
+    opts: { expectedVersion?: number; providerInfo?: Record<string, unknown> } = {},
+  ): Promise<AccountRecord | null> {
+    const params: SqlValue[] = [
+      this.ctx.box.seal(tokens.accessToken, secretAad('connected_accounts', accountId, 'access_token')),
+      tokens.refreshToken === null ? null : this.ctx.box.seal(tokens.refreshToken, secretAad('connected_accounts', accountId, 'refresh_token')),
+      tokens.tokenType,
+      tokens.expiresAt === null ? null : normalizeTime(tokens.expiresAt),
+      JSON.stringify(tokens.scopes),
+      opts.providerInfo === undefined ? null : JSON.stringify(opts.providerInfo),
+      new Date().toISOString(),
+      accountId,
+    ];
+    let sql = `UPDATE connected_accounts SET access_token = ?, refresh_token = ?, token_type = ?, expires_at = ?, scopes = ?,
+      provider_info = COALESCE(?, provider_info), status = 'ACTIVE', status_reason = NULL,
+      token_version = token_version + 1, updated_at = ? WHERE id = ?`;
+    if (opts.expectedVersion !== undefined) {
+      sql += ' AND token_version = ?';
+      params.push(opts.expectedVersion);
+    }
+    const row = await this.ctx.db.get<AccountRow>(`${sql} RETURNING *`, params);
+    return row ? toAccount(row, this.ctx.box) : null;
+  }
+
+  async setAccountStatus(accountId: string, status: AccountStatus, reason: string | null = null): Promise<void> {
+    await this.ctx.db.run('UPDATE connected_accounts SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?', [
+      status,
+      reason,
+      new Date().toISOString(),
+      accountId,
+    ]);
+  }
+
+  async clearTokens(accountId: string): Promise<void> {
+    await this.ctx.db.run(
+      `UPDATE connected_accounts SET access_token = NULL, refresh_token = NULL, token_type = NULL, expires_at = NULL,
+         scopes = '[]', status = 'DISCONNECTED', status_reason = NULL, token_version = token_version + 1,
+         refresh_lease_owner = NULL, refresh_lease_until = NULL, updated_at = ? WHERE id = ?`,
+      [new Date().toISOString(), accountId],
+    );
+  }
+
+  async deleteAccount(environmentId: string, id: string): Promise<boolean> {
+    return (await this.ctx.db.run('DELETE FROM connected_accounts WHERE id = ? AND environment_id = ?', [id, environmentId])) > 0;
+  }
+
+  /**
+   * One conditional UPDATE: it succeeds when the lease is free, expired, or already ours. Both databases serialize
+   * writers to a row, so of several concurrent callers (in any process) exactly one sees a changed row.
+   */
+  async tryAcquireRefreshLease(accountId: string, owner: string, ttlMs: number): Promise<boolean> {
+    const ttl = Math.max(0, Math.floor(ttlMs));
+    if (this.ctx.kind === 'postgres') {
+      // Several service hosts share PostgreSQL: judge expiry by the database's clock, not each host's.
+      const changed = await this.ctx.db.run(
+        `UPDATE connected_accounts SET refresh_lease_owner = ?,
+           refresh_lease_until = clock_timestamp() + (?::double precision * interval '1 millisecond')
+         WHERE id = ? AND (refresh_lease_owner IS NULL OR refresh_lease_until < clock_timestamp() OR refresh_lease_owner = ?)`,
+        [owner, ttl, accountId, owner],
+      );
+      return changed === 1;
+    }
+    // SQLite is one file on one machine, so every process shares this clock.
+    const now = Date.now();
+    const changed = await this.ctx.db.run(
+      `UPDATE connected_accounts SET refresh_lease_owner = ?, refresh_lease_until = ?
+       WHERE id = ? AND (refresh_lease_owner IS NULL OR refresh_lease_until < ? OR refresh_lease_owner = ?)`,
+      [owner, new Date(now + ttl).toISOString(), accountId, new Date(now).toISOString(), owner],
+    );
+    return changed === 1;
+  }
+
+  async releaseRefreshLease(accountId: string, owner: string): Promise<void> {
+    await this.ctx.db.run(
+      'UPDATE connected_accounts SET refresh_lease_owner = NULL, refresh_lease_until = NULL WHERE id = ? AND refresh_lease_owner = ?',
+      [accountId, owner],
+    );
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The short-lived records of the OAuth flow: authorization links (`auth_links`, keyed by the link token's hash) and
+ * pending states (`oauth_states`, keyed by the state's hash, the PKCE verifier sealed with AAD
+ * `oauth_states|<hash>|code_verifier`), and their purge once expired.
+ */
+import { secretAad } from '../crypto/secret-box.js';
+import { normalizeTime, toAuthLink, toOAuthState, type AuthLinkRow, type OAuthStateRow } from './records.js';
+import type { SqlContext } from './sql-context.js';
+import type { AuthLinkRecord, OAuthStateRecord } from './types.js';
+
+export class SqlOAuthRecords {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async createAuthLink(rec: AuthLinkRecord): Promise<void> {
+    await this.ctx.db.run(
+      `INSERT INTO auth_links (token_hash, environment_id, connection_id, account_id, identifier, redirect_url, expires_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [rec.tokenHash, rec.environmentId, rec.connectionId, rec.accountId, rec.identifier, rec.redirectUrl, normalizeTime(rec.expiresAt), new Date().toISOString()],
+    );
+  }
+
+  async getAuthLink(tokenHash: string): Promise<AuthLinkRecord | null> {
+    const row = await this.ctx.db.get<AuthLinkRow>('SELECT * FROM auth_links WHERE token_hash = ?', [tokenHash]);
+    return row ? toAuthLink(row) : null;
+  }
+
+  async createOAuthState(rec: OAuthStateRecord): Promise<void> {
+    await this.ctx.db.run(
+      `INSERT INTO oauth_states (state_hash, environment_id, connection_id, account_id, identifier, code_verifier, browser_hash,
+         redirect_url, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        rec.stateHash,
+        rec.environmentId,
+        rec.connectionId,
+        rec.accountId,
+        rec.identifier,
+        rec.codeVerifier === null ? null : this.ctx.box.seal(rec.codeVerifier, secretAad('oauth_states', rec.stateHash, 'code_verifier')),
+        rec.browserHash,
+        rec.redirectUrl,
+        normalizeTime(rec.expiresAt),
+        new Date().toISOString(),
+      ],
+    );
+  }
+
+  /** DELETE ... RETURNING: the read and the removal are one statement, so two callbacks cannot both get the state. */
+  async consumeOAuthState(stateHash: string): Promise<OAuthStateRecord | null> {
+    const row = await this.ctx.db.get<OAuthStateRow>('DELETE FROM oauth_states WHERE state_hash = ? RETURNING *', [stateHash]);
+    return row ? toOAuthState(row, this.ctx.box) : null;
+  }
+
+  async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
+    const cutoff = normalizeTime(before);
+    const states = await this.ctx.db.run('DELETE FROM oauth_states WHERE expires_at < ?', [cutoff]);
+    const links = await this.ctx.db.run('DELETE FROM auth_links WHERE expires_at < ?', [cutoff]);
+    return states + links;
+  }
+}
