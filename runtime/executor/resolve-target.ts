@@ -5,8 +5,15 @@ import type { ConnectionRecord } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
 import type { RuntimeContext } from './context.js';
 
+/** `details.violations` naming the request field a lookup failed on, as the tools' own violations do. */
+function pointAt(pointer: '/connection_name' | '/identifier', message: string): { details: { violations: { pointer: string; message: string; keyword: string }[] } } {
+  return { details: { violations: [{ pointer, message, keyword: 'not_found' }] } };
+}
+
 function notFound(name: string): ConnectorError {
-  return new ConnectorError('connection_not_found', `No connection named ${JSON.stringify(name)} in this environment.`);
+  return new ConnectorError('connection_not_found', `No connection named ${JSON.stringify(name)} in this environment.`, {
+    ...pointAt('/connection_name', `connection_name ${JSON.stringify(name)} names no connection in this environment`),
+  });
 }
 
 /**
@@ -47,7 +54,9 @@ export async function resolveTarget(
   }
   if (account !== null && connectionName == null && account.status === 'ACTIVE') ctx.cache.setSoleConnection(identifier, connection);
   if (account === null) {
-    throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on connection ${JSON.stringify(connection.name)}; create an authorization link first.`);
+    throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on connection ${JSON.stringify(connection.name)}; create an authorization link first.`, {
+      ...pointAt('/identifier', `identifier ${JSON.stringify(identifier)} has no connected account on connection ${JSON.stringify(connection.name)}`),
+    });
   }
   return { account, connection, connector: ctx.connectorFor(connection.connector) };
 }
@@ -61,7 +70,9 @@ async function soleConnection(ctx: RuntimeContext, environmentId: string, identi
   // several there is no telling which, and none works, so the answer stays "no connected account".
   const accounts = live.length === 0 && all.length === 1 ? all : live;
   if (accounts.length === 0) {
-    throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on any ${connector} connection; create an authorization link first.`);
+    throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on any ${connector} connection; create an authorization link first.`, {
+      ...pointAt('/identifier', `identifier ${JSON.stringify(identifier)} has no connected account on any ${connector} connection`),
+    });
   }
   if (accounts.length > 1) {
     const names = connections.filter((c) => accounts.some((a) => a.connectionId === c.id)).map((c) => c.name).sort();

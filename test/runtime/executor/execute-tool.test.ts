@@ -76,7 +76,10 @@ describe('executeTool', () => {
   it('connection_name may be omitted with exactly one account; ambiguous with two; account_not_found with none', async () => {
     const result = await h.env.executeTool({ tool_name: 'workspace_database_retrieve', identifier: 'ada', tool_input: { database_id: databaseId } });
     expect((result.data as { id: string }).id).toBe(databaseId);
-    await expect(h.env.executeTool({ tool_name: 'workspace_search', identifier: 'nobody', tool_input: {} })).rejects.toMatchObject({ code: 'account_not_found' });
+    await expect(h.env.executeTool({ tool_name: 'workspace_search', identifier: 'nobody', tool_input: {} })).rejects.toMatchObject({
+      code: 'account_not_found',
+      details: { violations: [{ pointer: '/identifier', keyword: 'not_found' }] },
+    });
     await h.connection('workspace', 'notes2');
     await h.authorize('notes2', 'ada');
     await expect(h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: {} })).rejects.toMatchObject({
@@ -109,9 +112,15 @@ describe('executeTool', () => {
   });
 
   it('refuses unknown connections, connections of another connector, and accounts that are not ACTIVE', async () => {
-    await expect(retrieve({}, { connection_name: 'nope' })).rejects.toMatchObject({ code: 'connection_not_found' });
+    await expect(retrieve({}, { connection_name: 'nope' })).rejects.toMatchObject({
+      code: 'connection_not_found',
+      details: { violations: [{ pointer: '/connection_name', keyword: 'not_found', message: 'connection_name "nope" names no connection in this environment' }] },
+    });
     await expect(retrieve({}, { connection_name: 'cal' })).rejects.toMatchObject({ code: 'invalid_request' });
-    await expect(retrieve({}, { identifier: 'stranger' })).rejects.toMatchObject({ code: 'account_not_found' });
+    await expect(retrieve({}, { identifier: 'stranger' })).rejects.toMatchObject({
+      code: 'account_not_found',
+      details: { violations: [{ pointer: '/identifier', keyword: 'not_found', message: 'identifier "stranger" has no connected account on connection "notes"' }] },
+    });
     await h.env.authorizationLink({ connection_name: 'notes', identifier: 'pending-user' });
     await expect(retrieve({}, { identifier: 'pending-user' })).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
     expect(sent()).toHaveLength(0);
