@@ -190,6 +190,9 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       async authorizationLink(input) {
         const conn = await connection(input?.connection_name);
         const made = await createAuthorizationLink(flow, conn, input.identifier, input.redirect_url);
+        // The new (PENDING_AUTH) account may make this identifier's calls without connection_name ambiguous: drop
+        // the implicit choice remembered for it rather than keep using the other connection for up to a TTL.
+        cache.invalidateAccount(made.account);
         return { link: made.link, expiry: made.expiry, connected_account_id: made.account.id };
       },
       async listAccounts(filter = {}) {

@@ -170,6 +170,18 @@ describe('lookup cache', () => {
   });
 });
 
+describe('lookup cache and authorization links', () => {
+  it('a link for a second connection makes calls without connection_name ambiguous at once, not after the TTL', async () => {
+    await h.connection('workspace', 'notes-second');
+    await h.authorize('notes', 'switcher');
+    const implicit = () => h.env.executeTool({ tool_name: 'workspace_search', identifier: 'switcher', tool_input: {} });
+    expect((await implicit()).data).toBeDefined();
+    expect((await implicit()).data).toBeDefined(); // now served from the remembered implicit choice
+    await h.env.authorizationLink({ connection_name: 'notes-second', identifier: 'switcher' });
+    await expect(implicit()).rejects.toMatchObject({ code: 'ambiguous_connection', details: { connections: ['notes', 'notes-second'] } });
+  });
+});
+
 describe('upstream errors and the HTTP policy on tool calls', () => {
   it('an upstream 404 is upstream_error with the status and the sanitized body', async () => {
     const error = await retrieve({ database_id: '00000000-0000-4000-8000-000000000000' }).catch((e: unknown) => e);
