@@ -29,7 +29,8 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
-        "issuer": null
+        "issuer": null,
+        "providerInfoFields": []
       },
       "api": {
         "baseUrl": "https://www.googleapis.com",
@@ -70,7 +71,11 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 1800,
         "rotatesRefreshToken": false,
-        "issuer": null
+        "issuer": null,
+        "providerInfoFields": [
+          "hub_id",
+          "user"
+        ]
       },
       "api": {
         "baseUrl": "https://api.hubapi.com",
@@ -109,7 +114,8 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
-        "issuer": null
+        "issuer": null,
+        "providerInfoFields": []
       },
       "api": {
         "baseUrl": "https://docs.googleapis.com",
@@ -150,7 +156,8 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
-        "issuer": null
+        "issuer": null,
+        "providerInfoFields": []
       },
       "api": {
         "baseUrl": "https://sheets.googleapis.com",
@@ -185,7 +192,15 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         "defaultScopes": [],
         "defaultAccessTokenLifetimeSeconds": null,
         "rotatesRefreshToken": true,
-        "issuer": null
+        "issuer": null,
+        "providerInfoFields": [
+          "bot_id",
+          "workspace_id",
+          "workspace_name",
+          "workspace_icon",
+          "owner",
+          "duplicated_template_id"
+        ]
       },
       "api": {
         "baseUrl": "https://api.notion.com",

@@ -105,6 +105,11 @@ export interface OAuthDefinition {
   rotatesRefreshToken: boolean;
   /** Whether the provider sends `iss` on the authorization response (RFC 9207) and what it must equal. */
   issuer: string | null;
+  /**
+   * Top-level token-response members kept as the account's `providerInfo` (stored in plaintext), e.g. Notion's
+   * `workspace_id`. An allowlist: anything else (a nested token such as Slack's `authed_user.access_token`) is dropped.
+   */
+  providerInfoFields: readonly string[];
 }
 
 export interface ConnectorDefinition {

@@ -21,6 +21,7 @@ export interface ConnectorSpec {
     default_access_token_lifetime_seconds: number | null;
     rotates_refresh_token: boolean;
     issuer: string | null;
+    provider_info_fields: string[];
   };
   api: {
     base_url: string;

@@ -133,6 +133,7 @@ function connectorDefinition(c: ConnectorSpec): ConnectorDefinition {
       defaultAccessTokenLifetimeSeconds: o.default_access_token_lifetime_seconds,
       rotatesRefreshToken: o.rotates_refresh_token,
       issuer: o.issuer,
+      providerInfoFields: o.provider_info_fields,
     },
     api: { baseUrl: c.api.base_url, headers: c.api.headers, versionHeader: c.api.version_header },
     errorDialect: c.error_dialect,

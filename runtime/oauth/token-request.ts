@@ -77,7 +77,7 @@ export class TokenEndpointError extends Error {
 
 export interface ProcessedTokens {
   tokens: TokenSet;
-  /** Non-secret facts from the response (Notion's workspace and bot ids); never a token. */
+  /** Non-secret facts from the response, only the connector's `providerInfoFields` (Notion's workspace and bot ids); never a token. */
   providerInfo: Record<string, unknown>;
 }
 
@@ -89,7 +89,7 @@ export interface ProcessOptions {
   requestedScopes: readonly string[];
 }
 
-/** Response members that are secrets or protocol fields, never copied into `providerInfo`. */
+/** Response members that are secrets or protocol fields, never copied into `providerInfo` even if a spec lists one. */
 const PROTOCOL_FIELDS = new Set(['access_token', 'refresh_token', 'id_token', 'expires_in', 'token_type', 'scope', 'refresh_token_expires_in']);
 /** Error-code shapes the providers use: RFC `error`, Notion `code`, HubSpot legacy `status`. */
 const LEGACY_INVALID_GRANT = new Set(['BAD_REFRESH_TOKEN', 'BAD_AUTH_CODE', 'EXPIRED_AUTH_CODE']);
@@ -132,7 +132,11 @@ export function processTokenResponse(oauth: OAuthDefinition, res: Pick<UpstreamR
   const scopes =
     typeof b.scope === 'string' ? b.scope.split(oauth.scopeSeparator === ' ' ? /\s+/ : oauth.scopeSeparator).filter(Boolean) : [...options.requestedScopes];
   const providerInfo: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(b)) if (!PROTOCOL_FIELDS.has(key)) providerInfo[key] = value;
+  // An allowlist, not a denylist: providerInfo is stored in plaintext, and a provider may nest a second token in a
+  // member we have never seen (Slack's `authed_user.access_token`).
+  for (const key of oauth.providerInfoFields) {
+    if (!PROTOCOL_FIELDS.has(key) && Object.hasOwn(b, key) && b[key] !== undefined) providerInfo[key] = b[key];
+  }
   return {
     tokens: {
       accessToken: b.access_token,

@@ -53,6 +53,27 @@ describe('processTokenResponse', () => {
     expect(out.providerInfo).toEqual({ bot_id: 'b', workspace_name: 'W' });
   });
 
+  it('keeps only the connector\'s provider_info_fields: a nested or unknown token is never providerInfo', () => {
+    const notion = processTokenResponse(
+      oauth('workspace'),
+      json(200, {
+        access_token: 'a', refresh_token: 'r', token_type: 'bearer', bot_id: 'b', workspace_id: 'w', owner: { type: 'user', user: { id: 'u' } },
+        authed_user: { id: 'U1', access_token: 'xoxp-nested-secret' }, request_id: 'req', id_token: 'jwt',
+      }),
+      { now: NOW, previousRefreshToken: null, requestedScopes: [] },
+    );
+    expect(notion.providerInfo).toEqual({ bot_id: 'b', workspace_id: 'w', owner: { type: 'user', user: { id: 'u' } } });
+    const google = processTokenResponse(oauth('calendar'), json(200, { access_token: 'a', expires_in: 3599, token_type: 'Bearer', scope: 'x', id_token: 'eyJ.jwt.sig', extra: { access_token: 'nested' } }), {
+      now: NOW, previousRefreshToken: 'rt', requestedScopes: ['x'],
+    });
+    expect(google.providerInfo).toEqual({});
+    const hubspot = processTokenResponse(oauth('crm'), json(200, { access_token: 'a', refresh_token: 'r', expires_in: 1800, token_type: 'bearer', hub_id: 42, other_token: 'x' }), {
+      now: NOW, previousRefreshToken: null, requestedScopes: ['crm.objects.contacts.read'],
+    });
+    expect(hubspot.providerInfo).toEqual({ hub_id: 42 });
+    expect(JSON.stringify([notion.providerInfo, google.providerInfo, hubspot.providerInfo])).not.toMatch(/nested|jwt|other_token/);
+  });
+
   it('Google refresh: expires_in and granted scopes; the missing refresh_token keeps the old one', () => {
     const out = processTokenResponse(oauth('calendar'), json(200, { access_token: 'a2', expires_in: 3599, token_type: 'Bearer', scope: 'x y' }), {
       now: NOW, previousRefreshToken: 'old-rt', requestedScopes: ['x', 'y', 'z'],
