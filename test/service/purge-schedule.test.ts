@@ -3,7 +3,7 @@ import { schedulePurge } from '../../runtime/service/purge-schedule.js';
 
 const quietLogger = () => {
   const lines: string[] = [];
-  return { lines, logger: { info: (_o: unknown, msg: string) => void lines.push(`info ${msg}`), warn: (_o: unknown, msg: string) => void lines.push(`warn ${msg}`) } };
+  return { lines, logger: { info: (_o: unknown, msg?: string) => void lines.push(`info ${msg}`), warn: (_o: unknown, msg?: string) => void lines.push(`warn ${msg}`) } };
 };
 
 describe('schedulePurge', () => {
