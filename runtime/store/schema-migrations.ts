@@ -95,5 +95,11 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
         CREATE INDEX oauth_states_account ON oauth_states (account_id);
       `,
     },
+    {
+      version: 2,
+      name: 'auth link browser binding',
+      // Null until the first browser opens the link (bindAuthLink); links made before this migration bind then too.
+      sql: `ALTER TABLE auth_links ADD COLUMN browser_hash ${t.text};`,
+    },
   ];
 }

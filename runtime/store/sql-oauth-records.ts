@@ -1,5 +1,6 @@
 /**
- * The short-lived records of the OAuth flow: authorization links (`auth_links`, keyed by the link token's hash) and
+ * The short-lived records of the OAuth flow: authorization links (`auth_links`, keyed by the link token's hash, bound
+ * to the first browser that opens them) and
  * pending states (`oauth_states`, keyed by the state's hash, the PKCE verifier sealed with AAD
  * `oauth_states|<hash>|code_verifier`), and their purge once expired.
  */
@@ -8,20 +9,47 @@ import { normalizeTime, toAuthLink, toOAuthState, type AuthLinkRow, type OAuthSt
 import type { SqlContext } from './sql-context.js';
 import type { AuthLinkRecord, OAuthStateRecord } from './types.js';
 
+/** `auth_links` since migration 2: the browser binding, null until the first open. */
+type BoundAuthLinkRow = AuthLinkRow & { browser_hash?: string | null };
+
+function toBoundAuthLink(row: BoundAuthLinkRow): AuthLinkRecord {
+  const link = toAuthLink(row);
+  return typeof row.browser_hash === 'string' ? { ...link, browserHash: row.browser_hash } : link;
+}
+
 export class SqlOAuthRecords {
   constructor(private readonly ctx: SqlContext) {}
 
   async createAuthLink(rec: AuthLinkRecord): Promise<void> {
     await this.ctx.db.run(
-      `INSERT INTO auth_links (token_hash, environment_id, connection_id, account_id, identifier, redirect_url, expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [rec.tokenHash, rec.environmentId, rec.connectionId, rec.accountId, rec.identifier, rec.redirectUrl, normalizeTime(rec.expiresAt), new Date().toISOString()],
+      `INSERT INTO auth_links (token_hash, environment_id, connection_id, account_id, identifier, redirect_url, expires_at, created_at, browser_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        rec.tokenHash,
+        rec.environmentId,
+        rec.connectionId,
+        rec.accountId,
+        rec.identifier,
+        rec.redirectUrl,
+        normalizeTime(rec.expiresAt),
+        new Date().toISOString(),
+        rec.browserHash ?? null,
+      ],
     );
   }
 
   async getAuthLink(tokenHash: string): Promise<AuthLinkRecord | null> {
-    const row = await this.ctx.db.get<AuthLinkRow>('SELECT * FROM auth_links WHERE token_hash = ?', [tokenHash]);
-    return row ? toAuthLink(row) : null;
+    const row = await this.ctx.db.get<BoundAuthLinkRow>('SELECT * FROM auth_links WHERE token_hash = ?', [tokenHash]);
+    return row ? toBoundAuthLink(row) : null;
+  }
+
+  /** UPDATE ... RETURNING with COALESCE: the first binding wins and every caller reads the winner, in one statement. */
+  async bindAuthLink(tokenHash: string, browserHash: string): Promise<AuthLinkRecord | null> {
+    const row = await this.ctx.db.get<BoundAuthLinkRow>(
+      'UPDATE auth_links SET browser_hash = COALESCE(browser_hash, ?) WHERE token_hash = ? RETURNING *',
+      [browserHash, tokenHash],
+    );
+    return row ? toBoundAuthLink(row) : null;
   }
 
   async createOAuthState(rec: OAuthStateRecord): Promise<void> {

@@ -188,6 +188,10 @@ export class SqlStore implements Store {
     return this.#oauth.getAuthLink(tokenHash);
   }
 
+  bindAuthLink(tokenHash: string, browserHash: string): Promise<AuthLinkRecord | null> {
+    return this.#oauth.bindAuthLink(tokenHash, browserHash);
+  }
+
   createOAuthState(rec: OAuthStateRecord): Promise<void> {
     return this.#oauth.createOAuthState(rec);
   }

@@ -123,6 +123,11 @@ export interface AuthLinkRecord {
   identifier: string;
   redirectUrl: string | null;
   expiresAt: string;
+  /**
+   * SHA-256 (hex) of the browser-binding value of the first browser that opened the link; absent until then. A link
+   * is a bearer capability: once bound, another browser holding a leaked copy cannot start a flow with it.
+   */
+  browserHash?: string;
 }
 
 export interface AccountFilter {
@@ -179,6 +184,11 @@ export interface Store {
 
   createAuthLink(rec: AuthLinkRecord): Promise<void>;
   getAuthLink(tokenHash: string): Promise<AuthLinkRecord | null>;
+  /**
+   * Binds the link to a browser: sets `browserHash` only when the link has none yet, in one atomic statement, and
+   * returns the link as stored afterwards (its `browserHash` is the winner's when two browsers race). Null if unknown.
+   */
+  bindAuthLink(tokenHash: string, browserHash: string): Promise<AuthLinkRecord | null>;
 
   createOAuthState(rec: OAuthStateRecord): Promise<void>;
   /** Atomically returns and deletes the state (single use). Returns null if unknown or already consumed. */

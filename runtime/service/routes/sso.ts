@@ -1,7 +1,8 @@
 /**
  * The browser side of the authorization flow.
  *
- * `GET /sso/v1/connect/{link_token}` opens an authorization link: it sets the browser-binding cookie (HttpOnly,
+ * `GET /sso/v1/connect/{link_token}` opens an authorization link: it binds the link to this browser (the link cookie,
+ * refused from any other browser, see `oauth/link-binding.ts`), sets the browser-binding cookie of the flow (HttpOnly,
  * SameSite=Lax so it survives the provider's top-level redirect back, path `/sso/`) and redirects to the provider.
  * `GET /sso/v1/oauth/{connection_id}/callback` finishes it and shows the success or failure page (or redirects to the
  * application's allowlisted URL). Failures are pages, not JSON: a person is looking at them.
@@ -9,11 +10,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Connector } from '../../api.js';
 import type { ConnectorError } from '../../errors.js';
+import { LINK_TTL_MS } from '../../oauth/flow.js';
+import { bindAuthorizationLink } from '../../oauth/link-binding.js';
 import { toConnectorError } from '../errors.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 
 export const BROWSER_COOKIE = 'ac_oauth_browser';
 const COOKIE_PATH = '/sso/';
+/** The link's browser binding: one value per browser, reused for every link it opens, kept as long as a link lives. */
+export const LINK_COOKIE = 'ac_oauth_link';
+const LINK_COOKIE_PATH = '/sso/v1/connect/';
 
 const FAILURE_HEADINGS: Partial<Record<string, string>> = {
   authorization_failed: 'Authorization failed',
@@ -43,7 +49,9 @@ export function registerSsoRoutes(app: FastifyInstance, deps: { connector: Conne
 
   app.get<{ Params: { link_token: string } }>('/sso/v1/connect/:link_token', async (request, reply) => {
     try {
+      const binding = await bindAuthorizationLink(deps.connector.store, request.params.link_token, request.cookies[LINK_COOKIE]);
       const opened = await deps.connector.oauth.openLink(request.params.link_token);
+      reply.setCookie(LINK_COOKIE, binding, { path: LINK_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: LINK_TTL_MS / 1000 });
       reply.setCookie(BROWSER_COOKIE, opened.browserCookie, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(opened.redirectTo, 302);
     } catch (error) {

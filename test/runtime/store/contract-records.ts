@@ -181,6 +181,23 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ctx.store.getAuthLink('b'.repeat(64))).toBeNull();
     });
 
+    it('binds a link to the first browser only, atomically, and keeps the binding', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const conn = await ctx.store.createConnection(newConnection('env_a'));
+      const acc = await ctx.store.ensureAccount('env_a', conn.id, 'user-1');
+      const link = { tokenHash: 'f'.repeat(64), environmentId: 'env_a', connectionId: conn.id, accountId: acc.id, identifier: 'user-1', redirectUrl: null, expiresAt: inMinutes(10) };
+      await ctx.store.createAuthLink(link);
+      expect(await ctx.store.getAuthLink(link.tokenHash)).toEqual(link);
+      const other = await ctx.open();
+      const raced = await Promise.all(['1', '2', '3', '4'].map((d, i) => (i % 2 ? other : ctx.store).bindAuthLink(link.tokenHash, d.repeat(64))));
+      const winner = raced[0]!.browserHash!;
+      expect(['1', '2', '3', '4'].map((d) => d.repeat(64))).toContain(winner);
+      expect(raced.map((r) => r?.browserHash)).toEqual([winner, winner, winner, winner]);
+      expect(await ctx.store.bindAuthLink(link.tokenHash, '9'.repeat(64))).toEqual({ ...link, browserHash: winner });
+      expect(await ctx.store.getAuthLink(link.tokenHash)).toEqual({ ...link, browserHash: winner });
+      expect(await ctx.store.bindAuthLink('0'.repeat(64), '9'.repeat(64))).toBeNull();
+    });
+
     it('consumes a state exactly once and returns its verifier', async () => {
       await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
       const conn = await ctx.store.createConnection(newConnection('env_a'));
