@@ -12,10 +12,20 @@ import type { Connector } from '../../api.js';
 import type { ConnectorError } from '../../errors.js';
 import { LINK_TTL_MS } from '../../oauth/flow.js';
 import { bindAuthorizationLink } from '../../oauth/link-binding.js';
+import { sha256Hex } from '../../oauth/random.js';
 import { toConnectorError } from '../errors.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 
 export const BROWSER_COOKIE = 'ac_oauth_browser';
+
+/**
+ * The flow's binding cookie is named after its state (`ac_oauth_browser_<16 hex of SHA-256(state)>`), so two links
+ * opened in one browser keep one cookie each and neither overwrites the other; the callback finds its own from the
+ * `state` it carries. The digest, not the state, is in the name: a cookie name is not a secret.
+ */
+export function browserCookieName(state: string): string {
+  return `${BROWSER_COOKIE}_${sha256Hex(state).slice(0, 16)}`;
+}
 const COOKIE_PATH = '/sso/';
 /** The link's browser binding: one value per browser, reused for every link it opens, kept as long as a link lives. */
 export const LINK_COOKIE = 'ac_oauth_link';
@@ -52,7 +62,8 @@ export function registerSsoRoutes(app: FastifyInstance, deps: { connector: Conne
       const binding = await bindAuthorizationLink(deps.connector.store, request.params.link_token, request.cookies[LINK_COOKIE]);
       const opened = await deps.connector.oauth.openLink(request.params.link_token);
       reply.setCookie(LINK_COOKIE, binding, { path: LINK_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: LINK_TTL_MS / 1000 });
-      reply.setCookie(BROWSER_COOKIE, opened.browserCookie, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
+      const state = new URL(opened.redirectTo).searchParams.get('state') ?? '';
+      reply.setCookie(browserCookieName(state), opened.browserCookie, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(opened.redirectTo, 302);
     } catch (error) {
       return failurePage(reply, toConnectorError(error, request));
@@ -62,8 +73,12 @@ export function registerSsoRoutes(app: FastifyInstance, deps: { connector: Conne
   app.get<{ Params: { connection_id: string } }>('/sso/v1/oauth/:connection_id/callback', async (request, reply) => {
     const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     try {
-      const result = await deps.connector.oauth.callback(request.params.connection_id, new URLSearchParams(rawQuery), request.cookies[BROWSER_COOKIE]);
-      reply.clearCookie(BROWSER_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+      const query = new URLSearchParams(rawQuery);
+      const cookieName = browserCookieName(query.get('state') ?? '');
+      // The unsuffixed name: flows opened before per-flow names (at most STATE_TTL_MS old) still finish.
+      const legacy = request.cookies[cookieName] === undefined;
+      const result = await deps.connector.oauth.callback(request.params.connection_id, query, request.cookies[legacy ? BROWSER_COOKIE : cookieName]);
+      reply.clearCookie(legacy ? BROWSER_COOKIE : cookieName, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
       if (result.redirectTo) return reply.header('referrer-policy', 'no-referrer').redirect(result.redirectTo, 302);
       return reply
         .headers(PAGE_HEADERS)
