@@ -98,3 +98,19 @@ describe('startService (npm start)', () => {
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   });
 });
+
+describe('startService in production with the sandbox enabled', () => {
+  it('lets the sandbox connections point at the in-process sandbox although production refuses overrides', async () => {
+    const service = await start(freshDir(), {
+      NODE_ENV: 'production',
+      AGENT_CONNECTOR_SANDBOX: '1',
+      AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('base64'),
+    });
+    expect(service.sandboxConnections.map((c) => c.name)).toEqual(['workspace', 'calendar', 'crm', 'sheets', 'docs']);
+    const client = createClient({ envUrl: service.url, clientId: service.clientId, clientSecret: service.generatedClientSecret as string });
+    // Any other loopback origin is still refused: only the running sandbox's own origin is exempt.
+    await expect(
+      client.createConnection({ name: 'elsewhere', connector: 'crm', client_id: 'c', client_secret: 's', overrides: { apiBaseUrl: 'http://127.0.0.1:9' } }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
