@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --only name,name]`: what the product costs on top of the work it wraps, as ratios
- * against baselines measured in the same run. Prints a table and writes `bench/results/latest.json`.
+ * `npm run bench [-- --quick] [-- --only name,name]` (or `--only=name,name`): what the product costs on top of the
+ * work it wraps, as ratios against baselines measured in the same run. Prints a table and writes `bench/results/latest.json`.
  * Benchmarks never fail on speed; they exit non-zero only when a figure could not be measured.
  */
 import { codegenFigures } from './figures/codegen.js';
@@ -22,8 +22,21 @@ const SUITES: Record<string, (quick: boolean) => Promise<Figure[]>> = {
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const onlyArg = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const only = onlyArg ? onlyArg.split(',') : Object.keys(SUITES);
+/** `--only=a,b` or `--only a,b`. */
+function optionValue(name: string): string | undefined {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i === -1) return undefined;
+  const arg = args[i]!;
+  if (arg !== name) return arg.slice(name.length + 1);
+  const next = args[i + 1];
+  if (next === undefined || next.startsWith('--')) {
+    console.error(`${name} needs a value: ${name}=${Object.keys(SUITES).join(',')}`);
+    process.exit(2);
+  }
+  return next;
+}
+const onlyArg = optionValue('--only');
+const only = onlyArg ? onlyArg.split(',').map((s) => s.trim()).filter((s) => s.length > 0) : Object.keys(SUITES);
 
 const figures: Figure[] = [];
 let failed = false;

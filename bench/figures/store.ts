@@ -26,11 +26,17 @@ async function fill(store: Store, accounts: number): Promise<{ connectionId: str
   return { connectionId: conn.id };
 }
 
-/** Random account lookups (the executor's per-call read, tokens decrypted) per second. */
+/**
+ * Random account lookups (the executor's per-call read, tokens decrypted) per second: the best of 5 windows, as
+ * every other figure here (README, "Method"): on a shared machine one window measured the neighbours as much as the
+ * store, and moved between 34,000 and 44,000 on unchanged code.
+ */
 async function lookups(store: Store, connectionId: string, accounts: number, calls: number): Promise<number> {
   const lookup = () => store.findAccount('env_bench', connectionId, `user-${Math.floor(Math.random() * accounts)}`);
   await runConcurrent(lookup, 2_000, 8);
-  return (await runConcurrent(lookup, calls, 8)).opsPerSec;
+  let best = 0;
+  for (let w = 0; w < 5; w++) best = Math.max(best, (await runConcurrent(lookup, Math.ceil(calls / 5), 8)).opsPerSec);
+  return best;
 }
 
 /** Figure 6: token store lookups per second with many connected accounts, SQLite and PostgreSQL, and memory. */

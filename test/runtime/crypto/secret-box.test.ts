@@ -65,6 +65,25 @@ describe('SecretBox', () => {
     expect(decryptError(() => box.open(`v1.k9.${parts[2]}.${parts[3]}`, aad)).message).toMatch(/"k9" is not in the keyring/);
   });
 
+  it('refuses a nonce of the wrong length, and a tampered nonce or tag', () => {
+    const sealed = box.seal('hello', aad);
+    const [v, kid, nonce, body] = sealed.split('.') as [string, string, string, string];
+    // Nonce and body are decoded together: moving characters across the dot must not pass for the same value.
+    expect(decryptError(() => box.open([v, kid, nonce.slice(0, 15), nonce.slice(15) + body].join('.'), aad)).message).toMatch(/truncated/);
+    expect(decryptError(() => box.open([v, kid, nonce + body.slice(0, 1), body.slice(1)].join('.'), aad)).message).toMatch(/truncated/);
+    expect(decryptError(() => box.open([v, kid, '', body].join('.'), aad)).message).toMatch(/truncated/);
+    const flip = (b64: string, at: number) => {
+      const raw = Buffer.from(b64, 'base64url');
+      raw[at] = raw[at]! ^ 0x80;
+      return raw.toString('base64url');
+    };
+    expect(decryptError(() => box.open([v, kid, flip(nonce, 11), body].join('.'), aad)).message).toMatch(/authentication failed/);
+    const raw = Buffer.from(body, 'base64url');
+    expect(decryptError(() => box.open([v, kid, nonce, flip(body, raw.length - 1)].join('.'), aad)).message).toMatch(/authentication failed/);
+    // A tag alone (empty plaintext) is a valid value.
+    expect(box.open(box.seal('', aad), aad)).toBe('');
+  });
+
   it('rotates: new writes use the new key, old values still open, stale ones are flagged', () => {
     const old = box.seal('refresh-1', aad);
     const rotated = new SecretBox(parseKeyring(`k2:${KEY_2},k1:${KEY_1}`));
