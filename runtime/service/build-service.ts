@@ -44,12 +44,11 @@ export interface ServiceOptions {
   sandbox?: Sandbox;
   /**
    * Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting), in any of fastify's forms
-   * (AGENT_CONNECTOR_TRUST_PROXY): `true`, addresses/CIDRs, a comma-separated string, a function. A hop count is
-   * taken too, but fastify 5 trusts no proxy for a number (it cannot check the immediate peer), so it is passed as
-   * `false` with a warning; list the proxies' addresses instead. Default: trust nothing.
+   * (AGENT_CONNECTOR_TRUST_PROXY): `true`, addresses/CIDRs, a comma-separated string, a function. Not a hop count:
+   * fastify 5 trusts no proxy for a number (it cannot check the immediate peer). Default: trust nothing.
    * @see https://fastify.dev/docs/latest/Reference/Server/#trustproxy
    */
-  trustProxy?: FastifyServerOptions['trustProxy'] | number;
+  trustProxy?: Exclude<FastifyServerOptions['trustProxy'], number>;
   /**
    * Until this returns true, every request (before auth, on every route) is answered 503 `unavailable` with
    * Retry-After: startService listens before it writes its start-up state. Default: always ready.
@@ -118,7 +117,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
-    trustProxy: typeof options.trustProxy === 'number' ? false : (options.trustProxy ?? false),
+    trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     // The document allows path ids up to 200 characters and the route schemas say so in the service's words;
     // fastify's default (100) would answer 101+ with its own 414 body first. Past this cap, frameworkErrors answers.
@@ -130,9 +129,6 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false } },
   });
 
-  if (typeof options.trustProxy === 'number') {
-    app.log.warn({ trustProxy: options.trustProxy }, 'a trusted-proxy hop count trusts no proxy in fastify 5; X-Forwarded-For is ignored (list the proxy addresses instead)');
-  }
   app.decorateRequest('env', null as unknown as EnvironmentScope);
   app.decorateRequest('environmentId', '');
   app.addHook('onRequest', async (request, reply) => {

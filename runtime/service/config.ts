@@ -10,7 +10,7 @@
  * | `AGENT_CONNECTOR_CLIENT_ID` / `_SECRET` | generated | the development application's credentials |
  * | `AGENT_CONNECTOR_TOKEN_SIGNING_KEY` | key file in the data dir; required in production | base64 or hex, >= 32 bytes; set it when several instances serve one database |
  * | `AGENT_CONNECTOR_SANDBOX` | `1`; `0` in production | run the sandbox providers in-process and create the sandbox connections |
- * | `AGENT_CONNECTOR_TRUST_PROXY` | `0` | trust `X-Forwarded-*`: `1`/`true` from any hop, a hop count >= 2, or addresses/CIDRs |
+ * | `AGENT_CONNECTOR_TRUST_PROXY` | `0` | trust `X-Forwarded-*`: `1`/`true` from any hop, or the proxies' addresses/CIDRs |
  * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
@@ -23,11 +23,11 @@ import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection
 
 /**
  * Which proxies' `X-Forwarded-For`/`-Proto`/`-Host` to believe, as fastify's `trustProxy` takes it: `true` (every
- * hop), a hop count, or the proxies' addresses and CIDR ranges (and proxy-addr's `loopback`, `linklocal`,
- * `uniquelocal`).
+ * hop) or the proxies' addresses and CIDR ranges (and proxy-addr's `loopback`, `linklocal`, `uniquelocal`). No hop
+ * count: fastify 5 trusts no proxy for a number, because a count cannot check who the immediate peer is.
  * @see https://fastify.dev/docs/latest/Reference/Server/#trustproxy
  */
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 /** Where the store lives and how it is keyed: what `start` and the store-level CLI commands share. */
 export interface StoreConfig {
@@ -94,20 +94,24 @@ function trustedAddress(entry: string): boolean {
 }
 
 /**
- * `AGENT_CONNECTOR_TRUST_PROXY`. `1` means "every hop" (as `true`), so a hop count starts at 2; to trust exactly the
- * one proxy in front, name its address, which is also the safer choice.
+ * `AGENT_CONNECTOR_TRUST_PROXY`. `1` means "every hop" (as `true`). A hop count is refused rather than accepted and
+ * silently ignored (see {@link TrustProxy}); to trust exactly the one proxy in front, name its address.
  */
 function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   const name = 'AGENT_CONNECTOR_TRUST_PROXY';
   const raw = optional(env, name)?.trim();
   if (raw === undefined || raw === '' || FALSE.includes(raw.toLowerCase())) return false;
   if (TRUE.includes(raw.toLowerCase())) return true;
-  if (/^\d+$/.test(raw)) return integer(env, name, 0, 2, 100);
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `${name}=${raw}: a hop count is not supported (fastify cannot tell a proxy from a client by counting hops); list the proxies' addresses or CIDR ranges, e.g. 10.0.0.0/8, or use 1 to trust every hop`,
+    );
+  }
   const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
   const bad = entries.filter((e) => !trustedAddress(e));
   if (entries.length === 0 || bad.length > 0) {
     throw new ConfigError(
-      `${name} must be 1/true, 0/false, a hop count, or a comma-separated list of IP addresses and CIDR ranges such as 10.0.0.0/8,::1 (not valid: ${JSON.stringify(bad.join(',') || raw)})`,
+      `${name} must be 1/true, 0/false, or a comma-separated list of IP addresses and CIDR ranges such as 10.0.0.0/8,::1 (not valid: ${JSON.stringify(bad.join(',') || raw)})`,
     );
   }
   return entries;
