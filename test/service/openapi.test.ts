@@ -81,7 +81,10 @@ describe('every documented route, valid and invalid', () => {
     const linkPath = new URL(link.body.link).pathname;
     await check('valid', 'GET', '/sso/v1/connect/{link_token}', linkPath, { auth: false });
     await check('invalid', 'GET', '/sso/v1/connect/{link_token}', '/sso/v1/connect/not-a-real-link-token', { auth: false });
-    const consent = await consentThroughSandbox(link.body.link);
+    // The GET above bound that link to its client; the consent helper is another browser, so it gets a link of its own.
+    const fresh = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier: 'u-1' } });
+    expect(fresh.body.connected_account_id).toBe(link.body.connected_account_id);
+    const consent = await consentThroughSandbox(fresh.body.link);
     expect(consent.status).toBe(200);
     // The valid callback happened inside the consent helper; count it after checking its page type here.
     exercised.set('GET /sso/v1/oauth/{connection_id}/callback', new Set(['valid']));
