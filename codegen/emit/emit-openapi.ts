@@ -17,9 +17,11 @@ const ERROR_RESPONSES: Record<string, [string, string]> = {
   '404': ['NotFound', 'Unknown tool, connection, account or route.'],
   '409': ['Conflict', 'conflict, ambiguous_connection or reauthorization_required.'],
   '413': ['PayloadTooLarge', 'The request body or the upstream response is too large (payload_too_large).'],
+  '415': ['UnsupportedMediaType', 'The request body is not application/json (unsupported_media_type).'],
   '429': ['RateLimited', 'rate_limited or upstream_rate_limited; Retry-After says when to try again.'],
   '500': ['Internal', 'A bug in the service (internal); the request id finds it in the logs.'],
   '502': ['UpstreamError', 'The upstream API answered with an error (upstream_error).'],
+  '503': ['Unavailable', 'The service is starting (unavailable); Retry-After says when to try again.'],
   '504': ['UpstreamTimeout', 'The upstream API did not answer in time (upstream_timeout).'],
 };
 
@@ -27,8 +29,11 @@ function errors(...statuses: string[]): Obj {
   return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s]![0]}` }]));
 }
 
-const AUTHED = ['401', '429', '500'];
-const UPSTREAM = ['400', '404', '409', '502', '504', ...AUTHED];
+/** Every route answers 503 until the service has finished starting, before any other check. */
+const AUTHED = ['401', '429', '500', '503'];
+/** Routes that take a JSON body refuse a larger one and any other media type. */
+const JSON_BODY = ['413', '415'];
+const UPSTREAM = ['400', '404', '409', '502', '504', ...JSON_BODY, ...AUTHED];
 
 function op(tag: string, operationId: string, summary: string, responses: Obj, extra: Obj = {}): Obj {
   return { tags: [tag], operationId, summary, ...extra, responses };
@@ -60,7 +65,7 @@ export function buildOpenApi(model: Model): Obj {
     }),
   };
   paths['/api/v1/connected_accounts/magic_link'] = {
-    post: op('accounts', 'createAuthorizationLink', 'Create an authorization link for an end user', { ...ok('The link to show the user.', schemaRef('AuthorizationLink')), ...errors('400', '404', ...AUTHED) }, {
+    post: op('accounts', 'createAuthorizationLink', 'Create an authorization link for an end user', { ...ok('The link to show the user.', schemaRef('AuthorizationLink')), ...errors('400', '404', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('MagicLinkRequest')) },
     }),
   };
@@ -87,7 +92,7 @@ export function buildOpenApi(model: Model): Obj {
     }),
   };
   paths['/api/v1/proxy'] = {
-    post: op('proxy', 'proxyRequest', 'Send a request to the upstream API with the user\'s authorization', { ...ok('The upstream response.', schemaRef('ProxyResponse')), ...errors('400', '404', '409', '413', '504', ...AUTHED) }, {
+    post: op('proxy', 'proxyRequest', 'Send a request to the upstream API with the user\'s authorization', { ...ok('The upstream response.', schemaRef('ProxyResponse')), ...errors('400', '404', '409', '504', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('ProxyRequest')) },
     }),
   };
@@ -113,14 +118,14 @@ export function buildOpenApi(model: Model): Obj {
       ...ok('Every connection of the environment.', { type: 'object', required: ['connections'], properties: { connections: { type: 'array', items: schemaRef('ConnectionView') } } }),
       ...errors(...AUTHED),
     }),
-    post: op('connections', 'createConnection', 'Create a connection', { ...ok('The new connection.', schemaRef('ConnectionView'), '201'), ...errors('400', '409', ...AUTHED) }, {
+    post: op('connections', 'createConnection', 'Create a connection', { ...ok('The new connection.', schemaRef('ConnectionView'), '201'), ...errors('400', '409', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('CreateConnection')) },
     }),
   };
   paths['/api/v1/connections/{id_or_name}'] = {
     parameters: [idParam('id_or_name', 'Connection id or name.')],
     get: op('connections', 'getConnection', 'Get a connection', { ...ok('The connection.', schemaRef('ConnectionView')), ...errors('404', ...AUTHED) }),
-    patch: op('connections', 'updateConnection', 'Update a connection', { ...ok('The updated connection.', schemaRef('ConnectionView')), ...errors('400', '404', '409', ...AUTHED) }, {
+    patch: op('connections', 'updateConnection', 'Update a connection', { ...ok('The updated connection.', schemaRef('ConnectionView')), ...errors('400', '404', '409', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('UpdateConnection')) },
     }),
     delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
@@ -141,10 +146,10 @@ export function buildOpenApi(model: Model): Obj {
     }, { security: [] }),
   };
   paths['/healthz'] = {
-    get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors('429') }, { security: [] }),
+    get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors('429', '503') }, { security: [] }),
   };
   paths['/openapi.json'] = {
-    get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }), ...errors('429') }, { security: [] }),
+    get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }), ...errors('429', '503') }, { security: [] }),
   };
 
   for (const t of model.tools) {
