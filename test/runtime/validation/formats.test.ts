@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formats } from '../../../runtime/validation/formats.js';
 
 const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
-  ['date-time', { valid: ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123+01:00', '2024-02-29t23:59:60-05:30'], invalid: ['2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '2026-02-30T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:00:00+1:00'] }],
-  ['date', { valid: ['2026-03-01', '2024-02-29', '2000-02-29'], invalid: ['2026-3-1', '2023-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '20260301'] }],
+  ['date-time', { valid: ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123+01:00', '2024-02-29t23:59:60-05:30'], invalid: ['2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '2026-02-30T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:00:00+1:00', '2026-03-01T10:00:00.Z', '2026-03-01T10:00:00Z ', '2026-03-01T10:00:00+01:00x', '2026-03-01T10:00:00+24:00', '2026-03-01T10:00:00+01:60', '2026-03-01T10:60:00Z', '2026-03-01T10:00:61Z', '2026-03-01T10:00:00+01', '2026-03-01T10:00:00', '2026-03-01T10:00', '', '٢٠٢٦-03-01T10:00:00Z'] }],
+  ['date', { valid: ['2026-03-01', '2024-02-29', '2000-02-29'], invalid: ['2026-3-1', '2023-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '20260301', '2026-03-01 ', '2026-03-1a', '2026/03/01', ''] }],
   ['email', { valid: ['a@example.org', 'first.last+tag@sub.example.co'], invalid: ['nope', 'a@', '@b.org', 'a b@c.org'] }],
   ['uri', { valid: ['https://example.org/x?y=1', 'mailto:a@b.org'], invalid: ['/relative', 'example.org', 'https://exa mple.org'] }],
   ['iana-time-zone', { valid: ['Europe/Paris', 'UTC', 'America/Argentina/Buenos_Aires', 'US/Eastern'], invalid: ['Mars/Olympus', '+01:00', 'Europe/', ''] }],
@@ -22,5 +23,39 @@ describe('validator formats', () => {
   it('iana-time-zone answers consistently for repeated lookups (cached)', () => {
     const check = formats['iana-time-zone']!;
     for (let i = 0; i < 3; i++) expect([check('US/Eastern'), check('Nowhere/Land')]).toEqual([true, false]);
+  });
+
+  it('date and date-time agree with the RFC 3339 grammar as a regular expression, on generated near-misses', () => {
+    // The former implementations, kept as the reference: the hand-written readers must answer the same.
+    const days = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    const real = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= (m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : days[m]!);
+    const dateRef = (v: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      return m !== null && real(+m[1]!, +m[2]!, +m[3]!);
+    };
+    const dateTimeRef = (v: string) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/.exec(v);
+      if (m === null || !real(+m[1]!, +m[2]!, +m[3]!) || +m[4]! > 23 || +m[5]! > 59 || +m[6]! > 60) return false;
+      return m[7] === undefined || (+m[8]! <= 23 && +m[9]! <= 59);
+    };
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
+    const piece = fc.oneof(two, fc.constantFrom('', '0', '1a', ' ', '٣', '123'));
+    const sep = (...xs: string[]) => fc.constantFrom(...xs);
+    const stamp = fc
+      .tuple(
+        fc.oneof(fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')), fc.constantFrom('', '202', '20266')),
+        sep('-', '/'), piece, sep('-', '-', ''), piece,
+        sep('T', 't', ' ', ''), piece, sep(':', ':', '.'), piece, sep(':', ''), piece,
+        fc.constantFrom('', '.', '.1', '.123456', '.x'),
+        fc.oneof(fc.constantFrom('Z', 'z', '', 'Zx', '+', '-1:00'), fc.tuple(sep('+', '-'), piece, sep(':', ''), piece).map((p) => p.join(''))),
+      )
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(stamp, (v) => {
+        expect(formats['date-time']!(v)).toBe(dateTimeRef(v));
+        expect(formats.date!(v.slice(0, 10))).toBe(dateRef(v.slice(0, 10)));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
