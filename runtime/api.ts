@@ -140,10 +140,16 @@ export interface EnvironmentScope {
 /** The browser side of the flow, which the HTTP service exposes as pages. */
 export interface OAuthFlow {
   /**
-   * The browser opened an authorization link. Returns the provider's authorization URL to redirect to, and the
-   * browser-binding cookie value to set (HttpOnly, SameSite=Lax, path `/sso/`).
+   * The browser opened an authorization link. `linkBinding` is the value the browser kept from an earlier open of
+   * this link, if any. The first open binds the link to the browser (see `oauth/link-binding.ts`); a later open
+   * with another or no binding is refused with `authorization_failed`, so a leaked link is of no use to anyone else.
+   * Returns the provider's authorization URL to redirect to, the flow's browser-binding cookie value to set
+   * (HttpOnly, SameSite=Lax, path `/sso/`), and the `linkBinding` the browser must keep for this link's lifetime.
    */
-  openLink(linkToken: string): Promise<{ redirectTo: string; browserCookie: string; connectionName: string; connector: ConnectorName }>;
+  openLink(
+    linkToken: string,
+    linkBinding?: string,
+  ): Promise<{ redirectTo: string; browserCookie: string; linkBinding: string; connectionName: string; connector: ConnectorName }>;
   /**
    * The provider redirected back. `query` is the callback's query string; `browserCookie` is the binding cookie the
    * browser sent (or undefined). Returns where to send the browser next (the app's allowlisted URL, or null for the

@@ -19,6 +19,7 @@ import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js
 import { resolveHttpPolicy } from './http/policy.js';
 import { redirectUriFor } from './oauth/endpoints.js';
 import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, type FlowDeps } from './oauth/flow.js';
+import { bindAuthorizationLink } from './oauth/link-binding.js';
 import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
 import { runProxy } from './proxy/proxy.js';
 import { openStore } from './store/index.js';
@@ -128,9 +129,16 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
-    async openLink(linkToken) {
+    async openLink(linkToken, presentedBinding) {
+      const linkBinding = await bindAuthorizationLink(store, linkToken, presentedBinding);
       const opened = await openAuthorizationLink(flow, linkToken);
-      return { redirectTo: opened.redirectTo, browserCookie: opened.browserCookie, connectionName: opened.connection.name, connector: opened.connection.connector };
+      return {
+        redirectTo: opened.redirectTo,
+        browserCookie: opened.browserCookie,
+        linkBinding,
+        connectionName: opened.connection.name,
+        connector: opened.connection.connector,
+      };
     },
     async callback(connectionId, query, browserCookie) {
       const done = await completeAuthorization(flow, connectionId, query, browserCookie);

@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Connector } from '../../api.js';
 import type { ConnectorError } from '../../errors.js';
 import { LINK_TTL_MS } from '../../oauth/flow.js';
-import { bindAuthorizationLink } from '../../oauth/link-binding.js';
 import { sha256Hex } from '../../oauth/random.js';
 import { toConnectorError } from '../errors.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
@@ -59,9 +58,8 @@ export function registerSsoRoutes(app: FastifyInstance, deps: { connector: Conne
 
   app.get<{ Params: { link_token: string } }>('/sso/v1/connect/:link_token', async (request, reply) => {
     try {
-      const binding = await bindAuthorizationLink(deps.connector.store, request.params.link_token, request.cookies[LINK_COOKIE]);
-      const opened = await deps.connector.oauth.openLink(request.params.link_token);
-      reply.setCookie(LINK_COOKIE, binding, { path: LINK_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: LINK_TTL_MS / 1000 });
+      const opened = await deps.connector.oauth.openLink(request.params.link_token, request.cookies[LINK_COOKIE]);
+      reply.setCookie(LINK_COOKIE, opened.linkBinding, { path: LINK_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: LINK_TTL_MS / 1000 });
       const state = new URL(opened.redirectTo).searchParams.get('state') ?? '';
       reply.setCookie(browserCookieName(state), opened.browserCookie, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 600 });
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(opened.redirectTo, 302);

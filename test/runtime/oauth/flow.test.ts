@@ -156,3 +156,26 @@ describe('code exchange failures', () => {
     expect(JSON.stringify(error)).not.toContain(flow.params.get('code') as string);
   });
 });
+
+describe('authorization links opened through the library', () => {
+  it('bind to the first opener: the same binding may reopen, no binding or another one is refused', async () => {
+    const { link } = await h.env.authorizationLink({ connection_name: 'calendar', identifier: 'bound-user' });
+    const token = link.split('/').pop() as string;
+    const first = await h.connector.oauth.openLink(token);
+    expect(first.linkBinding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const again = await h.connector.oauth.openLink(token, first.linkBinding);
+    expect(again.linkBinding).toBe(first.linkBinding);
+    expect(new URL(again.redirectTo).searchParams.get('state')).not.toBe(new URL(first.redirectTo).searchParams.get('state'));
+
+    await expect(h.connector.oauth.openLink(token)).rejects.toMatchObject({ code: 'authorization_failed', message: expect.stringContaining('another browser') });
+    const stranger = await h.connector.oauth.openLink((await h.env.authorizationLink({ connection_name: 'calendar', identifier: 'someone-else' })).link.split('/').pop() as string);
+    await expect(h.connector.oauth.openLink(token, stranger.linkBinding)).rejects.toMatchObject({ code: 'authorization_failed' });
+
+    // The bound browser still completes the flow.
+    const answer = await consent(again.redirectTo, { user: 'bound-user@example.com' });
+    const connectionId = new URL(answer.location).pathname.split('/')[4] as string;
+    const done = await h.connector.oauth.callback(connectionId, answer.params, again.browserCookie);
+    expect(done.account).toMatchObject({ identifier: 'bound-user', status: 'ACTIVE' });
+  });
+});
