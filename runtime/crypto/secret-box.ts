@@ -39,7 +39,10 @@ export function secretAad(table: string, rowId: string, column: string): string 
 export class SecretBox {
   readonly #keyring: Keyring;
   readonly #currentPrefix: string;
-  readonly #cache: Map<string, { aad: string; plaintext: string }> | null;
+  /** Sealed value -> its slot in the ring arrays below; a small integer, so an entry allocates no object. */
+  readonly #cache: Map<string, number> | null;
+  readonly #aads: (string | undefined)[];
+  readonly #plaintexts: (string | undefined)[];
   /** Insertion order for eviction, as a ring: V8 Maps get slow when used as a queue (deleted slots pile up). */
   readonly #ring: (string | undefined)[];
   #ringNext = 0;
@@ -55,7 +58,9 @@ export class SecretBox {
     this.#currentPrefix = `${VERSION}.${keyring.current.kid}.`;
     const size = Math.max(0, Math.floor(opts.cacheSize ?? 0));
     this.#cache = size > 0 ? new Map() : null;
-    this.#ring = new Array<string | undefined>(size);
+    this.#ring = new Array<string | undefined>(size).fill(undefined);
+    this.#aads = new Array<string | undefined>(size).fill(undefined);
+    this.#plaintexts = new Array<string | undefined>(size).fill(undefined);
   }
 
   get keyring(): Keyring {
@@ -78,8 +83,8 @@ export class SecretBox {
 
   open(sealed: string, aad: string): string {
     // Sealed values are unique (random nonce), so they key the cache alone; the AAD must match too.
-    const cached = this.#cache?.get(sealed);
-    if (cached !== undefined && cached.aad === aad) return cached.plaintext;
+    const slot = this.#cache?.get(sealed);
+    if (slot !== undefined && this.#aads[slot] === aad) return this.#plaintexts[slot]!;
     // indexOf rather than split: this runs for every token on every tool call.
     const d1 = sealed.indexOf('.');
     const d2 = sealed.indexOf('.', d1 + 1);
@@ -110,11 +115,14 @@ export class SecretBox {
       throw new SecretDecryptError(aad, `authentication failed with key "${kid}" (wrong key, or the value belongs to another record)`);
     }
     if (this.#cache) {
-      const evicted = this.#ring[this.#ringNext];
+      const next = this.#ringNext;
+      const evicted = this.#ring[next];
       if (evicted !== undefined) this.#cache.delete(evicted);
-      this.#ring[this.#ringNext] = sealed;
-      this.#ringNext = (this.#ringNext + 1) % this.#ring.length;
-      this.#cache.set(sealed, { aad, plaintext });
+      this.#ring[next] = sealed;
+      this.#aads[next] = aad;
+      this.#plaintexts[next] = plaintext;
+      this.#ringNext = (next + 1) % this.#ring.length;
+      this.#cache.set(sealed, next);
     }
     return plaintext;
   }
