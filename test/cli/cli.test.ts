@@ -122,9 +122,13 @@ describe('the installed bin', () => {
 describe('agent-connector start', () => {
   it('serves, answers /healthz, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ac-cli-start-'));
+    // The child gets a store of its own (SQLite in dataDir): an inherited DATABASE_URL (the PostgreSQL suite's) would
+    // point it at the shared database's public schema, where a previous run's rows are sealed with another run's
+    // development key, so start refused them ("cannot decrypt secret") on every run after the first.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('AGENT_CONNECTOR_')));
     const child = spawn('node', ['bin/agent-connector.js', 'start'], {
       cwd: process.cwd(),
-      env: { ...process.env, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...env, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
