@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { parseKeyring } from '../../runtime/crypto/keyring.js';
 import { openStore, type OpenStoreOptions } from '../../runtime/store/open-store.js';
 import type { Store } from '../../runtime/store/types.js';
@@ -39,6 +42,15 @@ async function lookups(store: Store, connectionId: string, accounts: number, cal
   return best;
 }
 
+const RSS_CHILD = fileURLToPath(new URL('../lib/service-rss-child.ts', import.meta.url));
+
+/** The service's resident memory on the filled store, measured in a fresh process (see service-rss-child.ts). */
+async function serviceRss(dataDir: string, connectionId: string, accounts: number): Promise<{ rssMiB: number; heapUsedMiB: number }> {
+  const config = JSON.stringify({ dataDir, keys: TEST_KEYS, connectionId, accounts });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', RSS_CHILD, config], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout.trim().split('\n').pop() as string) as { rssMiB: number; heapUsedMiB: number };
+}
+
 /** Figure 6: token store lookups per second with many connected accounts, SQLite and PostgreSQL, and memory. */
 export async function storeFigures(quick: boolean): Promise<Figure[]> {
   const accounts = quick ? 10_000 : 100_000;
@@ -47,15 +59,16 @@ export async function storeFigures(quick: boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ac-bench-store-'));
-  const rssBefore = process.memoryUsage().rss;
   const sqlite = await openStore({ dataDir, keyring });
   try {
     const { connectionId } = await fill(sqlite, accounts);
     const ops = await lookups(sqlite, connectionId, accounts, calls);
     figures.push(figure('store_lookups_per_sec_sqlite', Math.round(ops), { op: '>=', target: 50_000 }, `${accounts.toLocaleString('en-US')} accounts`));
-    figures.push(figure('store_rss_mib_sqlite', Math.round((process.memoryUsage().rss / 2 ** 20) * 10) / 10, undefined, `process RSS with the store open and warm (+${Math.round((process.memoryUsage().rss - rssBefore) / 2 ** 20)} MiB)`));
-  } finally {
     await sqlite.close();
+    const mem = await serviceRss(dataDir, connectionId, accounts);
+    figures.push(figure('service_rss_mib_sqlite', Math.round(mem.rssMiB), undefined, `a fresh service process after reading all ${accounts.toLocaleString('en-US')} accounts (heap ${Math.round(mem.heapUsedMiB)} MiB)`));
+  } finally {
+    await sqlite.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   }
 
