@@ -15,6 +15,7 @@ import { isIdempotentMethod } from '../http/retry.js';
 import { joinUpstreamUrl } from '../http/url.js';
 import type { ToolDefinition } from '../types.js';
 import type { RuntimeContext } from './context.js';
+import { unknownToolError } from './unknown-tool.js';
 import { resolveTarget } from './resolve-target.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
@@ -37,7 +38,7 @@ function mayRetry(tool: ToolDefinition, method: string): boolean {
 
 export async function executeTool(ctx: RuntimeContext, environmentId: string, input: ExecuteToolInput): Promise<ExecuteToolResult> {
   const tool = ctx.tools.resolve(input?.tool_name) as ToolWithTransform | undefined;
-  if (tool === undefined) throw new ConnectorError('unknown_tool', `No tool or alias named ${JSON.stringify(String(input?.tool_name ?? ''))}.`);
+  if (tool === undefined) throw unknownToolError(ctx.tools, input?.tool_name, '/tool_name');
   const raw = input.tool_input ?? {};
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConnectorError('invalid_input', 'tool_input must be an object.', {

@@ -135,5 +135,21 @@ describe('the HTTP client', () => {
     const unknown = await h.call('POST', '/api/v1/tools/no_such_tool/execute', { token, body: { identifier: 'x', tool_input: {} } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('unknown_tool');
+    // The name came from the path: no body pointer.
+    expect(unknown.body.error.details).toBeUndefined();
+  });
+
+  it('answers a mistyped tool name with a /tool_name pointer and the tool it probably meant', async () => {
+    const token = await h.token(h.a);
+    const typo = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_event', identifier: 'x', tool_input: {} } });
+    expect(typo.status).toBe(404);
+    expect(typo.body.error).toMatchObject({
+      code: 'unknown_tool',
+      message: 'No tool or alias named "calendar_list_event". Did you mean "calendar_list_events"?',
+      details: { violations: [{ pointer: '/tool_name', keyword: 'not_found' }] },
+    });
+    const read = await h.call('GET', '/api/v1/tools/crm_contact_gett', { token });
+    expect(read.status).toBe(404);
+    expect(read.body.error.message).toContain('Did you mean "crm_contact_get"?');
   });
 });

@@ -1,7 +1,7 @@
 /** Tool execution and the tool catalog (optionally in OpenAI or Anthropic function/tool format). */
 import type { FastifyInstance } from 'fastify';
 import type { Connector, ExecuteToolInput } from '../../api.js';
-import { ConnectorError } from '../../errors.js';
+import { unknownToolError } from '../../executor/unknown-tool.js';
 import type { ConnectorName } from '../../types.js';
 import { formatTool, matchesQuery, type ToolFormat } from '../tool-formats.js';
 import { apiSchemas } from './schemas.js';
@@ -17,7 +17,11 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
   api.post<{ Params: { tool_name: string }; Body: Omit<ExecuteToolInput, 'tool_name'> }>(
     '/tools/:tool_name/execute',
     { schema: { params: toolParams, body: executeNamedToolBody } },
-    async (request) => request.env.executeTool({ ...request.body, tool_name: request.params.tool_name }),
+    async (request) => {
+      // Checked here so the error has no /tool_name pointer: the name came from the path, not the body.
+      if (!tools.resolve(request.params.tool_name)) throw unknownToolError(tools, request.params.tool_name);
+      return request.env.executeTool({ ...request.body, tool_name: request.params.tool_name });
+    },
   );
 
   api.get<{ Querystring: { connector?: ConnectorName; query?: string; format?: ToolFormat } }>(
@@ -38,7 +42,7 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
     { schema: { params: toolParams, querystring: toolQuery } },
     async (request) => {
       const tool = tools.resolve(request.params.tool_name);
-      if (!tool) throw new ConnectorError('unknown_tool', `No tool or alias is named ${JSON.stringify(request.params.tool_name.slice(0, 100))}`);
+      if (!tool) throw unknownToolError(tools, request.params.tool_name);
       return formatTool(tool, request.query.format ?? 'catalog');
     },
   );
