@@ -40,7 +40,8 @@ export function parseJsonBody(text: string): unknown {
     const stated = /\bat position (\d+)/.exec(message);
     const position = stated ? Number(stated[1]) : jsonErrorPosition(text);
     const reason = message
-      .replace(/, ".*" is not valid JSON$/s, '')
+      // Whole (`, "{...}" is not`) or elided on either side (`, ..."t_secret":SUPERSECRE"... is not`): both go.
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
       .replace(/ in JSON at position \d+.*$/s, '')
       .replace(/ after JSON at position \d+.*$/s, ' after JSON');
     throw new InvalidJsonBodyError(position, reason || 'Unexpected input');

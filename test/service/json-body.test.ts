@@ -30,6 +30,20 @@ describe('parseJsonBody', () => {
     expect(error.position).toBe(34);
   });
 
+  it('never repeats a long body either, where V8 quotes an excerpt with ... on either side', () => {
+    // V8: `Unexpected token 'S', ..."t_secret":SUPERSECRE"... is not valid JSON`
+    const error = refusal('{"name":"x","connector":"calendar","client_secret":SUPERSECRETVALUE123,"client_id":"a"}');
+    expect(error.message).toBe("The request body is not valid JSON (at position 51: Unexpected token 'S')");
+    fc.assert(
+      fc.property(fc.string({ unitSize: 'grapheme-ascii', maxLength: 80 }), fc.string({ unitSize: 'grapheme-ascii', maxLength: 80 }), (before, after) => {
+        const text = `{"pad":${JSON.stringify(before)},"client_secret":XSECRETVALUEX,"more":${JSON.stringify(after)}}`;
+        const { reason } = refusal(text);
+        expect(reason).not.toContain('SECRETVALUE');
+        expect(reason).not.toMatch(/is not valid JSON/);
+      }),
+    );
+  });
+
   it('refuses prototype-poisoning keys like fastify does', () => {
     expect(refusal('{"a":{"__proto__":{"x":1}}}').reason).toMatch(/prototype/);
     expect(refusal('{"constructor":{"prototype":{"x":1}}}').reason).toMatch(/prototype/);
