@@ -13,8 +13,20 @@ describe('POST /oauth/token with a body that cannot be parsed', () => {
     const res = await h.call('POST', '/oauth/token', { body: '{"grant_type":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'invalid_request' });
-    expect(typeof res.body.error_description).toBe('string');
+    // Says what is wrong and where (it is JSON, just not valid), never repeating the body.
+    expect(res.body.error_description).toBe('The request body is not valid JSON (at position 14: Unexpected end of JSON input)');
     expect(res.headers.get('cache-control')).toBe('no-store');
+    const long = await h.call('POST', '/oauth/token', {
+      body: '{"grant_type":"client_credentials","client_id":"a","client_secret":SUPERSECRETVALUE}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(long.body).toEqual({ error: 'invalid_request', error_description: "The request body is not valid JSON (at position 67: Unexpected token 'S')" });
+  });
+
+  it('answers a body of another media type with what it accepts', async () => {
+    const res = await h.call('POST', '/oauth/token', { body: 'grant_type=client_credentials', headers: { 'content-type': 'text/plain' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'The request body must be application/x-www-form-urlencoded or JSON (got text/plain)' });
   });
 
   it('answers an empty JSON body with the OAuth error body', async () => {

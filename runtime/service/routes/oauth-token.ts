@@ -8,6 +8,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppAuth } from '../app-auth.js';
+import { isInvalidJsonBodyError } from '../json-body.js';
 
 interface Deps {
   auth: AppAuth;
@@ -40,6 +41,8 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
 function bodyErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply {
   const code = error.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return oauthError(reply, 413, 'invalid_request', 'The request body is larger than the limit');
+  // The parser's message gives the position and never the body (json-body.ts), so it can be repeated.
+  if (isInvalidJsonBodyError(error)) return oauthError(reply, 400, 'invalid_request', error.message);
   if (code.startsWith('FST_ERR_CTP_') || (error.statusCode === 400 && error instanceof SyntaxError)) {
     return oauthError(reply, 400, 'invalid_request', 'The request body must be application/x-www-form-urlencoded or JSON');
   }
@@ -48,6 +51,12 @@ function bodyErrorHandler(error: FastifyError, _request: unknown, reply: Fastify
 
 export function registerOAuthTokenRoute(app: FastifyInstance, deps: Deps): void {
   app.post('/oauth/token', { errorHandler: bodyErrorHandler }, async (request, reply) => {
+    // fastify's root text/plain parser hands over a string: saying grant_type is missing would send the caller
+    // looking at the wrong thing.
+    if (typeof request.body === 'string' || Buffer.isBuffer(request.body)) {
+      const sent = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
+      return oauthError(reply, 400, 'invalid_request', `The request body must be application/x-www-form-urlencoded or JSON (got ${sent})`);
+    }
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const basic = basicCredentials(request.headers.authorization);
     const clientId = basic?.id ?? body.client_id;
