@@ -148,10 +148,16 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   };
 
   function environment(environmentId: string): EnvironmentScope {
-    async function connection(idOrName: string): Promise<ConnectionRecord> {
-      if (typeof idOrName !== 'string' || idOrName === '') throw new ConnectorError('connection_not_found', 'No connection with an empty name.');
+    /** `pointer`: the body field that named it, for details.violations (a name from the URL path has none). */
+    async function connection(idOrName: string, pointer?: string): Promise<ConnectionRecord> {
+      const notFound = (message: string, violation: string): ConnectorError =>
+        new ConnectorError('connection_not_found', message, pointer === undefined ? {} : { details: { violations: [{ pointer, message: violation, keyword: 'not_found' }] } });
+      if (typeof idOrName !== 'string' || idOrName === '') throw notFound('No connection with an empty name.', 'connection_name is empty');
       const found = (await store.getConnection(environmentId, idOrName)) ?? (await store.getConnectionByName(environmentId, idOrName));
-      if (found === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
+      if (found === null) {
+        const shown = JSON.stringify(idOrName.slice(0, 100));
+        throw notFound(`No connection ${shown} in this environment.`, `connection_name ${shown} names no connection in this environment`);
+      }
       return found;
     }
     async function account(id: string): Promise<{ account: AccountRecord; connection: ConnectionRecord }> {
@@ -196,7 +202,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         cache.invalidateEnvironment(environmentId);
       },
       async authorizationLink(input) {
-        const conn = await connection(input?.connection_name);
+        const conn = await connection(input?.connection_name, '/connection_name');
         const made = await createAuthorizationLink(flow, conn, input.identifier, input.redirect_url);
         // The new (PENDING_AUTH) account may make this identifier's calls without connection_name ambiguous: drop
         // the implicit choice remembered for it rather than keep using the other connection for up to a TTL.

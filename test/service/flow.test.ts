@@ -152,4 +152,20 @@ describe('the HTTP client', () => {
     expect(read.status).toBe(404);
     expect(read.body.error.message).toContain('Did you mean "crm_contact_get"?');
   });
+
+  it('points an authorization link for an unknown connection at /connection_name, as tool calls do', async () => {
+    const token = await h.token(h.a);
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'calendr', identifier: 'x' } });
+    expect(link.status).toBe(404);
+    expect(link.body.error).toMatchObject({
+      code: 'connection_not_found',
+      message: 'No connection "calendr" in this environment.',
+      details: { violations: [{ pointer: '/connection_name', keyword: 'not_found' }] },
+    });
+    // A name from the URL path has no body pointer.
+    const read = await h.call('GET', '/api/v1/connections/calendr', { token });
+    expect(read.status).toBe(404);
+    expect(read.body.error.code).toBe('connection_not_found');
+    expect(read.body.error.details).toBeUndefined();
+  });
 });
