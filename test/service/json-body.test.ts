@@ -35,7 +35,7 @@ describe('parseJsonBody', () => {
     const error = refusal('{"name":"x","connector":"calendar","client_secret":SUPERSECRETVALUE123,"client_id":"a"}');
     expect(error.message).toBe("The request body is not valid JSON (at position 51: Unexpected token 'S')");
     fc.assert(
-      fc.property(fc.string({ unitSize: 'grapheme-ascii', maxLength: 80 }), fc.string({ unitSize: 'grapheme-ascii', maxLength: 80 }), (before, after) => {
+      fc.property(fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }), (before, after) => {
         const text = `{"pad":${JSON.stringify(before)},"client_secret":XSECRETVALUEX,"more":${JSON.stringify(after)}}`;
         const { reason } = refusal(text);
         expect(reason).not.toContain('SECRETVALUE');
