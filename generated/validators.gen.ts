@@ -57,6 +57,11 @@ let ajv_calendar_list_events = ajv.calendar_list_events as unknown as AjvValidat
 export function validateCalendarListEvents(input: unknown): ValidationResult<CalendarListEventsInput> {
   let violations: Violation[] | undefined;
   if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.order_by === "startTime" && o.single_events !== true) (violations ??= []).push({ pointer: "/single_events", message: "order_by=startTime needs single_events=true (Google orders by start time only over expanded recurring events).", keyword: "requires_value" });
+  }
+
   return violations === undefined ? { ok: true, value: input as CalendarListEventsInput } : { ok: false, violations };
 }
 

@@ -88,6 +88,18 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
         if (!Object.hasOwn(itemProps, k)) errors.push(source.error(at('items_exactly_one_of', 'of', j), `items of '${parameter}' have no property '${k}'`));
       });
     }
+    if ('requires_value' in rule) {
+      const { parameter, value, when, equals } = rule.requires_value;
+      need(parameter, at('requires_value', 'parameter'));
+      need(when, at('requires_value', 'when'));
+      if (parameter === when) errors.push(source.error(at('requires_value', 'when'), `requires_value: 'when' and 'parameter' are both '${parameter}'`));
+      const misfit = (name: string, v: unknown, path: Array<string | number>) => {
+        const why = has(name) ? scalarMisfit(v, params[name]!) : undefined;
+        if (why) errors.push(source.error(path, `${JSON.stringify(v)} can never be a value of '${name}': ${why}`));
+      };
+      misfit(parameter, value, at('requires_value', 'value'));
+      misfit(when, equals, at('requires_value', 'equals'));
+    }
   });
 
   const ctx: ExprContext = { source, params, helpers, errors };
@@ -120,6 +132,19 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     if (!info) errors.push(source.error(['response', 'transform'], `unknown helper '${transform}' in response.transform (known: ${Object.keys(helpers).sort().join(', ')})`));
     else if (info.arity !== 2) errors.push(source.error(['response', 'transform'], `response.transform helper '${transform}' must take 2 arguments (data, input), it takes ${info.arity}`));
   }
+}
+
+/**
+ * Why a scalar a rule compares against can never match the parameter (its `type`, `enum` or `const`), or undefined
+ * when it can: such a rule would never fire (`equals`) or always refuse (`value`).
+ */
+function scalarMisfit(v: unknown, schema: ParameterSpec): string | undefined {
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : undefined;
+  const actual = typeof v === 'number' && Number.isInteger(v) ? ['number', 'integer'] : [typeof v];
+  if (types && !types.some((t) => actual.includes(t))) return `its type is ${types.join(' or ')}`;
+  if (Array.isArray(schema.enum) && !schema.enum.includes(v)) return `not one of its enum ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}`;
+  if (schema.const !== undefined && schema.const !== v) return `its const is ${JSON.stringify(schema.const)}`;
+  return undefined;
 }
 
 /** Nested `required` lists must name declared properties (a typo there would silently never match). */

@@ -118,6 +118,8 @@ function ruleCheck(rule: RuleModel): string {
       return `if (${present(rule.present)} && ${access('o', rule.parameter)} === undefined) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'forbidden_if':
       return `if (${present(rule.present)} && ${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+    case 'requires_value':
+      return `if (${access('o', rule.when)} === ${JSON.stringify(rule.equals)} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'items_exactly_one_of': {
       const list = access('o', rule.parameter);
       return [

@@ -66,7 +66,7 @@ function toSpecError(source: SpecSource, e: ErrorObject): SpecError {
     case 'minProperties':
     case 'maxProperties':
       if (path[path.length - 2] === 'rules') {
-        return source.error(path, `${where}: a rule has a message and exactly one kind (exactly_one_of, at_most_one_of, at_least_one_of, required_if, forbidden_if, items_exactly_one_of)`);
+        return source.error(path, `${where}: a rule has a message and exactly one kind (exactly_one_of, at_most_one_of, at_least_one_of, required_if, forbidden_if, items_exactly_one_of, requires_value)`);
       }
       return source.error(path, `${where} ${e.message ?? 'is invalid'}`);
     case 'anyOf':

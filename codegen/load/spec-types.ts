@@ -43,7 +43,11 @@ export type RuleSpec =
   | { message: string; at_least_one_of: string[] }
   | { message: string; required_if: { parameter: string; present: string } }
   | { message: string; forbidden_if: { parameter: string; present: string } }
-  | { message: string; items_exactly_one_of: { parameter: string; of: string[] } };
+  | { message: string; items_exactly_one_of: { parameter: string; of: string[] } }
+  | { message: string; requires_value: { parameter: string; value: Scalar; when: string; equals: Scalar } };
+
+/** A value a `requires_value` rule compares against (compared with `===`). */
+export type Scalar = string | number | boolean;
 
 export interface ToolSpec {
   name: string;

@@ -43,7 +43,7 @@ describe('npm run generate (codegen/cli.ts)', () => {
     specs.edit('tools/crm/crm_contacts_list.yaml', (t) => t.replace('$call: splitList', '$call: splitLines'));
     const result = await cli('--specs', specs.dir, '--out', join(outBase, 'never'));
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/crm_contacts_list\.yaml:27:26 unknown helper 'splitLines' in request\.query\.properties/);
+    expect(result.stderr).toMatch(/crm_contacts_list\.yaml:29:26 unknown helper 'splitLines' in request\.query\.properties/);
     expect(result.stderr).toContain('nothing written');
   }, 60_000);
 });

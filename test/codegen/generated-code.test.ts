@@ -51,8 +51,16 @@ describe('generated validators (fixture specs)', () => {
     ['items exactly one of', 'workspace_database_query', { database_id: '0f1e2d3c4b5a69788796a5b4c3d2e1f0', sorts: [{ property: 'Name', direction: 'ascending' }, { property: 'Name', timestamp: 'created_time', direction: 'ascending' }] }, { pointer: '/sorts/1', message: 'Each sort has exactly one of property or timestamp.', keyword: 'items_exactly_one_of' }],
     ['at most one of', 'crm_contacts_list', { after: 'x', filter_json: '{}' }, { pointer: '/filter_json', message: 'after and filter_json cannot be combined.', keyword: 'at_most_one_of' }],
     ['forbidden if', 'crm_contacts_list', { archived: true, filter_json: '{}' }, { pointer: '/archived', message: 'archived cannot be combined with filter_json.', keyword: 'forbidden_if' }],
+    ['requires value: absent', 'crm_contacts_list', { limit: 100 }, { pointer: '/archived', message: 'limit 100 needs archived=false.', keyword: 'requires_value' }],
+    ['requires value: other value', 'crm_contacts_list', { limit: 100, archived: true }, { pointer: '/archived', message: 'limit 100 needs archived=false.', keyword: 'requires_value' }],
   ])('%s', (_name, name, input, want) => {
     expect(violations(name, input)).toContainEqual(want);
+  });
+
+  it('requires value: holds when the condition is false or the value matches', () => {
+    for (const input of [{ limit: 100, archived: false }, { limit: 99, archived: true }, { archived: true }, {}]) {
+      expect(violations('crm_contacts_list', input), JSON.stringify(input)).toEqual([]);
+    }
   });
 
   it('reports every violation at once (schema and rules together)', () => {

@@ -9,6 +9,7 @@ import { specsCopy } from './fixture-env.js';
 const QUERY = 'tools/workspace/workspace_database_query.yaml';
 const PAGE = 'tools/workspace/workspace_page_create.yaml';
 const EVENT = 'tools/calendar/calendar_create_event.yaml';
+const CRM = 'tools/crm/crm_contacts_list.yaml';
 
 /** [name, { file to break, how, the error wanted (file suffix, line, column, message) }] */
 const cases: Array<[string, { file: string; change: (t: string) => string; want: { file: string; line: number; column: number; message: RegExp } }]> = [
@@ -16,6 +17,10 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['unknown key in a parameter', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { type: string, minimun: 1 }'), want: { file: QUERY, line: 10, column: 33, message: /unknown key 'minimun' in parameters\.start_cursor/ } }],
   ['wrong type', { file: QUERY, change: (t) => t.replace('maximum: 100', 'maximum: "100"'), want: { file: QUERY, line: 9, column: 52, message: /parameters\.page_size\.maximum must be number/ } }],
   ['unknown parameter in a rule', { file: PAGE, change: (t) => t.replace('exactly_one_of: [database_id, parent_page_id]', 'exactly_one_of: [database_id, page_id]'), want: { file: PAGE, line: 27, column: 35, message: /rule names unknown parameter 'page_id'/ } }],
+  ['unknown parameter in requires_value', { file: CRM, change: (t) => t.replace('value: false, when: limit,', 'value: false, when: limits,'), want: { file: CRM, line: 22, column: 64, message: /rule names unknown parameter 'limits'/ } }],
+  ['requires_value value of the wrong type', { file: CRM, change: (t) => t.replace('value: false,', 'value: "no",'), want: { file: CRM, line: 22, column: 51, message: /"no" can never be a value of 'archived': its type is boolean/ } }],
+  ['requires_value equals not an integer', { file: CRM, change: (t) => t.replace('equals: 100', 'equals: 1.5'), want: { file: CRM, line: 22, column: 79, message: /1\.5 can never be a value of 'limit': its type is integer/ } }],
+  ['requires_value without equals', { file: CRM, change: (t) => t.replace(', equals: 100', ''), want: { file: CRM, line: 22, column: 5, message: /rules\.2\.requires_value is missing the required key 'equals'/ } }],
   ['unknown parameter in the mapping', { file: EVENT, change: (t) => t.replace('location: $location', 'location: $place'), want: { file: EVENT, line: 28, column: 15, message: /request\.body\.location names unknown parameter 'place'/ } }],
   ['unknown helper', { file: EVENT, change: (t) => t.replace('$call: sendUpdates', '$call: sendUpdate'), want: { file: EVENT, line: 25, column: 27, message: /unknown helper 'sendUpdate'/ } }],
   ['wrong arity', { file: EVENT, change: (t) => t.replace('args: [$start_datetime, null, $event_duration_hour, $event_duration_minutes]', 'args: [$start_datetime, $event_duration_hour]'), want: { file: EVENT, line: 31, column: 42, message: /helper 'eventEnd' takes 4 argument\(s\), request\.body\.end\.dateTime passes 2/ } }],

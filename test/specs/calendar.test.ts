@@ -6,6 +6,17 @@ import { calendarBuild, calendarRefuse } from './cases/calendar.js';
 describe('calendar tools build the upstream request the real API expects', () => runBuildCases(calendarBuild));
 describe('calendar tools refuse inputs that break a rule, naming the parameter', () => runRefuseCases(calendarRefuse));
 
+describe('calendar_list_events: order_by startTime needs single_events true (Google answers 400 otherwise)', () => {
+  const t = tool('calendar_list_events');
+  it('refuses it with the rule kind as keyword, and accepts the valid combinations', () => {
+    const refused = t.validate({ order_by: 'startTime', single_events: false });
+    expect(refused.ok ? [] : refused.violations).toEqual([{ pointer: '/single_events', keyword: 'requires_value', message: expect.stringMatching(/^order_by=startTime needs single_events=true/) }]);
+    for (const ok of [{ order_by: 'startTime', single_events: true }, { order_by: 'updated' }, { order_by: 'updated', single_events: false }, { single_events: false }]) {
+      expect(t.validate(ok), JSON.stringify(ok)).toEqual({ ok: true, value: ok });
+    }
+  });
+});
+
 describe('calendar_get_event_by_id applies its filters to the fetched event', () => {
   const event = { id: 'ev123', status: 'confirmed', summary: 'Planning', start: { dateTime: '2026-03-02T10:00:00+01:00' }, end: { dateTime: '2026-03-02T11:00:00+01:00' }, updated: '2026-02-01T00:00:00Z' };
   const t = tool('calendar_get_event_by_id');

@@ -151,6 +151,8 @@ export const calendarRefuse: RefuseCase[] = [
   { name: 'max_results 0', tool: 'calendar_list_events', input: { max_results: 0 }, pointer: '/max_results', names: 'max_results' },
   { name: 'max_results over 2500', tool: 'calendar_list_events', input: { max_results: 2501 }, pointer: '/max_results', names: 'max_results' },
   { name: 'order_by unknown', tool: 'calendar_list_events', input: { order_by: 'summary' }, pointer: '/order_by', names: 'order_by' },
+  { name: 'order_by startTime without single_events', tool: 'calendar_list_events', input: { order_by: 'startTime' }, pointer: '/single_events', names: 'single_events=true' },
+  { name: 'order_by startTime with single_events false', tool: 'calendar_list_events', input: { order_by: 'startTime', single_events: false }, pointer: '/single_events', names: 'single_events=true' },
   { name: 'time_max without offset', tool: 'calendar_list_events', input: { time_max: '2026-03-31T23:59:59' }, pointer: '/time_max', names: 'time_max' },
   { name: 'calendar_id missing', tool: 'calendar_update_event', input: { event_id: 'ev123', summary: 'x' }, pointer: '/calendar_id', names: 'calendar_id' },
   { name: 'event_id missing', tool: 'calendar_update_event', input: { calendar_id: 'primary', summary: 'x' }, pointer: '/event_id', names: 'event_id' },
