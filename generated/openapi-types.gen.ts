@@ -2201,6 +2201,7 @@ export interface components {
                  *     - `connection_not_found` (404): No connection with this name or id in this environment.
                  *     - `account_not_found` (404): No connected account for this identifier and connection.
                  *     - `not_found` (404): No such route or resource.
+                 *     - `method_not_allowed` (405): The path exists but does not take this method; the Allow header lists the methods it takes.
                  *     - `conflict` (409): The resource already exists (e.g. a connection name in use).
                  *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
@@ -2215,7 +2216,7 @@ export interface components {
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
-                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
+                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
                 /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
                 details?: {
                     /** @description Where the body stops being JSON (UTF-16 offset). */

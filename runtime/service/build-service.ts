@@ -7,7 +7,7 @@
  * not found.
  */
 import { randomBytes } from 'node:crypto';
-import fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type HTTPMethods } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
@@ -80,7 +80,7 @@ function frameworkError(error: FastifyError, request: FastifyRequest): Connector
 /**
  * DELETE and OPTIONS carry no content, but clients (curl scripts, HTTP libraries with a default header) still send
  * `content-type: application/json` on them: an empty body there is no body, not invalid JSON. Same for a path that
- * matches no route, which answers `not_found` whatever its body.
+ * matches no route, which answers `not_found` (or `method_not_allowed`) whatever its body.
  */
 function takesNoBody(request: FastifyRequest): boolean {
   if (request.is404) return true;
@@ -97,6 +97,18 @@ function refuseNonJson(request: FastifyRequest, body: string | Buffer, done: (er
   if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
   const sent = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
   done(new ConnectorError('unsupported_media_type', `The request body must be application/json${sent ? ` (got ${sent})` : ' (no content-type was sent)'}`));
+}
+
+/**
+ * The methods another route answers on `path`, for a request that matched no route: non-empty means the path
+ * exists and the answer is 405 with `Allow`, not 404. The router itself is asked (with the concrete path, so
+ * parameterized routes match as they would for a request). HEAD and OPTIONS keep fastify's answer (HEAD exists for
+ * every GET route; OPTIONS has no route here), so they are never refused with 405.
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-15.5.6
+ */
+function allowedMethods(app: FastifyInstance, method: string, path: string): string[] {
+  if (method === 'HEAD' || method === 'OPTIONS') return [];
+  return app.supportedMethods.filter((m) => m !== method && app.findRoute({ method: m as HTTPMethods, url: path }) !== null);
 }
 
 export async function buildService(options: ServiceOptions): Promise<FastifyInstance> {
@@ -141,7 +153,13 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     });
   }
   app.setErrorHandler((error, request, reply) => sendError(reply, toConnectorError(error, request)));
-  app.setNotFoundHandler((request, reply) => sendError(reply, new ConnectorError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(app, request.method, path);
+    if (allowed.length === 0) return sendError(reply, new ConnectorError('not_found', `No route ${request.method} ${path}`));
+    reply.header('allow', allowed.join(', '));
+    return sendError(reply, new ConnectorError('method_not_allowed', `This path does not take ${request.method}; it takes ${allowed.join(', ')}`, { details: { allow: allowed } }));
+  });
 
   await app.register(formbody, { bodyLimit: options.bodyLimitBytes ?? 1024 * 1024 });
   await app.register(cookie);
