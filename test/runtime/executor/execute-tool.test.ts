@@ -89,14 +89,14 @@ describe('executeTool', () => {
     });
     const notes2 = (await h.env.listAccounts({ identifier: 'ada', connection_name: 'notes2' }))[0]!;
     await h.env.disconnectAccount(notes2.id);
-    expect((await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: {} })).data).toBeDefined();
+    expect((await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ada', tool_input: {} })).data).toMatchObject({ object: 'list' });
   });
 
   it('without connection_name, a sole DISCONNECTED or EXPIRED account is reauthorization_required, as with it', async () => {
     const search = (identifier: string, named = false) =>
       h.env.executeTool({ tool_name: 'workspace_search', identifier, tool_input: {}, ...(named ? { connection_name: 'notes' } : {}) });
     const account = await h.authorize('notes', 'dora');
-    expect((await search('dora')).data).toBeDefined();
+    expect((await search('dora')).data).toMatchObject({ object: 'list' });
     await h.env.disconnectAccount(account.id);
     h.sandbox.control.clearRequests();
     await expect(search('dora', true)).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
@@ -166,7 +166,7 @@ describe('lookup cache', () => {
       code: 'reauthorization_required',
     });
     await h.authorize('notes', 'again');
-    expect((await h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'again', tool_input: {} })).data).toBeDefined();
+    expect((await h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'again', tool_input: {} })).data).toMatchObject({ object: 'list' });
   });
 });
 
@@ -175,8 +175,8 @@ describe('lookup cache and authorization links', () => {
     await h.connection('workspace', 'notes-second');
     await h.authorize('notes', 'switcher');
     const implicit = () => h.env.executeTool({ tool_name: 'workspace_search', identifier: 'switcher', tool_input: {} });
-    expect((await implicit()).data).toBeDefined();
-    expect((await implicit()).data).toBeDefined(); // now served from the remembered implicit choice
+    expect((await implicit()).data).toMatchObject({ object: 'list' });
+    expect((await implicit()).data).toMatchObject({ object: 'list' }); // now served from the remembered implicit choice
     await h.env.authorizationLink({ connection_name: 'notes-second', identifier: 'switcher' });
     await expect(implicit()).rejects.toMatchObject({ code: 'ambiguous_connection', details: { connections: ['notes', 'notes-second'] } });
   });
