@@ -48,3 +48,19 @@ export function serviceErrorFrom(status: number, headers: Headers, body: unknown
   const code: ErrorCode = status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : 'invalid_request';
   return new ServiceError(code, `The service answered HTTP ${status}`, { httpStatus: status, ...(requestId ? { requestId } : {}), ...retry });
 }
+
+/**
+ * The service's answer body: parsed JSON, the raw text when it is not JSON (a proxy's HTML error page, say), or
+ * undefined when empty. Throws the {@link ServiceError} for a non-2xx answer.
+ */
+export async function readServiceResponse(response: Response): Promise<unknown> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) throw serviceErrorFrom(response.status, response.headers, body);
+  return body;
+}

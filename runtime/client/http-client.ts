@@ -15,7 +15,7 @@ import { createToolClient, type ToolClient } from '../../generated/client.gen.js
 import type { components } from '../../generated/openapi-types.gen.js';
 import type { AccountStatus } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
-import { serviceErrorFrom } from './errors.js';
+import { readServiceResponse } from './errors.js';
 import { TokenSource } from './token-source.js';
 
 export interface ClientOptions {
@@ -86,15 +86,7 @@ export function createClient(options: ClientOptions): HttpClient {
       response = await send(method, path, body, token);
     }
     if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    if (!response.ok) throw serviceErrorFrom(response.status, response.headers, parsed);
-    return parsed as T;
+    return (await readServiceResponse(response)) as T;
   }
 
   const api: Omit<HttpClient, 'tools'> = {

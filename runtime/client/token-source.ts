@@ -4,7 +4,7 @@
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.4
  */
-import { serviceErrorFrom } from './errors.js';
+import { readServiceResponse, serviceErrorFrom } from './errors.js';
 
 /** Renew this long before the token's stated expiry, so a request never leaves with a token about to lapse. */
 const RENEW_EARLY_MS = 60_000;
@@ -44,15 +44,8 @@ export class TokenSource {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }).toString(),
     });
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    if (!response.ok) throw serviceErrorFrom(response.status, response.headers, body);
-    const { access_token: token, expires_in: expiresIn } = (body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    const body = await readServiceResponse(response);
+    const { access_token: token, expires_in: expiresIn } = (typeof body === 'object' && body !== null ? body : {}) as { access_token?: unknown; expires_in?: unknown };
     if (typeof token !== 'string') throw serviceErrorFrom(502, response.headers, null);
     const lifetimeMs = (typeof expiresIn === 'number' ? expiresIn : 300) * 1000;
     this.current = { token, renewAt: this.options.now() + Math.max(lifetimeMs - RENEW_EARLY_MS, lifetimeMs / 2) };
