@@ -20,11 +20,6 @@ import { resolveTarget } from './resolve-target.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
 
-/** A tool whose spec declares a response transform (`response.transform`); the generator may attach it. */
-interface ToolWithTransform extends ToolDefinition {
-  transformResponse?: (data: unknown, input: unknown) => unknown;
-}
-
 function stripVersions(value: Record<string, unknown>): Record<string, unknown> {
   if (!('tool_version' in value) && !('schema_version' in value)) return value;
   const { tool_version: _t, schema_version: _s, ...rest } = value;
@@ -37,7 +32,7 @@ function mayRetry(tool: ToolDefinition, method: string): boolean {
 }
 
 export async function executeTool(ctx: RuntimeContext, environmentId: string, input: ExecuteToolInput): Promise<ExecuteToolResult> {
-  const tool = ctx.tools.resolve(input?.tool_name) as ToolWithTransform | undefined;
+  const tool = ctx.tools.resolve(input?.tool_name);
   if (tool === undefined) throw unknownToolError(ctx.tools, input?.tool_name, '/tool_name');
   const raw = input.tool_input ?? {};
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
