@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Project, SyntaxKind, type FunctionDeclaration } from 'ts-morph';
-import { helperRegistry } from '../../runtime/helpers/index.js';
+import { helperRegistry, type HelperInfo } from '../../runtime/helpers/index.js';
 import type { HelperSignature } from './types.js';
 
 const HELPERS_DIR = fileURLToPath(new URL('../../runtime/helpers/', import.meta.url));
@@ -10,18 +10,17 @@ const HELPERS_DIR = fileURLToPath(new URL('../../runtime/helpers/', import.meta.
  * whether the result may be absent, so the compiled builders guard calls correctly: a helper whose parameter does not
  * accept undefined is not called when that argument is absent.
  */
-export function readHelperSignatures(project: Project): Record<string, HelperSignature> {
+export function readHelperSignatures(project: Project, registry: Readonly<Record<string, HelperInfo>> = helperRegistry): Record<string, HelperSignature> {
   const out: Record<string, HelperSignature> = {};
-  for (const name of Object.keys(helperRegistry).sort()) {
-    const info = helperRegistry[name]!;
+  for (const name of Object.keys(registry).sort()) {
+    const info = registry[name]!;
     const path = `${HELPERS_DIR}${info.module.replace(/\.js$/, '.ts')}`;
     const file = project.getSourceFile(path) ?? project.addSourceFileAtPath(path);
     const fn = findFunction(file.getFunctions(), name) ?? findVariableFunction(file, name);
-    if (!fn) {
-      // Declared in the registry but not found as a function: assume the worst (every argument may be absent,
-      // the result may be absent), which only adds guards.
-      out[name] = { name, arity: info.arity, module: info.module, optionalParams: Array(info.arity).fill(true), mayReturnUndefined: true };
-      continue;
+    // The registry's arity is what spec checks use; it must describe the function the builders will call.
+    if (!fn) throw new Error(`runtime/helpers/index.ts registers '${name}' in ${info.module}, but ${info.module.replace(/\.js$/, '.ts')} declares no function of that name`);
+    if (fn.params.length !== info.arity) {
+      throw new Error(`runtime/helpers/index.ts gives '${name}' arity ${info.arity}, but its declaration takes ${fn.params.length} parameters`);
     }
     out[name] = {
       name,
