@@ -47,6 +47,8 @@ export interface StartOptions {
   logger?: Logger | false;
   /** How often expired OAuth states and authorization links are purged (default 10 minutes; also once at start). */
   purgeIntervalMs?: number;
+  /** The service's clock (rate limits, access tokens); tests freeze it. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** Creates the sandbox connections, or re-points them at this run's sandbox with a fresh client secret. */
@@ -94,6 +96,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
       isReady: () => ready,
+      ...(options.now ? { now: options.now } : {}),
       trustProxy: config.trustProxy,
       ...(sandbox ? { sandbox } : {}),
     });
