@@ -12,6 +12,8 @@ const OWNED = new Set(['authorization', 'host', 'cookie', 'content-length']);
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and forwarding headers that would let a caller lie about the client. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 const FORWARDING = new Set(['forwarded', 'x-real-ip', 'via']);
+/** `Expect: 100-continue` is a handshake between the service and the upstream, which the service does not make. */
+const HANDSHAKE = new Set(['expect']);
 /**
  * Method-override headers: several frameworks (Rails, Express `method-override`, Google APIs for
  * `X-HTTP-Method-Override`) let them replace the request method, which would turn a `GET` the proxy checked into a
@@ -28,7 +30,7 @@ const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 /** Whether a caller may not set this request header on a proxy call. */
 export function isForbiddenProxyHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return OWNED.has(lower) || HOP_BY_HOP.has(lower) || FORWARDING.has(lower) || METHOD_OVERRIDE.has(lower) || lower.startsWith('proxy-') || lower.startsWith('x-forwarded-');
+  return OWNED.has(lower) || HOP_BY_HOP.has(lower) || HANDSHAKE.has(lower) || FORWARDING.has(lower) || METHOD_OVERRIDE.has(lower) || lower.startsWith('proxy-') || lower.startsWith('x-forwarded-');
 }
 
 function escapePointer(segment: string): string {

@@ -72,4 +72,5 @@ export const FORBIDDEN_HEADERS: readonly string[] = [
   'X-HTTP-Method-Override',
   'x-http-method',
   'X-Method-Override',
+  'Expect',
 ];
