@@ -3,7 +3,7 @@
  * (sandbox + store + connector + browser-like consent) so that benchmarks and tests set up the same way; the HTTP
  * policy is the production default, not the tests' shortened one.
  */
-import got from 'got';
+import { Agent } from 'undici';
 import { startHarness, ENV, type Harness, type HarnessOptions } from '../../test/runtime/connector-harness.js';
 
 export { ENV };
@@ -48,8 +48,16 @@ export async function startBenchUser(options: HarnessOptions = {}): Promise<Benc
   };
 }
 
-/** The baseline: the same upstream request, sent directly with got and a bearer token. */
+/**
+ * The baseline: the same upstream request sent directly with a bearer token through undici, the HTTP client the
+ * executor sends with, on its own keep-alive pool, reading and parsing the JSON answer as the executor does.
+ */
 export function directCall(url: string, token: string): () => Promise<unknown> {
-  const client = got.extend({ headers: { authorization: `Bearer ${token}` }, responseType: 'json', retry: { limit: 0 } });
-  return () => client.get(url).json();
+  const agent = new Agent({ connections: 256 });
+  const { origin, pathname, search } = new URL(url);
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  return async () => {
+    const res = await agent.request({ origin, path: `${pathname}${search}`, method: 'GET', headers });
+    return JSON.parse(Buffer.from(await res.body.arrayBuffer()).toString('utf8')) as unknown;
+  };
 }
