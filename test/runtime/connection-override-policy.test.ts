@@ -68,6 +68,22 @@ describe('overrideRefusal', () => {
     release();
     expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).not.toBeNull();
   });
+
+  it('remembers verdicts of the policy in force only until the policy or the sandbox origins change', () => {
+    const url = 'http://127.0.0.1:4020/x';
+    try {
+      setConnectionOverridePolicy(ANY);
+      expect(overrideRefusal(url)).toBeNull();
+      setConnectionOverridePolicy(NONE);
+      expect(overrideRefusal(url)).toMatch(/refuses connection overrides/);
+      const release = allowSandboxOrigin('http://127.0.0.1:4020');
+      expect(overrideRefusal(url)).toBeNull();
+      release();
+      expect(overrideRefusal(url)).toMatch(/refuses connection overrides/);
+    } finally {
+      setConnectionOverridePolicy(undefined);
+    }
+  });
 });
 
 describe('connections and the override policy', () => {
