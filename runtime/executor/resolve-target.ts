@@ -22,6 +22,33 @@ function notFound(name: string): ConnectorError {
  * DISCONNECTED account is the target, so that the caller hears `reauthorization_required` exactly as it would have
  * with the connection named.
  */
+/**
+ * The same answer from the lookup cache alone, without a promise: the usual call (named or implicit connection,
+ * ACTIVE account, token not due for refresh) resolves here; `undefined` sends the caller to {@link resolveTarget}.
+ */
+export function cachedTarget(
+  ctx: RuntimeContext,
+  environmentId: string,
+  connectionName: string | undefined,
+  identifier: unknown,
+  connector?: ConnectorName,
+): AuthTarget | undefined {
+  if (typeof identifier !== 'string' || identifier === '') return undefined;
+  let connection: ConnectionRecord | undefined;
+  if (connectionName !== undefined && connectionName !== null) {
+    if (typeof connectionName !== 'string') return undefined;
+    connection = ctx.cache.connection(environmentId, connectionName);
+    if (connection === undefined || (connector !== undefined && connection.connector !== connector)) return undefined;
+  } else {
+    if (connector === undefined) return undefined;
+    connection = ctx.cache.soleConnection(environmentId, connector, identifier);
+    if (connection === undefined) return undefined;
+  }
+  const account = ctx.cache.account(environmentId, connection.id, identifier);
+  if (account === undefined || ctx.refresher.needsRefresh(account.tokens!)) return undefined;
+  return { account, connection, connector: ctx.connectorFor(connection.connector) };
+}
+
 export async function resolveTarget(
   ctx: RuntimeContext,
   environmentId: string,
@@ -52,7 +79,9 @@ export async function resolveTarget(
     account = await ctx.store.findAccount(environmentId, connection.id, identifier);
     if (account !== null) ctx.cache.setAccount(account);
   }
-  if (account !== null && connectionName == null && account.status === 'ACTIVE') ctx.cache.setSoleConnection(identifier, connection);
+  if (account !== null && connectionName == null && account.status === 'ACTIVE' && ctx.cache.soleConnection(environmentId, connector as ConnectorName, identifier) !== connection) {
+    ctx.cache.setSoleConnection(identifier, connection);
+  }
   if (account === null) {
     throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on connection ${JSON.stringify(connection.name)}; create an authorization link first.`, {
       ...pointAt('/identifier', `identifier ${JSON.stringify(identifier)} has no connected account on connection ${JSON.stringify(connection.name)}`),

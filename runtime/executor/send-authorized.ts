@@ -14,9 +14,9 @@ export interface AuthorizedResponse extends UpstreamResponse {
 
 export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, build: (bearer: string) => UpstreamCall): Promise<AuthorizedResponse> {
   try {
-    const first = await ctx.refresher.accessToken(target);
+    const first = ctx.refresher.currentToken(target.account) ?? (await ctx.refresher.accessToken(target));
     const res = await ctx.http.send(build(`Bearer ${first.token}`));
-    if (res.status !== 401) return Object.assign(res, { token: first.token });
+    if (res.status !== 401) return withToken(res, first.token);
     ctx.cache.invalidateAccount(target.account);
     const second = await ctx.refresher.afterRejection(target, first.version);
     const retried = await ctx.http.send(build(`Bearer ${second.token}`));
@@ -24,10 +24,16 @@ export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, bu
       // A token minted a moment ago was refused too: the grant no longer works for this API.
       throw reauthorizationRequired(target.account, target.connection.name, 'access token refused after refresh');
     }
-    return Object.assign(retried, { token: second.token });
+    return withToken(retried, second.token);
   } catch (error) {
     // Whatever went wrong (EXPIRED, DISCONNECTED, a failed refresh), the next call starts from the database.
     ctx.cache.invalidateAccount(target.account);
     throw error;
   }
+}
+
+function withToken(res: UpstreamResponse, token: string): AuthorizedResponse {
+  const out = res as AuthorizedResponse;
+  out.token = token;
+  return out;
 }

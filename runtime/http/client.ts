@@ -109,7 +109,8 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
       }
       const raw = Buffer.from(await res.body.arrayBuffer());
       const resHeaders = res.headers as IncomingHttpHeaders;
-      return { status: res.statusCode, headers: resHeaders, body: await decodeBody(raw, resHeaders, maxBytes, tooLarge) };
+      const body = resHeaders['content-encoding'] === undefined ? raw : await decodeBody(raw, resHeaders, maxBytes, tooLarge);
+      return { status: res.statusCode, headers: resHeaders, body };
     } catch (error) {
       if (deadline.aborted) throw timeoutError();
       throw error;
@@ -149,7 +150,7 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
         await sleep(delayMs);
         continue;
       }
-      return { ...res, attempts: attemptNo };
+      return { status: res.status, headers: res.headers, body: res.body, attempts: attemptNo };
     }
   }
 

@@ -11,13 +11,36 @@ const PLACEHOLDER = /\{([^{}]+)\}/g;
  * @throws ConnectorError `invalid_input` naming the parameter when a value is missing, empty or a dot segment.
  */
 export function buildPath(template: string, params: Readonly<Record<string, string | number | undefined>>): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
+  const parts = splitTemplate(template);
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] as string;
     const raw = params[name];
     if (raw === undefined) throw invalid(name, `${name} is required to build the request path`);
     const value = String(raw);
     if (value === '' || value === '.' || value === '..') throw invalid(name, `${name} must not be empty, '.' or '..'`);
-    return encodeURIComponent(value);
-  });
+    out += encodeURIComponent(value) + (parts[i + 1] as string);
+  }
+  return out;
+}
+
+/** Templates come from the generated builders, a fixed set: each is split once into [text, name, text, ...]. */
+const templates = new Map<string, readonly string[]>();
+
+function splitTemplate(template: string): readonly string[] {
+  let parts = templates.get(template);
+  if (parts === undefined) {
+    const split: string[] = [];
+    let last = 0;
+    for (const match of template.matchAll(PLACEHOLDER)) {
+      split.push(template.slice(last, match.index), match[1] as string);
+      last = (match.index as number) + match[0].length;
+    }
+    split.push(template.slice(last));
+    parts = split;
+    if (templates.size < 10_000) templates.set(template, parts);
+  }
+  return parts;
 }
 
 function invalid(name: string, message: string): ConnectorError {

@@ -19,6 +19,9 @@ export function joinUpstreamUrl(base: string, path: string, query?: Record<strin
 /** Encodes a query record; array values become repeated parameters, undefined values are left out. */
 export function encodeQuery(query: Record<string, string | string[] | undefined> | undefined): string {
   if (query === undefined) return '';
+  let empty = true;
+  for (const key in query) if (query[key] !== undefined) empty = false;
+  if (empty) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;

@@ -21,6 +21,12 @@ describe('buildPath', () => {
     expect((error as ConnectorError).details).toEqual({ violations: [expect.objectContaining({ pointer: '/page_id' })] });
   });
 
+  it('returns a template without placeholders as it is, and keeps the text between and after them', () => {
+    expect(buildPath('/v1/users/me', {})).toBe('/v1/users/me');
+    expect(buildPath('/a/{x}:batchUpdate', { x: 'd 1' })).toBe('/a/d%201:batchUpdate');
+    expect(buildPath('{x}{y}', { x: 'p', y: 'q' })).toBe('pq');
+  });
+
   it('keeps encoded dots harmless: ..%2F is one literal segment', () => {
     expect(buildPath('/v1/{x}', { x: '../admin' })).toBe('/v1/..%2Fadmin');
   });
