@@ -147,7 +147,22 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   };
 
+  /**
+   * Scopes hold no state of their own (only the id and this connector's parts), so one per environment is kept:
+   * the HTTP service asks for the caller's scope on every request, and building its ~20 closures each time showed.
+   */
+  const scopes = new Map<string, EnvironmentScope>();
   function environment(environmentId: string): EnvironmentScope {
+    let scope = scopes.get(environmentId);
+    if (scope === undefined) {
+      scope = newEnvironmentScope(environmentId);
+      if (scopes.size >= 10_000) scopes.clear();
+      scopes.set(environmentId, scope);
+    }
+    return scope;
+  }
+
+  function newEnvironmentScope(environmentId: string): EnvironmentScope {
     /** `pointer`: the body field that named it, for details.violations (a name from the URL path has none). */
     async function connection(idOrName: string, pointer?: string): Promise<ConnectionRecord> {
       const notFound = (message: string, violation: string): ConnectorError =>

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { Connector, EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { Sandbox } from '../sandbox/types.js';
-import { AppAuth } from './app-auth.js';
+import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
@@ -123,9 +123,10 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   const credentialLimiter =
     options.credentialRateLimit === false ? null : new RateLimiter(options.credentialRateLimit ?? { max: 60, windowMs: 60_000 }, now);
 
-  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger());
+  // Silence is fastify's own no-op logger, not a silent pino: a pino instance still builds a child per request.
+  const logging = options.logger === false ? { logger: false } : { loggerInstance: (options.logger ?? createServiceLogger()) as FastifyBaseLogger };
   const app = fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    ...logging,
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
@@ -143,13 +144,16 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
 
   app.decorateRequest('env', null as unknown as EnvironmentScope);
   app.decorateRequest('environmentId', '');
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are callback-style: an async hook costs a promise and a tick per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   const isReady = options.isReady;
   if (isReady) {
-    app.addHook('onRequest', async () => {
-      if (!isReady()) throw new ConnectorError('unavailable', 'The service is starting; retry shortly', { retryAfterSeconds: 1 });
+    app.addHook('onRequest', (_request, _reply, done) => {
+      if (!isReady()) return done(new ConnectorError('unavailable', 'The service is starting; retry shortly', { retryAfterSeconds: 1 }));
+      done();
     });
   }
   app.setErrorHandler((error, request, reply) => sendError(reply, toConnectorError(error, request)));
@@ -162,7 +166,6 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   });
 
   await app.register(formbody, { bodyLimit: options.bodyLimitBytes ?? 1024 * 1024 });
-  await app.register(cookie);
   // fastify's own JSON parser drops where the body stops being JSON; this one keeps it (details.position).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
@@ -177,7 +180,13 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
 
   registerMetaRoutes(app);
   registerOAuthTokenRoute(app, { auth, checkCredentialRate });
-  registerSsoRoutes(app, { connector });
+  // Cookies (the authorization link's browser binding, dashboard sessions) exist only on the browser-facing routes;
+  // registered there, the cookie plugin's hooks do not run on API calls.
+  await app.register(async (browser) => {
+    await browser.register(cookie);
+    registerSsoRoutes(browser, { connector });
+    await browser.register(async (dash) => registerDashboard(dash, { connector, auth, sandbox: options.sandbox, checkCredentialRate }), { prefix: '/dashboard' });
+  });
   await app.register(
     async (api) => {
       // The API takes JSON only: a form or text body gets a 415 that says so rather than a schema refusal of its
@@ -185,26 +194,35 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
       api.removeAllContentTypeParsers();
       api.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
       api.addContentTypeParser('*', { parseAs: 'buffer' }, refuseNonJson);
-      api.addHook('onRequest', async (request) => {
-        const header = request.headers.authorization;
-        const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
-        if (!match?.[1]) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
-        const claims = await auth.verifyAccessToken(match[1]);
-        if (!claims) throw new ConnectorError('unauthorized', 'The access token is invalid or expired; get a new one from POST /oauth/token');
+      const admit = (request: FastifyRequest, claims: AccessTokenClaims | null | undefined): ConnectorError | undefined => {
+        if (!claims) return new ConnectorError('unauthorized', 'The access token is invalid or expired; get a new one from POST /oauth/token');
         if (apiLimiter) {
           const decision = apiLimiter.take(claims.environmentId);
           if (!decision.allowed) {
-            throw new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
+            return new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
           }
         }
         request.environmentId = claims.environmentId;
         request.env = connector.environment(claims.environmentId);
+        return undefined;
+      };
+      // Callback-style, with the usual case (a token verified before) answered without a promise.
+      api.addHook('onRequest', (request, _reply, done) => {
+        const header = request.headers.authorization;
+        const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
+        const token = match?.[1];
+        if (!token) return done(new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>'));
+        const known = auth.verifiedAccessToken(token);
+        if (known !== undefined) return done(admit(request, known));
+        auth.verifyAccessToken(token).then(
+          (claims) => done(admit(request, claims)),
+          (error: Error) => done(error),
+        );
       });
       registerApiRoutes(api, { connector });
     },
     { prefix: '/api/v1' },
   );
-  await app.register(async (dash) => registerDashboard(dash, { connector, auth, sandbox: options.sandbox, checkCredentialRate }), { prefix: '/dashboard' });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
 
   return app;
