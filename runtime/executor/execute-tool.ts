@@ -73,7 +73,9 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   const isRateLimited = dialect === 'google' ? isGoogleRateLimit : undefined;
   // Inline, not a named const: the dev loader (tsx) names every named closure per call, ~1 us on this path.
   const res = await sendAuthorized(ctx, target, (bearer: string): UpstreamCall => {
-    const call: UpstreamCall = { method: request.method, url, headers: { ...headers, authorization: bearer }, retry };
+    // `headers` is this call's own object, and a second attempt (after a 401) starts after the first has ended.
+    headers.authorization = bearer;
+    const call: UpstreamCall = { method: request.method, url, headers, retry };
     if (body !== undefined) call.body = body;
     if (isRateLimited !== undefined) call.isRateLimited = isRateLimited;
     return call;
