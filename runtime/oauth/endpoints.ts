@@ -16,11 +16,15 @@ export interface OAuthEndpoints {
  */
 export function assertOverridesAllowed(overrides: ConnectionOverrides): void {
   for (const [key, value] of Object.entries(overrides)) {
-    if (typeof value !== 'string') continue;
-    const refusal = overrideRefusal(value);
-    if (refusal !== null) {
-      throw new ConnectorError('invalid_request', `This connection's overrides.${key} ${refusal}; update or recreate the connection.`);
-    }
+    if (typeof value === 'string') assertOverrideAllowed(key, value);
+  }
+}
+
+/** {@link assertOverridesAllowed} for one stored override (a tool call uses only `apiBaseUrl`). */
+export function assertOverrideAllowed(key: string, value: string): void {
+  const refusal = overrideRefusal(value);
+  if (refusal !== null) {
+    throw new ConnectorError('invalid_request', `This connection's overrides.${key} ${refusal}; update or recreate the connection.`);
   }
 }
 

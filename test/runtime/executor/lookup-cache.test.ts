@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LookupCache, LOOKUP_TTL_MS } from '../../../runtime/executor/lookup-cache.js';
+import type { AccountRecord, ConnectionRecord } from '../../../runtime/store/types.js';
+
+const connection = (environmentId: string, name: string, id = `conn_${name}`): ConnectionRecord => ({
+  id,
+  environmentId,
+  name,
+  connector: 'crm',
+  clientId: 'client',
+  clientSecret: 'secret',
+  scopes: [],
+  overrides: {},
+  allowedRedirectUrls: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const account = (environmentId: string, connectionId: string, identifier: string, status: AccountRecord['status'] = 'ACTIVE'): AccountRecord => ({
+  id: `acct_${identifier}`,
+  environmentId,
+  connectionId,
+  identifier,
+  status,
+  tokens: status === 'ACTIVE' ? { accessToken: 'a', refreshToken: 'r', expiresAt: null, tokenType: 'Bearer', scopes: [] } : null,
+  providerInfo: {},
+  statusReason: null,
+  tokenVersion: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+let clock = 1_000;
+afterEach(() => vi.restoreAllMocks());
+function frozenClock(): void {
+  clock = 1_000;
+  vi.spyOn(performance, 'now').mockImplementation(() => clock);
+}
+
+describe('LookupCache', () => {
+  it('answers a connection, an account and an implicit choice until the TTL has passed', () => {
+    frozenClock();
+    const cache = new LookupCache();
+    const conn = connection('env_1', 'crm');
+    cache.setConnection(conn);
+    cache.setAccount(account('env_1', conn.id, 'user-1'));
+    cache.setSoleConnection('user-1', conn);
+    clock += LOOKUP_TTL_MS;
+    expect(cache.connection('env_1', 'crm')).toBe(conn);
+    expect(cache.account('env_1', conn.id, 'user-1')?.identifier).toBe('user-1');
+    expect(cache.soleConnection('env_1', 'crm', 'user-1')).toBe(conn);
+    clock += 1;
+    expect(cache.connection('env_1', 'crm')).toBeUndefined();
+    expect(cache.account('env_1', conn.id, 'user-1')).toBeUndefined();
+    expect(cache.soleConnection('env_1', 'crm', 'user-1')).toBeUndefined();
+  });
+
+  it('keeps environments, connections and identifiers apart, including ids that are prefixes of others', () => {
+    const cache = new LookupCache();
+    cache.setConnection(connection('env_1', 'crm'));
+    cache.setAccount(account('env_1', 'conn_a', 'user'));
+    expect(cache.connection('env_10', 'crm')).toBeUndefined();
+    expect(cache.connection('env_1', 'crm2')).toBeUndefined();
+    expect(cache.account('env_1', 'conn_ab', 'user')).toBeUndefined();
+    expect(cache.account('env_1', 'conn_a', 'use')).toBeUndefined();
+    // A separator inside an id cannot make two different pairs meet.
+    cache.setAccount(account('env_1\u0000conn_a', 'x', 'user'));
+    expect(cache.account('env_1', 'conn_a\u0000x', 'user')).toBeUndefined();
+  });
+
+  it('invalidates exactly one environment', () => {
+    const cache = new LookupCache();
+    for (const env of ['env_1', 'env_10']) {
+      cache.setConnection(connection(env, 'crm'));
+      cache.setAccount(account(env, 'conn_crm', 'user'));
+      cache.setSoleConnection('user', connection(env, 'crm'));
+    }
+    cache.invalidateEnvironment('env_1');
+    expect(cache.connection('env_1', 'crm')).toBeUndefined();
+    expect(cache.account('env_1', 'conn_crm', 'user')).toBeUndefined();
+    expect(cache.soleConnection('env_1', 'crm', 'user')).toBeUndefined();
+    expect(cache.connection('env_10', 'crm')).toBeDefined();
+    expect(cache.account('env_10', 'conn_crm', 'user')).toBeDefined();
+    expect(cache.soleConnection('env_10', 'crm', 'user')).toBeDefined();
+  });
+
+  it("drops an account and its identifier's implicit choices, and nobody else's", () => {
+    const cache = new LookupCache();
+    const conn = connection('env_1', 'crm');
+    cache.setAccount(account('env_1', conn.id, 'user-1'));
+    cache.setAccount(account('env_1', conn.id, 'user-2'));
+    cache.setSoleConnection('user-1', conn);
+    cache.setSoleConnection('user-2', conn);
+    cache.invalidateAccount({ environmentId: 'env_1', connectionId: conn.id, identifier: 'user-1' });
+    expect(cache.account('env_1', conn.id, 'user-1')).toBeUndefined();
+    expect(cache.soleConnection('env_1', 'crm', 'user-1')).toBeUndefined();
+    expect(cache.account('env_1', conn.id, 'user-2')).toBeDefined();
+    expect(cache.soleConnection('env_1', 'crm', 'user-2')).toBe(conn);
+  });
+
+  it('caches only ACTIVE accounts with tokens, and nothing with a TTL of 0', () => {
+    const cache = new LookupCache();
+    cache.setAccount(account('env_1', 'c', 'expired', 'EXPIRED'));
+    expect(cache.account('env_1', 'c', 'expired')).toBeUndefined();
+    const off = new LookupCache(0);
+    off.setConnection(connection('env_1', 'crm'));
+    expect(off.connection('env_1', 'crm')).toBeUndefined();
+  });
+
+  it('stays bounded: past 10,000 entries it starts over, and the newest entry is kept', () => {
+    const cache = new LookupCache();
+    for (let i = 0; i < 10_000; i++) cache.setAccount(account('env_1', `conn_${i % 7}`, `user-${i}`));
+    expect(cache.account('env_1', 'conn_0', 'user-0')).toBeDefined();
+    // Replacing an entry does not count as a new one.
+    cache.setAccount(account('env_1', 'conn_0', 'user-0'));
+    expect(cache.account('env_1', 'conn_1', 'user-1')).toBeDefined();
+    cache.setAccount(account('env_1', 'conn_x', 'user-new'));
+    expect(cache.account('env_1', 'conn_0', 'user-0')).toBeUndefined();
+    expect(cache.account('env_1', 'conn_1', 'user-1')).toBeUndefined();
+    expect(cache.account('env_1', 'conn_x', 'user-new')).toBeDefined();
+  });
+});
