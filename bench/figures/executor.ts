@@ -4,13 +4,14 @@ import { startBenchUser, directCall } from '../lib/setup.js';
 import { interleaved, runConcurrent } from '../lib/stats.js';
 
 /**
- * Figure 1: a tool call through the in-process executor (resolve, validate, token lookup and decrypt, build, send
- * with got, normalize) against the same upstream request sent directly with got, same concurrency, interleaved.
+ * Figure 1: a tool call through the in-process executor (resolve, validate, token lookup and decrypt, build, send,
+ * normalize) against the same upstream request sent directly with undici, the client the executor sends with (so
+ * the ratio is the executor's own cost, not a difference between clients), same concurrency, interleaved.
  */
 export async function executorFigures(quick: boolean): Promise<Figure[]> {
   const user = await startBenchUser();
   try {
-    const calls = quick ? 1_500 : 10_000;
+    const calls = quick ? 4_000 : 10_000;
     const concurrency = 16;
     const rounds = quick ? 5 : 7;
     const direct = directCall(user.upstreamUrl, await user.accessToken());

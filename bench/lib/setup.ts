@@ -4,6 +4,7 @@
  * policy is the production default, not the tests' shortened one.
  */
 import { Agent } from 'undici';
+import { ACCEPT_ENCODING } from '../../runtime/http/decode.js';
 import { startHarness, ENV, type Harness, type HarnessOptions } from '../../test/runtime/connector-harness.js';
 
 export { ENV };
@@ -55,7 +56,8 @@ export async function startBenchUser(options: HarnessOptions = {}): Promise<Benc
 export function directCall(url: string, token: string): () => Promise<unknown> {
   const agent = new Agent({ connections: 256 });
   const { origin, pathname, search } = new URL(url);
-  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  // The headers the executor sends for this tool (the connector's, the bearer token), so the request is the same.
+  const headers = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING, authorization: `Bearer ${token}` };
   return async () => {
     const res = await agent.request({ origin, path: `${pathname}${search}`, method: 'GET', headers });
     return JSON.parse(Buffer.from(await res.body.arrayBuffer()).toString('utf8')) as unknown;
