@@ -15,6 +15,19 @@ const NONCE_BYTES = 12;
 const NONCE_CHARS = 16;
 const TAG_BYTES = 16;
 
+const DOORKEEPER_SLOTS = 1 << 16;
+
+/**
+ * A doorkeeper slot for a sealed value, from characters of its authentication tag (the last 22 base64url characters,
+ * random for every write), so nearby characters of similar values do not collide more than chance.
+ */
+function doorkeeperSlot(sealed: string): number {
+  const n = sealed.length;
+  let h = 0;
+  for (let i = n - 10; i < n - 2; i++) h = (Math.imul(h, 31) + sealed.charCodeAt(i)) | 0;
+  return (h ^ (h >>> 16)) & (DOORKEEPER_SLOTS - 1);
+}
+
 /**
  * Thrown when a sealed value cannot be opened. The message names the record (table, column, row id) and the reason,
  * never the plaintext, the ciphertext or a key.
@@ -46,6 +59,16 @@ export class SecretBox {
   /** Insertion order for eviction, as a ring: V8 Maps get slow when used as a queue (deleted slots pile up). */
   readonly #ring: (string | undefined)[];
   #ringNext = 0;
+  /**
+   * The doorkeeper (as in TinyLFU): a value is admitted to the cache on its second miss within a while, not its
+   * first. A value opened once (a random lookup over many accounts) then costs no insertion and no eviction of one
+   * that is used again; a value used again (an account called every few seconds) is cached from its third open.
+   * One byte per hash slot, no allocation per miss; cleared after as many first sightings as it has slots / 2.
+   */
+  readonly #seen: Uint8Array;
+  #sightings = 0;
+  #hits = 0;
+  #opens = 0;
 
   /**
    * @param opts.cacheSize How many opened values to remember (default 0: none). A hit needs the same sealed value and the
@@ -61,6 +84,12 @@ export class SecretBox {
     this.#ring = new Array<string | undefined>(size).fill(undefined);
     this.#aads = new Array<string | undefined>(size).fill(undefined);
     this.#plaintexts = new Array<string | undefined>(size).fill(undefined);
+    this.#seen = new Uint8Array(size > 0 ? DOORKEEPER_SLOTS : 0);
+  }
+
+  /** Opens that decrypted and opens answered from the cache, since this box was made. */
+  get stats(): { decrypted: number; cached: number } {
+    return { decrypted: this.#opens, cached: this.#hits };
   }
 
   get keyring(): Keyring {
@@ -84,7 +113,10 @@ export class SecretBox {
   open(sealed: string, aad: string): string {
     // Sealed values are unique (random nonce), so they key the cache alone; the AAD must match too.
     const slot = this.#cache?.get(sealed);
-    if (slot !== undefined && this.#aads[slot] === aad) return this.#plaintexts[slot]!;
+    if (slot !== undefined && this.#aads[slot] === aad) {
+      this.#hits++;
+      return this.#plaintexts[slot]!;
+    }
     // indexOf rather than split: this runs for every token on every tool call.
     const d1 = sealed.indexOf('.');
     const d2 = sealed.indexOf('.', d1 + 1);
@@ -114,7 +146,8 @@ export class SecretBox {
       // The underlying error says only "Unsupported state or unable to authenticate data"; ours says where.
       throw new SecretDecryptError(aad, `authentication failed with key "${kid}" (wrong key, or the value belongs to another record)`);
     }
-    if (this.#cache) {
+    this.#opens++;
+    if (this.#cache && this.#admit(sealed)) {
       const next = this.#ringNext;
       const evicted = this.#ring[next];
       if (evicted !== undefined) this.#cache.delete(evicted);
@@ -125,6 +158,18 @@ export class SecretBox {
       this.#cache.set(sealed, next);
     }
     return plaintext;
+  }
+
+  /** Whether a value that just missed goes into the cache: only when the doorkeeper has seen it miss before. */
+  #admit(sealed: string): boolean {
+    const slot = doorkeeperSlot(sealed);
+    if (this.#seen[slot] === 1) return true;
+    this.#seen[slot] = 1;
+    if (++this.#sightings >= DOORKEEPER_SLOTS / 2) {
+      this.#seen.fill(0);
+      this.#sightings = 0;
+    }
+    return false;
   }
 
   /** The key id a sealed value was written with, or null if it is not a sealed value. */

@@ -113,4 +113,24 @@ describe('SecretBox', () => {
     // A tampered value never hits the cache.
     expect(decryptError(() => cached.open(sealed.slice(0, -2) + (sealed.endsWith('AA') ? 'AB' : 'AA'), aad)).message).toMatch(/authentication failed/);
   });
+
+  it('admits a value to the cache on its second open, so values opened once do not evict the ones used again', () => {
+    const box = new SecretBox(parseKeyring(`k1:${KEY_1}`), { cacheSize: 4 });
+    const hot = box.seal('hot', aad);
+    expect([box.open(hot, aad), box.open(hot, aad)]).toEqual(['hot', 'hot']);
+    expect(box.stats).toEqual({ decrypted: 2, cached: 0 });
+    expect(box.open(hot, aad)).toBe('hot');
+    expect(box.stats).toEqual({ decrypted: 2, cached: 1 });
+    // Many values opened once each: none is admitted, so the one used again stays cached.
+    for (let i = 0; i < 50; i++) expect(box.open(box.seal(`cold-${i}`, aad), aad)).toBe(`cold-${i}`);
+    expect(box.open(hot, aad)).toBe('hot');
+    expect(box.stats).toEqual({ decrypted: 52, cached: 2 });
+    // Without a cache every open decrypts.
+    const plain = new SecretBox(parseKeyring(`k1:${KEY_1}`));
+    const v = plain.seal('x', aad);
+    plain.open(v, aad);
+    plain.open(v, aad);
+    plain.open(v, aad);
+    expect(plain.stats).toEqual({ decrypted: 3, cached: 0 });
+  });
 });
