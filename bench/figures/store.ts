@@ -30,15 +30,17 @@ async function fill(store: Store, accounts: number): Promise<{ connectionId: str
 }
 
 /**
- * Random account lookups (the executor's per-call read, tokens decrypted) per second: the best of 5 windows, as
+ * Random account lookups (the executor's per-call read, tokens decrypted) per second: the best of 10 windows, as
  * every other figure here (README, "Method"): on a shared machine one window measured the neighbours as much as the
- * store, and moved between 34,000 and 44,000 on unchanged code.
+ * store, and moved between 34,000 and 44,000 on unchanged code; three full runs of 5 windows gave 56,099, 51,390
+ * and 47,390 on code that changed only elsewhere.
  */
+const WINDOWS = 10;
 async function lookups(store: Store, connectionId: string, accounts: number, calls: number): Promise<number> {
   const lookup = () => store.findAccount('env_bench', connectionId, `user-${Math.floor(Math.random() * accounts)}`);
   await runConcurrent(lookup, 2_000, 8);
   let best = 0;
-  for (let w = 0; w < 5; w++) best = Math.max(best, (await runConcurrent(lookup, Math.ceil(calls / 5), 8)).opsPerSec);
+  for (let w = 0; w < WINDOWS; w++) best = Math.max(best, (await runConcurrent(lookup, Math.ceil(calls / WINDOWS), 8)).opsPerSec);
   return best;
 }
 
@@ -54,7 +56,7 @@ async function serviceRss(dataDir: string, connectionId: string, accounts: numbe
 /** Figure 6: token store lookups per second with many connected accounts, SQLite and PostgreSQL, and memory. */
 export async function storeFigures(quick: boolean): Promise<Figure[]> {
   const accounts = quick ? 10_000 : 100_000;
-  const calls = quick ? 20_000 : 100_000;
+  const calls = quick ? 20_000 : 200_000;
   const keyring = parseKeyring(TEST_KEYS);
   const figures: Figure[] = [];
 
