@@ -18,6 +18,12 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.url === '/slow') return void setTimeout(() => res.end('{}'), 2_000);
       if (req.url === '/big') return void res.end('x'.repeat(5_000));
+      if (req.url === '/drip') {
+        // Headers at once, then a byte every 30 ms for a second: no gap is long, the whole is.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const timer = setInterval(() => res.write('x'), 30);
+        return void setTimeout(() => (clearInterval(timer), res.end()), 1_000);
+      }
       if (req.url === '/big-chunked') {
         // No content-length: the size is only known as the chunks arrive.
         res.write('x'.repeat(600));
@@ -140,6 +146,23 @@ describe('upstream client limits', () => {
     await expect(client([], { maxResponseBytes: 1_000 }).send({ method: 'GET', url: `${base}${path}`, headers: {}, retry: false })).rejects.toMatchObject({
       code: 'payload_too_large',
     });
+  });
+
+  it('bounds the whole attempt, not only the gaps: a body that drips past the deadline is upstream_timeout', async () => {
+    const started = Date.now();
+    await expect(client([], { timeoutMs: 200 }).send({ method: 'GET', url: `${base}/drip`, headers: {}, retry: false })).rejects.toMatchObject({
+      code: 'upstream_timeout',
+    });
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('retries a refused connection for a retryable request, then reports it', async () => {
+    const sleeps: number[] = [];
+    const error = await client(sleeps, { maxRetries: 2, baseRetryDelayMs: 100 })
+      .send({ method: 'GET', url: 'http://127.0.0.1:1/x', headers: {}, retry: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'upstream_error', details: { code: 'ECONNREFUSED' } });
+    expect(sleeps).toHaveLength(2);
   });
 
   it('reports an unreachable upstream without echoing the request', async () => {
