@@ -3,6 +3,7 @@
  * (sandbox + store + connector + browser-like consent) so that benchmarks and tests set up the same way; the HTTP
  * policy is the production default, not the tests' shortened one.
  */
+import { got } from 'got';
 import { Agent } from 'undici';
 import { ACCEPT_ENCODING } from '../../runtime/http/decode.js';
 import { startHarness, ENV, type Harness, type HarnessOptions } from '../../test/runtime/connector-harness.js';
@@ -62,4 +63,17 @@ export function directCall(url: string, token: string): () => Promise<unknown> {
     const res = await agent.request({ origin, path: `${pathname}${search}`, method: 'GET', headers });
     return JSON.parse(Buffer.from(await res.body.arrayBuffer()).toString('utf8')) as unknown;
   };
+}
+
+/**
+ * The issue's first baseline: the same request sent directly with got, which the executor used before undici
+ * (docs/architecture.md). Measured for the record only; the figure with a goal compares like with like.
+ */
+export function gotDirectCall(url: string, token: string): () => Promise<unknown> {
+  const client = got.extend({
+    headers: { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING, authorization: `Bearer ${token}` },
+    responseType: 'json',
+    retry: { limit: 0 },
+  });
+  return () => client.get(url).json();
 }
