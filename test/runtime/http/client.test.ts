@@ -149,11 +149,10 @@ describe('upstream client limits', () => {
   });
 
   it('bounds the whole attempt, not only the gaps: a body that drips past the deadline is upstream_timeout', async () => {
-    const started = Date.now();
+    // Without the deadline this succeeds after a second: no gap between bytes reaches undici's idle timeout.
     await expect(client([], { timeoutMs: 200 }).send({ method: 'GET', url: `${base}/drip`, headers: {}, retry: false })).rejects.toMatchObject({
       code: 'upstream_timeout',
     });
-    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('retries a refused connection for a retryable request, then reports it', async () => {
