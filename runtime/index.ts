@@ -20,7 +20,7 @@
 export { createConnector } from './connector.js';
 export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListToolsQuery } from './client/index.js';
 export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
-export { startSandbox } from './sandbox/index.js';
+export { startSandbox } from '../sandbox/index.js';
 export { createToolClient, type ToolClient, type ToolTransport, type ToolCallOptions } from '../generated/client.gen.js';
 export type {
   AccountView,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createClient, type HttpClient } from '../client/index.js';
 import { createConnector } from '../connector.js';
 import { isConnectorError } from '../errors.js';
-import { startSandbox } from '../sandbox/index.js';
+import { startSandbox } from '../../sandbox/index.js';
 import { buildService } from '../service/build-service.js';
 import { createEnvironment } from '../service/environments.js';
 import { freePort } from '../service/free-port.js';

@@ -100,7 +100,7 @@ Examples:
     .action(async (opts: { port: string; client: string[] }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
-      const { parseClientArg } = await import('../sandbox/main.js');
+      const { parseClientArg } = await import('../../sandbox/main.js');
       const clients = opts.client.map((spec) => {
         try {
           return parseClientArg(spec);

@@ -1,7 +1,7 @@
 /** `agent-connector start` and `agent-connector sandbox`: servers in this process, stopped cleanly on SIGTERM/SIGINT. */
 import { createServer } from 'node:net';
-import { startSandbox } from '../sandbox/index.js';
-import type { RegisteredClient } from '../sandbox/types.js';
+import { startSandbox } from '../../sandbox/index.js';
+import type { RegisteredClient } from '../../sandbox/types.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { ConfigError, readConfig } from '../service/config.js';
 import { CredentialMismatchError } from '../service/environments.js';

@@ -13,7 +13,7 @@ import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
 import type { Connector, EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
-import type { Sandbox } from '../sandbox/types.js';
+import type { Sandbox } from '../../sandbox/types.js';
 import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';

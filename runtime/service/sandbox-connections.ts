@@ -3,7 +3,7 @@
  * connection's client there so the sandbox's authorize and token endpoints accept it (with its exact redirect URI).
  */
 import type { ConnectionView } from '../api.js';
-import type { OAuthProvider, Sandbox } from '../sandbox/types.js';
+import type { OAuthProvider, Sandbox } from '../../sandbox/types.js';
 import type { ConnectorName } from '../types.js';
 
 export const SANDBOX_PROVIDER: Record<ConnectorName, OAuthProvider> = {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCalendarApi } from '../../runtime/sandbox/apis/calendar/index.js';
-import { seededCalendarId } from '../../runtime/sandbox/apis/calendar/calendar-store.js';
-import type { ApiModule } from '../../runtime/sandbox/types.js';
+import { createCalendarApi } from '../../sandbox/apis/calendar/index.js';
+import { seededCalendarId } from '../../sandbox/apis/calendar/calendar-store.js';
+import type { ApiModule } from '../../sandbox/types.js';
 
 const USER = 'lin@example.com';
 const NOW = Date.parse('2024-03-01T12:00:00Z');

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDocsApi } from '../../runtime/sandbox/apis/docs/index.js';
-import type { ApiModule } from '../../runtime/sandbox/types.js';
+import { createDocsApi } from '../../sandbox/apis/docs/index.js';
+import type { ApiModule } from '../../sandbox/types.js';
 
 const USER = 'dee@example.com';
 type Body = Record<string, any>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../runtime/sandbox/start.js';
-import type { Sandbox } from '../../runtime/sandbox/types.js';
+import { startSandbox } from '../../sandbox/start.js';
+import type { Sandbox } from '../../sandbox/types.js';
 import { clients, clock } from './helpers.js';
 
 const NV = { 'notion-version': '2022-06-28' };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { consent } from '../../runtime/sandbox/consent-driver.js';
-import type { OAuthProvider, Sandbox } from '../../runtime/sandbox/types.js';
+import { consent } from '../../sandbox/consent-driver.js';
+import type { OAuthProvider, Sandbox } from '../../sandbox/types.js';
 
 export const REDIRECT = 'http://127.0.0.1:9/sso/v1/oauth/conn_1/callback';
 export const CLIENTS = {

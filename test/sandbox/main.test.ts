@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientArg, runSandboxCli } from '../../runtime/sandbox/main.js';
+import { parseClientArg, runSandboxCli } from '../../sandbox/main.js';
 import { form } from './helpers.js';
 
 describe('sandbox CLI entry', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnIndex, columnLetters, formatRange, parseA1, quoteSheetName } from '../../runtime/sandbox/apis/sheets/a1.js';
-import { evaluateFormula, type Scalar } from '../../runtime/sandbox/apis/sheets/formula.js';
+import { columnIndex, columnLetters, formatRange, parseA1, quoteSheetName } from '../../sandbox/apis/sheets/a1.js';
+import { evaluateFormula, type Scalar } from '../../sandbox/apis/sheets/formula.js';
 
 describe('A1 parsing', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSheetsApi } from '../../runtime/sandbox/apis/sheets/index.js';
-import type { ApiModule } from '../../runtime/sandbox/types.js';
+import { createSheetsApi } from '../../sandbox/apis/sheets/index.js';
+import type { ApiModule } from '../../sandbox/types.js';
 
 const USER = 'sam@example.com';
 type Body = Record<string, any>;

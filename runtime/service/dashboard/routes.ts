@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Connector, EnvironmentScope } from '../../api.js';
 import { ConnectorError, isConnectorError } from '../../errors.js';
-import type { Sandbox } from '../../sandbox/types.js';
+import type { Sandbox } from '../../../sandbox/types.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
 import type { AppAuth, SessionClaims } from '../app-auth.js';
 import { toConnectorError } from '../errors.js';

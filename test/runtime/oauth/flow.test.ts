@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent } from '../../../runtime/sandbox/index.js';
+import { consent } from '../../../sandbox/index.js';
 import { CONNECTOR_NAMES } from '../../../runtime/types.js';
 import { ENV, PROVIDER, startHarness, type Harness } from '../connector-harness.js';
 

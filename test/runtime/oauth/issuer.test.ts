@@ -4,7 +4,7 @@
  * `iss`, so the test adds it to the callback as a provider would).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent } from '../../../runtime/sandbox/index.js';
+import { consent } from '../../../sandbox/index.js';
 import { loadDefinitions, startHarness, type Harness } from '../connector-harness.js';
 
 const ISSUER = 'https://accounts.google.com';

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredScope } from '../../../runtime/sandbox/apis/crm/scopes.js';
-import { startSandbox } from '../../../runtime/sandbox/start.js';
-import type { Sandbox } from '../../../runtime/sandbox/types.js';
+import { requiredScope } from '../../../sandbox/apis/crm/scopes.js';
+import { startSandbox } from '../../../sandbox/start.js';
+import type { Sandbox } from '../../../sandbox/types.js';
 import { clients, hubspotTokens } from '../helpers.js';
 
 type Json = Record<string, any>;

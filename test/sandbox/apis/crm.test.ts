@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../runtime/sandbox/start.js';
-import type { Sandbox } from '../../../runtime/sandbox/types.js';
+import { startSandbox } from '../../../sandbox/start.js';
+import type { Sandbox } from '../../../sandbox/types.js';
 
 type Json = Record<string, any>;
 

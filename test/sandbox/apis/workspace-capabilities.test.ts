@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredCapability } from '../../../runtime/sandbox/apis/workspace/capabilities.js';
-import { startSandbox } from '../../../runtime/sandbox/start.js';
-import type { NotionCapability, Sandbox } from '../../../runtime/sandbox/types.js';
+import { requiredCapability } from '../../../sandbox/apis/workspace/capabilities.js';
+import { startSandbox } from '../../../sandbox/start.js';
+import type { NotionCapability, Sandbox } from '../../../sandbox/types.js';
 import { CLIENTS, notionTokens, REDIRECT } from '../helpers.js';
 
 type Json = Record<string, any>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consent } from '../../../runtime/sandbox/consent-driver.js';
-import { startSandbox } from '../../../runtime/sandbox/start.js';
-import type { Sandbox } from '../../../runtime/sandbox/types.js';
+import { consent } from '../../../sandbox/consent-driver.js';
+import { startSandbox } from '../../../sandbox/start.js';
+import type { Sandbox } from '../../../sandbox/types.js';
 import { basic, clients, CLIENTS, form, hubspotTokens, pkcePair, REDIRECT, url } from '../helpers.js';
 
 describe('HubSpot OAuth server', () => {

@@ -1,4 +1,4 @@
-import type { ConnectorName } from '../../types.js';
+import type { ConnectorName } from '../../runtime/types.js';
 import type { GrantStore } from '../oauth/grant-store.js';
 import type { ApiModule, ApiResponse, NotionCapability } from '../types.js';
 import type { FaultTable, RollingWindows } from './faults.js';

@@ -1,4 +1,4 @@
-import type { ConnectorName } from '../../types.js';
+import type { ConnectorName } from '../../runtime/types.js';
 import type { OAuthProvider, SandboxService } from '../types.js';
 
 /** Which OAuth family issues the tokens each API accepts. */

@@ -1,4 +1,4 @@
-import type { ConnectorName } from '../../types.js';
+import type { ConnectorName } from '../../runtime/types.js';
 import type { ApiModule } from '../types.js';
 import { createCalendarApi } from './calendar/index.js';
 import { createCrmApi } from './crm/index.js';

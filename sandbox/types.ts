@@ -14,7 +14,7 @@
  * So a connection points at the sandbox by setting its overrides to `sandbox.endpoints(connector)`; the runtime then
  * joins tool paths (which start from the real host's root) to `apiBaseUrl` exactly as it would to the real host.
  */
-import type { ConnectorName, ErrorDialect } from '../types.js';
+import type { ConnectorName, ErrorDialect } from '../runtime/types.js';
 
 /** An OAuth server family. Calendar, Sheets and Docs share Google's. */
 export type OAuthProvider = 'notion' | 'google' | 'hubspot';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ConnectorName } from '../../types.js';
+import type { ConnectorName } from '../../runtime/types.js';
 import { googleOAuth } from '../oauth/google.js';
 import { hubspotOAuth } from '../oauth/hubspot.js';
 import { notionOAuth } from '../oauth/notion.js';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConnectorName } from '../types.js';
+import type { ConnectorName } from '../runtime/types.js';
 import { createApiModules } from './apis/registry.js';
 import { ApiGateway } from './core/api-gateway.js';
 import { createControl } from './core/control.js';

@@ -1,10 +1,10 @@
 /**
- * Runs the sandbox standalone and prints its endpoints: `tsx runtime/sandbox/main.ts [--port N] [--host H]
+ * Runs the sandbox standalone and prints its endpoints: `tsx sandbox/main.ts [--port N] [--host H]
  * [--client provider,clientId,clientSecret,redirectUri]... [--no-rate-limits] [--json]`.
  * The service's `agent-connector sandbox` command calls {@link runSandboxCli}.
  */
 import { pathToFileURL } from 'node:url';
-import { CONNECTOR_NAMES } from '../types.js';
+import { CONNECTOR_NAMES } from '../runtime/types.js';
 import { startSandbox } from './start.js';
 import type { OAuthProvider, RegisteredClient, Sandbox } from './types.js';
 

@@ -1,6 +1,6 @@
 import { NOTION_CAPABILITIES, type NotionCapability, type OAuthProvider, type RegisteredClient, type SandboxControl, type SandboxEndpoints, type SandboxService, type Fault } from '../types.js';
-import type { ConnectorName } from '../../types.js';
-import { CONNECTOR_NAMES } from '../../types.js';
+import type { ConnectorName } from '../../runtime/types.js';
+import { CONNECTOR_NAMES } from '../../runtime/types.js';
 
 const PROVIDERS: readonly OAuthProvider[] = ['notion', 'google', 'hubspot'];
 
