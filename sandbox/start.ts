@@ -8,7 +8,8 @@ import { FaultTable, RollingWindows } from './core/faults.js';
 import { RequestRecorder } from './core/recorder.js';
 import { createRequestHandler } from './core/server.js';
 import { GrantStore } from './oauth/grant-store.js';
-import type { Sandbox, SandboxEndpoints, SandboxOptions } from './types.js';
+import { readStateFile, StateSaver } from './persist/state-file.js';
+import type { Sandbox, SandboxControl, SandboxEndpoints, SandboxOptions } from './types.js';
 
 /** Where each connector's OAuth server and API live on the sandbox (see the layout in `types.ts`). */
 export function sandboxEndpoints(url: string, connector: ConnectorName): SandboxEndpoints {
@@ -41,32 +42,71 @@ export function sandboxEndpoints(url: string, connector: ConnectorName): Sandbox
 
 /**
  * Starts the sandbox: fake OAuth servers and stateful fake APIs for the five providers on one local HTTP server
- * (an ephemeral port on 127.0.0.1 unless told otherwise). Every instance has its own state.
+ * (an ephemeral port on 127.0.0.1 unless told otherwise). Every instance has its own state, in memory, or kept in
+ * `stateFile` across restarts (with its port).
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
+  const saved = options.stateFile === undefined ? null : readStateFile(options.stateFile);
   const store = new GrantStore();
+  const modules = createApiModules();
+  if (saved !== null) {
+    store.restoreState(saved.grants);
+    for (const [service, users] of Object.entries(saved.apis)) {
+      const module = modules.get(service as ConnectorName);
+      if (module !== undefined) for (const [user, data] of users) module.users.set(user, data);
+    }
+  }
   for (const c of options.clients ?? []) store.registerClient(c);
   const faults = new FaultTable();
   const windows = new RollingWindows();
   const recorder = new RequestRecorder();
-  const modules = createApiModules();
   const gateway = new ApiGateway({ modules, store, faults, windows, now, providerRateLimits: options.providerRateLimits ?? true });
   const seedUser = (user: string) => gateway.seedAll(user);
-  const control = createControl({ store, faults, windows, recorder, now, seedUser });
+
+  let port = 0;
+  const saver =
+    options.stateFile === undefined
+      ? undefined
+      : new StateSaver(
+          options.stateFile,
+          () => ({ port, grants: store.persistentState(), apis: Object.fromEntries([...modules].map(([name, m]) => [name, m.users])) }),
+          (error) => process.emitWarning(`the sandbox state could not be saved: ${(error as Error).message}`),
+        );
+  const control = saver === undefined ? createControl({ store, faults, windows, recorder, now, seedUser }) : savingAfterEachCall(createControl({ store, faults, windows, recorder, now, seedUser }), saver);
 
   let url = '';
   const endpoints = (c: ConnectorName) => sandboxEndpoints(url, c);
+  const handler = createRequestHandler({ gateway, oauth: { store, now, seedUser }, control, faults, recorder, endpoints, now });
   const server = createServer(
-    createRequestHandler({ gateway, oauth: { store, now, seedUser }, control, faults, recorder, endpoints, now }),
+    saver === undefined
+      ? handler
+      : (req, res) => {
+          res.once('finish', () => saver.changed());
+          void handler(req, res);
+        },
   );
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const listen = (p: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(p, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  if (!options.port && saved !== null && saved.port > 0) {
+    // The port it had, so connections pointing at it keep working; if another process took it, a new one.
+    await listen(saved.port).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      await listen(0);
+    });
+  } else {
+    await listen(options.port ?? 0);
+  }
+  port = (server.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  saver?.flush();
   return {
     url,
     port,
@@ -75,7 +115,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
+        server.close((err) => {
+          saver?.flush();
+          if (err) reject(err);
+          else resolve();
+        });
       }),
   };
+}
+
+/** The control API, saving state after each call (registering a client, issuing or revoking tokens change it). */
+function savingAfterEachCall(control: SandboxControl, saver: StateSaver): SandboxControl {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(control) as [string, (...args: unknown[]) => unknown][]) {
+    wrapped[name] = (...args: unknown[]) => {
+      const out = fn(...args);
+      saver.changed();
+      return out;
+    };
+  }
+  return wrapped as unknown as SandboxControl;
 }
