@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConnectorName } from '../runtime/types.js';
 import { createApiModules } from './apis/registry.js';
@@ -9,7 +9,7 @@ import { RequestRecorder } from './core/recorder.js';
 import { createRequestHandler } from './core/server.js';
 import { GrantStore } from './oauth/grant-store.js';
 import { readStateFile, StateSaver } from './persist/state-file.js';
-import type { Sandbox, SandboxControl, SandboxEndpoints, SandboxOptions } from './types.js';
+import { PROVIDER_ORIGIN_PREFIXES, type ProviderOrigin, type Sandbox, type SandboxControl, type SandboxEndpoints, type SandboxOptions } from './types.js';
 
 /** Where each connector's OAuth server and API live on the sandbox (see the layout in `types.ts`). */
 export function sandboxEndpoints(url: string, connector: ConnectorName): SandboxEndpoints {
@@ -78,49 +78,56 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let url = '';
   const endpoints = (c: ConnectorName) => sandboxEndpoints(url, c);
   const handler = createRequestHandler({ gateway, oauth: { store, now, seedUser }, control, faults, recorder, endpoints, now });
-  const server = createServer(
+  // With a state file, every answered request may have changed state (a code issued, an event written): save soon.
+  const serve =
     saver === undefined
       ? handler
-      : (req, res) => {
+      : (req: IncomingMessage, res: ServerResponse) => {
           res.once('finish', () => saver.changed());
-          void handler(req, res);
-        },
-  );
+          return handler(req, res);
+        };
   const host = options.host ?? '127.0.0.1';
-  const listen = (p: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(p, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+  let main: { server: Server; port: number };
   if (!options.port && saved !== null && saved.port > 0) {
     // The port it had, so connections pointing at it keep working; if another process took it, a new one.
-    await listen(saved.port).catch(async (error: NodeJS.ErrnoException) => {
+    main = await listen(createServer(serve), saved.port, host).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
-      await listen(0);
+      return listen(createServer(serve), 0, host);
     });
   } else {
-    await listen(options.port ?? 0);
+    main = await listen(createServer(serve), options.port ?? 0, host);
   }
-  port = (server.address() as AddressInfo).port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  port = main.port;
+  url = originOf(host, main.port);
   saver?.flush();
+
+  // Each fake provider is also served at the root of an origin of its own, at its real paths, because official
+  // clients keep only the host of a configured root URL (Google's `rootUrl`). These origins reach the same handler
+  // under the provider's prefix, so they share all state, and the control API is not reachable through them.
+  const origins = {} as Record<ProviderOrigin, string>;
+  const extra: Server[] = [];
+  if (options.providerOrigins ?? true) {
+    for (const name of Object.keys(PROVIDER_ORIGIN_PREFIXES) as ProviderOrigin[]) {
+      const prefix = PROVIDER_ORIGIN_PREFIXES[name];
+      const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+        req.url = `${prefix}${req.url ?? '/'}`;
+        void serve(req, res);
+      });
+      const bound = await listen(server, 0, host);
+      extra.push(server);
+      origins[name] = originOf(host, bound.port);
+    }
+  }
   return {
     url,
-    port,
+    port: main.port,
+    origins,
     endpoints,
     control,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => {
-          saver?.flush();
-          if (err) reject(err);
-          else resolve();
-        });
-      }),
+    close: async () => {
+      await Promise.all([main.server, ...extra].map(closeServer));
+      saver?.flush();
+    },
   };
 }
 
@@ -135,4 +142,26 @@ function savingAfterEachCall(control: SandboxControl, saver: StateSaver): Sandbo
     };
   }
   return wrapped as unknown as SandboxControl;
+}
+
+function originOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<{ server: Server; port: number }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.closeAllConnections();
+    server.close((err) => (err ? reject(err) : resolve()));
+  });
 }
