@@ -26,6 +26,9 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { executionFilter, executionView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, proxyStart, toolStart } from './executions/execution-start.js';
+import { ExecutionTracker } from './executions/execution-tracker.js';
+import { Telemetry } from './telemetry/telemetry.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -108,11 +111,13 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     })());
 
   const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
-  const http = createUpstreamClient(policy, { now, ...options.httpHooks });
+  const telemetry = new Telemetry();
+  const http = createUpstreamClient(policy, { now, tracer: telemetry.tracer, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,
     http,
     now,
+    telemetry,
     ...(options.logger ? { logger: options.logger } : {}),
     options: {
       skewMs: 60_000,
@@ -125,7 +130,9 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   });
   const tools = createToolRegistry(definitions.tools);
   const cache = new LookupCache(options.lookupCacheTtlMs);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), ...(options.executions ? { settings: options.executions } : {}) });
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, connectorFor, now, executions, ...(options.logger ? { logger: options.logger } : {}) };
+  const toolName = (name: string) => tools.resolve(name)?.name;
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
@@ -253,8 +260,19 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         cache.invalidateAccount(found.account);
         return accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
       },
-      executeTool: (input) => executeTool(ctx, environmentId, input),
-      proxy: (input) => runProxy(ctx, environmentId, input),
+      executeTool: (input) =>
+        executions.run(toolStart(environmentId, input, toolName), async () => {
+          const result = await executeTool(ctx, environmentId, input);
+          // The id the caller sees is the one its record has.
+          result.execution_id = executions.current()?.id ?? result.execution_id;
+          return result;
+        }),
+      proxy: (input) => executions.run(proxyStart(environmentId, input), () => runProxy(ctx, environmentId, input)),
+      async listExecutions(query = {}) {
+        const limit = Math.min(Math.max(query.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+        const page = await store.listExecutions(environmentId, executionFilter(query), { limit, ...(query.cursor === undefined ? {} : { cursor: query.cursor }) });
+        return { executions: page.items.map(executionView), next_cursor: page.nextCursor };
+      },
     };
   }
 
@@ -264,8 +282,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     environment,
     oauth,
     tools: { list: () => tools.list(), resolve: (name) => tools.resolve(name) },
+    logExecutionsInto: (slot, fn) => executions.logInto(slot, fn),
     async close() {
       http.close();
+      await executions.drain();
       if (ownsStore) await store.close();
     },
   };

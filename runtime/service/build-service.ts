@@ -18,6 +18,7 @@ import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
+import { OneLinePerRequest, registerRequestObservability } from './request-observability.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -128,6 +129,8 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   const app = fastify({
     ...logging,
     genReqId: requestIdFor,
+    // One line per request, written when it has been answered (request-observability.ts), not fastify's two.
+    logController: new OneLinePerRequest(),
     requestIdHeader: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -149,6 +152,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerRequestObservability(app, connector);
   const isReady = options.isReady;
   if (isReady) {
     app.addHook('onRequest', (_request, _reply, done) => {

@@ -15,6 +15,10 @@
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
  * | `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` | `1`; `0` in production | connection `overrides`: `1` any https URL (http only to loopback), `0` none, or a comma-separated list of allowed origins; the sandbox's own are always allowed |
+ * | `AGENT_CONNECTOR_EXECUTION_RETENTION_DAYS` | `7` | days the execution history keeps each record; `0` keeps none |
+ * | `AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS` | `0` | `1`: the history keeps each call's input, secret-looking fields redacted |
+ * | `AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS` | unset | comma-separated input field names also redacted when inputs are captured |
+ * | `LOG_FORMAT` | `pretty` on a terminal, else `json` | log lines as JSON, or pretty-printed by pino-pretty |
  * | `NODE_ENV` | unset | `production`: the secrets above are required and the sandbox is off unless asked for |
  */
 import { isIP } from 'node:net';
@@ -53,6 +57,11 @@ export interface ServiceConfig extends StoreConfig {
   trustProxy: TrustProxy;
   /** Which URLs connections' `overrides` may name (see runtime/connection-override-policy.ts). */
   connectionOverrides: ConnectionOverridePolicy;
+  /** Execution history retention in days; 0 records nothing. */
+  executionRetentionDays: number;
+  executionCaptureInputs: boolean;
+  executionRedactFields: string[];
+  logFormat: 'json' | 'pretty';
 }
 
 export class ConfigError extends Error {
@@ -168,5 +177,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     trustProxy: trustProxy(env),
     connectionOverrides: overridePolicy(env),
+    executionRetentionDays: integer(env, 'AGENT_CONNECTOR_EXECUTION_RETENTION_DAYS', 7, 0, 3650),
+    executionCaptureInputs: flag(env, 'AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS', false),
+    executionRedactFields: (optional(env, 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS') ?? '').split(',').map((f) => f.trim()).filter((f) => f !== ''),
+    logFormat: logFormat(env),
   };
+}
+
+function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
+  const value = optional(env, 'LOG_FORMAT');
+  if (value === undefined) return process.stdout.isTTY ? 'pretty' : 'json';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new ConfigError(`LOG_FORMAT=${value}: use json or pretty`);
 }

@@ -23,6 +23,7 @@ import { ensureAppClient, newClientId, newClientSecret } from './environments.js
 import { freePort } from './free-port.js';
 import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
 import { createServiceLogger } from './logging.js';
+import { startOpenTelemetry } from '../telemetry/otel-sdk.js';
 import { registerWithSandbox } from './sandbox-connections.js';
 
 export const DEV_ENVIRONMENT_ID = 'env_development';
@@ -79,7 +80,9 @@ async function ensureSandboxConnections(connector: Connector, sandbox: Sandbox, 
 
 export async function startService(options: StartOptions = {}): Promise<RunningService> {
   const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
-  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger());
+  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, undefined, config.logFormat));
+  // Before the connector: its meters come from the provider registered at creation. Off unless OTEL_* asks.
+  const telemetry = startOpenTelemetry(process.env);
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
@@ -93,7 +96,13 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   let app: FastifyInstance | undefined;
   try {
     let ready = false;
-    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger });
+    connector = await createConnector({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      baseUrl: url,
+      logger,
+      executions: { record: config.executionRetentionDays > 0, captureInputs: config.executionCaptureInputs, redactFields: config.executionRedactFields },
+    });
     app = await buildService({
       connector,
       signingKey: loadSigningKey(config.dataDir, config.signingKey),
@@ -122,7 +131,10 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     writeDevState(config.dataDir, { environmentId, clientId });
     const sandboxConnections = sandbox ? await ensureSandboxConnections(connector, sandbox, environmentId) : [];
     ready = true;
-    const purge = schedulePurge(connector.store, logger, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+    const purge = schedulePurge(connector.store, logger, options.purgeIntervalMs ?? PURGE_INTERVAL_MS, {
+      ms: config.executionRetentionDays * 86_400_000,
+      now: options.now ?? Date.now,
+    });
 
     const running = connector;
     const listening = app;
@@ -144,6 +156,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
           await running.close();
           await sandbox?.close();
           releaseSandboxOrigin?.();
+          await telemetry?.shutdown();
         })();
         return closing;
       },
@@ -153,6 +166,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await connector?.close().catch(() => {});
     await sandbox?.close().catch(() => {});
     releaseSandboxOrigin?.();
+    await telemetry?.shutdown().catch(() => {});
     throw error;
   }
 }

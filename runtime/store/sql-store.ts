@@ -16,6 +16,7 @@ import { SqlAccounts } from './sql-accounts.js';
 import { SqlConnections } from './sql-connections.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import { isUniqueViolation, type Migration, type SqlDriver } from './sql-driver.js';
+import { SqlExecutions } from './sql-executions.js';
 import { SqlOAuthRecords } from './sql-oauth-records.js';
 import type {
   AccountFilter,
@@ -26,6 +27,9 @@ import type {
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
+  ExecutionFilter,
+  ExecutionPage,
+  ExecutionRecord,
   NewConnection,
   OAuthStateRecord,
   Store,
@@ -39,6 +43,7 @@ export class SqlStore implements Store {
   readonly #connections: SqlConnections;
   readonly #accounts: SqlAccounts;
   readonly #oauth: SqlOAuthRecords;
+  readonly #executions: SqlExecutions;
 
   constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
     this.kind = driver.kind;
@@ -47,6 +52,7 @@ export class SqlStore implements Store {
     this.#connections = new SqlConnections(this.#ctx);
     this.#accounts = new SqlAccounts(this.#ctx);
     this.#oauth = new SqlOAuthRecords(this.#ctx);
+    this.#executions = new SqlExecutions(this.#ctx);
   }
 
   migrate(): Promise<void> {
@@ -195,6 +201,20 @@ export class SqlStore implements Store {
 
   purgeExpired(before?: string): Promise<number> {
     return this.#oauth.purgeExpired(before);
+  }
+
+  // ---- execution history ----
+
+  recordExecution(rec: ExecutionRecord): Promise<void> {
+    return this.#executions.record(rec);
+  }
+
+  listExecutions(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {
+    return this.#executions.list(environmentId, filter, page);
+  }
+
+  purgeExecutions(before: string): Promise<number> {
+    return this.#executions.purge(before);
   }
 
   // ---- key rotation ----

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Connector } from '../../api.js';
 import { registerAccountRoutes } from './accounts.js';
 import { registerConnectionRoutes } from './connections.js';
+import { registerExecutionRoutes } from './executions.js';
 import { registerProxyRoute } from './proxy.js';
 import { registerToolRoutes } from './tools.js';
 
@@ -11,4 +12,5 @@ export function registerApiRoutes(api: FastifyInstance, deps: { connector: Conne
   registerAccountRoutes(api);
   registerToolRoutes(api, deps);
   registerProxyRoute(api);
+  registerExecutionRoutes(api);
 }
