@@ -9,7 +9,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Connector, ConnectionView } from '../api.js';
-import { allowSandboxOrigin, setConnectionOverridePolicy } from '../connection-override-policy.js';
 import { createConnector } from '../connector.js';
 import { isConnectorError } from '../errors.js';
 import { startSandbox } from '../../sandbox/index.js';
@@ -79,16 +78,17 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
-  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) applies from here on; the
-  // in-process sandbox's own origin is always allowed, whatever the policy, while it runs.
-  setConnectionOverridePolicy(config.connectionOverrides);
   const sandbox = config.sandbox ? await startSandbox({ host: '127.0.0.1', port: config.sandboxPort }) : null;
-  const releaseSandboxOrigin = sandbox ? allowSandboxOrigin(sandbox.url) : undefined;
+  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) is this connector's; the
+  // in-process sandbox's own origin is allowed whatever the policy.
+  const connectionOverrides = sandbox
+    ? { ...config.connectionOverrides, allowedOrigins: [...config.connectionOverrides.allowedOrigins, new URL(sandbox.url).origin] }
+    : config.connectionOverrides;
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
   try {
     let ready = false;
-    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger });
+    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger, connectionOverrides });
     app = await buildService({
       connector,
       signingKey: loadSigningKey(config.dataDir, config.signingKey),
@@ -138,7 +138,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
           await listening.close();
           await running.close();
           await sandbox?.close();
-          releaseSandboxOrigin?.();
         })();
         return closing;
       },
@@ -147,7 +146,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
     await sandbox?.close().catch(() => {});
-    releaseSandboxOrigin?.();
     throw error;
   }
 }

@@ -6,17 +6,17 @@ import { ConnectorError } from '../../errors.js';
 /** The emitted document; the service serves exactly this file. */
 export const OPENAPI_URL = new URL('../../../generated/openapi.json', import.meta.url);
 
-let openapiText: Promise<string> | undefined;
-
-function loadOpenApi(): Promise<string> {
-  openapiText ??= readFile(OPENAPI_URL, 'utf8').catch((error: unknown) => {
-    openapiText = undefined;
-    throw error;
-  });
-  return openapiText;
-}
-
 export function registerMetaRoutes(app: FastifyInstance): void {
+  // Read once per service; a failed read (not generated yet) is tried again on the next request.
+  let openapiText: Promise<string> | undefined;
+  const loadOpenApi = (): Promise<string> => {
+    openapiText ??= readFile(OPENAPI_URL, 'utf8').catch((error: unknown) => {
+      openapiText = undefined;
+      throw error;
+    });
+    return openapiText;
+  };
+
   app.get('/healthz', async () => ({ ok: true }));
 
   app.get('/openapi.json', async (_request, reply) => {
