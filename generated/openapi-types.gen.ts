@@ -1279,6 +1279,8 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description Empty on success (Google answers 204 No Content). */
+        CalendarDeleteEventOutput: Record<string, never>;
         CalendarDeleteEventRequest: {
             connection_name?: string;
             identifier: string;
@@ -2506,10 +2508,21 @@ export interface components {
         /** @description A catalog entry (format=catalog, the default). */
         Tool: {
             aliases: string[];
+            /** @description What calling the tool does, as declared in its spec (MCP's readOnlyHint, destructiveHint, idempotentHint, openWorldHint). */
+            annotations: {
+                destructive: boolean;
+                idempotent: boolean;
+                open_world: boolean;
+                read_only: boolean;
+            };
             connector: components["schemas"]["ConnectorName"];
             description: string;
             input_schema: Record<string, never>;
             name: string;
+            /** @description JSON Schema of the result's notable fields (the upstream may add more). */
+            output_schema: Record<string, never>;
+            /** @description Short human title. */
+            title: string;
             version: string;
         };
         /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
@@ -3775,7 +3788,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["CalendarDeleteEventOutput"];
                         execution_id: string;
                     };
                 };
