@@ -61,7 +61,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
             message: { type: 'string' },
             details: {
               description:
-                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body.',
+                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`).',
               properties: { violations: { type: 'array', items: ref('Violation') }, position: { type: 'integer', minimum: 0, description: 'Where the body stops being JSON (UTF-16 offset).' } },
             },
             request_id: { type: 'string' },
