@@ -78,7 +78,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
     return call;
   });
   if (res.status < 200 || res.status >= 300) {
-    throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], now: ctx.now() });
+    throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `${request.method} ${request.path}`, now: ctx.now() });
   }
   let data: unknown = res.body.length === 0 ? {} : parseBody(res.body);
   if (typeof data === 'string') {
