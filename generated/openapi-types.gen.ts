@@ -300,7 +300,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
+         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally within a time window and matching free text.
          * @description List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
          *     within a time window and matching free text. Set single_events to expand recurring events into their instances
          *     (required for order_by startTime). Returns `{items: [event...], nextPageToken, nextSyncToken, timeZone}`; pass
@@ -572,7 +572,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot deal; only the given properties change (e.g.
+         * Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage with `{"dealstage": "closedwon"}`).
          * @description Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage
          *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings. Decision on `good_deal`: when given it is
          *     written as the deal property `good_deal` ("true"/"false") next to `properties`, so the portal needs a custom
@@ -671,7 +671,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
+         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
          * @description Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
          *     style text and paragraphs, add bullets, tables, images, page breaks and named ranges. The batch is atomic — if
          *     one request is invalid none is applied. Indexes are UTF-16 positions from docs_read_document (a new document
@@ -721,7 +721,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
+         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use sheets_read_spreadsheet for those).
          * @description Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
          *     sheets_read_spreadsheet for those). Returns `{range, majorDimension, values}` where values is a 2D array; trailing
          *     empty rows and columns are trimmed and `values` is absent when the range is empty.
@@ -745,7 +745,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
+         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes), and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and pixel sizes).
          * @description Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
          *     and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and
          *     pixel sizes). For plain values prefer sheets_get_values. Returns `{spreadsheetId, properties, sheets,
@@ -842,7 +842,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
+         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at a time.
          * @description List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
          *     a time. Use it to read a page's discussion or to find a `discussion_id` to reply to with workspace_comment_create.
          *     Returns `{results: [comment...], next_cursor, has_more}`; pass `next_cursor` as `start_cursor` for the next page.
@@ -914,7 +914,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
+         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
          *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
          *     or several ids separated by commas (`title,abc1`), each sent as its own `filter_properties` parameter; omit it to
@@ -984,7 +984,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
+         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
          * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
          *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
          *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`;
@@ -1296,6 +1296,8 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description Empty on success (Google answers 204 No Content). */
+        CalendarDeleteEventOutput: Record<string, never>;
         CalendarDeleteEventRequest: {
             connection_name?: string;
             identifier: string;
@@ -2223,7 +2225,8 @@ export interface components {
                  *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
                  *     - `authorization_failed` (400): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
-                 *     - `upstream_error` (502): The upstream API answered with an error; details carry its status and sanitized error body.
+                 *     - `insufficient_scope` (403): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
+                 *     - `upstream_error` (502): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
                  *     - `upstream_rate_limited` (429): The upstream API rate-limited the call after retries; Retry-After says when to try again.
                  *     - `upstream_timeout` (504): The upstream API did not answer in time.
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
@@ -2233,8 +2236,8 @@ export interface components {
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
-                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
+                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`). */
                 details?: {
                     /** @description Where the body stops being JSON (UTF-16 offset). */
                     position?: number;
@@ -2556,10 +2559,21 @@ export interface components {
         /** @description A catalog entry (format=catalog, the default). */
         Tool: {
             aliases: string[];
+            /** @description What calling the tool does, as declared in its spec (MCP's readOnlyHint, destructiveHint, idempotentHint, openWorldHint). */
+            annotations: {
+                destructive: boolean;
+                idempotent: boolean;
+                open_world: boolean;
+                read_only: boolean;
+            };
             connector: components["schemas"]["ConnectorName"];
             description: string;
             input_schema: Record<string, never>;
             name: string;
+            /** @description JSON Schema of the result's notable fields (the upstream may add more). */
+            output_schema: Record<string, never>;
+            /** @description Short human title. */
+            title: string;
             version: string;
         };
         /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
@@ -3234,8 +3248,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description conflict, ambiguous_connection or reauthorization_required. */
+        /** @description conflict, ambiguous_connection or reauthorization_required; or the upstream API answered 409 (upstream_error). */
         Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user's grant lacks a scope the call needs (insufficient_scope), or the upstream API refused it with 403 (upstream_error). */
+        Forbidden: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3254,7 +3278,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown tool, connection, account or route. */
+        /** @description Unknown tool, connection, account or route; or the upstream API answered 404 (upstream_error). */
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3316,7 +3340,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upstream API answered with an error (upstream_error). */
+        /** @description The upstream API refused the call with this 4xx status (upstream_error: 410, 412, 422, ...); details carry its status and body. */
+        UpstreamClientError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The upstream API answered with a 5xx or an unreadable answer (upstream_error). */
         UpstreamError: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3639,6 +3673,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3651,6 +3686,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3823,6 +3859,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3838,6 +3875,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3862,6 +3900,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3870,13 +3909,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["CalendarDeleteEventOutput"];
                         execution_id: string;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3901,6 +3941,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3916,6 +3957,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3940,6 +3982,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3955,6 +3998,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3979,6 +4023,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3994,6 +4039,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4018,6 +4064,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4033,6 +4080,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4057,6 +4105,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4072,6 +4121,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4096,6 +4146,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4111,6 +4162,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4135,6 +4187,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4150,6 +4203,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4174,6 +4228,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4189,6 +4244,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4213,6 +4269,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4228,6 +4285,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4252,6 +4310,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4267,6 +4326,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4291,6 +4351,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4306,6 +4367,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4330,6 +4392,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4345,6 +4408,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4369,6 +4433,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4384,6 +4449,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4408,6 +4474,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4423,6 +4490,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4447,6 +4515,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4462,6 +4531,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4486,6 +4556,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4501,6 +4572,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4525,6 +4597,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4540,6 +4613,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4564,6 +4638,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4579,6 +4654,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4603,6 +4679,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4618,6 +4695,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4642,6 +4720,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4657,6 +4736,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4681,6 +4761,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4696,6 +4777,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4720,6 +4802,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4735,6 +4818,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4759,6 +4843,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4774,6 +4859,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4798,6 +4884,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4813,6 +4900,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4837,6 +4925,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4852,6 +4941,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4876,6 +4966,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4891,6 +4982,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4915,6 +5007,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4930,6 +5023,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4954,6 +5048,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4969,6 +5064,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4993,6 +5089,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5008,6 +5105,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5032,6 +5130,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5047,6 +5146,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5071,6 +5171,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5086,6 +5187,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5110,6 +5212,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5125,6 +5228,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

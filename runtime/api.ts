@@ -5,6 +5,7 @@
  * through `connector.environment(id)`, so one environment never sees another's connections or accounts: a lookup
  * across environments is simply "not found".
  */
+import type { ConnectionOverridePolicy } from './connection-override-policy.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
 
@@ -33,6 +34,11 @@ export interface ConnectorOptions {
    * `captureInputs` (default false) keeps each call's input too, with secret-looking and `redactFields` fields redacted.
    */
   executions?: { record?: boolean; captureInputs?: boolean; redactFields?: string[] };
+  /**
+   * Which URLs connections' `overrides` may name, for this connector only. Default: read from
+   * `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` (see `connection-override-policy.ts`).
+   */
+  connectionOverrides?: ConnectionOverridePolicy;
 }
 
 /** One tool call or proxy request from the execution history (see `GET /api/v1/executions`). */

@@ -29,6 +29,7 @@ import { checkConnectionInput } from './connection-input.js';
 import { executionFilter, executionView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, proxyStart, toolStart } from './executions/execution-start.js';
 import { ExecutionTracker } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
+import { readOverridePolicy } from './connection-override-policy.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -110,6 +111,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
     })());
 
+  const overridePolicy = options.connectionOverrides ?? readOverridePolicy(process.env);
   const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
   const telemetry = new Telemetry();
   const http = createUpstreamClient(policy, { now, tracer: telemetry.tracer, ...options.httpHooks });
@@ -118,6 +120,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     http,
     now,
     telemetry,
+    overridePolicy,
     ...(options.logger ? { logger: options.logger } : {}),
     options: {
       skewMs: 60_000,
@@ -131,9 +134,9 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const tools = createToolRegistry(definitions.tools);
   const cache = new LookupCache(options.lookupCacheTtlMs);
   const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), ...(options.executions ? { settings: options.executions } : {}) });
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, connectorFor, now, executions, ...(options.logger ? { logger: options.logger } : {}) };
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, overridePolicy, connectorFor, now, executions, ...(options.logger ? { logger: options.logger } : {}) };
   const toolName = (name: string) => tools.resolve(name)?.name;
-  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
+  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
     async openLink(linkToken, presentedBinding) {
@@ -191,7 +194,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     return {
       environmentId,
       async createConnection(input) {
-        const checked = checkConnectionInput(input, 'create', connectorFor);
+        const checked = checkConnectionInput(input, 'create', connectorFor, overridePolicy);
         const rec = await store.createConnection({
           environmentId,
           name: checked.name as string,
@@ -212,7 +215,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async updateConnection(idOrName, patch) {
         const current = await connection(idOrName);
-        const checked = checkConnectionInput(patch, 'update', connectorFor, current.connector);
+        const checked = checkConnectionInput(patch, 'update', connectorFor, overridePolicy, current.connector);
         const updated = await store.updateConnection(environmentId, current.id, checked);
         cache.invalidateEnvironment(environmentId);
         if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Connector, ConnectionView } from '../api.js';
-import { allowSandboxOrigin, setConnectionOverridePolicy } from '../connection-override-policy.js';
 import { createConnector } from '../connector.js';
 import { isConnectorError } from '../errors.js';
 import { startSandbox } from '../../sandbox/index.js';
@@ -86,12 +85,13 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
-  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) applies from here on; the
-  // in-process sandbox's own origin is always allowed, whatever the policy, while it runs.
-  setConnectionOverridePolicy(config.connectionOverrides);
   // Its state file keeps clients, grants, tokens, data and port across restarts (see docs/operations.md).
   const sandbox = config.sandbox ? await startSandbox({ host: '127.0.0.1', port: config.sandboxPort, stateFile: join(config.dataDir, SANDBOX_STATE_FILE) }) : null;
-  const releaseSandboxOrigin = sandbox ? allowSandboxOrigin(sandbox.url) : undefined;
+  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) is this connector's; the
+  // in-process sandbox's own origin is allowed whatever the policy.
+  const connectionOverrides = sandbox
+    ? { ...config.connectionOverrides, allowedOrigins: [...config.connectionOverrides.allowedOrigins, new URL(sandbox.url).origin] }
+    : config.connectionOverrides;
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
   try {
@@ -101,6 +101,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       dataDir: config.dataDir,
       baseUrl: url,
       logger,
+      connectionOverrides,
       executions: { record: config.executionRetentionDays > 0, captureInputs: config.executionCaptureInputs, redactFields: config.executionRedactFields },
     });
     app = await buildService({
@@ -155,7 +156,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
           await listening.close();
           await running.close();
           await sandbox?.close();
-          releaseSandboxOrigin?.();
           await telemetry?.shutdown();
         })();
         return closing;
@@ -165,7 +165,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
     await sandbox?.close().catch(() => {});
-    releaseSandboxOrigin?.();
     await telemetry?.shutdown().catch(() => {});
     throw error;
   }

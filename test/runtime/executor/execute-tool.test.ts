@@ -204,6 +204,7 @@ describe('upstream errors and the HTTP policy on tool calls', () => {
   it('an upstream 404 is upstream_error with the status and the sanitized body', async () => {
     const error = await retrieve({ database_id: '00000000-0000-4000-8000-000000000000' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'upstream_error', details: { status: 404, body: { object: 'error', code: 'object_not_found' } } });
+    expect((error as { status: number }).status).toBe(404);
     const token = (await h.store.findAccount(ENV, (await h.env.getConnection('notes')).id, 'ada'))!.tokens!.accessToken;
     expect(JSON.stringify(error)).not.toContain(token);
     expect((error as Error).message).not.toContain(token);
