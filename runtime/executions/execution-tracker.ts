@@ -4,9 +4,11 @@
  *
  * A call runs inside an {@link ExecutionScope} (held in this tracker's own AsyncLocalStorage), which the shared
  * send path fills in as it learns them: the connection the call resolved to, each upstream answer's status and
- * attempt count. When the call has its answer, the record is built and written in the background: a slow or failed
- * write never delays or fails the call (a failure is logged); `drain()` waits for pending writes before the store
- * closes.
+ * attempt count. When the call has its answer, the record is queued and written in the background, in batches
+ * ({@link BATCH_DELAY_MS} after the first queued record, or at {@link BATCH_MAX} records): one commit per call
+ * (SQLite syncs each commit to disk) held up a thousand concurrent calls past their upstream deadline. A slow or
+ * failed write never delays or fails a call (a failure is logged); `drain()` writes what is queued before the
+ * store closes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +28,11 @@ export interface ExecutionSettings {
   /** Input fields (at any depth) redacted besides those whose names say they hold a secret. */
   redactFields: readonly string[];
 }
+
+/** How long a queued record waits for others to share its write. */
+export const BATCH_DELAY_MS = 50;
+/** A batch this large is written at once. */
+export const BATCH_MAX = 500;
 
 export const DEFAULT_EXECUTION_SETTINGS: ExecutionSettings = { record: true, captureInputs: false, redactFields: [] };
 
@@ -88,7 +95,7 @@ export function executionLogFields(rec: ExecutionRecord): Record<string, unknown
 }
 
 export interface ExecutionTrackerDeps {
-  store: Pick<Store, 'recordExecution'>;
+  store: Pick<Store, 'recordExecutions'>;
   telemetry: Telemetry;
   now: () => number;
   logger?: RuntimeLogger;
@@ -98,7 +105,10 @@ export interface ExecutionTrackerDeps {
 export class ExecutionTracker {
   private readonly scopes = new AsyncLocalStorage<ExecutionScope>();
   private readonly slots = new AsyncLocalStorage<ExecutionLogSlot>();
-  private readonly pending = new Set<Promise<void>>();
+  private queue: ExecutionRecord[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  /** The batch writes, one after the other. */
+  private writing: Promise<void> = Promise.resolve();
   private readonly settings: ExecutionSettings;
   private readonly redactFields: ReadonlySet<string>;
 
@@ -158,9 +168,35 @@ export class ExecutionTracker {
     });
   }
 
-  /** Waits for the record writes still in flight (before the store closes). */
-  async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  /** Writes what is queued and waits for every write in flight (before the store closes). */
+  drain(): Promise<void> {
+    return this.flush();
+  }
+
+  private enqueue(rec: ExecutionRecord): void {
+    this.queue.push(rec);
+    if (this.queue.length >= BATCH_MAX) {
+      void this.flush();
+    } else if (this.timer === undefined) {
+      this.timer = setTimeout(() => void this.flush(), BATCH_DELAY_MS);
+      // Queued records must not keep a process alive that has nothing else to do; close() drains them.
+      this.timer.unref();
+    }
+  }
+
+  private flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length > 0) {
+      this.writing = this.writing.then(() =>
+        this.deps.store.recordExecutions(batch).catch((error: unknown) => {
+          this.deps.logger?.warn({ records: batch.length, err: error instanceof Error ? error.message : String(error) }, 'execution records could not be written');
+        }),
+      );
+    }
+    return this.writing;
   }
 
   private finish(rec: ExecutionRecord, span: import('@opentelemetry/api').Span): void {
@@ -186,12 +222,6 @@ export class ExecutionTracker {
     if (slot !== undefined) slot.fields = executionLogFields(rec);
     else logger?.info(executionLogFields(rec), rec.outcome === 'success' ? 'execution succeeded' : 'execution failed');
 
-    if (!this.settings.record) return;
-    // After the answer: the caller's continuation runs first, the write starts on the next turn of the event loop.
-    const write = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.deps.store.recordExecution(rec))
-      .catch((error: unknown) => logger?.warn({ execution_id: rec.id, err: error instanceof Error ? error.message : String(error) }, 'the execution record could not be written'))
-      .finally(() => this.pending.delete(write));
-    this.pending.add(write);
+    if (this.settings.record) this.enqueue(rec);
   }
 }

@@ -60,16 +60,26 @@ function decodeCursor(cursor: string): [string, string] {
 export class SqlExecutions {
   constructor(private readonly ctx: SqlContext) {}
 
-  async record(rec: ExecutionRecord): Promise<void> {
-    await this.ctx.db.run(
-      `INSERT INTO executions (id, environment_id, started_at, kind, connection_id, connection_name, identifier, operation, outcome,
-         error_code, upstream_status, attempts, duration_ms, input) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        rec.id, rec.environmentId, normalizeTime(rec.startedAt), rec.kind, rec.connectionId, rec.connectionName, rec.identifier,
-        rec.operation, rec.outcome, rec.errorCode, rec.upstreamStatus, rec.attempts, Math.round(rec.durationMs),
-        rec.input === null || rec.input === undefined ? null : JSON.stringify(rec.input),
-      ],
-    );
+  /** Rows per INSERT: 14 parameters each, well under either database's limit on parameters per statement. */
+  static readonly ROWS_PER_STATEMENT = 200;
+
+  async record(recs: readonly ExecutionRecord[]): Promise<void> {
+    for (let i = 0; i < recs.length; i += SqlExecutions.ROWS_PER_STATEMENT) {
+      const chunk = recs.slice(i, i + SqlExecutions.ROWS_PER_STATEMENT);
+      const params: SqlValue[] = [];
+      for (const rec of chunk) {
+        params.push(
+          rec.id, rec.environmentId, normalizeTime(rec.startedAt), rec.kind, rec.connectionId, rec.connectionName, rec.identifier,
+          rec.operation, rec.outcome, rec.errorCode, rec.upstreamStatus, rec.attempts, Math.round(rec.durationMs),
+          rec.input === null || rec.input === undefined ? null : JSON.stringify(rec.input),
+        );
+      }
+      await this.ctx.db.run(
+        `INSERT INTO executions (id, environment_id, started_at, kind, connection_id, connection_name, identifier, operation, outcome,
+           error_code, upstream_status, attempts, duration_ms, input) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        params,
+      );
+    }
   }
 
   async list(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {

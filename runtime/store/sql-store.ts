@@ -205,8 +205,8 @@ export class SqlStore implements Store {
 
   // ---- execution history ----
 
-  recordExecution(rec: ExecutionRecord): Promise<void> {
-    return this.#executions.record(rec);
+  recordExecutions(recs: readonly ExecutionRecord[]): Promise<void> {
+    return this.#executions.record(recs);
   }
 
   listExecutions(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {

@@ -250,8 +250,11 @@ export interface Store {
    */
   purgeExpired(before?: string): Promise<number>;
 
-  /** Adds one execution record (ids are unique; a second record with the same id is refused). */
-  recordExecution(rec: ExecutionRecord): Promise<void>;
+  /**
+   * Adds execution records, in one statement (one transaction: the history is written in batches, so that a busy
+   * service does not pay a commit per call). Ids are unique; a batch holding a known id is refused whole.
+   */
+  recordExecutions(recs: readonly ExecutionRecord[]): Promise<void>;
   /**
    * The environment's executions matching `filter`, newest first, `limit` at a time. `cursor` is a previous page's
    * `nextCursor`; a cursor that was not made by this method is refused with `invalid_request`.

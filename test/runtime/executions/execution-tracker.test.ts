@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExecutionTracker, type ExecutionStart } from '../../../runtime/executions/execution-tracker.js';
+import { BATCH_DELAY_MS, ExecutionTracker, type ExecutionStart } from '../../../runtime/executions/execution-tracker.js';
 import type { ExecutionRecord } from '../../../runtime/store/types.js';
 import { Telemetry } from '../../../runtime/telemetry/telemetry.js';
 
@@ -12,32 +12,38 @@ function logger() {
 }
 
 describe('ExecutionTracker', () => {
-  it('answers before the record is written, and a failed write is logged, not thrown', async () => {
+  it('answers before the records are written, in one batch, and a failed write is logged, not thrown', async () => {
     const log = logger();
     let release!: () => void;
-    const attempted: ExecutionRecord[] = [];
+    const batches: (readonly ExecutionRecord[])[] = [];
     const store = {
-      recordExecution: (rec: ExecutionRecord) => {
-        attempted.push(rec);
+      recordExecutions: (recs: readonly ExecutionRecord[]) => {
+        batches.push(recs);
         return new Promise<void>((_resolve, reject) => {
           release = () => reject(new Error('database is locked'));
         });
       },
     };
     const tracker = new ExecutionTracker({ store, telemetry: new Telemetry(), now: Date.now, logger: log });
-    await expect(tracker.run(start, async () => 'answer')).resolves.toBe('answer');
-    // The answer is out; the write has not even started yet (it waits for the next turn of the event loop).
-    expect(attempted).toHaveLength(0);
-    await new Promise((r) => setImmediate(r));
-    expect(attempted).toHaveLength(1);
+    const answers = await Promise.all([1, 2, 3].map((n) => tracker.run(start, async () => n)));
+    expect(answers).toEqual([1, 2, 3]);
+    // The answers are out; the write waits for others to join its batch.
+    expect(batches).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, BATCH_DELAY_MS + 20));
+    expect(batches.map((b) => b.length)).toEqual([3]);
     release();
     await tracker.drain();
-    expect(log.lines.map((l) => `${l.level} ${l.msg}`)).toEqual(['info execution succeeded', 'warn the execution record could not be written']);
+    expect(log.lines.map((l) => `${l.level} ${l.msg}`)).toEqual([
+      'info execution succeeded',
+      'info execution succeeded',
+      'info execution succeeded',
+      'warn execution records could not be written',
+    ]);
   });
 
   it('records the error code and rethrows; the scope is only visible inside the call', async () => {
     const written: ExecutionRecord[] = [];
-    const tracker = new ExecutionTracker({ store: { recordExecution: async (rec) => void written.push(rec) }, telemetry: new Telemetry(), now: () => Date.UTC(2026, 0, 1) });
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: () => Date.UTC(2026, 0, 1) });
     const failure = Object.assign(new Error('nope'), { code: 'x' });
     await expect(
       tracker.run(start, async () => {
@@ -54,7 +60,7 @@ describe('ExecutionTracker', () => {
   it('keeps nothing when recording is off, and puts the fields into a log slot instead of its own line', async () => {
     const log = logger();
     const written: ExecutionRecord[] = [];
-    const tracker = new ExecutionTracker({ store: { recordExecution: async (rec) => void written.push(rec) }, telemetry: new Telemetry(), now: Date.now, logger: log, settings: { record: false } });
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now, logger: log, settings: { record: false } });
     const slot: { fields?: Record<string, unknown> } = {};
     await tracker.logInto(slot, () => tracker.run(start, async () => 1));
     await new Promise((r) => setImmediate(r));

@@ -92,7 +92,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       const again = await ctx.open(keyring1);
       await again.migrate();
       const rows = await ctx.db.query('SELECT version FROM schema_migrations ORDER BY version');
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2]);
+      expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 4]);
       expect(await again.getEnvironment('env_a')).toMatchObject({ name: 'A' });
     });
 
@@ -100,7 +100,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       // A second, never-migrated database: the default store's beforeEach already migrated ctx.db.
       const { db } = ctx;
       await db.query('DROP TABLE IF EXISTS oauth_states');
-      for (const t of ['auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
+      for (const t of ['executions', 'auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
         await db.query(`DROP TABLE IF EXISTS ${t}`);
       }
       expect(await db.tables()).toEqual([]);
@@ -114,7 +114,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       ]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const rows = await db.query('SELECT version FROM schema_migrations');
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2]);
+      expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 4]);
       const fresh = await ctx.open(keyring1);
       await fresh.createEnvironment({ id: 'env_after', name: 'after' });
       expect(await fresh.listEnvironments()).toHaveLength(1);

@@ -29,18 +29,24 @@ export function executionsContract(ctx: ContractContext): void {
       const a = execution(1);
       const b = execution(2, { kind: 'proxy', operation: 'GET /calendar/v3/users/me/calendarList', outcome: 'error', errorCode: 'upstream_error', upstreamStatus: 503, attempts: 3, input: { path: '/x', body: { n: 1 } } });
       const c = execution(3, { connectionId: null, connectionName: null, identifier: null, errorCode: 'invalid_input', outcome: 'error', upstreamStatus: null, attempts: 0 });
-      for (const rec of [a, b, c]) await ctx.store.recordExecution(rec);
+      await ctx.store.recordExecutions([a, b, c]);
       const page = await ctx.store.listExecutions('env_a', {}, { limit: 10 });
       expect(page.items).toEqual([c, b, a]);
       expect(page.nextCursor).toBeNull();
-      await expect(ctx.store.recordExecution(a)).rejects.toThrow();
+      // A batch holding a known id is refused whole: the new record in it is not written either.
+      await expect(ctx.store.recordExecutions([execution(7), a])).rejects.toThrow();
+      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).items).toHaveLength(3);
+      // More rows than one statement takes are written in several.
+      await ctx.store.recordExecutions(Array.from({ length: 450 }, (_, i) => execution(100 + i, { id: `bulk_${i}`, environmentId: 'env_bulk' })));
+      expect((await ctx.store.listExecutions('env_bulk', {}, { limit: 200 })).nextCursor).not.toBeNull();
+      expect(await ctx.store.purgeExecutions('2100-01-01T00:00:00.000Z')).toBe(453);
     });
 
     it('filters by each field and by time range, and keeps environments apart', async () => {
-      await ctx.store.recordExecution(execution(1));
-      await ctx.store.recordExecution(execution(2, { connectionName: 'crm', identifier: 'user-2', operation: 'crm_contact_get' }));
-      await ctx.store.recordExecution(execution(3, { outcome: 'error', errorCode: 'reauthorization_required', upstreamStatus: 401 }));
-      await ctx.store.recordExecution(execution(4, { environmentId: 'env_b' }));
+      await ctx.store.recordExecutions([execution(1)]);
+      await ctx.store.recordExecutions([execution(2, { connectionName: 'crm', identifier: 'user-2', operation: 'crm_contact_get' })]);
+      await ctx.store.recordExecutions([execution(3, { outcome: 'error', errorCode: 'reauthorization_required', upstreamStatus: 401 })]);
+      await ctx.store.recordExecutions([execution(4, { environmentId: 'env_b' })]);
       const ids = async (filter: Parameters<typeof ctx.store.listExecutions>[1]) =>
         (await ctx.store.listExecutions('env_a', filter, { limit: 10 })).items.map((e) => e.id);
       expect(await ids({ connectionName: 'crm' })).toEqual(['exe_002']);
@@ -53,12 +59,12 @@ export function executionsContract(ctx: ContractContext): void {
     });
 
     it('pages with a cursor that stays stable while newer records arrive, and refuses a forged cursor', async () => {
-      for (let n = 1; n <= 5; n++) await ctx.store.recordExecution(execution(n));
+      for (let n = 1; n <= 5; n++) await ctx.store.recordExecutions([execution(n)]);
       // Two records in the same millisecond are ordered by id, so no page skips or repeats either.
-      await ctx.store.recordExecution(execution(5, { id: 'exe_005b' }));
+      await ctx.store.recordExecutions([execution(5, { id: 'exe_005b' })]);
       const first = await ctx.store.listExecutions('env_a', {}, { limit: 4 });
       expect(first.items.map((e) => e.id)).toEqual(['exe_005b', 'exe_005', 'exe_004', 'exe_003']);
-      await ctx.store.recordExecution(execution(9));
+      await ctx.store.recordExecutions([execution(9)]);
       const second = await ctx.store.listExecutions('env_a', {}, { limit: 4, cursor: first.nextCursor! });
       expect(second.items.map((e) => e.id)).toEqual(['exe_002', 'exe_001']);
       expect(second.nextCursor).toBeNull();
@@ -66,7 +72,7 @@ export function executionsContract(ctx: ContractContext): void {
     });
 
     it('purges records older than the cutoff only', async () => {
-      for (let n = 1; n <= 4; n++) await ctx.store.recordExecution(execution(n, { environmentId: n % 2 ? 'env_a' : 'env_b' }));
+      for (let n = 1; n <= 4; n++) await ctx.store.recordExecutions([execution(n, { environmentId: n % 2 ? 'env_a' : 'env_b' })]);
       expect(await ctx.store.purgeExecutions(execution(3).startedAt)).toBe(2);
       expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_003']);
       expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_004']);
