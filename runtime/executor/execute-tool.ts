@@ -16,7 +16,7 @@ import { joinUpstreamUrl } from '../http/url.js';
 import type { ToolDefinition } from '../types.js';
 import type { RuntimeContext } from './context.js';
 import { unknownToolError } from './unknown-tool.js';
-import { cachedTarget, resolveTarget } from './resolve-target.js';
+import { resolveTarget } from './resolve-target.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
 
@@ -52,9 +52,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   }
   const value = stripVersions(checked.value as Record<string, unknown>);
 
-  const target =
-    cachedTarget(ctx, environmentId, input.connection_name, input.identifier, tool.connector) ??
-    (await resolveTarget(ctx, environmentId, input.connection_name, input.identifier, tool.connector));
+  const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier, tool.connector);
   const { connector, connection } = target;
   // A stored API base override is checked again at use (the policy may be stricter than when it was written);
   // only the API base matters to a tool call, and most connections have none, so this costs nothing on the usual path.
@@ -71,7 +69,6 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   const retry = mayRetry(tool, request.method);
   const dialect = connector.errorDialect;
   const isRateLimited = dialect === 'google' ? isGoogleRateLimit : undefined;
-  // Inline, not a named const: the dev loader (tsx) names every named closure per call, ~1 us on this path.
   const res = await sendAuthorized(ctx, target, (bearer: string): UpstreamCall => {
     // `headers` is this call's own object, and a second attempt (after a 401) starts after the first has ended.
     headers.authorization = bearer;

@@ -22,33 +22,6 @@ function notFound(name: string): ConnectorError {
  * DISCONNECTED account is the target, so that the caller hears `reauthorization_required` exactly as it would have
  * with the connection named.
  */
-/**
- * The same answer from the lookup cache alone, without a promise: the usual call (named or implicit connection,
- * ACTIVE account, token not due for refresh) resolves here; `undefined` sends the caller to {@link resolveTarget}.
- */
-export function cachedTarget(
-  ctx: RuntimeContext,
-  environmentId: string,
-  connectionName: string | undefined,
-  identifier: unknown,
-  connector?: ConnectorName,
-): AuthTarget | undefined {
-  if (typeof identifier !== 'string' || identifier === '') return undefined;
-  let connection: ConnectionRecord | undefined;
-  if (connectionName !== undefined && connectionName !== null) {
-    if (typeof connectionName !== 'string') return undefined;
-    connection = ctx.cache.connection(environmentId, connectionName);
-    if (connection === undefined || (connector !== undefined && connection.connector !== connector)) return undefined;
-  } else {
-    if (connector === undefined) return undefined;
-    connection = ctx.cache.soleConnection(environmentId, connector, identifier);
-    if (connection === undefined) return undefined;
-  }
-  const account = ctx.cache.account(environmentId, connection.id, identifier);
-  if (account === undefined || ctx.refresher.needsRefresh(account.tokens!)) return undefined;
-  return { account, connection, connector: ctx.connectorFor(connection.connector) };
-}
-
 export async function resolveTarget(
   ctx: RuntimeContext,
   environmentId: string,

@@ -57,32 +57,25 @@ export interface RefreshDeps {
   options: RefreshOptions;
 }
 
-/** `expiresAt` parsed once per token set: every call checks it, twice, and the set is reused from the lookup cache. */
-const expiryMs = new WeakMap<TokenSet, number>();
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class RefreshCoordinator {
   private readonly inFlight = new Map<string, Promise<AccountRecord>>();
   private readonly owner = `${process.pid}:${randomUUID()}`;
+  /** `expiresAt` parsed once per token set: every call checks it, and the set is reused from the lookup cache. */
+  private readonly expiryMs = new WeakMap<TokenSet, number>();
 
   constructor(private readonly deps: RefreshDeps) {}
 
   /** Whether a token set should be refreshed now (expired, or within the skew of expiring). */
   needsRefresh(tokens: TokenSet): boolean {
     if (tokens.expiresAt === null) return false;
-    let expiresAt = expiryMs.get(tokens);
+    let expiresAt = this.expiryMs.get(tokens);
     if (expiresAt === undefined) {
       expiresAt = Date.parse(tokens.expiresAt);
-      expiryMs.set(tokens, expiresAt);
+      this.expiryMs.set(tokens, expiresAt);
     }
     return expiresAt - this.deps.options.skewMs <= this.deps.now();
-  }
-
-  /** The account's access token when it is usable as it is (ACTIVE, not due for refresh); else undefined. */
-  currentToken(account: AccountRecord): AccessToken | undefined {
-    if (account.status !== 'ACTIVE' || account.tokens === null || this.needsRefresh(account.tokens)) return undefined;
-    return { token: account.tokens.accessToken, version: account.tokenVersion };
   }
 
   /** A usable access token for the target's account, refreshing first if it is about to expire. */
