@@ -6,6 +6,7 @@
  * across environments is simply "not found".
  */
 import type { ToolSearchHit, ToolSearchOptions } from './agent/search.js';
+import type { ConnectionOverridePolicy } from './connection-override-policy.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
 
@@ -29,6 +30,11 @@ export interface ConnectorOptions {
   http?: { timeoutMs?: number; connectTimeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number; maxResponseBytes?: number };
   /** Clock (ms since epoch), for tests. */
   now?: () => number;
+  /**
+   * Which URLs connections' `overrides` may name, for this connector only. Default: read from
+   * `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` (see `connection-override-policy.ts`).
+   */
+  connectionOverrides?: ConnectionOverridePolicy;
 }
 
 /** A connection as the API shows it: never the client secret. */

@@ -119,9 +119,10 @@ function toDocument(tool: ToolDefinition): ToolDocument {
     id: tool.name,
     name: tool.name,
     aliases: tool.aliases.join(' '),
-    title: (tool as { title?: string }).title ?? '',
+    title: tool.title,
     description: tool.description,
-    parameters: Object.keys(properties).join(' '),
+    // Version selectors (`schema_version`, ...) are on most tools and say nothing about what one does.
+    parameters: Object.keys(properties).filter((name) => !tool.versionParameters.includes(name)).join(' '),
   };
 }
 

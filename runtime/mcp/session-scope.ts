@@ -38,7 +38,7 @@ export interface SessionScopeInput {
 }
 
 export function isReadOnlyTool(tool: ToolDefinition): boolean {
-  return (tool as { annotations?: { readOnly?: boolean } }).annotations?.readOnly === true;
+  return tool.annotations.readOnly;
 }
 
 function select(tools: readonly ToolDefinition[], connections: readonly ConnectionView[], scope: Omit<SessionScope, 'environmentId' | 'identifier' | 'mode'>): Map<string, AllowedTool> {

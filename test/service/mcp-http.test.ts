@@ -149,6 +149,23 @@ describe('tools over /mcp', () => {
     await expect(c.callTool({ name: 'crm_contacts_list', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 
+  it('read_only shows only tools declared read-only, with title, output schema and annotations', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice', read_only: true })).token);
+    const { tools } = await c.listTools();
+    const declared = h.connector.tools.list().filter((t) => t.annotations.readOnly && (t.connector === 'calendar' || t.connector === 'crm'));
+    expect(tools.map((t) => t.name).sort()).toEqual(declared.map((t) => t.name).sort());
+    // Searches are POSTs that only read: declared, not inferred from the method.
+    expect(tools.map((t) => t.name)).toContain('crm_contacts_search');
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(tool.title).toEqual(expect.any(String));
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    const refused = await h.call('POST', '/api/v1/mcp_sessions', { token: await h.token(h.a), body: { identifier: 'alice', read_only: true, tools: ['calendar_create_event'] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/tools/0', message: expect.stringMatching(/not read-only/) })]);
+  });
+
   it('keeps environments apart: a session of another environment sees and reaches only that environment', async () => {
     // Same identifier in environment b, where alice never connected: b's connection, b's accounts.
     const c = await client((await mint(h.b, { identifier: 'alice' })).token);
