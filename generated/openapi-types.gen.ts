@@ -283,7 +283,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
+         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally within a time window and matching free text.
          * @description List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
          *     within a time window and matching free text. Set single_events to expand recurring events into their instances
          *     (required for order_by startTime). Returns `{items: [event...], nextPageToken, nextSyncToken, timeZone}`; pass
@@ -555,7 +555,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot deal; only the given properties change (e.g.
+         * Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage with `{"dealstage": "closedwon"}`).
          * @description Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage
          *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings. Decision on `good_deal`: when given it is
          *     written as the deal property `good_deal` ("true"/"false") next to `properties`, so the portal needs a custom
@@ -654,7 +654,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
+         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
          * @description Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
          *     style text and paragraphs, add bullets, tables, images, page breaks and named ranges. The batch is atomic — if
          *     one request is invalid none is applied. Indexes are UTF-16 positions from docs_read_document (a new document
@@ -704,7 +704,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
+         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use sheets_read_spreadsheet for those).
          * @description Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
          *     sheets_read_spreadsheet for those). Returns `{range, majorDimension, values}` where values is a 2D array; trailing
          *     empty rows and columns are trimmed and `values` is absent when the range is empty.
@@ -728,7 +728,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
+         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes), and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and pixel sizes).
          * @description Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
          *     and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and
          *     pixel sizes). For plain values prefer sheets_get_values. Returns `{spreadsheetId, properties, sheets,
@@ -825,7 +825,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
+         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at a time.
          * @description List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
          *     a time. Use it to read a page's discussion or to find a `discussion_id` to reply to with workspace_comment_create.
          *     Returns `{results: [comment...], next_cursor, has_more}`; pass `next_cursor` as `start_cursor` for the next page.
@@ -897,7 +897,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
+         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
          *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
          *     or several ids separated by commas (`title,abc1`), each sent as its own `filter_properties` parameter; omit it to
@@ -967,7 +967,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
+         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
          * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
          *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
          *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`;
@@ -1279,6 +1279,8 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description Empty on success (Google answers 204 No Content). */
+        CalendarDeleteEventOutput: Record<string, never>;
         CalendarDeleteEventRequest: {
             connection_name?: string;
             identifier: string;
@@ -2206,7 +2208,8 @@ export interface components {
                  *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
                  *     - `authorization_failed` (400): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
-                 *     - `upstream_error` (502): The upstream API answered with an error; details carry its status and sanitized error body.
+                 *     - `insufficient_scope` (403): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
+                 *     - `upstream_error` (502): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
                  *     - `upstream_rate_limited` (429): The upstream API rate-limited the call after retries; Retry-After says when to try again.
                  *     - `upstream_timeout` (504): The upstream API did not answer in time.
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
@@ -2216,8 +2219,8 @@ export interface components {
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
-                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
+                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`). */
                 details?: {
                     /** @description Where the body stops being JSON (UTF-16 offset). */
                     position?: number;
@@ -2506,10 +2509,21 @@ export interface components {
         /** @description A catalog entry (format=catalog, the default). */
         Tool: {
             aliases: string[];
+            /** @description What calling the tool does, as declared in its spec (MCP's readOnlyHint, destructiveHint, idempotentHint, openWorldHint). */
+            annotations: {
+                destructive: boolean;
+                idempotent: boolean;
+                open_world: boolean;
+                read_only: boolean;
+            };
             connector: components["schemas"]["ConnectorName"];
             description: string;
             input_schema: Record<string, never>;
             name: string;
+            /** @description JSON Schema of the result's notable fields (the upstream may add more). */
+            output_schema: Record<string, never>;
+            /** @description Short human title. */
+            title: string;
             version: string;
         };
         /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
@@ -3184,8 +3198,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description conflict, ambiguous_connection or reauthorization_required. */
+        /** @description conflict, ambiguous_connection or reauthorization_required; or the upstream API answered 409 (upstream_error). */
         Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user's grant lacks a scope the call needs (insufficient_scope), or the upstream API refused it with 403 (upstream_error). */
+        Forbidden: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3204,7 +3228,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown tool, connection, account or route. */
+        /** @description Unknown tool, connection, account or route; or the upstream API answered 404 (upstream_error). */
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3266,7 +3290,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upstream API answered with an error (upstream_error). */
+        /** @description The upstream API refused the call with this 4xx status (upstream_error: 410, 412, 422, ...); details carry its status and body. */
+        UpstreamClientError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The upstream API answered with a 5xx or an unreadable answer (upstream_error). */
         UpstreamError: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3589,6 +3623,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3601,6 +3636,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3728,6 +3764,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3743,6 +3780,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3767,6 +3805,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3775,13 +3814,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["CalendarDeleteEventOutput"];
                         execution_id: string;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3806,6 +3846,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3821,6 +3862,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3845,6 +3887,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3860,6 +3903,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3884,6 +3928,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3899,6 +3944,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3923,6 +3969,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3938,6 +3985,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3962,6 +4010,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3977,6 +4026,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4001,6 +4051,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4016,6 +4067,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4040,6 +4092,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4055,6 +4108,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4079,6 +4133,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4094,6 +4149,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4118,6 +4174,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4133,6 +4190,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4157,6 +4215,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4172,6 +4231,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4196,6 +4256,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4211,6 +4272,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4235,6 +4297,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4250,6 +4313,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4274,6 +4338,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4289,6 +4354,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4313,6 +4379,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4328,6 +4395,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4352,6 +4420,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4367,6 +4436,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4391,6 +4461,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4406,6 +4477,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4430,6 +4502,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4445,6 +4518,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4469,6 +4543,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4484,6 +4559,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4508,6 +4584,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4523,6 +4600,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4547,6 +4625,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4562,6 +4641,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4586,6 +4666,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4601,6 +4682,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4625,6 +4707,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4640,6 +4723,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4664,6 +4748,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4679,6 +4764,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4703,6 +4789,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4718,6 +4805,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4742,6 +4830,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4757,6 +4846,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4781,6 +4871,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4796,6 +4887,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4820,6 +4912,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4835,6 +4928,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4859,6 +4953,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4874,6 +4969,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4898,6 +4994,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4913,6 +5010,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4937,6 +5035,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4952,6 +5051,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4976,6 +5076,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4991,6 +5092,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5015,6 +5117,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5030,6 +5133,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

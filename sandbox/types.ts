@@ -143,6 +143,12 @@ export interface SandboxOptions {
    * account, search 5 per second). Default true; benchmarks turn it off.
    */
   providerRateLimits?: boolean;
+  /**
+   * A JSON file to keep the sandbox's state in across restarts (clients, grants, tokens and each user's data): read
+   * at start, written shortly after each change and at close. Its port is kept too: with `port` unset or 0, the
+   * sandbox listens on the port it had, or on a new one if that port is taken. Absent: state lives in memory only.
+   */
+  stateFile?: string;
   /** Also serve each provider at the root of an origin of its own (an ephemeral port each). Default true. */
   providerOrigins?: boolean;
 }
@@ -178,6 +184,8 @@ export interface ApiModule {
   dialect: ErrorDialect;
   /** Creates the user's sample data the first time the user is seen. */
   seedUser(user: string, now: number): void;
+  /** Each user's data, by sandbox user: what a state file saves and restores (see `persist/state-file.ts`). */
+  readonly users: Map<string, unknown>;
   handle(req: ApiRequest): ApiResponse | Promise<ApiResponse>;
   /** An error in this provider's shape, used by the core for 401/429/injected faults. */
   errorResponse(

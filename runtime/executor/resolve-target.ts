@@ -33,12 +33,10 @@ export async function resolveTarget(
   let connection: ConnectionRecord | null;
   if (connectionName !== undefined && connectionName !== null) {
     if (typeof connectionName !== 'string' || connectionName === '') throw new ConnectorError('invalid_request', 'connection_name must be a non-empty string.');
-    connection = ctx.cache.connection(environmentId, connectionName) ?? null;
-    if (connection === null) {
-      connection = await ctx.store.getConnectionByName(environmentId, connectionName);
-      if (connection === null) throw notFound(connectionName);
-      ctx.cache.setConnection(connection);
-    }
+    connection =
+      ctx.cache.connection(environmentId, connectionName) ??
+      (await ctx.cache.loadConnection(environmentId, connectionName, () => ctx.store.getConnectionByName(environmentId, connectionName)));
+    if (connection === null) throw notFound(connectionName);
     if (connector !== undefined && connection.connector !== connector) {
       throw new ConnectorError('invalid_request', `Connection ${JSON.stringify(connectionName)} is a ${connection.connector} connection; this tool needs a ${connector} connection.`);
     }
@@ -49,8 +47,8 @@ export async function resolveTarget(
   let account = ctx.cache.account(environmentId, connection.id, identifier) ?? null;
   // A token due for refresh is always re-read: the refresh must start from the database, not from the cache.
   if (account === null || ctx.refresher.needsRefresh(account.tokens!)) {
-    account = await ctx.store.findAccount(environmentId, connection.id, identifier);
-    if (account !== null) ctx.cache.setAccount(account);
+    const connectionId = connection.id;
+    account = await ctx.cache.loadAccount(environmentId, connectionId, identifier, () => ctx.store.findAccount(environmentId, connectionId, identifier));
   }
   if (account !== null && connectionName == null && account.status === 'ACTIVE' && ctx.cache.soleConnection(environmentId, connector as ConnectorName, identifier) !== connection) {
     ctx.cache.setSoleConnection(identifier, connection);

@@ -178,7 +178,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     }
   };
 
-  registerMetaRoutes(app);
+  registerMetaRoutes(app, { baseUrl: connector.baseUrl });
   registerOAuthTokenRoute(app, { auth, checkCredentialRate });
   // Cookies (the authorization link's browser binding, dashboard sessions) exist only on the browser-facing routes;
   // registered there, the cookie plugin's hooks do not run on API calls.
