@@ -267,7 +267,10 @@ describe('events.insert', () => {
       body: timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z'),
       scopes: ['https://www.googleapis.com/auth/calendar.readonly'],
     });
-    expectCalendarError(res, 403, 'insufficientPermissions', 'Request had insufficient authentication scopes.');
+    expectCalendarError(res, 403, 'insufficientPermissions');
+    // Google words the top-level message and the legacy item differently.
+    expect(res.body.error.message).toBe('Request had insufficient authentication scopes.');
+    expect(res.body.error.errors[0].message).toBe('Insufficient Permission');
     expect(res.body.error.status).toBe('PERMISSION_DENIED');
     const read = await call('GET', EVENTS, { scopes: ['https://www.googleapis.com/auth/calendar.readonly'] });
     expect(read.status).toBe(200);
