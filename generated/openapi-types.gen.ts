@@ -1208,11 +1208,11 @@ export interface components {
              */
             event_duration_minutes?: number;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1566,11 +1566,11 @@ export interface components {
              */
             event_id: string;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false

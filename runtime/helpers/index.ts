@@ -6,7 +6,7 @@
  * Adding a helper: write it (typed, pure, one concept per file), add it here with its arity, document it in
  * `docs/spec-format.md`.
  */
-import { attendees, conferenceDataVersion, eventEnd, meetConference, sendUpdates, transparency } from './calendar.js';
+import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues } from './values.js';
 import { workspaceId } from './workspace-id.js';
 import { hostParent, pageParent } from './workspace-parent.js';
@@ -14,7 +14,7 @@ import { member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, hostParent, member, mergeObjects, pageParent, withDefault };
+export { calendarEventFilter, clearedDate, hostParent, member, mergeObjects, pageParent, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -31,6 +31,8 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   sendUpdates: { arity: 1, module: 'calendar.js' },
   conferenceDataVersion: { arity: 1, module: 'calendar.js' },
   meetConference: { arity: 1, module: 'calendar.js' },
+  clearedDate: { arity: 2, module: 'calendar.js' },
+  statusEventProperties: { arity: 2, module: 'calendar.js' },
   splitList: { arity: 1, module: 'values.js' },
   parseJson: { arity: 1, module: 'values.js' },
   stringValues: { arity: 1, module: 'values.js' },
