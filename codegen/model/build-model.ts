@@ -100,6 +100,7 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     rules,
     request,
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
+    ...(spec.precheck ? { precheck: spec.precheck } : {}),
     ...(spec.output ? { output: spec.output } : {}),
     file: t.source.file,
   };

@@ -62,6 +62,8 @@ export interface ToolModel {
   rules: RuleModel[];
   request: RequestModel;
   transform?: string;
+  /** A pre-check from `runtime/prechecks` (`precheck` in the spec). */
+  precheck?: string;
   output?: JsonSchema;
   /** Spec file, for docs and messages. */
   file: string;

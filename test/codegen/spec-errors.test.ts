@@ -25,8 +25,10 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['unknown helper', { file: EVENT, change: (t) => t.replace('$call: sendUpdates', '$call: sendUpdate'), want: { file: EVENT, line: 25, column: 27, message: /unknown helper 'sendUpdate'/ } }],
   ['wrong arity', { file: EVENT, change: (t) => t.replace('args: [$start_datetime, null, $event_duration_hour, $event_duration_minutes]', 'args: [$start_datetime, $event_duration_hour]'), want: { file: EVENT, line: 31, column: 42, message: /helper 'eventEnd' takes 4 argument\(s\), request\.body\.end\.dateTime passes 2/ } }],
   ['duplicate name', { file: EVENT, change: (t) => t.replace('aliases: [googlecalendar_create_event]', 'aliases: [crm_contacts_list]'), want: { file: 'tools/crm/crm_contacts_list.yaml', line: 2, column: 7, message: /duplicate tool name or alias 'crm_contacts_list' \(already used by .*calendar_create_event\.yaml\)/ } }],
-  ['path placeholder without a value', { file: QUERY, change: (t) => t.replace('{database_id}/query', '{database_id}/{view}'), want: { file: QUERY, line: 26, column: 9, message: /path placeholder '\{view\}' names unknown parameter 'view'/ } }],
+  ['path placeholder without a value', { file: QUERY, change: (t) => t.replace('{database_id}/query', '{database_id}/{view}'), want: { file: QUERY, line: 27, column: 9, message: /path placeholder '\{view\}' names unknown parameter 'view'/ } }],
   ['a token kept as provider info', { file: 'connectors/workspace.yaml', change: (t) => t.replace('provider_info_fields: [bot_id,', 'provider_info_fields: [access_token,'), want: { file: 'connectors/workspace.yaml', line: 20, column: 26, message: /provider_info_fields/ } }],
+  ['unknown precheck', { file: QUERY, change: (t) => t.replace('precheck: workspaceColumns', 'precheck: workspaceColumn'), want: { file: QUERY, line: 24, column: 11, message: /unknown precheck 'workspaceColumn' \(known: workspaceColumns\)/ } }],
+  ['precheck of another connector', { file: EVENT, change: (t) => t.replace('request:', 'precheck: workspaceColumns\nrequest:'), want: { file: EVENT, line: 19, column: 11, message: /precheck 'workspaceColumns' is for workspace tools, not calendar/ } }],
   ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
 ];
 
