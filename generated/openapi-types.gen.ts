@@ -283,7 +283,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
+         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally within a time window and matching free text.
          * @description List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
          *     within a time window and matching free text. Set single_events to expand recurring events into their instances
          *     (required for order_by startTime). Returns `{items: [event...], nextPageToken, nextSyncToken, timeZone}`; pass
@@ -555,7 +555,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot deal; only the given properties change (e.g.
+         * Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage with `{"dealstage": "closedwon"}`).
          * @description Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage
          *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings. Decision on `good_deal`: when given it is
          *     written as the deal property `good_deal` ("true"/"false") next to `properties`, so the portal needs a custom
@@ -654,7 +654,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
+         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
          * @description Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
          *     style text and paragraphs, add bullets, tables, images, page breaks and named ranges. The batch is atomic — if
          *     one request is invalid none is applied. Indexes are UTF-16 positions from docs_read_document (a new document
@@ -704,7 +704,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
+         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use sheets_read_spreadsheet for those).
          * @description Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
          *     sheets_read_spreadsheet for those). Returns `{range, majorDimension, values}` where values is a 2D array; trailing
          *     empty rows and columns are trimmed and `values` is absent when the range is empty.
@@ -728,7 +728,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
+         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes), and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and pixel sizes).
          * @description Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
          *     and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and
          *     pixel sizes). For plain values prefer sheets_get_values. Returns `{spreadsheetId, properties, sheets,
@@ -825,7 +825,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
+         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at a time.
          * @description List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
          *     a time. Use it to read a page's discussion or to find a `discussion_id` to reply to with workspace_comment_create.
          *     Returns `{results: [comment...], next_cursor, has_more}`; pass `next_cursor` as `start_cursor` for the next page.
@@ -898,7 +898,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
+         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
          *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
          *     or several ids separated by commas (`title,abc1`), each sent as its own `filter_properties` parameter; omit it to
@@ -968,7 +968,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
+         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
          * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
          *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
          *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`;
@@ -1280,6 +1280,8 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description Empty on success (Google answers 204 No Content). */
+        CalendarDeleteEventOutput: Record<string, never>;
         CalendarDeleteEventRequest: {
             connection_name?: string;
             identifier: string;
@@ -2207,7 +2209,8 @@ export interface components {
                  *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
                  *     - `authorization_failed` (400): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
-                 *     - `upstream_error` (502): The upstream API answered with an error; details carry its status and sanitized error body.
+                 *     - `insufficient_scope` (403): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
+                 *     - `upstream_error` (502): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
                  *     - `upstream_rate_limited` (429): The upstream API rate-limited the call after retries; Retry-After says when to try again.
                  *     - `upstream_timeout` (504): The upstream API did not answer in time.
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
@@ -2217,8 +2220,8 @@ export interface components {
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
-                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
+                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`). */
                 details?: {
                     /** @description Where the body stops being JSON (UTF-16 offset). */
                     position?: number;
@@ -2507,10 +2510,21 @@ export interface components {
         /** @description A catalog entry (format=catalog, the default). */
         Tool: {
             aliases: string[];
+            /** @description What calling the tool does, as declared in its spec (MCP's readOnlyHint, destructiveHint, idempotentHint, openWorldHint). */
+            annotations: {
+                destructive: boolean;
+                idempotent: boolean;
+                open_world: boolean;
+                read_only: boolean;
+            };
             connector: components["schemas"]["ConnectorName"];
             description: string;
             input_schema: Record<string, never>;
             name: string;
+            /** @description JSON Schema of the result's notable fields (the upstream may add more). */
+            output_schema: Record<string, never>;
+            /** @description Short human title. */
+            title: string;
             version: string;
         };
         /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
@@ -3185,8 +3199,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description conflict, ambiguous_connection or reauthorization_required. */
+        /** @description conflict, ambiguous_connection or reauthorization_required; or the upstream API answered 409 (upstream_error). */
         Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user's grant lacks a scope the call needs (insufficient_scope), or the upstream API refused it with 403 (upstream_error). */
+        Forbidden: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3205,7 +3229,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown tool, connection, account or route. */
+        /** @description Unknown tool, connection, account or route; or the upstream API answered 404 (upstream_error). */
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3267,7 +3291,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upstream API answered with an error (upstream_error). */
+        /** @description The upstream API refused the call with this 4xx status (upstream_error: 410, 412, 422, ...); details carry its status and body. */
+        UpstreamClientError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The upstream API answered with a 5xx or an unreadable answer (upstream_error). */
         UpstreamError: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3590,6 +3624,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3602,6 +3637,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3729,6 +3765,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3744,6 +3781,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3768,6 +3806,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3776,13 +3815,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["CalendarDeleteEventOutput"];
                         execution_id: string;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3807,6 +3847,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3822,6 +3863,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3846,6 +3888,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3861,6 +3904,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3885,6 +3929,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3900,6 +3945,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3924,6 +3970,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3939,6 +3986,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3963,6 +4011,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3978,6 +4027,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4002,6 +4052,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4017,6 +4068,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4041,6 +4093,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4056,6 +4109,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4080,6 +4134,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4095,6 +4150,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4119,6 +4175,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4134,6 +4191,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4158,6 +4216,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4173,6 +4232,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4197,6 +4257,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4212,6 +4273,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4236,6 +4298,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4251,6 +4314,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4275,6 +4339,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4290,6 +4355,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4314,6 +4380,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4329,6 +4396,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4353,6 +4421,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4368,6 +4437,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4392,6 +4462,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4407,6 +4478,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4431,6 +4503,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4446,6 +4519,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4470,6 +4544,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4485,6 +4560,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4509,6 +4585,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4524,6 +4601,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4548,6 +4626,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4563,6 +4642,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4587,6 +4667,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4602,6 +4683,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4626,6 +4708,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4641,6 +4724,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4665,6 +4749,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4680,6 +4765,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4704,6 +4790,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4719,6 +4806,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4743,6 +4831,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4758,6 +4847,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4782,6 +4872,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4797,6 +4888,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4821,6 +4913,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4836,6 +4929,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4860,6 +4954,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4875,6 +4970,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4899,6 +4995,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4914,6 +5011,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4938,6 +5036,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4953,6 +5052,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4977,6 +5077,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4992,6 +5093,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5016,6 +5118,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5031,6 +5134,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

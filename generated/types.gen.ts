@@ -98,8 +98,8 @@ export interface CalendarDeleteEventInput {
   tool_version?: "1.0.0";
 }
 
-/** Result of `calendar_delete_event` (the upstream response body). */
-export type CalendarDeleteEventOutput = unknown;
+/** Result of `calendar_delete_event`: the notable fields; the upstream may return more. */
+export type CalendarDeleteEventOutput = Record<string, unknown>;
 
 /** Input of `calendar_get_event_by_id` (aliases: `googlecalendar_get_event_by_id`). */
 export interface CalendarGetEventByIdInput {

@@ -27,6 +27,7 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { readOverridePolicy } from './connection-override-policy.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -108,12 +109,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
     })());
 
+  const overridePolicy = options.connectionOverrides ?? readOverridePolicy(process.env);
   const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
   const http = createUpstreamClient(policy, { now, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,
     http,
     now,
+    overridePolicy,
     ...(options.logger ? { logger: options.logger } : {}),
     options: {
       skewMs: 60_000,
@@ -127,8 +130,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const tools = createToolRegistry(definitions.tools);
   const cache = new LookupCache(options.lookupCacheTtlMs);
   const prechecks = new PrecheckCache(now);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
-  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
     async openLink(linkToken, presentedBinding) {
@@ -186,7 +189,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     return {
       environmentId,
       async createConnection(input) {
-        const checked = checkConnectionInput(input, 'create', connectorFor);
+        const checked = checkConnectionInput(input, 'create', connectorFor, overridePolicy);
         const rec = await store.createConnection({
           environmentId,
           name: checked.name as string,
@@ -207,7 +210,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async updateConnection(idOrName, patch) {
         const current = await connection(idOrName);
-        const checked = checkConnectionInput(patch, 'update', connectorFor, current.connector);
+        const checked = checkConnectionInput(patch, 'update', connectorFor, overridePolicy, current.connector);
         const updated = await store.updateConnection(environmentId, current.id, checked);
         cache.invalidateEnvironment(environmentId);
         if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);

@@ -49,6 +49,14 @@ export type RuleSpec =
 /** A value a `requires_value` rule compares against (compared with `===`). */
 export type Scalar = string | number | boolean;
 
+/** `annotations`: what calling the tool does (MCP's tool annotations). */
+export interface AnnotationsSpec {
+  read_only: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  open_world?: boolean;
+}
+
 export interface ToolSpec {
   name: string;
   connector: ConnectorName;
@@ -58,7 +66,9 @@ export interface ToolSpec {
   versioned?: boolean;
   aliases?: string[];
   retry?: RetryPolicy;
+  title: string;
   description: string;
+  annotations: AnnotationsSpec;
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];
   request: {
@@ -71,5 +81,5 @@ export interface ToolSpec {
   };
   response?: { transform?: string };
   precheck?: string;
-  output?: SchemaSpec;
+  output: SchemaSpec;
 }

@@ -1,7 +1,7 @@
 /**
  * The intermediate model: every emitter is a pure function from this to files and never reads YAML.
  */
-import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy } from '../../runtime/types.js';
+import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy, ToolAnnotations } from '../../runtime/types.js';
 
 /** A compiled mapping expression (docs/spec-format.md, "The request mapping"). */
 export type Expr =
@@ -55,7 +55,9 @@ export interface ToolModel {
   versioned: boolean;
   aliases: string[];
   retry: RetryPolicy;
+  title: string;
   description: string;
+  annotations: ToolAnnotations;
   params: ParamModel[];
   /** JSON Schema 2020-12 of the input (catalog, OpenAPI and validator). */
   inputSchema: JsonSchema;
@@ -64,7 +66,9 @@ export interface ToolModel {
   transform?: string;
   /** A pre-check from `runtime/prechecks` (`precheck` in the spec). */
   precheck?: string;
-  output?: JsonSchema;
+  /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
+  versionParameters: string[];
+  output: JsonSchema;
   /** Spec file, for docs and messages. */
   file: string;
 }

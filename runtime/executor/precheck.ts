@@ -27,7 +27,7 @@ export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck
       });
       const dialect = connector.errorDialect;
       if (res.status < 200 || res.status >= 300) {
-        throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], now: ctx.now() });
+        throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, now: ctx.now() });
       }
       const data = parseBody(res.body);
       if (typeof data !== 'object' || data === null) {

@@ -178,7 +178,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     }
   };
 
-  registerMetaRoutes(app);
+  registerMetaRoutes(app, { baseUrl: connector.baseUrl });
   registerOAuthTokenRoute(app, { auth, checkCredentialRate });
   // Cookies (the authorization link's browser binding, dashboard sessions) exist only on the browser-facing routes;
   // registered there, the cookie plugin's hooks do not run on API calls.
@@ -206,18 +206,13 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         request.env = connector.environment(claims.environmentId);
         return undefined;
       };
-      // Callback-style, with the usual case (a token verified before) answered without a promise.
-      api.addHook('onRequest', (request, _reply, done) => {
+      api.addHook('onRequest', async (request) => {
         const header = request.headers.authorization;
         const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
         const token = match?.[1];
-        if (!token) return done(new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>'));
-        const known = auth.verifiedAccessToken(token);
-        if (known !== undefined) return done(admit(request, known));
-        auth.verifyAccessToken(token).then(
-          (claims) => done(admit(request, claims)),
-          (error: Error) => done(error),
-        );
+        if (!token) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
+        const refused = admit(request, await auth.verifyAccessToken(token));
+        if (refused) throw refused;
       });
       registerApiRoutes(api, { connector });
     },

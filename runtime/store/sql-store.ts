@@ -32,9 +32,6 @@ import type {
   TokenSet,
 } from './types.js';
 
-/** About 20,000 accounts' access tokens (findAccount opens a refresh token only when it is read); a few MB. */
-export const DEFAULT_SECRET_CACHE_SIZE = 20_000;
-
 export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly #ctx: SqlContext;
@@ -43,13 +40,9 @@ export class SqlStore implements Store {
   readonly #accounts: SqlAccounts;
   readonly #oauth: SqlOAuthRecords;
 
-  /**
-   * @param opts.secretCacheSize Opened secrets remembered per process (see `SecretBox`): the executor reads the
-   *   same accounts' tokens on every call, and AES-GCM setup is most of a lookup's cost.
-   */
-  constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[], opts: { secretCacheSize?: number } = {}) {
+  constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
     this.kind = driver.kind;
-    this.#ctx = { db: driver, box: new SecretBox(keyring, { cacheSize: opts.secretCacheSize ?? DEFAULT_SECRET_CACHE_SIZE }), kind: driver.kind };
+    this.#ctx = { db: driver, box: new SecretBox(keyring), kind: driver.kind };
     this.#migrations = migrations;
     this.#connections = new SqlConnections(this.#ctx);
     this.#accounts = new SqlAccounts(this.#ctx);
