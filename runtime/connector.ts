@@ -27,6 +27,7 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { ToolSearch } from './agent/search.js';
 import { readOverridePolicy } from './connection-override-policy.js';
 
 /**
@@ -128,6 +129,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   });
   const tools = createToolRegistry(definitions.tools);
+  let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
   const prechecks = new PrecheckCache(now);
   const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
@@ -268,7 +270,12 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     baseUrl,
     environment,
     oauth,
-    tools: { list: () => tools.list(), resolve: (name) => tools.resolve(name) },
+    tools: {
+      list: () => tools.list(),
+      resolve: (name) => tools.resolve(name),
+      // Built on the first search: most processes (a CLI command, a test) never search.
+      search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
+    },
     async close() {
       http.close();
       if (ownsStore) await store.close();
