@@ -15,6 +15,7 @@ import { ConnectorError } from './errors.js';
 import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
+import { PrecheckCache } from './executor/precheck-cache.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -131,7 +132,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const tools = createToolRegistry(definitions.tools);
   let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const prechecks = new PrecheckCache(now);
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
