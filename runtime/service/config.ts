@@ -14,6 +14,9 @@
  * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
+ * | `AGENT_CONNECTOR_REQUEST_TIMEOUT_MS` | `30000` | a client must send its whole request (headers and body) within this |
+ * | `AGENT_CONNECTOR_HEADERS_TIMEOUT_MS` | `10000` | ... and its request headers within this |
+ * | `AGENT_CONNECTOR_IDLE_TIMEOUT_MS` | `120000` | a connection with no traffic for this long is closed |
  * | `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` | `1`; `0` in production | connection `overrides`: `1` any https URL (http only to loopback), `0` none, or a comma-separated list of allowed origins; the sandbox's own are always allowed |
  * | `AGENT_CONNECTOR_EXECUTION_RETENTION_DAYS` | `7` | days the execution history keeps each record; `0` keeps none |
  * | `AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS` | `0` | `1`: the history keeps each call's input, secret-looking fields redacted |
@@ -23,6 +26,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 
 /**
@@ -54,6 +58,7 @@ export interface ServiceConfig extends StoreConfig {
   sandboxPort: number;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
+  timeouts: ServiceTimeouts;
   trustProxy: TrustProxy;
   /** Which URLs connections' `overrides` may name (see runtime/connection-override-policy.ts). */
   connectionOverrides: ConnectionOverridePolicy;
@@ -175,6 +180,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sandboxPort: integer(env, 'AGENT_CONNECTOR_SANDBOX_PORT', 0, 0, 65535),
     rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    timeouts: {
+      ...DEFAULT_TIMEOUTS,
+      requestMs: integer(env, 'AGENT_CONNECTOR_REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs, 100, 3_600_000),
+      headersMs: integer(env, 'AGENT_CONNECTOR_HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, 3_600_000),
+      idleMs: integer(env, 'AGENT_CONNECTOR_IDLE_TIMEOUT_MS', DEFAULT_TIMEOUTS.idleMs, 100, 3_600_000),
+    },
     trustProxy: trustProxy(env),
     connectionOverrides: overridePolicy(env),
     executionRetentionDays: integer(env, 'AGENT_CONNECTOR_EXECUTION_RETENTION_DAYS', 7, 0, 3650),
