@@ -2,6 +2,7 @@
 import type { ExecuteToolInput, ExecutionListQuery, ExecutionView, ProxyInput } from '../api.js';
 import type { ExecutionFilter, ExecutionRecord } from '../store/types.js';
 import type { ExecutionStart } from './execution-tracker.js';
+import { JsonText } from '../proxy/json-text.js';
 import { proxyPathTemplate } from './proxy-template.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, 256) : null);
@@ -15,7 +16,7 @@ export function toolStart(environmentId: string, input: ExecuteToolInput, resolv
     identifier: text(input?.identifier),
     // An alias is recorded as the tool it names, so one filter finds every call of a tool.
     operation: resolveName(named) ?? (named.slice(0, 200) || '(none)'),
-    input: input?.tool_input ?? null,
+    input: () => input?.tool_input ?? null,
   };
 }
 
@@ -27,8 +28,18 @@ export function proxyStart(environmentId: string, input: ProxyInput): ExecutionS
     connectionName: text(input?.connection_name),
     identifier: text(input?.identifier),
     operation: `${method} ${proxyPathTemplate(input?.path)}`,
-    input: { method, path: input?.path ?? null, query: input?.query ?? null, body: input?.body ?? null },
+    input: () => ({ method, path: input?.path ?? null, query: input?.query ?? null, body: capturedBody(input?.body) }),
   };
+}
+
+/** A body given as its JSON text (what the HTTP service passes) is captured parsed, so its fields can be redacted. */
+function capturedBody(body: unknown): unknown {
+  if (!(body instanceof JsonText)) return body ?? null;
+  try {
+    return JSON.parse(body.text) as unknown;
+  } catch {
+    return body.text;
+  }
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -44,8 +44,8 @@ export interface ExecutionStart {
   identifier: string | null;
   /** The tool's name, or the proxy's method and path template. */
   operation: string;
-  /** The input as it would be captured (before redaction). */
-  input: unknown;
+  /** The input as it would be captured (before redaction); called only when inputs are captured. */
+  input: () => unknown;
 }
 
 /** What the send path learns about the call in progress. */
@@ -161,7 +161,7 @@ export class ExecutionTracker {
           upstreamStatus: scope.upstreamStatus ?? errorStatus,
           attempts: scope.attempts,
           durationMs: Math.round(performance.now() - began),
-          input: this.settings.captureInputs ? redactInput(start.input, this.redactFields) : null,
+          input: this.settings.captureInputs ? redactInput(start.input(), this.redactFields) : null,
         };
         this.finish(rec, span);
       }

@@ -3,7 +3,7 @@ import { BATCH_DELAY_MS, ExecutionTracker, type ExecutionStart } from '../../../
 import type { ExecutionRecord } from '../../../runtime/store/types.js';
 import { Telemetry } from '../../../runtime/telemetry/telemetry.js';
 
-const start: ExecutionStart = { kind: 'tool', environmentId: 'env_a', connectionName: 'crm', identifier: 'u1', operation: 'crm_contacts_list', input: { limit: 5 } };
+const start: ExecutionStart = { kind: 'tool', environmentId: 'env_a', connectionName: 'crm', identifier: 'u1', operation: 'crm_contacts_list', input: () => ({ limit: 5 }) };
 
 function logger() {
   const lines: { level: string; obj: object; msg?: string }[] = [];
