@@ -5,10 +5,12 @@ import { registerAccountRoutes } from './accounts.js';
 import { registerConnectionRoutes } from './connections.js';
 import { registerProxyRoute } from './proxy.js';
 import { registerToolRoutes } from './tools.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
   registerConnectionRoutes(api);
   registerAccountRoutes(api);
   registerToolRoutes(api, deps);
   registerProxyRoute(api);
+  registerWebhookRoutes(api);
 }

@@ -8,7 +8,7 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Migration, SqlDriver, SqlValue } from '../sql-driver.js';
+import type { Migration, SqlDriver, SqlQueries, SqlValue } from '../sql-driver.js';
 
 export interface SqliteDriverOptions {
   /** File path, or `:memory:`. */
@@ -46,6 +46,16 @@ export class SqliteDriver implements SqlDriver {
   readonly db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
   readonly #readers = new Map<string, Reader>();
+  /**
+   * Settles when the open transaction ends; null when none is open. The process has one SQLite connection, so a
+   * statement from elsewhere sent while a transaction is open would become part of it: statements wait instead.
+   */
+  #transaction: Promise<void> | null = null;
+  readonly #tx: SqlQueries = {
+    get: (sql, params) => this.#get(sql, params),
+    all: (sql, params) => this.#all(sql, params),
+    run: (sql, params) => this.#run(sql, params),
+  };
 
   constructor(opts: SqliteDriverOptions) {
     this.db = new Database(opts.filename);
@@ -98,17 +108,53 @@ export class SqliteDriver implements SqlDriver {
   }
 
   async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    const reader = this.#reader(sql);
-    const values = reader.stmt.get(...params) as unknown[] | undefined;
-    if (values === undefined) return undefined;
-    if (reader.width !== -1 && values.length !== reader.width) return this.#stale(sql).get<T>(sql, params);
-    return reader.row(values) as T;
+    while (this.#transaction !== null) await this.#transaction;
+    return this.#get<T>(sql, params);
   }
 
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    while (this.#transaction !== null) await this.#transaction;
+    return this.#all<T>(sql, params);
+  }
+
+  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    while (this.#transaction !== null) await this.#transaction;
+    return this.#run(sql, params);
+  }
+
+  /** `BEGIN IMMEDIATE` takes the write lock up front, so a transaction never fails half-way for want of it. */
+  async transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T> {
+    while (this.#transaction !== null) await this.#transaction;
+    let end!: () => void;
+    this.#transaction = new Promise<void>((resolve) => (end = resolve));
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await fn(this.#tx);
+        this.db.exec('COMMIT');
+        return out;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      this.#transaction = null;
+      end();
+    }
+  }
+
+  async #get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    const reader = this.#reader(sql);
+    const values = reader.stmt.get(...params) as unknown[] | undefined;
+    if (values === undefined) return undefined;
+    if (reader.width !== -1 && values.length !== reader.width) return this.#stale(sql).#get<T>(sql, params);
+    return reader.row(values) as T;
+  }
+
+  async #all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     const reader = this.#reader(sql);
     const rows = reader.stmt.all(...params) as unknown[][];
-    if (reader.width !== -1 && rows.length > 0 && rows[0]!.length !== reader.width) return this.#stale(sql).all<T>(sql, params);
+    if (reader.width !== -1 && rows.length > 0 && rows[0]!.length !== reader.width) return this.#stale(sql).#all<T>(sql, params);
     return rows.map(reader.row) as T[];
   }
 
@@ -121,7 +167,7 @@ export class SqliteDriver implements SqlDriver {
     return this;
   }
 
-  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+  async #run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
     return this.#prepare(sql).run(...params).changes;
   }
 
