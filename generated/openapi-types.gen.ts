@@ -5385,8 +5385,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only this endpoint's deliveries. */
                 endpoint_id?: string;
-                /** @description Page size (default 50). */
-                limit?: number;
+                /** @description Page size, 1 to 100 (default 50). A query string carries text: the pattern is the integer check. */
+                limit?: string;
                 /** @description Only deliveries in this state. */
                 status?: "pending" | "delivered" | "failed";
             };

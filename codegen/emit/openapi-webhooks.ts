@@ -158,7 +158,7 @@ export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
         parameters: [
           queryParam('endpoint_id', { type: 'string', minLength: 1, maxLength: 200 }, 'Only this endpoint\'s deliveries.'),
           queryParam('status', { type: 'string', enum: ['pending', 'delivered', 'failed'] }, 'Only deliveries in this state.'),
-          queryParam('limit', { type: 'integer', minimum: 1, maximum: 100 }, 'Page size (default 50).'),
+          queryParam('limit', { type: 'string', pattern: '^([1-9][0-9]?|100)$' }, 'Page size, 1 to 100 (default 50). A query string carries text: the pattern is the integer check.'),
           queryParam('cursor', { type: 'string', minLength: 1, maxLength: 200 }, 'next_cursor of the previous page.'),
         ],
       }),

@@ -31,13 +31,20 @@ export function registerWebhookRoutes(api: FastifyInstance): void {
   // The body is optional (every field has a default): no body is the same as `{}`.
   api.post<{ Params: { id: string }; Body: RotateWebhookSecretInput | undefined }>(
     '/webhook_endpoints/:id/rotate_secret',
-    { schema: { params: endpointParams, body: { anyOf: [rotateBody, { type: 'null' }] } } },
-    async (request) => request.env.rotateWebhookSecret(request.params.id, request.body ?? {}),
+    {
+      schema: { params: endpointParams, body: rotateBody },
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+    },
+    async (request) => request.env.rotateWebhookSecret(request.params.id, request.body),
   );
 
-  api.get<{ Querystring: WebhookDeliveryQuery }>('/webhook_deliveries', { schema: { querystring: deliveriesQuery } }, async (request) =>
-    request.env.listWebhookDeliveries(request.query),
-  );
+  api.get<{ Querystring: Omit<WebhookDeliveryQuery, 'limit'> & { limit?: string } }>('/webhook_deliveries', { schema: { querystring: deliveriesQuery } }, async (request) => {
+    const { limit, ...rest } = request.query;
+    return request.env.listWebhookDeliveries({ ...rest, ...(limit === undefined ? {} : { limit: Number(limit) }) });
+  });
 
   api.get<{ Params: { id: string } }>('/webhook_deliveries/:id', { schema: { params: deliveryParams } }, async (request) =>
     request.env.getWebhookDelivery(request.params.id),
