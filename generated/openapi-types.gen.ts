@@ -112,6 +112,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MCP sessions (newest first; never their tokens) */
+        get: operations["listMcpSessions"];
+        put?: never;
+        /**
+         * Mint an MCP session for one end user
+         * @description The token grants `/mcp` for this identifier, this tool set and this environment only, until it expires or is revoked. It is refused on every other route.
+         */
+        post: operations["createMcpSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MCP session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an MCP session (its token is refused from now on) */
+        delete: operations["revokeMcpSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/proxy": {
         parameters: {
             query?: never;
@@ -283,7 +324,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
+         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally within a time window and matching free text.
          * @description List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
          *     within a time window and matching free text. Set single_events to expand recurring events into their instances
          *     (required for order_by startTime). Returns `{items: [event...], nextPageToken, nextSyncToken, timeZone}`; pass
@@ -555,7 +596,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot deal; only the given properties change (e.g.
+         * Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage with `{"dealstage": "closedwon"}`).
          * @description Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage
          *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings. Decision on `good_deal`: when given it is
          *     written as the deal property `good_deal` ("true"/"false") next to `properties`, so the portal needs a custom
@@ -654,7 +695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
+         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
          * @description Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
          *     style text and paragraphs, add bullets, tables, images, page breaks and named ranges. The batch is atomic — if
          *     one request is invalid none is applied. Indexes are UTF-16 positions from docs_read_document (a new document
@@ -704,7 +745,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
+         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use sheets_read_spreadsheet for those).
          * @description Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
          *     sheets_read_spreadsheet for those). Returns `{range, majorDimension, values}` where values is a 2D array; trailing
          *     empty rows and columns are trimmed and `values` is absent when the range is empty.
@@ -728,7 +769,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
+         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes), and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and pixel sizes).
          * @description Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
          *     and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and
          *     pixel sizes). For plain values prefer sheets_get_values. Returns `{spreadsheetId, properties, sheets,
@@ -825,7 +866,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
+         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at a time.
          * @description List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
          *     a time. Use it to read a page's discussion or to find a `discussion_id` to reply to with workspace_comment_create.
          *     Returns `{results: [comment...], next_cursor, has_more}`; pass `next_cursor` as `start_cursor` for the next page.
@@ -875,8 +916,9 @@ export interface paths {
          * Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database).
          * @description Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database). Retrieve the
          *     database first (workspace_database_retrieve) to learn its exact column names. Property keys: the title column is
-         *     keyed `title`, not its display name; every other key is the exact, case-sensitive column name from the schema or
-         *     the property id (never a URL-encoded property id with special characters). Values, e.g. title
+         *     keyed `title` (Notion also accepts its display name); every other key is the exact, case-sensitive column name
+         *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
+         *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
          *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
          *     `{database_id}` is computed by the service. Returns the new page object: `id`, `url`, `properties`.
          */
@@ -897,7 +939,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
+         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
          *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
          *     or several ids separated by commas (`title,abc1`), each sent as its own `filter_properties` parameter; omit it to
@@ -967,7 +1009,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
+         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
          * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
          *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
          *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`;
@@ -1403,11 +1445,11 @@ export interface components {
              */
             event_duration_minutes?: number;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1515,6 +1557,8 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description Empty on success (Google answers 204 No Content). */
+        CalendarDeleteEventOutput: Record<string, never>;
         CalendarDeleteEventRequest: {
             connection_name?: string;
             identifier: string;
@@ -1759,11 +1803,11 @@ export interface components {
              */
             event_id: string;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1896,6 +1940,47 @@ export interface components {
             name: string;
             overrides?: components["schemas"]["ConnectionOverrides"];
             scopes?: string[];
+        };
+        CreatedMcpSession: {
+            connections: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            identifier: string;
+            /** @enum {string} */
+            mode: "tools" | "search";
+            read_only: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @description Send as `Authorization: Bearer <token>` to `url`. Shown only here; stored hashed. */
+            token: string;
+            tools: string[] | null;
+            /**
+             * Format: uri
+             * @description The MCP endpoint (Streamable HTTP) to give the agent host.
+             */
+            url: string;
+        };
+        CreateMcpSession: {
+            /** @description Connection names the session may use (default: every connection of the environment). */
+            connections?: string[];
+            /** @description Lifetime in seconds (default 3600, at most 86400). */
+            expires_in?: number;
+            /** @description The end user the session acts for; a call cannot choose another. */
+            identifier: string;
+            /**
+             * @description `tools` lists every allowed tool; `search` offers search_tools, describe_tool and call_tool instead (for large catalogs). Default `tools`.
+             * @enum {string}
+             */
+            mode?: "tools" | "search";
+            /** @description Only tools declared read-only (default false). */
+            read_only?: boolean;
+            /** @description Tool names or aliases the session may use (default: every tool of those connections). */
+            tools?: string[];
         };
         CreateWebhookEndpoint: {
             /** @description Event types to send; omit for every type, including types added later. */
@@ -2459,7 +2544,8 @@ export interface components {
                  *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
                  *     - `authorization_failed` (400): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
-                 *     - `upstream_error` (502): The upstream API answered with an error; details carry its status and sanitized error body.
+                 *     - `insufficient_scope` (403): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
+                 *     - `upstream_error` (502): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
                  *     - `upstream_rate_limited` (429): The upstream API rate-limited the call after retries; Retry-After says when to try again.
                  *     - `upstream_timeout` (504): The upstream API did not answer in time.
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
@@ -2469,8 +2555,8 @@ export interface components {
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
-                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream status and sanitized body. */
+                code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`). */
                 details?: {
                     /** @description Where the body stops being JSON (UTF-16 offset). */
                     position?: number;
@@ -2501,6 +2587,28 @@ export interface components {
             identifier: string;
             /** Format: uri */
             redirect_url?: string;
+        };
+        McpSessionView: {
+            connections: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            identifier: string;
+            /** @enum {string} */
+            mode: "tools" | "search";
+            read_only: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            tools: string[] | null;
+            /**
+             * Format: uri
+             * @description The MCP endpoint (Streamable HTTP) to give the agent host.
+             */
+            url: string;
         };
         /** @description RFC 6749 section 5.2 error body. */
         OAuthError: {
@@ -2763,10 +2871,21 @@ export interface components {
         /** @description A catalog entry (format=catalog, the default). */
         Tool: {
             aliases: string[];
+            /** @description What calling the tool does, as declared in its spec (MCP's readOnlyHint, destructiveHint, idempotentHint, openWorldHint). */
+            annotations: {
+                destructive: boolean;
+                idempotent: boolean;
+                open_world: boolean;
+                read_only: boolean;
+            };
             connector: components["schemas"]["ConnectorName"];
             description: string;
             input_schema: Record<string, never>;
             name: string;
+            /** @description JSON Schema of the result's notable fields (the upstream may add more). */
+            output_schema: Record<string, never>;
+            /** @description Short human title. */
+            title: string;
             version: string;
         };
         /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
@@ -3519,8 +3638,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description conflict, ambiguous_connection or reauthorization_required. */
+        /** @description conflict, ambiguous_connection or reauthorization_required; or the upstream API answered 409 (upstream_error). */
         Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The user's grant lacks a scope the call needs (insufficient_scope), or the upstream API refused it with 403 (upstream_error). */
+        Forbidden: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3539,7 +3668,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown tool, connection, account or route. */
+        /** @description Unknown tool, connection, account or route; or the upstream API answered 404 (upstream_error). */
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3601,7 +3730,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upstream API answered with an error (upstream_error). */
+        /** @description The upstream API refused the call with this 4xx status (upstream_error: 410, 412, 422, ...); details carry its status and body. */
+        UpstreamClientError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The upstream API answered with a 5xx or an unreadable answer (upstream_error). */
         UpstreamError: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3926,6 +4065,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -3938,6 +4078,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3947,6 +4088,98 @@ export interface operations {
             502: components["responses"]["UpstreamError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    listMcpSessions: {
+        parameters: {
+            query?: {
+                /** @description Only this end user's sessions. */
+                identifier?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mcp_sessions: components["schemas"]["McpSessionView"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createMcpSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMcpSession"];
+            };
+        };
+        responses: {
+            /** @description The session, with its token (shown once). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedMcpSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeMcpSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MCP session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, now revoked. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpSessionView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     proxyRequest: {
@@ -3991,7 +4224,7 @@ export interface operations {
                 connector?: components["schemas"]["ConnectorName"];
                 /** @description Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition. */
                 format?: "catalog" | "openai" | "anthropic";
-                /** @description Words to match in names and descriptions. */
+                /** @description A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names). */
                 query?: string;
             };
             header?: never;
@@ -4065,6 +4298,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4080,6 +4314,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4104,6 +4339,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4112,13 +4348,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: unknown;
+                        data: components["schemas"]["CalendarDeleteEventOutput"];
                         execution_id: string;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4143,6 +4380,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4158,6 +4396,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4182,6 +4421,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4197,6 +4437,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4221,6 +4462,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4236,6 +4478,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4260,6 +4503,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4275,6 +4519,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4299,6 +4544,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4314,6 +4560,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4338,6 +4585,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4353,6 +4601,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4377,6 +4626,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4392,6 +4642,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4416,6 +4667,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4431,6 +4683,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4455,6 +4708,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4470,6 +4724,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4494,6 +4749,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4509,6 +4765,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4533,6 +4790,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4548,6 +4806,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4572,6 +4831,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4587,6 +4847,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4611,6 +4872,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4626,6 +4888,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4650,6 +4913,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4665,6 +4929,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4689,6 +4954,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4704,6 +4970,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4728,6 +4995,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4743,6 +5011,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4767,6 +5036,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4782,6 +5052,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4806,6 +5077,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4821,6 +5093,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4845,6 +5118,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4860,6 +5134,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4884,6 +5159,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4899,6 +5175,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4923,6 +5200,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4938,6 +5216,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4962,6 +5241,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -4977,6 +5257,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5001,6 +5282,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5016,6 +5298,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5040,6 +5323,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5055,6 +5339,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5079,6 +5364,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5094,6 +5380,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5118,6 +5405,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5133,6 +5421,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5157,6 +5446,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5172,6 +5462,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5196,6 +5487,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5211,6 +5503,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5235,6 +5528,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5250,6 +5544,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5274,6 +5569,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5289,6 +5585,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5313,6 +5610,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5328,6 +5626,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5352,6 +5651,7 @@ export interface operations {
             };
         };
         responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
             /** @description The tool result. */
             200: {
                 headers: {
@@ -5367,6 +5667,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

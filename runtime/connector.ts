@@ -14,6 +14,7 @@ import { ConnectorError } from './errors.js';
 import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
+import { PrecheckCache } from './executor/precheck-cache.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -28,6 +29,8 @@ import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types
 import { checkConnectionInput } from './connection-input.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
 import { webhookApi } from './webhooks/webhook-api.js';
+import { ToolSearch } from './agent/search.js';
+import { readOverridePolicy } from './connection-override-policy.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -109,12 +112,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
     })());
 
+  const overridePolicy = options.connectionOverrides ?? readOverridePolicy(process.env);
   const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
   const http = createUpstreamClient(policy, { now, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,
     http,
     now,
+    overridePolicy,
     ...(options.logger ? { logger: options.logger } : {}),
     options: {
       skewMs: 60_000,
@@ -126,9 +131,11 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   });
   const tools = createToolRegistry(definitions.tools);
+  let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
-  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
+  const prechecks = new PrecheckCache(now);
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
     async openLink(linkToken, presentedBinding) {
@@ -186,7 +193,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     return {
       environmentId,
       async createConnection(input) {
-        const checked = checkConnectionInput(input, 'create', connectorFor);
+        const checked = checkConnectionInput(input, 'create', connectorFor, overridePolicy);
         const rec = await store.createConnection({
           environmentId,
           name: checked.name as string,
@@ -207,7 +214,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async updateConnection(idOrName, patch) {
         const current = await connection(idOrName);
-        const checked = checkConnectionInput(patch, 'update', connectorFor, current.connector);
+        const checked = checkConnectionInput(patch, 'update', connectorFor, overridePolicy, current.connector);
         const updated = await store.updateConnection(environmentId, current.id, checked);
         cache.invalidateEnvironment(environmentId);
         if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
@@ -263,7 +270,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       executeTool: (input) => executeTool(ctx, environmentId, input),
       proxy: (input) => runProxy(ctx, environmentId, input),
-      ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url) }),
+      ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),
     };
   }
 
@@ -272,7 +279,13 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     baseUrl,
     environment,
     oauth,
-    tools: { list: () => tools.list(), resolve: (name) => tools.resolve(name) },
+    webhookUrlRefusal: (url) => webhookUrlRefusal(url, overridePolicy),
+    tools: {
+      list: () => tools.list(),
+      resolve: (name) => tools.resolve(name),
+      // Built on the first search: most processes (a CLI command, a test) never search.
+      search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
+    },
     async close() {
       http.close();
       if (ownsStore) await store.close();

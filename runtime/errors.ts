@@ -20,7 +20,8 @@ export const ERROR_CATALOGUE = {
   ambiguous_connection: { status: 409, meaning: 'connection_name was omitted and the identifier has several accounts for this connector.' },
   reauthorization_required: { status: 409, meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
   authorization_failed: { status: 400, meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },
-  upstream_error: { status: 502, meaning: 'The upstream API answered with an error; details carry its status and sanitized error body.' },
+  insufficient_scope: { status: 403, meaning: 'The user\'s grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.' },
+  upstream_error: { status: 502, meaning: 'The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.' },
   upstream_rate_limited: { status: 429, meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },
   upstream_timeout: { status: 504, meaning: 'The upstream API did not answer in time.' },
   rate_limited: { status: 429, meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
@@ -34,6 +35,11 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 export interface ConnectorErrorOptions {
   details?: unknown;
+  /**
+   * The HTTP status, when it is not the catalogue's: only `upstream_error` uses it, to answer with the upstream's own
+   * 4xx (a caller retries a 502, never a 404 or a 409).
+   */
+  status?: number;
   /** Seconds, for `upstream_rate_limited`, `rate_limited` and `unavailable`. */
   retryAfterSeconds?: number;
   cause?: unknown;
@@ -54,7 +60,7 @@ export class ConnectorError extends Error {
     super(message);
     this.name = 'ConnectorError';
     this.code = code;
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = options.status ?? ERROR_CATALOGUE[code].status;
     if (options.details !== undefined) this.details = options.details;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.cause !== undefined) {

@@ -52,6 +52,21 @@ export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false
  */
 export type RetryPolicy = 'idempotent' | 'safe' | 'never';
 
+/**
+ * What calling a tool does, as declared in its spec (`annotations`). The MCP tool annotations
+ * (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`) are these values. `destructive` and
+ * `idempotent` are meaningful only when `readOnly` is false; a read-only tool has them false and true.
+ */
+export interface ToolAnnotations {
+  readOnly: boolean;
+  /** May delete or overwrite existing data. */
+  destructive: boolean;
+  /** Calling it again with the same input has no further effect. */
+  idempotent: boolean;
+  /** Reaches a system outside the service (every upstream API). */
+  openWorld: boolean;
+}
+
 export interface ToolDefinition<I = any> {
   name: string;
   connector: ConnectorName;
@@ -62,9 +77,19 @@ export interface ToolDefinition<I = any> {
   /** Schema versions that `schema_version` may request, current first. */
   schemaVersions: readonly string[];
   aliases: readonly string[];
+  /** Short human title, e.g. `Create calendar event`. */
+  title: string;
   description: string;
+  annotations: ToolAnnotations;
   /** JSON Schema 2020-12 of the input, as published in the catalog and the OpenAPI document. */
   inputSchema: JsonSchema;
+  /**
+   * Input parameters that pick a version (`schema_version`, `tool_version`, a connector's version-header parameter
+   * such as `workspace_version`): kept in the API and the catalog, left out of the schemas shown to models.
+   */
+  versionParameters: readonly string[];
+  /** JSON Schema of the result (`data`): an object schema naming the notable fields; the upstream may add more. */
+  outputSchema: JsonSchema;
   retry: RetryPolicy;
   /** Checks an input against the schema and the tool's rules. Never throws for bad input. */
   validate(input: unknown): ValidationResult<I>;
@@ -75,7 +100,33 @@ export interface ToolDefinition<I = any> {
    * (e.g. keeps only the matching events). May throw a `not_found` ConnectorError.
    */
   transformResponse?(data: unknown, input: I): unknown;
+  /**
+   * Present when the spec has `precheck`: an asynchronous check run after validation and before the request is built,
+   * which may read the upstream through the user's account (e.g. a database's schema) and refuse the input with
+   * `invalid_input`. It returns the input to build from (the same, or completed with values it resolved).
+   */
+  precheck?: Precheck<I>;
 }
+
+/** What a {@link Precheck} may use: upstream reads with the caller's account, and a short-lived cache. */
+export interface PrecheckIO {
+  /**
+   * A GET through the executor's path (the account's token, refresh on 401, retries), with the connector's headers;
+   * `headers` adds or overrides some (e.g. the version header). A non-2xx answer rejects with the same error the
+   * tool call would give.
+   */
+  get(path: string, headers?: Record<string, string>): Promise<unknown>;
+  /** Values cached per account on the connector instance for a short time, dropped when the upstream refuses a call. */
+  cache: {
+    get(key: string): unknown;
+    set(key: string, value: unknown): void;
+  };
+  /** The connector's version header value for this call: the tool's version parameter, else the connector default. */
+  version?: string;
+}
+
+/** A tool's pre-check (`precheck` in its spec): resolves to the input to build from, or rejects with `invalid_input`. */
+export type Precheck<I = any> = (input: I, io: PrecheckIO) => Promise<I>;
 
 export type ClientAuthStyle = 'basic' | 'body';
 export type TokenRequestFormat = 'form' | 'json';

@@ -37,12 +37,13 @@ export async function runSandboxCli(options: SandboxCliOptions = {}): Promise<Sa
   });
   const endpoints = Object.fromEntries(CONNECTOR_NAMES.map((c) => [c, sandbox.endpoints(c)]));
   if (options.json) {
-    log(JSON.stringify({ url: sandbox.url, control: `${sandbox.url}/_sandbox/`, endpoints }));
+    log(JSON.stringify({ url: sandbox.url, control: `${sandbox.url}/_sandbox/`, endpoints, origins: sandbox.origins }));
   } else {
     log(`sandbox listening on ${sandbox.url} (control API: ${sandbox.url}/_sandbox/)`);
     for (const [name, e] of Object.entries(endpoints)) {
       log(`  ${name.padEnd(9)} api ${e.apiBaseUrl}  authorize ${e.authorizationUrl}  token ${e.tokenUrl}  revoke ${e.revocationUrl}`);
     }
+    log(`  each provider at its real paths, for official SDKs: ${Object.entries(sandbox.origins).map(([k, v]) => `${k} ${v}`).join('  ')}`);
   }
   return sandbox;
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ConnectorName } from '../runtime/types.js';
 import { createApiModules } from './apis/registry.js';
@@ -8,7 +8,8 @@ import { FaultTable, RollingWindows } from './core/faults.js';
 import { RequestRecorder } from './core/recorder.js';
 import { createRequestHandler } from './core/server.js';
 import { GrantStore } from './oauth/grant-store.js';
-import type { Sandbox, SandboxEndpoints, SandboxOptions } from './types.js';
+import { readStateFile, StateSaver } from './persist/state-file.js';
+import { PROVIDER_ORIGIN_PREFIXES, type ProviderOrigin, type Sandbox, type SandboxControl, type SandboxEndpoints, type SandboxOptions } from './types.js';
 
 /** Where each connector's OAuth server and API live on the sandbox (see the layout in `types.ts`). */
 export function sandboxEndpoints(url: string, connector: ConnectorName): SandboxEndpoints {
@@ -41,41 +42,126 @@ export function sandboxEndpoints(url: string, connector: ConnectorName): Sandbox
 
 /**
  * Starts the sandbox: fake OAuth servers and stateful fake APIs for the five providers on one local HTTP server
- * (an ephemeral port on 127.0.0.1 unless told otherwise). Every instance has its own state.
+ * (an ephemeral port on 127.0.0.1 unless told otherwise). Every instance has its own state, in memory, or kept in
+ * `stateFile` across restarts (with its port).
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
+  const saved = options.stateFile === undefined ? null : readStateFile(options.stateFile);
   const store = new GrantStore();
+  const modules = createApiModules();
+  if (saved !== null) {
+    store.restoreState(saved.grants);
+    for (const [service, users] of Object.entries(saved.apis)) {
+      const module = modules.get(service as ConnectorName);
+      if (module !== undefined) for (const [user, data] of users) module.users.set(user, data);
+    }
+  }
   for (const c of options.clients ?? []) store.registerClient(c);
   const faults = new FaultTable();
   const windows = new RollingWindows();
   const recorder = new RequestRecorder();
-  const modules = createApiModules();
   const gateway = new ApiGateway({ modules, store, faults, windows, now, providerRateLimits: options.providerRateLimits ?? true });
   const seedUser = (user: string) => gateway.seedAll(user);
-  const control = createControl({ store, faults, windows, recorder, now, seedUser });
+
+  let port = 0;
+  const saver =
+    options.stateFile === undefined
+      ? undefined
+      : new StateSaver(
+          options.stateFile,
+          () => ({ port, grants: store.persistentState(), apis: Object.fromEntries([...modules].map(([name, m]) => [name, m.users])) }),
+          (error) => process.emitWarning(`the sandbox state could not be saved: ${(error as Error).message}`),
+        );
+  const control = saver === undefined ? createControl({ store, faults, windows, recorder, now, seedUser }) : savingAfterEachCall(createControl({ store, faults, windows, recorder, now, seedUser }), saver);
 
   let url = '';
   const endpoints = (c: ConnectorName) => sandboxEndpoints(url, c);
-  const server = createServer(
-    createRequestHandler({ gateway, oauth: { store, now, seedUser }, control, faults, recorder, endpoints, now }),
-  );
+  const handler = createRequestHandler({ gateway, oauth: { store, now, seedUser }, control, faults, recorder, endpoints, now });
+  // With a state file, every answered request may have changed state (a code issued, an event written): save soon.
+  const serve =
+    saver === undefined
+      ? handler
+      : (req: IncomingMessage, res: ServerResponse) => {
+          res.once('finish', () => saver.changed());
+          return handler(req, res);
+        };
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let main: { server: Server; port: number };
+  if (!options.port && saved !== null && saved.port > 0) {
+    // The port it had, so connections pointing at it keep working; if another process took it, a new one.
+    main = await listen(createServer(serve), saved.port, host).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      return listen(createServer(serve), 0, host);
+    });
+  } else {
+    main = await listen(createServer(serve), options.port ?? 0, host);
+  }
+  port = main.port;
+  url = originOf(host, main.port);
+  saver?.flush();
+
+  // Each fake provider is also served at the root of an origin of its own, at its real paths, because official
+  // clients keep only the host of a configured root URL (Google's `rootUrl`). These origins reach the same handler
+  // under the provider's prefix, so they share all state, and the control API is not reachable through them.
+  const origins = {} as Record<ProviderOrigin, string>;
+  const extra: Server[] = [];
+  if (options.providerOrigins ?? true) {
+    for (const name of Object.keys(PROVIDER_ORIGIN_PREFIXES) as ProviderOrigin[]) {
+      const prefix = PROVIDER_ORIGIN_PREFIXES[name];
+      const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+        req.url = `${prefix}${req.url ?? '/'}`;
+        void serve(req, res);
+      });
+      const bound = await listen(server, 0, host);
+      extra.push(server);
+      origins[name] = originOf(host, bound.port);
+    }
+  }
   return {
     url,
-    port,
+    port: main.port,
+    origins,
     endpoints,
     control,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: async () => {
+      await Promise.all([main.server, ...extra].map(closeServer));
+      saver?.flush();
+    },
   };
+}
+
+/** The control API, saving state after each call (registering a client, issuing or revoking tokens change it). */
+function savingAfterEachCall(control: SandboxControl, saver: StateSaver): SandboxControl {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(control) as [string, (...args: unknown[]) => unknown][]) {
+    wrapped[name] = (...args: unknown[]) => {
+      const out = fn(...args);
+      saver.changed();
+      return out;
+    };
+  }
+  return wrapped as unknown as SandboxControl;
+}
+
+function originOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<{ server: Server; port: number }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.closeAllConnections();
+    server.close((err) => (err ? reject(err) : resolve()));
+  });
 }

@@ -13,6 +13,10 @@
  *
  * So a connection points at the sandbox by setting its overrides to `sandbox.endpoints(connector)`; the runtime then
  * joins tool paths (which start from the real host's root) to `apiBaseUrl` exactly as it would to the real host.
+ *
+ * Each provider is also served at the root of an origin of its own (`sandbox.origins`), at the real API's paths: an
+ * official client pointed at `origins.calendar` sends `/calendar/v3/...` exactly as it would to www.googleapis.com.
+ * Google's clients keep only the host of their `rootUrl`, so a path prefix would not reach them.
  */
 import type { ConnectorName, ErrorDialect } from '../runtime/types.js';
 
@@ -21,6 +25,19 @@ export type OAuthProvider = 'notion' | 'google' | 'hubspot';
 
 /** What fault injection and request records are keyed by: an API, or an OAuth server. */
 export type SandboxService = ConnectorName | `oauth:${OAuthProvider}`;
+
+/** The origins of their own that each fake provider is also served on (see the layout above). */
+export type ProviderOrigin = 'notion' | 'google' | 'calendar' | 'sheets' | 'docs' | 'hubspot';
+
+/** The path prefix on the main server that each provider origin stands for. */
+export const PROVIDER_ORIGIN_PREFIXES: Readonly<Record<ProviderOrigin, string>> = {
+  notion: '/notion',
+  google: '/google',
+  calendar: '/calendar',
+  sheets: '/sheets',
+  docs: '/docs',
+  hubspot: '/hubspot',
+};
 
 export interface SandboxEndpoints {
   authorizationUrl: string;
@@ -103,6 +120,12 @@ export interface Sandbox {
   /** `http://127.0.0.1:{port}` */
   url: string;
   port: number;
+  /**
+   * Each provider at the root of an origin of its own, at its real paths (e.g. `origins.calendar` stands for
+   * https://www.googleapis.com, `origins.sheets` for https://sheets.googleapis.com). Empty when
+   * `providerOrigins: false`.
+   */
+  origins: Readonly<Partial<Record<ProviderOrigin, string>>>;
   endpoints(connector: ConnectorName): SandboxEndpoints;
   control: SandboxControl;
   close(): Promise<void>;
@@ -120,6 +143,14 @@ export interface SandboxOptions {
    * account, search 5 per second). Default true; benchmarks turn it off.
    */
   providerRateLimits?: boolean;
+  /**
+   * A JSON file to keep the sandbox's state in across restarts (clients, grants, tokens and each user's data): read
+   * at start, written shortly after each change and at close. Its port is kept too: with `port` unset or 0, the
+   * sandbox listens on the port it had, or on a new one if that port is taken. Absent: state lives in memory only.
+   */
+  stateFile?: string;
+  /** Also serve each provider at the root of an origin of its own (an ephemeral port each). Default true. */
+  providerOrigins?: boolean;
 }
 
 /** Everything an API module sees of one request, after the core has authenticated it. */
@@ -153,6 +184,8 @@ export interface ApiModule {
   dialect: ErrorDialect;
   /** Creates the user's sample data the first time the user is seen. */
   seedUser(user: string, now: number): void;
+  /** Each user's data, by sandbox user: what a state file saves and restores (see `persist/state-file.ts`). */
+  readonly users: Map<string, unknown>;
   handle(req: ApiRequest): ApiResponse | Promise<ApiResponse>;
   /** An error in this provider's shape, used by the core for 401/429/injected faults. */
   errorResponse(

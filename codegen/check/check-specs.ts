@@ -2,6 +2,7 @@ import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
+import { precheckRegistry, type PrecheckInfo } from '../../runtime/prechecks/index.js';
 
 /** Parameters the generator adds to every versioned tool; a spec must not declare them itself. */
 export const GENERATED_PARAMS = ['schema_version', 'tool_version'] as const;
@@ -13,7 +14,11 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
  * file names, unknown connectors, duplicate names and aliases, rules and mappings naming unknown parameters,
  * unknown helpers or wrong arity, path placeholders without a value.
  */
-export function checkSpecs(loaded: LoadedSpecs, helpers: Readonly<Record<string, { arity: number }>>): SpecError[] {
+export function checkSpecs(
+  loaded: LoadedSpecs,
+  helpers: Readonly<Record<string, { arity: number }>>,
+  prechecks: Readonly<Record<string, PrecheckInfo>> = precheckRegistry,
+): SpecError[] {
   const errors: SpecError[] = [];
   const connectors = new Map<string, Loaded<ConnectorSpec>>();
   for (const c of loaded.connectors) {
@@ -36,6 +41,7 @@ export function checkSpecs(loaded: LoadedSpecs, helpers: Readonly<Record<string,
     claim(spec.name, ['name']);
     (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
     checkTool(t, connector?.spec, helpers, errors);
+    checkPrecheck(t, prechecks, errors);
   }
   return errors;
 }
@@ -126,11 +132,53 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   if ((req.method === 'GET' || req.method === 'DELETE') && req.body !== undefined) {
     errors.push(source.error(['request', 'body'], `a ${req.method} request has no body`, 'key'));
   }
+  checkAnnotations(t, errors);
   const transform = spec.response?.transform;
   if (transform !== undefined) {
     const info = Object.hasOwn(helpers, transform) ? helpers[transform] : undefined;
     if (!info) errors.push(source.error(['response', 'transform'], `unknown helper '${transform}' in response.transform (known: ${Object.keys(helpers).sort().join(', ')})`));
     else if (info.arity !== 2) errors.push(source.error(['response', 'transform'], `response.transform helper '${transform}' must take 2 arguments (data, input), it takes ${info.arity}`));
+  }
+}
+
+function checkPrecheck(t: Loaded<ToolSpec>, prechecks: Readonly<Record<string, PrecheckInfo>>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const name = spec.precheck;
+  if (name === undefined) return;
+  const info = Object.hasOwn(prechecks, name) ? prechecks[name] : undefined;
+  if (!info) {
+    errors.push(source.error(['precheck'], `unknown precheck '${name}' (known: ${Object.keys(prechecks).sort().join(', ') || 'none'})`));
+    return;
+  }
+  if (info.connector !== spec.connector) errors.push(source.error(['precheck'], `precheck '${name}' is for ${info.connector} tools, not ${spec.connector}`));
+  for (const p of info.parameters) {
+    if (!Object.hasOwn(spec.parameters, p)) errors.push(source.error(['precheck'], `precheck '${name}' reads parameter '${p}', which this tool does not declare`));
+  }
+}
+
+/**
+ * The annotations must agree with each other and with what the request can do. They are declared, never inferred
+ * from the method (a search sent as POST only reads), but a method that contradicts them is a mistake in the spec.
+ */
+function checkAnnotations(t: Loaded<ToolSpec>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const a = spec.annotations;
+  const method = spec.request.method;
+  if (a.read_only) {
+    for (const key of ['destructive', 'idempotent'] as const) {
+      if (a[key] !== undefined) errors.push(source.error(['annotations', key], `a read_only tool changes nothing, so '${key}' does not apply: remove it (or set read_only: false)`, 'key'));
+    }
+    if (method === 'DELETE') errors.push(source.error(['annotations', 'read_only'], 'read_only: true on a DELETE request'));
+    if (spec.retry === 'never') errors.push(source.error(['retry'], 'a read_only tool is safe to repeat: retry: never contradicts read_only: true'));
+    else if (spec.retry === undefined && method !== 'GET' && method !== 'PUT') {
+      errors.push(source.error(['annotations', 'read_only'], `a read_only tool sent as ${method} needs retry: safe (its method alone would never be retried)`));
+    }
+  } else {
+    for (const key of ['destructive', 'idempotent'] as const) {
+      if (a[key] === undefined) errors.push(source.error(['annotations'], `annotations.${key} is required when read_only is false (MCP would otherwise assume ${key === 'destructive' ? 'destructive' : 'not idempotent'})`));
+    }
+    if (method === 'GET') errors.push(source.error(['annotations', 'read_only'], 'read_only: false on a GET request: a GET only reads'));
+    if (a.idempotent === false && (method === 'PUT' || method === 'DELETE')) errors.push(source.error(['annotations', 'idempotent'], `idempotent: false on a ${method} request, which HTTP defines as idempotent`));
   }
 }
 

@@ -3,6 +3,7 @@ import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
 import { webhookEvents, webhookPaths, webhookSchemas } from './openapi-webhooks.js';
+import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
 
@@ -15,13 +16,15 @@ const html = (description: string): Obj => ({ description, headers: requestIdHea
 const ERROR_RESPONSES: Record<string, [string, string]> = {
   '400': ['BadRequest', 'Invalid request or input (invalid_input, invalid_request, invalid_proxy_request, authorization_failed).'],
   '401': ['Unauthorized', 'Missing or invalid bearer token (unauthorized).'],
-  '404': ['NotFound', 'Unknown tool, connection, account or route.'],
-  '409': ['Conflict', 'conflict, ambiguous_connection or reauthorization_required.'],
+  '403': ['Forbidden', 'The user\'s grant lacks a scope the call needs (insufficient_scope), or the upstream API refused it with 403 (upstream_error).'],
+  '404': ['NotFound', 'Unknown tool, connection, account or route; or the upstream API answered 404 (upstream_error).'],
+  '409': ['Conflict', 'conflict, ambiguous_connection or reauthorization_required; or the upstream API answered 409 (upstream_error).'],
+  '4XX': ['UpstreamClientError', 'The upstream API refused the call with this 4xx status (upstream_error: 410, 412, 422, ...); details carry its status and body.'],
   '413': ['PayloadTooLarge', 'The request body or the upstream response is too large (payload_too_large).'],
   '415': ['UnsupportedMediaType', 'The request body is not application/json (unsupported_media_type).'],
   '429': ['RateLimited', 'rate_limited or upstream_rate_limited; Retry-After says when to try again.'],
   '500': ['Internal', 'A bug in the service (internal); the request id finds it in the logs.'],
-  '502': ['UpstreamError', 'The upstream API answered with an error (upstream_error).'],
+  '502': ['UpstreamError', 'The upstream API answered with a 5xx or an unreadable answer (upstream_error).'],
   '503': ['Unavailable', 'The service is starting (unavailable); Retry-After says when to try again.'],
   '504': ['UpstreamTimeout', 'The upstream API did not answer in time (upstream_timeout).'],
 };
@@ -34,7 +37,8 @@ function errors(...statuses: string[]): Obj {
 const AUTHED = ['401', '429', '500', '503'];
 /** Routes that take a JSON body refuse a larger one and any other media type. */
 const JSON_BODY = ['413', '415'];
-const UPSTREAM = ['400', '404', '409', '502', '504', ...JSON_BODY, ...AUTHED];
+/** Tool calls pass an upstream 4xx on with its own status (upstream_error), hence 403 and the 4XX range. */
+const UPSTREAM = ['400', '403', '404', '409', '4XX', '502', '504', ...JSON_BODY, ...AUTHED];
 
 function op(tag: string, operationId: string, summary: string, responses: Obj, extra: Obj = {}): Obj {
   return { tags: [tag], operationId, summary, ...extra, responses };
@@ -51,7 +55,7 @@ const queryParam = (name: string, schema: Obj, description: string): Obj => ({ n
  * @see https://spec.openapis.org/oas/v3.1.0
  */
 export function buildOpenApi(model: Model): Obj {
-  const schemas: Record<string, JsonSchema> = fixedSchemas();
+  const schemas: Record<string, JsonSchema> = { ...fixedSchemas(), ...mcpSessionSchemas() };
   const paths: Record<string, Obj> = {};
 
   paths['/oauth/token'] = {
@@ -105,7 +109,7 @@ export function buildOpenApi(model: Model): Obj {
     }, {
       parameters: [
         queryParam('connector', schemaRef('ConnectorName'), 'Only this connector.'),
-        queryParam('query', { type: 'string', maxLength: 200 }, 'Words to match in names and descriptions.'),
+        queryParam('query', { type: 'string', maxLength: 200 }, 'A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names).'),
         toolFormat,
       ],
     }),
@@ -136,6 +140,7 @@ export function buildOpenApi(model: Model): Obj {
   };
   Object.assign(schemas, webhookSchemas());
   Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
+  Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
     get: op('pages', 'oauthCallback', 'OAuth redirect URI: finishes the authorization (browser page)', {
@@ -197,6 +202,7 @@ export function buildOpenApi(model: Model): Obj {
       { name: 'tools', description: 'The tool catalog and generic execution.' },
       { name: 'proxy', description: 'Raw upstream requests.' },
       { name: 'webhooks', description: 'Account events delivered as signed webhooks: endpoints and the delivery log.' },
+      { name: 'mcp', description: 'Per-user sessions for the MCP endpoint (/mcp).' },
       { name: 'pages', description: 'Browser pages of the authorization flow.' },
       { name: 'meta', description: 'Health and this document.' },
       ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),
@@ -212,9 +218,29 @@ export function buildOpenApi(model: Model): Obj {
   };
 }
 
-function firstSentence(text: string): string {
-  const line = text.split('\n')[0]!.trim();
-  const m = /^(.*?[.!?])(\s|$)/.exec(line);
-  return (m ? m[1]! : line).slice(0, 120);
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs)\.$/i;
+
+/**
+ * The description's first sentence, whole: lines are joined first (a YAML block wraps sentences), and a sentence ends
+ * at `.`, `!` or `?` followed by a space or the end, outside parentheses, quotes and code spans, and not after an
+ * abbreviation (`e.g.`), so `(events.get)` or `("Contact already exists.")` do not cut it short.
+ */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  let depth = 0;
+  let quoted = false;
+  let code = false;
+  for (let i = 0; i < flat.length; i++) {
+    const c = flat[i]!;
+    if (c === '`') code = !code;
+    if (code) continue;
+    if (c === '"') quoted = !quoted;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if ('.!?'.includes(c) && depth === 0 && !quoted && (i + 1 === flat.length || flat[i + 1] === ' ') && !ABBREVIATIONS.test(flat.slice(0, i + 1))) {
+      return flat.slice(0, i + 1);
+    }
+  }
+  return flat;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Errors the HTTP client throws: the service's error body turned back into a {@link ConnectorError}, so code written
- * against the in-process runtime catches the same codes, plus the request id to quote.
+ * against the in-process runtime catches the same codes and statuses (an `upstream_error` keeps the upstream's 4xx,
+ * as in-process), plus the request id to quote.
  */
 import { ConnectorError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 
@@ -12,6 +13,7 @@ export class ServiceError extends ConnectorError {
 
   constructor(code: ErrorCode, message: string, init: { httpStatus: number; requestId?: string; details?: unknown; retryAfterSeconds?: number }) {
     super(code, message, {
+      status: init.httpStatus,
       ...(init.details !== undefined ? { details: init.details } : {}),
       ...(init.retryAfterSeconds !== undefined ? { retryAfterSeconds: init.retryAfterSeconds } : {}),
     });

@@ -13,6 +13,9 @@
  * - the implicit choice of connection is remembered only after it led to an ACTIVE account, and is dropped with that
  *   account's entry. An account created on a second connection of the same connector (which would make the call
  *   ambiguous) shows within the TTL, like any change made elsewhere; authorizing it in this process shows at once.
+ *
+ * A miss is one store read however many calls want the same record at once: concurrent misses for one key share the
+ * first one's read (single flight), so a burst of calls for a user whose entry just expired makes one query.
  */
 import type { AccountRecord, ConnectionRecord } from '../store/types.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
@@ -25,123 +28,101 @@ interface Entry<T> {
   at: number;
 }
 
-/**
- * Entries under two string keys, as nested maps: a key concatenated per lookup had to be flattened and hashed on
- * every call (~1 us of a tool call); here only the innermost key (the identifier, or a name) is new per request.
- */
-class TwoLevel<T> {
-  private readonly outer = new Map<string, Map<string, Entry<T>>>();
-  private count = 0;
-
-  get(a: string, b: string): Entry<T> | undefined {
-    return this.outer.get(a)?.get(b);
-  }
-
-  set(a: string, b: string, entry: Entry<T>): void {
-    let inner = this.outer.get(a);
-    if (inner === undefined || !inner.has(b)) {
-      if (this.count >= MAX_ENTRIES) {
-        this.clear();
-        inner = undefined;
-      }
-      this.count++;
-    }
-    if (inner === undefined) {
-      inner = new Map();
-      this.outer.set(a, inner);
-    }
-    inner.set(b, entry);
-  }
-
-  delete(a: string, b: string): void {
-    const inner = this.outer.get(a);
-    if (inner?.delete(b)) {
-      this.count--;
-      if (inner.size === 0) this.outer.delete(a);
-    }
-  }
-
-  /** Drops every entry under first key `a`. */
-  deleteAll(a: string): void {
-    const inner = this.outer.get(a);
-    if (inner === undefined) return;
-    this.count -= inner.size;
-    this.outer.delete(a);
-  }
-
-  /** Drops every entry whose first key starts with `prefix`. */
-  deletePrefix(prefix: string): void {
-    for (const [a, inner] of this.outer) {
-      if (!a.startsWith(prefix)) continue;
-      this.count -= inner.size;
-      this.outer.delete(a);
-    }
-  }
-
-  clear(): void {
-    this.outer.clear();
-    this.count = 0;
-  }
-}
+/** A key made of several ids; JSON keeps the parts apart whatever characters they hold. */
+const key = (...parts: string[]): string => JSON.stringify(parts);
 
 export class LookupCache {
-  /** (environment, connection name) */
-  private readonly connections = new TwoLevel<ConnectionRecord>();
-  /** (environment + connection id, identifier) */
-  private readonly accounts = new TwoLevel<AccountRecord>();
-  /** (environment + connector, identifier) -> the connection an implicit lookup chose. */
-  private readonly sole = new TwoLevel<ConnectionRecord>();
+  /** [environment, connection name] */
+  private readonly connections = new Map<string, Entry<ConnectionRecord>>();
+  /** [environment, connection id, identifier] */
+  private readonly accounts = new Map<string, Entry<AccountRecord>>();
+  /** [environment, connector, identifier] -> the connection an implicit lookup chose. */
+  private readonly sole = new Map<string, Entry<ConnectionRecord>>();
+  /** Store reads in flight, by the key of the entry they will fill. */
+  private readonly loads = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ttlMs: number = LOOKUP_TTL_MS) {}
 
-  private fresh<T>(map: TwoLevel<T>, a: string, b: string): T | undefined {
-    const entry = map.get(a, b);
+  private fresh<T>(map: Map<string, Entry<T>>, k: string): T | undefined {
+    const entry = map.get(k);
     if (entry === undefined) return undefined;
     if (performance.now() - entry.at > this.ttlMs) {
-      map.delete(a, b);
+      map.delete(k);
       return undefined;
     }
     return entry.value;
   }
 
-  private put<T>(map: TwoLevel<T>, a: string, b: string, value: T): void {
+  private put<T>(map: Map<string, Entry<T>>, k: string, value: T): void {
     if (this.ttlMs <= 0) return;
-    map.set(a, b, { value, at: performance.now() });
+    if (map.size >= MAX_ENTRIES && !map.has(k)) map.clear();
+    map.set(k, { value, at: performance.now() });
+  }
+
+  /** Runs `load` unless a read for the same key is already in flight, in which case its answer is shared. */
+  private shared<T>(k: string, load: () => Promise<T>): Promise<T> {
+    let flight = this.loads.get(k) as Promise<T> | undefined;
+    if (flight === undefined) {
+      flight = load().finally(() => {
+        if (this.loads.get(k) === flight) this.loads.delete(k);
+      });
+      this.loads.set(k, flight);
+    }
+    return flight;
   }
 
   connection(environmentId: string, name: string): ConnectionRecord | undefined {
-    return this.fresh(this.connections, environmentId, name);
+    return this.fresh(this.connections, key(environmentId, name));
   }
 
   setConnection(record: ConnectionRecord): void {
-    this.put(this.connections, record.environmentId, record.name, record);
+    this.put(this.connections, key(record.environmentId, record.name), record);
+  }
+
+  /** The connection read from the store (one read for concurrent callers), remembered when found. */
+  loadConnection(environmentId: string, name: string, read: () => Promise<ConnectionRecord | null>): Promise<ConnectionRecord | null> {
+    return this.shared(`connection ${key(environmentId, name)}`, async () => {
+      const record = await read();
+      if (record !== null) this.setConnection(record);
+      return record;
+    });
   }
 
   account(environmentId: string, connectionId: string, identifier: string): AccountRecord | undefined {
-    return this.fresh(this.accounts, accountScope(environmentId, connectionId), identifier);
+    return this.fresh(this.accounts, key(environmentId, connectionId, identifier));
   }
 
   setAccount(record: AccountRecord): void {
     if (record.status !== 'ACTIVE' || record.tokens === null) return;
-    this.put(this.accounts, accountScope(record.environmentId, record.connectionId), record.identifier, record);
+    this.put(this.accounts, key(record.environmentId, record.connectionId, record.identifier), record);
+  }
+
+  /** The account read from the store (one read for concurrent callers), remembered when ACTIVE. */
+  loadAccount(environmentId: string, connectionId: string, identifier: string, read: () => Promise<AccountRecord | null>): Promise<AccountRecord | null> {
+    return this.shared(`account ${key(environmentId, connectionId, identifier)}`, async () => {
+      const record = await read();
+      if (record !== null) this.setAccount(record);
+      return record;
+    });
   }
 
   /** The connection a call without `connection_name` resolved to for this identifier and connector. */
   soleConnection(environmentId: string, connector: ConnectorName, identifier: string): ConnectionRecord | undefined {
-    return this.fresh(this.sole, soleScope(environmentId, connector), identifier);
+    return this.fresh(this.sole, key(environmentId, connector, identifier));
   }
 
   /** Only after the lookup found an ACTIVE account on `record` (the caller checks). */
   setSoleConnection(identifier: string, record: ConnectionRecord): void {
-    this.put(this.sole, soleScope(record.environmentId, record.connector), identifier, record);
+    this.put(this.sole, key(record.environmentId, record.connector, identifier), record);
   }
 
   /** After a connection is changed or deleted in this process. */
   invalidateEnvironment(environmentId: string): void {
-    const prefix = `${environmentId.length}:${environmentId}`;
-    this.connections.deleteAll(environmentId);
-    this.accounts.deletePrefix(prefix);
-    this.sole.deletePrefix(prefix);
+    for (const map of [this.connections, this.accounts, this.sole] as Map<string, Entry<{ environmentId: string }>>[]) {
+      for (const [k, entry] of map) if (entry.value.environmentId === environmentId) map.delete(k);
+    }
+    // A read in flight may have started before the change: later callers start their own.
+    this.loads.clear();
   }
 
   /**
@@ -149,32 +130,9 @@ export class LookupCache {
    * go too, for every connector: a new account may have made one ambiguous.
    */
   invalidateAccount(record: Pick<AccountRecord, 'environmentId' | 'connectionId' | 'identifier'>): void {
-    this.accounts.delete(accountScope(record.environmentId, record.connectionId), record.identifier);
-    for (const connector of CONNECTOR_NAMES) this.sole.delete(soleScope(record.environmentId, connector), record.identifier);
+    const k = key(record.environmentId, record.connectionId, record.identifier);
+    this.accounts.delete(k);
+    this.loads.delete(`account ${k}`);
+    for (const connector of CONNECTOR_NAMES) this.sole.delete(key(record.environmentId, connector, record.identifier));
   }
 }
-
-/**
- * Outer keys joined from two ids. They repeat across calls, so they are interned in a small map keyed by the pair
- * rather than rebuilt: the same string object comes back and its hash is already computed.
- */
-const scopes = new Map<string, Map<string, string>>();
-
-function scopeKey(a: string, b: string): string {
-  let inner = scopes.get(a);
-  if (inner === undefined) {
-    if (scopes.size >= MAX_ENTRIES) scopes.clear();
-    inner = new Map();
-    scopes.set(a, inner);
-  }
-  let key = inner.get(b);
-  if (key === undefined) {
-    // Length-prefixed, so no two pairs make the same key whatever characters the ids hold.
-    key = `${a.length}:${a}${b}`;
-    if (inner.size < MAX_ENTRIES) inner.set(b, key);
-  }
-  return key;
-}
-
-const accountScope = (environmentId: string, connectionId: string): string => scopeKey(environmentId, connectionId);
-const soleScope = (environmentId: string, connector: ConnectorName): string => scopeKey(environmentId, connector);

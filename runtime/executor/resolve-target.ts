@@ -22,33 +22,6 @@ function notFound(name: string): ConnectorError {
  * DISCONNECTED account is the target, so that the caller hears `reauthorization_required` exactly as it would have
  * with the connection named.
  */
-/**
- * The same answer from the lookup cache alone, without a promise: the usual call (named or implicit connection,
- * ACTIVE account, token not due for refresh) resolves here; `undefined` sends the caller to {@link resolveTarget}.
- */
-export function cachedTarget(
-  ctx: RuntimeContext,
-  environmentId: string,
-  connectionName: string | undefined,
-  identifier: unknown,
-  connector?: ConnectorName,
-): AuthTarget | undefined {
-  if (typeof identifier !== 'string' || identifier === '') return undefined;
-  let connection: ConnectionRecord | undefined;
-  if (connectionName !== undefined && connectionName !== null) {
-    if (typeof connectionName !== 'string') return undefined;
-    connection = ctx.cache.connection(environmentId, connectionName);
-    if (connection === undefined || (connector !== undefined && connection.connector !== connector)) return undefined;
-  } else {
-    if (connector === undefined) return undefined;
-    connection = ctx.cache.soleConnection(environmentId, connector, identifier);
-    if (connection === undefined) return undefined;
-  }
-  const account = ctx.cache.account(environmentId, connection.id, identifier);
-  if (account === undefined || ctx.refresher.needsRefresh(account.tokens!)) return undefined;
-  return { account, connection, connector: ctx.connectorFor(connection.connector) };
-}
-
 export async function resolveTarget(
   ctx: RuntimeContext,
   environmentId: string,
@@ -60,12 +33,10 @@ export async function resolveTarget(
   let connection: ConnectionRecord | null;
   if (connectionName !== undefined && connectionName !== null) {
     if (typeof connectionName !== 'string' || connectionName === '') throw new ConnectorError('invalid_request', 'connection_name must be a non-empty string.');
-    connection = ctx.cache.connection(environmentId, connectionName) ?? null;
-    if (connection === null) {
-      connection = await ctx.store.getConnectionByName(environmentId, connectionName);
-      if (connection === null) throw notFound(connectionName);
-      ctx.cache.setConnection(connection);
-    }
+    connection =
+      ctx.cache.connection(environmentId, connectionName) ??
+      (await ctx.cache.loadConnection(environmentId, connectionName, () => ctx.store.getConnectionByName(environmentId, connectionName)));
+    if (connection === null) throw notFound(connectionName);
     if (connector !== undefined && connection.connector !== connector) {
       throw new ConnectorError('invalid_request', `Connection ${JSON.stringify(connectionName)} is a ${connection.connector} connection; this tool needs a ${connector} connection.`);
     }
@@ -76,8 +47,8 @@ export async function resolveTarget(
   let account = ctx.cache.account(environmentId, connection.id, identifier) ?? null;
   // A token due for refresh is always re-read: the refresh must start from the database, not from the cache.
   if (account === null || ctx.refresher.needsRefresh(account.tokens!)) {
-    account = await ctx.store.findAccount(environmentId, connection.id, identifier);
-    if (account !== null) ctx.cache.setAccount(account);
+    const connectionId = connection.id;
+    account = await ctx.cache.loadAccount(environmentId, connectionId, identifier, () => ctx.store.findAccount(environmentId, connectionId, identifier));
   }
   if (account !== null && connectionName == null && account.status === 'ACTIVE' && ctx.cache.soleConnection(environmentId, connector as ConnectorName, identifier) !== connection) {
     ctx.cache.setSoleConnection(identifier, connection);

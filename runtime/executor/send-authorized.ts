@@ -14,7 +14,7 @@ export interface AuthorizedResponse extends UpstreamResponse {
 
 export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, build: (bearer: string) => UpstreamCall): Promise<AuthorizedResponse> {
   try {
-    const first = ctx.refresher.currentToken(target.account) ?? (await ctx.refresher.accessToken(target));
+    const first = await ctx.refresher.accessToken(target);
     const res = await ctx.http.send(build(`Bearer ${first.token}`));
     if (res.status !== 401) return withToken(res, first.token);
     ctx.cache.invalidateAccount(target.account);

@@ -1,17 +1,15 @@
 /**
  * The one place upstream HTTP is sent from (tool calls, proxy requests, token and revocation requests), on undici.
  *
- * Why undici and not got (which DESIGN.md first named): profiled on this machine, one keep-alive GET through got
- * costs about 250 us of CPU against 27 us through undici and 46 us through `node:http` (`bench/README.md`). got's
- * cost is its per-request `Options` merge, stream wrapper and cancelable promise, none of which this module used:
- * retry, redirects, timeouts and the size cap are this module's own policy either way. undici is Node's own HTTP
+ * Why undici and not got (which the design first named): profiled, got's per-request `Options` merge, stream wrapper
+ * and cancelable promise cost several times undici's CPU per call (figures in `bench/README.md`), and this module
+ * used none of them: retry, redirects, timeouts and the size cap are this module's own policy either way. undici is Node's own HTTP
  * client (the engine of its `fetch`), so nothing here depends on a less kept library than before.
  *
  * Retry is one explicit loop: 429/5xx for retryable requests, honouring Retry-After, with capped jittered backoff;
  * the rule needs facts a generic client does not have (the tool's retry policy, Google's 403 rate-limit bodies).
  * Redirects are never followed: a tool never expects one, and the proxy hands 3xx back to the caller as is.
  */
-import { EventEmitter } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent } from 'undici';
 import { ConnectorError } from '../errors.js';
@@ -62,52 +60,6 @@ const RETRYABLE_NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE',
 const TIMEOUT_ERRORS = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
-/** The per-attempt abort signal in the shape undici accepts (`aborted` and an `abort` event). */
-class Deadline extends EventEmitter {
-  aborted = false;
-  abort(): void {
-    this.aborted = true;
-    this.emit('abort');
-  }
-}
-
-/** A path made only of RFC 3986 path and query characters, so that sending it verbatim equals what a URL parser would send. */
-const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/;
-/** A segment starting with a dot, plain or encoded: a URL parser may resolve it, so such a path takes the slow way. */
-const DOTTED = /\/(?:\.|%2e)/i;
-/** `scheme://host[:port]` prefixes seen, and whether each is exactly its own origin (no userinfo, default port, case). */
-const plainOrigins = new Map<string, boolean>();
-
-function isPlainOrigin(head: string): boolean {
-  let plain = plainOrigins.get(head);
-  if (plain === undefined) {
-    try {
-      plain = new URL(head).origin === head;
-    } catch {
-      plain = false;
-    }
-    if (plainOrigins.size < 1_000) plainOrigins.set(head, plain);
-  }
-  return plain;
-}
-
-/**
- * Splits an absolute URL into undici's origin and path. The callers built it through the path helpers, so the
- * usual URL is split where its path starts (parsing it again was ~1 us a call); anything unusual (a default port,
- * a dot segment, a character a parser would encode) goes through the URL parser as before.
- */
-export function splitUpstreamUrl(url: string): { origin: string; path: string } {
-  const scheme = url.indexOf('://');
-  const slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
-  if (slash > 0) {
-    const head = url.slice(0, slash);
-    const path = url.slice(slash);
-    if (PLAIN_PATH.test(path) && !DOTTED.test(path) && isPlainOrigin(head)) return { origin: head, path };
-  }
-  const parsed = new URL(url);
-  return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-}
-
 /** Builds the client for one policy. The keep-alive connection pool is owned here and closed by `close()`. */
 export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHooks = {}): UpstreamClient {
   const sleep = hooks.sleep ?? defaultSleep;
@@ -125,14 +77,16 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
   const tooLarge = () => new ConnectorError('payload_too_large', `The upstream response is larger than ${maxBytes} bytes.`);
 
   async function attempt(call: UpstreamCall): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-    const { origin, path } = splitUpstreamUrl(call.url);
-    // undici takes an emitter as the abort signal; an AbortController here cost ~10 us of CPU per call (measured).
-    const deadline = new Deadline();
-    const timer = setTimeout(() => deadline.abort(), policy.timeoutMs);
+    const { origin, pathname, search } = new URL(call.url);
+    // One deadline for the whole attempt, body included: undici's own timeouts bound only the gaps between chunks.
+    // A controller rather than AbortSignal.timeout, so the timer is cleared when the call ends instead of lingering.
+    const controller = new AbortController();
+    const deadline = controller.signal;
+    const timer = setTimeout(() => controller.abort(), policy.timeoutMs);
     try {
       // The service decodes what it asked for; a caller's own Accept-Encoding could name a coding it cannot read.
       const headers = call.headers['accept-encoding'] === ACCEPT_ENCODING ? call.headers : { ...call.headers, 'accept-encoding': ACCEPT_ENCODING };
-      const res = await agent.request({ origin, path, method: call.method, headers, body: call.body ?? null, signal: deadline });
+      const res = await agent.request({ origin, path: `${pathname}${search}`, method: call.method, headers, body: call.body ?? null, signal: deadline });
       const declared = Number(res.headers['content-length']);
       if (declared > maxBytes) {
         res.body.destroy();

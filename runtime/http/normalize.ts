@@ -9,6 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ConnectorError } from '../errors.js';
 import type { ErrorDialect } from '../types.js';
 import { parseRetryAfter } from './retry.js';
+import { missingScope } from './missing-scope.js';
 
 const MAX_TEXT_BODY = 2_000;
 const MAX_MESSAGE = 300;
@@ -80,10 +81,17 @@ export interface UpstreamErrorInput {
   body: Buffer;
   /** Secret values used by this call; redacted wherever they appear in the body. */
   secrets: readonly string[];
+  /** The refused request, `METHOD /path` (no query): named when the provider does not say what is missing. */
+  resource?: string;
   now?: number;
 }
 
-/** Turns an upstream error answer into `upstream_rate_limited` or `upstream_error`. */
+/**
+ * Turns an upstream error answer into a catalogue error: `upstream_rate_limited` (429, and Google's 403 quota
+ * reasons), `insufficient_scope` (403, a missing scope or capability), `upstream_error` with the upstream's own status
+ * for any other 4xx (a 404 stays a 404: callers and agent frameworks retry a 502, never a 404), and `upstream_error`
+ * 502 for a 5xx or anything else. A 401 only gets here when it was not the token (the executor refreshes on 401).
+ */
 export function upstreamError(input: UpstreamErrorInput): ConnectorError {
   const body = redact(parseBody(input.body), input.secrets);
   const upstreamMessage = dialectMessage(input.dialect, body);
@@ -97,5 +105,27 @@ export function upstreamError(input: UpstreamErrorInput): ConnectorError {
       retryAfterSeconds,
     });
   }
-  return new ConnectorError('upstream_error', `The upstream API answered ${input.status}${shortMessage}`, { details });
+  const scope = missingScope(input.dialect, input.status, body, input.headers);
+  if (scope !== undefined) {
+    const what = input.resource ?? 'this call';
+    const message =
+      scope.requiredScopes.length > 0
+        ? `The user's authorization does not cover ${what}: it needs ${scope.requiredScopes.length > 1 ? 'one of the scopes' : 'the scope'} ${scope.requiredScopes.join(', ')}. Authorize again with the missing scope (POST /api/v1/connected_accounts/magic_link with "scopes").`
+        : input.dialect === 'notion'
+          ? `The integration may not do ${what}: it lacks the capability this needs (capabilities are set on the integration, not by the user)${shortMessage}`
+          : `The user's authorization does not cover ${what}${shortMessage}`;
+    return new ConnectorError('insufficient_scope', message, {
+      details: {
+        ...details,
+        ...(scope.requiredScopes.length > 0 ? { required_scopes: scope.requiredScopes } : {}),
+        ...(input.resource === undefined ? {} : { resource: input.resource }),
+      },
+    });
+  }
+  const passThrough = input.status >= 400 && input.status < 500 && input.status !== 401;
+  const where = input.resource === undefined ? '' : ` to ${input.resource}`;
+  return new ConnectorError('upstream_error', `The upstream API answered ${input.status}${where}${shortMessage}`, {
+    details,
+    ...(passThrough ? { status: input.status } : {}),
+  });
 }

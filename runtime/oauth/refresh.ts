@@ -18,6 +18,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6
  */
 import { randomUUID } from 'node:crypto';
+import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, ConnectionRecord, Store, TokenSet } from '../store/types.js';
@@ -53,36 +54,30 @@ export interface RefreshDeps {
   store: Store;
   http: UpstreamClient;
   now: () => number;
+  overridePolicy: ConnectionOverridePolicy;
   logger?: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
   options: RefreshOptions;
 }
-
-/** `expiresAt` parsed once per token set: every call checks it, twice, and the set is reused from the lookup cache. */
-const expiryMs = new WeakMap<TokenSet, number>();
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class RefreshCoordinator {
   private readonly inFlight = new Map<string, Promise<AccountRecord>>();
   private readonly owner = `${process.pid}:${randomUUID()}`;
+  /** `expiresAt` parsed once per token set: every call checks it, and the set is reused from the lookup cache. */
+  private readonly expiryMs = new WeakMap<TokenSet, number>();
 
   constructor(private readonly deps: RefreshDeps) {}
 
   /** Whether a token set should be refreshed now (expired, or within the skew of expiring). */
   needsRefresh(tokens: TokenSet): boolean {
     if (tokens.expiresAt === null) return false;
-    let expiresAt = expiryMs.get(tokens);
+    let expiresAt = this.expiryMs.get(tokens);
     if (expiresAt === undefined) {
       expiresAt = Date.parse(tokens.expiresAt);
-      expiryMs.set(tokens, expiresAt);
+      this.expiryMs.set(tokens, expiresAt);
     }
     return expiresAt - this.deps.options.skewMs <= this.deps.now();
-  }
-
-  /** The account's access token when it is usable as it is (ACTIVE, not due for refresh); else undefined. */
-  currentToken(account: AccountRecord): AccessToken | undefined {
-    if (account.status !== 'ACTIVE' || account.tokens === null || this.needsRefresh(account.tokens)) return undefined;
-    return { token: account.tokens.accessToken, version: account.tokenVersion };
   }
 
   /** A usable access token for the target's account, refreshing first if it is about to expire. */
@@ -153,7 +148,7 @@ export class RefreshCoordinator {
       await store.setAccountStatus(account.id, 'EXPIRED', 'no_refresh_token', { event: { type: 'account.expired' } });
       throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'no_refresh_token');
     }
-    const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+    const endpoints = resolveEndpoints(connector.oauth, connection.overrides, this.deps.overridePolicy);
     const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
       grant_type: 'refresh_token',
       refresh_token: tokens.refreshToken,

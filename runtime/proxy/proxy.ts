@@ -13,7 +13,7 @@ import { isIdempotentMethod } from '../http/retry.js';
 import { joinUpstreamUrl } from '../http/url.js';
 import type { HttpMethod } from '../types.js';
 import type { RuntimeContext } from '../executor/context.js';
-import { cachedTarget, resolveTarget } from '../executor/resolve-target.js';
+import { resolveTarget } from '../executor/resolve-target.js';
 import { sendAuthorized } from '../executor/send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from '../executor/upstream-headers.js';
 import { checkProxyHeaders, filterResponseHeaders } from './headers.js';
@@ -69,9 +69,9 @@ export async function runProxy(ctx: RuntimeContext, environmentId: string, input
     });
   }
 
-  const target = cachedTarget(ctx, environmentId, input.connection_name, input.identifier) ?? (await resolveTarget(ctx, environmentId, input.connection_name, input.identifier));
+  const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier);
   const { connector, connection } = target;
-  assertOverridesAllowed(connection.overrides);
+  assertOverridesAllowed(connection.overrides, ctx.overridePolicy);
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), applyPathAliases(path, connector.proxyPathAliases), query);
   const headers: Record<string, string> = { ...connectorHeaders(connector), ...callerHeaders };
   let body: string | undefined;

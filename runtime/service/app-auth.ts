@@ -82,14 +82,6 @@ export class AppAuth {
   }
 
   /** The claims of a valid, unexpired access token, or null. */
-  /** The claims of an access token verified before and not yet expired, without a promise; else undefined. */
-  verifiedAccessToken(token: string): AccessTokenClaims | undefined {
-    const hit = this.verified.get(`${ACCESS_AUDIENCE} ${token}`);
-    if (hit === undefined || this.now() >= hit.expiresAtMs) return undefined;
-    const { env, cid } = hit.payload;
-    return typeof env === 'string' && typeof cid === 'string' ? { environmentId: env, clientId: cid } : undefined;
-  }
-
   async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
     const payload = await this.verify(token, ACCESS_AUDIENCE);
     if (!payload || typeof payload.env !== 'string' || typeof payload.cid !== 'string') return null;

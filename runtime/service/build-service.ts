@@ -1,7 +1,7 @@
 /**
  * `buildService({connector})`: the HTTP service as a fastify instance, not yet listening.
  *
- * Layers, in request order: request id -> (API only) bearer auth -> per-environment rate limit -> body parsing with
+ * Layers, in request order: request id -> (API only) bearer auth (`/mcp`: an MCP session token instead) -> per-environment rate limit -> body parsing with
  * size limit -> route schema -> route -> the one error renderer. Everything tenant-specific goes through
  * `connector.environment(id)` with the id from the verified token, so another environment's resources are simply
  * not found.
@@ -26,6 +26,8 @@ import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
+import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
+import { looksLikeSessionToken } from '../mcp/session-token.js';
 
 export interface ServiceOptions {
   connector: Connector;
@@ -184,7 +186,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     }
   };
 
-  registerMetaRoutes(app);
+  registerMetaRoutes(app, { baseUrl: connector.baseUrl });
   registerOAuthTokenRoute(app, { auth, checkCredentialRate });
   // Cookies (the authorization link's browser binding, dashboard sessions) exist only on the browser-facing routes;
   // registered there, the cookie plugin's hooks do not run on API calls.
@@ -212,23 +214,28 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         request.env = connector.environment(claims.environmentId);
         return undefined;
       };
-      // Callback-style, with the usual case (a token verified before) answered without a promise.
-      api.addHook('onRequest', (request, _reply, done) => {
+      api.addHook('onRequest', async (request) => {
         const header = request.headers.authorization;
         const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
         const token = match?.[1];
-        if (!token) return done(new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>'));
-        const known = auth.verifiedAccessToken(token);
-        if (known !== undefined) return done(admit(request, known));
-        auth.verifyAccessToken(token).then(
-          (claims) => done(admit(request, claims)),
-          (error: Error) => done(error),
-        );
+        if (!token) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
+        if (looksLikeSessionToken(token)) throw new ConnectorError('unauthorized', `An MCP session token is accepted on ${MCP_PATH} only; the API takes an access token from POST /oauth/token`);
+        const refused = admit(request, await auth.verifyAccessToken(token));
+        if (refused) throw refused;
       });
-      registerApiRoutes(api, { connector });
+      registerApiRoutes(api, { connector, now });
     },
     { prefix: '/api/v1' },
   );
+  await registerMcpEndpoint(app, {
+    connector,
+    now,
+    admitEnvironment: (environmentId) => {
+      const decision = apiLimiter?.take(environmentId);
+      if (decision === undefined || decision.allowed) return undefined;
+      return new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
+    },
+  });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
   if (options.webhooks !== false) startWebhookDelivery(app, connector, { now, ...options.webhooks });
 

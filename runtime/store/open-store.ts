@@ -25,8 +25,6 @@ export interface OpenStoreOptions {
   pgSchema?: string;
   /** PostgreSQL only: pool size (default 10). */
   pgPoolSize?: number;
-  /** How many decrypted secrets to keep in memory (default 20,000; 0 disables). */
-  secretCacheSize?: number;
   /** SQLite only: a file path or `:memory:` instead of `<dataDir>/agent-connector.db`. */
   sqliteFile?: string;
 }
@@ -40,21 +38,20 @@ export interface OpenStoreOptions {
  */
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   let store: SqlStore;
-  const cache = opts.secretCacheSize === undefined ? {} : { secretCacheSize: opts.secretCacheSize };
   if (opts.databaseUrl) {
     const driver = new PgDriver({
       connectionString: opts.databaseUrl,
       ...(opts.pgSchema !== undefined ? { schema: opts.pgSchema } : {}),
       ...(opts.pgPoolSize !== undefined ? { max: opts.pgPoolSize } : {}),
     });
-    store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS, cache);
+    store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS);
   } else {
     let filename = opts.sqliteFile;
     if (filename === undefined) {
       mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
       filename = join(opts.dataDir, SQLITE_FILE_NAME);
     }
-    store = new SqlStore(new SqliteDriver({ filename }), opts.keyring, SQLITE_MIGRATIONS, cache);
+    store = new SqlStore(new SqliteDriver({ filename }), opts.keyring, SQLITE_MIGRATIONS);
   }
   if (opts.migrate ?? true) {
     try {

@@ -100,7 +100,7 @@ export function toConnection(row: ConnectionRow, box: SecretBox): ConnectionReco
 /**
  * The token set of an account row. With `lazyRefresh` (the executor's per-call `findAccount`) the refresh token is
  * opened on first read, not here: a tool call needs only the access token, and each AES-GCM open is a large part
- * of a cold lookup (random lookups over 100,000 accounts mostly miss the opened-secret cache). The property is an
+ * of a lookup, so a lookup opens one value. The property is an
  * ordinary enumerable one to every reader (spread, JSON, equality); a value that fails to authenticate throws on
  * that read. Every other read, the refresh coordinator's `getAccount` included, opens both at once.
  */

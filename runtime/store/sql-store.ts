@@ -5,18 +5,19 @@
  * Secrets are sealed just before they are written, with AAD `table|row id|column`; nothing else in the runtime sees
  * a ciphertext or writes SQL. This file holds the environments and application clients; each other concept has its
  * own module: connections (sql-connections.ts), connected accounts and the refresh lease (sql-accounts.ts), links
- * and OAuth states (sql-oauth-records.ts), the account events outbox (sql-events.ts) and webhook endpoints and
- * deliveries (sql-webhooks.ts).
+ * and OAuth states (sql-oauth-records.ts), MCP sessions (sql-mcp-sessions.ts), the account events outbox
+ * (sql-events.ts) and webhook endpoints and deliveries (sql-webhooks.ts).
  */
 import { ConnectorError } from '../errors.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { reencryptSecrets } from './reencrypt.js';
-import { toAppClient, toEnvironment, type AppClientRow, type EnvironmentRow } from './records.js';
+import { normalizeTime, toAppClient, toEnvironment, type AppClientRow, type EnvironmentRow } from './records.js';
 import { SqlAccounts } from './sql-accounts.js';
 import { SqlConnections } from './sql-connections.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import { isUniqueViolation, type Migration, type SqlDriver } from './sql-driver.js';
+import { SqlMcpSessions } from './sql-mcp-sessions.js';
 import { SqlOAuthRecords } from './sql-oauth-records.js';
 import { SqlWebhooks } from './sql-webhooks.js';
 import type { AccountEventDraft } from '../webhooks/event-types.js';
@@ -31,8 +32,10 @@ import type {
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
+  McpSessionRecord,
   NewConnection,
   NewWebhookEndpoint,
+  NewMcpSession,
   OAuthStateRecord,
   Store,
   TokenSet,
@@ -43,9 +46,6 @@ import type {
   WebhookEndpointRecord,
 } from './types.js';
 
-/** About 20,000 accounts' access tokens (findAccount opens a refresh token only when it is read); a few MB. */
-export const DEFAULT_SECRET_CACHE_SIZE = 20_000;
-
 export class SqlStore implements Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly #ctx: SqlContext;
@@ -54,19 +54,17 @@ export class SqlStore implements Store {
   readonly #accounts: SqlAccounts;
   readonly #oauth: SqlOAuthRecords;
   readonly #webhooks: SqlWebhooks;
+  readonly #mcpSessions: SqlMcpSessions;
 
-  /**
-   * @param opts.secretCacheSize Opened secrets remembered per process (see `SecretBox`): the executor reads the
-   *   same accounts' tokens on every call, and AES-GCM setup is most of a lookup's cost.
-   */
-  constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[], opts: { secretCacheSize?: number } = {}) {
+  constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
     this.kind = driver.kind;
-    this.#ctx = { db: driver, box: new SecretBox(keyring, { cacheSize: opts.secretCacheSize ?? DEFAULT_SECRET_CACHE_SIZE }), kind: driver.kind };
+    this.#ctx = { db: driver, box: new SecretBox(keyring), kind: driver.kind };
     this.#migrations = migrations;
     this.#connections = new SqlConnections(this.#ctx);
     this.#accounts = new SqlAccounts(this.#ctx);
     this.#oauth = new SqlOAuthRecords(this.#ctx);
     this.#webhooks = new SqlWebhooks(this.#ctx);
+    this.#mcpSessions = new SqlMcpSessions(this.#ctx);
   }
 
   migrate(): Promise<void> {
@@ -229,8 +227,30 @@ export class SqlStore implements Store {
     return this.#oauth.consumeOAuthState(stateHash);
   }
 
-  purgeExpired(before?: string): Promise<number> {
-    return this.#oauth.purgeExpired(before);
+  async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
+    return (await this.#oauth.purgeExpired(before)) + (await this.#mcpSessions.purgeExpired(normalizeTime(before)));
+  }
+
+  // ---- MCP sessions (sql-mcp-sessions.ts) ----
+
+  createMcpSession(input: NewMcpSession): Promise<McpSessionRecord> {
+    return this.#mcpSessions.create(input);
+  }
+
+  getMcpSessionByTokenHash(tokenHash: string): Promise<McpSessionRecord | null> {
+    return this.#mcpSessions.getByTokenHash(tokenHash);
+  }
+
+  getMcpSession(environmentId: string, id: string): Promise<McpSessionRecord | null> {
+    return this.#mcpSessions.get(environmentId, id);
+  }
+
+  listMcpSessions(environmentId: string, filter?: { identifier?: string }): Promise<McpSessionRecord[]> {
+    return this.#mcpSessions.list(environmentId, filter);
+  }
+
+  revokeMcpSession(environmentId: string, id: string, at?: string): Promise<McpSessionRecord | null> {
+    return this.#mcpSessions.revoke(environmentId, id, at);
   }
 
   // ---- webhook endpoints and deliveries (sql-webhooks.ts) ----

@@ -1,8 +1,9 @@
 /**
  * Which URLs a webhook endpoint may have. The service itself sends each delivery, so an endpoint URL is a
  * server-side request forgery primitive exactly as a connection override is, and goes through the same policy
- * (`AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES`, see `connection-override-policy.ts`): in development any https URL
- * and http to a loopback host; with a list of origins, exactly those; never a link-local or unspecified address.
+ * (`AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES`, see `connection-override-policy.ts`), the connector instance's:
+ * in development any https URL and http to a loopback host; with a list of origins, exactly those; never a
+ * link-local or unspecified address, nor an origin the policy refuses (the sandbox's control API).
  *
  * The one difference is the production default (`none`): that refuses connection overrides altogether, but a
  * webhook endpoint is by nature some other party's server, so there it must be https to a host that is not a
@@ -12,7 +13,7 @@
  * use the allowlist form when tenants are not trusted.
  */
 import { BlockList, isIP } from 'node:net';
-import { connectionOverridePolicy, overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
+import { overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 
 const MAX_URL_LENGTH = 2048;
 
@@ -45,9 +46,9 @@ function isInternalHost(hostname: string): boolean {
 
 /**
  * Why `value` may not be a webhook endpoint URL, or null when it may.
- * @param policy the override policy in force (default: the process's, as connections use).
+ * @param policy the connector's override policy, the one its connections' overrides are checked against.
  */
-export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePolicy = connectionOverridePolicy()): string | null {
+export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePolicy): string | null {
   if (typeof value !== 'string' || value === '') return 'must be a non-empty string';
   if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
@@ -59,6 +60,7 @@ export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePoli
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
   if (url.username !== '' || url.password !== '') return 'must not carry credentials (use the signing secret to authenticate deliveries)';
   if (url.hash !== '') return 'must not have a fragment';
+  if (policy.refusedOrigins?.includes(url.origin)) return 'is not allowed: that origin is never a webhook target';
   if (policy.mode === 'none' && !policy.allowedOrigins.includes(url.origin)) {
     if (url.protocol !== 'https:') return 'must use https';
     if (isInternalHost(url.hostname)) return 'is not allowed: loopback, private and link-local addresses are never webhook targets in production';

@@ -1,6 +1,7 @@
 import type { ConnectorName } from '../../runtime/types.js';
 import type { GrantStore } from '../oauth/grant-store.js';
 import type { ApiModule, ApiResponse, NotionCapability } from '../types.js';
+import { GOOGLE_401_INVALID, GOOGLE_401_MISSING } from '../dialects/google.js';
 import type { FaultTable, RollingWindows } from './faults.js';
 import { sleep } from './http.js';
 import { PROVIDER_OF } from './services.js';
@@ -134,7 +135,12 @@ export class ApiGateway {
       case 'notion':
         return { response: module.errorResponse(401, 'API token is invalid.', { reason: 'unauthorized' }) };
       case 'google':
-        return { response: module.errorResponse(401, 'Invalid Credentials', { reason: 'authError' }) };
+        // The reason picks Google's wording and ErrorInfo (google-common/errors.ts: coreError).
+        return {
+          response: m?.[1]
+            ? module.errorResponse(401, GOOGLE_401_INVALID, { reason: looked.why === 'expired' ? 'expired' : 'unknown' })
+            : module.errorResponse(401, GOOGLE_401_MISSING, { reason: 'missing' }),
+        };
       case 'hubspot': {
         if (looked.why === 'expired' && looked.record.expiresAt !== null) {
           const expiredAt = looked.record.expiresAt;

@@ -6,6 +6,12 @@
  */
 import type { ApiResponse } from '../types.js';
 
+/** Google's top-level 401 messages: a token it does not accept (unknown, revoked or expired), and no token at all. */
+export const GOOGLE_401_INVALID =
+  'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';
+export const GOOGLE_401_MISSING =
+  'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';
+
 /** The canonical gRPC status name Google puts in `error.status` for each HTTP status it uses. */
 const STATUS_NAMES: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
@@ -49,6 +55,8 @@ export function statusName(status: number): string {
 export interface GoogleErrorOptions {
   /** Legacy reason (Calendar's `errors[0].reason`), e.g. `timeRangeEmpty`. */
   reason?: string;
+  /** The legacy `errors[0].message`, where Google words it differently from the top-level message. */
+  itemMessage?: string;
   /** Legacy domain; derived from the reason when absent (`usageLimits` for quota reasons, else `global`). */
   domain?: string;
   /** What was wrong: a query parameter (`parameter`) or a header (`header`), and its name. */
@@ -71,7 +79,7 @@ export function googleError(status: number, message: string, options: GoogleErro
   if (shape === 'legacy') {
     const reason = options.reason ?? DEFAULT_REASONS[status] ?? 'unknown';
     const domain = options.domain ?? (USAGE_LIMIT_REASONS.has(reason) ? 'usageLimits' : 'global');
-    const item: Record<string, string> = { domain, reason, message };
+    const item: Record<string, string> = { message: options.itemMessage ?? message, domain, reason };
     if (options.locationType) item.locationType = options.locationType;
     if (options.location) item.location = options.location;
     body.errors = [item];

@@ -68,6 +68,16 @@ function opaque(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+export interface GrantStoreState {
+  clients: Map<string, RegisteredClient>;
+  codes: Map<string, AuthCode>;
+  grants: Map<string, Grant>;
+  access: Map<string, AccessTokenRecord>;
+  refresh: Map<string, RefreshTokenRecord>;
+  offlineIssued: Set<string>;
+  consented: Set<string>;
+}
+
 /** All OAuth state of the sandbox: clients, codes, grants and tokens, for the three provider families. */
 export class GrantStore {
   private readonly clients = new Map<string, RegisteredClient>();
@@ -213,6 +223,22 @@ export class GrantStore {
       n += 1;
     }
     return n;
+  }
+
+  /** What a restart keeps: clients, codes, grants, tokens and consents (not the token-request log, which describes one run). */
+  persistentState(): GrantStoreState {
+    return { clients: this.clients, codes: this.codes, grants: this.grants, access: this.access, refresh: this.refresh, offlineIssued: this.offlineIssued, consented: this.consented };
+  }
+
+  /** Adds saved state (from {@link persistentState} of an earlier run) to this store. */
+  restoreState(saved: GrantStoreState): void {
+    for (const [k, v] of saved.clients) this.clients.set(k, v);
+    for (const [k, v] of saved.codes) this.codes.set(k, v);
+    for (const [k, v] of saved.grants) this.grants.set(k, v);
+    for (const [k, v] of saved.access) this.access.set(k, v);
+    for (const [k, v] of saved.refresh) this.refresh.set(k, v);
+    for (const k of saved.offlineIssued) this.offlineIssued.add(k);
+    for (const k of saved.consented) this.consented.add(k);
   }
 
   countTokenRequests(provider: OAuthProvider, grantType?: string): number {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../runtime/errors.js';
+import { firstSentence } from '../../codegen/emit/emit-openapi.js';
 import { ROOT } from './fixture-env.js';
 
 const run = promisify(execFile);
@@ -23,6 +24,18 @@ describe('generated/openapi.json', () => {
     expect(`${stdout}${stderr}`).not.toMatch(/^\s*\d+:\d+\s+warning\b|You have \d+ warnings?/m);
     expect(`${stdout}${stderr}`).toMatch(/2 problems are explicitly ignored/);
   }, 120_000);
+
+  it('summarizes each tool operation with the whole first sentence of its description', () => {
+    for (const { name } of catalog.tools) {
+      const op = doc.paths[`/api/v1/tools/${name}/execute`]?.post;
+      expect(op.summary, name).toMatch(/[.!?]$/);
+      // Never a sentence cut at a line break of the YAML block: the summary is where the description starts.
+      expect(op.description.replace(/\s+/g, ' ').startsWith(op.summary), name).toBe(true);
+    }
+    expect(firstSentence('Search HubSpot contacts (CRM search\nAPI), e.g. by name. More here.')).toBe('Search HubSpot contacts (CRM search API), e.g. by name.');
+    expect(firstSentence('Create a contact: a duplicate fails ("Contact already exists. Existing ID: 1"). Then')).toBe('Create a contact: a duplicate fails ("Contact already exists. Existing ID: 1").');
+    expect(firstSentence('Fetch it (events.get) by `a.b` id')).toBe('Fetch it (events.get) by `a.b` id');
+  });
 
   it('is OpenAPI 3.1 with one typed execute operation per tool', () => {
     expect(doc.openapi).toBe('3.1.0');

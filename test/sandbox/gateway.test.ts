@@ -46,6 +46,42 @@ describe('sandbox core: auth, faults, recording', () => {
     expect(await res.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'authError' }] } });
   });
 
+  // Google's 401 bodies as its APIs send them (seen in client issue reports for Calendar and other Google APIs; the
+  // ErrorInfo reasons are Google's published google.rpc.ErrorInfo values): one top-level message for a token it does
+  // not accept, another for none, and ACCESS_TOKEN_EXPIRED only when the token has expired.
+  it('words Google 401s as Google does: expired, unknown and missing tokens differ', async () => {
+    const t = sb.control.issueTokens('google', 'alice@example.com', { scopes: ['https://www.googleapis.com/auth/calendar'] });
+    c.advance(3600 * 1000);
+    const expired = (await (await calendar(t.accessToken)).json()) as { error: Record<string, any> };
+    const unknown = (await (await calendar('ya29.not-a-token')).json()) as { error: Record<string, any> };
+    const missingRes = await fetch(`${sb.url}/calendar/calendar/v3/users/me/calendarList`);
+    const missing = (await missingRes.json()) as { error: Record<string, any> };
+    const invalidMessage = /^Request had invalid authentication credentials\. Expected OAuth 2 access token, login cookie or other valid authentication credential\./;
+    expect(expired.error.message).toMatch(invalidMessage);
+    expect(unknown.error.message).toMatch(invalidMessage);
+    expect(missing.error.message).toMatch(/^Request is missing required authentication credential\./);
+    expect(expired.error.errors).toEqual([{ message: 'Invalid Credentials', domain: 'global', reason: 'authError', locationType: 'header', location: 'Authorization' }]);
+    expect(missing.error.errors[0]).toMatchObject({ message: 'Login Required.', reason: 'required', location: 'Authorization' });
+    const info = (b: { error: Record<string, any> }) => b.error.details.map((d: { reason: string }) => d.reason);
+    expect([info(expired), info(unknown), info(missing)]).toEqual([['ACCESS_TOKEN_EXPIRED'], ['ACCESS_TOKEN_TYPE_UNSUPPORTED'], ['CREDENTIALS_MISSING']]);
+    expect(missingRes.headers.get('www-authenticate')).toBe('Bearer realm="https://accounts.google.com/"');
+  });
+
+  it('refuses a Google token without the scope as Google does, naming the scopes that would do', async () => {
+    const t = sb.control.issueTokens('google', 'alice@example.com', { scopes: ['https://www.googleapis.com/auth/spreadsheets'] });
+    const res = await calendar(t.accessToken);
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as { error: Record<string, any> };
+    expect(body.error).toMatchObject({
+      code: 403,
+      message: 'Request had insufficient authentication scopes.',
+      status: 'PERMISSION_DENIED',
+      errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
+      details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com' }],
+    });
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="https:\/\/accounts\.google\.com\/", error="insufficient_scope", scope="https:\/\/www\.googleapis\.com\/auth\/calendar[^"]*"$/);
+  });
+
   it('answers HubSpot EXPIRED_AUTHENTICATION after 30 minutes, INVALID_AUTHENTICATION for an unknown token', async () => {
     const t = sb.control.issueTokens('hubspot', 'alice@example.com');
     expect((await hubspot(t.accessToken)).status).toBe(200);

@@ -32,6 +32,9 @@ export interface Harness {
   app: FastifyInstance;
   url: string;
   signingKey: Uint8Array;
+  /** The connector's data directory and encryption keys, for another process opening the same store. */
+  dataDir: string;
+  encryptionKeys: string;
   a: TestEnv;
   b: TestEnv;
   /** A bearer token for the environment. */
@@ -54,10 +57,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ac-service-'));
+  const encryptionKeys = `k1:${randomBytes(32).toString('base64')}`;
   const connector = await createConnector({
     baseUrl: url,
     dataDir,
-    encryptionKeys: `k1:${randomBytes(32).toString('base64')}`,
+    encryptionKeys,
     http: { timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 50 },
     ...(options.definitions ? { definitions: options.definitions } : {}),
   });
@@ -104,6 +108,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     app,
     url,
     signingKey,
+    dataDir,
+    encryptionKeys,
     a,
     b,
     token,

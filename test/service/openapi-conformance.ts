@@ -47,7 +47,9 @@ export function conformanceProblems(method: string, pathTemplate: string, res: C
   const operation = OPENAPI.paths?.[pathTemplate]?.[method.toLowerCase()];
   if (!operation) return [`${method} ${pathTemplate} is not in the document`];
   const responses = operation.responses as Json;
-  const key = String(res.status) in responses ? String(res.status) : 'default' in responses ? 'default' : null;
+  // An exact status wins over its range (`4XX`), which wins over `default` (OpenAPI 3.1, Responses Object).
+  const range = `${String(res.status)[0]}XX`;
+  const key = String(res.status) in responses ? String(res.status) : range in responses ? range : 'default' in responses ? 'default' : null;
   if (!key) return [`${method} ${pathTemplate}: status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')})`];
   const { node: response, pointer: responsePointer } = resolveRef(responses[key]);
   const problems: string[] = [];

@@ -39,9 +39,12 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe('the served document', () => {
-  it('is generated/openapi.json, byte for byte', async () => {
+  it('is generated/openapi.json with this service\'s base URL as its one server', async () => {
     const res = await check('valid', 'GET', '/openapi.json', '/openapi.json', { auth: false });
-    expect(JSON.stringify(res.body)).toBe(JSON.stringify(JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'))));
+    const emitted = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+    expect(emitted.servers).toEqual([{ url: 'http://localhost:3000', description: expect.any(String) }]);
+    expect(res.body.servers).toEqual([{ url: h.url, description: 'This service.' }]);
+    expect(JSON.stringify({ ...res.body, servers: emitted.servers })).toBe(JSON.stringify(emitted));
     await check('valid', 'GET', '/healthz', '/healthz', { auth: false });
   });
 });
@@ -170,6 +173,16 @@ describe('every documented route, valid and invalid', () => {
     expect(delivery).toMatchObject({ event_type: 'account.disconnected' });
     const detail = await check('valid', 'GET', '/api/v1/webhook_deliveries/{id}', `/api/v1/webhook_deliveries/${delivery.id}`);
     expect(detail.body.payload).toMatchObject({ type: 'account.disconnected', data: { account_id: account.id, status: 'DISCONNECTED' } });
+  });
+
+  it('MCP sessions: minted, listed and revoked', async () => {
+    const created = await check('valid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', connections: ['cal'], mode: 'search' } });
+    await check('invalid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', expires_in: 10 } });
+    await check('invalid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', tools: ['no_such_tool'] } });
+    await check('valid', 'GET', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions?identifier=u-1');
+    await check('invalid', 'GET', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions?owner=u-1');
+    await check('valid', 'DELETE', '/api/v1/mcp_sessions/{id}', `/api/v1/mcp_sessions/${created.body.id}`);
+    await check('invalid', 'DELETE', '/api/v1/mcp_sessions/{id}', '/api/v1/mcp_sessions/mcps_missing');
   });
 
   it('the account can be disconnected, once', async () => {

@@ -1,7 +1,8 @@
 /**
  * better-sqlite3 behind the `SqlDriver` interface. Statements are prepared once and cached by their SQL text: the
- * executor looks an account up on every tool call, and preparing is most of a lookup's cost. Rows are read as arrays
- * and turned into objects by a function compiled once per statement (see `#reader`).
+ * executor looks an account up on every tool call, and preparing is most of a lookup's cost. Rows are better-sqlite3's
+ * own objects, named by the columns SQLite reports for each row, so a schema changed by another process is read under
+ * its new names.
  *
  * @see https://github.com/WiseLibs/better-sqlite3/blob/master/docs/api.md
  * @see https://www.sqlite.org/wal.html
@@ -33,28 +34,19 @@ export interface SqliteDriverOptions {
 export const SQLITE_DEFAULT_CACHE_KIB = 32 * 1024;
 export const SQLITE_DEFAULT_MMAP_BYTES = 256 * 2 ** 20;
 
-interface Reader {
-  stmt: Database.Statement;
-  /** Builds the row object from the raw column array. */
-  row: (values: unknown[]) => unknown;
-  /** Columns the builder was compiled for (-1: native objects). */
-  width: number;
-}
-
 export class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite' as const;
   readonly db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
-  readonly #readers = new Map<string, Reader>();
   /**
    * Settles when the open transaction ends; null when none is open. The process has one SQLite connection, so a
    * statement from elsewhere sent while a transaction is open would become part of it: statements wait instead.
    */
   #transaction: Promise<void> | null = null;
   readonly #tx: SqlQueries = {
-    get: (sql, params) => this.#get(sql, params),
-    all: (sql, params) => this.#all(sql, params),
-    run: (sql, params) => this.#run(sql, params),
+    get: async <T>(sql: string, params: readonly SqlValue[] = []) => this.#prepare(sql).get(...params) as T | undefined,
+    all: async <T>(sql: string, params: readonly SqlValue[] = []) => this.#prepare(sql).all(...params) as T[],
+    run: async (sql: string, params: readonly SqlValue[] = []) => this.#prepare(sql).run(...params).changes,
   };
 
   constructor(opts: SqliteDriverOptions) {
@@ -83,43 +75,19 @@ export class SqliteDriver implements SqlDriver {
     return stmt;
   }
 
-  /**
-   * A statement that returns rows, in raw mode. better-sqlite3 builds a row object natively by setting each column
-   * as a property, internalizing the column name every time (about a quarter of a `SELECT *` lookup's CPU); an
-   * object literal compiled once per statement builds the same object with one allocation and a stable shape.
-   * The code is generated from the statement's own column names, each quoted by `JSON.stringify`.
-   */
-  #reader(sql: string): Reader {
-    let reader = this.#readers.get(sql);
-    if (!reader) {
-      const stmt = this.db.prepare(sql);
-      const names = stmt.columns().map((c) => c.name);
-      if (names.includes('__proto__')) {
-        // `__proto__: v` in a literal would set the prototype rather than a property: keep the native objects.
-        reader = { stmt, row: (values) => values, width: -1 };
-      } else {
-        stmt.raw(true);
-        const row = new Function('v', `return {${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')}};`);
-        reader = { stmt, row: row as Reader['row'], width: names.length };
-      }
-      this.#readers.set(sql, reader);
-    }
-    return reader;
-  }
-
   async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
     while (this.#transaction !== null) await this.#transaction;
-    return this.#get<T>(sql, params);
+    return this.#prepare(sql).get(...params) as T | undefined;
   }
 
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     while (this.#transaction !== null) await this.#transaction;
-    return this.#all<T>(sql, params);
+    return this.#prepare(sql).all(...params) as T[];
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
     while (this.#transaction !== null) await this.#transaction;
-    return this.#run(sql, params);
+    return this.#prepare(sql).run(...params).changes;
   }
 
   /** `BEGIN IMMEDIATE` takes the write lock up front, so a transaction never fails half-way for want of it. */
@@ -141,34 +109,6 @@ export class SqliteDriver implements SqlDriver {
       this.#transaction = null;
       end();
     }
-  }
-
-  async #get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    const reader = this.#reader(sql);
-    const values = reader.stmt.get(...params) as unknown[] | undefined;
-    if (values === undefined) return undefined;
-    if (reader.width !== -1 && values.length !== reader.width) return this.#stale(sql).#get<T>(sql, params);
-    return reader.row(values) as T;
-  }
-
-  async #all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const reader = this.#reader(sql);
-    const rows = reader.stmt.all(...params) as unknown[][];
-    if (reader.width !== -1 && rows.length > 0 && rows[0]!.length !== reader.width) return this.#stale(sql).#all<T>(sql, params);
-    return rows.map(reader.row) as T[];
-  }
-
-  /**
-   * Another process changed the schema under a cached `SELECT *` (SQLite re-prepares it transparently): compile the
-   * row builder again rather than map values to the wrong names.
-   */
-  #stale(sql: string): this {
-    this.#readers.delete(sql);
-    return this;
-  }
-
-  async #run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
-    return this.#prepare(sql).run(...params).changes;
   }
 
   /**
@@ -194,12 +134,10 @@ export class SqliteDriver implements SqlDriver {
     apply.immediate();
     // Prepared statements may predate a schema change.
     this.#statements.clear();
-    this.#readers.clear();
   }
 
   async close(): Promise<void> {
     this.#statements.clear();
-    this.#readers.clear();
     if (this.db.open) this.db.close();
   }
 }

@@ -44,6 +44,7 @@ export function createCrmApi(): ApiModule {
   return {
     service: 'crm',
     dialect: 'hubspot',
+    users: crms as Map<string, unknown>,
     seedUser(user, now) {
       if (!crms.has(user)) crms.set(user, new Crm(user, now));
     },

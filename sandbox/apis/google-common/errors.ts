@@ -34,8 +34,12 @@ export function modernErrorResponse(error: GoogleApiError): ApiResponse {
 }
 
 /**
- * The error the core asks for (401, 429, injected faults), as a {@link GoogleApiError}. 401 names the
- * Authorization header like Google does; 429 and quota reasons carry Google's `ErrorInfo`.
+ * The error the core asks for (401, 429, injected faults), as a {@link GoogleApiError}. A 401 is Google's: the
+ * top-level message the core gives (`GOOGLE_401_*` in dialects/google.ts), a legacy item `Invalid Credentials` (`Login Required.` with reason `required` when no token
+ * was sent) located at the Authorization header, and an ErrorInfo whose reason says why: `ACCESS_TOKEN_EXPIRED` only
+ * for an expired token, `CREDENTIALS_MISSING` for none, `ACCESS_TOKEN_TYPE_UNSUPPORTED` for one Google does not know
+ * (`extra.reason` picks: `expired`, `missing`, else unknown). 429 and quota reasons carry the `RATE_LIMIT_EXCEEDED`
+ * ErrorInfo.
  */
 export function coreError(
   service: string,
@@ -48,11 +52,16 @@ export function coreError(
   const options: GoogleErrorOptions = {};
   if (extra.reason) options.reason = extra.reason;
   if (status === 401) {
+    const why = extra.reason;
+    const missing = why === 'missing';
     options.locationType = 'header';
     options.location = 'Authorization';
-    options.reason ??= 'authError';
-    headers['www-authenticate'] = 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
-    options.details = [errorInfo('ACCESS_TOKEN_EXPIRED', service)];
+    options.reason = missing ? 'required' : 'authError';
+    options.itemMessage = missing ? 'Login Required.' : 'Invalid Credentials';
+    headers['www-authenticate'] = missing ? 'Bearer realm="https://accounts.google.com/"' : 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
+    options.details = [errorInfo(missing ? 'CREDENTIALS_MISSING' : why === 'expired' ? 'ACCESS_TOKEN_EXPIRED' : 'ACCESS_TOKEN_TYPE_UNSUPPORTED', service)];
+    if (Object.keys(headers).length > 0) options.headers = headers;
+    return new GoogleApiError(401, message, options);
   } else if (status === 429 || (options.reason && USAGE_LIMIT_REASONS.has(options.reason))) {
     options.reason ??= 'rateLimitExceeded';
     options.details = [errorInfo('RATE_LIMIT_EXCEEDED', service)];

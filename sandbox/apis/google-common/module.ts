@@ -33,6 +33,7 @@ export function googleApiModule<State>(spec: GoogleApiSpec<State>): ApiModule {
   return {
     service: spec.service,
     dialect: 'google',
+    users: users as Map<string, unknown>,
     seedUser(user, now) {
       stateOf(user, now);
     },

@@ -79,7 +79,8 @@ const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 
 /**
  * Refuses a token without any of `accepted` scopes, the way Google does (403 with
- * `ACCESS_TOKEN_SCOPE_INSUFFICIENT`). Scopes are compared without the `https://www.googleapis.com/auth/` prefix,
+ * `ACCESS_TOKEN_SCOPE_INSUFFICIENT`, and `WWW-Authenticate: Bearer ..., error="insufficient_scope", scope="..."`
+ * naming the scopes that would allow the call). Scopes are compared without the `https://www.googleapis.com/auth/` prefix,
  * so `accepted` lists short names like `calendar.readonly`. A token with no scopes at all is one minted by the
  * sandbox control API for a test (`control.issueTokens` without `scopes`) and is not restricted; Google itself never
  * issues a scope-less token.
@@ -88,9 +89,14 @@ export function requireScope(granted: readonly string[], accepted: readonly stri
   if (granted.length === 0) return;
   const short = new Set(granted.map((s) => (s.startsWith(SCOPE_PREFIX) ? s.slice(SCOPE_PREFIX.length) : s)));
   if (accepted.some((s) => short.has(s))) return;
+  // Google's answer: the legacy item says "Insufficient Permission"; the challenge header lists the scopes that would do.
   throw new GoogleApiError(403, 'Request had insufficient authentication scopes.', {
     reason: 'insufficientPermissions',
+    itemMessage: 'Insufficient Permission',
     details: [errorInfo('ACCESS_TOKEN_SCOPE_INSUFFICIENT', service)],
+    headers: {
+      'www-authenticate': `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${accepted.map((s) => SCOPE_PREFIX + s).join(' ')}"`,
+    },
   });
 }
 

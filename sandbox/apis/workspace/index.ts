@@ -84,6 +84,7 @@ export function createWorkspaceApi(): ApiModule {
   return {
     service: 'workspace',
     dialect: 'notion',
+    users: workspaces as Map<string, unknown>,
     seedUser(user, now) {
       if (!workspaces.has(user)) workspaces.set(user, seedWorkspace(user, now));
     },

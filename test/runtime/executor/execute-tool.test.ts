@@ -28,6 +28,24 @@ const retrieve = (input: Record<string, unknown> = {}, extra: { connection_name?
 const sent = () => h.sandbox.control.requests('workspace');
 
 describe('executeTool', () => {
+  it('concurrent calls for a user not in the lookup cache share one account read', async () => {
+    await h.authorize('notes', 'grace');
+    const store = h.store as { findAccount: typeof h.store.findAccount };
+    const original = store.findAccount;
+    let reads = 0;
+    store.findAccount = (...args) => {
+      reads++;
+      return original.apply(h.store, args);
+    };
+    try {
+      await Promise.all(Array.from({ length: 5 }, () => h.env.executeTool({ tool_name: 'workspace_search', connection_name: 'notes', identifier: 'grace', tool_input: { query: 'x' } })));
+    } finally {
+      store.findAccount = original;
+    }
+    expect(reads).toBe(1);
+    expect(sent()).toHaveLength(5);
+  });
+
   it('returns the upstream JSON as data with an execution id, sending Bearer and Notion-Version', async () => {
     const result = await retrieve();
     expect((result.data as { id: string }).id).toBe(databaseId);
@@ -186,6 +204,7 @@ describe('upstream errors and the HTTP policy on tool calls', () => {
   it('an upstream 404 is upstream_error with the status and the sanitized body', async () => {
     const error = await retrieve({ database_id: '00000000-0000-4000-8000-000000000000' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'upstream_error', details: { status: 404, body: { object: 'error', code: 'object_not_found' } } });
+    expect((error as { status: number }).status).toBe(404);
     const token = (await h.store.findAccount(ENV, (await h.env.getConnection('notes')).id, 'ada'))!.tokens!.accessToken;
     expect(JSON.stringify(error)).not.toContain(token);
     expect((error as Error).message).not.toContain(token);
@@ -206,6 +225,10 @@ describe('upstream errors and the HTTP policy on tool calls', () => {
   });
 
   it('a create is never retried blindly', async () => {
+    // The row's column check reads the schema first (a GET, which may be retried): read it now, so the fault
+    // below hits the create itself.
+    await h.env.executeTool({ tool_name: 'workspace_database_query_properties', connection_name: 'notes', identifier: 'ada', tool_input: { database_id: databaseId, property_id: 'title' } });
+    h.sandbox.control.clearRequests();
     h.sandbox.control.setFault('workspace', { failNext: { count: 1, status: 503 } });
     const error = await h.env
       .executeTool({ tool_name: 'workspace_page_create', connection_name: 'notes', identifier: 'ada', tool_input: { database_id: databaseId, properties: { Name: { title: [{ text: { content: 'x' } }] } } } })

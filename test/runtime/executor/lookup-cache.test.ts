@@ -119,4 +119,44 @@ describe('LookupCache', () => {
     expect(cache.account('env_1', 'conn_1', 'user-1')).toBeUndefined();
     expect(cache.account('env_1', 'conn_x', 'user-new')).toBeDefined();
   });
+
+  it('shares one store read among concurrent misses for the same key, and starts a new one after invalidation', async () => {
+    const cache = new LookupCache();
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = async () => {
+      reads++;
+      await gate;
+      return account('env_1', 'conn_a', 'user');
+    };
+    const first = [cache.loadAccount('env_1', 'conn_a', 'user', read), cache.loadAccount('env_1', 'conn_a', 'user', read)];
+    // Another key is its own read.
+    const other = cache.loadAccount('env_1', 'conn_a', 'someone-else', read);
+    expect(reads).toBe(2);
+    cache.invalidateAccount({ environmentId: 'env_1', connectionId: 'conn_a', identifier: 'user' });
+    const after = cache.loadAccount('env_1', 'conn_a', 'user', read);
+    expect(reads).toBe(3);
+    release();
+    const [a, b] = await Promise.all(first);
+    expect(a).toBe(b);
+    await Promise.all([other, after]);
+    expect(cache.account('env_1', 'conn_a', 'user')).toBeDefined();
+    // Settled reads are not kept: a later miss reads again.
+    cache.invalidateAccount({ environmentId: 'env_1', connectionId: 'conn_a', identifier: 'user' });
+    await cache.loadAccount('env_1', 'conn_a', 'user', read);
+    expect(reads).toBe(4);
+  });
+
+  it('shares a connection read the same way and remembers only a connection that exists', async () => {
+    const cache = new LookupCache();
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return null;
+    };
+    expect(await Promise.all([cache.loadConnection('env_1', 'crm', read), cache.loadConnection('env_1', 'crm', read)])).toEqual([null, null]);
+    expect(reads).toBe(1);
+    expect(cache.connection('env_1', 'crm')).toBeUndefined();
+  });
 });

@@ -14,6 +14,58 @@ describe('upstreamError', () => {
     expect(error.code).toBe('upstream_error');
     expect(error.message).toContain(text);
     expect(error.details).toEqual({ status, body: payload });
+    // A provider's 4xx keeps its status: clients and agent frameworks retry a 502, never a 404 or a 409.
+    expect(error.status).toBe(status);
+  });
+
+  it.each([
+    [400, 400], [403, 403], [404, 404], [409, 409], [410, 410], [412, 412], [422, 422], [423, 423],
+    [401, 502], [500, 502], [503, 502], [504, 502],
+  ] as const)('upstream %i -> service %i', (upstream, service) => {
+    const error = upstreamError({ dialect: 'google', status: upstream, headers: {}, body: body({ error: { code: upstream, message: 'x' } }), secrets: [] });
+    expect([error.code, error.status, (error.details as { status: number }).status]).toEqual(['upstream_error', service, upstream]);
+  });
+
+  it('Google 403 insufficientPermissions -> insufficient_scope naming the scopes from WWW-Authenticate', () => {
+    const payload = {
+      error: {
+        code: 403,
+        message: 'Request had insufficient authentication scopes.',
+        errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
+        status: 'PERMISSION_DENIED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com' }],
+      },
+    };
+    const header = 'Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="https://www.googleapis.com/auth/calendar https://www.googleapis.com/auth/calendar.events"';
+    const error = upstreamError({ dialect: 'google', status: 403, headers: { 'www-authenticate': header }, body: body(payload), secrets: [], resource: 'POST /calendar/v3/calendars/primary/events' });
+    expect([error.code, error.status]).toEqual(['insufficient_scope', 403]);
+    expect(error.details).toMatchObject({
+      status: 403,
+      required_scopes: ['https://www.googleapis.com/auth/calendar', 'https://www.googleapis.com/auth/calendar.events'],
+      resource: 'POST /calendar/v3/calendars/primary/events',
+    });
+    expect(error.message).toContain('one of the scopes https://www.googleapis.com/auth/calendar');
+  });
+
+  it('HubSpot MISSING_SCOPES -> insufficient_scope with requiredGranularScopes', () => {
+    const payload = {
+      status: 'error',
+      message: "This app hasn't been granted all required scopes to make this call.",
+      category: 'MISSING_SCOPES',
+      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.objects.deals.write'] } }],
+    };
+    const error = upstreamError({ dialect: 'hubspot', status: 403, headers: {}, body: body(payload), secrets: [] });
+    expect(error.code).toBe('insufficient_scope');
+    expect(error.details).toMatchObject({ required_scopes: ['crm.objects.deals.write'] });
+  });
+
+  it('Notion restricted_resource -> insufficient_scope naming the resource', () => {
+    const payload = { object: 'error', status: 403, code: 'restricted_resource', message: 'Insufficient permissions for this endpoint.' };
+    const error = upstreamError({ dialect: 'notion', status: 403, headers: {}, body: body(payload), secrets: [], resource: 'POST /v1/comments' });
+    expect([error.code, error.status]).toEqual(['insufficient_scope', 403]);
+    expect(error.details).toMatchObject({ resource: 'POST /v1/comments' });
+    expect(error.details).not.toHaveProperty('required_scopes');
+    expect(error.message).toContain('POST /v1/comments');
   });
 
   it('429 -> upstream_rate_limited with Retry-After', () => {

@@ -93,7 +93,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       const again = await ctx.open(keyring1);
       await again.migrate();
       const rows = await ctx.db.query('SELECT version FROM schema_migrations ORDER BY version');
-      expect(rows.map((r) => Number(r.version))).toEqual(SQLITE_MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+      expect(rows.map((r) => Number(r.version))).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
       expect(await again.getEnvironment('env_a')).toMatchObject({ name: 'A' });
     });
 
@@ -102,7 +102,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       const { db } = ctx;
       await db.query('DROP TABLE IF EXISTS oauth_states');
       for (const t of ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'account_events']) await db.query(`DROP TABLE IF EXISTS ${t}`);
-      for (const t of ['auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
+      for (const t of ['mcp_sessions', 'auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
         await db.query(`DROP TABLE IF EXISTS ${t}`);
       }
       expect(await db.tables()).toEqual([]);
@@ -116,7 +116,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       ]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const rows = await db.query('SELECT version FROM schema_migrations');
-      expect(rows.map((r) => Number(r.version))).toEqual(SQLITE_MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+      expect(rows.map((r) => Number(r.version))).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
       const fresh = await ctx.open(keyring1);
       await fresh.createEnvironment({ id: 'env_after', name: 'after' });
       expect(await fresh.listEnvironments()).toHaveLength(1);

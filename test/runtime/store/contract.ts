@@ -8,6 +8,7 @@ import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { concurrencyContract } from './contract-concurrency.js';
 import { eventsContract } from './contract-events.js';
+import { mcpSessionsContract } from './contract-mcp-sessions.js';
 import { recordsContract } from './contract-records.js';
 import { securityContract } from './contract-security.js';
 import { keyring1 } from './fixtures.js';
@@ -51,5 +52,6 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     concurrencyContract(ctx);
     securityContract(ctx);
     eventsContract(ctx);
+    mcpSessionsContract(ctx);
   });
 }

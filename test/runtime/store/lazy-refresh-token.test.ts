@@ -7,7 +7,7 @@ describe('findAccount opens the refresh token only when it is read', () => {
   it('gives the same record as getAccount, and a refresh token that does not authenticate fails on its read', async () => {
     const db = await newSqliteDatabase();
     try {
-      const store = await openStore({ ...db.options, keyring: keyring1, secretCacheSize: 0 });
+      const store = await openStore({ ...db.options, keyring: keyring1 });
       await store.migrate();
       await store.createEnvironment({ id: 'env_a', name: 'a' });
       const conn = await store.createConnection(newConnection('env_a'));

@@ -54,6 +54,26 @@ describe('SqliteDriver', () => {
     await db.close();
   });
 
+  // Regression (issue 15): the old row reader detected a schema change only by column count, so after another
+  // process dropped one column and added another it returned the new column's value under the old column's name.
+  it('reads the new column names after another process drops one column and adds another under a cached SELECT *', async () => {
+    const filename = file();
+    const db = new SqliteDriver({ filename });
+    await db.run('CREATE TABLE t (id TEXT PRIMARY KEY, a TEXT)');
+    await db.run('INSERT INTO t VALUES (?, ?)', ['1', 'x']);
+    expect(await db.get('SELECT * FROM t')).toStrictEqual({ id: '1', a: 'x' });
+    expect(await db.all('SELECT * FROM t')).toStrictEqual([{ id: '1', a: 'x' }]);
+    const other = new Database(filename);
+    other.exec('ALTER TABLE t DROP COLUMN a');
+    other.exec("ALTER TABLE t ADD COLUMN b TEXT NOT NULL DEFAULT 'y'");
+    other.close();
+    const row = await db.get<Record<string, unknown>>('SELECT * FROM t');
+    expect(row).toStrictEqual({ id: '1', b: 'y' });
+    expect(row).not.toHaveProperty('a');
+    expect(await db.all('SELECT * FROM t')).toStrictEqual([{ id: '1', b: 'y' }]);
+    await db.close();
+  });
+
   it('applies the page cache and memory map sizes it is given', async () => {
     const db = new SqliteDriver({ filename: file(), cacheSizeKiB: 4096, mmapSizeBytes: 0 });
     expect(db.db.pragma('cache_size', { simple: true })).toBe(-4096);

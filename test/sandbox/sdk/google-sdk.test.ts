@@ -1,0 +1,311 @@
+/**
+ * Google's official Node clients (@googleapis/calendar, @googleapis/sheets, @googleapis/docs) as conformance clients:
+ *
+ * 1. Unchanged, pointed at the sandbox's own origin for each API (`rootUrl`), they run every operation the calendar,
+ *    sheets and docs tools cover, and get the documented refusals.
+ * 2. For every one of those tools, the request our builder makes equals what the client sends for the same
+ *    operation (method, path, query, body), both captured by a local recording server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth as calendarAuth, calendar, type calendar_v3 } from '@googleapis/calendar';
+import { sheets, type sheets_v4 } from '@googleapis/sheets';
+import { docs, type docs_v1 } from '@googleapis/docs';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { Sandbox } from '../../../sandbox/types.js';
+import { tools } from '../../../generated/tools.gen.js';
+import type { ToolDefinition } from '../../../runtime/types.js';
+import { build } from '../../specs/harness.js';
+import { clients, googleTokens } from '../helpers.js';
+import { asSeenUpstream, builderRequest, startRecordingServer, type RecordingServer } from './recording-server.js';
+
+const SCOPES = ['https://www.googleapis.com/auth/calendar', 'https://www.googleapis.com/auth/spreadsheets', 'https://www.googleapis.com/auth/documents'].join(' ');
+
+function oauthClient(accessToken: string) {
+  const client = new calendarAuth.OAuth2();
+  client.setCredentials({ access_token: accessToken });
+  return client;
+}
+
+interface GoogleClients {
+  calendar: calendar_v3.Calendar;
+  sheets: sheets_v4.Sheets;
+  docs: docs_v1.Docs;
+}
+
+function googleClients(roots: { calendar: string; sheets: string; docs: string }, accessToken: string): GoogleClients {
+  const auth = oauthClient(accessToken);
+  // No retries: a refusal must reach the test as the first answer.
+  const common = { auth, retry: false } as const;
+  return {
+    calendar: calendar({ version: 'v3', rootUrl: `${roots.calendar}/`, ...common }),
+    sheets: sheets({ version: 'v4', rootUrl: `${roots.sheets}/`, ...common }),
+    docs: docs({ version: 'v1', rootUrl: `${roots.docs}/`, ...common }),
+  };
+}
+
+/** The HTTP status of a refused SDK call (gaxios rejects with the response attached). */
+async function refusal(call: Promise<unknown>): Promise<{ status: number; error: { code: number; message: string; status?: string; errors?: { reason: string; location?: string }[] } }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { status?: number; response?: { status: number; data: { error: never } } };
+    if (!e.response) throw err;
+    return { status: e.response.status, error: e.response.data.error };
+  }
+  throw new Error('the call was expected to be refused');
+}
+
+describe('Google clients against the sandbox, unchanged', () => {
+  let sb: Sandbox;
+  let g: GoogleClients;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ clients: clients() });
+    const { access_token } = await googleTokens(sb, { scope: SCOPES, user: 'sdk@example.com' });
+    g = googleClients({ calendar: sb.origins.calendar!, sheets: sb.origins.sheets!, docs: sb.origins.docs! }, access_token);
+  });
+  afterAll(() => sb.close());
+
+  it('serves each API at the root of an origin of its own', () => {
+    for (const name of ['calendar', 'sheets', 'docs'] as const) expect(sb.origins[name]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(new Set(Object.values(sb.origins)).size).toBe(Object.keys(sb.origins).length);
+  });
+
+  it('calendar: calendarList.list, events.insert/get/patch/list/delete, as the tools use them', async () => {
+    const list = await g.calendar.calendarList.list({ maxResults: 10 });
+    expect(list.status).toBe(200);
+    expect(list.data.kind).toBe('calendar#calendarList');
+    expect(list.data.items?.some((c) => c.primary === true)).toBe(true);
+
+    const created = await g.calendar.events.insert({
+      calendarId: 'primary',
+      conferenceDataVersion: 1,
+      sendUpdates: 'all',
+      requestBody: {
+        summary: 'SDK planning',
+        start: { dateTime: '2026-03-02T10:00:00+01:00', timeZone: 'Europe/Paris' },
+        end: { dateTime: '2026-03-02T10:30:00+01:00', timeZone: 'Europe/Paris' },
+        attendees: [{ email: 'ana@example.com' }],
+        transparency: 'transparent',
+        conferenceData: { createRequest: { requestId: 'req-1', conferenceSolutionKey: { type: 'hangoutsMeet' } } },
+      },
+    });
+    expect(created.status).toBe(200);
+    const id = created.data.id!;
+    expect(created.data.kind).toBe('calendar#event');
+    expect(created.data.hangoutLink).toMatch(/^https:\/\/meet\.google\.com\//);
+
+    const got = await g.calendar.events.get({ calendarId: 'primary', eventId: id });
+    expect(got.data.summary).toBe('SDK planning');
+    expect(got.data.attendees?.map((a) => a.email)).toEqual(['ana@example.com']);
+
+    const patched = await g.calendar.events.patch({ calendarId: 'primary', eventId: id, requestBody: { summary: 'Renamed' } });
+    expect(patched.data.summary).toBe('Renamed');
+    expect(patched.data.start?.dateTime).toBeDefined();
+
+    const events = await g.calendar.events.list({ calendarId: 'primary', singleEvents: true, orderBy: 'startTime', q: 'Renamed', timeMin: '2026-03-01T00:00:00Z', maxResults: 5 });
+    expect(events.data.items?.map((e) => e.id)).toContain(id);
+
+    const deleted = await g.calendar.events.delete({ calendarId: 'primary', eventId: id });
+    expect(deleted.status).toBe(204);
+    // Deleting it again: Google answers 410 Gone for an event already deleted.
+    expect((await refusal(g.calendar.events.delete({ calendarId: 'primary', eventId: id }))).status).toBe(410);
+  });
+
+  it('calendar refusals: orderBy=startTime without singleEvents, an unknown event, a bad token', async () => {
+    const orderBy = await refusal(g.calendar.events.list({ calendarId: 'primary', orderBy: 'startTime' }));
+    expect(orderBy.status).toBe(400);
+    expect(orderBy.error.code).toBe(400);
+
+    const missing = await refusal(g.calendar.events.get({ calendarId: 'primary', eventId: 'no-such-event' }));
+    expect(missing.status).toBe(404);
+    expect(missing.error.errors?.[0]?.reason).toBe('notFound');
+
+    const anonymous = googleClients({ calendar: sb.origins.calendar!, sheets: sb.origins.sheets!, docs: sb.origins.docs! }, 'not-a-token');
+    const unauth = await refusal(anonymous.calendar.calendarList.list({}));
+    expect(unauth.status).toBe(401);
+    expect(unauth.error.status).toBe('UNAUTHENTICATED');
+  });
+
+  it('sheets: spreadsheets.create/get, values.update/get, as the tools use them', async () => {
+    const created = await g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'SDK budget', locale: 'fr_FR', timeZone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data' } }] } });
+    expect(created.status).toBe(200);
+    const id = created.data.spreadsheetId!;
+    expect(created.data.properties?.title).toBe('SDK budget');
+    expect(created.data.sheets?.[0]?.properties?.title).toBe('Data');
+
+    const updated = await g.sheets.spreadsheets.values.update({
+      spreadsheetId: id,
+      range: 'Data!A1:C2',
+      valueInputOption: 'USER_ENTERED',
+      includeValuesInResponse: true,
+      requestBody: { values: [['Item', 'Qty', 'Price'], ['Anvil', 2, '=B2*100']] },
+    });
+    expect(updated.data.updatedCells).toBe(6);
+    expect(updated.data.updatedData?.values?.[1]).toEqual(['Anvil', '2', '200']);
+
+    const values = await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!A1:C2', valueRenderOption: 'FORMULA', majorDimension: 'ROWS' });
+    expect(values.data.values).toEqual([['Item', 'Qty', 'Price'], ['Anvil', 2, '=B2*100']]);
+
+    const read = await g.sheets.spreadsheets.get({ spreadsheetId: id, ranges: ['Data!A1:C2'], includeGridData: true });
+    expect(read.data.sheets?.[0]?.data?.[0]?.rowData?.[0]?.values?.[0]?.formattedValue).toBe('Item');
+
+    const badRange = await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'NoSuchSheet!A1' }));
+    expect(badRange.status).toBe(400);
+    expect((await refusal(g.sheets.spreadsheets.get({ spreadsheetId: 'missing-spreadsheet' }))).status).toBe(404);
+  });
+
+  it('docs: documents.create/get/batchUpdate, as the tools use them', async () => {
+    const created = await g.docs.documents.create({ requestBody: { title: 'SDK notes' } });
+    expect(created.status).toBe(200);
+    const id = created.data.documentId!;
+    expect(created.data.title).toBe('SDK notes');
+
+    const updated = await g.docs.documents.batchUpdate({
+      documentId: id,
+      requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'Hello {{name}}\n' } }, { replaceAllText: { containsText: { text: '{{name}}', matchCase: true }, replaceText: 'Ana' } }] },
+    });
+    expect(updated.data.documentId).toBe(id);
+    expect(updated.data.replies?.[1]?.replaceAllText?.occurrencesChanged).toBe(1);
+
+    const doc = await g.docs.documents.get({ documentId: id, suggestionsViewMode: 'PREVIEW_SUGGESTIONS_ACCEPTED' });
+    const text = doc.data.body?.content?.flatMap((c) => c.paragraph?.elements?.map((e) => e.textRun?.content ?? '') ?? []).join('');
+    expect(text).toContain('Hello Ana');
+
+    const stale = await refusal(
+      g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'x' } }], writeControl: { requiredRevisionId: 'stale-revision' } } }),
+    );
+    expect(stale.status).toBe(400);
+  });
+});
+
+/** One tool input and the official client's call for the same operation. */
+interface SameOperation {
+  tool: string;
+  input: Record<string, unknown>;
+  /** The client's call; `built` is our builder's request, for values it generates (a conference request id). */
+  sdk(g: GoogleClients, built: ReturnType<typeof build>): Promise<unknown>;
+}
+
+const START = '2026-03-02T10:00:00+01:00';
+const SHEET = '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms';
+const DOC = '1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz';
+const requestId = (built: ReturnType<typeof build>) => ((built.body as { conferenceData: { createRequest: { requestId: string } } }).conferenceData.createRequest.requestId);
+
+const SAME: SameOperation[] = [
+  {
+    tool: 'calendar_create_event',
+    input: { start_datetime: START, summary: 'Planning', timezone: 'Europe/Paris', attendees_emails: ['ana@example.com'], create_meeting_room: true, send_updates: true, transparency: 'free', event_duration_hour: 1, calendar_id: 'team@group.calendar.google.com', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'], visibility: 'private', location: 'Room 4', description: 'Agenda', guests_can_modify: true },
+    sdk: (g, built) =>
+      g.calendar.events.insert({
+        calendarId: 'team@group.calendar.google.com',
+        conferenceDataVersion: 1,
+        sendUpdates: 'all',
+        requestBody: {
+          summary: 'Planning',
+          description: 'Agenda',
+          location: 'Room 4',
+          start: { dateTime: START, timeZone: 'Europe/Paris' },
+          end: { dateTime: '2026-03-02T11:00:00+01:00', timeZone: 'Europe/Paris' },
+          attendees: [{ email: 'ana@example.com' }],
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'],
+          transparency: 'transparent',
+          visibility: 'private',
+          guestsCanModify: true,
+          conferenceData: { createRequest: { requestId: requestId(built), conferenceSolutionKey: { type: 'hangoutsMeet' } } },
+        },
+      }),
+  },
+  {
+    tool: 'calendar_delete_event',
+    input: { event_id: 'ev123', calendar_id: 'c_abc@group.calendar.google.com' },
+    sdk: (g) => g.calendar.events.delete({ calendarId: 'c_abc@group.calendar.google.com', eventId: 'ev123' }),
+  },
+  {
+    tool: 'calendar_get_event_by_id',
+    input: { event_id: 'ev123' },
+    sdk: (g) => g.calendar.events.get({ calendarId: 'primary', eventId: 'ev123' }),
+  },
+  {
+    tool: 'calendar_list_calendars',
+    input: { max_results: 50, min_access_role: 'writer', page_token: 'p2', show_deleted: true, show_hidden: false },
+    sdk: (g) => g.calendar.calendarList.list({ maxResults: 50, minAccessRole: 'writer', pageToken: 'p2', showDeleted: true, showHidden: false }),
+  },
+  {
+    tool: 'calendar_list_events',
+    input: { max_results: 100, order_by: 'startTime', page_token: 'p', query: 'plan', single_events: true, time_min: '2026-03-01T00:00:00Z', time_max: '2026-03-31T23:59:59+02:00' },
+    sdk: (g) => g.calendar.events.list({ calendarId: 'primary', maxResults: 100, orderBy: 'startTime', pageToken: 'p', q: 'plan', singleEvents: true, timeMin: '2026-03-01T00:00:00Z', timeMax: '2026-03-31T23:59:59+02:00' }),
+  },
+  {
+    tool: 'calendar_update_event',
+    input: { calendar_id: 'primary', event_id: 'ev123', start_datetime: START, end_datetime: '2026-03-02T12:00:00+01:00', timezone: 'Europe/Paris', send_updates: false, summary: 'Moved' },
+    sdk: (g) =>
+      g.calendar.events.patch({
+        calendarId: 'primary',
+        eventId: 'ev123',
+        sendUpdates: 'none',
+        // `date: null`: the patch merges into the stored start/end, so a time must clear an all-day date.
+        requestBody: { summary: 'Moved', start: { date: null, dateTime: START, timeZone: 'Europe/Paris' }, end: { date: null, dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
+      }),
+  },
+  {
+    tool: 'sheets_create_spreadsheet',
+    input: { title: 'Q1 budget', locale: 'fr_FR', time_zone: 'Europe/Paris', sheets: [{ properties: { title: 'Data' } }] },
+    sdk: (g) => g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'Q1 budget', locale: 'fr_FR', timeZone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data' } }] } }),
+  },
+  {
+    tool: 'sheets_get_values',
+    input: { spreadsheet_id: SHEET, range: "'My Sheet'!A1:D10", major_dimension: 'COLUMNS', value_render_option: 'FORMULA' },
+    sdk: (g) => g.sheets.spreadsheets.values.get({ spreadsheetId: SHEET, range: "'My Sheet'!A1:D10", majorDimension: 'COLUMNS', valueRenderOption: 'FORMULA' }),
+  },
+  {
+    tool: 'sheets_read_spreadsheet',
+    input: { spreadsheet_id: SHEET, include_grid_data: true, ranges: 'Sheet1!A1:C20' },
+    sdk: (g) => g.sheets.spreadsheets.get({ spreadsheetId: SHEET, includeGridData: true, ranges: ['Sheet1!A1:C20'] }),
+  },
+  {
+    tool: 'sheets_update_values',
+    input: { spreadsheet_id: SHEET, range: 'Sheet1!A1:C2', values: [['Item', 'Qty'], ['Anvil', 2]], include_values_in_response: true },
+    sdk: (g) =>
+      g.sheets.spreadsheets.values.update({ spreadsheetId: SHEET, range: 'Sheet1!A1:C2', valueInputOption: 'USER_ENTERED', includeValuesInResponse: true, requestBody: { values: [['Item', 'Qty'], ['Anvil', 2]] } }),
+  },
+  {
+    tool: 'docs_create_document',
+    input: { title: 'Notes' },
+    sdk: (g) => g.docs.documents.create({ requestBody: { title: 'Notes' } }),
+  },
+  {
+    tool: 'docs_read_document',
+    input: { document_id: DOC, suggestions_view_mode: 'PREVIEW_SUGGESTIONS_ACCEPTED' },
+    sdk: (g) => g.docs.documents.get({ documentId: DOC, suggestionsViewMode: 'PREVIEW_SUGGESTIONS_ACCEPTED' }),
+  },
+  {
+    tool: 'docs_update_document',
+    input: { document_id: DOC, requests: [{ insertText: { location: { index: 1 }, text: 'Hello\n' } }], write_control: { requiredRevisionId: 'rev-7' } },
+    sdk: (g) => g.docs.documents.batchUpdate({ documentId: DOC, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'Hello\n' } }], writeControl: { requiredRevisionId: 'rev-7' } } }),
+  },
+];
+
+describe('our request builders send what the official Google clients send', () => {
+  let recorder: RecordingServer;
+  let g: GoogleClients;
+
+  beforeAll(async () => {
+    recorder = await startRecordingServer();
+    g = googleClients({ calendar: recorder.url, sheets: recorder.url, docs: recorder.url }, 'recorded-token');
+  });
+  afterAll(() => recorder.close());
+
+  it('covers every calendar, sheets and docs tool', () => {
+    const google = (tools as readonly ToolDefinition[]).filter((t) => ['calendar', 'sheets', 'docs'].includes(t.connector)).map((t) => t.name);
+    expect(SAME.map((c) => c.tool).sort()).toEqual([...google].sort());
+  });
+
+  it.each(SAME.map((c) => [c.tool, c] as const))('%s', async (_name, c) => {
+    const built = build(c.tool, c.input);
+    await c.sdk(g, built);
+    const sent = recorder.take();
+    expect(sent.headers.authorization).toBe('Bearer recorded-token');
+    expect(builderRequest(built)).toEqual(asSeenUpstream(sent));
+  });
+});
