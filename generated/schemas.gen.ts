@@ -713,9 +713,15 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"
         ]
@@ -1069,9 +1075,15 @@ export let crmContactsSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"
         ]
@@ -1238,9 +1250,15 @@ export let crmDealsSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"
         ]

@@ -12,9 +12,10 @@ import { workspaceId } from './workspace-id.js';
 import { hostParent, pageParent } from './workspace-parent.js';
 import { member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
+import { filterGroups } from './hubspot-filter-groups.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, hostParent, member, mergeObjects, pageParent, withDefault };
+export { calendarEventFilter, filterGroups, hostParent, member, mergeObjects, pageParent, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -33,6 +34,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   meetConference: { arity: 1, module: 'calendar.js' },
   splitList: { arity: 1, module: 'values.js' },
   parseJson: { arity: 1, module: 'values.js' },
+  filterGroups: { arity: 1, module: 'hubspot-filter-groups.js' },
   stringValues: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },
   hostParent: { arity: 2, module: 'workspace-parent.js' },
