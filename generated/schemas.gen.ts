@@ -78,12 +78,10 @@ export let calendarCreateEventInputSchema: JsonSchema = {
         "type": "string",
         "enum": [
           "default",
-          "birthday",
           "focusTime",
-          "outOfOffice",
-          "workingLocation"
+          "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)",
+        "description": "Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.",
         "examples": [
           "default"
         ]
@@ -189,6 +187,30 @@ export let calendarCreateEventInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `calendar_create_event` (its notable fields). */
+export let calendarCreateEventOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "htmlLink": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string"
+      },
+      "start": {
+        "type": "object"
+      },
+      "end": {
+        "type": "object"
+      },
+      "hangoutLink": {
+        "type": "string"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `calendar_delete_event`. */
 export let calendarDeleteEventInputSchema: JsonSchema = {
     "type": "object",
@@ -228,6 +250,12 @@ export let calendarDeleteEventInputSchema: JsonSchema = {
       "event_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `calendar_delete_event` (its notable fields). */
+export let calendarDeleteEventOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "Empty on success (Google answers 204 No Content).",
+    "properties": {}
   };
 /** JSON Schema 2020-12 of the input of `calendar_get_event_by_id`. */
 export let calendarGetEventByIdInputSchema: JsonSchema = {
@@ -336,6 +364,27 @@ export let calendarGetEventByIdInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `calendar_get_event_by_id` (its notable fields). */
+export let calendarGetEventByIdOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "summary": {
+        "type": "string"
+      },
+      "status": {
+        "type": "string"
+      },
+      "start": {
+        "type": "object"
+      },
+      "end": {
+        "type": "object"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `calendar_list_calendars`. */
 export let calendarListCalendarsInputSchema: JsonSchema = {
     "type": "object",
@@ -408,6 +457,21 @@ export let calendarListCalendarsInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `calendar_list_calendars` (its notable fields). */
+export let calendarListCalendarsOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array"
+      },
+      "nextPageToken": {
+        "type": "string"
+      },
+      "nextSyncToken": {
+        "type": "string"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `calendar_list_events`. */
 export let calendarListEventsInputSchema: JsonSchema = {
@@ -495,6 +559,21 @@ export let calendarListEventsInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `calendar_list_events` (its notable fields). */
+export let calendarListEventsOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array"
+      },
+      "nextPageToken": {
+        "type": "string"
+      },
+      "nextSyncToken": {
+        "type": "string"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `calendar_update_event`. */
 export let calendarUpdateEventInputSchema: JsonSchema = {
@@ -589,12 +668,10 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
         "type": "string",
         "enum": [
           "default",
-          "birthday",
           "focusTime",
-          "outOfOffice",
-          "workingLocation"
+          "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)",
+        "description": "The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).",
         "examples": [
           "default"
         ]
@@ -700,6 +777,24 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `calendar_update_event` (its notable fields). */
+export let calendarUpdateEventOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "htmlLink": {
+        "type": "string"
+      },
+      "start": {
+        "type": "object"
+      },
+      "end": {
+        "type": "object"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_companies_search`. */
 export let crmCompaniesSearchInputSchema: JsonSchema = {
     "type": "object",
@@ -753,6 +848,21 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_companies_search` (its notable fields). */
+export let crmCompaniesSearchOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "total": {
+        "type": "integer"
+      },
+      "results": {
+        "type": "array"
+      },
+      "paging": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_company_create`. */
 export let crmCompanyCreateInputSchema: JsonSchema = {
@@ -838,6 +948,21 @@ export let crmCompanyCreateInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `crm_company_create` (its notable fields). */
+export let crmCompanyCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_company_get`. */
 export let crmCompanyGetInputSchema: JsonSchema = {
     "type": "object",
@@ -863,6 +988,18 @@ export let crmCompanyGetInputSchema: JsonSchema = {
       "company_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_company_get` (its notable fields). */
+export let crmCompanyGetOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_contact_create`. */
 export let crmContactCreateInputSchema: JsonSchema = {
@@ -958,6 +1095,21 @@ export let crmContactCreateInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `crm_contact_create` (its notable fields). */
+export let crmContactCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_contact_get`. */
 export let crmContactGetInputSchema: JsonSchema = {
     "type": "object",
@@ -983,6 +1135,18 @@ export let crmContactGetInputSchema: JsonSchema = {
       "contact_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_contact_get` (its notable fields). */
+export let crmContactGetOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_contact_update`. */
 export let crmContactUpdateInputSchema: JsonSchema = {
@@ -1021,6 +1185,21 @@ export let crmContactUpdateInputSchema: JsonSchema = {
       "props"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_contact_update` (its notable fields). */
+export let crmContactUpdateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "updatedAt": {
+        "type": "string"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_contacts_list`. */
 export let crmContactsListInputSchema: JsonSchema = {
@@ -1061,6 +1240,18 @@ export let crmContactsListInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_contacts_list` (its notable fields). */
+export let crmContactsListOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "results": {
+        "type": "array"
+      },
+      "paging": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_contacts_search`. */
 export let crmContactsSearchInputSchema: JsonSchema = {
@@ -1115,6 +1306,21 @@ export let crmContactsSearchInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_contacts_search` (its notable fields). */
+export let crmContactsSearchOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "total": {
+        "type": "integer"
+      },
+      "results": {
+        "type": "array"
+      },
+      "paging": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_deal_create`. */
 export let crmDealCreateInputSchema: JsonSchema = {
@@ -1193,6 +1399,21 @@ export let crmDealCreateInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `crm_deal_create` (its notable fields). */
+export let crmDealCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_deal_update`. */
 export let crmDealUpdateInputSchema: JsonSchema = {
     "type": "object",
@@ -1236,6 +1457,21 @@ export let crmDealUpdateInputSchema: JsonSchema = {
       "properties"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_deal_update` (its notable fields). */
+export let crmDealUpdateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "updatedAt": {
+        "type": "string"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `crm_deals_search`. */
 export let crmDealsSearchInputSchema: JsonSchema = {
@@ -1291,6 +1527,21 @@ export let crmDealsSearchInputSchema: JsonSchema = {
     },
     "additionalProperties": false
   };
+/** JSON Schema of the result of `crm_deals_search` (its notable fields). */
+export let crmDealsSearchOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "total": {
+        "type": "integer"
+      },
+      "results": {
+        "type": "array"
+      },
+      "paging": {
+        "type": "object"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `docs_create_document`. */
 export let docsCreateDocumentInputSchema: JsonSchema = {
     "type": "object",
@@ -1318,6 +1569,21 @@ export let docsCreateDocumentInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `docs_create_document` (its notable fields). */
+export let docsCreateDocumentOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "documentId": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "revisionId": {
+        "type": "string"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `docs_read_document`. */
 export let docsReadDocumentInputSchema: JsonSchema = {
@@ -1363,6 +1629,24 @@ export let docsReadDocumentInputSchema: JsonSchema = {
       "document_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `docs_read_document` (its notable fields). */
+export let docsReadDocumentOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "documentId": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "revisionId": {
+        "type": "string"
+      },
+      "body": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `docs_update_document`. */
 export let docsUpdateDocumentInputSchema: JsonSchema = {
@@ -1452,6 +1736,21 @@ export let docsUpdateDocumentInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `docs_update_document` (its notable fields). */
+export let docsUpdateDocumentOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "documentId": {
+        "type": "string"
+      },
+      "replies": {
+        "type": "array"
+      },
+      "writeControl": {
+        "type": "object"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `sheets_create_spreadsheet`. */
 export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
     "type": "object",
@@ -1524,6 +1823,24 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
     },
     "additionalProperties": false
   };
+/** JSON Schema of the result of `sheets_create_spreadsheet` (its notable fields). */
+export let sheetsCreateSpreadsheetOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheetId": {
+        "type": "string"
+      },
+      "spreadsheetUrl": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "sheets": {
+        "type": "array"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `sheets_get_values`. */
 export let sheetsGetValuesInputSchema: JsonSchema = {
     "type": "object",
@@ -1589,6 +1906,21 @@ export let sheetsGetValuesInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `sheets_get_values` (its notable fields). */
+export let sheetsGetValuesOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "range": {
+        "type": "string"
+      },
+      "majorDimension": {
+        "type": "string"
+      },
+      "values": {
+        "type": "array"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `sheets_read_spreadsheet`. */
 export let sheetsReadSpreadsheetInputSchema: JsonSchema = {
     "type": "object",
@@ -1635,6 +1967,24 @@ export let sheetsReadSpreadsheetInputSchema: JsonSchema = {
       "spreadsheet_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `sheets_read_spreadsheet` (its notable fields). */
+export let sheetsReadSpreadsheetOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheetId": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      },
+      "sheets": {
+        "type": "array"
+      },
+      "spreadsheetUrl": {
+        "type": "string"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `sheets_update_values`. */
 export let sheetsUpdateValuesInputSchema: JsonSchema = {
@@ -1725,6 +2075,24 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
       "values"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `sheets_update_values` (its notable fields). */
+export let sheetsUpdateValuesOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheetId": {
+        "type": "string"
+      },
+      "updatedRange": {
+        "type": "string"
+      },
+      "updatedRows": {
+        "type": "integer"
+      },
+      "updatedCells": {
+        "type": "integer"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `workspace_comment_create`. */
 export let workspaceCommentCreateInputSchema: JsonSchema = {
@@ -1835,6 +2203,30 @@ export let workspaceCommentCreateInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `workspace_comment_create` (its notable fields). */
+export let workspaceCommentCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "object": {
+        "const": "comment"
+      },
+      "id": {
+        "type": "string"
+      },
+      "discussion_id": {
+        "type": "string"
+      },
+      "parent": {
+        "type": "object"
+      },
+      "rich_text": {
+        "type": "array"
+      },
+      "created_time": {
+        "type": "string"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_comment_retrieve`. */
 export let workspaceCommentRetrieveInputSchema: JsonSchema = {
     "type": "object",
@@ -1874,6 +2266,24 @@ export let workspaceCommentRetrieveInputSchema: JsonSchema = {
       "comment_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_comment_retrieve` (its notable fields). */
+export let workspaceCommentRetrieveOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "object": {
+        "const": "comment"
+      },
+      "id": {
+        "type": "string"
+      },
+      "discussion_id": {
+        "type": "string"
+      },
+      "rich_text": {
+        "type": "array"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `workspace_comments_list`. */
 export let workspaceCommentsListInputSchema: JsonSchema = {
@@ -1931,6 +2341,24 @@ export let workspaceCommentsListInputSchema: JsonSchema = {
       "block_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_comments_list` (its notable fields). */
+export let workspaceCommentsListOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "results": {
+        "type": "array"
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "has_more": {
+        "type": "boolean"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `workspace_database_create`. */
 export let workspaceDatabaseCreateInputSchema: JsonSchema = {
@@ -2050,6 +2478,24 @@ export let workspaceDatabaseCreateInputSchema: JsonSchema = {
       "properties"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_database_create` (its notable fields). */
+export let workspaceDatabaseCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "object": {
+        "const": "database"
+      },
+      "id": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `workspace_database_insert_row`. */
 export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
@@ -2237,6 +2683,24 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `workspace_database_insert_row` (its notable fields). */
+export let workspaceDatabaseInsertRowOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "object": {
+        "const": "page"
+      },
+      "id": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "properties": {
+        "type": "object"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_database_query`. */
 export let workspaceDatabaseQueryInputSchema: JsonSchema = {
     "type": "object",
@@ -2339,6 +2803,24 @@ export let workspaceDatabaseQueryInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `workspace_database_query` (its notable fields). */
+export let workspaceDatabaseQueryOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "results": {
+        "type": "array"
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "has_more": {
+        "type": "boolean"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_database_query_properties`. */
 export let workspaceDatabaseQueryPropertiesInputSchema: JsonSchema = {
     "type": "object",
@@ -2380,6 +2862,24 @@ export let workspaceDatabaseQueryPropertiesInputSchema: JsonSchema = {
     ],
     "additionalProperties": false
   };
+/** JSON Schema of the result of `workspace_database_query_properties` (its notable fields). */
+export let workspaceDatabaseQueryPropertiesOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "results": {
+        "type": "array"
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "has_more": {
+        "type": "boolean"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_database_retrieve`. */
 export let workspaceDatabaseRetrieveInputSchema: JsonSchema = {
     "type": "object",
@@ -2419,6 +2919,24 @@ export let workspaceDatabaseRetrieveInputSchema: JsonSchema = {
       "database_id"
     ],
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_database_retrieve` (its notable fields). */
+export let workspaceDatabaseRetrieveOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "object": {
+        "const": "database"
+      },
+      "id": {
+        "type": "string"
+      },
+      "title": {
+        "type": "array"
+      },
+      "properties": {
+        "type": "object"
+      }
+    }
   };
 /** JSON Schema 2020-12 of the input of `workspace_page_create`. */
 export let workspacePageCreateInputSchema: JsonSchema = {
@@ -2600,6 +3118,24 @@ export let workspacePageCreateInputSchema: JsonSchema = {
     },
     "additionalProperties": false
   };
+/** JSON Schema of the result of `workspace_page_create` (its notable fields). */
+export let workspacePageCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "object": {
+        "const": "page"
+      },
+      "id": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "parent": {
+        "type": "object"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_search`. */
 export let workspaceSearchInputSchema: JsonSchema = {
     "type": "object",
@@ -2644,4 +3180,22 @@ export let workspaceSearchInputSchema: JsonSchema = {
       }
     },
     "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_search` (its notable fields). */
+export let workspaceSearchOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "results": {
+        "type": "array"
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "has_more": {
+        "type": "boolean"
+      }
+    }
   };

@@ -52,6 +52,21 @@ export type ValidationResult<T = unknown> = { ok: true; value: T } | { ok: false
  */
 export type RetryPolicy = 'idempotent' | 'safe' | 'never';
 
+/**
+ * What calling a tool does, as declared in its spec (`annotations`). The MCP tool annotations
+ * (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`) are these values. `destructive` and
+ * `idempotent` are meaningful only when `readOnly` is false; a read-only tool has them false and true.
+ */
+export interface ToolAnnotations {
+  readOnly: boolean;
+  /** May delete or overwrite existing data. */
+  destructive: boolean;
+  /** Calling it again with the same input has no further effect. */
+  idempotent: boolean;
+  /** Reaches a system outside the service (every upstream API). */
+  openWorld: boolean;
+}
+
 export interface ToolDefinition<I = any> {
   name: string;
   connector: ConnectorName;
@@ -62,9 +77,19 @@ export interface ToolDefinition<I = any> {
   /** Schema versions that `schema_version` may request, current first. */
   schemaVersions: readonly string[];
   aliases: readonly string[];
+  /** Short human title, e.g. `Create calendar event`. */
+  title: string;
   description: string;
+  annotations: ToolAnnotations;
   /** JSON Schema 2020-12 of the input, as published in the catalog and the OpenAPI document. */
   inputSchema: JsonSchema;
+  /**
+   * Input parameters that pick a version (`schema_version`, `tool_version`, a connector's version-header parameter
+   * such as `workspace_version`): kept in the API and the catalog, left out of the schemas shown to models.
+   */
+  versionParameters: readonly string[];
+  /** JSON Schema of the result (`data`): an object schema naming the notable fields; the upstream may add more. */
+  outputSchema: JsonSchema;
   retry: RetryPolicy;
   /** Checks an input against the schema and the tool's rules. Never throws for bad input. */
   validate(input: unknown): ValidationResult<I>;

@@ -133,11 +133,38 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   if ((req.method === 'GET' || req.method === 'DELETE') && req.body !== undefined) {
     errors.push(source.error(['request', 'body'], `a ${req.method} request has no body`, 'key'));
   }
+  checkAnnotations(t, errors);
   const transform = spec.response?.transform;
   if (transform !== undefined) {
     const info = Object.hasOwn(helpers, transform) ? helpers[transform] : undefined;
     if (!info) errors.push(source.error(['response', 'transform'], `unknown helper '${transform}' in response.transform (known: ${Object.keys(helpers).sort().join(', ')})`));
     else if (info.arity !== 2) errors.push(source.error(['response', 'transform'], `response.transform helper '${transform}' must take 2 arguments (data, input), it takes ${info.arity}`));
+  }
+}
+
+/**
+ * The annotations must agree with each other and with what the request can do. They are declared, never inferred
+ * from the method (a search sent as POST only reads), but a method that contradicts them is a mistake in the spec.
+ */
+function checkAnnotations(t: Loaded<ToolSpec>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const a = spec.annotations;
+  const method = spec.request.method;
+  if (a.read_only) {
+    for (const key of ['destructive', 'idempotent'] as const) {
+      if (a[key] !== undefined) errors.push(source.error(['annotations', key], `a read_only tool changes nothing, so '${key}' does not apply: remove it (or set read_only: false)`, 'key'));
+    }
+    if (method === 'DELETE') errors.push(source.error(['annotations', 'read_only'], 'read_only: true on a DELETE request'));
+    if (spec.retry === 'never') errors.push(source.error(['retry'], 'a read_only tool is safe to repeat: retry: never contradicts read_only: true'));
+    else if (spec.retry === undefined && method !== 'GET' && method !== 'PUT') {
+      errors.push(source.error(['annotations', 'read_only'], `a read_only tool sent as ${method} needs retry: safe (its method alone would never be retried)`));
+    }
+  } else {
+    for (const key of ['destructive', 'idempotent'] as const) {
+      if (a[key] === undefined) errors.push(source.error(['annotations'], `annotations.${key} is required when read_only is false (MCP would otherwise assume ${key === 'destructive' ? 'destructive' : 'not idempotent'})`));
+    }
+    if (method === 'GET') errors.push(source.error(['annotations', 'read_only'], 'read_only: false on a GET request: a GET only reads'));
+    if (a.idempotent === false && (method === 'PUT' || method === 'DELETE')) errors.push(source.error(['annotations', 'idempotent'], `idempotent: false on a ${method} request, which HTTP defines as idempotent`));
   }
 }
 

@@ -17,6 +17,11 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
       docs: [`JSON Schema 2020-12 of the input of \`${t.name}\`.`],
       declarations: [{ name: `${camelCase(t.name)}InputSchema`, type: 'JsonSchema', initializer: literal(t.inputSchema) }],
     });
+    schemas.addVariableStatement({
+      isExported: true,
+      docs: [`JSON Schema of the result of \`${t.name}\` (its notable fields).`],
+      declarations: [{ name: `${camelCase(t.name)}OutputSchema`, type: 'JsonSchema', initializer: literal(t.output) }],
+    });
   }
 
   const sf = new FileBuilder(project, 'tools.gen.ts');
@@ -24,7 +29,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
   if (model.tools.some((t) => t.transform)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/helpers/index.js', namespaceImport: 'helpers' });
   if (model.tools.length) {
     sf.addImportDeclaration({ moduleSpecifier: './builders.gen.js', namedImports: model.tools.map((t) => `build${t.typeName}`) });
-    sf.addImportDeclaration({ moduleSpecifier: './schemas.gen.js', namedImports: model.tools.map((t) => `${camelCase(t.name)}InputSchema`) });
+    sf.addImportDeclaration({ moduleSpecifier: './schemas.gen.js', namedImports: model.tools.flatMap((t) => [`${camelCase(t.name)}InputSchema`, `${camelCase(t.name)}OutputSchema`]) });
     sf.addImportDeclaration({ moduleSpecifier: './types.gen.js', isTypeOnly: true, namedImports: model.tools.map((t) => `${t.typeName}Input`) });
     sf.addImportDeclaration({ moduleSpecifier: './validators.gen.js', namedImports: model.tools.map((t) => `validate${t.typeName}`) });
   }
@@ -36,8 +41,12 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
       `versions: ${JSON.stringify(t.versions)}`,
       `schemaVersions: ${JSON.stringify(t.schemaVersions)}`,
       `aliases: ${JSON.stringify(t.aliases)}`,
+      `title: ${JSON.stringify(t.title)}`,
       `description: ${JSON.stringify(t.description)}`,
+      `annotations: ${JSON.stringify(t.annotations)}`,
       `inputSchema: ${camelCase(t.name)}InputSchema`,
+      `versionParameters: ${JSON.stringify(t.versionParameters)}`,
+      `outputSchema: ${camelCase(t.name)}OutputSchema`,
       `retry: ${JSON.stringify(t.retry)}`,
       `validate: validate${t.typeName}`,
       `buildRequest: build${t.typeName}`,

@@ -187,14 +187,22 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     Tool: {
       type: 'object',
       description: 'A catalog entry (format=catalog, the default).',
-      required: ['name', 'connector', 'description', 'version', 'aliases', 'input_schema'],
+      required: ['name', 'connector', 'title', 'description', 'annotations', 'version', 'aliases', 'input_schema', 'output_schema'],
       properties: {
         name: { type: 'string' },
         connector: ref('ConnectorName'),
+        title: { type: 'string', description: 'Short human title.' },
         description: { type: 'string' },
+        annotations: {
+          type: 'object',
+          description: "What calling the tool does, as declared in its spec (MCP's readOnlyHint, destructiveHint, idempotentHint, openWorldHint).",
+          required: ['read_only', 'destructive', 'idempotent', 'open_world'],
+          properties: { read_only: { type: 'boolean' }, destructive: { type: 'boolean' }, idempotent: { type: 'boolean' }, open_world: { type: 'boolean' } },
+        },
         version: { type: 'string' },
         aliases: stringList,
         input_schema: { type: 'object' },
+        output_schema: { type: 'object', description: "JSON Schema of the result's notable fields (the upstream may add more)." },
       },
     },
     OpenAITool: {

@@ -45,10 +45,18 @@ export type RuleSpec =
   | { message: string; forbidden_if: { parameter: string; present: string } }
   | { message: string; items_exactly_one_of: { parameter: string; of: string[] } }
   | { message: string; check: { parameter: string; with: string } }
-  | { message: string; requires_value: { parameter: string; value: Scalar; when: string; equals: Scalar } };
+  | { message: string; requires_value: { parameter: string; value: Scalar; when: string; equals: Scalar; or_absent?: boolean } };
 
 /** A value a `requires_value` rule compares against (compared with `===`). */
 export type Scalar = string | number | boolean;
+
+/** `annotations`: what calling the tool does (MCP's tool annotations). */
+export interface AnnotationsSpec {
+  read_only: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  open_world?: boolean;
+}
 
 export interface ToolSpec {
   name: string;
@@ -59,7 +67,9 @@ export interface ToolSpec {
   versioned?: boolean;
   aliases?: string[];
   retry?: RetryPolicy;
+  title: string;
   description: string;
+  annotations: AnnotationsSpec;
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];
   request: {
@@ -71,5 +81,5 @@ export interface ToolSpec {
     body?: unknown;
   };
   response?: { transform?: string };
-  output?: SchemaSpec;
+  output: SchemaSpec;
 }

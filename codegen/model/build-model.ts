@@ -1,4 +1,4 @@
-import { CONNECTOR_NAMES, type ConnectorDefinition, type JsonSchema, type RetryPolicy } from '../../runtime/types.js';
+import { CONNECTOR_NAMES, type ConnectorDefinition, type JsonSchema, type RetryPolicy, type ToolAnnotations } from '../../runtime/types.js';
 import { GENERATED_PARAMS } from '../check/check-specs.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { ConnectorSpec, ToolSpec } from '../load/spec-types.js';
@@ -94,14 +94,27 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     versioned,
     aliases: [...(spec.aliases ?? [])].sort(),
     retry,
+    title: spec.title,
     description: spec.description.trim(),
+    annotations: annotations(spec.annotations),
     params,
     inputSchema,
     rules,
     request,
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
-    ...(spec.output ? { output: spec.output } : {}),
+    versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
+    output: spec.output,
     file: t.source.file,
+  };
+}
+
+/** The spec's annotations with MCP's meaning filled in: a read-only tool neither destroys nor repeats an effect. */
+function annotations(a: ToolSpec['annotations']): ToolAnnotations {
+  return {
+    readOnly: a.read_only,
+    destructive: a.read_only ? false : a.destructive === true,
+    idempotent: a.read_only ? true : a.idempotent === true,
+    openWorld: a.open_world !== false,
   };
 }
 

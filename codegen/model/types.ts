@@ -1,7 +1,7 @@
 /**
  * The intermediate model: every emitter is a pure function from this to files and never reads YAML.
  */
-import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy } from '../../runtime/types.js';
+import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy, ToolAnnotations } from '../../runtime/types.js';
 
 /** A compiled mapping expression (docs/spec-format.md, "The request mapping"). */
 export type Expr =
@@ -30,7 +30,7 @@ export type RuleModel =
   /** A structural check from runtime/validation/checks.ts, run on the parameter when it is given. */
   | { kind: 'check'; parameter: string; check: string; message: string }
   /** When `when` equals `equals`, `parameter` must equal `value`; a validator check only, no union in the types. */
-  | { kind: 'requires_value'; parameter: string; value: string | number | boolean; when: string; equals: string | number | boolean; message: string }
+  | { kind: 'requires_value'; parameter: string; value: string | number | boolean; when: string; equals: string | number | boolean; or_absent?: boolean; message: string }
   | { kind: 'host_computed'; parameter: string; message: string };
 
 export interface RequestModel {
@@ -57,14 +57,18 @@ export interface ToolModel {
   versioned: boolean;
   aliases: string[];
   retry: RetryPolicy;
+  title: string;
   description: string;
+  annotations: ToolAnnotations;
   params: ParamModel[];
   /** JSON Schema 2020-12 of the input (catalog, OpenAPI and validator). */
   inputSchema: JsonSchema;
   rules: RuleModel[];
   request: RequestModel;
   transform?: string;
-  output?: JsonSchema;
+  /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
+  versionParameters: string[];
+  output: JsonSchema;
   /** Spec file, for docs and messages. */
   file: string;
 }

@@ -6,7 +6,7 @@
  * Adding a helper: write it (typed, pure, one concept per file), add it here with its arity, document it in
  * `docs/spec-format.md`.
  */
-import { attendees, conferenceDataVersion, eventEnd, meetConference, sendUpdates, transparency } from './calendar.js';
+import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues } from './values.js';
 import { workspaceId } from './workspace-id.js';
 import { hostParent, pageParent } from './workspace-parent.js';
@@ -15,7 +15,7 @@ import { calendarEventFilter } from './calendar-event-filter.js';
 import { filterGroups } from './hubspot-filter-groups.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, filterGroups, hostParent, member, mergeObjects, pageParent, withDefault };
+export { calendarEventFilter, clearedDate, filterGroups, hostParent, member, mergeObjects, pageParent, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -32,6 +32,8 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   sendUpdates: { arity: 1, module: 'calendar.js' },
   conferenceDataVersion: { arity: 1, module: 'calendar.js' },
   meetConference: { arity: 1, module: 'calendar.js' },
+  clearedDate: { arity: 2, module: 'calendar.js' },
+  statusEventProperties: { arity: 2, module: 'calendar.js' },
   splitList: { arity: 1, module: 'values.js' },
   parseJson: { arity: 1, module: 'values.js' },
   filterGroups: { arity: 1, module: 'hubspot-filter-groups.js' },

@@ -35,7 +35,12 @@ describe('emitted files for the fixture specs', () => {
     const catalog = JSON.parse(files.find((f) => f.path === 'catalog.json')!.content) as { tools: Array<Record<string, any>> };
     expect(catalog.tools.map((t) => t.name)).toEqual(['calendar_create_event', 'calendar_get_event', 'crm_contacts_list', 'workspace_database_query', 'workspace_page_create']);
     const page = catalog.tools.find((t) => t.name === 'workspace_page_create')!;
-    expect(Object.keys(page)).toEqual(['name', 'connector', 'description', 'version', 'aliases', 'input_schema']);
+    expect(Object.keys(page)).toEqual(['name', 'connector', 'title', 'description', 'annotations', 'version', 'aliases', 'input_schema', 'output_schema']);
+    expect(page.title).toBe('Create page');
+    expect(page.annotations).toEqual({ read_only: false, destructive: false, idempotent: false, open_world: true });
+    // A read-only tool is, in MCP's terms, neither destructive nor repeating an effect.
+    expect(catalog.tools.find((t) => t.name === 'workspace_database_query')!.annotations).toEqual({ read_only: true, destructive: false, idempotent: true, open_world: true });
+    expect(page.output_schema.type).toBe('object');
     expect(page.input_schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(page.input_schema.additionalProperties).toBe(false);
     expect(page.input_schema.properties._parent.readOnly).toBe(true);

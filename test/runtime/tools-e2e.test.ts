@@ -3,6 +3,7 @@
  * executor -> sandbox, with a valid input; steps chain the ids they create. Then every rule violation from the spec
  * tables is refused as `invalid_input` at its pointer with nothing sent upstream.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorName } from '../../runtime/types.js';
 import { calendarRefuse } from '../specs/cases/calendar.js';
@@ -138,6 +139,9 @@ describe('every tool end to end', () => {
           expect(sent.at(-1)?.status).toBeLessThan(300);
           expect(result.execution_id).toBeTruthy();
           step.check(result.data as Data, state);
+          // The spec's `output` is served as the MCP outputSchema, and MCP clients validate structuredContent with it.
+          const validate = new Ajv2020({ strict: false }).compile(h.connector.tools.resolve(step.tool)!.outputSchema);
+          expect(validate(result.data), JSON.stringify(validate.errors)).toBe(true);
         });
       }
     });

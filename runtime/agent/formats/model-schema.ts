@@ -1,0 +1,67 @@
+/**
+ * The input schema as a model should see it, before any one API's dialect is applied.
+ *
+ * - The root is a plain `type: "object"`: tool APIs refuse composition keywords there (Anthropic:
+ *   `input_schema does not support oneOf, allOf, or anyOf at the top level`). Root rules such as "exactly one of
+ *   `database_id` or `parent_page_id`" are still enforced by the service's validator when the tool runs.
+ * - Properties the service computes (`readOnly: true`, e.g. `_parent`) are dropped at every depth, and from
+ *   `required`: models ignore `readOnly`, and an agent that fills one in is refused by the validator.
+ * - The version parameters (`schema_version`, `tool_version`, `workspace_version`) are dropped: they are for
+ *   applications pinning a contract, cost tokens on every request, and a model has no reason to set them.
+ */
+import type { JsonSchema, ToolDefinition } from '../../types.js';
+
+/** Root keywords tool APIs reject or ignore; everything nested is left alone here (each format adapts it). */
+const ROOT_KEYWORDS_DROPPED = new Set(['$schema', '$id', '$comment', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'enum', 'const', 'dependentRequired', 'dependentSchemas']);
+
+/** Keywords whose values are data, not subschemas: never walked for `readOnly`. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'description', 'title', 'pattern', 'format']);
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A copy of `schema` without the properties a caller must not send (`readOnly: true`), at any depth. */
+export function withoutReadOnly(schema: JsonSchema): JsonSchema {
+  return stripReadOnly(schema) as JsonSchema;
+}
+
+function stripReadOnly(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(stripReadOnly);
+  if (!isPlainObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  const dropped = new Set<string>();
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && isPlainObject(value)) {
+      const kept: Record<string, unknown> = {};
+      for (const [name, sub] of Object.entries(value)) {
+        if (isPlainObject(sub) && sub.readOnly === true) dropped.add(name);
+        else kept[name] = stripReadOnly(sub);
+      }
+      out[key] = kept;
+    } else {
+      out[key] = DATA_KEYWORDS.has(key) ? value : stripReadOnly(value);
+    }
+  }
+  if (dropped.size > 0 && Array.isArray(out.required)) dropRequired(out, dropped);
+  return out;
+}
+
+function dropRequired(schema: Record<string, unknown>, names: ReadonlySet<string>): void {
+  const required = (schema.required as unknown[]).filter((name) => !names.has(String(name)));
+  if (required.length > 0) schema.required = required;
+  else delete schema.required;
+}
+
+/** The tool's input schema reduced to what a model is shown (see the module comment). */
+export function modelInputSchema(tool: Pick<ToolDefinition, 'inputSchema' | 'versionParameters'>): JsonSchema {
+  const out: JsonSchema = { type: 'object' };
+  for (const [key, value] of Object.entries(tool.inputSchema)) {
+    if (!ROOT_KEYWORDS_DROPPED.has(key) && key !== 'type') out[key] = value;
+  }
+  const hidden = new Set(tool.versionParameters);
+  const properties = isPlainObject(out.properties) ? out.properties : {};
+  out.properties = Object.fromEntries(Object.entries(properties).filter(([name]) => !hidden.has(name)));
+  if (Array.isArray(out.required)) dropRequired(out, hidden);
+  return withoutReadOnly(out);
+}
