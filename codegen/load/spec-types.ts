@@ -81,5 +81,6 @@ export interface ToolSpec {
     body?: unknown;
   };
   response?: { transform?: string };
+  precheck?: string;
   output: SchemaSpec;
 }
