@@ -10,6 +10,7 @@
  */
 import type { AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
 import { loadKeyring } from './crypto/index.js';
+import { checkTextInput } from './validation/text-input.js';
 import { ConnectorError } from './errors.js';
 import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
@@ -177,6 +178,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       const notFound = (message: string, violation: string): ConnectorError =>
         new ConnectorError('connection_not_found', message, pointer === undefined ? {} : { details: { violations: [{ pointer, message: violation, keyword: 'not_found' }] } });
       if (typeof idOrName !== 'string' || idOrName === '') throw notFound('No connection with an empty name.', 'connection_name is empty');
+      checkTextInput(idOrName, pointer ?? '', 'The connection id or name');
       const found = (await store.getConnection(environmentId, idOrName)) ?? (await store.getConnectionByName(environmentId, idOrName));
       if (found === null) {
         const shown = JSON.stringify(idOrName.slice(0, 100));
@@ -185,6 +187,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return found;
     }
     async function account(id: string): Promise<{ account: AccountRecord; connection: ConnectionRecord }> {
+      checkTextInput(id, '', 'The account id');
       const found = typeof id === 'string' && id !== '' ? await store.getAccount(environmentId, id) : null;
       const conn = found === null ? null : await store.getConnection(environmentId, found.connectionId);
       if (found === null || conn === null) throw new ConnectorError('account_not_found', `No connected account ${JSON.stringify(String(id))} in this environment.`);
@@ -240,6 +243,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         return { link: made.link, expiry: made.expiry, connected_account_id: made.account.id };
       },
       async listAccounts(filter = {}) {
+        checkTextInput(filter.identifier, '/identifier', 'identifier');
+        checkTextInput(filter.connection_name, '/connection_name', 'connection_name');
         const connections = await store.listConnections(environmentId);
         const byId = new Map(connections.map((c) => [c.id, c]));
         let connectionId: string | undefined;
