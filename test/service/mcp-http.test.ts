@@ -54,7 +54,10 @@ async function mint(env: TestEnv, body: Record<string, unknown>): Promise<{ id: 
 
 async function client(token: string): Promise<Client> {
   const c = new Client({ name: 'mcp-http-test', version: '1' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  const transport = new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  await c.connect(transport);
+  // The SDK's latest revision is what client and server agree on: 2025-06-18 or later.
+  expect(transport.protocolVersion! >= '2025-06-18').toBe(true);
   open.push(c);
   return c;
 }
@@ -261,6 +264,18 @@ describe('credentials', () => {
     } finally {
       clockOffsetMs = 0;
     }
+  });
+
+  it('answers a client that asks for revision 2025-06-18 in that revision, with no transport session id', async () => {
+    const { token } = await mint(h.a, { identifier: 'alice' });
+    const res = await h.call('POST', '/mcp', {
+      token,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'agent-connector' }, capabilities: { tools: {} } });
+    expect(res.headers.get('mcp-session-id')).toBeNull();
   });
 
   it('is stateless: GET and DELETE on /mcp answer 405', async () => {
