@@ -447,7 +447,7 @@ export function buildWorkspaceDatabaseQuery(input: WorkspaceDatabaseQueryInput):
 export function buildWorkspaceDatabaseQueryProperties(input: WorkspaceDatabaseQueryPropertiesInput): UpstreamRequest {
   const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
-  const v2 = helpers.splitList(input.property_id);
+  const v2 = input.property_id === undefined ? undefined : helpers.propertyIds(input.property_id);
   if (v2 != null) query["filter_properties"] = queryValue(v2);
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = "2022-06-28";

@@ -916,8 +916,9 @@ export interface paths {
          * Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database).
          * @description Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database). Retrieve the
          *     database first (workspace_database_retrieve) to learn its exact column names. Property keys: the title column is
-         *     keyed `title`, not its display name; every other key is the exact, case-sensitive column name from the schema or
-         *     the property id (never a URL-encoded property id with special characters). Values, e.g. title
+         *     keyed `title` (Notion also accepts its display name); every other key is the exact, case-sensitive column name
+         *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
+         *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
          *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
          *     `{database_id}` is computed by the service. Returns the new page object: `id`, `url`, `properties`.
          */

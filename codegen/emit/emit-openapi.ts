@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
 import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
@@ -79,8 +80,8 @@ export function buildOpenApi(model: Model): Obj {
       ...errors('400', ...AUTHED),
     }, {
       parameters: [
-        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only this end user.'),
-        queryParam('connection_name', { type: 'string', minLength: 1 }, 'Only this connection.'),
+        queryParam('identifier', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.identifier }, 'Only this end user.'),
+        queryParam('connection_name', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.connectionRef }, 'Only this connection.'),
         queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
       ],
     }),

@@ -80,5 +80,6 @@ export interface ToolSpec {
     body?: unknown;
   };
   response?: { transform?: string };
+  precheck?: string;
   output: SchemaSpec;
 }

@@ -64,6 +64,8 @@ export interface ToolModel {
   rules: RuleModel[];
   request: RequestModel;
   transform?: string;
+  /** A pre-check from `runtime/prechecks` (`precheck` in the spec). */
+  precheck?: string;
   /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
   versionParameters: string[];
   output: JsonSchema;

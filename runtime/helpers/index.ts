@@ -12,9 +12,10 @@ import { workspaceId } from './workspace-id.js';
 import { hostParent, pageParent } from './workspace-parent.js';
 import { member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
+import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, clearedDate, hostParent, member, mergeObjects, pageParent, statusEventProperties, withDefault };
+export { calendarEventFilter, clearedDate, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -41,6 +42,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   member: { arity: 2, module: 'objects.js' },
   mergeObjects: { arity: 2, module: 'objects.js' },
   withDefault: { arity: 2, module: 'objects.js' },
+  propertyIds: { arity: 1, module: 'workspace-property-ids.js' },
   /** A response transform `(data, input) => data` (used as `response.transform`, not in a request mapping). */
   calendarEventFilter: { arity: 2, module: 'calendar-event-filter.js' },
 };
