@@ -112,6 +112,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MCP sessions (newest first; never their tokens) */
+        get: operations["listMcpSessions"];
+        put?: never;
+        /**
+         * Mint an MCP session for one end user
+         * @description The token grants `/mcp` for this identifier, this tool set and this environment only, until it expires or is revoked. It is refused on every other route.
+         */
+        post: operations["createMcpSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MCP session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an MCP session (its token is refused from now on) */
+        delete: operations["revokeMcpSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/proxy": {
         parameters: {
             query?: never;
@@ -875,8 +916,9 @@ export interface paths {
          * Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database).
          * @description Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database). Retrieve the
          *     database first (workspace_database_retrieve) to learn its exact column names. Property keys: the title column is
-         *     keyed `title`, not its display name; every other key is the exact, case-sensitive column name from the schema or
-         *     the property id (never a URL-encoded property id with special characters). Values, e.g. title
+         *     keyed `title` (Notion also accepts its display name); every other key is the exact, case-sensitive column name
+         *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
+         *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
          *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
          *     `{database_id}` is computed by the service. Returns the new page object: `id`, `url`, `properties`.
          */
@@ -1167,11 +1209,11 @@ export interface components {
              */
             event_duration_minutes?: number;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1525,11 +1567,11 @@ export interface components {
              */
             event_id: string;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1654,6 +1696,47 @@ export interface components {
             name: string;
             overrides?: components["schemas"]["ConnectionOverrides"];
             scopes?: string[];
+        };
+        CreatedMcpSession: {
+            connections: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            identifier: string;
+            /** @enum {string} */
+            mode: "tools" | "search";
+            read_only: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @description Send as `Authorization: Bearer <token>` to `url`. Shown only here; stored hashed. */
+            token: string;
+            tools: string[] | null;
+            /**
+             * Format: uri
+             * @description The MCP endpoint (Streamable HTTP) to give the agent host.
+             */
+            url: string;
+        };
+        CreateMcpSession: {
+            /** @description Connection names the session may use (default: every connection of the environment). */
+            connections?: string[];
+            /** @description Lifetime in seconds (default 3600, at most 86400). */
+            expires_in?: number;
+            /** @description The end user the session acts for; a call cannot choose another. */
+            identifier: string;
+            /**
+             * @description `tools` lists every allowed tool; `search` offers search_tools, describe_tool and call_tool instead (for large catalogs). Default `tools`.
+             * @enum {string}
+             */
+            mode?: "tools" | "search";
+            /** @description Only tools declared read-only (default false). */
+            read_only?: boolean;
+            /** @description Tool names or aliases the session may use (default: every tool of those connections). */
+            tools?: string[];
         };
         CrmCompaniesSearchInput: {
             /**
@@ -2251,6 +2334,28 @@ export interface components {
             identifier: string;
             /** Format: uri */
             redirect_url?: string;
+        };
+        McpSessionView: {
+            connections: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            identifier: string;
+            /** @enum {string} */
+            mode: "tools" | "search";
+            read_only: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            tools: string[] | null;
+            /**
+             * Format: uri
+             * @description The MCP endpoint (Streamable HTTP) to give the agent host.
+             */
+            url: string;
         };
         /** @description RFC 6749 section 5.2 error body. */
         OAuthError: {
@@ -3648,6 +3753,98 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    listMcpSessions: {
+        parameters: {
+            query?: {
+                /** @description Only this end user's sessions. */
+                identifier?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mcp_sessions: components["schemas"]["McpSessionView"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createMcpSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMcpSession"];
+            };
+        };
+        responses: {
+            /** @description The session, with its token (shown once). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedMcpSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeMcpSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MCP session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, now revoked. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpSessionView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     proxyRequest: {
         parameters: {
             query?: never;
@@ -3690,7 +3887,7 @@ export interface operations {
                 connector?: components["schemas"]["ConnectorName"];
                 /** @description Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition. */
                 format?: "catalog" | "openai" | "anthropic";
-                /** @description Words to match in names and descriptions. */
+                /** @description A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names). */
                 query?: string;
             };
             header?: never;

@@ -78,12 +78,10 @@ export let calendarCreateEventInputSchema: JsonSchema = {
         "type": "string",
         "enum": [
           "default",
-          "birthday",
           "focusTime",
-          "outOfOffice",
-          "workingLocation"
+          "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)",
+        "description": "Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.",
         "examples": [
           "default"
         ]
@@ -670,12 +668,10 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
         "type": "string",
         "enum": [
           "default",
-          "birthday",
           "focusTime",
-          "outOfOffice",
-          "workingLocation"
+          "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)",
+        "description": "The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).",
         "examples": [
           "default"
         ]

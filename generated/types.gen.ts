@@ -17,8 +17,8 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -58,8 +58,8 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -216,8 +216,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: never;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -261,8 +261,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -306,8 +306,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -351,8 +351,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: never;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */

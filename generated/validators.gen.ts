@@ -14,6 +14,10 @@ export function validateCalendarCreateEvent(input: unknown): ValidationResult<Ca
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
+  if (o.event_type === "focusTime" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "event_type focusTime is only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "event_type outOfOffice is only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "a focusTime event is always busy (transparency free is refused by Google).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "an outOfOffice event is always busy (transparency free is refused by Google).", keyword: "requires_value" });
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarCreateEventInput } : { ok: false, violations };

@@ -5,6 +5,7 @@
  * through `connector.environment(id)`, so one environment never sees another's connections or accounts: a lookup
  * across environments is simply "not found".
  */
+import type { ToolSearchHit, ToolSearchOptions } from './agent/search.js';
 import type { ConnectionOverridePolicy } from './connection-override-policy.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
@@ -169,7 +170,10 @@ export interface Connector {
   readonly baseUrl: string;
   environment(environmentId: string): EnvironmentScope;
   oauth: OAuthFlow;
-  /** Every tool, by name; aliases resolve to the same definition. */
-  tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined };
+  /**
+   * Every tool, by name; aliases resolve to the same definition. `search` ranks tools for a natural-language query
+   * (see `agent/search.ts`).
+   */
+  tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined; search(query: string, options?: ToolSearchOptions): ToolSearchHit[] };
   close(): Promise<void>;
 }

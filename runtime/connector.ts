@@ -10,10 +10,12 @@
  */
 import type { AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
 import { loadKeyring } from './crypto/index.js';
+import { checkTextInput } from './validation/text-input.js';
 import { ConnectorError } from './errors.js';
 import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
+import { PrecheckCache } from './executor/precheck-cache.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -26,6 +28,7 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { ToolSearch } from './agent/search.js';
 import { readOverridePolicy } from './connection-override-policy.js';
 
 /**
@@ -127,8 +130,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   });
   const tools = createToolRegistry(definitions.tools);
+  let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const prechecks = new PrecheckCache(now);
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
@@ -171,6 +176,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       const notFound = (message: string, violation: string): ConnectorError =>
         new ConnectorError('connection_not_found', message, pointer === undefined ? {} : { details: { violations: [{ pointer, message: violation, keyword: 'not_found' }] } });
       if (typeof idOrName !== 'string' || idOrName === '') throw notFound('No connection with an empty name.', 'connection_name is empty');
+      checkTextInput(idOrName, pointer ?? '', 'The connection id or name');
       const found = (await store.getConnection(environmentId, idOrName)) ?? (await store.getConnectionByName(environmentId, idOrName));
       if (found === null) {
         const shown = JSON.stringify(idOrName.slice(0, 100));
@@ -179,6 +185,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return found;
     }
     async function account(id: string): Promise<{ account: AccountRecord; connection: ConnectionRecord }> {
+      checkTextInput(id, '', 'The account id');
       const found = typeof id === 'string' && id !== '' ? await store.getAccount(environmentId, id) : null;
       const conn = found === null ? null : await store.getConnection(environmentId, found.connectionId);
       if (found === null || conn === null) throw new ConnectorError('account_not_found', `No connected account ${JSON.stringify(String(id))} in this environment.`);
@@ -228,6 +235,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         return { link: made.link, expiry: made.expiry, connected_account_id: made.account.id };
       },
       async listAccounts(filter = {}) {
+        checkTextInput(filter.identifier, '/identifier', 'identifier');
+        checkTextInput(filter.connection_name, '/connection_name', 'connection_name');
         const connections = await store.listConnections(environmentId);
         const byId = new Map(connections.map((c) => [c.id, c]));
         let connectionId: string | undefined;
@@ -266,7 +275,12 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     baseUrl,
     environment,
     oauth,
-    tools: { list: () => tools.list(), resolve: (name) => tools.resolve(name) },
+    tools: {
+      list: () => tools.list(),
+      resolve: (name) => tools.resolve(name),
+      // Built on the first search: most processes (a CLI command, a test) never search.
+      search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
+    },
     async close() {
       http.close();
       if (ownsStore) await store.close();

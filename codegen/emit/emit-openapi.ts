@@ -2,6 +2,8 @@ import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
+import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
 
@@ -53,7 +55,7 @@ const queryParam = (name: string, schema: Obj, description: string): Obj => ({ n
  * @see https://spec.openapis.org/oas/v3.1.0
  */
 export function buildOpenApi(model: Model): Obj {
-  const schemas: Record<string, JsonSchema> = fixedSchemas();
+  const schemas: Record<string, JsonSchema> = { ...fixedSchemas(), ...mcpSessionSchemas() };
   const paths: Record<string, Obj> = {};
 
   paths['/oauth/token'] = {
@@ -78,8 +80,8 @@ export function buildOpenApi(model: Model): Obj {
       ...errors('400', ...AUTHED),
     }, {
       parameters: [
-        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only this end user.'),
-        queryParam('connection_name', { type: 'string', minLength: 1 }, 'Only this connection.'),
+        queryParam('identifier', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.identifier }, 'Only this end user.'),
+        queryParam('connection_name', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.connectionRef }, 'Only this connection.'),
         queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
       ],
     }),
@@ -107,7 +109,7 @@ export function buildOpenApi(model: Model): Obj {
     }, {
       parameters: [
         queryParam('connector', schemaRef('ConnectorName'), 'Only this connector.'),
-        queryParam('query', { type: 'string', maxLength: 200 }, 'Words to match in names and descriptions.'),
+        queryParam('query', { type: 'string', maxLength: 200 }, 'A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names).'),
         toolFormat,
       ],
     }),
@@ -133,6 +135,7 @@ export function buildOpenApi(model: Model): Obj {
     }),
     delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
   };
+  Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
     get: op('pages', 'oauthCallback', 'OAuth redirect URI: finishes the authorization (browser page)', {
@@ -193,6 +196,7 @@ export function buildOpenApi(model: Model): Obj {
       { name: 'connections', description: 'OAuth clients per system.' },
       { name: 'tools', description: 'The tool catalog and generic execution.' },
       { name: 'proxy', description: 'Raw upstream requests.' },
+      { name: 'mcp', description: 'Per-user sessions for the MCP endpoint (/mcp).' },
       { name: 'pages', description: 'Browser pages of the authorization flow.' },
       { name: 'meta', description: 'Health and this document.' },
       ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),

@@ -119,7 +119,7 @@ function ruleCheck(rule: RuleModel): string {
     case 'forbidden_if':
       return `if (${present(rule.present)} && ${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'requires_value':
-      return `if (${access('o', rule.when)} === ${JSON.stringify(rule.equals)} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+      return `if (${access('o', rule.when)} === ${JSON.stringify(rule.equals)} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}${rule.or_absent ? ` && ${access('o', rule.parameter)} !== undefined` : ''}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'items_exactly_one_of': {
       const list = access('o', rule.parameter);
       return [

@@ -102,6 +102,7 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     rules,
     request,
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
+    ...(spec.precheck ? { precheck: spec.precheck } : {}),
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
     output: spec.output,
     file: t.source.file,

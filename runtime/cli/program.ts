@@ -56,7 +56,8 @@ Examples:
   agent-connector link calendar user-42
   agent-connector tools list --connector calendar
   agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
-  agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList`,
+  agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList
+  agent-connector mcp --identifier user-42`,
     );
   // Options parsed by commander before the env fallbacks apply are read through this.
   const env = io.env;
@@ -242,6 +243,24 @@ Examples:
         ...(body !== undefined ? { body } : {}),
       });
       io.out(JSON.stringify(result, null, 2));
+    });
+
+  const names = (value: string, previous: string[]) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  program
+    .command('mcp')
+    .description('an MCP server on stdio for one end user, for local agent hosts (Claude Desktop/Code, Cursor); see docs/mcp.md')
+    .requiredOption('--identifier <id>', "your user's identifier: every tool call acts for this user")
+    .option('--connections <names>', 'only these connections (comma-separated, repeatable)', names, [])
+    .option('--tools <names>', 'only these tools (comma-separated, repeatable)', names, [])
+    .option('--read-only', 'only tools declared read-only')
+    .option('--mode <mode>', 'tools (every tool listed) or search (search_tools, describe_tool, call_tool)')
+    .option('--expires-in <seconds>', 'session lifetime at the service (60 to 86400; renewed when it runs out)')
+    .option('--local', 'serve from the local store in this process instead of a running service')
+    .option('--environment <id-or-name>', 'with --local: the environment (default: the one npm start created)')
+    .action(async (opts: import('./mcp-command.js').McpCommandOptions) => {
+      const { mcpLocalCommand, mcpRemoteCommand } = await import('./mcp-command.js');
+      if (opts.local) await mcpLocalCommand(io, opts);
+      else await mcpRemoteCommand(io, opts, client);
     });
 
   try {

@@ -1,7 +1,7 @@
 /**
  * `buildService({connector})`: the HTTP service as a fastify instance, not yet listening.
  *
- * Layers, in request order: request id -> (API only) bearer auth -> per-environment rate limit -> body parsing with
+ * Layers, in request order: request id -> (API only) bearer auth (`/mcp`: an MCP session token instead) -> per-environment rate limit -> body parsing with
  * size limit -> route schema -> route -> the one error renderer. Everything tenant-specific goes through
  * `connector.environment(id)` with the id from the verified token, so another environment's resources are simply
  * not found.
@@ -20,11 +20,14 @@ import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
+import { serverTimeoutOptions, type ServiceTimeouts } from './timeouts.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
+import { looksLikeSessionToken } from '../mcp/session-token.js';
 
 export interface ServiceOptions {
   connector: Connector;
@@ -38,6 +41,8 @@ export interface ServiceOptions {
   credentialRateLimit?: RateLimitOptions | false;
   /** Largest accepted request body in bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
+  /** How long a client may take to send a request, and to stay idle; see {@link ServiceTimeouts}. */
+  timeouts?: Partial<ServiceTimeouts>;
   /** Access token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
   /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
@@ -62,6 +67,8 @@ declare module 'fastify' {
     /** The caller's environment, set by the bearer check on `/api/v1/*`. */
     env: EnvironmentScope;
     environmentId: string;
+    /** The JSON body's text as received (the proxy forwards its `body` member byte for byte). */
+    jsonText: string;
   }
 }
 
@@ -89,7 +96,8 @@ function takesNoBody(request: FastifyRequest): boolean {
 
 function jsonOrNoBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
   if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
-  jsonBodyParser(request, body, done);
+  request.jsonText = typeof body === 'string' ? body : body.toString('utf8');
+  jsonBodyParser(request, request.jsonText, done);
 }
 
 /** Every other media type on `/api/v1/*`: `unsupported_media_type`, unless there is no body to read. */
@@ -130,6 +138,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    ...serverTimeoutOptions(options.timeouts),
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     // The document allows path ids up to 200 characters and the route schemas say so in the service's words;
@@ -144,6 +153,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
 
   app.decorateRequest('env', null as unknown as EnvironmentScope);
   app.decorateRequest('environmentId', '');
+  app.decorateRequest('jsonText', '');
   // Hooks on every request are callback-style: an async hook costs a promise and a tick per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -211,13 +221,23 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
         const token = match?.[1];
         if (!token) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
+        if (looksLikeSessionToken(token)) throw new ConnectorError('unauthorized', `An MCP session token is accepted on ${MCP_PATH} only; the API takes an access token from POST /oauth/token`);
         const refused = admit(request, await auth.verifyAccessToken(token));
         if (refused) throw refused;
       });
-      registerApiRoutes(api, { connector });
+      registerApiRoutes(api, { connector, now });
     },
     { prefix: '/api/v1' },
   );
+  await registerMcpEndpoint(app, {
+    connector,
+    now,
+    admitEnvironment: (environmentId) => {
+      const decision = apiLimiter?.take(environmentId);
+      if (decision === undefined || decision.allowed) return undefined;
+      return new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
+    },
+  });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
 
   return app;

@@ -100,6 +100,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
       logger,
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
+      timeouts: config.timeouts,
       isReady: () => ready,
       ...(options.now ? { now: options.now } : {}),
       trustProxy: config.trustProxy,

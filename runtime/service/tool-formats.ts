@@ -56,13 +56,3 @@ export function formatTool(tool: ToolDefinition, format: ToolFormat): unknown {
   if (format === 'anthropic') return anthropicTool(tool);
   return catalogEntry(tool);
 }
-
-/** Case-insensitive match on name, aliases and description (every word of the query must appear). */
-export function matchesQuery(tool: ToolDefinition, query: string): boolean {
-  const haystack = [tool.name, ...tool.aliases, tool.description].join(' ').toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}

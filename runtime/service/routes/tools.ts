@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Connector, ExecuteToolInput } from '../../api.js';
 import { unknownToolError } from '../../executor/unknown-tool.js';
 import type { ConnectorName } from '../../types.js';
-import { formatTool, matchesQuery, type ToolFormat } from '../tool-formats.js';
+import { formatTool, type ToolFormat } from '../tool-formats.js';
 import { apiSchemas } from './schemas.js';
 
 export function registerToolRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
@@ -29,10 +29,10 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
     { schema: { querystring: toolsQuery } },
     async (request) => {
       const { connector, query, format = 'catalog' } = request.query;
-      const list = tools
-        .list()
-        .filter((tool) => !connector || tool.connector === connector)
-        .filter((tool) => !query || matchesQuery(tool, query));
+      // With a query, the ranked search's order (best first) and only what it matched.
+      const list = (query ? tools.search(query, { limit: Infinity }).map((hit) => tools.resolve(hit.name)!) : tools.list()).filter(
+        (tool) => !connector || tool.connector === connector,
+      );
       return { tools: list.map((tool) => formatTool(tool, format)) };
     },
   );

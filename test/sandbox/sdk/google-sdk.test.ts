@@ -244,7 +244,8 @@ const SAME: SameOperation[] = [
         calendarId: 'primary',
         eventId: 'ev123',
         sendUpdates: 'none',
-        requestBody: { summary: 'Moved', start: { dateTime: START, timeZone: 'Europe/Paris' }, end: { dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
+        // `date: null`: the patch merges into the stored start/end, so a time must clear an all-day date.
+        requestBody: { summary: 'Moved', start: { date: null, dateTime: START, timeZone: 'Europe/Paris' }, end: { date: null, dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
       }),
   },
   {

@@ -93,6 +93,12 @@ export const workspaceBuild: BuildCase[] = [
     want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV, body: {} },
   },
   {
+    name: 'property ids as Notion lists them (percent-encoded) are decoded once, as the official SDK does',
+    tool: 'workspace_database_query_properties',
+    input: { database_id: DB, property_id: '%5BJCR,AJP%7D,title' },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['[JCR', 'AJP}', 'title'] }, headers: NV, body: {} },
+  },
+  {
     name: 'no property id: every property',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB.replace(/-/g, '') },
