@@ -378,9 +378,11 @@ export interface paths {
         /**
          * Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
          * @description Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a JSON string: a list of groups ORed together, each `{"filters": [{propertyName, operator, value}]}`
-         *     with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY,
-         *     CONTAINS_TOKEN, NOT_CONTAINS_TOKEN). Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
+         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
+         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
+         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
+         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
+         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
          *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
          *
          *     Aliases: hubspot_companies_search.
@@ -548,9 +550,11 @@ export interface paths {
         /**
          * Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
          * @description Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a JSON string: a list of groups ORed together, each `{"filters": [{propertyName, operator, value}]}`
-         *     with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY,
-         *     CONTAINS_TOKEN, NOT_CONTAINS_TOKEN). Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
+         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
+         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
+         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
+         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
+         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
          *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
          *
          *     Aliases: hubspot_contacts_search.
@@ -623,9 +627,11 @@ export interface paths {
         /**
          * Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
          * @description Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a JSON string: a list of groups ORed together, each `{"filters": [{propertyName, operator, value}]}`
-         *     with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY,
-         *     CONTAINS_TOKEN, NOT_CONTAINS_TOKEN). Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
+         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
+         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
+         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
+         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
+         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
          *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
          *
          *     Aliases: hubspot_deals_search.
@@ -1454,7 +1460,7 @@ export interface components {
         CalendarListCalendarsRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CalendarListCalendarsInput"];
+            tool_input?: components["schemas"]["CalendarListCalendarsInput"];
         };
         CalendarListEventsInput: {
             /**
@@ -1519,7 +1525,7 @@ export interface components {
         CalendarListEventsRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CalendarListEventsInput"];
+            tool_input?: components["schemas"]["CalendarListEventsInput"];
         };
         CalendarUpdateEventInput: {
             /**
@@ -1746,10 +1752,10 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups as a JSON string (parsed and sent as the body's filterGroups).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"industry","operator":"EQ","value":"COMPUTER_SOFTWARE"}]}]
              */
-            filterGroups?: string;
+            filterGroups?: Record<string, never>[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -1774,7 +1780,7 @@ export interface components {
         CrmCompaniesSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmCompaniesSearchInput"];
+            tool_input?: components["schemas"]["CrmCompaniesSearchInput"];
         };
         CrmCompanyCreateInput: {
             /**
@@ -1969,7 +1975,7 @@ export interface components {
         CrmContactsListRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmContactsListInput"];
+            tool_input?: components["schemas"]["CrmContactsListInput"];
         };
         CrmContactsSearchInput: {
             /**
@@ -1979,10 +1985,10 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups as a JSON string (parsed and sent as the body's filterGroups).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"lifecyclestage","operator":"EQ","value":"customer"}]}]
              */
-            filterGroups?: string;
+            filterGroups?: Record<string, never>[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -2007,7 +2013,7 @@ export interface components {
         CrmContactsSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmContactsSearchInput"];
+            tool_input?: components["schemas"]["CrmContactsSearchInput"];
         };
         CrmContactUpdateInput: {
             /**
@@ -2099,10 +2105,10 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups as a JSON string (parsed and sent as the body's filterGroups).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"dealstage","operator":"EQ","value":"closedwon"}]}]
              */
-            filterGroups?: string;
+            filterGroups?: Record<string, never>[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -2127,7 +2133,7 @@ export interface components {
         CrmDealsSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmDealsSearchInput"];
+            tool_input?: components["schemas"]["CrmDealsSearchInput"];
         };
         CrmDealUpdateInput: {
             /**
@@ -2186,7 +2192,7 @@ export interface components {
         DocsCreateDocumentRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["DocsCreateDocumentInput"];
+            tool_input?: components["schemas"]["DocsCreateDocumentInput"];
         };
         DocsReadDocumentInput: {
             /**
@@ -2316,12 +2322,12 @@ export interface components {
         ExecuteNamedToolRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: Record<string, never>;
+            tool_input?: Record<string, never>;
         };
         ExecuteToolRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: Record<string, never>;
+            tool_input?: Record<string, never>;
             tool_name: string;
         };
         ExecuteToolResponse: {
@@ -2451,7 +2457,7 @@ export interface components {
         SheetsCreateSpreadsheetRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["SheetsCreateSpreadsheetInput"];
+            tool_input?: components["schemas"]["SheetsCreateSpreadsheetInput"];
         };
         SheetsGetValuesInput: {
             /**
@@ -3252,7 +3258,7 @@ export interface components {
         WorkspacePageCreateRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["WorkspacePageCreateInput"];
+            tool_input?: components["schemas"]["WorkspacePageCreateInput"];
         };
         WorkspaceSearchInput: {
             /**
@@ -3289,7 +3295,7 @@ export interface components {
         WorkspaceSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["WorkspaceSearchInput"];
+            tool_input?: components["schemas"]["WorkspaceSearchInput"];
         };
     };
     responses: {

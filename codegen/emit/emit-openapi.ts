@@ -161,7 +161,7 @@ export function buildOpenApi(model: Model): Obj {
   for (const t of model.tools) {
     schemas[`${t.typeName}Input`] = t.inputSchema;
     if (t.output) schemas[`${t.typeName}Output`] = t.output;
-    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`));
+    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`), t.params.some((p) => p.required && !p.hostComputed));
     paths[`/api/v1/tools/${t.name}/execute`] = {
       post: op(t.connector, `execute_${t.name}`, firstSentence(t.description), {
         ...ok('The tool result.', { type: 'object', required: ['data', 'execution_id'], properties: { data: t.output ? schemaRef(`${t.typeName}Output`) : {}, execution_id: { type: 'string' } } }),

@@ -19,12 +19,13 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 /**
  * The body of `POST /api/v1/tools/{tool_name}/execute`: `ExecuteNamedToolRequest` (any object as `tool_input`, which
  * the service then checks against the tool) and each tool's own `<Tool>Request` (its input schema) come from here.
+ * `tool_input` is required only for a tool with a required parameter; omitted, it is `{}`.
  */
-export function executeNamedToolRequest(toolInput: JsonSchema): JsonSchema {
+export function executeNamedToolRequest(toolInput: JsonSchema, toolInputRequired = false): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['identifier', 'tool_input'],
+    required: toolInputRequired ? ['identifier', 'tool_input'] : ['identifier'],
     properties: { connection_name: connectionRef, identifier, tool_input: toolInput },
   };
 }
@@ -158,7 +159,9 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     ExecuteToolRequest: {
       type: 'object',
       additionalProperties: false,
-      required: ['tool_name', 'identifier', 'tool_input'],
+      // tool_input may be omitted (it is then `{}`): enough for a tool without required parameters, and for the
+      // others the answer names each missing parameter rather than the missing object.
+      required: ['tool_name', 'identifier'],
       properties: { tool_name: { ...str, maxLength: L.toolName }, connection_name: connectionRef, identifier, tool_input: { type: 'object' } },
     },
     ExecuteNamedToolRequest: executeNamedToolRequest({ type: 'object' }),

@@ -50,6 +50,10 @@ export interface HttpClient extends EnvironmentApi {
   listTools(query?: ListToolsQuery & { format?: 'catalog' }): Promise<CatalogTool[]>;
   listTools(query: ListToolsQuery): Promise<unknown[]>;
   getTool(name: string): Promise<CatalogTool>;
+  /** Mints an MCP session for one end user: `{id, url, token, expires_at, ...}`; give `url` and `token` to the agent. */
+  createMcpSession(input: Schemas['CreateMcpSession']): Promise<Schemas['CreatedMcpSession']>;
+  listMcpSessions(filter?: { identifier?: string }): Promise<Schemas['McpSessionView'][]>;
+  revokeMcpSession(id: string): Promise<Schemas['McpSessionView']>;
   /** A raw call with the client's token; `path` starts with `/`. */
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
@@ -109,6 +113,10 @@ export function createClient(options: ClientOptions): HttpClient {
     listTools: async (query: ListToolsQuery = {}) =>
       (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${queryString({ ...query })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
+    createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),
+    listMcpSessions: async (filter: { identifier?: string } = {}) =>
+      (await request<{ mcp_sessions: Schemas['McpSessionView'][] }>('GET', `/api/v1/mcp_sessions${queryString(filter)}`)).mcp_sessions,
+    revokeMcpSession: (id: string) => request<Schemas['McpSessionView']>('DELETE', `/api/v1/mcp_sessions/${seg(id)}`),
   } as Omit<HttpClient, 'tools'>;
   return { ...api, tools: createToolClient(api) };
 }
