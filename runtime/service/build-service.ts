@@ -13,7 +13,7 @@ import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
 import type { Connector, EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
-import type { Sandbox } from '../../sandbox/types.js';
+import type { DevSandbox } from './dev-sandbox.js';
 import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
@@ -47,7 +47,7 @@ export interface ServiceOptions {
   /** Access token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
   /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
-  sandbox?: Sandbox;
+  sandbox?: DevSandbox;
   /**
    * Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting), in any of fastify's forms
    * (AGENT_CONNECTOR_TRUST_PROXY): `true`, addresses/CIDRs, a comma-separated string, a function. Not a hop count:
