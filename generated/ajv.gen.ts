@@ -2010,7 +2010,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_companies_search = validate26;
-const schema37 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":"string","format":"json-string","description":"Filter groups as a JSON string (parsed and sent as the body's filterGroups).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
+const schema37 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
 const formats24 = formats["json-string"];
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2063,9 +2063,8 @@ errors++;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
-if(typeof data1 === "string"){
-if(!(formats24(data1))){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
+if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema37.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2074,9 +2073,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "string"}};
+if(typeof data1 === "string"){
+if(!(formats24(data1))){
+const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2086,11 +2085,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2099,8 +2099,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2109,9 +2115,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data2/1, res0 !== parseInt(res0)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2120,9 +2125,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2132,11 +2137,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data3 = data.properties;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2146,8 +2148,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data4 = data.properties;
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2157,9 +2162,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2169,14 +2173,26 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3072,7 +3088,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contacts_search = validate33;
-const schema44 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":"string","format":"json-string","description":"Filter groups as a JSON string (parsed and sent as the body's filterGroups).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
+const schema44 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3124,9 +3140,8 @@ errors++;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
-if(typeof data1 === "string"){
-if(!(formats24(data1))){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
+if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema44.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3135,9 +3150,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "string"}};
+if(typeof data1 === "string"){
+if(!(formats24(data1))){
+const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3147,11 +3162,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3160,8 +3176,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3170,9 +3192,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data2/1, res0 !== parseInt(res0)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3181,9 +3202,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3193,11 +3214,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data3 = data.properties;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3207,8 +3225,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data4 = data.properties;
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3218,9 +3239,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3230,14 +3250,26 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3607,7 +3639,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deals_search = validate36;
-const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":"string","format":"json-string","description":"Filter groups as a JSON string (parsed and sent as the body's filterGroups).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3659,9 +3691,8 @@ errors++;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
-if(typeof data1 === "string"){
-if(!(formats24(data1))){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
+if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema47.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3670,9 +3701,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "string"}};
+if(typeof data1 === "string"){
+if(!(formats24(data1))){
+const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3682,11 +3713,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3695,8 +3727,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3705,9 +3743,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data2/1, res0 !== parseInt(res0)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3716,9 +3753,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3728,11 +3765,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data3 = data.properties;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3742,8 +3776,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data4 = data.properties;
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3753,9 +3790,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3765,14 +3801,26 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }

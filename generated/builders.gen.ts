@@ -136,7 +136,7 @@ export function buildCrmCompaniesSearch(input: CrmCompaniesSearchInput): Upstrea
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -233,7 +233,7 @@ export function buildCrmContactsSearch(input: CrmContactsSearchInput): UpstreamR
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -280,7 +280,7 @@ export function buildCrmDealsSearch(input: CrmDealsSearchInput): UpstreamRequest
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;

@@ -808,9 +808,15 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"
         ]
@@ -1260,9 +1266,15 @@ export let crmContactsSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"
         ]
@@ -1474,9 +1486,15 @@ export let crmDealsSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"
         ]

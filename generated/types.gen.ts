@@ -383,8 +383,8 @@ export type CalendarUpdateEventOutput = { id?: string; htmlLink?: string; start?
 export interface CrmCompaniesSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"name,domain,industry"`. */
@@ -500,8 +500,8 @@ export type CrmContactsListOutput = { results?: unknown[]; paging?: Record<strin
 export interface CrmContactsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"email,firstname,lastname,company"`. */
@@ -553,8 +553,8 @@ export type CrmDealUpdateOutput = { id?: string; properties?: Record<string, unk
 export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */

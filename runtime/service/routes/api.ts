@@ -7,6 +7,7 @@ import { registerExecutionRoutes } from './executions.js';
 import { registerMcpSessionRoutes } from './mcp-sessions.js';
 import { registerProxyRoute } from './proxy.js';
 import { registerToolRoutes } from './tools.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector; now?: () => number }): void {
   registerConnectionRoutes(api);
@@ -14,5 +15,6 @@ export function registerApiRoutes(api: FastifyInstance, deps: { connector: Conne
   registerToolRoutes(api, deps);
   registerProxyRoute(api);
   registerExecutionRoutes(api);
+  registerWebhookRoutes(api);
   registerMcpSessionRoutes(api, { connector: deps.connector, now: deps.now ?? Date.now });
 }

@@ -8,6 +8,7 @@ import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { concurrencyContract } from './contract-concurrency.js';
 import { executionsContract } from './contract-executions.js';
+import { eventsContract } from './contract-events.js';
 import { mcpSessionsContract } from './contract-mcp-sessions.js';
 import { recordsContract } from './contract-records.js';
 import { securityContract } from './contract-security.js';
@@ -52,6 +53,7 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     concurrencyContract(ctx);
     securityContract(ctx);
     executionsContract(ctx);
+    eventsContract(ctx);
     mcpSessionsContract(ctx);
   });
 }
