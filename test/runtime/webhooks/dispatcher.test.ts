@@ -159,7 +159,7 @@ describe('webhook dispatcher', () => {
     const d = dispatcher();
     await d.runOnce();
     const during = receiver.received[0]!;
-    expect(during.headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(() => new Webhook(old).verify(during.body, during.headers)).not.toThrow();
     expect(() => new Webhook(fresh).verify(during.body, during.headers)).not.toThrow();
 
@@ -167,7 +167,7 @@ describe('webhook dispatcher', () => {
     await store.saveTokens(account.id, tokens(), { event: { type: 'account.connected' } });
     await d.runOnce();
     const after = receiver.received[1]!;
-    expect(after.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1);
     expect(() => new Webhook(fresh).verify(after.body, after.headers)).not.toThrow();
     expect(() => new Webhook(old).verify(after.body, after.headers)).toThrow(/signature/i);
   });
