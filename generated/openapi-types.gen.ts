@@ -2557,7 +2557,7 @@ export interface components {
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
                  *     - `unsupported_media_type` (415): The request body is not application/json, the only body the API takes.
                  *     - `payload_too_large` (413): The request body or the upstream response is larger than the limit.
-                 *     - `unavailable` (503): The service is starting (or stopping) and cannot answer yet; Retry-After says when to try again.
+                 *     - `unavailable` (503): The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
