@@ -13,7 +13,7 @@ import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
 import type { Connector, EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
-import type { Sandbox } from '../../sandbox/types.js';
+import type { DevSandbox } from './dev-sandbox.js';
 import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
@@ -26,6 +26,7 @@ import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
 import { looksLikeSessionToken } from '../mcp/session-token.js';
 
@@ -46,7 +47,7 @@ export interface ServiceOptions {
   /** Access token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
   /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
-  sandbox?: Sandbox;
+  sandbox?: DevSandbox;
   /**
    * Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting), in any of fastify's forms
    * (AGENT_CONNECTOR_TRUST_PROXY): `true`, addresses/CIDRs, a comma-separated string, a function. Not a hop count:
@@ -60,6 +61,11 @@ export interface ServiceOptions {
    */
   isReady?: () => boolean;
   now?: () => number;
+  /**
+   * The account events dispatcher of this instance (runtime/webhooks/dispatcher.ts): started when the service is
+   * ready, stopped when it closes. `false` runs none (another process delivers). Default: on, polling every second.
+   */
+  webhooks?: WebhookDeliveryOptions | false;
 }
 
 declare module 'fastify' {
@@ -239,6 +245,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     },
   });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
+  if (options.webhooks !== false) startWebhookDelivery(app, connector, { now, ...options.webhooks });
 
   return app;
 }
