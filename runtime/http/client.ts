@@ -66,7 +66,7 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
   const now = hooks.now ?? Date.now;
   const maxBytes = Math.floor(policy.maxResponseBytes);
   const agent = new Agent({
-    connections: 256,
+    connections: policy.connectionsPerOrigin,
     connectTimeout: policy.connectTimeoutMs,
     // The per-attempt deadline below is what bounds a call; these only stop undici's own shorter defaults.
     headersTimeout: policy.timeoutMs,
