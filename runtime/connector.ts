@@ -20,7 +20,7 @@ import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
 import { redirectUriFor } from './oauth/endpoints.js';
-import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, type FlowDeps } from './oauth/flow.js';
+import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, revokeAccountTokens, type FlowDeps } from './oauth/flow.js';
 import { bindAuthorizationLink } from './oauth/link-binding.js';
 import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
 import { runProxy } from './proxy/proxy.js';
@@ -28,6 +28,8 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
+import { webhookApi } from './webhooks/webhook-api.js';
 import { ToolSearch } from './agent/search.js';
 import { readConnectorConfig } from './service/config.js';
 
@@ -232,8 +234,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async deleteConnection(idOrName) {
         const current = await connection(idOrName);
-        await store.deleteConnection(environmentId, current.id);
+        // Deleting the rows alone would leave every grant alive at the provider: revoke first, then delete (the
+        // store writes account.disconnected for each account that held tokens, with the deletion).
+        const holding = (await store.listAccounts(environmentId, { connectionId: current.id })).filter((a) => a.tokens !== null);
+        for (const held of holding) await revokeAccountTokens(flow, held, current);
+        const deleted = await store.deleteConnection(environmentId, current.id);
         cache.invalidateEnvironment(environmentId);
+        if (!deleted) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
+        return { id: current.id, name: current.name, deleted: true, disconnected_accounts: holding.length };
       },
       async authorizationLink(input) {
         const conn = await connection(input?.connection_name, '/connection_name');
@@ -276,6 +284,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       executeTool: (input) => executeTool(ctx, environmentId, input),
       proxy: (input) => runProxy(ctx, environmentId, input),
+      ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),
     };
   }
 
@@ -284,6 +293,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     baseUrl,
     environment,
     oauth,
+    webhookUrlRefusal: (url) => webhookUrlRefusal(url, overridePolicy),
     tools: {
       list: () => tools.list(),
       resolve: (name) => tools.resolve(name),

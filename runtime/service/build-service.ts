@@ -26,6 +26,7 @@ import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
 import { looksLikeSessionToken } from '../mcp/session-token.js';
 
@@ -60,6 +61,11 @@ export interface ServiceOptions {
    */
   isReady?: () => boolean;
   now?: () => number;
+  /**
+   * The account events dispatcher of this instance (runtime/webhooks/dispatcher.ts): started when the service is
+   * ready, stopped when it closes. `false` runs none (another process delivers). Default: on, polling every second.
+   */
+  webhooks?: WebhookDeliveryOptions | false;
 }
 
 declare module 'fastify' {
@@ -239,6 +245,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     },
   });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
+  if (options.webhooks !== false) startWebhookDelivery(app, connector, { now, ...options.webhooks });
 
   return app;
 }
