@@ -502,7 +502,8 @@ export interface paths {
          * @description Update properties of an existing HubSpot contact; only the properties in `props` change. Decision: `props` is
          *     required (the specification's description requires it although its table marks it optional) and is an object of
          *     HubSpot contact property names to new values, e.g. `{"firstname": "Ana", "jobtitle": "CTO", "phone": "..."}`;
-         *     numbers and booleans are sent as strings, an empty string or null clears a property. Returns the updated contact:
+         *     numbers and booleans are sent as strings, an empty string or null clears a property (both sent as "",
+         *     which HubSpot honours; it ignores null). Returns the updated contact:
          *     `id`, `properties`, `updatedAt`.
          *
          *     Aliases: hubspot_contact_update.
@@ -602,7 +603,8 @@ export interface paths {
         /**
          * Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage with `{"dealstage": "closedwon"}`).
          * @description Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage
-         *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings. Decision on `good_deal`: when given it is
+         *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings; an empty string or null clears a property
+         *     (both sent as "", which HubSpot honours; it ignores null). hs_priority takes HubSpot's option values high, medium, low. Decision on `good_deal`: when given it is
          *     written as the deal property `good_deal` ("true"/"false") next to `properties`, so the portal needs a custom
          *     boolean deal property of that name. Returns the updated deal: `id`, `properties`, `updatedAt`.
          *
@@ -2062,10 +2064,11 @@ export interface components {
              */
             domain?: string;
             /**
-             * @description HubSpot industry value (an internal option name such as COMPUTER_SOFTWARE).
+             * @description HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL).
              * @example COMPUTER_SOFTWARE
+             * @enum {string}
              */
-            industry?: string;
+            industry?: "ACCOUNTING" | "AIRLINES_AVIATION" | "ALTERNATIVE_DISPUTE_RESOLUTION" | "ALTERNATIVE_MEDICINE" | "ANIMATION" | "APPAREL_FASHION" | "ARCHITECTURE_PLANNING" | "ARTS_AND_CRAFTS" | "AUTOMOTIVE" | "AVIATION_AEROSPACE" | "BANKING" | "BIOTECHNOLOGY" | "BROADCAST_MEDIA" | "BUILDING_MATERIALS" | "BUSINESS_SUPPLIES_AND_EQUIPMENT" | "CAPITAL_MARKETS" | "CHEMICALS" | "CIVIC_SOCIAL_ORGANIZATION" | "CIVIL_ENGINEERING" | "COMMERCIAL_REAL_ESTATE" | "COMPUTER_NETWORK_SECURITY" | "COMPUTER_GAMES" | "COMPUTER_HARDWARE" | "COMPUTER_NETWORKING" | "COMPUTER_SOFTWARE" | "INTERNET" | "CONSTRUCTION" | "CONSUMER_ELECTRONICS" | "CONSUMER_GOODS" | "CONSUMER_SERVICES" | "COSMETICS" | "DAIRY" | "DEFENSE_SPACE" | "DESIGN" | "EDUCATION_MANAGEMENT" | "E_LEARNING" | "ELECTRICAL_ELECTRONIC_MANUFACTURING" | "ENTERTAINMENT" | "ENVIRONMENTAL_SERVICES" | "EVENTS_SERVICES" | "EXECUTIVE_OFFICE" | "FACILITIES_SERVICES" | "FARMING" | "FINANCIAL_SERVICES" | "FINE_ART" | "FISHERY" | "FOOD_BEVERAGES" | "FOOD_PRODUCTION" | "FUND_RAISING" | "FURNITURE" | "GAMBLING_CASINOS" | "GLASS_CERAMICS_CONCRETE" | "GOVERNMENT_ADMINISTRATION" | "GOVERNMENT_RELATIONS" | "GRAPHIC_DESIGN" | "HEALTH_WELLNESS_AND_FITNESS" | "HIGHER_EDUCATION" | "HOSPITAL_HEALTH_CARE" | "HOSPITALITY" | "HUMAN_RESOURCES" | "IMPORT_AND_EXPORT" | "INDIVIDUAL_FAMILY_SERVICES" | "INDUSTRIAL_AUTOMATION" | "INFORMATION_SERVICES" | "INFORMATION_TECHNOLOGY_AND_SERVICES" | "INSURANCE" | "INTERNATIONAL_AFFAIRS" | "INTERNATIONAL_TRADE_AND_DEVELOPMENT" | "INVESTMENT_BANKING" | "INVESTMENT_MANAGEMENT" | "JUDICIARY" | "LAW_ENFORCEMENT" | "LAW_PRACTICE" | "LEGAL_SERVICES" | "LEGISLATIVE_OFFICE" | "LEISURE_TRAVEL_TOURISM" | "LIBRARIES" | "LOGISTICS_AND_SUPPLY_CHAIN" | "LUXURY_GOODS_JEWELRY" | "MACHINERY" | "MANAGEMENT_CONSULTING" | "MARITIME" | "MARKET_RESEARCH" | "MARKETING_AND_ADVERTISING" | "MECHANICAL_OR_INDUSTRIAL_ENGINEERING" | "MEDIA_PRODUCTION" | "MEDICAL_DEVICES" | "MEDICAL_PRACTICE" | "MENTAL_HEALTH_CARE" | "MILITARY" | "MINING_METALS" | "MOTION_PICTURES_AND_FILM" | "MUSEUMS_AND_INSTITUTIONS" | "MUSIC" | "NANOTECHNOLOGY" | "NEWSPAPERS" | "NON_PROFIT_ORGANIZATION_MANAGEMENT" | "OIL_ENERGY" | "ONLINE_MEDIA" | "OUTSOURCING_OFFSHORING" | "PACKAGE_FREIGHT_DELIVERY" | "PACKAGING_AND_CONTAINERS" | "PAPER_FOREST_PRODUCTS" | "PERFORMING_ARTS" | "PHARMACEUTICALS" | "PHILANTHROPY" | "PHOTOGRAPHY" | "PLASTICS" | "POLITICAL_ORGANIZATION" | "PRIMARY_SECONDARY_EDUCATION" | "PRINTING" | "PROFESSIONAL_TRAINING_COACHING" | "PROGRAM_DEVELOPMENT" | "PUBLIC_POLICY" | "PUBLIC_RELATIONS_AND_COMMUNICATIONS" | "PUBLIC_SAFETY" | "PUBLISHING" | "RAILROAD_MANUFACTURE" | "RANCHING" | "REAL_ESTATE" | "RECREATIONAL_FACILITIES_AND_SERVICES" | "RELIGIOUS_INSTITUTIONS" | "RENEWABLES_ENVIRONMENT" | "RESEARCH" | "RESTAURANTS" | "RETAIL" | "SECURITY_AND_INVESTIGATIONS" | "SEMICONDUCTORS" | "SHIPBUILDING" | "SPORTING_GOODS" | "SPORTS" | "STAFFING_AND_RECRUITING" | "SUPERMARKETS" | "TELECOMMUNICATIONS" | "TEXTILES" | "THINK_TANKS" | "TOBACCO" | "TRANSLATION_AND_LOCALIZATION" | "TRANSPORTATION_TRUCKING_RAILROAD" | "UTILITIES" | "VENTURE_CAPITAL_PRIVATE_EQUITY" | "VETERINARY" | "WAREHOUSING" | "WHOLESALE" | "WINE_AND_SPIRITS" | "WIRELESS" | "WRITING_AND_EDITING" | "MOBILE_GAMES";
             /**
              * @description Company name, its primary identifier.
              * @example Acme Corp
@@ -2329,7 +2332,7 @@ export interface components {
              */
             description?: string;
             /**
-             * @description Deal priority.
+             * @description Deal priority; sent as HubSpot's option value (high, medium, low).
              * @example HIGH
              * @enum {string}
              */
@@ -2557,7 +2560,7 @@ export interface components {
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
                  *     - `unsupported_media_type` (415): The request body is not application/json, the only body the API takes.
                  *     - `payload_too_large` (413): The request body or the upstream response is larger than the limit.
-                 *     - `unavailable` (503): The service is starting (or stopping) and cannot answer yet; Retry-After says when to try again.
+                 *     - `unavailable` (503): The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */

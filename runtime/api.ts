@@ -27,8 +27,18 @@ export interface ConnectorOptions {
   baseUrl: string;
   /** pino-compatible logger; secrets are never passed to it. */
   logger?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; debug?(obj: object, msg?: string): void };
-  /** Upstream HTTP policy (default: from the environment, see `runtime/service/config.ts`; tests shorten these). */
-  http?: { timeoutMs?: number; connectTimeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number; maxResponseBytes?: number; connectionsPerOrigin?: number };
+  /** Upstream HTTP policy overrides (tests shorten these). */
+  http?: {
+    timeoutMs?: number;
+    connectTimeoutMs?: number;
+    maxRetries?: number;
+    maxRetryDelayMs?: number;
+    maxResponseBytes?: number;
+    /** Keep-alive sockets per upstream origin. Default 256. */
+    connectionsPerOrigin?: number;
+    /** Calls that may wait for a socket to one origin; past it, `unavailable` (503). Default 1024. */
+    maxQueuedPerOrigin?: number;
+  };
   /** PostgreSQL pool size per process (default: from the environment, 10). */
   databasePoolSize?: number;
   /** Clock (ms since epoch), for tests. */

@@ -17,11 +17,13 @@ export interface HttpPolicy {
   maxRetryDelayMs: number;
   /** Largest upstream response body accepted, bytes. */
   maxResponseBytes: number;
-  /**
-   * Sockets per upstream origin (undici's `connections`): at 100 ms per call, 256 carry about 2,500 calls/s to one
-   * provider host; calls beyond it wait for a socket.
-   */
+  /** Keep-alive sockets per upstream origin (undici's `connections`). */
   connectionsPerOrigin: number;
+  /**
+   * Calls that may wait for a socket to one origin once all of them are busy. Past it a call is refused at once
+   * with `unavailable` (503, Retry-After) instead of queueing in memory without bound.
+   */
+  maxQueuedPerOrigin: number;
 }
 
 export const DEFAULT_HTTP_POLICY: Readonly<HttpPolicy> = Object.freeze({
@@ -33,6 +35,7 @@ export const DEFAULT_HTTP_POLICY: Readonly<HttpPolicy> = Object.freeze({
   maxRetryDelayMs: 60_000,
   maxResponseBytes: 10 * 1024 * 1024,
   connectionsPerOrigin: 256,
+  maxQueuedPerOrigin: 1024,
 });
 
 /** Fills every option the caller left out; a test passes small numbers here instead of waiting for real delays. */
@@ -48,5 +51,6 @@ export function resolveHttpPolicy(options: ConnectorOptions['http'] & { baseRetr
     maxRetryDelayMs,
     maxResponseBytes: pick(options.maxResponseBytes, DEFAULT_HTTP_POLICY.maxResponseBytes),
     connectionsPerOrigin: Math.max(1, Math.floor(pick(options.connectionsPerOrigin, DEFAULT_HTTP_POLICY.connectionsPerOrigin))),
+    maxQueuedPerOrigin: Math.floor(pick(options.maxQueuedPerOrigin, DEFAULT_HTTP_POLICY.maxQueuedPerOrigin)),
   };
 }

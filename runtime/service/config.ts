@@ -35,6 +35,7 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_HTTP_MAX_RETRY_DELAY_MS', default: String(DEFAULT_HTTP_POLICY.maxRetryDelayMs) },
   { name: 'AGENT_CONNECTOR_HTTP_MAX_RESPONSE_BYTES', default: String(DEFAULT_HTTP_POLICY.maxResponseBytes) },
   { name: 'AGENT_CONNECTOR_HTTP_CONNECTIONS', default: String(DEFAULT_HTTP_POLICY.connectionsPerOrigin) },
+  { name: 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', default: String(DEFAULT_HTTP_POLICY.maxQueuedPerOrigin) },
   { name: 'AGENT_CONNECTOR_TRUST_PROXY', default: '0' },
   { name: 'LOG_LEVEL', default: 'info' },
   { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
@@ -182,6 +183,7 @@ export function readConnectorConfig(env: NodeJS.ProcessEnv = process.env): Conne
       maxRetryDelayMs: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_RETRY_DELAY_MS', d.maxRetryDelayMs, 0, 3_600_000),
       maxResponseBytes: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_RESPONSE_BYTES', d.maxResponseBytes, 1024, 1024 * 1024 * 1024),
       connectionsPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_CONNECTIONS', d.connectionsPerOrigin, 1, 65_536),
+      maxQueuedPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', d.maxQueuedPerOrigin, 0, 1_000_000),
     },
     connectionOverrides: overridePolicy(env),
   };

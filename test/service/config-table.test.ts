@@ -46,7 +46,7 @@ describe('configuration', () => {
 
   it('gives typed defaults, and names the variable of a bad value', () => {
     const config = readConfig({});
-    expect(config.http).toEqual({ timeoutMs: 30_000, connectTimeoutMs: 5_000, maxRetries: 2, maxRetryDelayMs: 60_000, maxResponseBytes: 10 * 1024 * 1024, connectionsPerOrigin: 256 });
+    expect(config.http).toEqual({ timeoutMs: 30_000, connectTimeoutMs: 5_000, maxRetries: 2, maxRetryDelayMs: 60_000, maxResponseBytes: 10 * 1024 * 1024, connectionsPerOrigin: 256, maxQueuedPerOrigin: 1024 });
     expect(config.databasePoolSize).toBe(10);
     expect(config.logLevel).toBe('info');
     expect(readConfig({ AGENT_CONNECTOR_HTTP_CONNECTIONS: '64', AGENT_CONNECTOR_DATABASE_POOL_SIZE: '40' })).toMatchObject({ http: { connectionsPerOrigin: 64 }, databasePoolSize: 40 });
