@@ -82,7 +82,7 @@ async function ensureSandboxConnections(connector: Connector, sandbox: DevSandbo
 
 export async function startService<S extends DevSandbox = DevSandbox>(options: ServiceStartOptions<S> = {}): Promise<RunningService<S>> {
   const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
-  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, undefined, config.logFormat));
+  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, config.logLevel, config.logFormat));
   // Before the connector: its meters come from the provider registered at creation. Off unless OTEL_* asks.
   const telemetry = startOpenTelemetry(process.env);
   const port = config.port === 0 ? await freePort(config.host) : config.port;
@@ -98,11 +98,15 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     let ready = false;
     connector = await createConnector({
       databaseUrl: config.databaseUrl,
+      databasePoolSize: config.databasePoolSize,
       dataDir: config.dataDir,
+      encryptionKeys: config.encryptionKeys,
+      http: config.http,
       baseUrl: url,
       logger,
       connectionOverrides,
-      executions: { record: config.executionRetentionDays > 0, captureInputs: config.executionCaptureInputs, redactFields: config.executionRedactFields },
+      env: options.env ?? process.env,
+      executions: config.executions,
     });
     app = await buildService({
       connector,
