@@ -13,6 +13,7 @@
  * | `AGENT_CONNECTOR_TRUST_PROXY` | `0` | trust `X-Forwarded-*`: `1`/`true` from any hop, or the proxies' addresses/CIDRs |
  * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
+ * | `REDIS_URL` | unset (in memory) | Redis for the rate-limit counters, so every instance shares one budget, e.g. `redis://127.0.0.1:6379` |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
  * | `AGENT_CONNECTOR_REQUEST_TIMEOUT_MS` | `30000` | a client must send its whole request (headers and body) within this |
  * | `AGENT_CONNECTOR_HEADERS_TIMEOUT_MS` | `10000` | ... and its request headers within this |
@@ -53,6 +54,8 @@ export interface ServiceConfig extends StoreConfig {
   sandbox: boolean;
   sandboxPort: number;
   rateLimitPerMinute: number;
+  /** `REDIS_URL`: where rate-limit counters are shared; unset means each process counts in memory. */
+  redisUrl: string | undefined;
   bodyLimitBytes: number;
   timeouts: ServiceTimeouts;
   trustProxy: TrustProxy;
@@ -122,6 +125,12 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'REDIS_URL');
+  if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got ${JSON.stringify(raw.replace(/\/\/[^@/]*@/, '//***@'))})`);
+  return raw;
+}
+
 function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
   try {
     return readOverridePolicy(env);
@@ -170,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sandbox: flag(env, 'AGENT_CONNECTOR_SANDBOX', !store.production),
     sandboxPort: integer(env, 'AGENT_CONNECTOR_SANDBOX_PORT', 0, 0, 65535),
     rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
+    redisUrl: redisUrl(env),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     timeouts: {
       ...DEFAULT_TIMEOUTS,

@@ -16,6 +16,7 @@ import { startSandbox } from '../../sandbox/index.js';
 import type { Sandbox } from '../../sandbox/types.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { buildService } from './build-service.js';
+import { rateLimitRedis } from './rate-limit-redis.js';
 import { readConfig, type ServiceConfig } from './config.js';
 import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
 import { ensureAppClient, newClientId, newClientSecret } from './environments.js';
@@ -91,6 +92,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     : config.connectionOverrides;
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
+  const redis = config.redisUrl === undefined ? undefined : rateLimitRedis(config.redisUrl, logger);
   try {
     let ready = false;
     connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger, connectionOverrides });
@@ -101,6 +103,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
       timeouts: config.timeouts,
+      ...(redis ? { rateLimitRedis: redis } : {}),
       isReady: () => ready,
       ...(options.now ? { now: options.now } : {}),
       trustProxy: config.trustProxy,
@@ -144,6 +147,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
           await listening.close();
           await running.close();
           await sandbox?.close();
+          redis?.disconnect();
         })();
         return closing;
       },
@@ -152,6 +156,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
     await sandbox?.close().catch(() => {});
+    redis?.disconnect();
     throw error;
   }
 }
