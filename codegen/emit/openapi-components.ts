@@ -19,12 +19,13 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 /**
  * The body of `POST /api/v1/tools/{tool_name}/execute`: `ExecuteNamedToolRequest` (any object as `tool_input`, which
  * the service then checks against the tool) and each tool's own `<Tool>Request` (its input schema) come from here.
+ * `tool_input` is required only for a tool with a required parameter; omitted, it is `{}`.
  */
-export function executeNamedToolRequest(toolInput: JsonSchema): JsonSchema {
+export function executeNamedToolRequest(toolInput: JsonSchema, toolInputRequired = false): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['identifier', 'tool_input'],
+    required: toolInputRequired ? ['identifier', 'tool_input'] : ['identifier'],
     properties: { connection_name: connectionRef, identifier, tool_input: toolInput },
   };
 }
@@ -128,6 +129,16 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       description: 'Any of the fields of CreateConnection except connector, which cannot change.',
       properties: connectionFields,
     },
+    ConnectionDeletion: {
+      type: 'object',
+      required: ['id', 'name', 'deleted', 'disconnected_accounts'],
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        deleted: { const: true },
+        disconnected_accounts: { type: 'integer', minimum: 0, description: 'Accounts that held tokens: revoked at the provider, each reported as account.disconnected.' },
+      },
+    },
     AccountView: {
       type: 'object',
       required: ['id', 'identifier', 'connection_id', 'connection_name', 'connector', 'status', 'status_reason', 'scopes', 'created_at', 'updated_at'],
@@ -158,7 +169,9 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     ExecuteToolRequest: {
       type: 'object',
       additionalProperties: false,
-      required: ['tool_name', 'identifier', 'tool_input'],
+      // tool_input may be omitted (it is then `{}`): enough for a tool without required parameters, and for the
+      // others the answer names each missing parameter rather than the missing object.
+      required: ['tool_name', 'identifier'],
       properties: { tool_name: { ...str, maxLength: L.toolName }, connection_name: connectionRef, identifier, tool_input: { type: 'object' } },
     },
     ExecuteNamedToolRequest: executeNamedToolRequest({ type: 'object' }),

@@ -13,7 +13,7 @@ import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
 import type { Connector, EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
-import type { Sandbox } from '../../sandbox/types.js';
+import type { DevSandbox } from './dev-sandbox.js';
 import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
@@ -27,8 +27,10 @@ import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
 import { looksLikeSessionToken } from '../mcp/session-token.js';
+import { bearerToken } from './bearer.js';
 
 export interface ServiceOptions {
   connector: Connector;
@@ -51,7 +53,7 @@ export interface ServiceOptions {
   /** Access token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
   /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
-  sandbox?: Sandbox;
+  sandbox?: DevSandbox;
   /**
    * Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting), in any of fastify's forms
    * (AGENT_CONNECTOR_TRUST_PROXY): `true`, addresses/CIDRs, a comma-separated string, a function. Not a hop count:
@@ -65,6 +67,11 @@ export interface ServiceOptions {
    */
   isReady?: () => boolean;
   now?: () => number;
+  /**
+   * The account events dispatcher of this instance (runtime/webhooks/dispatcher.ts): started when the service is
+   * ready, stopped when it closes. `false` runs none (another process delivers). Default: on, polling every second.
+   */
+  webhooks?: WebhookDeliveryOptions | false;
 }
 
 declare module 'fastify' {
@@ -213,9 +220,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         return undefined;
       };
       api.addHook('onRequest', async (request) => {
-        const header = request.headers.authorization;
-        const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
-        const token = match?.[1];
+        const token = bearerToken(request.headers.authorization);
         if (!token) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
         if (looksLikeSessionToken(token)) throw new ConnectorError('unauthorized', `An MCP session token is accepted on ${MCP_PATH} only; the API takes an access token from POST /oauth/token`);
         const refused = admit(request, await auth.verifyAccessToken(token));
@@ -235,6 +240,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     },
   });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
+  if (options.webhooks !== false) startWebhookDelivery(app, connector, { now, ...options.webhooks });
 
   return app;
 }
