@@ -136,7 +136,7 @@ export function buildCrmCompaniesSearch(input: CrmCompaniesSearchInput): Upstrea
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -233,7 +233,7 @@ export function buildCrmContactsSearch(input: CrmContactsSearchInput): UpstreamR
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -254,12 +254,13 @@ export function buildCrmDealCreate(input: CrmDealCreateInput): UpstreamRequest {
   if (input.closedate !== undefined) o1["closedate"] = input.closedate;
   if (input.dealtype !== undefined) o1["dealtype"] = input.dealtype;
   if (input.description !== undefined) o1["description"] = input.description;
-  if (input.hs_priority !== undefined) o1["hs_priority"] = input.hs_priority;
+  const v2 = helpers.dealPriority(input.hs_priority);
+  if (v2 !== undefined) o1["hs_priority"] = v2;
   if (input.pipeline !== undefined) o1["pipeline"] = input.pipeline;
-  let o2: Record<string, unknown> | undefined;
-  const v3 = helpers.stringValues(o1);
-  if (v3 !== undefined) (o2 ??= {})["properties"] = v3;
-  return { method: "POST", path: "/crm/v3/objects/deals", query, headers, body: o2 };
+  let o3: Record<string, unknown> | undefined;
+  const v4 = helpers.stringValues(o1);
+  if (v4 !== undefined) (o3 ??= {})["properties"] = v4;
+  return { method: "POST", path: "/crm/v3/objects/deals", query, headers, body: o3 };
 }
 
 /** `crm_deal_update`: PATCH /crm/v3/objects/deals/{deal_id}. Call only with an input that passed validation. */
@@ -280,7 +281,7 @@ export function buildCrmDealsSearch(input: CrmDealsSearchInput): UpstreamRequest
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;

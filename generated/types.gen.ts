@@ -383,8 +383,8 @@ export type CalendarUpdateEventOutput = { id?: string; htmlLink?: string; start?
 export interface CrmCompaniesSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"name,domain,industry"`. */
@@ -410,8 +410,8 @@ export interface CrmCompanyCreateInput {
   description?: string;
   /** Website domain, without protocol; HubSpot uses it to match contacts. Example: `"acme.com"`. */
   domain?: string;
-  /** HubSpot industry value (an internal option name such as COMPUTER_SOFTWARE). Example: `"COMPUTER_SOFTWARE"`. */
-  industry?: string;
+  /** HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL). Example: `"COMPUTER_SOFTWARE"`. */
+  industry?: "ACCOUNTING" | "AIRLINES_AVIATION" | "ALTERNATIVE_DISPUTE_RESOLUTION" | "ALTERNATIVE_MEDICINE" | "ANIMATION" | "APPAREL_FASHION" | "ARCHITECTURE_PLANNING" | "ARTS_AND_CRAFTS" | "AUTOMOTIVE" | "AVIATION_AEROSPACE" | "BANKING" | "BIOTECHNOLOGY" | "BROADCAST_MEDIA" | "BUILDING_MATERIALS" | "BUSINESS_SUPPLIES_AND_EQUIPMENT" | "CAPITAL_MARKETS" | "CHEMICALS" | "CIVIC_SOCIAL_ORGANIZATION" | "CIVIL_ENGINEERING" | "COMMERCIAL_REAL_ESTATE" | "COMPUTER_NETWORK_SECURITY" | "COMPUTER_GAMES" | "COMPUTER_HARDWARE" | "COMPUTER_NETWORKING" | "COMPUTER_SOFTWARE" | "INTERNET" | "CONSTRUCTION" | "CONSUMER_ELECTRONICS" | "CONSUMER_GOODS" | "CONSUMER_SERVICES" | "COSMETICS" | "DAIRY" | "DEFENSE_SPACE" | "DESIGN" | "EDUCATION_MANAGEMENT" | "E_LEARNING" | "ELECTRICAL_ELECTRONIC_MANUFACTURING" | "ENTERTAINMENT" | "ENVIRONMENTAL_SERVICES" | "EVENTS_SERVICES" | "EXECUTIVE_OFFICE" | "FACILITIES_SERVICES" | "FARMING" | "FINANCIAL_SERVICES" | "FINE_ART" | "FISHERY" | "FOOD_BEVERAGES" | "FOOD_PRODUCTION" | "FUND_RAISING" | "FURNITURE" | "GAMBLING_CASINOS" | "GLASS_CERAMICS_CONCRETE" | "GOVERNMENT_ADMINISTRATION" | "GOVERNMENT_RELATIONS" | "GRAPHIC_DESIGN" | "HEALTH_WELLNESS_AND_FITNESS" | "HIGHER_EDUCATION" | "HOSPITAL_HEALTH_CARE" | "HOSPITALITY" | "HUMAN_RESOURCES" | "IMPORT_AND_EXPORT" | "INDIVIDUAL_FAMILY_SERVICES" | "INDUSTRIAL_AUTOMATION" | "INFORMATION_SERVICES" | "INFORMATION_TECHNOLOGY_AND_SERVICES" | "INSURANCE" | "INTERNATIONAL_AFFAIRS" | "INTERNATIONAL_TRADE_AND_DEVELOPMENT" | "INVESTMENT_BANKING" | "INVESTMENT_MANAGEMENT" | "JUDICIARY" | "LAW_ENFORCEMENT" | "LAW_PRACTICE" | "LEGAL_SERVICES" | "LEGISLATIVE_OFFICE" | "LEISURE_TRAVEL_TOURISM" | "LIBRARIES" | "LOGISTICS_AND_SUPPLY_CHAIN" | "LUXURY_GOODS_JEWELRY" | "MACHINERY" | "MANAGEMENT_CONSULTING" | "MARITIME" | "MARKET_RESEARCH" | "MARKETING_AND_ADVERTISING" | "MECHANICAL_OR_INDUSTRIAL_ENGINEERING" | "MEDIA_PRODUCTION" | "MEDICAL_DEVICES" | "MEDICAL_PRACTICE" | "MENTAL_HEALTH_CARE" | "MILITARY" | "MINING_METALS" | "MOTION_PICTURES_AND_FILM" | "MUSEUMS_AND_INSTITUTIONS" | "MUSIC" | "NANOTECHNOLOGY" | "NEWSPAPERS" | "NON_PROFIT_ORGANIZATION_MANAGEMENT" | "OIL_ENERGY" | "ONLINE_MEDIA" | "OUTSOURCING_OFFSHORING" | "PACKAGE_FREIGHT_DELIVERY" | "PACKAGING_AND_CONTAINERS" | "PAPER_FOREST_PRODUCTS" | "PERFORMING_ARTS" | "PHARMACEUTICALS" | "PHILANTHROPY" | "PHOTOGRAPHY" | "PLASTICS" | "POLITICAL_ORGANIZATION" | "PRIMARY_SECONDARY_EDUCATION" | "PRINTING" | "PROFESSIONAL_TRAINING_COACHING" | "PROGRAM_DEVELOPMENT" | "PUBLIC_POLICY" | "PUBLIC_RELATIONS_AND_COMMUNICATIONS" | "PUBLIC_SAFETY" | "PUBLISHING" | "RAILROAD_MANUFACTURE" | "RANCHING" | "REAL_ESTATE" | "RECREATIONAL_FACILITIES_AND_SERVICES" | "RELIGIOUS_INSTITUTIONS" | "RENEWABLES_ENVIRONMENT" | "RESEARCH" | "RESTAURANTS" | "RETAIL" | "SECURITY_AND_INVESTIGATIONS" | "SEMICONDUCTORS" | "SHIPBUILDING" | "SPORTING_GOODS" | "SPORTS" | "STAFFING_AND_RECRUITING" | "SUPERMARKETS" | "TELECOMMUNICATIONS" | "TEXTILES" | "THINK_TANKS" | "TOBACCO" | "TRANSLATION_AND_LOCALIZATION" | "TRANSPORTATION_TRUCKING_RAILROAD" | "UTILITIES" | "VENTURE_CAPITAL_PRIVATE_EQUITY" | "VETERINARY" | "WAREHOUSING" | "WHOLESALE" | "WINE_AND_SPIRITS" | "WIRELESS" | "WRITING_AND_EDITING" | "MOBILE_GAMES";
   /** Number of employees. Example: `250`. */
   numberofemployees?: number;
   /** Main phone number. Example: `"+33 4 72 00 00 00"`. */
@@ -500,8 +500,8 @@ export type CrmContactsListOutput = { results?: unknown[]; paging?: Record<strin
 export interface CrmContactsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"email,firstname,lastname,company"`. */
@@ -527,7 +527,7 @@ export interface CrmDealCreateInput {
   dealtype?: string;
   /** Notes about the deal. Example: `"Three-year renewal with upsell."`. */
   description?: string;
-  /** Deal priority. Example: `"HIGH"`. */
+  /** Deal priority; sent as HubSpot's option value (high, medium, low). Example: `"HIGH"`. */
   hs_priority?: "HIGH" | "MEDIUM" | "LOW";
   /** Pipeline id; `default` is the standard sales pipeline. Example: `"default"`. */
   pipeline?: string;
@@ -553,8 +553,8 @@ export type CrmDealUpdateOutput = { id?: string; properties?: Record<string, unk
 export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */

@@ -1,3 +1,4 @@
+import * as checks from '../../runtime/validation/checks.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
@@ -98,6 +99,12 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
       if (itemProps) of.forEach((k, j) => {
         if (!Object.hasOwn(itemProps, k)) errors.push(source.error(at('items_exactly_one_of', 'of', j), `items of '${parameter}' have no property '${k}'`));
       });
+    }
+    if ('check' in rule) {
+      need(rule.check.parameter, at('check', 'parameter'));
+      if (!Object.hasOwn(checks, rule.check.with)) {
+        errors.push(source.error(at('check', 'with'), `unknown check '${rule.check.with}'; runtime/validation/checks.ts exports: ${Object.keys(checks).sort().join(', ')}`));
+      }
     }
     if ('requires_value' in rule) {
       const { parameter, value, when, equals } = rule.requires_value;

@@ -2,6 +2,8 @@ import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { webhookEvents, webhookPaths, webhookSchemas } from './openapi-webhooks.js';
+import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
 import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
@@ -79,8 +81,8 @@ export function buildOpenApi(model: Model): Obj {
       ...errors('400', ...AUTHED),
     }, {
       parameters: [
-        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only this end user.'),
-        queryParam('connection_name', { type: 'string', minLength: 1 }, 'Only this connection.'),
+        queryParam('identifier', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.identifier }, 'Only this end user.'),
+        queryParam('connection_name', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.connectionRef }, 'Only this connection.'),
         queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
       ],
     }),
@@ -132,8 +134,13 @@ export function buildOpenApi(model: Model): Obj {
     patch: op('connections', 'updateConnection', 'Update a connection', { ...ok('The updated connection.', schemaRef('ConnectionView')), ...errors('400', '404', '409', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('UpdateConnection')) },
     }),
-    delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
+    delete: op('connections', 'deleteConnection', 'Delete a connection (revokes its accounts\' tokens at the provider first)', {
+      ...ok('What the deletion did.', schemaRef('ConnectionDeletion')),
+      ...errors('404', ...AUTHED),
+    }),
   };
+  Object.assign(schemas, webhookSchemas());
+  Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
   Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
@@ -160,7 +167,7 @@ export function buildOpenApi(model: Model): Obj {
   for (const t of model.tools) {
     schemas[`${t.typeName}Input`] = t.inputSchema;
     if (t.output) schemas[`${t.typeName}Output`] = t.output;
-    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`));
+    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`), t.params.some((p) => p.required && !p.hostComputed));
     paths[`/api/v1/tools/${t.name}/execute`] = {
       post: op(t.connector, `execute_${t.name}`, firstSentence(t.description), {
         ...ok('The tool result.', { type: 'object', required: ['data', 'execution_id'], properties: { data: t.output ? schemaRef(`${t.typeName}Output`) : {}, execution_id: { type: 'string' } } }),
@@ -195,12 +202,14 @@ export function buildOpenApi(model: Model): Obj {
       { name: 'connections', description: 'OAuth clients per system.' },
       { name: 'tools', description: 'The tool catalog and generic execution.' },
       { name: 'proxy', description: 'Raw upstream requests.' },
+      { name: 'webhooks', description: 'Account events delivered as signed webhooks: endpoints and the delivery log.' },
       { name: 'mcp', description: 'Per-user sessions for the MCP endpoint (/mcp).' },
       { name: 'pages', description: 'Browser pages of the authorization flow.' },
       { name: 'meta', description: 'Health and this document.' },
       ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),
     ],
     paths,
+    webhooks: webhookEvents({ schemaRef, json }),
     components: {
       schemas,
       responses,

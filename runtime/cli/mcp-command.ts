@@ -33,7 +33,15 @@ export interface McpCommandOptions {
   environment?: string;
 }
 
-function scopeInput(opts: McpCommandOptions): SessionScopeInput {
+/** The scope flags as a request body: what `POST /api/v1/mcp_sessions` takes and `checkSessionScope` checks. */
+interface ScopeRequest extends SessionScopeInput {
+  connections?: string[];
+  tools?: string[];
+  read_only?: boolean;
+  mode?: McpSessionMode;
+}
+
+function scopeInput(opts: McpCommandOptions): ScopeRequest {
   if (opts.mode !== undefined && opts.mode !== 'tools' && opts.mode !== 'search') throw new UsageError(`--mode must be tools or search (got ${JSON.stringify(opts.mode)})`);
   return {
     identifier: opts.identifier,
@@ -58,10 +66,7 @@ export async function mcpRemoteCommand(io: CliIo, opts: McpCommandOptions, clien
   if (expiresIn !== undefined && !Number.isInteger(expiresIn)) throw new UsageError(`--expires-in must be a number of seconds (got ${JSON.stringify(opts.expiresIn)})`);
   const api = client();
   const mint = async (): Promise<MintedSession> => {
-    const created = await api.request<{ id: string; url: string; token: string; expires_at: string }>('POST', '/api/v1/mcp_sessions', {
-      ...input,
-      ...(expiresIn === undefined ? {} : { expires_in: expiresIn }),
-    });
+    const created = await api.createMcpSession({ ...input, ...(expiresIn === undefined ? {} : { expires_in: expiresIn }) });
     io.err(`agent-connector mcp: session ${created.id} for ${JSON.stringify(opts.identifier)} until ${created.expires_at}`);
     return created;
   };

@@ -10,6 +10,7 @@ import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { collect, parseJsonOption, parsePairs } from './parse.js';
 import { formatTable } from './table.js';
+import type { DevelopmentCommands } from './start-command.js';
 
 export interface RunResult {
   code: number;
@@ -26,7 +27,11 @@ interface GlobalOptions {
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<RunResult> {
+/**
+ * Runs one command. `development` adds the sandbox (`start` composes it, and the `sandbox` command exists only
+ * then): the development entry passes it, the production entry (`main.ts`, the built CLI) does not.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, development?: DevelopmentCommands): Promise<RunResult> {
   let keepAlive = false;
   const program = new Command('agent-connector');
   program
@@ -76,14 +81,16 @@ Examples:
 
   program
     .command('start')
-    .description('run the service with the sandbox providers and SQLite (what npm start does)')
+    .description(development ? 'run the service with the sandbox providers and SQLite (what npm start does)' : 'run the service')
     .action(async () => {
       const { startCommand } = await import('./start-command.js');
-      await startCommand(io);
+      await startCommand(io, development);
       keepAlive = true;
     });
 
-  program
+  if (development) {
+    const dev = development;
+    program
     .command('sandbox')
     .description('run only the sandbox providers (fake OAuth servers and APIs) and print their endpoints')
     .option('--port <port>', 'port to listen on', '0')
@@ -95,24 +102,16 @@ Examples:
     )
     .addHelpText(
       'after',
-      '\nClients can also be registered while it runs: POST <sandbox url>/_sandbox/clients with\n' +
+      '\nClients can also be registered while it runs: POST <sandbox control url>/_sandbox/clients with\n' +
         '{"provider":"google","clientId":"...","clientSecret":"...","redirectUris":["http://localhost:3000/sso/v1/oauth/<connection id>/callback"]}',
     )
     .action(async (opts: { port: string; client: string[] }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
-      const { parseClientArg } = await import('../../sandbox/main.js');
-      const clients = opts.client.map((spec) => {
-        try {
-          return parseClientArg(spec);
-        } catch (error) {
-          throw new UsageError((error as Error).message);
-        }
-      });
-      const { sandboxCommand } = await import('./start-command.js');
-      await sandboxCommand(io, port, clients);
+      await dev.sandbox(io, port, opts.client);
       keepAlive = true;
     });
+  }
 
   const environments = program
     .command('environments')

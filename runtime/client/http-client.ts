@@ -17,6 +17,7 @@ import type { AccountStatus } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
 import { readServiceResponse } from './errors.js';
 import { TokenSource } from './token-source.js';
+import { webhookClient } from './webhook-client.js';
 
 export interface ClientOptions {
   /** The service's base URL, e.g. `http://127.0.0.1:3000`. */
@@ -50,6 +51,10 @@ export interface HttpClient extends EnvironmentApi {
   listTools(query?: ListToolsQuery & { format?: 'catalog' }): Promise<CatalogTool[]>;
   listTools(query: ListToolsQuery): Promise<unknown[]>;
   getTool(name: string): Promise<CatalogTool>;
+  /** Mints an MCP session for one end user: `{id, url, token, expires_at, ...}`; give `url` and `token` to the agent. */
+  createMcpSession(input: Schemas['CreateMcpSession']): Promise<Schemas['CreatedMcpSession']>;
+  listMcpSessions(filter?: { identifier?: string }): Promise<Schemas['McpSessionView'][]>;
+  revokeMcpSession(id: string): Promise<Schemas['McpSessionView']>;
   /** A raw call with the client's token; `path` starts with `/`. */
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
@@ -96,9 +101,7 @@ export function createClient(options: ClientOptions): HttpClient {
     listConnections: async () => (await request<{ connections: Schemas['ConnectionView'][] }>('GET', '/api/v1/connections')).connections,
     getConnection: (idOrName: string) => request<Schemas['ConnectionView']>('GET', `/api/v1/connections/${seg(idOrName)}`),
     updateConnection: (idOrName: string, patch: UpdateConnectionInput) => request<Schemas['ConnectionView']>('PATCH', `/api/v1/connections/${seg(idOrName)}`, patch satisfies Schemas['UpdateConnection']),
-    deleteConnection: async (idOrName: string) => {
-      await request<void>('DELETE', `/api/v1/connections/${seg(idOrName)}`);
-    },
+    deleteConnection: (idOrName: string) => request<Schemas['ConnectionDeletion']>('DELETE', `/api/v1/connections/${seg(idOrName)}`),
     authorizationLink: (input: AuthorizationLinkInput) => request<Schemas['AuthorizationLink']>('POST', '/api/v1/connected_accounts/magic_link', input satisfies Schemas['MagicLinkRequest']),
     listAccounts: async (filter: { identifier?: string; connection_name?: string; status?: AccountStatus } = {}) =>
       (await request<{ connected_accounts: Schemas['AccountView'][] }>('GET', `/api/v1/connected_accounts${queryString(filter)}`)).connected_accounts,
@@ -109,6 +112,11 @@ export function createClient(options: ClientOptions): HttpClient {
     listTools: async (query: ListToolsQuery = {}) =>
       (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${queryString({ ...query })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
+    ...webhookClient(request),
+    createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),
+    listMcpSessions: async (filter: { identifier?: string } = {}) =>
+      (await request<{ mcp_sessions: Schemas['McpSessionView'][] }>('GET', `/api/v1/mcp_sessions${queryString(filter)}`)).mcp_sessions,
+    revokeMcpSession: (id: string) => request<Schemas['McpSessionView']>('DELETE', `/api/v1/mcp_sessions/${seg(id)}`),
   } as Omit<HttpClient, 'tools'>;
   return { ...api, tools: createToolClient(api) };
 }

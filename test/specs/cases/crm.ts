@@ -12,6 +12,15 @@ export const crmBuild: BuildCase[] = [
       body: { query: 'acme', filterGroups: fg, properties: ['name', 'domain'], limit: 20, after: '20' },
     },
   })),
+  ...(['companies', 'contacts', 'deals'] as const).map((x): BuildCase => ({
+    name: 'filterGroups given as an array is sent as it is',
+    tool: `crm_${x}_search`,
+    input: { filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'BETWEEN', value: '10', highValue: '20' }, { propertyName: 'x', operator: 'IN', values: ['a', 'b'] }] }] },
+    want: {
+      method: 'POST', path: `/crm/v3/objects/${x}/search`, query: {}, headers: {},
+      body: { filterGroups: [{ filters: [{ propertyName: 'amount', operator: 'BETWEEN', value: '10', highValue: '20' }, { propertyName: 'x', operator: 'IN', values: ['a', 'b'] }] }] },
+    },
+  })),
   {
     name: 'search with nothing: an empty JSON body',
     tool: 'crm_deals_search',
@@ -49,10 +58,11 @@ export const crmBuild: BuildCase[] = [
     want: { method: 'GET', path: '/crm/v3/objects/contacts/12345', query: {}, headers: {} },
   },
   {
-    name: 'update: props become string properties, null clears',
+    // HubSpot ignores null in a property write; only "" clears (issue 12): a caller's null is sent as "".
+    name: 'update: props become string properties, null clears (sent as "")',
     tool: 'crm_contact_update',
     input: { contact_id: '12345', props: { firstname: 'Ana', lifecyclestage: 'customer', hs_employee_count: 12, phone: null } },
-    want: { method: 'PATCH', path: '/crm/v3/objects/contacts/12345', query: {}, headers: {}, body: { properties: { firstname: 'Ana', lifecyclestage: 'customer', hs_employee_count: '12', phone: null } } },
+    want: { method: 'PATCH', path: '/crm/v3/objects/contacts/12345', query: {}, headers: {}, body: { properties: { firstname: 'Ana', lifecyclestage: 'customer', hs_employee_count: '12', phone: '' } } },
   },
   {
     name: 'list with paging and archived',
@@ -61,12 +71,15 @@ export const crmBuild: BuildCase[] = [
     want: { method: 'GET', path: '/crm/v3/objects/contacts', query: { limit: '50', after: '101', properties: ['email', 'firstname'], archived: 'false' }, headers: {} },
   },
   {
-    name: 'create a deal with close date and priority',
+    // The tool keeps HIGH/MEDIUM/LOW; HubSpot's hs_priority option values are high/medium/low (HubSpot knowledge base
+    // "HubSpot's default deal properties": Priority is Low, Medium or High; the API reads and writes the lower-case
+    // internal values; the official @hubspot/api-client types property values as plain strings, so it does not say).
+    name: 'create a deal with close date and priority (sent as HubSpot\'s lower-case option value)',
     tool: 'crm_deal_create',
     input: { dealname: 'Acme renewal', amount: 12000.5, dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30', hs_priority: 'HIGH', dealtype: 'newbusiness', description: 'Upsell' },
     want: {
       method: 'POST', path: '/crm/v3/objects/deals', query: {}, headers: {},
-      body: { properties: { amount: '12000.5', dealname: 'Acme renewal', dealstage: 'appointmentscheduled', closedate: '2026-06-30', dealtype: 'newbusiness', description: 'Upsell', hs_priority: 'HIGH', pipeline: 'default' } },
+      body: { properties: { amount: '12000.5', dealname: 'Acme renewal', dealstage: 'appointmentscheduled', closedate: '2026-06-30', dealtype: 'newbusiness', description: 'Upsell', hs_priority: 'high', pipeline: 'default' } },
     },
   },
   {
@@ -90,8 +103,20 @@ export const crmRefuse: RefuseCase[] = [
     { name: 'limit 0', tool: `crm_${x}_search`, input: { limit: 0 }, pointer: '/limit', names: 'limit' },
     { name: 'filterGroups not JSON', tool: `crm_${x}_search`, input: { filterGroups: '[{filters: }' }, pointer: '/filterGroups', names: 'filterGroups' },
     { name: 'takes no tool_version', tool: `crm_${x}_search`, input: { tool_version: '1.0.0' }, pointer: '/tool_version', names: 'tool_version' },
+    // filterGroups, as an array or as a JSON string, is checked the same way, each error at its pointer.
+    { name: 'filterGroups operator unknown (array)', tool: `crm_${x}_search`, input: { filterGroups: [{ filters: [{ propertyName: 'name', operator: 'EQUALS', value: 'a' }] }] }, pointer: '/filterGroups/0/filters/0/operator', names: 'filterGroups[0].filters[0].operator must be one of: EQ, NEQ' },
+    { name: 'filterGroups operator unknown (string)', tool: `crm_${x}_search`, input: { filterGroups: '[{"filters":[{"propertyName":"name","operator":"like","value":"a"}]}]' }, pointer: '/filterGroups/0/filters/0/operator', names: 'operator must be one of' },
+    { name: 'filterGroups propertyName missing', tool: `crm_${x}_search`, input: { filterGroups: [{ filters: [{ operator: 'HAS_PROPERTY' }] }] }, pointer: '/filterGroups/0/filters/0/propertyName', names: 'propertyName is required' },
+    { name: 'filterGroups IN without values', tool: `crm_${x}_search`, input: { filterGroups: [{ filters: [{ propertyName: 'a', operator: 'IN', value: 'x' }] }] }, pointer: '/filterGroups/0/filters/0/values', names: 'values is required with operator IN' },
+    { name: 'filterGroups BETWEEN without highValue', tool: `crm_${x}_search`, input: { filterGroups: [{ filters: [{ propertyName: 'a', operator: 'BETWEEN', value: '1' }] }] }, pointer: '/filterGroups/0/filters/0/highValue', names: 'highValue is required with operator BETWEEN' },
+    { name: 'filterGroups HAS_PROPERTY with a value', tool: `crm_${x}_search`, input: { filterGroups: [{ filters: [{ propertyName: 'a', operator: 'HAS_PROPERTY', value: 'x' }] }] }, pointer: '/filterGroups/0/filters/0/value', names: 'value is not taken by operator HAS_PROPERTY' },
+    { name: 'filterGroups a group without filters', tool: `crm_${x}_search`, input: { filterGroups: [{ filter: [] }] }, pointer: '/filterGroups/0/filters', names: 'filters is required' },
+    { name: 'filterGroups an object, not a list', tool: `crm_${x}_search`, input: { filterGroups: '{"filters":[]}' }, pointer: '/filterGroups', names: 'must be an array of filter groups' },
+    { name: 'filterGroups six groups', tool: `crm_${x}_search`, input: { filterGroups: Array.from({ length: 6 }, () => ({ filters: [{ propertyName: 'a', operator: 'HAS_PROPERTY' }] })) }, pointer: '/filterGroups', names: 'at most 5' },
+    { name: 'filterGroups eleven filters in a group', tool: `crm_${x}_search`, input: { filterGroups: [{ filters: Array.from({ length: 11 }, () => ({ propertyName: 'a', operator: 'HAS_PROPERTY' })) }] }, pointer: '/filterGroups/0/filters', names: 'at most 10 in a group' },
+    { name: 'filterGroups 26 filters in all', tool: `crm_${x}_search`, input: { filterGroups: [10, 10, 6].map((n) => ({ filters: Array.from({ length: n }, () => ({ propertyName: 'a', operator: 'HAS_PROPERTY' })) })) }, pointer: '/filterGroups', names: 'at most 25' },
   ]),
-  { name: 'limit not a whole number', tool: 'crm_contacts_search', input: { limit: 2.5 }, pointer: '/limit', names: 'limit' },
+  { name: 'limit not a whole number', tool: 'crm_contacts_search', input: { limit: 2.5 }, pointer: '/limit', names: 'limit must be an integer' },
   { name: 'name missing', tool: 'crm_company_create', input: { domain: 'acme.com' }, pointer: '/name', names: 'name' },
   { name: 'annualrevenue not a number', tool: 'crm_company_create', input: { name: 'A', annualrevenue: '5M' }, pointer: '/annualrevenue', names: 'annualrevenue' },
   { name: 'company_id missing', tool: 'crm_company_get', input: {}, pointer: '/company_id', names: 'company_id' },
@@ -109,6 +134,7 @@ export const crmRefuse: RefuseCase[] = [
   { name: 'dealstage missing', tool: 'crm_deal_create', input: { dealname: 'D', amount: 1 }, pointer: '/dealstage', names: 'dealstage' },
   { name: 'hs_priority unknown', tool: 'crm_deal_create', input: { ...deal, hs_priority: 'URGENT' }, pointer: '/hs_priority', names: 'hs_priority' },
   { name: 'hs_priority lower case', tool: 'crm_deal_create', input: { ...deal, hs_priority: 'high' }, pointer: '/hs_priority', names: 'hs_priority' },
+  { name: 'industry not a HubSpot option', tool: 'crm_company_create', input: { name: 'A', industry: 'Software' }, pointer: '/industry', names: 'industry must be one of: ACCOUNTING' },
   { name: 'closedate not a calendar date', tool: 'crm_deal_create', input: { ...deal, closedate: '2026-02-30' }, pointer: '/closedate', names: 'closedate' },
   { name: 'closedate not YYYY-MM-DD', tool: 'crm_deal_create', input: { ...deal, closedate: '30/06/2026' }, pointer: '/closedate', names: 'closedate' },
   { name: 'properties missing', tool: 'crm_deal_update', input: { deal_id: '1' }, pointer: '/properties', names: 'properties' },
