@@ -3041,11 +3041,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentCreateOutput: {
             created_time?: string;
@@ -3079,11 +3079,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentRetrieveOutput: {
             discussion_id?: string;
@@ -3125,11 +3125,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentsListOutput: {
             has_more?: boolean;
@@ -3204,11 +3204,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28; from 2025-09-03 on Notion expects `initial_data_source` instead of `properties`.
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseCreateOutput: {
             id?: string;
@@ -3262,6 +3262,12 @@ export interface components {
                 /** @constant */
                 type: "external";
             };
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3325,11 +3331,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseInsertRowOutput: {
             id?: string;
@@ -3344,6 +3350,12 @@ export interface components {
             tool_input: components["schemas"]["WorkspaceDatabaseInsertRowInput"];
         };
         WorkspaceDatabaseQueryInput: {
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3395,11 +3407,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 queries go to data sources).
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseQueryOutput: {
             has_more?: boolean;
@@ -3407,6 +3419,12 @@ export interface components {
             results?: unknown[];
         };
         WorkspaceDatabaseQueryPropertiesInput: {
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3429,6 +3447,12 @@ export interface components {
              * @enum {string}
              */
             tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseQueryPropertiesOutput: {
             has_more?: boolean;
@@ -3463,11 +3487,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseRetrieveOutput: {
             id?: string;
@@ -3521,6 +3545,12 @@ export interface components {
                 /** @constant */
                 type: "external";
             };
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.
@@ -3580,11 +3610,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspacePageCreateOutput: {
             id?: string;
@@ -3624,6 +3654,12 @@ export interface components {
              * @enum {string}
              */
             tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceSearchOutput: {
             has_more?: boolean;

@@ -39,6 +39,8 @@ export interface ConnectorOptions {
     /** Calls that may wait for a socket to one origin; past it, `unavailable` (503). Default 1024. */
     maxQueuedPerOrigin?: number;
   };
+  /** PostgreSQL pool size per process (default: from the environment, 10). */
+  databasePoolSize?: number;
   /** Clock (ms since epoch), for tests. */
   now?: () => number;
   /**
