@@ -77,6 +77,23 @@ describe('an upstream 4xx keeps its status', () => {
     expect(error).toMatchObject({ code: 'upstream_error', status: 404, httpStatus: 404, details: { status: 404, body: { category: 'OBJECT_NOT_FOUND' } } });
   });
 
+  it('calendar refusals keep Google\'s shape on the proxy, and the tool refuses the same input before sending', async () => {
+    const proxy = (method: string, path: string, query: Record<string, string>) =>
+      h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'cal-errors', identifier: 'carol', method, path, query } });
+    const ordering = await proxy('GET', '/calendar/v3/calendars/primary/events', { orderBy: 'startTime' });
+    expect(ordering.status).toBe(200); // the proxy returns the upstream answer as its result
+    expect(ordering.body).toMatchObject({ status: 400, body: { error: { code: 400, errors: [{ reason: 'invalid', locationType: 'parameter', location: 'orderBy' }] } } });
+    const tool = await run('cal-errors', 'carol', 'calendar_list_events', { order_by: 'startTime' });
+    expect(tool.status).toBe(400);
+    expect(tool.body.error.details.violations[0].pointer).toBe('/single_events');
+
+    const updates = await proxy('DELETE', '/calendar/v3/calendars/primary/events/whatever', { sendUpdates: 'everyone' });
+    expect(updates.body).toMatchObject({
+      status: 400,
+      body: { error: { errors: [{ reason: 'invalidParameter', location: 'sendUpdates', message: "Invalid string value: 'everyone'. Allowed values: [all, externalonly, none]" }] } },
+    });
+  });
+
   it('a 5xx stays 502', async () => {
     h.sandbox.control.setFault('crm', { failNext: { count: 5, status: 500 } });
     try {
