@@ -2560,7 +2560,7 @@ export interface components {
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
                  *     - `unsupported_media_type` (415): The request body is not application/json, the only body the API takes.
                  *     - `payload_too_large` (413): The request body or the upstream response is larger than the limit.
-                 *     - `unavailable` (503): The service is starting (or stopping) and cannot answer yet; Retry-After says when to try again.
+                 *     - `unavailable` (503): The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
@@ -3043,11 +3043,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentCreateOutput: {
             created_time?: string;
@@ -3081,11 +3081,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentRetrieveOutput: {
             discussion_id?: string;
@@ -3127,11 +3127,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentsListOutput: {
             has_more?: boolean;
@@ -3206,11 +3206,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28; from 2025-09-03 on Notion expects `initial_data_source` instead of `properties`.
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseCreateOutput: {
             id?: string;
@@ -3264,6 +3264,12 @@ export interface components {
                 /** @constant */
                 type: "external";
             };
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3327,11 +3333,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseInsertRowOutput: {
             id?: string;
@@ -3346,6 +3352,12 @@ export interface components {
             tool_input: components["schemas"]["WorkspaceDatabaseInsertRowInput"];
         };
         WorkspaceDatabaseQueryInput: {
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3397,11 +3409,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 queries go to data sources).
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseQueryOutput: {
             has_more?: boolean;
@@ -3409,6 +3421,12 @@ export interface components {
             results?: unknown[];
         };
         WorkspaceDatabaseQueryPropertiesInput: {
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3431,6 +3449,12 @@ export interface components {
              * @enum {string}
              */
             tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseQueryPropertiesOutput: {
             has_more?: boolean;
@@ -3465,11 +3489,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseRetrieveOutput: {
             id?: string;
@@ -3523,6 +3547,12 @@ export interface components {
                 /** @constant */
                 type: "external";
             };
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.
@@ -3582,11 +3612,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspacePageCreateOutput: {
             id?: string;
@@ -3626,6 +3656,12 @@ export interface components {
              * @enum {string}
              */
             tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceSearchOutput: {
             has_more?: boolean;

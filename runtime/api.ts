@@ -28,7 +28,19 @@ export interface ConnectorOptions {
   /** pino-compatible logger; secrets are never passed to it. */
   logger?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; debug?(obj: object, msg?: string): void };
   /** Upstream HTTP policy overrides (tests shorten these). */
-  http?: { timeoutMs?: number; connectTimeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number; maxResponseBytes?: number };
+  http?: {
+    timeoutMs?: number;
+    connectTimeoutMs?: number;
+    maxRetries?: number;
+    maxRetryDelayMs?: number;
+    maxResponseBytes?: number;
+    /** Keep-alive sockets per upstream origin. Default 256. */
+    connectionsPerOrigin?: number;
+    /** Calls that may wait for a socket to one origin; past it, `unavailable` (503). Default 1024. */
+    maxQueuedPerOrigin?: number;
+  };
+  /** PostgreSQL pool size per process (default: from the environment, 10). */
+  databasePoolSize?: number;
   /** Clock (ms since epoch), for tests. */
   now?: () => number;
   /**

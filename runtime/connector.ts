@@ -31,7 +31,7 @@ import { checkConnectionInput } from './connection-input.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
 import { webhookApi } from './webhooks/webhook-api.js';
 import { ToolSearch } from './agent/search.js';
-import { readOverridePolicy } from './connection-override-policy.js';
+import { readConnectorConfig } from './service/config.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -45,6 +45,8 @@ export interface RuntimeOptions extends ConnectorOptions {
   baseRetryDelayMs?: number;
   /** Lifetime of cached connection/account lookups in ms (default 1000; 0 disables the cache). */
   lookupCacheTtlMs?: number;
+  /** Where settings the options leave out are read from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 async function loadGeneratedDefinitions(): Promise<{ tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] }> {
@@ -99,22 +101,29 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     return def;
   };
 
+  // What the options leave out comes from the environment, read and checked by the one configuration module. The
+  // database is only ever the one named in the options (an application embedding the connector chooses it).
+  const config = readConnectorConfig(options.env ?? process.env);
   const ownsStore = options.store === undefined;
   const store: Store =
     options.store ??
     (await (async () => {
-      const dataDir = options.dataDir ?? process.env.AGENT_CONNECTOR_DATA_DIR ?? './.agent-connector';
+      const dataDir = options.dataDir ?? config.dataDir;
       const { keyring } = loadKeyring({
-        encryptionKeys: options.encryptionKeys ?? process.env.AGENT_CONNECTOR_ENCRYPTION_KEY,
+        encryptionKeys: options.encryptionKeys ?? config.encryptionKeys,
         dataDir,
-        production: process.env.NODE_ENV === 'production',
+        production: config.production,
         warn: (message: string) => options.logger?.warn({}, message),
       });
-      return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
+      return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring, pgPoolSize: options.databasePoolSize ?? config.databasePoolSize });
     })());
 
-  const overridePolicy = options.connectionOverrides ?? readOverridePolicy(process.env);
-  const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
+  const overridePolicy = options.connectionOverrides ?? config.connectionOverrides;
+  const policy = resolveHttpPolicy({
+    ...config.http,
+    ...options.http,
+    ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }),
+  });
   const http = createUpstreamClient(policy, { now, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,

@@ -37,6 +37,10 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['annotations without read_only', { file: EVENT, change: (t) => t.replace('{ read_only: false, destructive: false, idempotent: false }', '{ destructive: false, idempotent: false }'), want: { file: EVENT, line: 39, column: 1, message: /annotations is missing the required key 'read_only'/ } }],
   ['no title', { file: QUERY, change: (t) => t.replace('title: Query database\n', ''), want: { file: QUERY, line: 2, column: 1, message: /missing the required key 'title'/ } }],
   ['an output that is not an object schema', { file: EVENT, change: (t) => t.replace('output: { type: object }', 'output: { type: array }'), want: { file: EVENT, line: 40, column: 17, message: /output\.type/ } }],
+  ['request_versions keyed by an unsupported version', { file: PAGE, change: (t) => t.replace('"2025-09-03":', '"2026-03-11":'), want: { file: PAGE, line: 49, column: 3, message: /'2026-03-11' is not a version Notion-Version supports \(2022-06-28, 2025-09-03\)/ } }],
+  ['request_versions mapping an unknown parameter', { file: PAGE, change: (t) => t.replace('parent: { page_id: $parent_page_id }', 'parent: { page_id: $parent_id }'), want: { file: PAGE, line: 53, column: 26, message: /request_versions\.2025-09-03\.body\.parent\.page_id names unknown parameter 'parent_id'/ } }],
+  ['a version parameter listing its own versions', { file: PAGE, change: (t) => t.replace('workspace_version: { type: string, format: date,', 'workspace_version: { type: string, enum: ["2022-06-28"],'), want: { file: PAGE, line: 25, column: 38, message: /takes the connector's version_header\.supported/ } }],
+  ['a default version not supported', { file: 'connectors/workspace.yaml', change: (t) => t.replace('default: "2022-06-28"', 'default: "2021-08-16"'), want: { file: 'connectors/workspace.yaml', line: 26, column: 52, message: /default version '2021-08-16' is not in supported/ } }],
   ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
 ];
 
