@@ -77,7 +77,7 @@ describe('OpenTelemetry', () => {
     await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'nobody', tool_input: {} } });
     await reader.forceFlush();
     const exported = metricExporter.getMetrics().flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics));
-    const named = (name: string) => exported.filter((m) => m.descriptor.name === name).flatMap((m) => m.dataPoints);
+    const named = (name: string) => exported.filter((m) => m.descriptor.name === name).flatMap((m) => m.dataPoints as { attributes: Record<string, unknown>; value: unknown }[]);
     const calls = named('agent_connector.executions');
     expect(calls.some((p) => p.attributes['agent_connector.outcome'] === 'success')).toBe(true);
     expect(named('agent_connector.execution.errors').some((p) => p.attributes['error.type'] === 'account_not_found' || p.attributes['error.type'] === 'reauthorization_required')).toBe(true);
