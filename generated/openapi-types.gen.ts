@@ -1220,10 +1220,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Authorization link: redirects the browser to the provider (browser page) */
-        get: operations["openAuthorizationLink"];
+        /** Authorization link: a page with a Continue button; binds and writes nothing (browser page) */
+        get: operations["showAuthorizationLink"];
         put?: never;
-        post?: never;
+        /** Authorization link, continued: binds it to this browser and redirects to the provider (browser page) */
+        post: operations["openAuthorizationLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2596,6 +2597,8 @@ export interface components {
             identifier: string;
             /** Format: uri */
             redirect_url?: string;
+            /** @description Extra scopes to ask the user for (a step-up after insufficient_scope): the new grant adds to the old one, and the account keeps its id and identifier. Not for Notion (no OAuth scopes). */
+            scopes?: string[];
         };
         McpSessionView: {
             connections: string[] | null;
@@ -6038,7 +6041,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    openAuthorizationLink: {
+    showAuthorizationLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -6050,8 +6053,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The Continue page (also what HEAD, link scanners and unfurlers get). Sets the one-time ac_oauth_continue cookie its form echoes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link is unknown, expired, or already opened in another browser. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    openAuthorizationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token in an authorization link. */
+                link_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The value from the Continue page's form (and its cookie). */
+                    continue: string;
+                };
+            };
+        };
+        responses: {
             /** @description To the provider's consent page. */
-            302: {
+            303: {
                 headers: {
                     Location?: string;
                     "x-request-id": components["headers"]["RequestId"];
@@ -6059,7 +6103,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The link is unknown, used or expired. */
+            /** @description The link is unknown, expired, opened in another browser, or the Continue value is missing or stale. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

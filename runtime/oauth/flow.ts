@@ -16,12 +16,12 @@ import { ConnectorError } from '../errors.js';
 import { INPUT_LIMITS } from '../validation/input-limits.js';
 import { checkTextInput } from '../validation/text-input.js';
 import type { UpstreamClient } from '../http/client.js';
-import type { AccountRecord, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
+import type { AccountRecord, AuthLinkRecord, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { redirectUriFor, resolveEndpoints } from './endpoints.js';
-import { createPkce } from './pkce.js';
+import { createPkce, s256 } from './pkce.js';
 import { randomToken, sameDigest, sha256Hex } from './random.js';
 import { buildRevocationRequest } from './revoke.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
@@ -30,6 +30,8 @@ import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './t
 export const LINK_TTL_MS = 60 * 60 * 1000;
 /** How long the user has at the provider's consent page. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
+/** A pending state with less than this left is not handed out again: the user needs time at the consent page. */
+export const STATE_REUSE_MIN_MS = 2 * 60 * 1000;
 const MAX_IDENTIFIER_LENGTH = INPUT_LIMITS.identifier;
 
 export interface FlowDeps {
@@ -51,12 +53,37 @@ function failed(message: string, details?: Record<string, unknown>): ConnectorEr
   return new ConnectorError('authorization_failed', message, details === undefined ? {} : { details });
 }
 
+const MAX_EXTRA_SCOPES = 50;
+
+/**
+ * The link's optional extra `scopes` (a step-up: the user is asked to grant more than the connection's scopes).
+ * Refused for a connector without OAuth scopes (Notion: access is the integration's capabilities).
+ */
+function checkExtraScopes(value: unknown, connector: ConnectorDefinition): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ok = Array.isArray(value) && value.length > 0 && value.length <= MAX_EXTRA_SCOPES && value.every((s) => typeof s === 'string' && /^[\x21-\x7e]{1,200}$/.test(s));
+  if (!ok) throw invalidField('scopes', `scopes must be a non-empty array of at most ${MAX_EXTRA_SCOPES} scope names (printable, no spaces).`, 'type');
+  if (connector.oauth.defaultScopes.length === 0) {
+    throw invalidField('scopes', `${connector.displayName} has no OAuth scopes (access is set on the integration), so a link cannot ask for more.`, 'forbidden');
+  }
+  return value as string[];
+}
+
+/**
+ * What a step-up link asks for: the connection's scopes, those the account already has, and the extra ones, so the
+ * new grant covers the old one on every provider (Google also adds what was granted, with include_granted_scopes).
+ */
+function stepUpScopes(connection: readonly string[], granted: readonly string[], extra: readonly string[]): string[] {
+  return [...new Set([...connection, ...granted, ...extra])];
+}
+
 /** Creates an authorization link for (connection, identifier); the account exists as PENDING_AUTH from here on. */
 export async function createAuthorizationLink(
   deps: FlowDeps,
   connection: ConnectionRecord,
   identifier: string,
   redirectUrl: string | undefined,
+  extraScopes?: unknown,
 ): Promise<{ link: string; expiry: string; account: AccountRecord }> {
   if (typeof identifier !== 'string' || identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
     throw invalidField('identifier', `identifier must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters.`, 'type');
@@ -65,6 +92,7 @@ export async function createAuthorizationLink(
   if (redirectUrl !== undefined && !connection.allowedRedirectUrls.includes(redirectUrl)) {
     throw invalidField('redirect_url', `redirect_url is not on the allowlist of connection ${JSON.stringify(connection.name)}.`, 'allowlist');
   }
+  const extra = checkExtraScopes(extraScopes, deps.connectorFor(connection.connector));
   const account = await deps.store.ensureAccount(connection.environmentId, connection.id, identifier);
   const token = randomToken();
   const expiresAt = new Date(deps.now() + LINK_TTL_MS).toISOString();
@@ -76,24 +104,44 @@ export async function createAuthorizationLink(
     identifier,
     redirectUrl: redirectUrl ?? null,
     expiresAt,
+    ...(extra === undefined ? {} : { scopes: stepUpScopes(connection.scopes, account.tokens?.scopes ?? [], extra) }),
   });
   return { link: `${deps.baseUrl.replace(/\/+$/, '')}/sso/v1/connect/${token}`, expiry: expiresAt, account };
 }
 
-/** The browser opened a link: a fresh state (and PKCE verifier), and the provider URL to send the browser to. */
-export async function openAuthorizationLink(
-  deps: FlowDeps,
-  linkToken: string,
-): Promise<{ redirectTo: string; browserCookie: string; connection: ConnectionRecord; connector: ConnectorDefinition }> {
+/** The link a token names, with its connection, or `authorization_failed`. Reads only. */
+export async function inspectAuthorizationLink(deps: FlowDeps, linkToken: string): Promise<{ link: AuthLinkRecord; connection: ConnectionRecord }> {
   const link = typeof linkToken === 'string' && linkToken !== '' ? await deps.store.getAuthLink(sha256Hex(linkToken)) : null;
   if (link === null || Date.parse(link.expiresAt) <= deps.now()) throw failed('This authorization link is unknown or has expired; ask the application for a new one.');
   const connection = await deps.store.getConnection(link.environmentId, link.connectionId);
   if (connection === null) throw failed('The connection of this authorization link no longer exists.');
+  return { link, connection };
+}
+
+/**
+ * The browser opened a link: the provider URL to send it to, with the link's pending state. A link holds at most
+ * one pending state (the store replaces it on each open); while it has more than {@link STATE_REUSE_MIN_MS} to live
+ * it is reused (same state, same PKCE verifier), so opening a link again and again writes no new rows. The
+ * browser-binding value is new on every open (the row's hash is replaced with it), and the cookie holding it keeps
+ * its name, which derives from the state.
+ */
+export async function openAuthorizationLink(
+  deps: FlowDeps,
+  linkToken: string,
+): Promise<{ redirectTo: string; browserCookie: string; connection: ConnectionRecord; connector: ConnectorDefinition }> {
+  const { link, connection } = await inspectAuthorizationLink(deps, linkToken);
   const connector = deps.connectorFor(connection.connector);
-  const state = randomToken();
+  const linkHash = sha256Hex(linkToken);
+  const pending = await deps.store.getLinkOAuthState(linkHash);
+  const reuse =
+    pending !== null && pending.state !== undefined && pending.connectionId === connection.id && Date.parse(pending.expiresAt) - deps.now() >= STATE_REUSE_MIN_MS ? pending : null;
+  const state = reuse?.state ?? randomToken();
   const browserCookie = randomToken();
-  const pkce = connector.oauth.pkce ? createPkce() : null;
+  const verifier = reuse ? reuse.codeVerifier : connector.oauth.pkce ? createPkce().verifier : null;
+  const pkce = verifier === null ? null : { verifier, challenge: s256(verifier) };
   await deps.store.createOAuthState({
+    linkHash,
+    state,
     stateHash: sha256Hex(state),
     environmentId: link.environmentId,
     connectionId: link.connectionId,
@@ -102,14 +150,14 @@ export async function openAuthorizationLink(
     codeVerifier: pkce?.verifier ?? null,
     browserHash: sha256Hex(browserCookie),
     redirectUrl: link.redirectUrl,
-    expiresAt: new Date(deps.now() + STATE_TTL_MS).toISOString(),
+    expiresAt: reuse?.expiresAt ?? new Date(deps.now() + STATE_TTL_MS).toISOString(),
   });
   const endpoints = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy);
   const redirectTo = buildAuthorizeUrl(connector.oauth, {
     authorizationUrl: endpoints.authorizationUrl,
     clientId: connection.clientId,
     redirectUri: redirectUriFor(deps.baseUrl, connection.id),
-    scopes: connection.scopes,
+    scopes: link.scopes ?? connection.scopes,
     state,
     ...(pkce === null ? {} : { codeChallenge: pkce.challenge }),
   });

@@ -17,10 +17,10 @@ import type {
 } from './types.js';
 
 type Time = string | Date;
-type Json = string | object;
+export type Json = string | object;
 
 export interface EnvironmentRow { id: string; name: string; created_at: Time }
-export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time }
+export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time; token_generation?: number | string }
 export interface ConnectionRow {
   id: string; environment_id: string; name: string; connector: string; client_id: string; client_secret: string;
   scopes: Json; overrides: Json; allowed_redirect_urls: Json; created_at: Time; updated_at: Time;
@@ -38,6 +38,7 @@ export interface AuthLinkRow {
 export interface OAuthStateRow {
   state_hash: string; environment_id: string; connection_id: string; account_id: string; identifier: string;
   code_verifier: string | null; browser_hash: string; redirect_url: string | null; expires_at: Time;
+  link_hash?: string | null; state_value?: string | null;
 }
 
 /**
@@ -47,7 +48,7 @@ export interface OAuthStateRow {
 export const SECRET_COLUMNS = [
   { table: 'connections', key: 'id', columns: ['client_secret'] },
   { table: 'connected_accounts', key: 'id', columns: ['access_token', 'refresh_token'] },
-  { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier'] },
+  { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier', 'state_value'] },
   { table: 'webhook_endpoints', key: 'id', columns: ['secret', 'previous_secret'] },
 ] as const;
 
@@ -74,7 +75,13 @@ export function toEnvironment(row: EnvironmentRow): EnvironmentRecord {
 }
 
 export function toAppClient(row: AppClientRow): AppClientRecord {
-  return { clientId: row.client_id, environmentId: row.environment_id, secretHash: row.secret_hash, createdAt: isoTime(row.created_at) };
+  return {
+    clientId: row.client_id,
+    environmentId: row.environment_id,
+    secretHash: row.secret_hash,
+    createdAt: isoTime(row.created_at),
+    tokenGeneration: Number(row.token_generation ?? 0),
+  };
 }
 
 export function toConnection(row: ConnectionRow, box: SecretBox): ConnectionRecord {
@@ -162,5 +169,7 @@ export function toOAuthState(row: OAuthStateRow, box: SecretBox): OAuthStateReco
     browserHash: row.browser_hash,
     redirectUrl: row.redirect_url,
     expiresAt: isoTime(row.expires_at),
+    ...(typeof row.link_hash === 'string' ? { linkHash: row.link_hash } : {}),
+    ...(typeof row.state_value === 'string' ? { state: box.open(row.state_value, secretAad('oauth_states', row.state_hash, 'state_value')) } : {}),
   };
 }

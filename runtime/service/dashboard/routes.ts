@@ -19,7 +19,8 @@ interface Deps {
   connector: Connector;
   auth: AppAuth;
   sandbox?: DevSandbox;
-  checkCredentialRate(key: string): void;
+  /** The per-client-address budget for credential checks (rate-limits.ts); rejects with `rate_limited`. */
+  checkCredentialRate(request: FastifyRequest): Promise<void>;
 }
 
 type Form = Record<string, string | undefined>;
@@ -80,7 +81,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   app.post('/login', async (request, reply) => {
     checkSameOrigin(request, publicOrigin);
-    deps.checkCredentialRate(`ip:${request.ip}`);
+    await deps.checkCredentialRate(request);
     const form = (request.body ?? {}) as Form;
     const claims = await deps.auth.authenticateClient(field(form, 'client_id'), field(form, 'client_secret'));
     if (!claims) return page(reply, 'login', { title: 'Sign in', error: 'Unknown client id or wrong secret.', clientIdValue: field(form, 'client_id') }, 401);
