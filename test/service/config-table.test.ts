@@ -34,7 +34,7 @@ function variablesRead(read: (env: NodeJS.ProcessEnv) => unknown): string[] {
 }
 
 describe('configuration', () => {
-  it('the manual's table lists every variable with its default, in the order of CONFIG_VARIABLES', () => {
+  it("the manual's table lists every variable with its default, in the order of CONFIG_VARIABLES", () => {
     expect(readmeRows()).toEqual(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
   });
 
