@@ -4351,7 +4351,7 @@ return errors === 0;
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_create_spreadsheet = validate40;
-const schema51 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array"}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema51 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData."}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 const pattern6 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4460,8 +4460,13 @@ errors++;
 }
 }
 if(data4.data !== undefined){
-if(!(Array.isArray(data4.data))){
-const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
+let data6 = data4.data;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1,schemaPath:"#/properties/sheets/items/properties/data/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4473,7 +4478,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
+const err8 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4485,7 +4490,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
+const err9 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4495,10 +4500,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data7 = data.schema_version;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err10 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4507,8 +4511,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(data7 === "1")){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data8 = data.schema_version;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4517,11 +4524,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data8 = data.tool_version;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data8 === "1")){
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4530,8 +4534,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(data8 === "1.0.0")){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data9 = data.tool_version;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4540,15 +4547,25 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data9 === "1.0.0")){
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -6274,7 +6291,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_insert_row = validate48;
-const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"child_blocks":{"type":"array","maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
 const formats60 = formats.uri;
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6386,9 +6403,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err8 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6398,10 +6417,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.icon !== undefined){
-let data4 = data.icon;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err9 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err9 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6410,13 +6428,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs13 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs14 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.type === undefined){
-const err10 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
+}
+if(data.icon !== undefined){
+let data5 = data.icon;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err10 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6425,8 +6441,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data4.emoji === undefined){
-const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
+const _errs15 = errors;
+let valid4 = false;
+let passing0 = null;
+const _errs16 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.type === undefined){
+const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6435,9 +6456,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key2 in data4){
-if(!((key2 === "type") || (key2 === "emoji"))){
-const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+if(data5.emoji === undefined){
+const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6446,10 +6466,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data4.type !== undefined){
-if("emoji" !== data4.type){
-const err13 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
+for(const key2 in data5){
+if(!((key2 === "type") || (key2 === "emoji"))){
+const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6459,9 +6478,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.emoji !== undefined){
-if(typeof data4.emoji !== "string"){
-const err14 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
+if(data5.type !== undefined){
+if("emoji" !== data5.type){
+const err14 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6471,9 +6490,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
+if(data5.emoji !== undefined){
+if(typeof data5.emoji !== "string"){
+const err15 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6482,16 +6501,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-var _valid0 = _errs14 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs20 = errors;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.type === undefined){
-const err16 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
+}
+else {
+const err16 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6500,8 +6513,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data4.external === undefined){
-const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
+var _valid0 = _errs16 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs22 = errors;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.type === undefined){
+const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6510,9 +6531,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key3 in data4){
-if(!((key3 === "type") || (key3 === "external"))){
-const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+if(data5.external === undefined){
+const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6521,10 +6541,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data4.type !== undefined){
-if("external" !== data4.type){
-const err19 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key3 in data5){
+if(!((key3 === "type") || (key3 === "external"))){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6534,11 +6553,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data4.external !== undefined){
-let data8 = data4.external;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.url === undefined){
-const err20 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data5.type !== undefined){
+if("external" !== data5.type){
+const err20 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6547,11 +6564,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data8.url !== undefined){
-let data9 = data8.url;
-if(typeof data9 === "string"){
-if(!(formats60(data9))){
-const err21 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data5.external !== undefined){
+let data9 = data5.external;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.url === undefined){
+const err21 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6560,9 +6578,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data9.url !== undefined){
+let data10 = data9.url;
+if(typeof data10 === "string"){
+if(!(formats60(data10))){
+const err22 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6572,9 +6592,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+const err23 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6586,7 +6605,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6595,22 +6614,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid0 = _errs20 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
+}
 }
 else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid2){
-const err25 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err25 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6619,23 +6626,22 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs13;
-if(vErrors !== null){
-if(_errs13){
-vErrors.length = _errs13;
+var _valid0 = _errs22 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
 else {
-vErrors = null;
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
 }
 }
 }
-}
-if(data.cover !== undefined){
-let data10 = data.cover;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.type === undefined){
-const err26 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
+if(!valid4){
+const err26 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6644,8 +6650,23 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data10.external === undefined){
-const err27 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.cover !== undefined){
+let data11 = data.cover;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.type === undefined){
+const err27 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6654,9 +6675,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key4 in data10){
-if(!((key4 === "type") || (key4 === "external"))){
-const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+if(data11.external === undefined){
+const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6665,10 +6685,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data10.type !== undefined){
-if("external" !== data10.type){
-const err29 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key4 in data11){
+if(!((key4 === "type") || (key4 === "external"))){
+const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6678,11 +6697,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data10.external !== undefined){
-let data12 = data10.external;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.url === undefined){
-const err30 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data11.type !== undefined){
+if("external" !== data11.type){
+const err30 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6691,11 +6708,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data12.url !== undefined){
-let data13 = data12.url;
-if(typeof data13 === "string"){
-if(!(formats60(data13))){
-const err31 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data11.external !== undefined){
+let data13 = data11.external;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.url === undefined){
+const err31 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6704,9 +6722,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data13.url !== undefined){
+let data14 = data13.url;
+if(typeof data14 === "string"){
+if(!(formats60(data14))){
+const err32 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6716,9 +6736,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
 else {
-const err33 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6730,7 +6749,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6740,10 +6759,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data._parent !== undefined){
-let data14 = data._parent;
-if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
-const err35 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6753,11 +6771,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data15 = data.workspace_version;
-if(typeof data15 === "string"){
-if(!(formats30(data15))){
-const err36 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(data._parent !== undefined){
+let data15 = data._parent;
+if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
+const err36 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6767,8 +6784,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data.workspace_version !== undefined){
+let data16 = data.workspace_version;
+if(typeof data16 === "string"){
+if(!(formats30(data16))){
+const err37 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6778,10 +6798,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data16 = data.schema_version;
-if(typeof data16 !== "string"){
-const err38 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+else {
+const err38 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6790,8 +6808,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!(data16 === "1")){
-const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data17 = data.schema_version;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6800,11 +6821,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data17 = data.tool_version;
-if(typeof data17 !== "string"){
-const err40 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data17 === "1")){
+const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6813,8 +6831,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(data17 === "1.0.0")){
-const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data18 = data.tool_version;
+if(typeof data18 !== "string"){
+const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6823,15 +6844,25 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data18 === "1.0.0")){
+const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -7469,7 +7500,7 @@ return errors === 0;
 validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_page_create = validate52;
-const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}}]},"child_blocks":{"type":"array","maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7585,9 +7616,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err8 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7597,10 +7630,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.icon !== undefined){
-let data5 = data.icon;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err9 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err9 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7609,13 +7641,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-const _errs15 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs16 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err10 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
+}
+if(data.icon !== undefined){
+let data6 = data.icon;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err10 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7624,8 +7654,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data5.emoji === undefined){
-const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
+const _errs17 = errors;
+let valid4 = false;
+let passing0 = null;
+const _errs18 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type === undefined){
+const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7634,9 +7669,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!((key2 === "type") || (key2 === "emoji"))){
-const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+if(data6.emoji === undefined){
+const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7645,10 +7679,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data5.type !== undefined){
-if("emoji" !== data5.type){
-const err13 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
+for(const key2 in data6){
+if(!((key2 === "type") || (key2 === "emoji"))){
+const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7658,9 +7691,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data5.emoji !== undefined){
-if(typeof data5.emoji !== "string"){
-const err14 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
+if(data6.type !== undefined){
+if("emoji" !== data6.type){
+const err14 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7670,9 +7703,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
+if(data6.emoji !== undefined){
+if(typeof data6.emoji !== "string"){
+const err15 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7681,16 +7714,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs22 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err16 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
+}
+else {
+const err16 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7699,8 +7726,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data5.external === undefined){
-const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
+var _valid0 = _errs18 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs24 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type === undefined){
+const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7709,9 +7744,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key3 in data5){
-if(!((key3 === "type") || (key3 === "external"))){
-const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+if(data6.external === undefined){
+const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7720,10 +7754,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data5.type !== undefined){
-if("external" !== data5.type){
-const err19 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key3 in data6){
+if(!((key3 === "type") || (key3 === "external"))){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7733,11 +7766,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data5.external !== undefined){
-let data9 = data5.external;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.url === undefined){
-const err20 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data6.type !== undefined){
+if("external" !== data6.type){
+const err20 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7746,11 +7777,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data9.url !== undefined){
-let data10 = data9.url;
-if(typeof data10 === "string"){
-if(!(formats60(data10))){
-const err21 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data6.external !== undefined){
+let data10 = data6.external;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.url === undefined){
+const err21 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7759,9 +7791,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data10.url !== undefined){
+let data11 = data10.url;
+if(typeof data11 === "string"){
+if(!(formats60(data11))){
+const err22 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7771,9 +7805,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
 else {
-const err23 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+const err23 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7785,7 +7818,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7794,22 +7827,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-var _valid0 = _errs22 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
+}
 }
 else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid2){
-const err25 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err25 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7818,23 +7839,22 @@ vErrors.push(err25);
 }
 errors++;
 }
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+var _valid0 = _errs24 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
 else {
-vErrors = null;
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
 }
 }
 }
-}
-if(data.cover !== undefined){
-let data11 = data.cover;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.type === undefined){
-const err26 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
+if(!valid4){
+const err26 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7843,8 +7863,23 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data11.external === undefined){
-const err27 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.cover !== undefined){
+let data12 = data.cover;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.type === undefined){
+const err27 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7853,9 +7888,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-for(const key4 in data11){
-if(!((key4 === "type") || (key4 === "external"))){
-const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+if(data12.external === undefined){
+const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7864,10 +7898,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data11.type !== undefined){
-if("external" !== data11.type){
-const err29 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key4 in data12){
+if(!((key4 === "type") || (key4 === "external"))){
+const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7877,11 +7910,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data11.external !== undefined){
-let data13 = data11.external;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.url === undefined){
-const err30 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data12.type !== undefined){
+if("external" !== data12.type){
+const err30 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7890,11 +7921,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data13.url !== undefined){
-let data14 = data13.url;
-if(typeof data14 === "string"){
-if(!(formats60(data14))){
-const err31 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data12.external !== undefined){
+let data14 = data12.external;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.url === undefined){
+const err31 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7903,9 +7935,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data14.url !== undefined){
+let data15 = data14.url;
+if(typeof data15 === "string"){
+if(!(formats60(data15))){
+const err32 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7915,9 +7949,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
 else {
-const err33 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
+const err33 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7929,7 +7962,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
+const err34 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7939,10 +7972,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data._parent !== undefined){
-let data15 = data._parent;
-if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err35 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err35 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7952,11 +7984,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data16 = data.workspace_version;
-if(typeof data16 === "string"){
-if(!(formats30(data16))){
-const err36 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(data._parent !== undefined){
+let data16 = data._parent;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err36 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7966,8 +7997,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data.workspace_version !== undefined){
+let data17 = data.workspace_version;
+if(typeof data17 === "string"){
+if(!(formats30(data17))){
+const err37 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7977,10 +8011,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data17 = data.schema_version;
-if(typeof data17 !== "string"){
-const err38 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+else {
+const err38 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7989,8 +8021,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!(data17 === "1")){
-const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data18 = data.schema_version;
+if(typeof data18 !== "string"){
+const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7999,11 +8034,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data18 = data.tool_version;
-if(typeof data18 !== "string"){
-const err40 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data18 === "1")){
+const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8012,8 +8044,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(data18 === "1.0.0")){
-const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data19 = data.tool_version;
+if(typeof data19 !== "string"){
+const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8022,15 +8057,25 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data19 === "1.0.0")){
+const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }

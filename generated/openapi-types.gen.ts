@@ -2317,7 +2317,7 @@ export interface components {
              *     ]
              */
             sheets?: {
-                data?: unknown[];
+                data?: Record<string, never>[];
                 properties?: Record<string, never>;
             }[];
             /**
@@ -2795,7 +2795,7 @@ export interface components {
              *       }
              *     ]
              */
-            child_blocks?: unknown[];
+            child_blocks?: Record<string, never>[];
             /**
              * @description Page cover image: `{type: "external", external: {url}}`.
              * @example {
@@ -3054,7 +3054,7 @@ export interface components {
              *       }
              *     ]
              */
-            child_blocks?: unknown[];
+            child_blocks?: Record<string, never>[];
             /**
              * @description Page cover image: `{type: "external", external: {url}}`.
              * @example {

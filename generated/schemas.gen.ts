@@ -1774,7 +1774,11 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
               "type": "object"
             },
             "data": {
-              "type": "array"
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "One GridData object: startRow, startColumn, rowData."
+              }
             }
           }
         },
@@ -2527,6 +2531,10 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
       },
       "child_blocks": {
         "type": "array",
+        "items": {
+          "type": "object",
+          "description": "One Notion block object."
+        },
         "maxItems": 100,
         "description": "Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.",
         "examples": [
@@ -2966,6 +2974,10 @@ export let workspacePageCreateInputSchema: JsonSchema = {
       },
       "child_blocks": {
         "type": "array",
+        "items": {
+          "type": "object",
+          "description": "One Notion block object."
+        },
         "maxItems": 100,
         "description": "Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.",
         "examples": [

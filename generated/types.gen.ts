@@ -620,7 +620,7 @@ export interface SheetsCreateSpreadsheetInput {
   /** Time zone of the spreadsheet's date functions, an IANA name. Format: iana-time-zone. Example: `"America/New_York"`. */
   time_zone?: string;
   /** Initial sheets, Google Sheet objects, e.g. `[{"properties": {"title": "Data", "gridProperties": {"rowCount": 100, "columnCount": 10}}}]`. Example: `[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]`. */
-  sheets?: Array<{ properties?: Record<string, unknown>; data?: unknown[]; [key: string]: unknown }>;
+  sheets?: Array<{ properties?: Record<string, unknown>; data?: Array<Record<string, unknown>>; [key: string]: unknown }>;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -777,7 +777,7 @@ export interface WorkspaceDatabaseInsertRowInput {
   /** Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object. Example: `{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}`. */
   properties: Record<string, Record<string, unknown>>;
   /** Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]`. */
-  child_blocks?: unknown[];
+  child_blocks?: Array<Record<string, unknown>>;
   /** Page icon: `{type: "emoji", emoji: "🚀"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"🚀"}`. */
   icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
   /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
@@ -852,7 +852,7 @@ export type WorkspacePageCreateInput = {
     /** Property values; the title key is `title`, e.g. `{"title": {"title": [{"text": {"content": "Plan"}}]}}`. Required with database_id. Example: `{"title":{"title":[{"text":{"content":"Project plan"}}]}}`. */
     properties?: Record<string, Record<string, unknown>>;
     /** Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
-    child_blocks?: unknown[];
+    child_blocks?: Array<Record<string, unknown>>;
     /** Page icon: `{type: "emoji", emoji: "📝"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"📝"}`. */
     icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
     /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
@@ -871,7 +871,7 @@ export type WorkspacePageCreateInput = {
     /** Property values; the title key is `title`, e.g. `{"title": {"title": [{"text": {"content": "Plan"}}]}}`. Required with database_id. Example: `{"title":{"title":[{"text":{"content":"Project plan"}}]}}`. */
     properties: Record<string, Record<string, unknown>>;
     /** Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
-    child_blocks?: unknown[];
+    child_blocks?: Array<Record<string, unknown>>;
     /** Page icon: `{type: "emoji", emoji: "📝"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"📝"}`. */
     icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
     /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */

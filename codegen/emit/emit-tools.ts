@@ -46,6 +46,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
       `annotations: ${JSON.stringify(t.annotations)}`,
       `inputSchema: ${camelCase(t.name)}InputSchema`,
       `versionParameters: ${JSON.stringify(t.versionParameters)}`,
+      `ruleMessages: ${JSON.stringify(t.rules.filter((r) => r.kind !== 'host_computed').map((r) => r.message))}`,
       `outputSchema: ${camelCase(t.name)}OutputSchema`,
       `retry: ${JSON.stringify(t.retry)}`,
       `validate: validate${t.typeName}`,
