@@ -112,6 +112,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MCP sessions (newest first; never their tokens) */
+        get: operations["listMcpSessions"];
+        put?: never;
+        /**
+         * Mint an MCP session for one end user
+         * @description The token grants `/mcp` for this identifier, this tool set and this environment only, until it expires or is revoked. It is refused on every other route.
+         */
+        post: operations["createMcpSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MCP session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an MCP session (its token is refused from now on) */
+        delete: operations["revokeMcpSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/proxy": {
         parameters: {
             query?: never;
@@ -1118,7 +1159,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description An Anthropic Messages API tool definition (format=anthropic). */
+        /** @description An Anthropic Messages API tool (format=anthropic); its input_schema is in the strict tool use subset. */
         AnthropicTool: {
             description: string;
             input_schema: Record<string, never>;
@@ -1654,6 +1695,47 @@ export interface components {
             name: string;
             overrides?: components["schemas"]["ConnectionOverrides"];
             scopes?: string[];
+        };
+        CreatedMcpSession: {
+            connections: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            identifier: string;
+            /** @enum {string} */
+            mode: "tools" | "search";
+            read_only: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            /** @description Send as `Authorization: Bearer <token>` to `url`. Shown only here; stored hashed. */
+            token: string;
+            tools: string[] | null;
+            /**
+             * Format: uri
+             * @description The MCP endpoint (Streamable HTTP) to give the agent host.
+             */
+            url: string;
+        };
+        CreateMcpSession: {
+            /** @description Connection names the session may use (default: every connection of the environment). */
+            connections?: string[];
+            /** @description Lifetime in seconds (default 3600, at most 86400). */
+            expires_in?: number;
+            /** @description The end user the session acts for; a call cannot choose another. */
+            identifier: string;
+            /**
+             * @description `tools` lists every allowed tool; `search` offers search_tools, describe_tool and call_tool instead (for large catalogs). Default `tools`.
+             * @enum {string}
+             */
+            mode?: "tools" | "search";
+            /** @description Only tools declared read-only (default false). */
+            read_only?: boolean;
+            /** @description Tool names or aliases the session may use (default: every tool of those connections). */
+            tools?: string[];
         };
         CrmCompaniesSearchInput: {
             /**
@@ -2246,11 +2328,54 @@ export interface components {
             data: unknown;
             execution_id: string;
         };
+        /** @description A Gemini function declaration (format=gemini); parameters is Gemini's Schema, absent for a tool without parameters. */
+        GeminiFunctionDeclaration: {
+            description: string;
+            name: string;
+            parameters?: Record<string, never>;
+        };
         MagicLinkRequest: {
             connection_name: string;
             identifier: string;
             /** Format: uri */
             redirect_url?: string;
+        };
+        McpSessionView: {
+            connections: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            identifier: string;
+            /** @enum {string} */
+            mode: "tools" | "search";
+            read_only: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            tools: string[] | null;
+            /**
+             * Format: uri
+             * @description The MCP endpoint (Streamable HTTP) to give the agent host.
+             */
+            url: string;
+        };
+        /** @description An MCP Tool object (format=mcp), as tools/list returns it. */
+        McpTool: {
+            annotations: {
+                destructiveHint: boolean;
+                idempotentHint: boolean;
+                openWorldHint: boolean;
+                readOnlyHint: boolean;
+                title: string;
+            };
+            description: string;
+            inputSchema: Record<string, never>;
+            name: string;
+            outputSchema: Record<string, never>;
+            title: string;
         };
         /** @description RFC 6749 section 5.2 error body. */
         OAuthError: {
@@ -2258,12 +2383,23 @@ export interface components {
             error: string;
             error_description?: string;
         };
-        /** @description An OpenAI function tool definition (format=openai), as the Chat Completions and Responses APIs take it. */
+        /** @description An OpenAI Responses API function tool (format=openai-responses): the flat shape, strict. */
+        OpenAIResponsesTool: {
+            description: string;
+            name: string;
+            parameters: Record<string, never>;
+            /** @constant */
+            strict: true;
+            /** @constant */
+            type: "function";
+        };
+        /** @description An OpenAI Chat Completions function tool (format=openai: non-strict; format=openai-strict: strict, in the Structured Outputs subset). */
         OpenAITool: {
             function: {
                 description: string;
                 name: string;
                 parameters: Record<string, never>;
+                strict?: boolean;
             };
             /** @constant */
             type: "function";
@@ -2526,8 +2662,8 @@ export interface components {
             title: string;
             version: string;
         };
-        /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
-        ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["AnthropicTool"];
+        /** @description One tool in the requested format (see docs/agents.md, "Tool definitions"). */
+        ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["OpenAIResponsesTool"] | components["schemas"]["AnthropicTool"] | components["schemas"]["GeminiFunctionDeclaration"] | components["schemas"]["McpTool"];
         /** @description Any of the fields of CreateConnection except connector, which cannot change. */
         UpdateConnection: {
             allowed_redirect_urls?: string[];
@@ -3648,6 +3784,98 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    listMcpSessions: {
+        parameters: {
+            query?: {
+                /** @description Only this end user's sessions. */
+                identifier?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mcp_sessions: components["schemas"]["McpSessionView"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createMcpSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMcpSession"];
+            };
+        };
+        responses: {
+            /** @description The session, with its token (shown once). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedMcpSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeMcpSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description MCP session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, now revoked. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpSessionView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     proxyRequest: {
         parameters: {
             query?: never;
@@ -3688,10 +3916,14 @@ export interface operations {
             query?: {
                 /** @description Only this connector. */
                 connector?: components["schemas"]["ConnectorName"];
-                /** @description Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition. */
-                format?: "catalog" | "openai" | "anthropic";
-                /** @description Words to match in names and descriptions. */
+                /** @description Shape of each entry: `catalog` (default: everything, full input schema); `openai` (Chat Completions, non-strict); `openai-strict` (Chat Completions, strict: true); `openai-responses` (Responses API, strict: true); `anthropic` (Messages API tool); `gemini` (function declaration); `mcp` (MCP Tool). The model formats leave out the version parameters and write what the API cannot express into descriptions (docs/agents.md). */
+                format?: "catalog" | "openai" | "openai-strict" | "openai-responses" | "anthropic" | "gemini" | "mcp";
+                /** @description Only the tools of connectors where this end user has an ACTIVE connected account. */
+                identifier?: string;
+                /** @description A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names). */
                 query?: string;
+                /** @description true: only the tools that only read (annotations.read_only); false: only those that write. */
+                read_only?: boolean;
             };
             header?: never;
             path?: never;
@@ -3721,8 +3953,8 @@ export interface operations {
     getTool: {
         parameters: {
             query?: {
-                /** @description Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition. */
-                format?: "catalog" | "openai" | "anthropic";
+                /** @description Shape of each entry: `catalog` (default: everything, full input schema); `openai` (Chat Completions, non-strict); `openai-strict` (Chat Completions, strict: true); `openai-responses` (Responses API, strict: true); `anthropic` (Messages API tool); `gemini` (function declaration); `mcp` (MCP Tool). The model formats leave out the version parameters and write what the API cannot express into descriptions (docs/agents.md). */
+                format?: "catalog" | "openai" | "openai-strict" | "openai-responses" | "anthropic" | "gemini" | "mcp";
             };
             header?: never;
             path: {

@@ -5,6 +5,8 @@
  * through `connector.environment(id)`, so one environment never sees another's connections or accounts: a lookup
  * across environments is simply "not found".
  */
+import type { ToolSearchHit, ToolSearchOptions } from './agent/search.js';
+import type { ConnectionOverridePolicy } from './connection-override-policy.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
 
@@ -28,6 +30,11 @@ export interface ConnectorOptions {
   http?: { timeoutMs?: number; connectTimeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number; maxResponseBytes?: number };
   /** Clock (ms since epoch), for tests. */
   now?: () => number;
+  /**
+   * Which URLs connections' `overrides` may name, for this connector only. Default: read from
+   * `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` (see `connection-override-policy.ts`).
+   */
+  connectionOverrides?: ConnectionOverridePolicy;
 }
 
 /** A connection as the API shows it: never the client secret. */
@@ -163,7 +170,10 @@ export interface Connector {
   readonly baseUrl: string;
   environment(environmentId: string): EnvironmentScope;
   oauth: OAuthFlow;
-  /** Every tool, by name; aliases resolve to the same definition. */
-  tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined };
+  /**
+   * Every tool, by name; aliases resolve to the same definition. `search` ranks tools for a natural-language query
+   * (see `agent/search.ts`).
+   */
+  tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined; search(query: string, options?: ToolSearchOptions): ToolSearchHit[] };
   close(): Promise<void>;
 }

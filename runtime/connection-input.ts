@@ -3,7 +3,7 @@
  * `invalid_input` violations with JSON pointers, like a tool input.
  */
 import type { CreateConnectionInput, UpdateConnectionInput } from './api.js';
-import { overrideRefusal } from './connection-override-policy.js';
+import { overrideRefusal, type ConnectionOverridePolicy } from './connection-override-policy.js';
 import { ConnectorError } from './errors.js';
 import type { ConnectionOverrides, ConnectionPatch } from './store/types.js';
 import { CONNECTOR_NAMES, type ConnectorDefinition, type ConnectorName, type Violation } from './types.js';
@@ -32,6 +32,7 @@ export function checkConnectionInput(
   input: CreateConnectionInput | UpdateConnectionInput,
   mode: 'create' | 'update',
   connectorFor: (name: ConnectorName) => ConnectorDefinition,
+  overridePolicy: ConnectionOverridePolicy,
   existing?: ConnectorName,
 ): ConnectionPatch {
   const violations: Violation[] = [];
@@ -75,7 +76,7 @@ export function checkConnectionInput(
         else if (!isHttpUrl(value, false)) bad(`/overrides/${key}`, `overrides.${key} must be an http(s) URL without credentials, query or fragment`, 'format');
         else {
           // The service sends the client secret and users' tokens to these URLs: see connection-override-policy.ts.
-          const refusal = overrideRefusal(value as string);
+          const refusal = overrideRefusal(value as string, overridePolicy);
           if (refusal !== null) bad(`/overrides/${key}`, `overrides.${key} ${refusal}`, 'format');
           else out[key as (typeof OVERRIDE_KEYS)[number]] = value as string;
         }

@@ -10,7 +10,9 @@
  * - `0`: refused.
  * - a comma-separated list of origins (`https://idp.example.com,http://10.0.0.5:8080`): exactly those, and no other.
  *
- * The in-process sandbox's own origin, once registered with {@link allowSandboxOrigin}, is always allowed.
+ * The policy is data held by one connector instance (`createConnector({ connectionOverrides })`), never by the
+ * module: two connectors in one process each enforce their own. The development start adds the in-process sandbox's
+ * provider origin to `allowedOrigins` and its control origin to `refusedOrigins`.
  *
  * Only the URL's text is checked: a public host name whose DNS answer is an internal address passes under `1`;
  * use the allowlist form when tenants are not trusted.
@@ -25,6 +27,8 @@ export interface ConnectionOverridePolicy {
   mode: OverrideMode;
   /** Origins (`scheme://host[:port]`, as `URL.origin` spells them) allowed whatever the mode. */
   allowedOrigins: readonly string[];
+  /** Origins refused whatever the mode and the allowed origins (the sandbox's control API). */
+  refusedOrigins?: readonly string[];
 }
 
 export const OVERRIDES_VARIABLE = 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES';
@@ -64,39 +68,6 @@ export function readOverridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePo
   return { mode: 'allowlist', allowedOrigins: origins as string[] };
 }
 
-let configured: ConnectionOverridePolicy | undefined;
-const sandboxOrigins = new Set<string>();
-/**
- * Verdicts of the policy in force, by override value: a stored override is checked again before every use (a tool
- * call through a sandbox connection, say), and parsing and classifying its URL each time was ~5 us of a ~60 us call.
- * Cleared whenever the policy or the sandbox origins change; bounded by clearing when full.
- */
-const verdicts = new Map<string, string | null>();
-const MAX_VERDICTS = 1024;
-
-/** Sets the policy for this process (the service passes its config here; tests set it directly). */
-export function setConnectionOverridePolicy(policy: ConnectionOverridePolicy | undefined): void {
-  configured = policy;
-  verdicts.clear();
-}
-
-/** The policy in force: the one set, else read from `process.env` (so a library user of createConnector gets it too). */
-export function connectionOverridePolicy(): ConnectionOverridePolicy {
-  configured ??= readOverridePolicy(process.env);
-  return configured;
-}
-
-/** Allows the in-process sandbox's origin (`http://127.0.0.1:{port}`) whatever the policy, until the returned function runs. */
-export function allowSandboxOrigin(url: string): () => void {
-  const origin = new URL(url).origin;
-  sandboxOrigins.add(origin);
-  verdicts.clear();
-  return () => {
-    sandboxOrigins.delete(origin);
-    verdicts.clear();
-  };
-}
-
 /** The IPv4 address in `host`, also when written IPv4-mapped (`::ffff:a9fe:a9fe`, as the URL parser spells it). */
 function ipv4Octets(host: string): number[] | null {
   if (isIP(host) === 4) return host.split('.').map(Number);
@@ -124,28 +95,18 @@ function isForbiddenHost(host: string): boolean {
 }
 
 /**
- * Why `value` may not be an override under the current policy, or null when it may. `value` has already passed the
- * URL syntax check (absolute http(s), no credentials, query or fragment).
+ * Why `value` may not be an override under `policy`, or null when it may. `value` has already passed the URL syntax
+ * check (absolute http(s), no credentials, query or fragment).
  */
-export function overrideRefusal(value: string, policy?: ConnectionOverridePolicy): string | null {
-  if (policy !== undefined) return refusalUnder(value, policy);
-  let verdict = verdicts.get(value);
-  if (verdict === undefined) {
-    verdict = refusalUnder(value, connectionOverridePolicy());
-    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
-    verdicts.set(value, verdict);
-  }
-  return verdict;
-}
-
-function refusalUnder(value: string, policy: ConnectionOverridePolicy): string | null {
+export function overrideRefusal(value: string, policy: ConnectionOverridePolicy): string | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return 'is not a URL';
   }
-  if (sandboxOrigins.has(url.origin) || policy.allowedOrigins.includes(url.origin)) return null;
+  if (policy.refusedOrigins?.includes(url.origin)) return 'is not allowed: that origin is never a connection target';
+  if (policy.allowedOrigins.includes(url.origin)) return null;
   if (policy.mode === 'none') return `is not allowed: this service refuses connection overrides (${OVERRIDES_VARIABLE})`;
   if (policy.mode === 'allowlist') return `is not allowed: its origin ${url.origin} is not in ${OVERRIDES_VARIABLE}`;
   if (isForbiddenHost(url.hostname)) return 'is not allowed: link-local and unspecified addresses are never override targets';

@@ -26,6 +26,8 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { ToolSearch } from './agent/search.js';
+import { readOverridePolicy } from './connection-override-policy.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -107,12 +109,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
     })());
 
+  const overridePolicy = options.connectionOverrides ?? readOverridePolicy(process.env);
   const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
   const http = createUpstreamClient(policy, { now, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,
     http,
     now,
+    overridePolicy,
     ...(options.logger ? { logger: options.logger } : {}),
     options: {
       skewMs: 60_000,
@@ -124,9 +128,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   });
   const tools = createToolRegistry(definitions.tools);
+  let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
-  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, ...(options.logger ? { logger: options.logger } : {}) };
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
     async openLink(linkToken, presentedBinding) {
@@ -184,7 +189,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     return {
       environmentId,
       async createConnection(input) {
-        const checked = checkConnectionInput(input, 'create', connectorFor);
+        const checked = checkConnectionInput(input, 'create', connectorFor, overridePolicy);
         const rec = await store.createConnection({
           environmentId,
           name: checked.name as string,
@@ -205,7 +210,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async updateConnection(idOrName, patch) {
         const current = await connection(idOrName);
-        const checked = checkConnectionInput(patch, 'update', connectorFor, current.connector);
+        const checked = checkConnectionInput(patch, 'update', connectorFor, overridePolicy, current.connector);
         const updated = await store.updateConnection(environmentId, current.id, checked);
         cache.invalidateEnvironment(environmentId);
         if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
@@ -263,7 +268,12 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     baseUrl,
     environment,
     oauth,
-    tools: { list: () => tools.list(), resolve: (name) => tools.resolve(name) },
+    tools: {
+      list: () => tools.list(),
+      resolve: (name) => tools.resolve(name),
+      // Built on the first search: most processes (a CLI command, a test) never search.
+      search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
+    },
     async close() {
       http.close();
       if (ownsStore) await store.close();

@@ -1,7 +1,9 @@
+import { TOOL_FORMATS } from '../../runtime/agent/formats/index.js';
 import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
 
@@ -53,7 +55,7 @@ const queryParam = (name: string, schema: Obj, description: string): Obj => ({ n
  * @see https://spec.openapis.org/oas/v3.1.0
  */
 export function buildOpenApi(model: Model): Obj {
-  const schemas: Record<string, JsonSchema> = fixedSchemas();
+  const schemas: Record<string, JsonSchema> = { ...fixedSchemas(), ...mcpSessionSchemas() };
   const paths: Record<string, Obj> = {};
 
   paths['/oauth/token'] = {
@@ -99,7 +101,11 @@ export function buildOpenApi(model: Model): Obj {
       requestBody: { required: true, content: json(schemaRef('ProxyRequest')) },
     }),
   };
-  const toolFormat = queryParam('format', { type: 'string', enum: ['catalog', 'openai', 'anthropic'] }, 'Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition.');
+  const toolFormat = queryParam(
+    'format',
+    { type: 'string', enum: [...TOOL_FORMATS] },
+    'Shape of each entry: `catalog` (default: everything, full input schema); `openai` (Chat Completions, non-strict); `openai-strict` (Chat Completions, strict: true); `openai-responses` (Responses API, strict: true); `anthropic` (Messages API tool); `gemini` (function declaration); `mcp` (MCP Tool). The model formats leave out the version parameters and write what the API cannot express into descriptions (docs/agents.md).',
+  );
   paths['/api/v1/tools'] = {
     get: op('tools', 'listTools', 'List tools', {
       ...ok('Matching tools.', { type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: schemaRef('ToolInFormat') } } }),
@@ -107,8 +113,10 @@ export function buildOpenApi(model: Model): Obj {
     }, {
       parameters: [
         queryParam('connector', schemaRef('ConnectorName'), 'Only this connector.'),
-        queryParam('query', { type: 'string', maxLength: 200 }, 'Words to match in names and descriptions.'),
+        queryParam('query', { type: 'string', maxLength: 200 }, 'A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names).'),
         toolFormat,
+        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only the tools of connectors where this end user has an ACTIVE connected account.'),
+        queryParam('read_only', { type: 'boolean' }, 'true: only the tools that only read (annotations.read_only); false: only those that write.'),
       ],
     }),
   };
@@ -133,6 +141,7 @@ export function buildOpenApi(model: Model): Obj {
     }),
     delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
   };
+  Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
     get: op('pages', 'oauthCallback', 'OAuth redirect URI: finishes the authorization (browser page)', {
@@ -193,6 +202,7 @@ export function buildOpenApi(model: Model): Obj {
       { name: 'connections', description: 'OAuth clients per system.' },
       { name: 'tools', description: 'The tool catalog and generic execution.' },
       { name: 'proxy', description: 'Raw upstream requests.' },
+      { name: 'mcp', description: 'Per-user sessions for the MCP endpoint (/mcp).' },
       { name: 'pages', description: 'Browser pages of the authorization flow.' },
       { name: 'meta', description: 'Health and this document.' },
       ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),

@@ -1,4 +1,5 @@
 /** What the executor and the proxy share: the store, the upstream client, the refresher and the definitions. */
+import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { RefreshCoordinator } from '../oauth/refresh.js';
 import type { Store } from '../store/types.js';
@@ -19,6 +20,8 @@ export interface RuntimeContext {
   refresher: RefreshCoordinator;
   tools: ToolRegistry;
   cache: LookupCache;
+  /** This connector's policy on connection overrides, checked again at every use of a stored one. */
+  overridePolicy: ConnectionOverridePolicy;
   connectorFor(name: ConnectorName): ConnectorDefinition;
   now: () => number;
   logger?: RuntimeLogger;

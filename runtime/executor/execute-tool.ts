@@ -58,7 +58,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   const { connector, connection } = target;
   // A stored API base override is checked again at use (the policy may be stricter than when it was written);
   // only the API base matters to a tool call, and most connections have none, so this costs nothing on the usual path.
-  if (connection.overrides.apiBaseUrl !== undefined) assertOverrideAllowed('apiBaseUrl', connection.overrides.apiBaseUrl);
+  if (connection.overrides.apiBaseUrl !== undefined) assertOverrideAllowed('apiBaseUrl', connection.overrides.apiBaseUrl, ctx.overridePolicy);
   const request = tool.buildRequest(value);
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), request.path, request.query);
   const headers: Record<string, string> = { ...connectorHeaders(connector) };

@@ -1,22 +1,15 @@
-/** The headers every upstream API call of a connector carries, lower-cased once per connector. */
+/** The headers every upstream API call of a connector carries, lower-cased. */
 import { ACCEPT_ENCODING } from '../http/decode.js';
 import type { ConnectorDefinition } from '../types.js';
-
-const cache = new WeakMap<ConnectorDefinition, Readonly<Record<string, string>>>();
 
 /**
  * `accept`, `accept-encoding` (what the upstream client decodes, set here so the client need not copy the headers
  * to add it), the connector's fixed headers and its version header at its default value.
  */
-export function connectorHeaders(connector: ConnectorDefinition): Readonly<Record<string, string>> {
-  let headers = cache.get(connector);
-  if (headers === undefined) {
-    const built: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
-    for (const [name, value] of Object.entries(connector.api.headers)) built[name.toLowerCase()] = value;
-    if (connector.api.versionHeader !== null) built[connector.api.versionHeader.name.toLowerCase()] = connector.api.versionHeader.default;
-    headers = Object.freeze(built);
-    cache.set(connector, headers);
-  }
+export function connectorHeaders(connector: ConnectorDefinition): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
+  for (const [name, value] of Object.entries(connector.api.headers)) headers[name.toLowerCase()] = value;
+  if (connector.api.versionHeader !== null) headers[connector.api.versionHeader.name.toLowerCase()] = connector.api.versionHeader.default;
   return headers;
 }
 

@@ -24,22 +24,15 @@ export function buildPath(template: string, params: Readonly<Record<string, stri
   return out;
 }
 
-/** Templates come from the generated builders, a fixed set: each is split once into [text, name, text, ...]. */
-const templates = new Map<string, readonly string[]>();
-
+/** `[text, name, text, ...]`: the template's literal pieces around its placeholder names. */
 function splitTemplate(template: string): readonly string[] {
-  let parts = templates.get(template);
-  if (parts === undefined) {
-    const split: string[] = [];
-    let last = 0;
-    for (const match of template.matchAll(PLACEHOLDER)) {
-      split.push(template.slice(last, match.index), match[1] as string);
-      last = (match.index as number) + match[0].length;
-    }
-    split.push(template.slice(last));
-    parts = split;
-    if (templates.size < 10_000) templates.set(template, parts);
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    parts.push(template.slice(last, match.index), match[1] as string);
+    last = (match.index as number) + match[0].length;
   }
+  parts.push(template.slice(last));
   return parts;
 }
 

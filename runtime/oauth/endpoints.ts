@@ -1,5 +1,5 @@
 /** The OAuth endpoints one connection uses: the connector's, or the connection's overrides (the sandbox's). */
-import { overrideRefusal } from '../connection-override-policy.js';
+import { overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { ConnectorError } from '../errors.js';
 import type { ConnectionOverrides } from '../store/types.js';
 import type { OAuthDefinition } from '../types.js';
@@ -14,22 +14,22 @@ export interface OAuthEndpoints {
  * Refuses a stored override the current policy does not allow (a row written before the policy, or under a laxer
  * one, e.g. a development database taken to production): the check at input time alone would trust it forever.
  */
-export function assertOverridesAllowed(overrides: ConnectionOverrides): void {
+export function assertOverridesAllowed(overrides: ConnectionOverrides, policy: ConnectionOverridePolicy): void {
   for (const [key, value] of Object.entries(overrides)) {
-    if (typeof value === 'string') assertOverrideAllowed(key, value);
+    if (typeof value === 'string') assertOverrideAllowed(key, value, policy);
   }
 }
 
 /** {@link assertOverridesAllowed} for one stored override (a tool call uses only `apiBaseUrl`). */
-export function assertOverrideAllowed(key: string, value: string): void {
-  const refusal = overrideRefusal(value);
+export function assertOverrideAllowed(key: string, value: string, policy: ConnectionOverridePolicy): void {
+  const refusal = overrideRefusal(value, policy);
   if (refusal !== null) {
     throw new ConnectorError('invalid_request', `This connection's overrides.${key} ${refusal}; update or recreate the connection.`);
   }
 }
 
-export function resolveEndpoints(oauth: OAuthDefinition, overrides: ConnectionOverrides): OAuthEndpoints {
-  assertOverridesAllowed(overrides);
+export function resolveEndpoints(oauth: OAuthDefinition, overrides: ConnectionOverrides, policy: ConnectionOverridePolicy): OAuthEndpoints {
+  assertOverridesAllowed(overrides, policy);
   return {
     authorizationUrl: overrides.authorizationUrl ?? oauth.authorizationUrl,
     tokenUrl: overrides.tokenUrl ?? oauth.tokenUrl,

@@ -17,6 +17,7 @@ import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, ConnectionRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
+import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { redirectUriFor, resolveEndpoints } from './endpoints.js';
 import { createPkce } from './pkce.js';
 import { randomToken, sameDigest, sha256Hex } from './random.js';
@@ -35,6 +36,7 @@ export interface FlowDeps {
   baseUrl: string;
   now: () => number;
   connectorFor(name: ConnectorName): ConnectorDefinition;
+  overridePolicy: ConnectionOverridePolicy;
   logger?: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
@@ -99,7 +101,7 @@ export async function openAuthorizationLink(
     redirectUrl: link.redirectUrl,
     expiresAt: new Date(deps.now() + STATE_TTL_MS).toISOString(),
   });
-  const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+  const endpoints = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy);
   const redirectTo = buildAuthorizeUrl(connector.oauth, {
     authorizationUrl: endpoints.authorizationUrl,
     clientId: connection.clientId,
@@ -146,7 +148,7 @@ export async function completeAuthorization(
   const code = query.get('code');
   if (code === null || code === '') throw failed('The authorization response has no code.');
 
-  const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+  const endpoints = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy);
   const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
     grant_type: 'authorization_code',
     code,
@@ -174,7 +176,7 @@ export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, 
     const connector = deps.connectorFor(connection.connector);
     let revocationUrl: string | null = null;
     try {
-      revocationUrl = resolveEndpoints(connector.oauth, connection.overrides).revocationUrl;
+      revocationUrl = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy).revocationUrl;
     } catch (error) {
       // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
       deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');

@@ -18,6 +18,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6
  */
 import { randomUUID } from 'node:crypto';
+import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, ConnectionRecord, Store, TokenSet } from '../store/types.js';
@@ -53,6 +54,7 @@ export interface RefreshDeps {
   store: Store;
   http: UpstreamClient;
   now: () => number;
+  overridePolicy: ConnectionOverridePolicy;
   logger?: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
   options: RefreshOptions;
 }
@@ -146,7 +148,7 @@ export class RefreshCoordinator {
       await store.setAccountStatus(account.id, 'EXPIRED', 'no_refresh_token');
       throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'no_refresh_token');
     }
-    const endpoints = resolveEndpoints(connector.oauth, connection.overrides);
+    const endpoints = resolveEndpoints(connector.oauth, connection.overrides, this.deps.overridePolicy);
     const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
       grant_type: 'refresh_token',
       refresh_token: tokens.refreshToken,

@@ -71,7 +71,7 @@ export async function runProxy(ctx: RuntimeContext, environmentId: string, input
 
   const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier);
   const { connector, connection } = target;
-  assertOverridesAllowed(connection.overrides);
+  assertOverridesAllowed(connection.overrides, ctx.overridePolicy);
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), applyPathAliases(path, connector.proxyPathAliases), query);
   const headers: Record<string, string> = { ...connectorHeaders(connector), ...callerHeaders };
   let body: string | undefined;

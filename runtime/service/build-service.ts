@@ -1,7 +1,7 @@
 /**
  * `buildService({connector})`: the HTTP service as a fastify instance, not yet listening.
  *
- * Layers, in request order: request id -> (API only) bearer auth -> per-environment rate limit -> body parsing with
+ * Layers, in request order: request id -> (API only) bearer auth (`/mcp`: an MCP session token instead) -> per-environment rate limit -> body parsing with
  * size limit -> route schema -> route -> the one error renderer. Everything tenant-specific goes through
  * `connector.environment(id)` with the id from the verified token, so another environment's resources are simply
  * not found.
@@ -25,6 +25,8 @@ import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
+import { looksLikeSessionToken } from '../mcp/session-token.js';
 
 export interface ServiceOptions {
   connector: Connector;
@@ -211,13 +213,23 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
         const token = match?.[1];
         if (!token) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
+        if (looksLikeSessionToken(token)) throw new ConnectorError('unauthorized', `An MCP session token is accepted on ${MCP_PATH} only; the API takes an access token from POST /oauth/token`);
         const refused = admit(request, await auth.verifyAccessToken(token));
         if (refused) throw refused;
       });
-      registerApiRoutes(api, { connector });
+      registerApiRoutes(api, { connector, now });
     },
     { prefix: '/api/v1' },
   );
+  await registerMcpEndpoint(app, {
+    connector,
+    now,
+    admitEnvironment: (environmentId) => {
+      const decision = apiLimiter?.take(environmentId);
+      if (decision === undefined || decision.allowed) return undefined;
+      return new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
+    },
+  });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
 
   return app;

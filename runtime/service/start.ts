@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Connector, ConnectionView } from '../api.js';
-import { allowSandboxOrigin, setConnectionOverridePolicy } from '../connection-override-policy.js';
 import { createConnector } from '../connector.js';
 import { isConnectorError } from '../errors.js';
 import { startSandbox } from '../../sandbox/index.js';
@@ -83,17 +82,18 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
-  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) applies from here on; the
-  // in-process sandbox's own origin is always allowed, whatever the policy, while it runs.
-  setConnectionOverridePolicy(config.connectionOverrides);
   // Its state file keeps clients, grants, tokens, data and port across restarts (see docs/operations.md).
   const sandbox = config.sandbox ? await startSandbox({ host: '127.0.0.1', port: config.sandboxPort, stateFile: join(config.dataDir, SANDBOX_STATE_FILE) }) : null;
-  const releaseSandboxOrigin = sandbox ? allowSandboxOrigin(sandbox.url) : undefined;
+  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) is this connector's; the
+  // in-process sandbox's own origin is allowed whatever the policy.
+  const connectionOverrides = sandbox
+    ? { ...config.connectionOverrides, allowedOrigins: [...config.connectionOverrides.allowedOrigins, new URL(sandbox.url).origin] }
+    : config.connectionOverrides;
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
   try {
     let ready = false;
-    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger });
+    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger, connectionOverrides });
     app = await buildService({
       connector,
       signingKey: loadSigningKey(config.dataDir, config.signingKey),
@@ -143,7 +143,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
           await listening.close();
           await running.close();
           await sandbox?.close();
-          releaseSandboxOrigin?.();
         })();
         return closing;
       },
@@ -152,7 +151,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
     await sandbox?.close().catch(() => {});
-    releaseSandboxOrigin?.();
     throw error;
   }
 }

@@ -101,5 +101,27 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
       // Null until the first browser opens the link (bindAuthLink); links made before this migration bind then too.
       sql: `ALTER TABLE auth_links ADD COLUMN browser_hash ${t.text};`,
     },
+    {
+      version: 3,
+      name: 'mcp sessions',
+      // read_only is an integer (0/1) in both databases, so one statement reads and writes it the same way.
+      sql: `
+        CREATE TABLE mcp_sessions (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL REFERENCES environments(id) ON DELETE CASCADE,
+          identifier ${t.text} NOT NULL,
+          token_hash ${t.text} NOT NULL UNIQUE,
+          connections ${t.json},
+          tools ${t.json},
+          read_only ${t.integer} NOT NULL DEFAULT 0,
+          mode ${t.text} NOT NULL CHECK (mode IN ('tools', 'search')),
+          expires_at ${t.timestamp} NOT NULL,
+          revoked_at ${t.timestamp},
+          created_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX mcp_sessions_env_identifier ON mcp_sessions (environment_id, identifier);
+        CREATE INDEX mcp_sessions_expires ON mcp_sessions (expires_at);
+      `,
+    },
   ];
 }

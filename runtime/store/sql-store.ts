@@ -5,17 +5,18 @@
  * Secrets are sealed just before they are written, with AAD `table|row id|column`; nothing else in the runtime sees
  * a ciphertext or writes SQL. This file holds the environments and application clients; each other concept has its
  * own module: connections (sql-connections.ts), connected accounts and the refresh lease (sql-accounts.ts), links
- * and OAuth states (sql-oauth-records.ts).
+ * and OAuth states (sql-oauth-records.ts), MCP sessions (sql-mcp-sessions.ts).
  */
 import { ConnectorError } from '../errors.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import type { Keyring } from '../crypto/keyring.js';
 import { reencryptSecrets } from './reencrypt.js';
-import { toAppClient, toEnvironment, type AppClientRow, type EnvironmentRow } from './records.js';
+import { normalizeTime, toAppClient, toEnvironment, type AppClientRow, type EnvironmentRow } from './records.js';
 import { SqlAccounts } from './sql-accounts.js';
 import { SqlConnections } from './sql-connections.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import { isUniqueViolation, type Migration, type SqlDriver } from './sql-driver.js';
+import { SqlMcpSessions } from './sql-mcp-sessions.js';
 import { SqlOAuthRecords } from './sql-oauth-records.js';
 import type {
   AccountFilter,
@@ -26,7 +27,9 @@ import type {
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
+  McpSessionRecord,
   NewConnection,
+  NewMcpSession,
   OAuthStateRecord,
   Store,
   TokenSet,
@@ -39,6 +42,7 @@ export class SqlStore implements Store {
   readonly #connections: SqlConnections;
   readonly #accounts: SqlAccounts;
   readonly #oauth: SqlOAuthRecords;
+  readonly #mcpSessions: SqlMcpSessions;
 
   constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
     this.kind = driver.kind;
@@ -47,6 +51,7 @@ export class SqlStore implements Store {
     this.#connections = new SqlConnections(this.#ctx);
     this.#accounts = new SqlAccounts(this.#ctx);
     this.#oauth = new SqlOAuthRecords(this.#ctx);
+    this.#mcpSessions = new SqlMcpSessions(this.#ctx);
   }
 
   migrate(): Promise<void> {
@@ -193,8 +198,30 @@ export class SqlStore implements Store {
     return this.#oauth.consumeOAuthState(stateHash);
   }
 
-  purgeExpired(before?: string): Promise<number> {
-    return this.#oauth.purgeExpired(before);
+  async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
+    return (await this.#oauth.purgeExpired(before)) + (await this.#mcpSessions.purgeExpired(normalizeTime(before)));
+  }
+
+  // ---- MCP sessions (sql-mcp-sessions.ts) ----
+
+  createMcpSession(input: NewMcpSession): Promise<McpSessionRecord> {
+    return this.#mcpSessions.create(input);
+  }
+
+  getMcpSessionByTokenHash(tokenHash: string): Promise<McpSessionRecord | null> {
+    return this.#mcpSessions.getByTokenHash(tokenHash);
+  }
+
+  getMcpSession(environmentId: string, id: string): Promise<McpSessionRecord | null> {
+    return this.#mcpSessions.get(environmentId, id);
+  }
+
+  listMcpSessions(environmentId: string, filter?: { identifier?: string }): Promise<McpSessionRecord[]> {
+    return this.#mcpSessions.list(environmentId, filter);
+  }
+
+  revokeMcpSession(environmentId: string, id: string, at?: string): Promise<McpSessionRecord | null> {
+    return this.#mcpSessions.revoke(environmentId, id, at);
   }
 
   // ---- key rotation ----

@@ -130,6 +130,34 @@ export interface AuthLinkRecord {
   browserHash?: string;
 }
 
+/** What an MCP session shows its agent: every allowed tool (`tools`), or the three search meta-tools (`search`). */
+export type McpSessionMode = 'tools' | 'search';
+
+/**
+ * An MCP session: a bearer credential minted by the application for one end user (`identifier`) in one environment,
+ * limited to a tool set, until `expiresAt` or revocation. Only the SHA-256 of the token is stored.
+ */
+export interface McpSessionRecord {
+  id: string;
+  environmentId: string;
+  identifier: string;
+  /** SHA-256 (hex) of the session token; the token itself is shown once, at creation. */
+  tokenHash: string;
+  /** Connection names the session may use; null: every connection of the environment. */
+  connections: string[] | null;
+  /** Tool names the session may use; null: every tool of those connections. */
+  tools: string[] | null;
+  /** Only tools declared read-only. */
+  readOnly: boolean;
+  mode: McpSessionMode;
+  expiresAt: string;
+  /** Set once, by revocation; a revoked session is refused like an expired one. */
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export type NewMcpSession = Omit<McpSessionRecord, 'id' | 'revokedAt' | 'createdAt'>;
+
 export interface AccountFilter {
   identifier?: string;
   connectionId?: string;
@@ -194,8 +222,17 @@ export interface Store {
   /** Atomically returns and deletes the state (single use). Returns null if unknown or already consumed. */
   consumeOAuthState(stateHash: string): Promise<OAuthStateRecord | null>;
 
+  createMcpSession(input: NewMcpSession): Promise<McpSessionRecord>;
+  /** The session whose token hashes to `tokenHash`, in any environment (the token alone names it); null if none. */
+  getMcpSessionByTokenHash(tokenHash: string): Promise<McpSessionRecord | null>;
+  getMcpSession(environmentId: string, id: string): Promise<McpSessionRecord | null>;
+  /** Newest first; with `identifier`, only that end user's. */
+  listMcpSessions(environmentId: string, filter?: { identifier?: string }): Promise<McpSessionRecord[]>;
+  /** Sets `revokedAt` (once; a second revocation keeps the first time). Returns the session, or null if unknown. */
+  revokeMcpSession(environmentId: string, id: string, at?: string): Promise<McpSessionRecord | null>;
+
   /**
-   * Deletes OAuth states and authorization links that expired before `before` (ISO time; default now), so abandoned
+   * Deletes OAuth states, authorization links and MCP sessions that expired before `before` (ISO time; default now), so abandoned
    * flows do not pile up. Returns how many rows were removed. Safe to run from any number of processes.
    */
   purgeExpired(before?: string): Promise<number>;

@@ -82,31 +82,23 @@ export function uri(value: string): boolean {
   return URI.test(value);
 }
 
-let zones: Set<string> | undefined;
-const zoneCache = new Map<string, boolean>();
+const ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
 
 /**
  * An IANA time zone name the runtime knows (`Europe/Paris`, `UTC`). Looked up in `Intl.supportedValuesOf`; names it
- * omits (aliases such as `US/Eastern`) are tried once with `Intl.DateTimeFormat` and the answer cached.
+ * omits (aliases such as `US/Eastern`) are tried with `Intl.DateTimeFormat`.
  * @see https://www.iana.org/time-zones
  */
 export function ianaTimeZone(value: string): boolean {
-  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
-  if (zones.has(value)) return true;
-  const cached = zoneCache.get(value);
-  if (cached !== undefined) return cached;
-  let ok = false;
+  if (ZONES.has(value)) return true;
   // An offset such as "+01:00" is accepted by DateTimeFormat but is not an IANA name.
-  if (/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      ok = true;
-    } catch {
-      ok = false;
-    }
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
   }
-  if (zoneCache.size < 1000) zoneCache.set(value, ok);
-  return ok;
 }
 
 const REF = '(?:[A-Za-z]{1,3}[1-9][0-9]*|[A-Za-z]{1,3}|[1-9][0-9]*)';

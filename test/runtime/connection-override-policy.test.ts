@@ -1,16 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allowSandboxOrigin,
-  overrideRefusal,
-  readOverridePolicy,
-  setConnectionOverridePolicy,
-  type ConnectionOverridePolicy,
-} from '../../runtime/connection-override-policy.js';
+import type { Connector, EnvironmentScope } from '../../runtime/api.js';
+import { overrideRefusal, readOverridePolicy, type ConnectionOverridePolicy } from '../../runtime/connection-override-policy.js';
+import { createConnector } from '../../runtime/connector.js';
 import { isConnectorError } from '../../runtime/errors.js';
 import { readConfig } from '../../runtime/service/config.js';
-import { startHarness, type Harness } from './connector-harness.js';
+import { BASE_URL, ENV, loadDefinitions, startHarness, type Harness } from './connector-harness.js';
 
 const ANY: ConnectionOverridePolicy = { mode: 'any', allowedOrigins: [] };
 const NONE: ConnectionOverridePolicy = { mode: 'none', allowedOrigins: [] };
@@ -56,38 +52,31 @@ describe('overrideRefusal', () => {
     expect(overrideRefusal(url, ANY)).toBeNull();
   });
 
-  it('an allowlist allows exactly its origins; none allows nothing but the sandbox', () => {
+  it('an allowlist allows exactly its origins; none allows nothing but its allowed origins; refused origins never', () => {
     const list: ConnectionOverridePolicy = { mode: 'allowlist', allowedOrigins: ['http://10.0.0.5:8080'] };
     expect(overrideRefusal('http://10.0.0.5:8080/oauth/token', list)).toBeNull();
     expect(overrideRefusal('http://10.0.0.5:8081/oauth/token', list)).toMatch(/not in AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES/);
     expect(overrideRefusal('https://idp.example.com/token', list)).not.toBeNull();
     expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).toMatch(/refuses connection overrides/);
-    const release = allowSandboxOrigin('http://127.0.0.1:4010');
-    expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).toBeNull();
-    expect(overrideRefusal('http://127.0.0.1:4011/x', NONE)).not.toBeNull();
-    release();
-    expect(overrideRefusal('http://127.0.0.1:4010/x', NONE)).not.toBeNull();
-  });
-
-  it('remembers verdicts of the policy in force only until the policy or the sandbox origins change', () => {
-    const url = 'http://127.0.0.1:4020/x';
-    try {
-      setConnectionOverridePolicy(ANY);
-      expect(overrideRefusal(url)).toBeNull();
-      setConnectionOverridePolicy(NONE);
-      expect(overrideRefusal(url)).toMatch(/refuses connection overrides/);
-      const release = allowSandboxOrigin('http://127.0.0.1:4020');
-      expect(overrideRefusal(url)).toBeNull();
-      release();
-      expect(overrideRefusal(url)).toMatch(/refuses connection overrides/);
-    } finally {
-      setConnectionOverridePolicy(undefined);
-    }
+    const sandboxed: ConnectionOverridePolicy = { ...NONE, allowedOrigins: ['http://127.0.0.1:4010'] };
+    expect(overrideRefusal('http://127.0.0.1:4010/x', sandboxed)).toBeNull();
+    expect(overrideRefusal('http://127.0.0.1:4011/x', sandboxed)).not.toBeNull();
+    const control: ConnectionOverridePolicy = { ...ANY, allowedOrigins: ['http://127.0.0.1:4012'], refusedOrigins: ['http://127.0.0.1:4012'] };
+    expect(overrideRefusal('http://127.0.0.1:4012/_sandbox/requests', control)).toMatch(/never a connection target/);
+    expect(overrideRefusal('http://localhost:4012/x', control)).toBeNull();
   });
 });
 
 describe('connections and the override policy', () => {
   let h: Harness;
+  const closers: (() => Promise<void>)[] = [];
+  /** Another connector in this process, on the same store, with its own override policy. */
+  const connectorUnder = async (connectionOverrides: ConnectionOverridePolicy): Promise<Connector> => {
+    const other = await createConnector({ baseUrl: BASE_URL, store: h.store, definitions: await loadDefinitions(), connectionOverrides });
+    closers.push(() => other.close());
+    return other;
+  };
+  const under = async (policy: ConnectionOverridePolicy): Promise<EnvironmentScope> => (await connectorUnder(policy)).environment(ENV);
   let hits = 0;
   let server: http.Server;
   let internal: string;
@@ -102,15 +91,15 @@ describe('connections and the override policy', () => {
     internal = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    setConnectionOverridePolicy(undefined);
     await new Promise((r) => server.close(r));
     await h.close();
   });
-  afterEach(() => setConnectionOverridePolicy(undefined));
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
 
   it('refuses creating a connection whose token URL is the metadata endpoint', async () => {
-    setConnectionOverridePolicy(ANY);
-    const error = await h.env
+    const error = await (await under(ANY))
       .createConnection({ name: 'evil', connector: 'calendar', client_id: 'c', client_secret: 's', overrides: { tokenUrl: 'http://169.254.169.254/latest/meta-data/iam' } })
       .catch((e: unknown) => e);
     expect(isConnectorError(error) && error.code).toBe('invalid_input');
@@ -119,31 +108,47 @@ describe('connections and the override policy', () => {
   });
 
   it('refuses every override when the policy is none, on create and update', async () => {
-    setConnectionOverridePolicy(NONE);
+    const none = await under(NONE);
     await expect(
-      h.env.createConnection({ name: 'loop', connector: 'crm', client_id: 'c', client_secret: 's', overrides: { apiBaseUrl: `${internal}/admin` } }),
+      none.createConnection({ name: 'loop', connector: 'crm', client_id: 'c', client_secret: 's', overrides: { apiBaseUrl: `${internal}/admin` } }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
-    setConnectionOverridePolicy(ANY);
-    await h.env.createConnection({ name: 'loop', connector: 'crm', client_id: 'c', client_secret: 's' });
-    setConnectionOverridePolicy(NONE);
-    await expect(h.env.updateConnection('loop', { overrides: { tokenUrl: `${internal}/token` } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await (await under(ANY)).createConnection({ name: 'loop', connector: 'crm', client_id: 'c', client_secret: 's' });
+    await expect(none.updateConnection('loop', { overrides: { tokenUrl: `${internal}/token` } })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
   it('a stored override the policy no longer allows sends nothing: no token exchange, no proxy call', async () => {
-    setConnectionOverridePolicy(ANY);
     await h.connection('workspace', 'stored');
     await h.authorize('stored', 'pat');
     await h.env.updateConnection('stored', { overrides: { ...(await h.env.getConnection('stored')).overrides, apiBaseUrl: internal, tokenUrl: `${internal}/token` } });
-    setConnectionOverridePolicy(NONE);
+    const strict = await connectorUnder(NONE);
+    const env = strict.environment(ENV);
     hits = 0;
-    await expect(h.env.proxy({ connection_name: 'stored', identifier: 'pat', method: 'GET', path: '/v1/users/me' })).rejects.toMatchObject({ code: 'invalid_request' });
-    const { link } = await h.env.authorizationLink({ connection_name: 'stored', identifier: 'other' });
-    await expect(h.connector.oauth.openLink(link.split('/').pop() as string)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(env.proxy({ connection_name: 'stored', identifier: 'pat', method: 'GET', path: '/v1/users/me' })).rejects.toMatchObject({ code: 'invalid_request' });
+    const { link } = await env.authorizationLink({ connection_name: 'stored', identifier: 'other' });
+    await expect(strict.oauth.openLink(link.split('/').pop() as string)).rejects.toMatchObject({ code: 'invalid_request' });
     expect(hits).toBe(0);
     // Disconnecting still clears the tokens, without sending them to the refused revocation URL.
-    const accounts = await h.env.listAccounts({ connection_name: 'stored' });
-    const done = await h.env.disconnectAccount(accounts[0]!.id);
+    const accounts = await env.listAccounts({ connection_name: 'stored' });
+    const done = await env.disconnectAccount(accounts.find((a) => a.identifier === 'pat')!.id);
     expect(done.status).toBe('DISCONNECTED');
     expect(hits).toBe(0);
+  });
+
+  it('two connectors in one process do not share a policy: each enforces its own, at once and in any order', async () => {
+    await h.connection('crm', 'shared');
+    await h.authorize('shared', 'sam');
+    await h.env.updateConnection('shared', { overrides: { ...(await h.env.getConnection('shared')).overrides, apiBaseUrl: internal } });
+    const strict = (await connectorUnder(NONE)).environment(ENV);
+    const lax = (await connectorUnder(ANY)).environment(ENV);
+    hits = 0;
+    const call = (env: EnvironmentScope) => env.proxy({ connection_name: 'shared', identifier: 'sam', method: 'GET', path: '/crm/v3/owners' });
+    const [refused, sent, alsoRefused] = await Promise.allSettled([call(strict), call(lax), call(strict)]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'invalid_request' } });
+    expect(alsoRefused).toMatchObject({ status: 'rejected', reason: { code: 'invalid_request' } });
+    expect(sent).toMatchObject({ status: 'fulfilled', value: { status: 200 } });
+    expect(hits).toBe(1);
+    // The harness's own connector (the development default) still allows it after the strict one was made.
+    await expect(call(h.env)).resolves.toMatchObject({ status: 200 });
+    expect(hits).toBe(2);
   });
 });

@@ -136,6 +136,16 @@ describe('every documented route, valid and invalid', () => {
     for (const path of toolPaths) await check('invalid', 'POST', path, path, { body: { identifier: 'u-1' } });
   });
 
+  it('MCP sessions: minted, listed and revoked', async () => {
+    const created = await check('valid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', connections: ['cal'], mode: 'search' } });
+    await check('invalid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', expires_in: 10 } });
+    await check('invalid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', tools: ['no_such_tool'] } });
+    await check('valid', 'GET', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions?identifier=u-1');
+    await check('invalid', 'GET', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions?owner=u-1');
+    await check('valid', 'DELETE', '/api/v1/mcp_sessions/{id}', `/api/v1/mcp_sessions/${created.body.id}`);
+    await check('invalid', 'DELETE', '/api/v1/mcp_sessions/{id}', '/api/v1/mcp_sessions/mcps_missing');
+  });
+
   it('the account can be disconnected, once', async () => {
     const [account] = (await h.call('GET', '/api/v1/connected_accounts?identifier=u-1', { token })).body.connected_accounts;
     const res = await check('valid', 'DELETE', '/api/v1/connected_accounts/{id}', `/api/v1/connected_accounts/${account.id}`);

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Connector } from '../../api.js';
 import { registerAccountRoutes } from './accounts.js';
 import { registerConnectionRoutes } from './connections.js';
+import { registerMcpSessionRoutes } from './mcp-sessions.js';
 import { registerProxyRoute } from './proxy.js';
 import { registerToolRoutes } from './tools.js';
 
-export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
+export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector; now?: () => number }): void {
   registerConnectionRoutes(api);
   registerAccountRoutes(api);
   registerToolRoutes(api, deps);
   registerProxyRoute(api);
+  registerMcpSessionRoutes(api, { connector: deps.connector, now: deps.now ?? Date.now });
 }

@@ -14,12 +14,11 @@ type Json = Record<string, any>;
 
 const REF_PREFIX = '#/components/schemas/';
 
-let document: Json | undefined;
+/** The emitted document, read when this module loads (it is committed, and regenerated only by `npm run generate`). */
+const DOCUMENT: Json = JSON.parse(readFileSync(OPENAPI_URL, 'utf8')) as Json;
 
-/** The emitted document (read once). */
 export function openApiDocument(): Json {
-  document ??= JSON.parse(readFileSync(OPENAPI_URL, 'utf8')) as Json;
-  return document;
+  return DOCUMENT;
 }
 
 /** `schema` with every `#/components/schemas/X` reference replaced by a copy of X (siblings of `$ref` are kept). */
@@ -78,12 +77,11 @@ export function parametersSchema(path: string, method: string, location: 'query'
 
 export type ApiSchemas = ReturnType<typeof buildApiSchemas>;
 
-let built: ApiSchemas | undefined;
+/** Every request schema of the `/api/v1` routes, built from the document when this module loads. */
+const API_SCHEMAS = buildApiSchemas();
 
-/** Every request schema of the `/api/v1` routes, built once from the document. */
 export function apiSchemas(): ApiSchemas {
-  built ??= buildApiSchemas();
-  return built;
+  return API_SCHEMAS;
 }
 
 function buildApiSchemas() {

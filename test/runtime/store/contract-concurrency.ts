@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { SQLITE_MIGRATIONS } from '../../../runtime/store/sqlite/migrations.js';
 import type { ContractContext } from './contract.js';
 import { KEY_1, keyring1, newConnection, tokens } from './fixtures.js';
 import type { StoreOpenOptions } from './harness.js';
@@ -92,7 +93,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       const again = await ctx.open(keyring1);
       await again.migrate();
       const rows = await ctx.db.query('SELECT version FROM schema_migrations ORDER BY version');
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2]);
+      expect(rows.map((r) => Number(r.version))).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
       expect(await again.getEnvironment('env_a')).toMatchObject({ name: 'A' });
     });
 
@@ -100,7 +101,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       // A second, never-migrated database: the default store's beforeEach already migrated ctx.db.
       const { db } = ctx;
       await db.query('DROP TABLE IF EXISTS oauth_states');
-      for (const t of ['auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
+      for (const t of ['mcp_sessions', 'auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
         await db.query(`DROP TABLE IF EXISTS ${t}`);
       }
       expect(await db.tables()).toEqual([]);
@@ -114,7 +115,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       ]);
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const rows = await db.query('SELECT version FROM schema_migrations');
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2]);
+      expect(rows.map((r) => Number(r.version))).toEqual(SQLITE_MIGRATIONS.map((m) => m.version));
       const fresh = await ctx.open(keyring1);
       await fresh.createEnvironment({ id: 'env_after', name: 'after' });
       expect(await fresh.listEnvironments()).toHaveLength(1);

@@ -7,6 +7,7 @@ import type { Keyring } from '../../../runtime/crypto/keyring.js';
 import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { concurrencyContract } from './contract-concurrency.js';
+import { mcpSessionsContract } from './contract-mcp-sessions.js';
 import { recordsContract } from './contract-records.js';
 import { securityContract } from './contract-security.js';
 import { keyring1 } from './fixtures.js';
@@ -49,5 +50,6 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     recordsContract(ctx);
     concurrencyContract(ctx);
     securityContract(ctx);
+    mcpSessionsContract(ctx);
   });
 }

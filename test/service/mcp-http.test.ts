@@ -1,0 +1,261 @@
+/**
+ * The MCP server over Streamable HTTP (`/mcp`), driven by the official SDK's own `Client`, against the service and
+ * the sandbox on real sockets: sessions minted by the application, tools listed and called for one end user, the
+ * authorization link when the user is not connected, and everything a session must not reach.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { startHarness, type Harness, type TestEnv } from './harness.js';
+
+let h: Harness;
+/** Added to the service's clock, to expire sessions without waiting. */
+let clockOffsetMs = 0;
+const open: Client[] = [];
+
+beforeAll(async () => {
+  h = await startHarness({ now: () => Date.now() + clockOffsetMs });
+  await h.sandboxConnection(h.a, 'calendar', 'cal');
+  await h.sandboxConnection(h.a, 'crm', 'crm');
+  await h.sandboxConnection(h.b, 'calendar', 'cal');
+  await connect(h.a, 'cal', 'alice', 'alice@example.com');
+  await connect(h.b, 'cal', 'bob', 'bob@example.com');
+});
+
+afterAll(async () => {
+  await Promise.allSettled(open.map((c) => c.close()));
+  await h?.close();
+});
+
+async function connect(env: TestEnv, connection: string, identifier: string, user: string): Promise<void> {
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await h.token(env), body: { connection_name: connection, identifier } });
+  expect(link.status).toBe(200);
+  expect((await consentThroughSandbox(link.body.link, { user })).status).toBe(200);
+}
+
+async function mint(env: TestEnv, body: Record<string, unknown>): Promise<{ id: string; url: string; token: string; expires_at: string }> {
+  const res = await h.call('POST', '/api/v1/mcp_sessions', { token: await h.token(env), body });
+  if (res.status !== 201) throw new Error(`minting failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function client(token: string): Promise<Client> {
+  const c = new Client({ name: 'mcp-http-test', version: '1' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  open.push(c);
+  return c;
+}
+
+function errorOf(result: CallToolResult): { code: string; message: string; violations?: unknown[]; authorization_url?: string } {
+  expect(result.isError).toBe(true);
+  const text = (result.content[0] as { text: string }).text;
+  return JSON.parse(text).error;
+}
+
+describe('minting sessions', () => {
+  it('answers {id, url, token, expires_at}; the token is shown once and stored only as a hash', async () => {
+    const before = Date.now();
+    const session = await mint(h.a, { identifier: 'alice' });
+    expect(session.id).toMatch(/^mcps_/);
+    expect(session.url).toBe(`${h.url}/mcp`);
+    expect(session.token).toMatch(/^acmcp_[\w-]{43}$/);
+    const lifetime = Date.parse(session.expires_at) - before;
+    expect(lifetime).toBeGreaterThan(3590_000);
+    expect(lifetime).toBeLessThanOrEqual(3601_000);
+    const listed = await h.call('GET', '/api/v1/mcp_sessions?identifier=alice', { token: await h.token(h.a) });
+    expect(listed.body.mcp_sessions.map((s: { id: string }) => s.id)).toContain(session.id);
+    expect(JSON.stringify(listed.body)).not.toContain(session.token);
+    const stored = await h.connector.store.getMcpSession(h.a.environmentId, session.id);
+    expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(session.token);
+    // Another environment does not see it.
+    const fromB = await h.call('GET', '/api/v1/mcp_sessions', { token: await h.token(h.b) });
+    expect(fromB.body.mcp_sessions.map((s: { id: string }) => s.id)).not.toContain(session.id);
+  });
+
+  it('refuses unknown connections and tools, and bounds, naming each with its pointer', async () => {
+    const token = await h.token(h.a);
+    const bad = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'alice', connections: ['cal', 'nope'], tools: ['calendar_list_events', 'no_such_tool', 'docs_read_document'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('invalid_input');
+    const pointers = bad.body.error.details.violations.map((v: { pointer: string }) => v.pointer);
+    expect(pointers).toEqual(['/connections/1', '/tools/1', '/tools/2']);
+    const long = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'alice', expires_in: 86401 } });
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body.error.details.violations)).toContain('/expires_in');
+    const noIdentifier = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { mode: 'tools' } });
+    expect(noIdentifier.status).toBe(400);
+    const badMode = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'alice', mode: 'all' } });
+    expect(badMode.status).toBe(400);
+  });
+});
+
+describe('tools over /mcp', () => {
+  it('lists the tools of the environment\'s connections and calls one for the session\'s user', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const { tools } = await c.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toContain('calendar_create_event');
+    expect(names).toContain('crm_contacts_search');
+    // No docs, sheets or workspace connection in this environment: none of their tools.
+    expect(names.some((n) => /^(docs|sheets|workspace)_/.test(n))).toBe(false);
+    for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+
+    const listed = (await c.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult;
+    expect(listed.isError).toBeFalsy();
+    expect(JSON.stringify(listed.structuredContent)).toContain('alice@example.com');
+    expect(JSON.parse((listed.content[0] as { text: string }).text)).toEqual(listed.structuredContent);
+  });
+
+  it('reports invalid input as an error result with the service\'s code and violations', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const result = (await c.callTool({ name: 'calendar_list_calendars', arguments: { max_results: 'many' } })) as CallToolResult;
+    const error = errorOf(result);
+    expect(error.code).toBe('invalid_input');
+    expect(JSON.stringify(error.violations)).toContain('/max_results');
+  });
+
+  it('cannot act for another user: the identifier comes from the session, never from the arguments', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const result = (await c.callTool({ name: 'calendar_list_calendars', arguments: { identifier: 'bob' } })) as CallToolResult;
+    expect(errorOf(result).code).toBe('invalid_input');
+    // A session for a user with no account sees no one else's data, only a link for itself.
+    const mallory = await client((await mint(h.a, { identifier: 'mallory' })).token);
+    const denied = errorOf((await mallory.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult);
+    expect(denied.code).toBe('account_not_found');
+    expect(JSON.stringify(denied)).not.toContain('alice@example.com');
+  });
+
+  it('answers a user with no account with a fresh authorization link for that identifier; after consent the call works', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const first = errorOf((await c.callTool({ name: 'crm_contacts_list', arguments: {} })) as CallToolResult);
+    expect(first.code).toBe('account_not_found');
+    expect(first.authorization_url).toMatch(new RegExp(`^${h.url}/sso/v1/connect/`));
+    const accounts = await h.call('GET', '/api/v1/connected_accounts?identifier=alice&connection_name=crm', { token: await h.token(h.a) });
+    expect(accounts.body.connected_accounts).toEqual([expect.objectContaining({ identifier: 'alice', status: 'PENDING_AUTH' })]);
+    expect((await consentThroughSandbox(first.authorization_url!, { user: 'alice@example.com' })).status).toBe(200);
+    const after = (await c.callTool({ name: 'crm_contacts_list', arguments: {} })) as CallToolResult;
+    expect(after.isError).toBeFalsy();
+    expect(after.structuredContent).toHaveProperty('results');
+  });
+
+  it('shows only the session\'s tool set, and refuses a call outside it', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice', connections: ['cal'], tools: ['googlecalendar_list_calendars', 'calendar_list_events'] })).token);
+    const { tools } = await c.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['calendar_list_calendars', 'calendar_list_events']);
+    await expect(c.callTool({ name: 'calendar_create_event', arguments: { summary: 'x', start_datetime: '2026-01-01T10:00:00Z' } })).rejects.toThrow(/Unknown tool/);
+    await expect(c.callTool({ name: 'crm_contacts_list', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('read_only shows only tools declared read-only, with title, output schema and annotations', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice', read_only: true })).token);
+    const { tools } = await c.listTools();
+    const declared = h.connector.tools.list().filter((t) => t.annotations.readOnly && (t.connector === 'calendar' || t.connector === 'crm'));
+    expect(tools.map((t) => t.name).sort()).toEqual(declared.map((t) => t.name).sort());
+    // Searches are POSTs that only read: declared, not inferred from the method.
+    expect(tools.map((t) => t.name)).toContain('crm_contacts_search');
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(tool.title).toEqual(expect.any(String));
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    const refused = await h.call('POST', '/api/v1/mcp_sessions', { token: await h.token(h.a), body: { identifier: 'alice', read_only: true, tools: ['calendar_create_event'] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/tools/0', message: expect.stringMatching(/not read-only/) })]);
+  });
+
+  it('keeps environments apart: a session of another environment sees and reaches only that environment', async () => {
+    // Same identifier in environment b, where alice never connected: b's connection, b's accounts.
+    const c = await client((await mint(h.b, { identifier: 'alice' })).token);
+    const names = (await c.listTools()).tools.map((t) => t.name);
+    expect(names.some((n) => n.startsWith('crm_'))).toBe(false);
+    const error = errorOf((await c.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult);
+    expect(error.code).toBe('account_not_found');
+    const bConnection = await h.call('GET', '/api/v1/connections/cal', { token: await h.token(h.b) });
+    const link = await h.call('GET', '/api/v1/connected_accounts?identifier=alice', { token: await h.token(h.b) });
+    expect(link.body.connected_accounts.map((a: { connection_id: string }) => a.connection_id)).toEqual([bConnection.body.id]);
+    // And b's user works through b's session.
+    const bob = await client((await mint(h.b, { identifier: 'bob' })).token);
+    const ok = (await bob.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult;
+    expect(JSON.stringify(ok.structuredContent)).toContain('bob@example.com');
+  });
+});
+
+describe('search mode', () => {
+  it('offers search_tools, describe_tool and call_tool over the session\'s tools only', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice', mode: 'search', connections: ['cal'] })).token);
+    expect((await c.listTools()).tools.map((t) => t.name)).toEqual(['search_tools', 'describe_tool', 'call_tool']);
+    const found = (await c.callTool({ name: 'search_tools', arguments: { query: 'schedule a meeting with Ana tomorrow' } })) as CallToolResult;
+    const hits = (found.structuredContent as { tools: { name: string }[] }).tools;
+    expect(hits[0]?.name).toBe('calendar_create_event');
+    const contacts = (await c.callTool({ name: 'search_tools', arguments: { query: 'find a contact by e-mail', limit: 50 } })) as CallToolResult;
+    expect((contacts.structuredContent as { tools: { name: string }[] }).tools.every((t) => t.name.startsWith('calendar_'))).toBe(true);
+    const described = (await c.callTool({ name: 'describe_tool', arguments: { name: 'calendar_list_calendars' } })) as CallToolResult;
+    expect(described.structuredContent).toMatchObject({ name: 'calendar_list_calendars', inputSchema: { type: 'object' } });
+    expect(errorOf((await c.callTool({ name: 'describe_tool', arguments: { name: 'crm_contacts_list' } })) as CallToolResult).code).toBe('unknown_tool');
+    const called = (await c.callTool({ name: 'call_tool', arguments: { name: 'calendar_list_calendars', arguments: {} } })) as CallToolResult;
+    expect(JSON.stringify(called.structuredContent)).toContain('alice@example.com');
+    expect(errorOf((await c.callTool({ name: 'call_tool', arguments: { name: 'crm_contacts_list' } })) as CallToolResult).code).toBe('unknown_tool');
+  });
+});
+
+describe('credentials', () => {
+  async function rawMcp(token: string | undefined, method = 'POST'): Promise<{ status: number; body: any }> {
+    return h.call(method, '/mcp', {
+      ...(token === undefined ? {} : { token }),
+      headers: { accept: 'application/json, text/event-stream' },
+      ...(method === 'POST' ? { body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} } } : {}),
+    });
+  }
+
+  it('refuses an application access token on /mcp, and no token at all', async () => {
+    const refused = await rawMcp(await h.token(h.a));
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toMatch(/MCP session token/);
+    expect((await rawMcp(undefined)).status).toBe(401);
+    expect((await rawMcp('acmcp_not-a-real-token')).status).toBe(401);
+  });
+
+  it('refuses an MCP session token on every /api/v1 route', async () => {
+    const { token } = await mint(h.a, { identifier: 'alice' });
+    for (const [method, path] of [['GET', '/api/v1/connections'], ['GET', '/api/v1/tools'], ['POST', '/api/v1/mcp_sessions'], ['POST', '/api/v1/execute_tool']] as const) {
+      const res = await h.call(method, path, { token, ...(method === 'POST' ? { body: { identifier: 'alice', tool_name: 'calendar_list_calendars', tool_input: {} } } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.error.message).toMatch(/accepted on \/mcp only/);
+    }
+  });
+
+  it('refuses a revoked session at once', async () => {
+    const session = await mint(h.a, { identifier: 'alice' });
+    expect((await rawMcp(session.token)).status).toBe(200);
+    const revoked = await h.call('DELETE', `/api/v1/mcp_sessions/${session.id}`, { token: await h.token(h.a) });
+    expect(revoked.body).toMatchObject({ id: session.id, status: 'revoked' });
+    const after = await rawMcp(session.token);
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toMatch(/revoked/);
+    // Revoking from another environment finds nothing.
+    expect((await h.call('DELETE', `/api/v1/mcp_sessions/${session.id}`, { token: await h.token(h.b) })).status).toBe(404);
+  });
+
+  it('refuses an expired session', async () => {
+    const session = await mint(h.a, { identifier: 'alice', expires_in: 60 });
+    expect((await rawMcp(session.token)).status).toBe(200);
+    clockOffsetMs = 61_000;
+    try {
+      const after = await rawMcp(session.token);
+      expect(after.status).toBe(401);
+      expect(after.body.error.message).toMatch(/expired/);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('is stateless: GET and DELETE on /mcp answer 405', async () => {
+    const { token } = await mint(h.a, { identifier: 'alice' });
+    const get = await rawMcp(token, 'GET');
+    expect(get.status).toBe(405);
+    expect((await rawMcp(token, 'DELETE')).status).toBe(405);
+  });
+});
