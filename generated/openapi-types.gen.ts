@@ -3923,7 +3923,7 @@ export interface operations {
                 /** @description A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names). */
                 query?: string;
                 /** @description true: only the tools that only read (annotations.read_only); false: only those that write. */
-                read_only?: boolean;
+                read_only?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -116,7 +116,7 @@ export function buildOpenApi(model: Model): Obj {
         queryParam('query', { type: 'string', maxLength: 200 }, 'A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names).'),
         toolFormat,
         queryParam('identifier', { type: 'string', minLength: 1 }, 'Only the tools of connectors where this end user has an ACTIVE connected account.'),
-        queryParam('read_only', { type: 'boolean' }, 'true: only the tools that only read (annotations.read_only); false: only those that write.'),
+        queryParam('read_only', { type: 'string', enum: ['true', 'false'] }, 'true: only the tools that only read (annotations.read_only); false: only those that write.'),
       ],
     }),
   };

@@ -413,8 +413,9 @@ function stringifyMapScalars(schema: JsonSchema, value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === null ? null : String(v)]));
   }
   if (Array.isArray(value) && isObj(schema.items)) return value.map((v) => stringifyMapScalars(schema.items as JsonSchema, v));
-  if (!isObj(value) || !isObj(schema.properties)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isObj(schema.properties[k]) ? stringifyMapScalars(schema.properties[k], v) : v]));
+  const props = schema.properties;
+  if (!isObj(value) || !isObj(props)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isObj(props[k]) ? stringifyMapScalars(props[k], v) : v]));
 }
 
 /** An input made of each parameter's first example (rules across parameters aside), without computed ones. */

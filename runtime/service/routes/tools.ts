@@ -25,14 +25,14 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
     },
   );
 
-  api.get<{ Querystring: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string; read_only?: boolean } }>(
+  api.get<{ Querystring: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string; read_only?: 'true' | 'false' } }>(
     '/tools',
     { schema: { querystring: toolsQuery } },
     async (request) => {
       const { connector, query, identifier, read_only, format = 'catalog' } = request.query;
       // With a query, the ranked search's order (best first) and only what it matched.
       const ranked = query ? tools.search(query, { limit: Infinity }).map((hit) => tools.resolve(hit.name)!) : tools.list();
-      const list = await selectTools(ranked, { connector, identifier, read_only }, request.env);
+      const list = await selectTools(ranked, { connector, identifier, ...(read_only === undefined ? {} : { read_only: read_only === 'true' }) }, request.env);
       return { tools: list.map((tool) => formatTool(tool, format)) };
     },
   );
