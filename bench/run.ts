@@ -9,6 +9,7 @@ import { refreshStormFigures } from './figures/refresh-storm.js';
 import { serviceFigures } from './figures/service.js';
 import { storeFigures } from './figures/store.js';
 import { validationFigures } from './figures/validation.js';
+import { workspaceColumnsFigures } from './figures/workspace-columns.js';
 import { printTable, writeResults, type Figure } from './lib/report.js';
 
 const SUITES: Record<string, (quick: boolean) => Promise<Figure[]>> = {
@@ -18,6 +19,7 @@ const SUITES: Record<string, (quick: boolean) => Promise<Figure[]>> = {
   codegen: codegenFigures,
   validation: validationFigures,
   store: storeFigures,
+  'workspace-columns': workspaceColumnsFigures,
 };
 
 const args = process.argv.slice(2);

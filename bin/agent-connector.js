@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// The installed command. An installed package runs the compiled CLI from dist/ (npm run build); a checkout of the
-// repository, which has the TypeScript sources, runs them through tsx's loader so it never runs a stale build.
+// The `agent-connector` command: the production CLI, compiled. It runs dist/ (`npm run build`, or the installed
+// package) when present; a checkout without a build runs the TypeScript sources through tsx's loader instead (tsx is
+// for development: after changing the sources, build again or use `npm start`, which always runs the sources).
 import { existsSync } from 'node:fs';
 
-const sources = new URL('../runtime/cli/main.ts', import.meta.url);
-if (existsSync(sources)) {
+const compiled = new URL('../dist/runtime/cli/main.js', import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(sources.href);
-} else {
-  await import(new URL('../dist/runtime/cli/main.js', import.meta.url).href);
+  await import(new URL('../runtime/cli/main.ts', import.meta.url).href);
 }

@@ -3,7 +3,7 @@
 // @ts-nocheck
 import { formats } from '../runtime/validation/formats.js';
 export const calendar_create_event = validate20;
-const schema31 = {"type":"object","properties":{"start_datetime":{"type":"string","format":"date-time","description":"Start of the event, RFC 3339 with a UTC offset.","examples":["2026-03-02T10:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"Title of the event.","examples":["Quarterly planning"]},"calendar_id":{"type":"string","minLength":1,"description":"Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address).","examples":["primary","team@group.calendar.google.com"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).","examples":[30]},"event_type":{"type":"string","enum":["default","birthday","focusTime","outOfOffice","workingLocation"],"description":"Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone of the start and end (e.g. Europe/Paris); required by Google with recurrence.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["start_datetime","summary"],"additionalProperties":false};
+const schema31 = {"type":"object","properties":{"start_datetime":{"type":"string","format":"date-time","description":"Start of the event, RFC 3339 with a UTC offset.","examples":["2026-03-02T10:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"Title of the event.","examples":["Quarterly planning"]},"calendar_id":{"type":"string","minLength":1,"description":"Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address).","examples":["primary","team@group.calendar.google.com"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).","examples":[30]},"event_type":{"type":"string","enum":["default","focusTime","outOfOffice"],"description":"Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone of the start and end (e.g. Europe/Paris); required by Google with recurrence.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["start_datetime","summary"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
 const formats0 = formats["date-time"];
 const formats2 = formats.email;
@@ -265,7 +265,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(((((data9 === "default") || (data9 === "birthday")) || (data9 === "focusTime")) || (data9 === "outOfOffice")) || (data9 === "workingLocation"))){
+if(!(((data9 === "default") || (data9 === "focusTime")) || (data9 === "outOfOffice"))){
 const err20 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/enum",keyword:"enum",params:{allowedValues: schema31.properties.event_type.enum}};
 if(vErrors === null){
 vErrors = [err20];
@@ -1457,7 +1457,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const calendar_update_event = validate25;
-const schema36 = {"type":"object","properties":{"calendar_id":{"type":"string","minLength":1,"description":"Calendar that holds the event; `primary` for the user's main calendar.","examples":["primary"]},"event_id":{"type":"string","minLength":1,"description":"Id of the event to change (from calendar_create_event or calendar_list_events).","examples":["7cbh8rpc10lrc0ckih9tafss99"]},"start_datetime":{"type":"string","format":"date-time","description":"New start, RFC 3339 with a UTC offset.","examples":["2026-03-02T11:00:00+01:00"]},"end_datetime":{"type":"string","format":"date-time","description":"New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both.","examples":["2026-03-02T12:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"New title.","examples":["Quarterly planning (moved)"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite. Replaces the whole attendee list.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).","examples":[30]},"event_type":{"type":"string","enum":["default","birthday","focusTime","outOfOffice","workingLocation"],"description":"Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["calendar_id","event_id"],"additionalProperties":false};
+const schema36 = {"type":"object","properties":{"calendar_id":{"type":"string","minLength":1,"description":"Calendar that holds the event; `primary` for the user's main calendar.","examples":["primary"]},"event_id":{"type":"string","minLength":1,"description":"Id of the event to change (from calendar_create_event or calendar_list_events).","examples":["7cbh8rpc10lrc0ckih9tafss99"]},"start_datetime":{"type":"string","format":"date-time","description":"New start, RFC 3339 with a UTC offset.","examples":["2026-03-02T11:00:00+01:00"]},"end_datetime":{"type":"string","format":"date-time","description":"New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both.","examples":["2026-03-02T12:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"New title.","examples":["Quarterly planning (moved)"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite. Replaces the whole attendee list.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).","examples":[30]},"event_type":{"type":"string","enum":["default","focusTime","outOfOffice"],"description":"The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["calendar_id","event_id"],"additionalProperties":false};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1764,7 +1764,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(((((data11 === "default") || (data11 === "birthday")) || (data11 === "focusTime")) || (data11 === "outOfOffice")) || (data11 === "workingLocation"))){
+if(!(((data11 === "default") || (data11 === "focusTime")) || (data11 === "outOfOffice"))){
 const err24 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/enum",keyword:"enum",params:{allowedValues: schema36.properties.event_type.enum}};
 if(vErrors === null){
 vErrors = [err24];
@@ -2010,7 +2010,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_companies_search = validate26;
-const schema37 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":"string","format":"json-string","description":"Filter groups as a JSON string (parsed and sent as the body's filterGroups).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
+const schema37 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
 const formats24 = formats["json-string"];
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2063,9 +2063,8 @@ errors++;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
-if(typeof data1 === "string"){
-if(!(formats24(data1))){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
+if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema37.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2074,9 +2073,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "string"}};
+if(typeof data1 === "string"){
+if(!(formats24(data1))){
+const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2086,11 +2085,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2099,8 +2099,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2109,9 +2115,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data2/1, res0 !== parseInt(res0)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2120,9 +2125,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2132,11 +2137,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data3 = data.properties;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2146,8 +2148,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data4 = data.properties;
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2157,9 +2162,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2169,14 +2173,26 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3072,7 +3088,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contacts_search = validate33;
-const schema44 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":"string","format":"json-string","description":"Filter groups as a JSON string (parsed and sent as the body's filterGroups).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
+const schema44 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3124,9 +3140,8 @@ errors++;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
-if(typeof data1 === "string"){
-if(!(formats24(data1))){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
+if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema44.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3135,9 +3150,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "string"}};
+if(typeof data1 === "string"){
+if(!(formats24(data1))){
+const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3147,11 +3162,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3160,8 +3176,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3170,9 +3192,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data2/1, res0 !== parseInt(res0)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3181,9 +3202,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3193,11 +3214,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data3 = data.properties;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3207,8 +3225,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data4 = data.properties;
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3218,9 +3239,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3230,14 +3250,26 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3607,7 +3639,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deals_search = validate36;
-const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":"string","format":"json-string","description":"Filter groups as a JSON string (parsed and sent as the body's filterGroups).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated property names to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3659,9 +3691,8 @@ errors++;
 }
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
-if(typeof data1 === "string"){
-if(!(formats24(data1))){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
+if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema47.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3670,9 +3701,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: "string"}};
+if(typeof data1 === "string"){
+if(!(formats24(data1))){
+const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3682,11 +3713,12 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.limit !== undefined){
-let data2 = data.limit;
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100 || isNaN(data2)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3695,8 +3727,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data3 = data.limit;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3705,9 +3743,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data2/1, res0 !== parseInt(res0)))){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3716,9 +3753,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3728,11 +3765,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data3 = data.properties;
-if(typeof data3 === "string"){
-if(data3.length < 1){
-const err9 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3742,8 +3776,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data4 = data.properties;
+if(typeof data4 === "string"){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3753,9 +3790,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3765,14 +3801,26 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }

@@ -37,11 +37,15 @@ export function buildCalendarCreateEvent(input: CalendarCreateEventInput): Upstr
   if (v8 !== undefined) o6["transparency"] = v8;
   if (input.visibility !== undefined) o6["visibility"] = input.visibility;
   if (input.event_type !== undefined) o6["eventType"] = input.event_type;
+  const v9 = helpers.statusEventProperties(input.event_type, "focusTime");
+  if (v9 !== undefined) o6["focusTimeProperties"] = v9;
+  const v10 = helpers.statusEventProperties(input.event_type, "outOfOffice");
+  if (v10 !== undefined) o6["outOfOfficeProperties"] = v10;
   if (input.guests_can_invite_others !== undefined) o6["guestsCanInviteOthers"] = input.guests_can_invite_others;
   if (input.guests_can_modify !== undefined) o6["guestsCanModify"] = input.guests_can_modify;
   if (input.guests_can_see_other_guests !== undefined) o6["guestsCanSeeOtherGuests"] = input.guests_can_see_other_guests;
-  const v9 = helpers.meetConference(input.create_meeting_room);
-  if (v9 !== undefined) o6["conferenceData"] = v9;
+  const v11 = helpers.meetConference(input.create_meeting_room);
+  if (v11 !== undefined) o6["conferenceData"] = v11;
   return { method: "POST", path: buildPath("/calendar/v3/calendars/{calendar_id}/events", { "calendar_id": input.calendar_id ?? "primary" }), query, headers, body: o6 };
 }
 
@@ -95,31 +99,35 @@ export function buildCalendarUpdateEvent(input: CalendarUpdateEventInput): Upstr
   if (v2 != null) query["sendUpdates"] = queryValue(v2);
   const headers: Record<string, string> = {};
   let o3: Record<string, unknown> | undefined;
+  const v4 = helpers.clearedDate(input.start_datetime, input.start_datetime);
+  if (v4 !== undefined) (o3 ??= {})["date"] = v4;
   if (input.start_datetime !== undefined) (o3 ??= {})["dateTime"] = input.start_datetime;
   if (input.timezone !== undefined) (o3 ??= {})["timeZone"] = input.timezone;
-  let o4: Record<string, unknown> | undefined;
-  const v5 = helpers.eventEnd(input.start_datetime, input.end_datetime, input.event_duration_hour, input.event_duration_minutes);
-  if (v5 !== undefined) (o4 ??= {})["dateTime"] = v5;
-  if (input.timezone !== undefined) (o4 ??= {})["timeZone"] = input.timezone;
-  let o6: Record<string, unknown> | undefined;
-  if (input.summary !== undefined) (o6 ??= {})["summary"] = input.summary;
-  if (input.description !== undefined) (o6 ??= {})["description"] = input.description;
-  if (input.location !== undefined) (o6 ??= {})["location"] = input.location;
-  if (o3 !== undefined) (o6 ??= {})["start"] = o3;
-  if (o4 !== undefined) (o6 ??= {})["end"] = o4;
-  const v7 = helpers.attendees(input.attendees_emails);
-  if (v7 !== undefined) (o6 ??= {})["attendees"] = v7;
-  if (input.recurrence !== undefined) (o6 ??= {})["recurrence"] = input.recurrence;
-  const v8 = helpers.transparency(input.transparency);
-  if (v8 !== undefined) (o6 ??= {})["transparency"] = v8;
-  if (input.visibility !== undefined) (o6 ??= {})["visibility"] = input.visibility;
-  if (input.event_type !== undefined) (o6 ??= {})["eventType"] = input.event_type;
-  if (input.guests_can_invite_others !== undefined) (o6 ??= {})["guestsCanInviteOthers"] = input.guests_can_invite_others;
-  if (input.guests_can_modify !== undefined) (o6 ??= {})["guestsCanModify"] = input.guests_can_modify;
-  if (input.guests_can_see_other_guests !== undefined) (o6 ??= {})["guestsCanSeeOtherGuests"] = input.guests_can_see_other_guests;
-  const v9 = helpers.meetConference(input.create_meeting_room);
-  if (v9 !== undefined) (o6 ??= {})["conferenceData"] = v9;
-  return { method: "PATCH", path: buildPath("/calendar/v3/calendars/{calendar_id}/events/{event_id}", { "calendar_id": input.calendar_id, "event_id": input.event_id }), query, headers, body: o6 };
+  let o5: Record<string, unknown> | undefined;
+  const v6 = helpers.clearedDate(input.start_datetime, input.end_datetime);
+  if (v6 !== undefined) (o5 ??= {})["date"] = v6;
+  const v7 = helpers.eventEnd(input.start_datetime, input.end_datetime, input.event_duration_hour, input.event_duration_minutes);
+  if (v7 !== undefined) (o5 ??= {})["dateTime"] = v7;
+  if (input.timezone !== undefined) (o5 ??= {})["timeZone"] = input.timezone;
+  let o8: Record<string, unknown> | undefined;
+  if (input.summary !== undefined) (o8 ??= {})["summary"] = input.summary;
+  if (input.description !== undefined) (o8 ??= {})["description"] = input.description;
+  if (input.location !== undefined) (o8 ??= {})["location"] = input.location;
+  if (o3 !== undefined) (o8 ??= {})["start"] = o3;
+  if (o5 !== undefined) (o8 ??= {})["end"] = o5;
+  const v9 = helpers.attendees(input.attendees_emails);
+  if (v9 !== undefined) (o8 ??= {})["attendees"] = v9;
+  if (input.recurrence !== undefined) (o8 ??= {})["recurrence"] = input.recurrence;
+  const v10 = helpers.transparency(input.transparency);
+  if (v10 !== undefined) (o8 ??= {})["transparency"] = v10;
+  if (input.visibility !== undefined) (o8 ??= {})["visibility"] = input.visibility;
+  if (input.event_type !== undefined) (o8 ??= {})["eventType"] = input.event_type;
+  if (input.guests_can_invite_others !== undefined) (o8 ??= {})["guestsCanInviteOthers"] = input.guests_can_invite_others;
+  if (input.guests_can_modify !== undefined) (o8 ??= {})["guestsCanModify"] = input.guests_can_modify;
+  if (input.guests_can_see_other_guests !== undefined) (o8 ??= {})["guestsCanSeeOtherGuests"] = input.guests_can_see_other_guests;
+  const v11 = helpers.meetConference(input.create_meeting_room);
+  if (v11 !== undefined) (o8 ??= {})["conferenceData"] = v11;
+  return { method: "PATCH", path: buildPath("/calendar/v3/calendars/{calendar_id}/events/{event_id}", { "calendar_id": input.calendar_id, "event_id": input.event_id }), query, headers, body: o8 };
 }
 
 /** `crm_companies_search`: POST /crm/v3/objects/companies/search. Call only with an input that passed validation. */
@@ -128,7 +136,7 @@ export function buildCrmCompaniesSearch(input: CrmCompaniesSearchInput): Upstrea
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -225,7 +233,7 @@ export function buildCrmContactsSearch(input: CrmContactsSearchInput): UpstreamR
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -272,7 +280,7 @@ export function buildCrmDealsSearch(input: CrmDealsSearchInput): UpstreamRequest
   const headers: Record<string, string> = {};
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
-  const v2 = helpers.parseJson(input.filterGroups);
+  const v2 = helpers.filterGroups(input.filterGroups);
   if (v2 !== undefined) (o1 ??= {})["filterGroups"] = v2;
   const v3 = helpers.splitList(input.properties);
   if (v3 !== undefined) (o1 ??= {})["properties"] = v3;
@@ -439,7 +447,7 @@ export function buildWorkspaceDatabaseQuery(input: WorkspaceDatabaseQueryInput):
 export function buildWorkspaceDatabaseQueryProperties(input: WorkspaceDatabaseQueryPropertiesInput): UpstreamRequest {
   const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
-  const v2 = helpers.splitList(input.property_id);
+  const v2 = input.property_id === undefined ? undefined : helpers.propertyIds(input.property_id);
   if (v2 != null) query["filter_properties"] = queryValue(v2);
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = "2022-06-28";

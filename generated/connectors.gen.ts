@@ -29,7 +29,7 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
-        "issuer": null,
+        "issuer": "https://accounts.google.com",
         "providerInfoFields": []
       },
       "api": {
@@ -114,7 +114,7 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
-        "issuer": null,
+        "issuer": "https://accounts.google.com",
         "providerInfoFields": []
       },
       "api": {
@@ -156,7 +156,7 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         ],
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
-        "issuer": null,
+        "issuer": "https://accounts.google.com",
         "providerInfoFields": []
       },
       "api": {

@@ -378,9 +378,11 @@ export interface paths {
         /**
          * Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
          * @description Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a JSON string: a list of groups ORed together, each `{"filters": [{propertyName, operator, value}]}`
-         *     with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY,
-         *     CONTAINS_TOKEN, NOT_CONTAINS_TOKEN). Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
+         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
+         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
+         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
+         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
+         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
          *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
          *
          *     Aliases: hubspot_companies_search.
@@ -548,9 +550,11 @@ export interface paths {
         /**
          * Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
          * @description Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a JSON string: a list of groups ORed together, each `{"filters": [{propertyName, operator, value}]}`
-         *     with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY,
-         *     CONTAINS_TOKEN, NOT_CONTAINS_TOKEN). Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
+         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
+         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
+         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
+         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
+         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
          *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
          *
          *     Aliases: hubspot_contacts_search.
@@ -623,9 +627,11 @@ export interface paths {
         /**
          * Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
          * @description Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a JSON string: a list of groups ORed together, each `{"filters": [{propertyName, operator, value}]}`
-         *     with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY,
-         *     CONTAINS_TOKEN, NOT_CONTAINS_TOKEN). Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
+         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
+         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
+         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
+         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
+         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
          *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
          *
          *     Aliases: hubspot_deals_search.
@@ -916,8 +922,9 @@ export interface paths {
          * Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database).
          * @description Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database). Retrieve the
          *     database first (workspace_database_retrieve) to learn its exact column names. Property keys: the title column is
-         *     keyed `title`, not its display name; every other key is the exact, case-sensitive column name from the schema or
-         *     the property id (never a URL-encoded property id with special characters). Values, e.g. title
+         *     keyed `title` (Notion also accepts its display name); every other key is the exact, case-sensitive column name
+         *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
+         *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
          *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
          *     `{database_id}` is computed by the service. Returns the new page object: `id`, `url`, `properties`.
          */
@@ -1208,11 +1215,11 @@ export interface components {
              */
             event_duration_minutes?: number;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1453,7 +1460,7 @@ export interface components {
         CalendarListCalendarsRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CalendarListCalendarsInput"];
+            tool_input?: components["schemas"]["CalendarListCalendarsInput"];
         };
         CalendarListEventsInput: {
             /**
@@ -1518,7 +1525,7 @@ export interface components {
         CalendarListEventsRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CalendarListEventsInput"];
+            tool_input?: components["schemas"]["CalendarListEventsInput"];
         };
         CalendarUpdateEventInput: {
             /**
@@ -1566,11 +1573,11 @@ export interface components {
              */
             event_id: string;
             /**
-             * @description Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)
+             * @description The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).
              * @example default
              * @enum {string}
              */
-            event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+            event_type?: "default" | "focusTime" | "outOfOffice";
             /**
              * @description Whether attendees may invite other people (Google's default true).
              * @example false
@@ -1745,10 +1752,10 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups as a JSON string (parsed and sent as the body's filterGroups).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"industry","operator":"EQ","value":"COMPUTER_SOFTWARE"}]}]
              */
-            filterGroups?: string;
+            filterGroups?: Record<string, never>[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -1773,7 +1780,7 @@ export interface components {
         CrmCompaniesSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmCompaniesSearchInput"];
+            tool_input?: components["schemas"]["CrmCompaniesSearchInput"];
         };
         CrmCompanyCreateInput: {
             /**
@@ -1968,7 +1975,7 @@ export interface components {
         CrmContactsListRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmContactsListInput"];
+            tool_input?: components["schemas"]["CrmContactsListInput"];
         };
         CrmContactsSearchInput: {
             /**
@@ -1978,10 +1985,10 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups as a JSON string (parsed and sent as the body's filterGroups).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"lifecyclestage","operator":"EQ","value":"customer"}]}]
              */
-            filterGroups?: string;
+            filterGroups?: Record<string, never>[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -2006,7 +2013,7 @@ export interface components {
         CrmContactsSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmContactsSearchInput"];
+            tool_input?: components["schemas"]["CrmContactsSearchInput"];
         };
         CrmContactUpdateInput: {
             /**
@@ -2098,10 +2105,10 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups as a JSON string (parsed and sent as the body's filterGroups).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"dealstage","operator":"EQ","value":"closedwon"}]}]
              */
-            filterGroups?: string;
+            filterGroups?: Record<string, never>[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -2126,7 +2133,7 @@ export interface components {
         CrmDealsSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["CrmDealsSearchInput"];
+            tool_input?: components["schemas"]["CrmDealsSearchInput"];
         };
         CrmDealUpdateInput: {
             /**
@@ -2185,7 +2192,7 @@ export interface components {
         DocsCreateDocumentRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["DocsCreateDocumentInput"];
+            tool_input?: components["schemas"]["DocsCreateDocumentInput"];
         };
         DocsReadDocumentInput: {
             /**
@@ -2315,12 +2322,12 @@ export interface components {
         ExecuteNamedToolRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: Record<string, never>;
+            tool_input?: Record<string, never>;
         };
         ExecuteToolRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: Record<string, never>;
+            tool_input?: Record<string, never>;
             tool_name: string;
         };
         ExecuteToolResponse: {
@@ -2482,7 +2489,7 @@ export interface components {
         SheetsCreateSpreadsheetRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["SheetsCreateSpreadsheetInput"];
+            tool_input?: components["schemas"]["SheetsCreateSpreadsheetInput"];
         };
         SheetsGetValuesInput: {
             /**
@@ -3283,7 +3290,7 @@ export interface components {
         WorkspacePageCreateRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["WorkspacePageCreateInput"];
+            tool_input?: components["schemas"]["WorkspacePageCreateInput"];
         };
         WorkspaceSearchInput: {
             /**
@@ -3320,7 +3327,7 @@ export interface components {
         WorkspaceSearchRequest: {
             connection_name?: string;
             identifier: string;
-            tool_input: components["schemas"]["WorkspaceSearchInput"];
+            tool_input?: components["schemas"]["WorkspaceSearchInput"];
         };
     };
     responses: {

@@ -78,12 +78,10 @@ export let calendarCreateEventInputSchema: JsonSchema = {
         "type": "string",
         "enum": [
           "default",
-          "birthday",
           "focusTime",
-          "outOfOffice",
-          "workingLocation"
+          "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)",
+        "description": "Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.",
         "examples": [
           "default"
         ]
@@ -670,12 +668,10 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
         "type": "string",
         "enum": [
           "default",
-          "birthday",
           "focusTime",
-          "outOfOffice",
-          "workingLocation"
+          "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.)",
+        "description": "The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).",
         "examples": [
           "default"
         ]
@@ -812,9 +808,15 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"
         ]
@@ -1264,9 +1266,15 @@ export let crmContactsSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"
         ]
@@ -1478,9 +1486,15 @@ export let crmDealsSearchInputSchema: JsonSchema = {
         ]
       },
       "filterGroups": {
-        "type": "string",
+        "type": [
+          "array",
+          "string"
+        ],
         "format": "json-string",
-        "description": "Filter groups as a JSON string (parsed and sent as the body's filterGroups).",
+        "items": {
+          "type": "object"
+        },
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"
         ]

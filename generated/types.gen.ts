@@ -17,8 +17,8 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -58,8 +58,8 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -216,8 +216,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: never;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -261,8 +261,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -306,8 +306,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes: number;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -351,8 +351,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: never;
-    /** Google event type; `default` for an ordinary event. (`fromGmail` events are created by Gmail only, so it is not accepted here.) Example: `"default"`. */
-    event_type?: "default" | "birthday" | "focusTime" | "outOfOffice" | "workingLocation";
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
     /** Whether attendees may edit the event (Google's default false). Example: `false`. */
@@ -383,8 +383,8 @@ export type CalendarUpdateEventOutput = { id?: string; htmlLink?: string; start?
 export interface CrmCompaniesSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"name,domain,industry"`. */
@@ -500,8 +500,8 @@ export type CrmContactsListOutput = { results?: unknown[]; paging?: Record<strin
 export interface CrmContactsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"email,firstname,lastname,company"`. */
@@ -553,8 +553,8 @@ export type CrmDealUpdateOutput = { id?: string; properties?: Record<string, unk
 export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups as a JSON string (parsed and sent as the body's filterGroups). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
-  filterGroups?: string;
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
+  filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated property names to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */

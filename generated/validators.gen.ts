@@ -2,6 +2,7 @@
 import type { ValidationResult, Violation } from '../runtime/types.js';
 import { toViolations } from '../runtime/validation/violations.js';
 import type { AjvErrorLike } from '../runtime/validation/violations.js';
+import * as checks from '../runtime/validation/checks.js';
 import * as ajv from './ajv.gen.js';
 import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
 type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
@@ -14,6 +15,10 @@ export function validateCalendarCreateEvent(input: unknown): ValidationResult<Ca
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
+  if (o.event_type === "focusTime" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "event_type focusTime is only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "event_type outOfOffice is only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "a focusTime event is always busy (transparency free is refused by Google).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "an outOfOffice event is always busy (transparency free is refused by Google).", keyword: "requires_value" });
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarCreateEventInput } : { ok: false, violations };
@@ -89,6 +94,14 @@ let ajv_crm_companies_search = ajv.crm_companies_search as unknown as AjvValidat
 export function validateCrmCompaniesSearch(input: unknown): ValidationResult<CrmCompaniesSearchInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_companies_search(input)) violations = toViolations(ajv_crm_companies_search.errors, input);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.filterGroups !== undefined) {
+  const found = checks.hubspotFilterGroups(o.filterGroups, "/filterGroups");
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmCompaniesSearchInput } : { ok: false, violations };
 }
 
@@ -152,6 +165,14 @@ let ajv_crm_contacts_search = ajv.crm_contacts_search as unknown as AjvValidate;
 export function validateCrmContactsSearch(input: unknown): ValidationResult<CrmContactsSearchInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_contacts_search(input)) violations = toViolations(ajv_crm_contacts_search.errors, input);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.filterGroups !== undefined) {
+  const found = checks.hubspotFilterGroups(o.filterGroups, "/filterGroups");
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmContactsSearchInput } : { ok: false, violations };
 }
 
@@ -179,6 +200,14 @@ let ajv_crm_deals_search = ajv.crm_deals_search as unknown as AjvValidate;
 export function validateCrmDealsSearch(input: unknown): ValidationResult<CrmDealsSearchInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_deals_search(input)) violations = toViolations(ajv_crm_deals_search.errors, input);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.filterGroups !== undefined) {
+  const found = checks.hubspotFilterGroups(o.filterGroups, "/filterGroups");
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmDealsSearchInput } : { ok: false, violations };
 }
 
@@ -255,7 +284,8 @@ export function validateWorkspaceCommentCreate(input: unknown): ValidationResult
   const o = input as Record<string, unknown>;
   {
   const n = (o.parent !== undefined ? 1 : 0) + (o.discussion_id !== undefined ? 1 : 0);
-  if (n !== 1) (violations ??= []).push({ pointer: n === 0 ? "" : o.discussion_id !== undefined ? "/discussion_id" : "/parent", message: "Supply exactly one of parent ({page_id} for a new page-level discussion) or discussion_id (a reply in an existing thread).", keyword: "exactly_one_of" });
+  if (n === 0) (violations ??= []).push({ pointer: "/parent", message: "Neither parent nor discussion_id is given. Supply exactly one of parent ({page_id} for a new page-level discussion) or discussion_id (a reply in an existing thread).", keyword: "exactly_one_of" });
+  else if (n > 1) (violations ??= []).push({ pointer: o.discussion_id !== undefined ? "/discussion_id" : "/parent", message: "Supply exactly one of parent ({page_id} for a new page-level discussion) or discussion_id (a reply in an existing thread).", keyword: "exactly_one_of" });
   }
   }
 
@@ -354,7 +384,8 @@ export function validateWorkspacePageCreate(input: unknown): ValidationResult<Wo
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });
   {
   const n = (o.database_id !== undefined ? 1 : 0) + (o.parent_page_id !== undefined ? 1 : 0);
-  if (n !== 1) (violations ??= []).push({ pointer: n === 0 ? "" : o.parent_page_id !== undefined ? "/parent_page_id" : "/database_id", message: "Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both.", keyword: "exactly_one_of" });
+  if (n === 0) (violations ??= []).push({ pointer: "/database_id", message: "Neither database_id nor parent_page_id is given. Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both.", keyword: "exactly_one_of" });
+  else if (n > 1) (violations ??= []).push({ pointer: o.parent_page_id !== undefined ? "/parent_page_id" : "/database_id", message: "Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both.", keyword: "exactly_one_of" });
   }
   if (o.database_id !== undefined && o.properties === undefined) (violations ??= []).push({ pointer: "/properties", message: "properties is required when database_id is given (the row's property values).", keyword: "required_if" });
   }

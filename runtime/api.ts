@@ -100,7 +100,8 @@ export interface ExecuteToolInput {
   /** May be omitted when the identifier has exactly one account for the tool's connector. */
   connection_name?: string;
   identifier: string;
-  tool_input: Record<string, unknown>;
+  /** The tool's parameters; may be omitted (it is then `{}`) for a tool without required parameters. */
+  tool_input?: Record<string, unknown>;
 }
 
 export interface ExecuteToolResult<T = unknown> {

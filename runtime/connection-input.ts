@@ -5,10 +5,14 @@
 import type { CreateConnectionInput, UpdateConnectionInput } from './api.js';
 import { overrideRefusal, type ConnectionOverridePolicy } from './connection-override-policy.js';
 import { ConnectorError } from './errors.js';
+import { INPUT_LIMITS } from './validation/input-limits.js';
+import { textProblem } from './validation/text-input.js';
 import type { ConnectionOverrides, ConnectionPatch } from './store/types.js';
 import { CONNECTOR_NAMES, type ConnectorDefinition, type ConnectorName, type Violation } from './types.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** RFC 6749 §3.3 scope-token characters (printable ASCII but space, `"` and `\\`). */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 const OVERRIDE_KEYS = ['authorizationUrl', 'tokenUrl', 'revocationUrl', 'apiBaseUrl'] as const;
 
 function isHttpUrl(value: unknown, allowQuery: boolean): boolean {
@@ -55,16 +59,17 @@ export function checkConnectionInput(
     else bad('/name', 'name must be 1-64 letters, digits, "_", "-" or ".", starting with a letter or digit', 'pattern');
   }
   if (create || input.client_id !== undefined) {
-    if (nonEmptyString(input.client_id, 1024)) patch.clientId = input.client_id as string;
-    else bad('/client_id', 'client_id must be a non-empty string', 'minLength');
+    if (nonEmptyString(input.client_id, INPUT_LIMITS.clientId) && textProblem(input.client_id as string) === null) patch.clientId = input.client_id as string;
+    else bad('/client_id', `client_id must be a non-empty string of at most ${INPUT_LIMITS.clientId} characters, without control characters`, 'maxLength');
   }
   if (create || input.client_secret !== undefined) {
-    if (nonEmptyString(input.client_secret, 8192)) patch.clientSecret = input.client_secret as string;
-    else bad('/client_secret', 'client_secret must be a non-empty string', 'minLength');
+    if (nonEmptyString(input.client_secret, INPUT_LIMITS.clientSecret) && textProblem(input.client_secret as string) === null) patch.clientSecret = input.client_secret as string;
+    else bad('/client_secret', `client_secret must be a non-empty string of at most ${INPUT_LIMITS.clientSecret} characters, without control characters`, 'maxLength');
   }
   if (input.scopes !== undefined) {
-    if (Array.isArray(input.scopes) && input.scopes.every((s) => typeof s === 'string' && /^\S{1,512}$/.test(s))) patch.scopes = [...input.scopes];
-    else bad('/scopes', 'scopes must be an array of scope strings without spaces', 'items');
+    if (Array.isArray(input.scopes) && input.scopes.length > INPUT_LIMITS.scopes) bad('/scopes', `scopes must have at most ${INPUT_LIMITS.scopes} items`, 'maxItems');
+    else if (Array.isArray(input.scopes) && input.scopes.every((s) => typeof s === 'string' && s.length <= INPUT_LIMITS.scope && SCOPE_TOKEN.test(s))) patch.scopes = [...input.scopes];
+    else bad('/scopes', `scopes must be an array of scope strings of printable ASCII without spaces, each at most ${INPUT_LIMITS.scope} characters`, 'items');
   }
   if (input.overrides !== undefined) {
     const overrides = input.overrides as Record<string, unknown>;
@@ -73,6 +78,7 @@ export function checkConnectionInput(
       const out: ConnectionOverrides = {};
       for (const [key, value] of Object.entries(overrides)) {
         if (!(OVERRIDE_KEYS as readonly string[]).includes(key)) bad(`/overrides/${key}`, `overrides may only set ${OVERRIDE_KEYS.join(', ')}`, 'additionalProperties');
+        else if (typeof value === 'string' && value.length > INPUT_LIMITS.url) bad(`/overrides/${key}`, `overrides.${key} must be at most ${INPUT_LIMITS.url} characters`, 'maxLength');
         else if (!isHttpUrl(value, false)) bad(`/overrides/${key}`, `overrides.${key} must be an http(s) URL without credentials, query or fragment`, 'format');
         else {
           // The service sends the client secret and users' tokens to these URLs: see connection-override-policy.ts.
@@ -86,8 +92,9 @@ export function checkConnectionInput(
   }
   if (input.allowed_redirect_urls !== undefined) {
     const urls = input.allowed_redirect_urls;
-    if (Array.isArray(urls) && urls.every((u) => isHttpUrl(u, true))) patch.allowedRedirectUrls = [...urls];
-    else bad('/allowed_redirect_urls', 'allowed_redirect_urls must be an array of absolute http(s) URLs without credentials or fragment', 'format');
+    if (Array.isArray(urls) && urls.length > INPUT_LIMITS.redirectUrls) bad('/allowed_redirect_urls', `allowed_redirect_urls must have at most ${INPUT_LIMITS.redirectUrls} items`, 'maxItems');
+    else if (Array.isArray(urls) && urls.every((u) => typeof u === 'string' && u.length <= INPUT_LIMITS.url && isHttpUrl(u, true))) patch.allowedRedirectUrls = [...urls];
+    else bad('/allowed_redirect_urls', `allowed_redirect_urls must be an array of absolute http(s) URLs of at most ${INPUT_LIMITS.url} characters, without credentials or fragment`, 'format');
   }
   if (violations.length > 0) {
     throw new ConnectorError('invalid_input', `Invalid connection: ${violations.map((v) => v.message).join('; ')}`, { details: { violations } });

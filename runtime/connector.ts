@@ -10,10 +10,12 @@
  */
 import type { AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
 import { loadKeyring } from './crypto/index.js';
+import { checkTextInput } from './validation/text-input.js';
 import { ConnectorError } from './errors.js';
 import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
+import { PrecheckCache } from './executor/precheck-cache.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -130,7 +132,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const tools = createToolRegistry(definitions.tools);
   let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const prechecks = new PrecheckCache(now);
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
@@ -173,6 +176,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       const notFound = (message: string, violation: string): ConnectorError =>
         new ConnectorError('connection_not_found', message, pointer === undefined ? {} : { details: { violations: [{ pointer, message: violation, keyword: 'not_found' }] } });
       if (typeof idOrName !== 'string' || idOrName === '') throw notFound('No connection with an empty name.', 'connection_name is empty');
+      checkTextInput(idOrName, pointer ?? '', 'The connection id or name');
       const found = (await store.getConnection(environmentId, idOrName)) ?? (await store.getConnectionByName(environmentId, idOrName));
       if (found === null) {
         const shown = JSON.stringify(idOrName.slice(0, 100));
@@ -181,6 +185,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       return found;
     }
     async function account(id: string): Promise<{ account: AccountRecord; connection: ConnectionRecord }> {
+      checkTextInput(id, '', 'The account id');
       const found = typeof id === 'string' && id !== '' ? await store.getAccount(environmentId, id) : null;
       const conn = found === null ? null : await store.getConnection(environmentId, found.connectionId);
       if (found === null || conn === null) throw new ConnectorError('account_not_found', `No connected account ${JSON.stringify(String(id))} in this environment.`);
@@ -230,6 +235,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         return { link: made.link, expiry: made.expiry, connected_account_id: made.account.id };
       },
       async listAccounts(filter = {}) {
+        checkTextInput(filter.identifier, '/identifier', 'identifier');
+        checkTextInput(filter.connection_name, '/connection_name', 'connection_name');
         const connections = await store.listConnections(environmentId);
         const byId = new Map(connections.map((c) => [c.id, c]));
         let connectionId: string | undefined;

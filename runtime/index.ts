@@ -16,11 +16,13 @@
  * import { createConnector, createToolClient } from 'agent-connector';
  * const connector = await createConnector({ baseUrl: 'http://localhost:3000' });
  * const tools = createToolClient(connector.environment('env_dev'));
+ *
+ * The sandbox (local fakes of the five providers, a development and test aid) is not part of this entry point:
+ * import it from `agent-connector/sandbox`.
  */
 export { createConnector } from './connector.js';
 export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListToolsQuery } from './client/index.js';
 export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
-export { startSandbox } from '../sandbox/index.js';
 export { toolDefinitions, selectTools, type ToolDefinitionsOptions, type ToolSelection } from './agent/tool-definitions.js';
 export { formatTool, TOOL_FORMATS, type ToolFormat } from './agent/formats/index.js';
 export { createToolClient, type ToolClient, type ToolTransport, type ToolCallOptions } from '../generated/client.gen.js';

@@ -105,7 +105,33 @@ export interface ToolDefinition<I = any> {
    * (e.g. keeps only the matching events). May throw a `not_found` ConnectorError.
    */
   transformResponse?(data: unknown, input: I): unknown;
+  /**
+   * Present when the spec has `precheck`: an asynchronous check run after validation and before the request is built,
+   * which may read the upstream through the user's account (e.g. a database's schema) and refuse the input with
+   * `invalid_input`. It returns the input to build from (the same, or completed with values it resolved).
+   */
+  precheck?: Precheck<I>;
 }
+
+/** What a {@link Precheck} may use: upstream reads with the caller's account, and a short-lived cache. */
+export interface PrecheckIO {
+  /**
+   * A GET through the executor's path (the account's token, refresh on 401, retries), with the connector's headers;
+   * `headers` adds or overrides some (e.g. the version header). A non-2xx answer rejects with the same error the
+   * tool call would give.
+   */
+  get(path: string, headers?: Record<string, string>): Promise<unknown>;
+  /** Values cached per account on the connector instance for a short time, dropped when the upstream refuses a call. */
+  cache: {
+    get(key: string): unknown;
+    set(key: string, value: unknown): void;
+  };
+  /** The connector's version header value for this call: the tool's version parameter, else the connector default. */
+  version?: string;
+}
+
+/** A tool's pre-check (`precheck` in its spec): resolves to the input to build from, or rejects with `invalid_input`. */
+export type Precheck<I = any> = (input: I, io: PrecheckIO) => Promise<I>;
 
 export type ClientAuthStyle = 'basic' | 'body';
 export type TokenRequestFormat = 'form' | 'json';

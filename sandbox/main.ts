@@ -37,9 +37,9 @@ export async function runSandboxCli(options: SandboxCliOptions = {}): Promise<Sa
   });
   const endpoints = Object.fromEntries(CONNECTOR_NAMES.map((c) => [c, sandbox.endpoints(c)]));
   if (options.json) {
-    log(JSON.stringify({ url: sandbox.url, control: `${sandbox.url}/_sandbox/`, endpoints, origins: sandbox.origins }));
+    log(JSON.stringify({ url: sandbox.url, control: `${sandbox.controlUrl}/_sandbox/`, endpoints, origins: sandbox.origins }));
   } else {
-    log(`sandbox listening on ${sandbox.url} (control API: ${sandbox.url}/_sandbox/)`);
+    log(`sandbox listening on ${sandbox.url} (control API: ${sandbox.controlUrl}/_sandbox/)`);
     for (const [name, e] of Object.entries(endpoints)) {
       log(`  ${name.padEnd(9)} api ${e.apiBaseUrl}  authorize ${e.authorizationUrl}  token ${e.tokenUrl}  revoke ${e.revocationUrl}`);
     }

@@ -6,7 +6,9 @@ import { ApiGateway } from './core/api-gateway.js';
 import { createControl } from './core/control.js';
 import { FaultTable, RollingWindows } from './core/faults.js';
 import { RequestRecorder } from './core/recorder.js';
+import { sendJson } from './core/http.js';
 import { createRequestHandler } from './core/server.js';
+import { route } from './core/services.js';
 import { GrantStore } from './oauth/grant-store.js';
 import { readStateFile, StateSaver } from './persist/state-file.js';
 import { PROVIDER_ORIGIN_PREFIXES, type ProviderOrigin, type Sandbox, type SandboxControl, type SandboxEndpoints, type SandboxOptions } from './types.js';
@@ -86,20 +88,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           res.once('finish', () => saver.changed());
           return handler(req, res);
         };
+  // The control API has an origin of its own, and the providers' origins never answer it: connections point at the
+  // providers' origin, so a tenant's connection must not reach the control API (its request records, its revocations)
+  // by a path. The connector composed with the sandbox refuses `controlUrl` as an override target.
+  const isControl = (req: IncomingMessage) => route(new URL(req.url ?? '/', 'http://sandbox.local').pathname)?.kind === 'control';
+  const notHere = (res: ServerResponse) => sendJson(res, 404, { error: 'not_found', message: 'The sandbox control API is served on its own origin (sandbox.controlUrl).' });
+  const providers = (req: IncomingMessage, res: ServerResponse) => (isControl(req) ? notHere(res) : void serve(req, res));
   const host = options.host ?? '127.0.0.1';
   let main: { server: Server; port: number };
   if (!options.port && saved !== null && saved.port > 0) {
     // The port it had, so connections pointing at it keep working; if another process took it, a new one.
-    main = await listen(createServer(serve), saved.port, host).catch(async (error: NodeJS.ErrnoException) => {
+    main = await listen(createServer(providers), saved.port, host).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
-      return listen(createServer(serve), 0, host);
+      return listen(createServer(providers), 0, host);
     });
   } else {
-    main = await listen(createServer(serve), options.port ?? 0, host);
+    main = await listen(createServer(providers), options.port ?? 0, host);
   }
   port = main.port;
   url = originOf(host, main.port);
   saver?.flush();
+
+  const controlServer = await listen(
+    createServer((req: IncomingMessage, res: ServerResponse) => (isControl(req) ? void serve(req, res) : sendJson(res, 404, { error: 'not_found', message: 'Only the control API (/_sandbox/...) is served here.' }))),
+    0,
+    host,
+  );
+  const controlUrl = originOf(host, controlServer.port);
 
   // Each fake provider is also served at the root of an origin of its own, at its real paths, because official
   // clients keep only the host of a configured root URL (Google's `rootUrl`). These origins reach the same handler
@@ -121,11 +136,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url,
     port: main.port,
+    controlUrl,
     origins,
     endpoints,
     control,
     close: async () => {
-      await Promise.all([main.server, ...extra].map(closeServer));
+      await Promise.all([main.server, controlServer.server, ...extra].map(closeServer));
       saver?.flush();
     },
   };

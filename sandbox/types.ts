@@ -9,7 +9,9 @@
  *   /docs/...       stands for https://docs.googleapis.com     (API paths `/docs/v1/...`)
  *   /hubspot/...    HubSpot: OAuth (`/hubspot/oauth/authorize`, `/hubspot/oauth/v1/token`,
  *                   `/hubspot/oauth/v1/refresh-tokens/{token}`) and API (`/hubspot/crm/v3/...`)
- *   /_sandbox/...   control API for the CLI (`POST /_sandbox/faults`, `GET /_sandbox/requests`, ...)
+ *
+ * The control API (`POST /_sandbox/faults`, `GET /_sandbox/requests`, ...) is on an origin of its own,
+ * `sandbox.controlUrl`, and never on the providers' origins, so no connection pointed at the providers reaches it.
  *
  * So a connection points at the sandbox by setting its overrides to `sandbox.endpoints(connector)`; the runtime then
  * joins tool paths (which start from the real host's root) to `apiBaseUrl` exactly as it would to the real host.
@@ -117,9 +119,11 @@ export interface IssuedTokens {
 }
 
 export interface Sandbox {
-  /** `http://127.0.0.1:{port}` */
+  /** `http://127.0.0.1:{port}`: the fake providers. */
   url: string;
   port: number;
+  /** `http://127.0.0.1:{another port}`: the control API only (`/_sandbox/...`). */
+  controlUrl: string;
   /**
    * Each provider at the root of an origin of its own, at its real paths (e.g. `origins.calendar` stands for
    * https://www.googleapis.com, `origins.sheets` for https://sheets.googleapis.com). Empty when

@@ -3,7 +3,7 @@
  * `files` list), the tarball unpacked into a fresh project's node_modules, then a plain Node ESM script and a `tsc`
  * check importing `agent-connector` by name. Built once for the whole file.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -72,7 +72,8 @@ describe('the agent-connector package', () => {
   it('imports by name from a plain Node ESM script, runs in-process, and keeps internals private', async () => {
     writeFileSync(
       join(consumer, 'main.mjs'),
-      `import { createClient, createConnector, createToolClient, startSandbox, ConnectorError, ERROR_CATALOGUE } from 'agent-connector';
+      `import { createClient, createConnector, createToolClient, ConnectorError, ERROR_CATALOGUE } from 'agent-connector';
+import { startSandbox } from 'agent-connector/sandbox';
 import { randomBytes } from 'node:crypto';
 const sandbox = await startSandbox();
 const connector = await createConnector({ baseUrl: 'http://127.0.0.1:1', dataDir: process.argv[2], encryptionKeys: 'k1:' + randomBytes(32).toString('base64') });
@@ -112,7 +113,8 @@ await sandbox.close();
     );
     writeFileSync(
       join(consumer, 'check.ts'),
-      `import { createClient, createConnector, createToolClient, startSandbox, type Connector, type ExecuteToolResult, type HttpClient, type ToolClient } from 'agent-connector';
+      `import { createClient, createConnector, createToolClient, type Connector, type ExecuteToolResult, type HttpClient, type ToolClient } from 'agent-connector';
+import { startSandbox } from 'agent-connector/sandbox';
 export async function check(): Promise<void> {
   const connector: Connector = await createConnector({ baseUrl: 'http://127.0.0.1:3000' });
   const client: HttpClient = createClient({ envUrl: 'http://127.0.0.1:3000', clientId: 'id', clientSecret: 'secret' });
@@ -137,4 +139,38 @@ export async function check(): Promise<void> {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Usage: agent-connector');
   });
+
+  it('the installed command starts the compiled service, which answers /healthz and stops on SIGTERM', async () => {
+    const bin = join(consumer, 'node_modules', 'agent-connector', 'bin', 'agent-connector.js');
+    const dataDir = join(work, 'service-data');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('AGENT_CONNECTOR_')));
+    const child = spawn(process.execPath, [bin, 'start'], {
+      cwd: consumer,
+      env: { ...env, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolvePromise, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 45_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /running at (http:\/\/[^\s]+)/.exec(out);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolvePromise(match[1]);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true });
+      // The compiled service, not the sources: the installed package has no runtime/ folder to run through tsx.
+      expect(existsSync(join(consumer, 'node_modules', 'agent-connector', 'runtime'))).toBe(false);
+      const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
+import * as checks from '../../runtime/validation/checks.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
+import { precheckRegistry, type PrecheckInfo } from '../../runtime/prechecks/index.js';
 
 /** Parameters the generator adds to every versioned tool; a spec must not declare them itself. */
 export const GENERATED_PARAMS = ['schema_version', 'tool_version'] as const;
@@ -13,7 +15,11 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
  * file names, unknown connectors, duplicate names and aliases, rules and mappings naming unknown parameters,
  * unknown helpers or wrong arity, path placeholders without a value.
  */
-export function checkSpecs(loaded: LoadedSpecs, helpers: Readonly<Record<string, { arity: number }>>): SpecError[] {
+export function checkSpecs(
+  loaded: LoadedSpecs,
+  helpers: Readonly<Record<string, { arity: number }>>,
+  prechecks: Readonly<Record<string, PrecheckInfo>> = precheckRegistry,
+): SpecError[] {
   const errors: SpecError[] = [];
   const connectors = new Map<string, Loaded<ConnectorSpec>>();
   for (const c of loaded.connectors) {
@@ -36,6 +42,7 @@ export function checkSpecs(loaded: LoadedSpecs, helpers: Readonly<Record<string,
     claim(spec.name, ['name']);
     (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
     checkTool(t, connector?.spec, helpers, errors);
+    checkPrecheck(t, prechecks, errors);
   }
   return errors;
 }
@@ -89,6 +96,12 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
         if (!Object.hasOwn(itemProps, k)) errors.push(source.error(at('items_exactly_one_of', 'of', j), `items of '${parameter}' have no property '${k}'`));
       });
     }
+    if ('check' in rule) {
+      need(rule.check.parameter, at('check', 'parameter'));
+      if (!Object.hasOwn(checks, rule.check.with)) {
+        errors.push(source.error(at('check', 'with'), `unknown check '${rule.check.with}'; runtime/validation/checks.ts exports: ${Object.keys(checks).sort().join(', ')}`));
+      }
+    }
     if ('requires_value' in rule) {
       const { parameter, value, when, equals } = rule.requires_value;
       need(parameter, at('requires_value', 'parameter'));
@@ -133,6 +146,21 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     const info = Object.hasOwn(helpers, transform) ? helpers[transform] : undefined;
     if (!info) errors.push(source.error(['response', 'transform'], `unknown helper '${transform}' in response.transform (known: ${Object.keys(helpers).sort().join(', ')})`));
     else if (info.arity !== 2) errors.push(source.error(['response', 'transform'], `response.transform helper '${transform}' must take 2 arguments (data, input), it takes ${info.arity}`));
+  }
+}
+
+function checkPrecheck(t: Loaded<ToolSpec>, prechecks: Readonly<Record<string, PrecheckInfo>>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const name = spec.precheck;
+  if (name === undefined) return;
+  const info = Object.hasOwn(prechecks, name) ? prechecks[name] : undefined;
+  if (!info) {
+    errors.push(source.error(['precheck'], `unknown precheck '${name}' (known: ${Object.keys(prechecks).sort().join(', ') || 'none'})`));
+    return;
+  }
+  if (info.connector !== spec.connector) errors.push(source.error(['precheck'], `precheck '${name}' is for ${info.connector} tools, not ${spec.connector}`));
+  for (const p of info.parameters) {
+    if (!Object.hasOwn(spec.parameters, p)) errors.push(source.error(['precheck'], `precheck '${name}' reads parameter '${p}', which this tool does not declare`));
   }
 }
 

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
 import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
@@ -80,8 +81,8 @@ export function buildOpenApi(model: Model): Obj {
       ...errors('400', ...AUTHED),
     }, {
       parameters: [
-        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only this end user.'),
-        queryParam('connection_name', { type: 'string', minLength: 1 }, 'Only this connection.'),
+        queryParam('identifier', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.identifier }, 'Only this end user.'),
+        queryParam('connection_name', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.connectionRef }, 'Only this connection.'),
         queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
       ],
     }),
@@ -167,7 +168,7 @@ export function buildOpenApi(model: Model): Obj {
   for (const t of model.tools) {
     schemas[`${t.typeName}Input`] = t.inputSchema;
     if (t.output) schemas[`${t.typeName}Output`] = t.output;
-    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`));
+    schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`), t.params.some((p) => p.required && !p.hostComputed));
     paths[`/api/v1/tools/${t.name}/execute`] = {
       post: op(t.connector, `execute_${t.name}`, firstSentence(t.description), {
         ...ok('The tool result.', { type: 'object', required: ['data', 'execution_id'], properties: { data: t.output ? schemaRef(`${t.typeName}Output`) : {}, execution_id: { type: 'string' } } }),

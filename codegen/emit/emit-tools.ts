@@ -27,6 +27,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
   const sf = new FileBuilder(project, 'tools.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['ToolDefinition'] });
   if (model.tools.some((t) => t.transform)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/helpers/index.js', namespaceImport: 'helpers' });
+  if (model.tools.some((t) => t.precheck)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/prechecks/index.js', namespaceImport: 'prechecks' });
   if (model.tools.length) {
     sf.addImportDeclaration({ moduleSpecifier: './builders.gen.js', namedImports: model.tools.map((t) => `build${t.typeName}`) });
     sf.addImportDeclaration({ moduleSpecifier: './schemas.gen.js', namedImports: model.tools.flatMap((t) => [`${camelCase(t.name)}InputSchema`, `${camelCase(t.name)}OutputSchema`]) });
@@ -52,6 +53,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
       `validate: validate${t.typeName}`,
       `buildRequest: build${t.typeName}`,
       ...(t.transform ? [`transformResponse: helpers.${t.transform}`] : []),
+      ...(t.precheck ? [`precheck: prechecks.${t.precheck}`] : []),
     ];
     sf.addVariableStatement({
       isExported: true,

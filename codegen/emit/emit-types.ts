@@ -17,7 +17,7 @@ export function emitTypes(model: Model, project: Project): EmittedFile {
   const sf = new FileBuilder(project, 'types.gen.ts');
   for (const tool of model.tools) {
     const visible = tool.params.filter((p) => !p.hostComputed);
-    const rules = tool.rules.filter((r): r is PresenceRule & typeof r => r.kind !== 'items_exactly_one_of' && r.kind !== 'host_computed' && r.kind !== 'requires_value');
+    const rules = tool.rules.filter((r): r is PresenceRule & typeof r => r.kind !== 'items_exactly_one_of' && r.kind !== 'host_computed' && r.kind !== 'requires_value' && r.kind !== 'check');
     const branches = presenceBranches(rules, new Set(visible.filter((p) => p.required).map((p) => p.name)), visible.map((p) => p.name));
     const docs = [`Input of \`${tool.name}\`${tool.aliases.length ? ` (aliases: ${tool.aliases.map((a) => `\`${a}\``).join(', ')})` : ''}.`];
     if (!branches) {

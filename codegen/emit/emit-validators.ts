@@ -58,6 +58,9 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['ValidationResult', 'Violation'] });
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/violations.js', namedImports: ['toViolations'] });
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/violations.js', isTypeOnly: true, namedImports: ['AjvErrorLike'] });
+  if (model.tools.some((t) => t.rules.some((r) => r.kind === 'check'))) {
+    sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/checks.js', namespaceImport: 'checks' });
+  }
   if (model.tools.length) {
     sf.addImportDeclaration({ moduleSpecifier: './ajv.gen.js', namespaceImport: 'ajv' });
     sf.addImportDeclaration({ moduleSpecifier: './types.gen.js', isTypeOnly: true, namedImports: model.tools.map((t) => `${t.typeName}Input`) });
@@ -100,6 +103,11 @@ function lastPresentPointer(params: string[], target = 'o'): string {
   return rev.map((p, i) => (i < rev.length - 1 ? `${present(p, target)} ? ${JSON.stringify(`/${p}`)} : ` : JSON.stringify(`/${p}`))).join('');
 }
 
+/** `Neither a nor b is given.` / `None of a, b, c is given.` */
+function noneGiven(params: string[]): string {
+  return params.length === 2 ? `Neither ${params[0]} nor ${params[1]} is given.` : `None of ${params.join(', ')} is given.`;
+}
+
 function push(pointer: string, rule: RuleModel): string {
   return `(violations ??= []).push({ pointer: ${pointer}, message: ${JSON.stringify(rule.message)}, keyword: ${JSON.stringify(rule.kind)} });`;
 }
@@ -108,18 +116,24 @@ function ruleCheck(rule: RuleModel): string {
   switch (rule.kind) {
     case 'host_computed':
       return `if (${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
-    case 'exactly_one_of':
-      return `{\nconst n = ${count(rule.params)};\nif (n !== 1) ${push(`n === 0 ? "" : ${lastPresentPointer(rule.params)}`, rule)}\n}`;
+    case 'exactly_one_of': {
+      // None given: say so, at the first parameter's pointer (as `required` does); several: the rule's own message.
+      const none = { ...rule, message: `${noneGiven(rule.params)} ${rule.message}` };
+      return `{\nconst n = ${count(rule.params)};\nif (n === 0) ${push(JSON.stringify(`/${rule.params[0]}`), none)}\nelse if (n > 1) ${push(lastPresentPointer(rule.params), rule)}\n}`;
+    }
     case 'at_most_one_of':
       return `if (${count(rule.params)} > 1) ${push(lastPresentPointer(rule.params), rule)}`;
     case 'at_least_one_of':
-      return `if (${rule.params.map((p) => `${access('o', p)} === undefined`).join(' && ')}) ${push('""', rule)}`;
+      return `if (${rule.params.map((p) => `${access('o', p)} === undefined`).join(' && ')}) ${push(JSON.stringify(`/${rule.params[0]}`), { ...rule, message: `${noneGiven(rule.params)} ${rule.message}` })}`;
     case 'required_if':
       return `if (${present(rule.present)} && ${access('o', rule.parameter)} === undefined) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'forbidden_if':
       return `if (${present(rule.present)} && ${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'requires_value':
-      return `if (${access('o', rule.when)} === ${JSON.stringify(rule.equals)} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+      return `if (${access('o', rule.when)} === ${JSON.stringify(rule.equals)} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}${rule.or_absent ? ` && ${access('o', rule.parameter)} !== undefined` : ''}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+    case 'check':
+      // The check names its own pointers (into the value) and messages; the rule's message documents it.
+      return `if (${present(rule.parameter)}) {\nconst found = checks.${rule.check}(${access('o', rule.parameter)}, ${JSON.stringify(`/${rule.parameter}`)});\nif (found.length > 0) (violations ??= []).push(...found);\n}`;
     case 'items_exactly_one_of': {
       const list = access('o', rule.parameter);
       return [

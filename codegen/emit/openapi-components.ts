@@ -5,8 +5,13 @@
  */
 import { ERROR_CATALOGUE } from '../../runtime/errors.js';
 import { CONNECTOR_NAMES, type JsonSchema } from '../../runtime/types.js';
+import { INPUT_LIMITS as L } from '../../runtime/validation/input-limits.js';
 
 const str: JsonSchema = { type: 'string', minLength: 1 };
+/** What the runtime accepts (runtime/validation/input-limits.ts); text validity (no controls) is checked there. */
+const identifier: JsonSchema = { type: 'string', minLength: 1, maxLength: L.identifier };
+const connectionRef: JsonSchema = { type: 'string', minLength: 1, maxLength: L.connectionRef };
+const url: JsonSchema = { type: 'string', format: 'uri', maxLength: L.url };
 const time: JsonSchema = { type: 'string', format: 'date-time' };
 const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -14,13 +19,14 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 /**
  * The body of `POST /api/v1/tools/{tool_name}/execute`: `ExecuteNamedToolRequest` (any object as `tool_input`, which
  * the service then checks against the tool) and each tool's own `<Tool>Request` (its input schema) come from here.
+ * `tool_input` is required only for a tool with a required parameter; omitted, it is `{}`.
  */
-export function executeNamedToolRequest(toolInput: JsonSchema): JsonSchema {
+export function executeNamedToolRequest(toolInput: JsonSchema, toolInputRequired = false): JsonSchema {
   return {
     type: 'object',
     additionalProperties: false,
-    required: ['identifier', 'tool_input'],
-    properties: { connection_name: str, identifier: str, tool_input: toolInput },
+    required: toolInputRequired ? ['identifier', 'tool_input'] : ['identifier'],
+    properties: { connection_name: connectionRef, identifier, tool_input: toolInput },
   };
 }
 
@@ -32,20 +38,20 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     additionalProperties: false,
     description: 'Base-URL overrides (the sandbox uses these).',
     properties: {
-      authorizationUrl: { type: 'string', format: 'uri' },
-      tokenUrl: { type: 'string', format: 'uri' },
-      revocationUrl: { type: 'string', format: 'uri' },
-      apiBaseUrl: { type: 'string', format: 'uri' },
+      authorizationUrl: url,
+      tokenUrl: url,
+      revocationUrl: url,
+      apiBaseUrl: url,
     },
   };
   // The fields a connection is created with and may later change (everything but its connector).
   const connectionFields: Record<string, JsonSchema> = {
     name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
-    client_id: str,
-    client_secret: { ...str, writeOnly: true },
-    scopes: stringList,
+    client_id: { ...str, maxLength: L.clientId },
+    client_secret: { ...str, maxLength: L.clientSecret, writeOnly: true },
+    scopes: { type: 'array', maxItems: L.scopes, items: { type: 'string', minLength: 1, maxLength: L.scope } },
     overrides: ref('ConnectionOverrides'),
-    allowed_redirect_urls: { type: 'array', items: { type: 'string', format: 'uri' } },
+    allowed_redirect_urls: { type: 'array', maxItems: L.redirectUrls, items: url },
   };
   return {
     Error: {
@@ -143,7 +149,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       type: 'object',
       additionalProperties: false,
       required: ['connection_name', 'identifier'],
-      properties: { connection_name: str, identifier: { type: 'string', minLength: 1, maxLength: 256 }, redirect_url: { type: 'string', format: 'uri' } },
+      properties: { connection_name: connectionRef, identifier, redirect_url: url },
     },
     AuthorizationLink: {
       type: 'object',
@@ -153,8 +159,10 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     ExecuteToolRequest: {
       type: 'object',
       additionalProperties: false,
-      required: ['tool_name', 'identifier', 'tool_input'],
-      properties: { tool_name: str, connection_name: str, identifier: str, tool_input: { type: 'object' } },
+      // tool_input may be omitted (it is then `{}`): enough for a tool without required parameters, and for the
+      // others the answer names each missing parameter rather than the missing object.
+      required: ['tool_name', 'identifier'],
+      properties: { tool_name: { ...str, maxLength: L.toolName }, connection_name: connectionRef, identifier, tool_input: { type: 'object' } },
     },
     ExecuteNamedToolRequest: executeNamedToolRequest({ type: 'object' }),
     ExecuteToolResponse: {
@@ -167,12 +175,16 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       additionalProperties: false,
       required: ['connection_name', 'identifier', 'path', 'method'],
       properties: {
-        connection_name: str,
-        identifier: str,
-        path: { ...str, description: 'Upstream path joined to the connector base URL, e.g. /calendar/v3/users/me/calendarList.' },
+        connection_name: connectionRef,
+        identifier,
+        path: { ...str, maxLength: 2048, description: 'Upstream path joined to the connector base URL, e.g. /calendar/v3/users/me/calendarList.' },
         method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'get', 'post', 'put', 'patch', 'delete'] },
-        query: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, stringList] } },
-        headers: { type: 'object', additionalProperties: { type: 'string' } },
+        query: {
+          type: 'object',
+          maxProperties: L.proxyQuery,
+          additionalProperties: { anyOf: [{ type: 'string', maxLength: L.proxyValue }, { type: 'array', maxItems: L.proxyQuery, items: { type: 'string', maxLength: L.proxyValue } }] },
+        },
+        headers: { type: 'object', maxProperties: L.proxyHeaders, additionalProperties: { type: 'string', maxLength: L.proxyValue } },
         body: { description: 'JSON body sent upstream.' },
       },
     },

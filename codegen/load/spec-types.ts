@@ -44,7 +44,8 @@ export type RuleSpec =
   | { message: string; required_if: { parameter: string; present: string } }
   | { message: string; forbidden_if: { parameter: string; present: string } }
   | { message: string; items_exactly_one_of: { parameter: string; of: string[] } }
-  | { message: string; requires_value: { parameter: string; value: Scalar; when: string; equals: Scalar } };
+  | { message: string; check: { parameter: string; with: string } }
+  | { message: string; requires_value: { parameter: string; value: Scalar; when: string; equals: Scalar; or_absent?: boolean } };
 
 /** A value a `requires_value` rule compares against (compared with `===`). */
 export type Scalar = string | number | boolean;
@@ -80,5 +81,6 @@ export interface ToolSpec {
     body?: unknown;
   };
   response?: { transform?: string };
+  precheck?: string;
   output: SchemaSpec;
 }

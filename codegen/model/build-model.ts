@@ -102,6 +102,7 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     rules,
     request,
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
+    ...(spec.precheck ? { precheck: spec.precheck } : {}),
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
     output: spec.output,
     file: t.source.file,
@@ -125,6 +126,7 @@ function toRule(r: NonNullable<ToolSpec['rules']>[number]): RuleModel {
   if ('required_if' in r) return { kind: 'required_if', ...r.required_if, message: r.message };
   if ('forbidden_if' in r) return { kind: 'forbidden_if', ...r.forbidden_if, message: r.message };
   if ('items_exactly_one_of' in r) return { kind: 'items_exactly_one_of', ...r.items_exactly_one_of, message: r.message };
+  if ('check' in r) return { kind: 'check', parameter: r.check.parameter, check: r.check.with, message: r.message };
   return { kind: 'requires_value', ...r.requires_value, message: r.message };
 }
 

@@ -27,8 +27,10 @@ export type RuleModel =
   | { kind: PresenceRuleKind; params: string[]; message: string }
   | { kind: 'required_if' | 'forbidden_if'; parameter: string; present: string; message: string }
   | { kind: 'items_exactly_one_of'; parameter: string; of: string[]; message: string }
+  /** A structural check from runtime/validation/checks.ts, run on the parameter when it is given. */
+  | { kind: 'check'; parameter: string; check: string; message: string }
   /** When `when` equals `equals`, `parameter` must equal `value`; a validator check only, no union in the types. */
-  | { kind: 'requires_value'; parameter: string; value: string | number | boolean; when: string; equals: string | number | boolean; message: string }
+  | { kind: 'requires_value'; parameter: string; value: string | number | boolean; when: string; equals: string | number | boolean; or_absent?: boolean; message: string }
   | { kind: 'host_computed'; parameter: string; message: string };
 
 export interface RequestModel {
@@ -64,6 +66,8 @@ export interface ToolModel {
   rules: RuleModel[];
   request: RequestModel;
   transform?: string;
+  /** A pre-check from `runtime/prechecks` (`precheck` in the spec). */
+  precheck?: string;
   /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
   versionParameters: string[];
   output: JsonSchema;

@@ -10,6 +10,7 @@ import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { collect, parseJsonOption, parsePairs } from './parse.js';
 import { formatTable } from './table.js';
+import type { DevelopmentCommands } from './start-command.js';
 
 export interface RunResult {
   code: number;
@@ -26,7 +27,11 @@ interface GlobalOptions {
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<RunResult> {
+/**
+ * Runs one command. `development` adds the sandbox (`start` composes it, and the `sandbox` command exists only
+ * then): the development entry passes it, the production entry (`main.ts`, the built CLI) does not.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, development?: DevelopmentCommands): Promise<RunResult> {
   let keepAlive = false;
   const program = new Command('agent-connector');
   program
@@ -51,7 +56,8 @@ Examples:
   agent-connector link calendar user-42
   agent-connector tools list --connector calendar
   agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
-  agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList`,
+  agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList
+  agent-connector mcp --identifier user-42`,
     );
   // Options parsed by commander before the env fallbacks apply are read through this.
   const env = io.env;
@@ -75,14 +81,16 @@ Examples:
 
   program
     .command('start')
-    .description('run the service with the sandbox providers and SQLite (what npm start does)')
+    .description(development ? 'run the service with the sandbox providers and SQLite (what npm start does)' : 'run the service')
     .action(async () => {
       const { startCommand } = await import('./start-command.js');
-      await startCommand(io);
+      await startCommand(io, development);
       keepAlive = true;
     });
 
-  program
+  if (development) {
+    const dev = development;
+    program
     .command('sandbox')
     .description('run only the sandbox providers (fake OAuth servers and APIs) and print their endpoints')
     .option('--port <port>', 'port to listen on', '0')
@@ -94,24 +102,16 @@ Examples:
     )
     .addHelpText(
       'after',
-      '\nClients can also be registered while it runs: POST <sandbox url>/_sandbox/clients with\n' +
+      '\nClients can also be registered while it runs: POST <sandbox control url>/_sandbox/clients with\n' +
         '{"provider":"google","clientId":"...","clientSecret":"...","redirectUris":["http://localhost:3000/sso/v1/oauth/<connection id>/callback"]}',
     )
     .action(async (opts: { port: string; client: string[] }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got ${JSON.stringify(opts.port)})`);
-      const { parseClientArg } = await import('../../sandbox/main.js');
-      const clients = opts.client.map((spec) => {
-        try {
-          return parseClientArg(spec);
-        } catch (error) {
-          throw new UsageError((error as Error).message);
-        }
-      });
-      const { sandboxCommand } = await import('./start-command.js');
-      await sandboxCommand(io, port, clients);
+      await dev.sandbox(io, port, opts.client);
       keepAlive = true;
     });
+  }
 
   const environments = program
     .command('environments')
@@ -243,6 +243,24 @@ Examples:
         ...(body !== undefined ? { body } : {}),
       });
       io.out(JSON.stringify(result, null, 2));
+    });
+
+  const names = (value: string, previous: string[]) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  program
+    .command('mcp')
+    .description('an MCP server on stdio for one end user, for local agent hosts (Claude Desktop/Code, Cursor); see docs/mcp.md')
+    .requiredOption('--identifier <id>', "your user's identifier: every tool call acts for this user")
+    .option('--connections <names>', 'only these connections (comma-separated, repeatable)', names, [])
+    .option('--tools <names>', 'only these tools (comma-separated, repeatable)', names, [])
+    .option('--read-only', 'only tools declared read-only')
+    .option('--mode <mode>', 'tools (every tool listed) or search (search_tools, describe_tool, call_tool)')
+    .option('--expires-in <seconds>', 'session lifetime at the service (60 to 86400; renewed when it runs out)')
+    .option('--local', 'serve from the local store in this process instead of a running service')
+    .option('--environment <id-or-name>', 'with --local: the environment (default: the one npm start created)')
+    .action(async (opts: import('./mcp-command.js').McpCommandOptions) => {
+      const { mcpLocalCommand, mcpRemoteCommand } = await import('./mcp-command.js');
+      if (opts.local) await mcpLocalCommand(io, opts);
+      else await mcpRemoteCommand(io, opts, client);
     });
 
   try {

@@ -1,14 +1,22 @@
-/** `agent-connector start` and `agent-connector sandbox`: servers in this process, stopped cleanly on SIGTERM/SIGINT. */
+/** `agent-connector start`: the service in this process, stopped cleanly on SIGTERM/SIGINT. */
 import { createServer } from 'node:net';
-import { startSandbox } from '../../sandbox/index.js';
-import type { RegisteredClient } from '../../sandbox/types.js';
-import { CONNECTOR_NAMES } from '../types.js';
 import { ConfigError, readConfig } from '../service/config.js';
 import { CredentialMismatchError } from '../service/environments.js';
-import { startService, type RunningService } from '../service/start.js';
+import { startService, type RunningService, type StartOptions } from '../service/start.js';
 import { UsageError, type CliIo } from './io.js';
 
-function onShutdown(io: CliIo, close: () => Promise<void>): void {
+/**
+ * What a development entry adds to the CLI (`sandbox/dev-cli.ts`, what `npm start` runs): the sandbox, which the
+ * production runtime and its CLI never import.
+ */
+export interface DevelopmentCommands {
+  /** `start` with the sandbox composed in (when `AGENT_CONNECTOR_SANDBOX` is on). */
+  startService(options: StartOptions): Promise<RunningService>;
+  /** `sandbox`: the sandbox providers alone; `clientSpecs` as given to `--client`. */
+  sandbox(io: CliIo, port: number, clientSpecs: string[]): Promise<void>;
+}
+
+export function onShutdown(io: CliIo, close: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -43,6 +51,7 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
   }
   if (running.sandbox) {
     lines.push(`  sandbox       ${running.sandbox.url}  (connections: ${running.sandboxConnections.map((c) => c.name).join(', ')})`);
+    lines.push(`  sandbox control API ${running.sandbox.controlUrl}/_sandbox/`);
   }
   lines.push('', 'Try: npm run demo, or sign in to the dashboard with the client id and secret. Ctrl-C stops.', '');
   return lines.join('\n');
@@ -66,12 +75,15 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
   });
 }
 
-export async function startCommand(io: CliIo): Promise<RunningService> {
+export async function startCommand(io: CliIo, development?: DevelopmentCommands): Promise<RunningService> {
   let running: RunningService;
   try {
     const config = readConfig(io.env);
     await assertPortFree(config.host, config.port);
-    running = await startService({ env: io.env });
+    if (config.sandbox && development === undefined) {
+      io.err('The sandbox providers are a development aid and not part of this CLI; `npm start` in a checkout runs them.');
+    }
+    running = await (development?.startService ?? startService)({ env: io.env });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof CredentialMismatchError) throw new UsageError(error.message);
     throw error;
@@ -79,16 +91,4 @@ export async function startCommand(io: CliIo): Promise<RunningService> {
   onShutdown(io, () => running.close());
   io.out(startBanner(running, Boolean(io.env.AGENT_CONNECTOR_CLIENT_SECRET)));
   return running;
-}
-
-export async function sandboxCommand(io: CliIo, port: number, clients: RegisteredClient[] = []): Promise<void> {
-  const sandbox = await startSandbox({ port, clients });
-  onShutdown(io, () => sandbox.close());
-  io.out(`sandbox providers at ${sandbox.url}`);
-  for (const name of CONNECTOR_NAMES) {
-    const e = sandbox.endpoints(name);
-    io.out(`  ${name.padEnd(9)} authorize ${e.authorizationUrl}\n            token     ${e.tokenUrl}\n            api       ${e.apiBaseUrl}`);
-  }
-  for (const c of clients) io.out(`  registered ${c.provider} client ${c.clientId}`);
-  io.out('Point a connection at it with these as its overrides. Ctrl-C stops.');
 }

@@ -62,6 +62,10 @@ export interface HttpClient extends EnvironmentApi {
    * { identifier: 'user-1' })`): the service's GET /api/v1/tools.
    */
   toolDefinitions(format: ToolFormat, options?: Omit<ListToolsQuery, 'format'>): Promise<unknown[]>;
+  /** Mints an MCP session for one end user: `{id, url, token, expires_at, ...}`; give `url` and `token` to the agent. */
+  createMcpSession(input: Schemas['CreateMcpSession']): Promise<Schemas['CreatedMcpSession']>;
+  listMcpSessions(filter?: { identifier?: string }): Promise<Schemas['McpSessionView'][]>;
+  revokeMcpSession(id: string): Promise<Schemas['McpSessionView']>;
   /** A raw call with the client's token; `path` starts with `/`. */
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
@@ -128,6 +132,10 @@ export function createClient(options: ClientOptions): HttpClient {
     toolDefinitions: async (format: ToolFormat, options: Omit<ListToolsQuery, 'format'> = {}) =>
       (await request<{ tools: unknown[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
+    createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),
+    listMcpSessions: async (filter: { identifier?: string } = {}) =>
+      (await request<{ mcp_sessions: Schemas['McpSessionView'][] }>('GET', `/api/v1/mcp_sessions${queryString(filter)}`)).mcp_sessions,
+    revokeMcpSession: (id: string) => request<Schemas['McpSessionView']>('DELETE', `/api/v1/mcp_sessions/${seg(id)}`),
   } as Omit<HttpClient, 'tools'>;
   return { ...api, tools: createToolClient(api) };
 }

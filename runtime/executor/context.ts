@@ -5,6 +5,7 @@ import type { RefreshCoordinator } from '../oauth/refresh.js';
 import type { Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import type { LookupCache } from './lookup-cache.js';
+import type { PrecheckCache } from './precheck-cache.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 export interface RuntimeLogger {
@@ -20,6 +21,8 @@ export interface RuntimeContext {
   refresher: RefreshCoordinator;
   tools: ToolRegistry;
   cache: LookupCache;
+  /** What tool pre-checks cache per account (e.g. database schemas). */
+  prechecks: PrecheckCache;
   /** This connector's policy on connection overrides, checked again at every use of a stored one. */
   overridePolicy: ConnectionOverridePolicy;
   connectorFor(name: ConnectorName): ConnectorDefinition;

@@ -1,5 +1,6 @@
 /** Finds the connection and connected account a tool call or proxy request acts through. */
 import { ConnectorError } from '../errors.js';
+import { checkTextInput } from '../validation/text-input.js';
 import type { AuthTarget } from '../oauth/refresh.js';
 import type { ConnectionRecord } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
@@ -30,6 +31,8 @@ export async function resolveTarget(
   connector?: ConnectorName,
 ): Promise<AuthTarget> {
   if (typeof identifier !== 'string' || identifier === '') throw new ConnectorError('invalid_request', 'identifier must be a non-empty string.');
+  checkTextInput(identifier, '/identifier', 'identifier');
+  checkTextInput(connectionName, '/connection_name', 'connection_name');
   let connection: ConnectionRecord | null;
   if (connectionName !== undefined && connectionName !== null) {
     if (typeof connectionName !== 'string' || connectionName === '') throw new ConnectorError('invalid_request', 'connection_name must be a non-empty string.');

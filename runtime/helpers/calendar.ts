@@ -48,3 +48,23 @@ export function meetConference(create?: boolean): { createRequest: { requestId: 
   if (!create) return undefined;
   return { createRequest: { requestId: randomUUID(), conferenceSolutionKey: { type: 'hangoutsMeet' } } };
 }
+
+/**
+ * `null` for `start.date`/`end.date` when the update sets a time. Google's PATCH merges into the stored `start` and
+ * `end`, so an all-day event moved to a time would keep its `date` beside the new `dateTime`, which Google refuses;
+ * `null` clears it (and is harmless on an event that already had a time).
+ * @see https://developers.google.com/calendar/api/guides/performance#patch
+ */
+export function clearedDate(start?: string, end?: string): null | undefined {
+  return start === undefined && end === undefined ? undefined : null;
+}
+
+/**
+ * The empty properties object a status event of this kind must carry: Google's Event resource says a focus-time or
+ * out-of-office event needs its `focusTimeProperties` / `outOfOfficeProperties` "to make a valid event (even if
+ * empty)". Absent for any other event type.
+ * @see https://developers.google.com/calendar/api/v3/reference/events#resource
+ */
+export function statusEventProperties(eventType: string | undefined, kind: string): Record<string, never> | undefined {
+  return eventType === kind ? {} : undefined;
+}

@@ -6,15 +6,17 @@
  * Adding a helper: write it (typed, pure, one concept per file), add it here with its arity, document it in
  * `docs/spec-format.md`.
  */
-import { attendees, conferenceDataVersion, eventEnd, meetConference, sendUpdates, transparency } from './calendar.js';
+import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues } from './values.js';
 import { workspaceId } from './workspace-id.js';
 import { hostParent, pageParent } from './workspace-parent.js';
 import { member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
+import { filterGroups } from './hubspot-filter-groups.js';
+import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, hostParent, member, mergeObjects, pageParent, withDefault };
+export { calendarEventFilter, clearedDate, filterGroups, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -31,14 +33,18 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   sendUpdates: { arity: 1, module: 'calendar.js' },
   conferenceDataVersion: { arity: 1, module: 'calendar.js' },
   meetConference: { arity: 1, module: 'calendar.js' },
+  clearedDate: { arity: 2, module: 'calendar.js' },
+  statusEventProperties: { arity: 2, module: 'calendar.js' },
   splitList: { arity: 1, module: 'values.js' },
   parseJson: { arity: 1, module: 'values.js' },
+  filterGroups: { arity: 1, module: 'hubspot-filter-groups.js' },
   stringValues: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },
   hostParent: { arity: 2, module: 'workspace-parent.js' },
   member: { arity: 2, module: 'objects.js' },
   mergeObjects: { arity: 2, module: 'objects.js' },
   withDefault: { arity: 2, module: 'objects.js' },
+  propertyIds: { arity: 1, module: 'workspace-property-ids.js' },
   /** A response transform `(data, input) => data` (used as `response.transform`, not in a request mapping). */
   calendarEventFilter: { arity: 2, module: 'calendar-event-filter.js' },
 };

@@ -1,13 +1,15 @@
+import { parseUntrustedJson } from '../json/untrusted-json.js';
+
 /** `"a, b,,c"` → `["a", "b", "c"]`: a comma-separated list as an array, blanks dropped. */
 export function splitList(value?: string): string[] | undefined {
   if (value === undefined) return undefined;
   return value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
-/** Parses a JSON string. The validator's `json-string` format has already checked it parses. */
+/** Parses a JSON string. The validator's `json-string` format has already checked it parses (and is safe to). */
 export function parseJson(value?: string): unknown {
   if (value === undefined) return undefined;
-  return JSON.parse(value);
+  return parseUntrustedJson(value);
 }
 
 /** Every non-null value as a string, as HubSpot stores property values; null stays null (clears the property). */

@@ -13,6 +13,8 @@
  * @see https://www.rfc-editor.org/rfc/rfc9700 (OAuth 2.0 Security Best Current Practice)
  */
 import { ConnectorError } from '../errors.js';
+import { INPUT_LIMITS } from '../validation/input-limits.js';
+import { checkTextInput } from '../validation/text-input.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, ConnectionRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
@@ -28,7 +30,7 @@ import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './t
 export const LINK_TTL_MS = 60 * 60 * 1000;
 /** How long the user has at the provider's consent page. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
-const MAX_IDENTIFIER_LENGTH = 256;
+const MAX_IDENTIFIER_LENGTH = INPUT_LIMITS.identifier;
 
 export interface FlowDeps {
   store: Store;
@@ -59,6 +61,7 @@ export async function createAuthorizationLink(
   if (typeof identifier !== 'string' || identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
     throw invalidField('identifier', `identifier must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters.`, 'type');
   }
+  checkTextInput(identifier, '/identifier', 'identifier');
   if (redirectUrl !== undefined && !connection.allowedRedirectUrls.includes(redirectUrl)) {
     throw invalidField('redirect_url', `redirect_url is not on the allowlist of connection ${JSON.stringify(connection.name)}.`, 'allowlist');
   }
@@ -136,14 +139,16 @@ export async function completeAuthorization(
   if (connection === null) throw failed('The connection no longer exists.');
   const connector = deps.connectorFor(connection.connector);
 
+  // RFC 9207 §2.4: where the provider sends `iss` (success and error responses alike), it must be exactly the
+  // declared issuer, and its absence is refused too; anything else may be a mix-up attack. Checked first, so not
+  // even an error response from another issuer is believed.
+  if (connector.oauth.issuer !== null && query.get('iss') !== connector.oauth.issuer) {
+    throw failed('The authorization response did not come from the expected issuer.');
+  }
   const error = query.get('error');
   if (error !== null) {
     const code = /^[a-z_]{1,64}$/.test(error) ? error : 'invalid_error';
     throw failed(code === 'access_denied' ? 'The user denied access at the provider.' : `The provider refused the authorization (${code}).`, { error: code });
-  }
-  if (connector.oauth.issuer !== null && query.get('iss') !== connector.oauth.issuer) {
-    // RFC 9207 §2.4: a provider that sends `iss` must send the expected one; anything else may be a mix-up attack.
-    throw failed('The authorization response did not come from the expected issuer.');
   }
   const code = query.get('code');
   if (code === null || code === '') throw failed('The authorization response has no code.');

@@ -11,7 +11,23 @@ import { proxyRefusal } from './path-safety.js';
 const OWNED = new Set(['authorization', 'host', 'cookie', 'content-length']);
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and forwarding headers that would let a caller lie about the client. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
-const FORWARDING = new Set(['forwarded', 'x-real-ip', 'via']);
+/**
+ * Forwarding and URL-rewrite headers: proxies and frameworks in front of an upstream (IIS and Symfony read
+ * `X-Original-URL`/`X-Rewrite-URL` as the path to serve; Cloudflare, Akamai and others read the client-address ones)
+ * would let a caller change the path the proxy checked or claim another client.
+ */
+const FORWARDING = new Set([
+  'forwarded',
+  'x-real-ip',
+  'via',
+  'x-original-url',
+  'x-rewrite-url',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'x-cluster-client-ip',
+  'x-host',
+]);
 /** `Expect: 100-continue` is a handshake between the service and the upstream, which the service does not make. */
 const HANDSHAKE = new Set(['expect']);
 /**
@@ -26,6 +42,8 @@ const METHOD_OVERRIDE = new Set(['x-http-method-override', 'x-http-method', 'x-m
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // eslint-disable-next-line no-control-regex
 const BAD_VALUE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+/** HTTP/1.1 field values are bytes; Node sends Latin-1 and refuses anything beyond it when the request is written. */
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 
 /** Whether a caller may not set this request header on a proxy call. */
 export function isForbiddenProxyHeader(name: string): boolean {
@@ -50,6 +68,9 @@ export function checkProxyHeaders(headers: Record<string, unknown> | undefined):
     if (isForbiddenProxyHeader(name)) throw proxyRefusal(at, `Proxy header ${name} cannot be set by the caller.`, 'forbidden_header');
     if (typeof value !== 'string') throw proxyRefusal(at, `Proxy header ${name} must be a string.`, 'type');
     if (BAD_VALUE.test(value)) throw proxyRefusal(at, `Proxy header ${name} contains a control character.`, 'header_value');
+    if (BEYOND_LATIN1.test(value)) {
+      throw proxyRefusal(at, `Proxy header ${name} contains a character outside Latin-1; percent-encode it (or use RFC 8187 encoding) as the upstream expects.`, 'header_value');
+    }
     out[name.toLowerCase()] = value;
   }
   return out;

@@ -34,14 +34,19 @@ function refuse(message: string): never {
   throw proxyRefusal('/path', `Proxy path refused: ${message}.`, 'path');
 }
 
+/**
+ * A segment some server resolves as `.` or `..`: after NFKC (full-width and other look-alike dots), without a
+ * `;parameter` (Tomcat and Jetty drop it: `..;` is `..`) and without surrounding whitespace (`%20..`, `..%20`).
+ */
 function isDotSegment(segment: string): boolean {
-  const normalized = segment.normalize('NFKC');
-  return normalized === '.' || normalized === '..';
+  const core = segment.normalize('NFKC').split(';', 1)[0]!.trim();
+  return core === '.' || core === '..';
 }
 
 function checkSegments(path: string, label: string): void {
-  // Both separators: some upstream stacks (IIS, some proxies) treat a backslash as a slash.
-  const segments = path.split(/[/\\]/).slice(1);
+  // Both separators: some upstream stacks (IIS, some proxies) treat a backslash as a slash. NFKC first, so a
+  // full-width solidus or reverse solidus (U+FF0F, U+FF3C) separates segments as the character it stands for.
+  const segments = path.normalize('NFKC').split(/[/\\]/).slice(1);
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i] as string;
     // A trailing slash ("/v1/users/") is harmless; an empty segment in the middle ("//") is not.

@@ -16,7 +16,10 @@ import type { RuntimeContext } from '../executor/context.js';
 import { resolveTarget } from '../executor/resolve-target.js';
 import { sendAuthorized } from '../executor/send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from '../executor/upstream-headers.js';
+import { redact } from '../http/normalize.js';
+import { jsonDepthExceededAt, MAX_JSON_DEPTH, valueDeeperThan } from '../json/untrusted-json.js';
 import { checkProxyHeaders, filterResponseHeaders } from './headers.js';
+import { JsonText } from './json-text.js';
 import { applyPathAliases, checkProxyPath, proxyRefusal } from './path-safety.js';
 
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -42,11 +45,14 @@ function checkQuery(query: unknown): Record<string, string | string[]> | undefin
   return query as Record<string, string | string[]>;
 }
 
-/** The upstream body as the caller gets it: parsed JSON when the upstream says JSON, else text, else null. */
+/**
+ * The upstream body as the caller gets it: parsed JSON when the upstream says JSON, else text, else null. JSON
+ * nested past the depth limit stays text: scrubbing and serializing it again would recurse that deep.
+ */
 function decodeBody(body: Buffer, contentType: string | undefined): unknown {
   if (body.length === 0) return null;
   const text = body.toString('utf8');
-  if (contentType !== undefined && /[/+]json\b/i.test(contentType)) {
+  if (contentType !== undefined && /[/+]json\b/i.test(contentType) && jsonDepthExceededAt(text) === -1) {
     try {
       return JSON.parse(text);
     } catch {
@@ -78,7 +84,12 @@ export async function runProxy(ctx: RuntimeContext, environmentId: string, input
   if (input.body !== undefined && input.body !== null) {
     if (typeof input.body === 'string' && headers['content-type'] !== undefined) {
       body = input.body;
+    } else if (input.body instanceof JsonText) {
+      body = input.body.text;
+      headers['content-type'] ??= 'application/json';
     } else {
+      // JSON.stringify recurses: a value nested thousands deep would overflow the stack instead of being refused.
+      if (valueDeeperThan(input.body)) refuse('/body', `Proxy body is nested deeper than ${MAX_JSON_DEPTH} levels.`, 'depth');
       body = JSON.stringify(input.body);
       headers['content-type'] ??= 'application/json';
     }
@@ -92,9 +103,12 @@ export async function runProxy(ctx: RuntimeContext, environmentId: string, input
     retry,
   }));
   const contentType = res.headers['content-type'];
+  // An upstream that echoes the request (a debug endpoint, an error quoting it) would hand the caller the user's
+  // provider token, which the application must never see: every token this account holds is scrubbed.
+  const tokens = [res.token, target.account.tokens?.accessToken, target.account.tokens?.refreshToken].filter((t): t is string => typeof t === 'string');
   return {
     status: res.status,
-    headers: filterResponseHeaders(res.headers as Record<string, string | string[] | undefined>),
-    body: decodeBody(res.body, typeof contentType === 'string' ? contentType : undefined),
+    headers: redact(filterResponseHeaders(res.headers as Record<string, string | string[] | undefined>), tokens),
+    body: redact(decodeBody(res.body, typeof contentType === 'string' ? contentType : undefined), tokens),
   };
 }

@@ -13,13 +13,14 @@ import cookie from '@fastify/cookie';
 import type { Logger } from 'pino';
 import type { Connector, EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
-import type { Sandbox } from '../../sandbox/types.js';
+import type { DevSandbox } from './dev-sandbox.js';
 import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
+import { serverTimeoutOptions, type ServiceTimeouts } from './timeouts.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
@@ -40,10 +41,12 @@ export interface ServiceOptions {
   credentialRateLimit?: RateLimitOptions | false;
   /** Largest accepted request body in bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
+  /** How long a client may take to send a request, and to stay idle; see {@link ServiceTimeouts}. */
+  timeouts?: Partial<ServiceTimeouts>;
   /** Access token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
   /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
-  sandbox?: Sandbox;
+  sandbox?: DevSandbox;
   /**
    * Trust `X-Forwarded-*` from a reverse proxy (for client addresses in rate limiting), in any of fastify's forms
    * (AGENT_CONNECTOR_TRUST_PROXY): `true`, addresses/CIDRs, a comma-separated string, a function. Not a hop count:
@@ -64,6 +67,8 @@ declare module 'fastify' {
     /** The caller's environment, set by the bearer check on `/api/v1/*`. */
     env: EnvironmentScope;
     environmentId: string;
+    /** The JSON body's text as received (the proxy forwards its `body` member byte for byte). */
+    jsonText: string;
   }
 }
 
@@ -91,7 +96,8 @@ function takesNoBody(request: FastifyRequest): boolean {
 
 function jsonOrNoBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
   if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
-  jsonBodyParser(request, body, done);
+  request.jsonText = typeof body === 'string' ? body : body.toString('utf8');
+  jsonBodyParser(request, request.jsonText, done);
 }
 
 /** Every other media type on `/api/v1/*`: `unsupported_media_type`, unless there is no body to read. */
@@ -132,6 +138,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
+    ...serverTimeoutOptions(options.timeouts),
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     // The document allows path ids up to 200 characters and the route schemas say so in the service's words;
@@ -146,6 +153,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
 
   app.decorateRequest('env', null as unknown as EnvironmentScope);
   app.decorateRequest('environmentId', '');
+  app.decorateRequest('jsonText', '');
   // Hooks on every request are callback-style: an async hook costs a promise and a tick per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -14,11 +14,15 @@
  * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
  * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
  * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
+ * | `AGENT_CONNECTOR_REQUEST_TIMEOUT_MS` | `30000` | a client must send its whole request (headers and body) within this |
+ * | `AGENT_CONNECTOR_HEADERS_TIMEOUT_MS` | `10000` | ... and its request headers within this |
+ * | `AGENT_CONNECTOR_IDLE_TIMEOUT_MS` | `120000` | a connection with no traffic for this long is closed |
  * | `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` | `1`; `0` in production | connection `overrides`: `1` any https URL (http only to loopback), `0` none, or a comma-separated list of allowed origins; the sandbox's own are always allowed |
  * | `NODE_ENV` | unset | `production`: the secrets above are required and the sandbox is off unless asked for |
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 
 /**
@@ -50,6 +54,7 @@ export interface ServiceConfig extends StoreConfig {
   sandboxPort: number;
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
+  timeouts: ServiceTimeouts;
   trustProxy: TrustProxy;
   /** Which URLs connections' `overrides` may name (see runtime/connection-override-policy.ts). */
   connectionOverrides: ConnectionOverridePolicy;
@@ -166,6 +171,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sandboxPort: integer(env, 'AGENT_CONNECTOR_SANDBOX_PORT', 0, 0, 65535),
     rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    timeouts: {
+      ...DEFAULT_TIMEOUTS,
+      requestMs: integer(env, 'AGENT_CONNECTOR_REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs, 100, 3_600_000),
+      headersMs: integer(env, 'AGENT_CONNECTOR_HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs, 100, 3_600_000),
+      idleMs: integer(env, 'AGENT_CONNECTOR_IDLE_TIMEOUT_MS', DEFAULT_TIMEOUTS.idleMs, 100, 3_600_000),
+    },
     trustProxy: trustProxy(env),
     connectionOverrides: overridePolicy(env),
   };

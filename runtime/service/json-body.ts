@@ -1,7 +1,7 @@
 /**
  * The JSON body parser that says where a body stops being JSON. fastify's default parser replaces the
- * `SyntaxError` with `FST_ERR_CTP_INVALID_JSON_BODY` and loses the position; this one keeps it, and keeps fastify's
- * prototype-poisoning refusal (`__proto__`, `constructor.prototype`).
+ * `SyntaxError` with `FST_ERR_CTP_INVALID_JSON_BODY` and loses the position; this one keeps it, and refuses what
+ * `json/untrusted-json.ts` refuses (too deep; `__proto__` and `constructor.prototype` keys, as fastify does).
  *
  * V8's messages sometimes quote the whole body (`Unexpected token '}', "{"a":}" is not valid JSON`), and a body may
  * hold a client secret, so the reason is rebuilt from the message without the quote, and the position is found by
@@ -10,6 +10,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc8259
  */
 import type { FastifyRequest } from 'fastify';
+import { JsonTooDeepError, MAX_JSON_DEPTH, parseUntrustedJson } from '../json/untrusted-json.js';
 
 /** A body that is not JSON: fastify's error handler receives it (status 400). */
 export class InvalidJsonBodyError extends SyntaxError {
@@ -30,13 +31,19 @@ export function isInvalidJsonBodyError(error: unknown): error is InvalidJsonBody
   return error instanceof InvalidJsonBodyError;
 }
 
-/** Parses a request body; throws {@link InvalidJsonBodyError} with the position, or on a prototype-poisoning key. */
+/**
+ * Parses a request body; throws {@link InvalidJsonBodyError} with the position, on input nested deeper than
+ * {@link MAX_JSON_DEPTH}, or on a prototype-poisoning key (checked on the parsed keys, see `json/untrusted-json.ts`).
+ */
 export function parseJsonBody(text: string): unknown {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return parseUntrustedJson(text);
   } catch (error) {
+    if (error instanceof JsonTooDeepError) {
+      throw new InvalidJsonBodyError(error.position, `Arrays and objects are nested deeper than ${error.maxDepth} levels, the most this service accepts`);
+    }
     const message = error instanceof Error ? error.message : '';
+    if (message === 'Object contains forbidden prototype property') throw new InvalidJsonBodyError(0, 'Object contains a forbidden prototype property');
     const stated = /\bat position (\d+)/.exec(message);
     const position = stated ? Number(stated[1]) : jsonErrorPosition(text);
     const reason = message
@@ -46,10 +53,6 @@ export function parseJsonBody(text: string): unknown {
       .replace(/ after JSON at position \d+.*$/s, ' after JSON');
     throw new InvalidJsonBodyError(position, reason || 'Unexpected input');
   }
-  if ((text.includes('__proto__') || text.includes('constructor')) && hasPoisonedKey(value)) {
-    throw new InvalidJsonBodyError(0, 'Object contains a forbidden prototype property');
-  }
-  return value;
 }
 
 /** fastify content-type parser (`parseAs: 'string'`) around {@link parseJsonBody}. */
@@ -64,17 +67,6 @@ export function jsonBodyParser(_request: FastifyRequest, body: string | Buffer, 
   } catch (error) {
     done(error as Error);
   }
-}
-
-function hasPoisonedKey(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(hasPoisonedKey);
-  for (const [key, sub] of Object.entries(value)) {
-    if (key === '__proto__') return true;
-    if (key === 'constructor' && sub !== null && typeof sub === 'object' && Object.hasOwn(sub, 'prototype')) return true;
-    if (hasPoisonedKey(sub)) return true;
-  }
-  return false;
 }
 
 /**

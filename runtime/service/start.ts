@@ -1,22 +1,21 @@
 /**
- * `startService()`: what `npm start` runs. On a fresh machine: SQLite in the data directory, the sandbox providers
- * in-process, a development environment with application credentials, and one sandbox connection per system
- * (`workspace`, `calendar`, `crm`, `sheets`, `docs`). Running it again reuses all of it.
+ * `startService()`: the service's start. On a fresh machine: SQLite in the data directory, a development environment
+ * with application credentials and, when a development start hands it a sandbox (`sandbox/dev-service.ts`, what
+ * `npm start` runs), one sandbox connection per system (`workspace`, `calendar`, `crm`, `sheets`, `docs`). Running
+ * it again reuses all of it. The production runtime never imports the sandbox; it only knows {@link DevSandbox}.
  *
  * It listens before it writes (credentials, dev state, re-pointed sandbox connections), so a start that cannot bind
  * its port changes nothing another instance on the same data directory depends on.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Connector, ConnectionView } from '../api.js';
 import { createConnector } from '../connector.js';
 import { isConnectorError } from '../errors.js';
-import { startSandbox } from '../../sandbox/index.js';
-import type { Sandbox } from '../../sandbox/types.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { buildService } from './build-service.js';
 import { readConfig, type ServiceConfig } from './config.js';
+import { withSandbox, type DevSandbox } from './dev-sandbox.js';
 import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
 import { ensureAppClient, newClientId, newClientSecret } from './environments.js';
 import { freePort } from './free-port.js';
@@ -25,13 +24,12 @@ import { createServiceLogger } from './logging.js';
 import { registerWithSandbox } from './sandbox-connections.js';
 
 export const DEV_ENVIRONMENT_ID = 'env_development';
-/** The embedded sandbox's state, in the data directory. */
-export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 
-export interface RunningService {
+export interface RunningService<S extends DevSandbox = DevSandbox> {
   app: FastifyInstance;
   connector: Connector;
-  sandbox: Sandbox | null;
+  /** The sandbox the start was given (its owner closes it), else null. */
+  sandbox: S | null;
   /** The service's public base URL. */
   url: string;
   dashboardUrl: string;
@@ -53,8 +51,13 @@ export interface StartOptions {
   now?: () => number;
 }
 
+export interface ServiceStartOptions<S extends DevSandbox> extends StartOptions {
+  /** A running sandbox to point the development connections at (a development start composes it). */
+  sandbox?: S;
+}
+
 /** Creates the sandbox connections, or re-points them at this run's sandbox with a fresh client secret. */
-async function ensureSandboxConnections(connector: Connector, sandbox: Sandbox, environmentId: string): Promise<ConnectionView[]> {
+async function ensureSandboxConnections(connector: Connector, sandbox: DevSandbox, environmentId: string): Promise<ConnectionView[]> {
   const env = connector.environment(environmentId);
   const views: ConnectionView[] = [];
   for (const name of CONNECTOR_NAMES) {
@@ -76,19 +79,16 @@ async function ensureSandboxConnections(connector: Connector, sandbox: Sandbox, 
   return views;
 }
 
-export async function startService(options: StartOptions = {}): Promise<RunningService> {
+export async function startService<S extends DevSandbox = DevSandbox>(options: ServiceStartOptions<S> = {}): Promise<RunningService<S>> {
   const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
   const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger());
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
-  // Its state file keeps clients, grants, tokens, data and port across restarts (see docs/operations.md).
-  const sandbox = config.sandbox ? await startSandbox({ host: '127.0.0.1', port: config.sandboxPort, stateFile: join(config.dataDir, SANDBOX_STATE_FILE) }) : null;
-  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) is this connector's; the
-  // in-process sandbox's own origin is allowed whatever the policy.
-  const connectionOverrides = sandbox
-    ? { ...config.connectionOverrides, allowedOrigins: [...config.connectionOverrides.allowedOrigins, new URL(sandbox.url).origin] }
-    : config.connectionOverrides;
+  const sandbox = options.sandbox ?? null;
+  // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) is this connector's; a composed
+  // sandbox's providers are allowed and its control API refused, whatever the policy.
+  const connectionOverrides = sandbox ? withSandbox(config.connectionOverrides, sandbox) : config.connectionOverrides;
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
   try {
@@ -100,6 +100,7 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
       logger,
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
+      timeouts: config.timeouts,
       isReady: () => ready,
       ...(options.now ? { now: options.now } : {}),
       trustProxy: config.trustProxy,
@@ -142,7 +143,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
           await purge.stop();
           await listening.close();
           await running.close();
-          await sandbox?.close();
         })();
         return closing;
       },
@@ -150,7 +150,6 @@ export async function startService(options: StartOptions = {}): Promise<RunningS
   } catch (error) {
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
-    await sandbox?.close().catch(() => {});
     throw error;
   }
 }

@@ -3,6 +3,7 @@
  * and call these functions by format name, so each export's name is the format's name: keep every export a
  * `(value: string) => boolean` keyed exactly like the format (quoted where the name has a dash).
  */
+import { parseUntrustedJson } from '../json/untrusted-json.js';
 import { isWorkspaceId } from '../helpers/workspace-id.js';
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -118,10 +119,10 @@ export function workspaceId(value: string): boolean {
   return isWorkspaceId(value);
 }
 
-/** A string that parses as JSON. */
+/** A string that parses as JSON as the service reads caller JSON (depth limit, no prototype-poisoning keys). */
 export function jsonString(value: string): boolean {
   try {
-    JSON.parse(value);
+    parseUntrustedJson(value);
     return true;
   } catch {
     return false;

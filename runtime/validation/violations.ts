@@ -105,7 +105,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string): Violation {
     case 'exclusiveMaximum':
       return v(at, `${name} must be ${String(p.comparison)} ${String(p.limit)}`);
     case 'multipleOf':
-      return v(at, `${name} must be a multiple of ${String(p.multipleOf)}`);
+      // `type: number, multipleOf: 1` is how a spec says "whole number" where the upstream takes a JSON number.
+      return v(at, p.multipleOf === 1 ? `${name} must be an integer` : `${name} must be a multiple of ${String(p.multipleOf)}`);
     case 'minLength':
       return v(at, p.limit === 1 ? `${name} must not be empty` : `${name} must be at least ${String(p.limit)} characters long`);
     case 'maxLength':

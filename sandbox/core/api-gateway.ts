@@ -5,6 +5,7 @@ import { GOOGLE_401_INVALID, GOOGLE_401_MISSING } from '../dialects/google.js';
 import type { FaultTable, RollingWindows } from './faults.js';
 import { sleep } from './http.js';
 import { PROVIDER_OF } from './services.js';
+import secureJson from 'secure-json-parse';
 
 /** HubSpot's documented burst limit for OAuth apps: 110 requests per rolling 10 seconds per installed account. */
 export const HUBSPOT_TEN_SECONDLY = { max: 110, windowMs: 10_000 };
@@ -78,7 +79,7 @@ export class ApiGateway {
     let body: unknown;
     if (call.rawBody.trim() !== '') {
       try {
-        body = JSON.parse(call.rawBody);
+        body = secureJson.parse(call.rawBody, undefined, { protoAction: 'error', constructorAction: 'error' });
       } catch {
         const e = INVALID_JSON[module.dialect];
         return module.errorResponse(400, e.message, { reason: e.reason });

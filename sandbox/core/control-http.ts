@@ -1,6 +1,7 @@
 import { NOTION_CAPABILITIES, type NotionCapability, type OAuthProvider, type RegisteredClient, type SandboxControl, type SandboxEndpoints, type SandboxService, type Fault } from '../types.js';
 import type { ConnectorName } from '../../runtime/types.js';
 import { CONNECTOR_NAMES } from '../../runtime/types.js';
+import secureJson from 'secure-json-parse';
 
 const PROVIDERS: readonly OAuthProvider[] = ['notion', 'google', 'hubspot'];
 
@@ -39,7 +40,7 @@ export function handleControl(
   let body: Record<string, unknown> = {};
   if (rawBody.trim()) {
     try {
-      const parsed: unknown = JSON.parse(rawBody);
+      const parsed: unknown = secureJson.parse(rawBody, undefined, { protoAction: 'error', constructorAction: 'error' });
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
     } catch {
       return { status: 400, body: { error: 'body must be JSON' } };

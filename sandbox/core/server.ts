@@ -11,6 +11,7 @@ import type { FaultTable } from './faults.js';
 import { lowerHeaders, queryRecord, readBody, redactAuthorization, sendHtml, sendJson, sleep } from './http.js';
 import type { RequestRecorder } from './recorder.js';
 import { route } from './services.js';
+import secureJson from 'secure-json-parse';
 
 export interface ServerDeps {
   gateway: ApiGateway;
@@ -117,7 +118,7 @@ function parseForRecord(rawBody: string, contentType: string | undefined): unkno
   if (rawBody === '') return undefined;
   if ((contentType ?? '').startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(rawBody));
   try {
-    return JSON.parse(rawBody);
+    return secureJson.parse(rawBody, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
     return rawBody;
   }

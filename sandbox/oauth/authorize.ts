@@ -21,6 +21,11 @@ export interface AuthorizeDecision {
 export interface AuthorizeProfile {
   provider: OAuthProvider;
   providerName: string;
+  /**
+   * RFC 9207: the issuer identifier the provider adds as `iss` to every authorization response (success and error),
+   * as Google does; null for providers that send none (HubSpot, Notion).
+   */
+  issuer: string | null;
   /** Notion: `redirect_uri` may be omitted when exactly one is registered. */
   redirectUriOptional: boolean;
   /** HubSpot's install URL has no `response_type`; when sent it must still be `code`. */
@@ -32,11 +37,12 @@ export interface AuthorizeProfile {
   decide(q: URLSearchParams): { error: string; description: string } | AuthorizeDecision;
 }
 
-function errorRedirect(redirectUri: string, error: string, description: string, state: string | null): OAuthResponse {
+function errorRedirect(redirectUri: string, error: string, description: string, state: string | null, issuer: string | null): OAuthResponse {
   const url = new URL(redirectUri);
   url.searchParams.set('error', error);
   if (description) url.searchParams.set('error_description', description);
   if (state !== null) url.searchParams.set('state', state);
+  if (issuer !== null) url.searchParams.set('iss', issuer);
   return { kind: 'redirect', location: url.toString() };
 }
 
@@ -59,12 +65,12 @@ export function handleAuthorize(ctx: OAuthContext, profile: AuthorizeProfile, re
   const state = q.get('state');
   const responseType = q.get('response_type') ?? (profile.responseTypeOptional ? 'code' : null);
   if (responseType !== 'code') {
-    return errorRedirect(redirect.uri, 'unsupported_response_type', 'response_type must be code', state);
+    return errorRedirect(redirect.uri, 'unsupported_response_type', 'response_type must be code', state, profile.issuer);
   }
   const pkceError = checkPkce(profile, q);
-  if (pkceError) return errorRedirect(redirect.uri, 'invalid_request', pkceError, state);
+  if (pkceError) return errorRedirect(redirect.uri, 'invalid_request', pkceError, state, profile.issuer);
   const decision = profile.decide(q);
-  if ('error' in decision) return errorRedirect(redirect.uri, decision.error, decision.description, state);
+  if ('error' in decision) return errorRedirect(redirect.uri, decision.error, decision.description, state, profile.issuer);
 
   const issue = (user: string, scopes: string[]): OAuthResponse => {
     ctx.seedUser(user);
@@ -84,6 +90,7 @@ export function handleAuthorize(ctx: OAuthContext, profile: AuthorizeProfile, re
     const url = new URL(redirect.uri);
     url.searchParams.set('code', code.code);
     if (state !== null) url.searchParams.set('state', state);
+    if (profile.issuer !== null) url.searchParams.set('iss', profile.issuer);
     for (const [k, v] of Object.entries(decision.callbackParams(scopes))) url.searchParams.set(k, v);
     return { kind: 'redirect', location: url.toString() };
   };
@@ -91,7 +98,7 @@ export function handleAuthorize(ctx: OAuthContext, profile: AuthorizeProfile, re
   if (decision.silent) {
     const hint = decision.silent.loginHint;
     if (hint && ctx.store.hasConsented(profile.provider, client.clientId, hint)) return issue(hint, decision.scopes);
-    return errorRedirect(redirect.uri, 'consent_required', 'prompt=none but the user has not consented', state);
+    return errorRedirect(redirect.uri, 'consent_required', 'prompt=none but the user has not consented', state, profile.issuer);
   }
 
   const defaultUser = q.get('login_hint') && EMAIL.test(q.get('login_hint') ?? '') ? (q.get('login_hint') as string) : DEFAULT_SANDBOX_USER;
@@ -113,7 +120,7 @@ export function handleAuthorize(ctx: OAuthContext, profile: AuthorizeProfile, re
 
   const form = new URLSearchParams(req.rawBody);
   const choice = form.get('decision');
-  if (choice === 'deny') return errorRedirect(redirect.uri, 'access_denied', '', state);
+  if (choice === 'deny') return errorRedirect(redirect.uri, 'access_denied', '', state, profile.issuer);
   if (choice !== 'allow') return consentPage(400, 'decision must be allow or deny');
   const user = (form.get('user') ?? '').trim().toLowerCase();
   if (!EMAIL.test(user)) return consentPage(400, 'user must be an e-mail address');

@@ -1,5 +1,6 @@
 import type { OAuthProvider } from '../types.js';
 import type { GrantStore } from './grant-store.js';
+import secureJson from 'secure-json-parse';
 
 /** What the OAuth servers need from the sandbox. */
 export interface OAuthContext {
@@ -73,7 +74,7 @@ export function parseFields(rawBody: string, contentType: string | undefined, fo
   }
   if (!ct.startsWith('application/json')) return null;
   try {
-    const parsed: unknown = rawBody === '' ? {} : JSON.parse(rawBody);
+    const parsed: unknown = rawBody === '' ? {} : secureJson.parse(rawBody, undefined, { protoAction: 'error', constructorAction: 'error' });
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;

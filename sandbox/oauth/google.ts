@@ -17,6 +17,8 @@ const PROMPTS = new Set(['none', 'consent', 'select_account']);
 export const googleAuthorizeProfile: AuthorizeProfile = {
   provider: 'google',
   providerName: 'Google',
+  // Google's discovery document says authorization_response_iss_parameter_supported: true.
+  issuer: 'https://accounts.google.com',
   redirectUriOptional: false,
   scopesWithholdable: true,
   pkce: 'required',

@@ -15,6 +15,7 @@ export const HUBSPOT_ACCESS_TOKEN_SECONDS = 1800;
 export const hubspotAuthorizeProfile: AuthorizeProfile = {
   provider: 'hubspot',
   providerName: 'HubSpot',
+  issuer: null,
   redirectUriOptional: false,
   responseTypeOptional: true,
   scopesWithholdable: false,

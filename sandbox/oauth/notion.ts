@@ -15,6 +15,7 @@ import type { RegisteredClient } from '../types.js';
 export const notionAuthorizeProfile: AuthorizeProfile = {
   provider: 'notion',
   providerName: 'Notion',
+  issuer: null,
   redirectUriOptional: true,
   scopesWithholdable: false,
   pkce: 'ignored',

@@ -6,19 +6,21 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { runCli } from '../../runtime/cli/program.js';
+import { developmentCommands } from '../../sandbox/dev-commands.js';
 import { startHarness, type Harness } from '../service/harness.js';
 
 const exec = promisify(execFile);
 let h: Harness;
 
-async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
+async function cli(args: string[], env: Record<string, string | undefined> = {}, development = true): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const result = await runCli(args, {
-    out: (t) => out.push(t),
-    err: (t) => err.push(t),
+  const io = {
+    out: (t: string) => out.push(t),
+    err: (t: string) => err.push(t),
     env: { AGENT_CONNECTOR_URL: h.url, AGENT_CONNECTOR_CLIENT_ID: h.a.clientId, AGENT_CONNECTOR_CLIENT_SECRET: h.a.clientSecret, ...env },
-  });
+  };
+  const result = await runCli(args, io, development ? developmentCommands : undefined);
   return { code: result.code, out: out.join(''), err: err.join('') };
 }
 
@@ -105,6 +107,12 @@ describe('agent-connector sandbox', () => {
     const bad = await cli(['sandbox', '--client', 'myspace,id,secret,http://x/cb']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--client expects provider,clientId,clientSecret,redirectUri');
+  });
+
+  it('is a development command: the production CLI does not have it', async () => {
+    const res = await cli(['sandbox', '--port', '0'], {}, false);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/unknown command 'sandbox'/);
   });
 });
 

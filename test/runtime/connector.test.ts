@@ -88,7 +88,8 @@ describe('createConnector', () => {
 
   it('the package entry point exports the public surface', () => {
     expect(typeof pkg.createConnector).toBe('function');
-    expect(typeof pkg.startSandbox).toBe('function');
+    // The sandbox is a development aid on its own entry point (agent-connector/sandbox), not the product's.
+    expect('startSandbox' in pkg).toBe(false);
     expect(typeof pkg.createToolClient).toBe('function');
     expect(pkg.ERROR_CATALOGUE.reauthorization_required.status).toBe(409);
     expect(new pkg.ConnectorError('internal', 'x').status).toBe(500);

@@ -206,9 +206,12 @@ describe('events.insert', () => {
   });
 
   it('accepts all-day events, enum values and zero-length events', async () => {
-    const allDay = await call('POST', EVENTS, { body: { start: { date: '2024-03-05' }, end: { date: '2024-03-06' }, transparency: 'transparent', visibility: 'private', eventType: 'outOfOffice' } });
+    const allDay = await call('POST', EVENTS, { body: { start: { date: '2024-03-05' }, end: { date: '2024-03-06' }, transparency: 'transparent', visibility: 'private', eventType: 'default' } });
     expect(allDay.status).toBe(200);
-    expect(allDay.body).toMatchObject({ start: { date: '2024-03-05' }, transparency: 'transparent', visibility: 'private', eventType: 'outOfOffice' });
+    expect(allDay.body).toMatchObject({ start: { date: '2024-03-05' }, transparency: 'transparent', visibility: 'private', eventType: 'default' });
+    const ooo = await call('POST', EVENTS, { body: timed('2024-03-05T10:00:00Z', '2024-03-05T18:00:00Z', { eventType: 'outOfOffice', outOfOfficeProperties: {} }) });
+    expect(ooo.status).toBe(200);
+    expect(ooo.body).toMatchObject({ eventType: 'outOfOffice', outOfOfficeProperties: {} });
     const zero = await call('POST', EVENTS, { body: timed('2024-03-05T10:00:00Z', '2024-03-05T10:00:00Z') });
     expect(zero.status).toBe(200);
   });
@@ -264,7 +267,10 @@ describe('events.insert', () => {
       body: timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z'),
       scopes: ['https://www.googleapis.com/auth/calendar.readonly'],
     });
-    expectCalendarError(res, 403, 'insufficientPermissions', 'Request had insufficient authentication scopes.');
+    expectCalendarError(res, 403, 'insufficientPermissions');
+    // Google words the top-level message and the legacy item differently.
+    expect(res.body.error.message).toBe('Request had insufficient authentication scopes.');
+    expect(res.body.error.errors[0].message).toBe('Insufficient Permission');
     expect(res.body.error.status).toBe('PERMISSION_DENIED');
     const read = await call('GET', EVENTS, { scopes: ['https://www.googleapis.com/auth/calendar.readonly'] });
     expect(read.status).toBe(200);
@@ -310,6 +316,56 @@ describe('events.get / patch / delete', () => {
     expectCalendarError(bad, 400, 'timeRangeEmpty');
     expect((await call('GET', `${EVENTS}/${ev.id}`)).body.end).toEqual({ dateTime: '2024-03-05T13:00:00Z' });
     expectCalendarError(await call('PATCH', `${EVENTS}/nope1`, { body: {} }), 404, 'notFound');
+  });
+
+  it('patch merges into start/end: an all-day event moved to a time must clear its date (and the reverse)', async () => {
+    const created = await call('POST', EVENTS, { body: { summary: 'Offsite', start: { date: '2024-03-05' }, end: { date: '2024-03-06' } } });
+    const id = created.body.id as string;
+    const toTime = { start: { dateTime: '2024-03-05T10:00:00Z' }, end: { dateTime: '2024-03-05T11:00:00Z' } };
+    // The stored `date` stays beside the new `dateTime`, and Google refuses a start that has both.
+    expectCalendarError(await call('PATCH', `${EVENTS}/${id}`, { body: toTime }), 400, 'invalid');
+    const moved = await call('PATCH', `${EVENTS}/${id}`, {
+      body: { start: { ...toTime.start, date: null }, end: { ...toTime.end, date: null } },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.start).toEqual({ dateTime: '2024-03-05T10:00:00Z' });
+
+    const back = await call('PATCH', `${EVENTS}/${id}`, { body: { start: { date: '2024-03-07', dateTime: null }, end: { date: '2024-03-08', dateTime: null } } });
+    expect(back.status).toBe(200);
+    expect(back.body.start).toEqual({ date: '2024-03-07' });
+
+    // A time zone set before stays when a patch moves only the time.
+    const zoned = await insert({ start: { dateTime: '2024-03-05T10:00:00+01:00', timeZone: 'Europe/Paris' }, end: { dateTime: '2024-03-05T11:00:00+01:00', timeZone: 'Europe/Paris' } });
+    const shifted = await call('PATCH', `${EVENTS}/${zoned.id}`, { body: { start: { dateTime: '2024-03-05T12:00:00+01:00' }, end: { dateTime: '2024-03-05T13:00:00+01:00' } } });
+    expect(shifted.body.start.timeZone).toBe('Europe/Paris');
+  });
+
+  it("refuses to change an event's type after creation (the Event resource: it cannot be modified)", async () => {
+    const ev = await insert();
+    const changed = await call('PATCH', `${EVENTS}/${ev.id}`, { body: { eventType: 'focusTime', focusTimeProperties: {} } });
+    expectCalendarError(changed, 400, 'invalid');
+    // Google's wording as clients see it ("Event type cannot be changed"); the reason code is not documented.
+    expect(changed.body.error.message).toContain('Event type cannot be changed');
+    expect((await call('PATCH', `${EVENTS}/${ev.id}`, { body: { eventType: 'default', summary: 'same type' } })).status).toBe(200);
+  });
+
+  it('status events: focus time and out of office need their properties, a time, opaque, the primary calendar', async () => {
+    const slot = (extra: Body) => timed('2024-03-05T10:00:00Z', '2024-03-05T12:00:00Z', extra);
+    for (const type of ['focusTime', 'outOfOffice'] as const) {
+      const properties = `${type}Properties`;
+      expectCalendarError(await call('POST', EVENTS, { body: slot({ eventType: type }) }), 400, 'required');
+      const ok = await call('POST', EVENTS, { body: slot({ eventType: type, [properties]: {} }) });
+      expect(ok.status).toBe(200);
+      expect(ok.body.eventType).toBe(type);
+      expectCalendarError(await call('POST', EVENTS, { body: slot({ eventType: type, [properties]: {}, transparency: 'transparent' }) }), 400, 'invalid');
+      const allDay = { start: { date: '2024-03-05' }, end: { date: '2024-03-06' }, eventType: type, [properties]: {} };
+      expectCalendarError(await call('POST', EVENTS, { body: allDay }), 400, 'invalid');
+      const team = `/calendar/v3/calendars/${encodeURIComponent(seededCalendarId(USER, 'team'))}/events`;
+      expectCalendarError(await call('POST', team, { body: slot({ eventType: type, [properties]: {} }) }), 400, 'invalid');
+    }
+    expectCalendarError(await call('POST', EVENTS, { body: slot({ eventType: 'workingLocation', visibility: 'public', transparency: 'transparent' }) }), 400, 'required');
+    const office = slot({ eventType: 'workingLocation', visibility: 'public', transparency: 'transparent', workingLocationProperties: { type: 'homeOffice', homeOffice: {} } });
+    expect((await call('POST', EVENTS, { body: office })).status).toBe(200);
   });
 
   it('patch adds a conference only with conferenceDataVersion=1', async () => {

@@ -193,15 +193,15 @@ describe('sandbox core: auth, faults, recording', () => {
   });
 
   it('the control HTTP API sets faults, lists requests and issues tokens', async () => {
-    const post = (path: string, body: unknown) => fetch(`${sb.url}/_sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) => fetch(`${sb.controlUrl}/_sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const tokens = (await (await post('/tokens', { provider: 'notion', user: 'ctl@example.com' })).json()) as { accessToken: string };
     expect((await post('/faults', { service: 'workspace', fault: { failNext: { count: 1, status: 500 } } })).status).toBe(204);
     expect((await notion(tokens.accessToken)).status).toBe(500);
-    const listed = (await (await fetch(`${sb.url}/_sandbox/requests?service=workspace`)).json()) as { requests: unknown[] };
+    const listed = (await (await fetch(`${sb.controlUrl}/_sandbox/requests?service=workspace`)).json()) as { requests: unknown[] };
     expect(listed.requests).toHaveLength(1);
     expect((await post('/expire', { provider: 'notion', user: 'ctl@example.com' })).status).toBe(204);
     expect((await notion(tokens.accessToken)).status).toBe(401);
-    const info = (await (await fetch(`${sb.url}/_sandbox/`)).json()) as { endpoints: Record<string, { apiBaseUrl: string }> };
+    const info = (await (await fetch(`${sb.controlUrl}/_sandbox/`)).json()) as { endpoints: Record<string, { apiBaseUrl: string }> };
     expect(info.endpoints.crm?.apiBaseUrl).toBe(`${sb.url}/hubspot`);
   });
 

@@ -32,6 +32,9 @@ export interface Harness {
   app: FastifyInstance;
   url: string;
   signingKey: Uint8Array;
+  /** The connector's data directory and encryption keys, for another process opening the same store. */
+  dataDir: string;
+  encryptionKeys: string;
   a: TestEnv;
   b: TestEnv;
   /** A bearer token for the environment. */
@@ -47,6 +50,8 @@ export interface HarnessOptions extends Partial<Omit<ServiceOptions, 'connector'
   /** Captures the service's pino lines. */
   logStream?: Writable;
   definitions?: RuntimeOptions['definitions'];
+  /** A store to use instead of a fresh SQLite file (e.g. a PostgreSQL schema); the caller closes it. */
+  store?: RuntimeOptions['store'];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -54,16 +59,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ac-service-'));
+  const encryptionKeys = `k1:${randomBytes(32).toString('base64')}`;
   const connector = await createConnector({
     baseUrl: url,
     dataDir,
-    encryptionKeys: `k1:${randomBytes(32).toString('base64')}`,
+    encryptionKeys,
     http: { timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 50 },
     ...(options.definitions ? { definitions: options.definitions } : {}),
+    ...(options.store ? { store: options.store } : {}),
   });
   const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32));
   const logger = options.logStream ? pino(loggerOptions('info'), options.logStream) : false;
-  const { logStream: _ignored, definitions: _defs, ...serviceOptions } = options;
+  const { logStream: _ignored, definitions: _defs, store: _store, ...serviceOptions } = options;
   const app = await buildService({ ...serviceOptions, connector, sandbox, signingKey, logger });
   await app.listen({ port, host: '127.0.0.1' });
   const a = await createEnvironment(connector.store, { name: 'tenant-a' });
@@ -104,6 +111,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     app,
     url,
     signingKey,
+    dataDir,
+    encryptionKeys,
     a,
     b,
     token,

@@ -124,6 +124,8 @@ describe('every documented route, valid and invalid', () => {
     await check('valid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars', identifier: 'u-1', tool_input: { max_results: 5 } } });
     await check('invalid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars', identifier: 'u-1', tool_input: { max_results: 'five' } } });
     await check('invalid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars' } });
+    // tool_input may be omitted for a tool without required parameters.
+    await check('valid', 'POST', '/api/v1/execute_tool', '/api/v1/execute_tool', { body: { tool_name: 'calendar_list_calendars', identifier: 'u-1' } });
 
     await check('valid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'GET', path: '/calendar/v3/users/me/calendarList' } });
     await check('invalid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'GET', path: '//evil.example/x' } });
@@ -133,7 +135,7 @@ describe('every documented route, valid and invalid', () => {
     const toolPaths = Object.keys(OPENAPI.paths).filter((p) => /^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/.test(p));
     expect(toolPaths.length).toBe(34);
     await check('valid', 'POST', '/api/v1/tools/calendar_list_calendars/execute', '/api/v1/tools/calendar_list_calendars/execute', { body: { identifier: 'u-1', tool_input: {} } });
-    for (const path of toolPaths) await check('invalid', 'POST', path, path, { body: { identifier: 'u-1' } });
+    for (const path of toolPaths) await check('invalid', 'POST', path, path, { body: { tool_input: {} } });
   });
 
   it('MCP sessions: minted, listed and revoked', async () => {

@@ -10,18 +10,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
-import { SANDBOX_STATE_FILE, startService, type RunningService } from '../../runtime/service/start.js';
+import type { RunningService } from '../../runtime/service/start.js';
+import { SANDBOX_STATE_FILE, startDevelopmentService } from '../../sandbox/dev-service.js';
+import type { Sandbox } from '../../sandbox/types.js';
 
 const KEY = randomBytes(32).toString('base64');
 const dirs: string[] = [];
-const running: RunningService[] = [];
+const running: RunningService<Sandbox>[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.close()));
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(dataDir: string): Promise<RunningService> {
-  const service = await startService({
+async function start(dataDir: string): Promise<RunningService<Sandbox>> {
+  const service = await startDevelopmentService({
     env: { PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${KEY}`, AGENT_CONNECTOR_CLIENT_ID: 'app', AGENT_CONNECTOR_CLIENT_SECRET: 'restart-test-secret' },
     logger: false,
   });
@@ -29,7 +31,7 @@ async function start(dataDir: string): Promise<RunningService> {
   return service;
 }
 
-async function stop(service: RunningService): Promise<void> {
+async function stop(service: RunningService<Sandbox>): Promise<void> {
   await service.close();
   running.splice(running.indexOf(service), 1);
 }

@@ -66,8 +66,11 @@ describe('served request schemas are the document\'s', () => {
     expect(served('post', '/api/v1/tools/{tool_name}/execute').schema?.body).toEqual(deref(named));
     const requests = Object.entries(OPENAPI.components.schemas as Record<string, Json>).filter(([name]) => name.endsWith('Request') && name !== 'ExecuteNamedToolRequest' && name !== 'ExecuteToolRequest' && name !== 'MagicLinkRequest' && name !== 'ProxyRequest' && name !== 'TokenRequest');
     expect(requests.length).toBe(34);
-    for (const [, request] of requests) {
-      expect({ ...request, properties: { ...request.properties, tool_input: { type: 'object' } } }).toEqual(named);
+    for (const [name, request] of requests) {
+      expect({ ...request, required: named.required, properties: { ...request.properties, tool_input: { type: 'object' } } }).toEqual(named);
+      // tool_input is required exactly when the tool has a required parameter (omitted, it is {}).
+      const input = OPENAPI.components.schemas[name.replace(/Request$/, 'Input')] as Json;
+      expect(request.required).toEqual((input.required ?? []).length > 0 ? ['identifier', 'tool_input'] : ['identifier']);
     }
   });
 

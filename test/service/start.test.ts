@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBanner } from '../../runtime/cli/start-command.js';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
+import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import { DEV_STATE_FILE } from '../../runtime/service/dev-state.js';
-import { startService, type RunningService } from '../../runtime/service/start.js';
+import type { RunningService } from '../../runtime/service/start.js';
+import { startDevelopmentService } from '../../sandbox/dev-service.js';
 
 const dirs: string[] = [];
 const running: RunningService[] = [];
@@ -22,7 +25,7 @@ function freshDir(): string {
 }
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
-  const service = await startService({
+  const service = await startDevelopmentService({
     env: { PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${KEY}`, ...env },
     logger: false,
   });
@@ -112,5 +115,43 @@ describe('startService in production with the sandbox enabled', () => {
     await expect(
       client.createConnection({ name: 'elsewhere', connector: 'crm', client_id: 'c', client_secret: 's', overrides: { apiBaseUrl: 'http://127.0.0.1:9' } }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
+
+describe('the sandbox control API and tenants (issue 14, item 6)', () => {
+  it('is never reachable through a connection, even in production with the sandbox on and every override allowed', async () => {
+    const service = await start(freshDir(), {
+      NODE_ENV: 'production',
+      AGENT_CONNECTOR_SANDBOX: '1',
+      AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '1',
+      AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('base64'),
+    });
+    const sandbox = service.sandbox!;
+    const client = createClient({ envUrl: service.url, clientId: service.clientId, clientSecret: service.generatedClientSecret as string });
+    // Another tenant's account, whose tokens the sandbox's records would show.
+    const { link: victimLink } = await client.authorizationLink({ connection_name: 'calendar', identifier: 'victim' });
+    expect((await consentThroughSandbox(victimLink, { user: 'victim@example.com' })).status).toBe(200);
+
+    // The control origin is refused as any override, whatever the policy allows (loopback http here).
+    for (const key of ['apiBaseUrl', 'tokenUrl', 'revocationUrl', 'authorizationUrl'] as const) {
+      const overrides = { ...sandbox.endpoints('crm'), [key]: `${sandbox.controlUrl}/_sandbox${key === 'apiBaseUrl' ? '' : '/revoke'}` };
+      await expect(client.createConnection({ name: `peek-${key}`, connector: 'crm', client_id: 'c', client_secret: 's', overrides })).rejects.toMatchObject({
+        code: 'invalid_input',
+      });
+    }
+
+    // A connection on the providers' own origin, at its root, cannot reach the control API by a path either.
+    const peek = await client.createConnection({ name: 'peek', connector: 'crm', client_id: 'peek-client', client_secret: 'peek-secret', overrides: { ...sandbox.endpoints('crm'), apiBaseUrl: sandbox.url } });
+    registerWithSandbox(sandbox, peek, 'peek-secret');
+    const { link } = await client.authorizationLink({ connection_name: 'peek', identifier: 'attacker' });
+    expect((await consentThroughSandbox(link, { user: 'attacker@example.com' })).status).toBe(200);
+    const viaProxy = await client.proxy({ connection_name: 'peek', identifier: 'attacker', method: 'GET', path: '/_sandbox/requests' });
+    expect(viaProxy.status).toBe(404);
+    expect(JSON.stringify(viaProxy.body)).not.toContain('"requests"');
+
+    // The records themselves (read by the operator on the control origin) hold no token or code.
+    const records = JSON.stringify(await (await fetch(`${sandbox.controlUrl}/_sandbox/requests`)).json());
+    expect(records).toContain('[redacted]');
+    for (const field of ['refresh_token', 'access_token', 'code']) expect(records).not.toMatch(new RegExp(`"${field}":"(?!\\[redacted\\])`));
   });
 });

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Connector, EnvironmentScope } from '../../api.js';
 import { ConnectorError, isConnectorError } from '../../errors.js';
-import type { Sandbox } from '../../../sandbox/types.js';
+import type { DevSandbox } from '../dev-sandbox.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
 import type { AppAuth, SessionClaims } from '../app-auth.js';
 import { toConnectorError } from '../errors.js';
@@ -17,7 +17,7 @@ import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSession
 interface Deps {
   connector: Connector;
   auth: AppAuth;
-  sandbox?: Sandbox;
+  sandbox?: DevSandbox;
   checkCredentialRate(key: string): void;
 }
 

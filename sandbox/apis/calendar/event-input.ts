@@ -94,6 +94,7 @@ export function checkEvent(fields: Record<string, unknown>, calendarZone: string
   checkEnum(fields, 'eventType', EVENT_TYPES);
   if (isInsert && fields.eventType === 'fromGmail') throw invalid('Event type fromGmail cannot be created using the API.');
   if (fields.eventType === 'birthday' && !start.allDay) throw invalid('Birthday events must be all-day events.');
+  checkStatusEvent(fields, start.allDay);
   checkEnum(fields, 'visibility', VISIBILITIES);
   checkEnum(fields, 'transparency', TRANSPARENCIES);
   checkEnum(fields, 'status', STATUSES);
@@ -109,6 +110,39 @@ export function checkEvent(fields: Record<string, unknown>, calendarZone: string
   const out: CheckedEvent = { start, end };
   if (recurrence) out.recurrence = recurrence;
   return out;
+}
+
+/**
+ * The status event types (focus time, out of office, working location) need what Google states for each: focus
+ * time and out of office carry their properties object ("must be supplied to make a valid event (even if empty)",
+ * the Event resource's `eventType`), are timed and opaque; a working location is public, transparent and says where.
+ * (Only primary calendars have them: `checkEventTypeFor` checks the calendar.) The messages are ours: the docs state
+ * the requirements, not the wording of the refusals.
+ * @see https://developers.google.com/calendar/api/v3/reference/events#resource
+ * @see https://developers.google.com/calendar/api/guides/calendar-status
+ */
+function checkStatusEvent(fields: Record<string, unknown>, allDay: boolean): void {
+  const type = fields.eventType;
+  if (type === 'focusTime' || type === 'outOfOffice') {
+    const label = type === 'focusTime' ? 'Focus time' : 'Out of office';
+    const properties = `${type}Properties`;
+    if (!isRecord(fields[properties])) throw invalid(`${label} events need ${properties} (it may be empty).`, 'required');
+    if (allDay) throw invalid(`${label} events cannot be all-day events.`);
+    if (fields.transparency === 'transparent') throw invalid(`${label} events must be opaque.`);
+  }
+  if (type === 'workingLocation') {
+    if (!isRecord(fields.workingLocationProperties)) throw invalid('Working location events need workingLocationProperties.', 'required');
+    if (fields.visibility !== 'public') throw invalid('Working location events must be public.');
+    if (fields.transparency !== 'transparent') throw invalid('Working location events must be transparent.');
+  }
+}
+
+/** Status events exist only on a user's primary calendar. */
+export function checkEventTypeFor(fields: Record<string, unknown>, primaryCalendar: boolean): void {
+  const type = fields.eventType;
+  if ((type === 'focusTime' || type === 'outOfOffice' || type === 'workingLocation') && !primaryCalendar) {
+    throw invalid(`Event type ${type} is only available on primary calendars.`);
+  }
 }
 
 function checkAttendees(attendees: unknown): void {
@@ -158,15 +192,14 @@ export function normalizeAttendees(attendees: unknown, user: string, organizerEm
   });
 }
 
-/** Patch semantics: supplied fields replace; objects merge (start/end replace whole); arrays replace; null clears. */
+/**
+ * Patch semantics: supplied fields replace; objects merge, `start` and `end` included (so an all-day event moved to
+ * a time keeps its `date` unless the patch sends `date: null`, and Google then refuses a start with both); arrays
+ * replace; null clears.
+ * @see https://developers.google.com/calendar/api/guides/performance#patch
+ */
 export function mergePatch(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...current };
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else if (k !== 'start' && k !== 'end' && isRecord(v) && isRecord(out[k])) out[k] = mergeObjects(out[k] as Record<string, unknown>, v);
-    else out[k] = v;
-  }
-  return out;
+  return mergeObjects(current, patch);
 }
 
 function mergeObjects(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {

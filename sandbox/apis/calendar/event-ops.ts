@@ -8,7 +8,7 @@ import { base32hexId } from '../google-common/ids.js';
 import { isRecord } from '../google-common/request.js';
 import { etagFor, eventHtmlLink, type CalendarRecord, type CalendarUserState, type StoredEvent } from './calendar-store.js';
 import { hangoutLinkOf, resolveConference } from './conference.js';
-import { checkEvent, mergePatch, normalizeAttendees, pickWritable, WRITABLE_FIELDS, type CheckedEvent } from './event-input.js';
+import { checkEvent, checkEventTypeFor, mergePatch, normalizeAttendees, pickWritable, WRITABLE_FIELDS, type CheckedEvent } from './event-input.js';
 import { renderTime } from './event-time.js';
 
 export interface WriteOptions {
@@ -108,6 +108,7 @@ export function insertEvent(state: CalendarUserState, calendarId: string, body: 
   }
   const fields = Object.fromEntries(Object.entries(pickWritable(body)).filter(([, v]) => v !== null));
   const checked = checkEvent(fields, cal.timeZone, true);
+  checkEventTypeFor(fields, cal.primary);
   const seq = state.nextSeq();
   const meta: Meta = {
     id,
@@ -141,6 +142,10 @@ export function patchEvent(
   requireWriter(cal);
   const stored = findEvent(state, cal, eventId);
   const patch = isRecord(body) ? body : {};
+  // An event's type is fixed when it is created; Google refuses a patch that names another one.
+  if (patch.eventType !== undefined && patch.eventType !== (stored.resource.eventType ?? 'default')) {
+    throw new GoogleApiError(400, 'Event type cannot be changed.', { reason: 'invalid' });
+  }
   const current: Record<string, unknown> = {};
   for (const f of WRITABLE_FIELDS) if (stored.resource[f] !== undefined) current[f] = stored.resource[f];
   const merged = mergePatch(current, pickWritable(patch));

@@ -5,9 +5,10 @@ import { QUERY_PROPERTIES, type ObjectType } from './schema.js';
 import { render, type Crm, type CrmObject } from './store.js';
 
 const OPERATORS = new Set(['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN']);
+/** HubSpot's limits since 26 August 2024 (developer changelog: 5 groups, 10 filters in a group, 25 in all). */
 const MAX_GROUPS = 5;
-const MAX_FILTERS_PER_GROUP = 6;
-const MAX_FILTERS = 18;
+const MAX_FILTERS_PER_GROUP = 10;
+const MAX_FILTERS = 25;
 /** Search never pages past 10,000 results. */
 const MAX_RESULTS = 10_000;
 

@@ -1,13 +1,20 @@
 /**
  * `documents.batchUpdate` requests applied to a body. The caller hands in a copy and commits it only if every
  * request succeeds, which gives the API's all-or-nothing batches. Errors name `requests[i].<kind>` like Docs does.
+ *
+ * Modelled: text (insert, delete, replace all, text and paragraph style), tables (insert; rows and columns
+ * inserted and deleted), page breaks, inline images (a placeholder object: the sandbox fetches nothing), bullets,
+ * named ranges and the document style. Any other kind the real API knows is refused as an invalid request (400)
+ * naming it, never a 501.
  * @see https://developers.google.com/docs/api/reference/rest/v1/documents/request
  */
 import { GoogleApiError } from '../google-common/errors.js';
+import { opaqueToken } from '../google-common/ids.js';
 import { isRecord } from '../google-common/request.js';
-import type { DocumentBody } from './document-body.js';
+import { applyFields, type DocumentBody } from './document-body.js';
+import { checkDeletion, deleteTableColumn, deleteTableRow, insertTable, insertTableColumn, insertTableRow } from './table-ops.js';
 
-/** Every request kind the real API knows; ones the sandbox does not model answer 501. */
+/** Every request kind the real API knows. */
 const KNOWN_KINDS = new Set([
   'replaceAllText', 'insertText', 'updateTextStyle', 'createParagraphBullets', 'deleteParagraphBullets', 'createNamedRange',
   'deleteNamedRange', 'updateParagraphStyle', 'deleteContentRange', 'insertInlineImage', 'insertTable', 'insertTableRow',
@@ -16,6 +23,15 @@ const KNOWN_KINDS = new Set([
   'mergeTableCells', 'unmergeTableCells', 'createHeader', 'createFooter', 'createFootnote', 'replaceNamedRangeContent',
   'updateSectionStyle', 'insertSectionBreak', 'deleteHeader', 'deleteFooter', 'pinTableHeaderRows', 'addDocumentTab',
   'deleteTab', 'updateDocumentTabProperties', 'insertPerson', 'insertDate',
+]);
+
+/** `createParagraphBullets.bulletPreset` values. */
+const BULLET_PRESETS = new Set([
+  'BULLET_DISC_CIRCLE_SQUARE', 'BULLET_DIAMONDX_ARROW3D_SQUARE', 'BULLET_CHECKBOX', 'BULLET_ARROW_DIAMOND_DISC',
+  'BULLET_STAR_CIRCLE_SQUARE', 'BULLET_ARROW3D_CIRCLE_SQUARE', 'BULLET_LEFTTRIANGLE_DIAMOND_DISC',
+  'BULLET_DIAMONDX_HOLLOWDIAMOND_SQUARE', 'BULLET_DIAMOND_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN',
+  'NUMBERED_DECIMAL_ALPHA_ROMAN_PARENS', 'NUMBERED_DECIMAL_NESTED', 'NUMBERED_UPPERALPHA_ALPHA_ROMAN',
+  'NUMBERED_UPPERROMAN_UPPERALPHA_DECIMAL', 'NUMBERED_ZERODECIMAL_ALPHA_ROMAN',
 ]);
 
 const bad = (message: string): GoogleApiError => new GoogleApiError(400, message);
@@ -43,6 +59,7 @@ export function applyRequest(body: DocumentBody, request: unknown, i: number): R
     case 'deleteContentRange': {
       const { start, end } = checkRange(body, args.range, where);
       if (end === body.endIndex) throw bad(`Invalid ${where}: The range cannot include the newline character at the end of the segment.`);
+      checkDeletion(body, start, end, where);
       body.delete(start, end);
       return {};
     }
@@ -58,8 +75,57 @@ export function applyRequest(body: DocumentBody, request: unknown, i: number): R
       body.updateParagraphStyle(start, end, styleArg(args.paragraphStyle, where, 'paragraphStyle'), fieldsArg(args.fields, where));
       return {};
     }
+    case 'insertTable': {
+      const rows = positiveInt(args.rows, where, 'rows');
+      const columns = positiveInt(args.columns, where, 'columns');
+      const index = insertionIndex(body, args, where);
+      if (body.slotAt(index)?.cell) throw bad(`Invalid ${where}: The sandbox does not model tables inside table cells.`);
+      insertTable(body, index, rows, columns);
+      return {};
+    }
+    case 'insertTableRow':
+      insertTableRow(body, args, where);
+      return {};
+    case 'insertTableColumn':
+      insertTableColumn(body, args, where);
+      return {};
+    case 'deleteTableRow':
+      deleteTableRow(body, args, where);
+      return {};
+    case 'deleteTableColumn':
+      deleteTableColumn(body, args, where);
+      return {};
+    case 'insertPageBreak': {
+      const index = insertionIndex(body, args, where);
+      if (body.slotAt(index)?.cell) throw bad(`Invalid ${where}: Page breaks cannot be inserted inside a table.`);
+      // A page break is followed by a newline: it sits in a paragraph of its own.
+      body.insertSlots(index, (base, para) => [
+        { ...base, kind: 'pageBreak', ch: '', text: { ...base.text } },
+        { ...base, kind: 'text', ch: '\n', text: { ...base.text }, para: { ...para } },
+      ]);
+      return {};
+    }
+    case 'insertInlineImage':
+      return { insertInlineImage: { objectId: insertInlineImage(body, args, where) } };
+    case 'createParagraphBullets':
+      createBullets(body, args, where);
+      return {};
+    case 'deleteParagraphBullets': {
+      const { start, end } = checkRange(body, args.range, where);
+      for (const nl of body.paragraphEnds(start, end)) delete nl.bullet;
+      return {};
+    }
+    case 'createNamedRange':
+      return { createNamedRange: { namedRangeId: createNamedRange(body, args, where) } };
+    case 'deleteNamedRange':
+      deleteNamedRange(body, args, where);
+      return {};
+    case 'updateDocumentStyle':
+      body.documentStyle = applyFields(body.documentStyle, styleArg(args.documentStyle, where, 'documentStyle'), fieldsArg(args.fields, where));
+      return {};
     default:
-      throw new GoogleApiError(501, `The sandbox does not implement ${where}.`);
+      // A kind the real API has and the sandbox does not model: refused as an invalid request, saying so.
+      throw bad(`Invalid ${where}: The sandbox does not model ${kind} requests.`);
   }
 }
 
@@ -73,30 +139,99 @@ function intField(v: unknown, where: string, name: string): number {
   return v;
 }
 
-function insertText(body: DocumentBody, args: Record<string, unknown>, where: string): void {
-  if (typeof args.text !== 'string') throw bad(`Invalid ${where}: text must be a string.`);
+/** The index a `location` or `endOfSegmentLocation` names, checked to be inside a paragraph of the body. */
+function insertionIndex(body: DocumentBody, args: Record<string, unknown>, where: string): number {
   const hasLocation = args.location !== undefined;
   const hasEnd = args.endOfSegmentLocation !== undefined;
   if (hasLocation === hasEnd) {
     throw bad(`Invalid ${where}: Exactly one of location or endOfSegmentLocation must be specified.`);
   }
-  let index: number;
   if (hasEnd) {
     const loc = isRecord(args.endOfSegmentLocation) ? args.endOfSegmentLocation : {};
     checkSegment(loc.segmentId, where);
-    index = body.endIndex - 1;
-  } else {
-    const loc = isRecord(args.location) ? args.location : {};
-    checkSegment(loc.segmentId, where);
-    index = intField(loc.index, where, 'location.index');
-    if (index < 1) {
-      throw bad(`Invalid ${where}: The insertion index must be inside the bounds of an existing paragraph. You can still create new paragraphs by inserting newlines.`);
-    }
-    if (index >= body.endIndex) {
-      throw bad(`Invalid ${where}: Index ${index} must be less than the end index of the referenced segment, ${body.endIndex}.`);
-    }
+    return body.endIndex - 1;
   }
-  body.insert(index, args.text);
+  const loc = isRecord(args.location) ? args.location : {};
+  checkSegment(loc.segmentId, where);
+  const index = intField(loc.index, where, 'location.index');
+  if (index >= body.endIndex) {
+    throw bad(`Invalid ${where}: Index ${index} must be less than the end index of the referenced segment, ${body.endIndex}.`);
+  }
+  if (index < 1 || !body.isInParagraph(index)) {
+    throw bad(`Invalid ${where}: The insertion index must be inside the bounds of an existing paragraph. You can still create new paragraphs by inserting newlines.`);
+  }
+  return index;
+}
+
+function insertText(body: DocumentBody, args: Record<string, unknown>, where: string): void {
+  if (typeof args.text !== 'string') throw bad(`Invalid ${where}: text must be a string.`);
+  body.insertText(insertionIndex(body, args, where), args.text);
+}
+
+function positiveInt(v: unknown, where: string, name: string): number {
+  const n = intField(v, where, name);
+  if (n < 1) throw bad(`Invalid ${where}: ${name} must be at least 1.`);
+  return n;
+}
+
+function insertInlineImage(body: DocumentBody, args: Record<string, unknown>, where: string): string {
+  const uri = args.uri;
+  // Docs fetches the image from a public URI of at most 2 kB; the sandbox checks the URI and fetches nothing.
+  if (typeof uri !== 'string' || uri.length === 0) throw bad(`Invalid ${where}: uri is required.`);
+  if (uri.length > 2048 || !/^https?:\/\//.test(uri)) throw bad(`Invalid ${where}: The image URI must be a public http(s) URL of at most 2 kB.`);
+  const index = insertionIndex(body, args, where);
+  const objectId = `kix.${opaqueToken(12)}`;
+  const embeddedObject: Record<string, unknown> = { imageProperties: { contentUri: `https://lh3.googleusercontent.com/sandbox/${objectId}`, sourceUri: uri } };
+  if (args.objectSize !== undefined) embeddedObject.size = args.objectSize;
+  body.inlineObjects[objectId] = { objectId, inlineObjectProperties: { embeddedObject } };
+  body.insertSlots(index, (base) => [{ ...base, kind: 'image', ch: '', text: { ...base.text }, objectId }]);
+  return objectId;
+}
+
+/**
+ * Bullets on every paragraph the range touches, in one new list. Each paragraph's nesting level is its count of
+ * leading tabs, which are removed, as the API describes.
+ */
+function createBullets(body: DocumentBody, args: Record<string, unknown>, where: string): void {
+  const { start, end } = checkRange(body, args.range, where);
+  const preset = args.bulletPreset;
+  if (typeof preset !== 'string' || !BULLET_PRESETS.has(preset)) {
+    throw bad(`Invalid value at '${where}.bullet_preset' (type.googleapis.com/google.apps.docs.v1.CreateParagraphBulletsRequest.BulletGlyphPreset), "${String(preset)}"`);
+  }
+  const listId = `kix.list.${opaqueToken(10)}`;
+  const glyph = preset.startsWith('NUMBERED_') ? { glyphType: 'DECIMAL', glyphFormat: '%0.' } : { glyphSymbol: '●', glyphFormat: '%0' };
+  body.lists[listId] = { listProperties: { nestingLevels: Array.from({ length: 9 }, () => ({ ...glyph, startNumber: 1 })) } };
+  for (const nl of body.paragraphEnds(start, end)) {
+    const closing = body.slots.indexOf(nl);
+    let first = closing;
+    while (first > 0 && body.slots[first - 1]?.kind === 'text' && body.slots[first - 1]?.ch !== '\n' && body.slots[first - 1]?.cell === nl.cell) first--;
+    let tabs = 0;
+    while (body.slots[first + tabs]?.kind === 'text' && body.slots[first + tabs]?.ch === '\t') tabs++;
+    body.slots.splice(first, tabs);
+    nl.bullet = { listId, nestingLevel: Math.min(tabs, 8) };
+  }
+}
+
+function createNamedRange(body: DocumentBody, args: Record<string, unknown>, where: string): string {
+  const name = args.name;
+  if (typeof name !== 'string' || name.length < 1 || name.length > 256) throw bad(`Invalid ${where}: The name must be 1 to 256 characters long.`);
+  const { start, end } = checkRange(body, args.range, where);
+  const id = `kix.${opaqueToken(12)}`;
+  body.namedRanges.set(id, { name });
+  body.tagRange(id, start, end);
+  return id;
+}
+
+function deleteNamedRange(body: DocumentBody, args: Record<string, unknown>, where: string): void {
+  const byId = args.namedRangeId !== undefined;
+  const byName = args.name !== undefined;
+  if (byId === byName) throw bad(`Invalid ${where}: Exactly one of namedRangeId or name must be specified.`);
+  if (byId) {
+    if (!body.namedRanges.has(args.namedRangeId as string)) throw bad(`Invalid ${where}: The named range ${String(args.namedRangeId)} was not found.`);
+    body.untagRange(args.namedRangeId as string);
+    return;
+  }
+  for (const [id, meta] of [...body.namedRanges]) if (meta.name === args.name) body.untagRange(id);
 }
 
 function checkRange(body: DocumentBody, range: unknown, where: string): { start: number; end: number } {

@@ -4,6 +4,7 @@
  */
 import { driveFileId, opaqueToken } from '../google-common/ids.js';
 import { DocumentBody } from './document-body.js';
+import { renderContent } from './render-body.js';
 
 const pt = (magnitude: number) => ({ magnitude, unit: 'PT' });
 
@@ -41,7 +42,7 @@ const NAMED_STYLES = {
 
 export class StoredDocument {
   readonly documentId = driveFileId();
-  body = new DocumentBody();
+  body = new DocumentBody(structuredClone(DOCUMENT_STYLE));
   revisionId = newRevisionId();
   /** Every revision this document has had, oldest first (targetRevisionId may name any of them). */
   readonly revisions: string[] = [this.revisionId];
@@ -56,11 +57,16 @@ export class StoredDocument {
 
   /** The `Document` resource; with tabs, the content moves under `tabs[0].documentTab`. */
   render(suggestionsViewMode: string, includeTabs: boolean): Record<string, unknown> {
-    const content = {
-      body: { content: this.body.content() },
-      documentStyle: structuredClone(DOCUMENT_STYLE),
+    const body = this.body;
+    const content: Record<string, unknown> = {
+      body: { content: renderContent(body) },
+      documentStyle: structuredClone(body.documentStyle),
       namedStyles: structuredClone(NAMED_STYLES),
     };
+    // proto3 JSON leaves out empty maps.
+    if (Object.keys(body.lists).length > 0) content.lists = structuredClone(body.lists);
+    if (Object.keys(body.inlineObjects).length > 0) content.inlineObjects = structuredClone(body.inlineObjects);
+    if (body.namedRanges.size > 0) content.namedRanges = namedRangesOf(body);
     const doc: Record<string, unknown> = { title: this.title };
     if (includeTabs) {
       doc.tabs = [{ tabProperties: { tabId: 't.0', title: 'Tab 1', index: 0 }, documentTab: content }];
@@ -72,6 +78,15 @@ export class StoredDocument {
     doc.documentId = this.documentId;
     return doc;
   }
+}
+
+/** `namedRanges`: by name, each with its ranges as the slots tagged with it now lie. */
+function namedRangesOf(body: DocumentBody): Record<string, unknown> {
+  const out: Record<string, { name: string; namedRanges: unknown[] }> = {};
+  for (const [namedRangeId, { name }] of body.namedRanges) {
+    (out[name] ??= { name, namedRanges: [] }).namedRanges.push({ namedRangeId, name, ranges: body.rangesOf(namedRangeId) });
+  }
+  return out;
 }
 
 function newRevisionId(): string {

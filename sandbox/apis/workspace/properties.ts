@@ -16,9 +16,19 @@ const WRITABLE = new Set(['title', 'rich_text', 'number', 'select', 'multi_selec
 const READ_ONLY = new Set(['formula', 'rollup', 'created_time', 'created_by', 'last_edited_time', 'last_edited_by', 'unique_id']);
 const COLORS = ['default', 'gray', 'brown', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'red'];
 
-/** Short property ids like Notion's (the title's is always `title`). */
-function propertyId(): string {
-  return randomBytes(3).toString('base64url').replace(/[-_]/g, 'x');
+/** Characters Notion's property ids are made of: letters, digits and punctuation that URLs must escape. */
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789[]{}<>;:=?@^|`';
+
+/**
+ * Four-character property ids like Notion's, which it lists percent-encoded (`%5BJCR`, `AJP%7D`, `M%3BBw`); the
+ * stored form is that listed form. The title's id is always `title`. Unique within the schema.
+ */
+function propertyId(taken: ReadonlySet<string>): string {
+  for (;;) {
+    const raw = [...randomBytes(4)].map((b) => ID_CHARS[b % ID_CHARS.length]).join('');
+    const id = encodeURIComponent(raw);
+    if (!taken.has(id) && id !== 'title') return id;
+  }
 }
 
 function option(o: unknown, path: string): { id: string; name: string; color: string } {
@@ -29,8 +39,11 @@ function option(o: unknown, path: string): { id: string; name: string; color: st
   return { id: randomUUID().slice(0, 8), name: o.name, color };
 }
 
-/** Builds a database schema from a create-database `properties` body; exactly one title property is required. */
-export function buildSchema(input: unknown): Schema {
+/**
+ * Builds a database schema from a create-database `properties` body; exactly one title property is required.
+ * `ids` fixes some columns' ids (in listed, percent-encoded form), for seed data tests can rely on.
+ */
+export function buildSchema(input: unknown, ids: Record<string, string> = {}): Schema {
   if (!isObject(input)) throw validation('body.properties should be an object, instead was `undefined`.');
   const schema: Schema = {};
   let titles = 0;
@@ -47,7 +60,8 @@ export function buildSchema(input: unknown): Schema {
       config.options = opts.map((o, i) => option(o, `${at}.${type}.options[${i}]`));
     }
     if (type === 'number') config.format = typeof config.format === 'string' ? config.format : 'number';
-    schema[name] = { id: type === 'title' ? 'title' : propertyId(), name, type, [type]: config };
+    const taken = new Set([...Object.values(schema).map((p) => p.id), ...Object.values(ids)]);
+    schema[name] = { id: type === 'title' ? 'title' : (ids[name] ?? propertyId(taken)), name, type, [type]: config };
   }
   if (titles !== 1) throw validation(titles === 0 ? 'Title is not provided' : 'Only one title property is allowed.');
   return schema;
@@ -56,10 +70,31 @@ export function buildSchema(input: unknown): Schema {
 /** The schema of a page whose parent is a page or the workspace: one `title` property. */
 export const PAGE_SCHEMA: Schema = { title: { id: 'title', name: 'title', type: 'title', title: {} } };
 
-/** Finds a property by exact (case-sensitive) name or by id. */
+function decodedId(p: PropertySchema): string {
+  try {
+    return decodeURIComponent(p.id);
+  } catch {
+    return p.id;
+  }
+}
+
+/**
+ * Finds a property by exact (case-sensitive) name or by id, decoded (`[JCR`) or as listed (`%5BJCR`): Notion documents
+ * property keys, sorts and filters as taking "the name or ID"; which id form it takes in a JSON body is not settled by
+ * its documentation, and the sandbox accepts both.
+ */
 export function findProperty(schema: Schema, key: string): PropertySchema | undefined {
-  if (schema[key]) return schema[key];
-  return Object.values(schema).find((p) => p.id === key || p.id === decodeURIComponent(key));
+  if (Object.hasOwn(schema, key)) return schema[key];
+  return Object.values(schema).find((p) => p.id === key || decodedId(p) === key);
+}
+
+/**
+ * A `filter_properties` value: a property id as it arrives once the query string is decoded, i.e. the decoded id
+ * (`[JCR`). The official SDK decodes each listed id before sending for that reason; an id encoded twice arrives as
+ * `%5BJCR` and matches nothing.
+ */
+export function findPropertyByWireId(schema: Schema, key: string): PropertySchema | undefined {
+  return Object.values(schema).find((p) => decodedId(p) === key);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;

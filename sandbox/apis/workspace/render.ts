@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { validation } from './errors.js';
-import { findProperty, renderValue } from './properties.js';
+import { findPropertyByWireId, renderValue } from './properties.js';
 import { plainText, type RichText } from './rich-text.js';
 import type { CommentRecord, DatabaseRecord, PageRecord, Workspace } from './state.js';
 
@@ -23,7 +23,7 @@ export function renderPage(ws: Workspace, page: PageRecord, only?: string[]): Re
   if (only && only.length) {
     const wanted = new Set(
       only.map((key) => {
-        const p = findProperty(schema, key);
+        const p = findPropertyByWireId(schema, key);
         if (!p) throw validation(`filter_properties: property \`${key}\` does not exist.`);
         return p.id;
       }),

@@ -112,6 +112,15 @@ export class Workspace {
   }
 }
 
+/** The seed "Tasks" columns' ids, fixed and shaped like Notion's (listed percent-encoded), so tests can name them. */
+export const SEED_PROPERTY_IDS: Readonly<Record<string, string>> = {
+  Status: '%5BJCR',
+  Priority: 'AJP%7D',
+  Due: 'M%3BBw',
+  Notes: 'bHwQ',
+  Done: 'Z%3ClH',
+};
+
 /**
  * Sample data for a new user: a shared "Getting started" page with a "Tasks" database under it (three rows), and a
  * private page the integration was not given (it answers 404, like an unshared page).
@@ -146,7 +155,7 @@ export function seedWorkspace(user: string, now: number): Workspace {
         Due: { date: {} },
         Notes: { rich_text: {} },
         Done: { checkbox: {} },
-      }),
+      }, SEED_PROPERTY_IDS),
       shared: true,
     },
     now,

@@ -225,6 +225,10 @@ describe('upstream errors and the HTTP policy on tool calls', () => {
   });
 
   it('a create is never retried blindly', async () => {
+    // The row's column check reads the schema first (a GET, which may be retried): read it now, so the fault
+    // below hits the create itself.
+    await h.env.executeTool({ tool_name: 'workspace_database_query_properties', connection_name: 'notes', identifier: 'ada', tool_input: { database_id: databaseId, property_id: 'title' } });
+    h.sandbox.control.clearRequests();
     h.sandbox.control.setFault('workspace', { failNext: { count: 1, status: 503 } });
     const error = await h.env
       .executeTool({ tool_name: 'workspace_page_create', connection_name: 'notes', identifier: 'ada', tool_input: { database_id: databaseId, properties: { Name: { title: [{ text: { content: 'x' } }] } } } })

@@ -1,18 +1,15 @@
 /**
- * RFC 9207: where a connector names its issuer, the callback must carry exactly that `iss`. None of the five real
- * providers does today, so this runs a copy of the calendar connector that declares one (the sandbox does not send
- * `iss`, so the test adds it to the callback as a provider would).
+ * RFC 9207: where a connector names its issuer, the callback must carry exactly that `iss`. The Google connectors
+ * declare `https://accounts.google.com` and the sandbox sends it as Google does; this replaces or removes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consent } from '../../../sandbox/index.js';
-import { loadDefinitions, startHarness, type Harness } from '../connector-harness.js';
+import { startHarness, type Harness } from '../connector-harness.js';
 
 const ISSUER = 'https://accounts.google.com';
 let h: Harness;
 beforeAll(async () => {
-  const defs = await loadDefinitions();
-  const connectors = defs.connectors.map((c) => (c.name === 'calendar' ? { ...c, oauth: { ...c.oauth, issuer: ISSUER } } : c));
-  h = await startHarness({ runtime: { definitions: { tools: defs.tools, connectors } } });
+  h = await startHarness();
   await h.connection('calendar');
 });
 afterAll(() => h.close());
@@ -22,7 +19,8 @@ async function callbackWith(iss: string | null) {
   const opened = await h.connector.oauth.openLink(link.split('/').pop() as string);
   const answer = await consent(opened.redirectTo);
   const params = new URLSearchParams(answer.params);
-  if (iss !== null) params.set('iss', iss);
+  if (iss === null) params.delete('iss');
+  else params.set('iss', iss);
   const connectionId = new URL(answer.location).pathname.split('/')[4] as string;
   return h.connector.oauth.callback(connectionId, params, opened.browserCookie);
 }

@@ -56,7 +56,7 @@ describe('Notion API fake: integration capabilities', () => {
   });
 
   it('applies to tokens from the consent flow, and follows the client when it is registered again', async () => {
-    const ctl = `${sb.url}/_sandbox/clients`;
+    const ctl = `${sb.controlUrl}/_sandbox/clients`;
     const register = (capabilities: unknown) =>
       fetch(ctl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...CLIENTS.notion, capabilities }) });
     expect((await register(['insert_content'])).status).toBe(204);
@@ -79,7 +79,7 @@ describe('Notion API fake: integration capabilities', () => {
   });
 
   it('the control API refuses unknown capabilities', async () => {
-    const res = await fetch(`${sb.url}/_sandbox/clients`, {
+    const res = await fetch(`${sb.controlUrl}/_sandbox/clients`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...READER, capabilities: ['read_everything'] }),

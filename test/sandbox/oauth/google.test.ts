@@ -39,13 +39,13 @@ describe('Google OAuth server', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('passes state through, adds scope and no iss on the callback', async () => {
+  it('passes state through, adds scope and Google issuer (RFC 9207) on the callback', async () => {
     const r = await consent(authUrl());
     expect(r.location.startsWith(REDIRECT + '?')).toBe(true);
     expect(r.params.get('state')).toBe('xyz');
     expect(r.params.get('code')).toMatch(/^4\/0A/);
     expect(r.params.get('scope')).toBe(SCOPE);
-    expect(r.params.has('iss')).toBe(false);
+    expect(r.params.get('iss')).toBe('https://accounts.google.com');
   });
 
   it('Deny redirects with error=access_denied and the state', async () => {

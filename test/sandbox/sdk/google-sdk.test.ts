@@ -172,6 +172,49 @@ describe('Google clients against the sandbox, unchanged', () => {
     const text = doc.data.body?.content?.flatMap((c) => c.paragraph?.elements?.map((e) => e.textRun?.content ?? '') ?? []).join('');
     expect(text).toContain('Hello Ana');
 
+    // What an agent writes into a document comes back on read: a table (filled right to left), a page break,
+    // bullets, a named range and the document style.
+    const structure = await g.docs.documents.batchUpdate({
+      documentId: id,
+      requestBody: {
+        requests: [
+          { insertTable: { rows: 2, columns: 2, endOfSegmentLocation: {} } },
+          { insertPageBreak: { endOfSegmentLocation: {} } },
+          { insertText: { endOfSegmentLocation: {}, text: 'first\nsecond' } },
+          { updateDocumentStyle: { documentStyle: { marginLeft: { magnitude: 54, unit: 'PT' } }, fields: 'marginLeft' } },
+        ],
+      },
+    });
+    expect(structure.status).toBe(200);
+    let read = await g.docs.documents.get({ documentId: id });
+    const table = read.data.body!.content!.find((c) => c.table)!;
+    const cellIndexes = table.table!.tableRows!.flatMap((r) => r.tableCells!.map((c) => c.content![0]!.startIndex!));
+    await g.docs.documents.batchUpdate({
+      documentId: id,
+      requestBody: { requests: cellIndexes.map((index, i) => ({ insertText: { location: { index }, text: `c${i}` } })).reverse() },
+    });
+    read = await g.docs.documents.get({ documentId: id });
+    const paragraphs = read.data.body!.content!.filter((c) => c.paragraph);
+    const last = paragraphs.at(-1)!.startIndex!;
+    const named = await g.docs.documents.batchUpdate({
+      documentId: id,
+      requestBody: {
+        requests: [
+          { createParagraphBullets: { range: { startIndex: last - 6, endIndex: last + 1 }, bulletPreset: 'NUMBERED_DECIMAL_ALPHA_ROMAN' } },
+          { createNamedRange: { name: 'closing', range: { startIndex: last, endIndex: last + 6 } } },
+        ],
+      },
+    });
+    expect(named.data.replies?.[1]?.createNamedRange?.namedRangeId).toBeTruthy();
+    read = await g.docs.documents.get({ documentId: id });
+    const cells = read.data.body!.content!.find((c) => c.table)!.table!.tableRows!.map((r) => r.tableCells!.map((c) => c.content![0]!.paragraph!.elements![0]!.textRun!.content));
+    expect(cells).toEqual([['c0\n', 'c1\n'], ['c2\n', 'c3\n']]);
+    expect(read.data.body!.content!.some((c) => c.paragraph?.elements?.some((e) => e.pageBreak))).toBe(true);
+    expect(read.data.body!.content!.filter((c) => c.paragraph?.bullet).length).toBe(2);
+    expect(Object.keys(read.data.lists ?? {})).toHaveLength(1);
+    expect(read.data.namedRanges?.closing?.namedRanges?.[0]?.ranges?.[0]).toEqual({ startIndex: last, endIndex: last + 6 });
+    expect(read.data.documentStyle?.marginLeft).toEqual({ magnitude: 54, unit: 'PT' });
+
     const stale = await refusal(
       g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'x' } }], writeControl: { requiredRevisionId: 'stale-revision' } } }),
     );
@@ -244,7 +287,8 @@ const SAME: SameOperation[] = [
         calendarId: 'primary',
         eventId: 'ev123',
         sendUpdates: 'none',
-        requestBody: { summary: 'Moved', start: { dateTime: START, timeZone: 'Europe/Paris' }, end: { dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
+        // `date: null`: the patch merges into the stored start/end, so a time must clear an all-day date.
+        requestBody: { summary: 'Moved', start: { date: null, dateTime: START, timeZone: 'Europe/Paris' }, end: { date: null, dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
       }),
   },
   {

@@ -39,6 +39,15 @@ export const calendarBuild: BuildCase[] = [
     },
   },
   {
+    name: 'focus time: the empty focusTimeProperties Google requires',
+    tool: 'calendar_create_event',
+    input: { start_datetime: start, summary: 'Deep work', event_type: 'focusTime', event_duration_hour: 2 },
+    want: {
+      method: 'POST', path: EVENTS, query: {}, headers: {},
+      body: { summary: 'Deep work', start: { dateTime: start }, end: { dateTime: '2026-03-02T12:00:00+01:00' }, eventType: 'focusTime', focusTimeProperties: {} },
+    },
+  },
+  {
     name: 'busy, no e-mails, no Meet link',
     tool: 'calendar_create_event',
     input: { start_datetime: '2026-03-02T09:00:00Z', summary: 'Focus', transparency: 'busy', send_updates: false, create_meeting_room: false, event_duration_hour: 2 },
@@ -96,12 +105,14 @@ export const calendarBuild: BuildCase[] = [
     want: { method: 'PATCH', path: `${EVENTS}/ev123`, query: {}, headers: {}, body: { summary: 'Renamed' } },
   },
   {
+    // `date: null` beside each new time: Google's PATCH merges into the stored start/end, so an all-day event
+    // would otherwise keep its date next to the new dateTime (which Google refuses).
     name: 'move with an explicit end and time zone, notify attendees',
     tool: 'calendar_update_event',
     input: { calendar_id: 'primary', event_id: 'ev123', start_datetime: start, end_datetime: '2026-03-02T12:00:00+01:00', timezone: 'Europe/Paris', send_updates: true },
     want: {
       method: 'PATCH', path: `${EVENTS}/ev123`, query: { sendUpdates: 'all' }, headers: {},
-      body: { start: { dateTime: start, timeZone: 'Europe/Paris' }, end: { dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
+      body: { start: { date: null, dateTime: start, timeZone: 'Europe/Paris' }, end: { date: null, dateTime: '2026-03-02T12:00:00+01:00', timeZone: 'Europe/Paris' } },
     },
   },
   {
@@ -111,7 +122,7 @@ export const calendarBuild: BuildCase[] = [
     want: {
       method: 'PATCH', path: `${EVENTS}/ev123`, query: { conferenceDataVersion: '1' }, headers: {},
       body: {
-        start: { dateTime: start }, end: { dateTime: '2026-03-02T10:45:00+01:00' }, attendees: [{ email: 'ana@example.com' }],
+        start: { date: null, dateTime: start }, end: { date: null, dateTime: '2026-03-02T10:45:00+01:00' }, attendees: [{ email: 'ana@example.com' }],
         conferenceData: { createRequest: { requestId: expect.any(String), conferenceSolutionKey: { type: 'hangoutsMeet' } } },
       },
     },
@@ -120,7 +131,7 @@ export const calendarBuild: BuildCase[] = [
     name: 'change only the end',
     tool: 'calendar_update_event',
     input: { calendar_id: 'primary', event_id: 'ev123', end_datetime: '2026-03-02T12:00:00+01:00', visibility: 'public', transparency: 'free' },
-    want: { method: 'PATCH', path: `${EVENTS}/ev123`, query: {}, headers: {}, body: { end: { dateTime: '2026-03-02T12:00:00+01:00' }, visibility: 'public', transparency: 'transparent' } },
+    want: { method: 'PATCH', path: `${EVENTS}/ev123`, query: {}, headers: {}, body: { end: { date: null, dateTime: '2026-03-02T12:00:00+01:00' }, visibility: 'public', transparency: 'transparent' } },
   },
 ];
 
@@ -141,6 +152,10 @@ export const calendarRefuse: RefuseCase[] = [
   { name: 'recurrence line not iCalendar', tool: 'calendar_create_event', input: { ...minimal, timezone: 'UTC', recurrence: ['FREQ=DAILY'] }, pointer: '/recurrence/0', names: 'recurrence' },
   { name: 'attendee not an e-mail', tool: 'calendar_create_event', input: { ...minimal, attendees_emails: ['ana'] }, pointer: '/attendees_emails/0', names: 'attendees_emails' },
   { name: 'send_updates not a boolean', tool: 'calendar_create_event', input: { ...minimal, send_updates: 'all' }, pointer: '/send_updates', names: 'send_updates' },
+  { name: 'birthday cannot be made from a start time', tool: 'calendar_create_event', input: { ...minimal, event_type: 'birthday' }, pointer: '/event_type', names: 'event_type' },
+  { name: 'workingLocation needs properties the tool does not take', tool: 'calendar_create_event', input: { ...minimal, event_type: 'workingLocation' }, pointer: '/event_type', names: 'event_type' },
+  { name: 'focus time on another calendar', tool: 'calendar_create_event', input: { ...minimal, event_type: 'focusTime', calendar_id: 'team@group.calendar.google.com' }, pointer: '/calendar_id', names: 'focusTime' },
+  { name: 'out of office shown as free', tool: 'calendar_create_event', input: { ...minimal, event_type: 'outOfOffice', transparency: 'free' }, pointer: '/transparency', names: 'outOfOffice' },
   { name: 'event_id missing', tool: 'calendar_delete_event', input: {}, pointer: '/event_id', names: 'event_id' },
   { name: 'event type unknown', tool: 'calendar_get_event_by_id', input: { event_id: 'e', event_types: ['party'] }, pointer: '/event_types/0', names: 'event_types' },
   { name: 'time_min not RFC 3339', tool: 'calendar_get_event_by_id', input: { event_id: 'e', time_min: '2026-03-01' }, pointer: '/time_min', names: 'time_min' },

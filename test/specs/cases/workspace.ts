@@ -93,6 +93,12 @@ export const workspaceBuild: BuildCase[] = [
     want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV, body: {} },
   },
   {
+    name: 'property ids as Notion lists them (percent-encoded) are decoded once, as the official SDK does',
+    tool: 'workspace_database_query_properties',
+    input: { database_id: DB, property_id: '%5BJCR,AJP%7D,title' },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['[JCR', 'AJP}', 'title'] }, headers: NV, body: {} },
+  },
+  {
     name: 'no property id: every property',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB.replace(/-/g, '') },
@@ -133,7 +139,7 @@ export const workspaceBuild: BuildCase[] = [
 const comment = { rich_text: richText };
 export const workspaceRefuse: RefuseCase[] = [
   { name: 'parent and discussion_id together', tool: 'workspace_comment_create', input: { parent: { page_id: PAGE }, discussion_id: 'd', comment }, pointer: '/discussion_id', names: 'discussion_id' },
-  { name: 'neither parent nor discussion_id', tool: 'workspace_comment_create', input: { comment }, pointer: '', names: 'parent' },
+  { name: 'neither parent nor discussion_id', tool: 'workspace_comment_create', input: { comment }, pointer: '/parent', names: 'Neither parent nor discussion_id is given.' },
   { name: 'comment missing', tool: 'workspace_comment_create', input: { discussion_id: 'd' }, pointer: '/comment', names: 'comment' },
   { name: 'comment without rich_text', tool: 'workspace_comment_create', input: { discussion_id: 'd', comment: {} }, pointer: '/comment/rich_text', names: 'comment.rich_text' },
   { name: 'parent page id not an id', tool: 'workspace_comment_create', input: { parent: { page_id: 'my page' }, comment }, pointer: '/parent/page_id', names: 'page_id' },
@@ -161,7 +167,7 @@ export const workspaceRefuse: RefuseCase[] = [
   { name: 'sort direction unknown', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due', direction: 'up' }] }, pointer: '/sorts/0/direction', names: 'direction' },
   { name: 'sort item without direction', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due' }] }, pointer: '/sorts/0/direction', names: 'direction' },
   { name: 'database_id and parent_page_id together', tool: 'workspace_page_create', input: { database_id: DB, parent_page_id: PAGE, properties: title }, pointer: '/parent_page_id', names: 'parent_page_id' },
-  { name: 'neither database_id nor parent_page_id', tool: 'workspace_page_create', input: { properties: title }, pointer: '', names: 'database_id' },
+  { name: 'neither database_id nor parent_page_id', tool: 'workspace_page_create', input: { properties: title }, pointer: '/database_id', names: 'Neither database_id nor parent_page_id is given.' },
   { name: 'database_id without properties', tool: 'workspace_page_create', input: { database_id: DB }, pointer: '/properties', names: 'properties' },
   { name: '_parent supplied by the caller', tool: 'workspace_page_create', input: { parent_page_id: PAGE, _parent: { page_id: PAGE } }, pointer: '/_parent', names: '_parent' },
   { name: 'cover not external', tool: 'workspace_page_create', input: { parent_page_id: PAGE, cover: { type: 'emoji', emoji: 'x' } }, pointer: '/cover/type', names: 'cover.type' },

@@ -6,16 +6,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type HttpClient } from '../client/index.js';
-import { createConnector } from '../connector.js';
-import { isConnectorError } from '../errors.js';
-import { startSandbox } from '../../sandbox/index.js';
-import { buildService } from '../service/build-service.js';
-import { createEnvironment } from '../service/environments.js';
-import { freePort } from '../service/free-port.js';
-import { registerWithSandbox, SANDBOX_PROVIDER } from '../service/sandbox-connections.js';
-import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
-import { consentThroughSandbox } from './consent.js';
+import { consentThroughSandbox } from '../runtime/cli/consent.js';
+import { createClient, type HttpClient } from '../runtime/client/index.js';
+import { readOverridePolicy } from '../runtime/connection-override-policy.js';
+import { createConnector } from '../runtime/connector.js';
+import { isConnectorError } from '../runtime/errors.js';
+import { buildService } from '../runtime/service/build-service.js';
+import { withSandbox } from '../runtime/service/dev-sandbox.js';
+import { createEnvironment } from '../runtime/service/environments.js';
+import { freePort } from '../runtime/service/free-port.js';
+import { registerWithSandbox, SANDBOX_PROVIDER } from '../runtime/service/sandbox-connections.js';
+import { CONNECTOR_NAMES, type ConnectorName } from '../runtime/types.js';
+import { startSandbox } from './start.js';
 
 const USER = 'demo-user-1';
 const SANDBOX_USER = 'ada@example.com';
@@ -124,7 +126,8 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const connector = await createConnector({ baseUrl: url, dataDir, encryptionKeys: `k1:${randomBytes(32).toString('base64')}` });
+  const connectionOverrides = withSandbox(readOverridePolicy(process.env), sandbox);
+  const connector = await createConnector({ baseUrl: url, dataDir, encryptionKeys: `k1:${randomBytes(32).toString('base64')}`, connectionOverrides });
   const app = await buildService({ connector, sandbox, logger: false });
   try {
     await app.listen({ port, host: '127.0.0.1' });

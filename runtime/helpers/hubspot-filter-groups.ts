@@ -1,0 +1,114 @@
+/**
+ * HubSpot CRM search `filterGroups`, given by an agent either as the JSON string the specification defines or as the
+ * array itself. One checker for both forms, run by the validator before anything is sent, and one helper that turns
+ * either form into the body's array.
+ *
+ * The structure HubSpot takes: groups ORed, each `{filters: [...]}` ANDed; a filter is `{propertyName, operator}`
+ * plus what the operator needs: `value` (EQ, NEQ, LT, LTE, GT, GTE, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN), `value` and
+ * `highValue` (BETWEEN), `values` (IN, NOT_IN), nothing (HAS_PROPERTY, NOT_HAS_PROPERTY).
+ * Limits: at most 5 groups, 10 filters in a group and 25 in all, HubSpot's since 26 August 2024 (developer changelog,
+ * "Expanded Filtering Capabilities and Error Messaging in HubSpot's Search API"; earlier documentation said 3/3/9,
+ * then 5/6/18).
+ * @see https://developers.hubspot.com/docs/api/crm/search
+ * @see https://developers.hubspot.com/changelog/breaking-change-expanded-filtering-capabilities-and-error-messaging-in-hubspots-search-api
+ */
+import type { Violation } from '../types.js';
+
+export const HUBSPOT_OPERATORS = ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] as const;
+export const MAX_FILTER_GROUPS = 5;
+export const MAX_FILTERS_PER_GROUP = 10;
+export const MAX_FILTERS = 25;
+
+type Operator = (typeof HUBSPOT_OPERATORS)[number];
+const OPERATORS: ReadonlySet<string> = new Set(HUBSPOT_OPERATORS);
+/** What each operator takes besides `propertyName` and `operator`. */
+const NEEDS: Record<Operator, readonly ('value' | 'highValue' | 'values')[]> = {
+  EQ: ['value'], NEQ: ['value'], LT: ['value'], LTE: ['value'], GT: ['value'], GTE: ['value'],
+  CONTAINS_TOKEN: ['value'], NOT_CONTAINS_TOKEN: ['value'],
+  BETWEEN: ['value', 'highValue'],
+  IN: ['values'], NOT_IN: ['values'],
+  HAS_PROPERTY: [], NOT_HAS_PROPERTY: [],
+};
+const FILTER_KEYS = new Set(['propertyName', 'operator', 'value', 'highValue', 'values']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isScalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/** `/filterGroups/0/filters/1/operator` -> `filterGroups[0].filters[1].operator`. */
+function nameOf(pointer: string): string {
+  return pointer.slice(1).split('/').map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+function checkFilter(filter: unknown, at: string, out: Violation[]): void {
+  const add = (pointer: string, message: string, keyword: string): void => {
+    out.push({ pointer, message: `${nameOf(pointer)} ${message}`, keyword });
+  };
+  if (!isObject(filter)) return add(at, 'must be an object {propertyName, operator, value}', 'type');
+  for (const key of Object.keys(filter)) if (!FILTER_KEYS.has(key)) add(`${at}/${key}`, `is not a filter field (propertyName, operator, value, highValue, values)`, 'additionalProperties');
+  if (typeof filter.propertyName !== 'string' || filter.propertyName === '') add(`${at}/propertyName`, 'is required: the internal name of the property, e.g. "email"', 'required');
+  const operator = filter.operator;
+  if (typeof operator !== 'string' || !OPERATORS.has(operator)) {
+    add(`${at}/operator`, `must be one of: ${HUBSPOT_OPERATORS.join(', ')}`, operator === undefined ? 'required' : 'enum');
+    return;
+  }
+  const needs = NEEDS[operator as Operator];
+  for (const key of ['value', 'highValue', 'values'] as const) {
+    const given = filter[key] !== undefined;
+    if (needs.includes(key) && !given) add(`${at}/${key}`, `is required with operator ${operator}`, 'required');
+    else if (!needs.includes(key) && given) add(`${at}/${key}`, needs.length === 0 ? `is not taken by operator ${operator}` : `is not taken by operator ${operator} (it takes ${needs.join(' and ')})`, 'forbidden');
+  }
+  for (const key of ['value', 'highValue'] as const) {
+    if (filter[key] !== undefined && needs.includes(key) && !isScalar(filter[key])) add(`${at}/${key}`, 'must be a string, number or boolean', 'type');
+  }
+  if (needs.includes('values') && filter.values !== undefined) {
+    if (!Array.isArray(filter.values) || filter.values.length === 0) add(`${at}/values`, 'must be a non-empty array of strings', 'type');
+    else filter.values.forEach((v, i) => { if (!isScalar(v)) add(`${at}/values/${i}`, 'must be a string, number or boolean', 'type'); });
+  }
+}
+
+/** The groups as given: the parsed JSON string, or the array itself; undefined when a string is not JSON. */
+function groupsOf(value: unknown): { ok: true; groups: unknown } | { ok: false } {
+  if (typeof value !== 'string') return { ok: true, groups: value };
+  try {
+    return { ok: true, groups: JSON.parse(value) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Every violation of `value` (a JSON string or an array of filter groups) at `pointer`. Pointers go into the groups
+ * (`/filterGroups/0/filters/1/operator`), for the string form into its parsed value. A string that is not JSON is left
+ * to the `json-string` format check.
+ */
+export function checkHubspotFilterGroups(value: unknown, pointer: string): Violation[] {
+  const parsed = groupsOf(value);
+  if (!parsed.ok) return [];
+  const out: Violation[] = [];
+  const groups = parsed.groups;
+  const shape = 'must be an array of filter groups, e.g. [{"filters": [{"propertyName": "email", "operator": "EQ", "value": "ana@example.com"}]}]';
+  if (!Array.isArray(groups)) return [{ pointer, message: `${nameOf(pointer)} ${shape}`, keyword: 'type' }];
+  if (groups.length > MAX_FILTER_GROUPS) out.push({ pointer, message: `${nameOf(pointer)} has ${groups.length} groups; HubSpot takes at most ${MAX_FILTER_GROUPS}`, keyword: 'maxItems' });
+  let total = 0;
+  groups.forEach((group, g) => {
+    const at = `${pointer}/${g}`;
+    if (!isObject(group) || !Array.isArray(group.filters)) {
+      out.push({ pointer: isObject(group) ? `${at}/filters` : at, message: `${nameOf(isObject(group) ? `${at}/filters` : at)} ${isObject(group) ? 'is required: an array of filters' : 'must be an object {"filters": [...]}'}`, keyword: isObject(group) ? 'required' : 'type' });
+      return;
+    }
+    for (const key of Object.keys(group)) if (key !== 'filters') out.push({ pointer: `${at}/${key}`, message: `${nameOf(`${at}/${key}`)} is not a filter group field (only filters)`, keyword: 'additionalProperties' });
+    const filters = group.filters as unknown[];
+    if (filters.length === 0) out.push({ pointer: `${at}/filters`, message: `${nameOf(`${at}/filters`)} must have at least one filter`, keyword: 'minItems' });
+    if (filters.length > MAX_FILTERS_PER_GROUP) out.push({ pointer: `${at}/filters`, message: `${nameOf(`${at}/filters`)} has ${filters.length} filters; HubSpot takes at most ${MAX_FILTERS_PER_GROUP} in a group`, keyword: 'maxItems' });
+    total += filters.length;
+    filters.forEach((filter, f) => checkFilter(filter, `${at}/filters/${f}`, out));
+  });
+  if (total > MAX_FILTERS) out.push({ pointer, message: `${nameOf(pointer)} has ${total} filters in all; HubSpot takes at most ${MAX_FILTERS}`, keyword: 'maxItems' });
+  return out;
+}
+
+/** The body's `filterGroups`: the JSON string parsed, or the array as given (the validator has checked either). */
+export function filterGroups(value?: string | readonly unknown[]): unknown {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}

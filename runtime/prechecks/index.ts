@@ -1,0 +1,24 @@
+/**
+ * The pre-checks a tool spec may name (`precheck: <name>`): asynchronous checks the executor runs after validation
+ * and before building the request, which may read the upstream through the caller's account and refuse the input
+ * (see {@link Precheck}). The generator checks every spec's `precheck` against this registry (an unknown name, a
+ * tool of another connector, or a tool lacking a parameter the check reads is a spec error, with file and line) and
+ * emits a direct reference: nothing is looked up by name at run time.
+ *
+ * Adding one: write it (one concept per file), register it here, document it in `docs/spec-format.md`.
+ */
+import type { ConnectorName } from '../types.js';
+import { workspaceColumns } from './workspace-columns.js';
+
+export { workspaceColumns };
+
+export interface PrecheckInfo {
+  /** The connector whose tools may use it. */
+  connector: ConnectorName;
+  /** Parameters a tool using it must declare. */
+  parameters: readonly string[];
+}
+
+export const precheckRegistry: Readonly<Record<string, PrecheckInfo>> = {
+  workspaceColumns: { connector: 'workspace', parameters: ['database_id'] },
+};

@@ -1,0 +1,70 @@
+/**
+ * Whether a page property value can fit its column's type, by shape only (Notion itself checks option names, ids
+ * and lengths): the value is `{<type>: ...}` and the inner value is what that type takes. Each refusal names the
+ * column, its type and an example value.
+ * @see https://developers.notion.com/reference/page-property-values
+ */
+import type { Column } from './workspace-schema.js';
+
+/** Columns Notion computes; a write to them is refused. */
+export const READ_ONLY_TYPES: ReadonlySet<string> = new Set(['formula', 'rollup', 'created_time', 'created_by', 'last_edited_time', 'last_edited_by', 'unique_id', 'button', 'verification']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isArray = (v: unknown) => Array.isArray(v);
+const nullOr = (test: (v: unknown) => boolean) => (v: unknown) => v === null || test(v);
+const isString = (v: unknown) => typeof v === 'string';
+const isOption = (v: unknown) => isObject(v) && (typeof v.name === 'string' || typeof v.id === 'string');
+const isDate = (v: unknown) => isObject(v) && typeof v.start === 'string';
+
+interface TypeShape {
+  /** Does the inner value fit? */
+  fits: (inner: unknown) => boolean;
+  /** What the inner value is, for the message. */
+  expected: string;
+  /** An example inner value, as JSON, given the column (its first option, say). */
+  example: (column: Column) => unknown;
+}
+
+function firstOption(column: Column, fallback: string): string {
+  const options = (column[column.type] as { options?: Array<{ name?: unknown }> } | undefined)?.options;
+  const name = options?.find((o) => typeof o?.name === 'string')?.name;
+  return typeof name === 'string' ? name : fallback;
+}
+
+const SHAPES: Record<string, TypeShape> = {
+  title: { fits: isArray, expected: 'an array of rich-text items', example: () => [{ text: { content: 'Write the report' } }] },
+  rich_text: { fits: isArray, expected: 'an array of rich-text items', example: () => [{ text: { content: 'Some text' } }] },
+  number: { fits: nullOr((v) => typeof v === 'number'), expected: 'a number or null', example: () => 42 },
+  checkbox: { fits: (v) => typeof v === 'boolean', expected: 'true or false', example: () => true },
+  select: { fits: nullOr(isOption), expected: 'an object {name} (or {id}), or null', example: (c) => ({ name: firstOption(c, 'Option') }) },
+  status: { fits: nullOr(isOption), expected: 'an object {name} (or {id}), or null', example: (c) => ({ name: firstOption(c, 'Not started') }) },
+  multi_select: { fits: (v) => Array.isArray(v) && v.every(isOption), expected: 'an array of {name} (or {id}) objects', example: (c) => [{ name: firstOption(c, 'Tag') }] },
+  date: { fits: nullOr(isDate), expected: 'an object with `start` (an ISO 8601 date or date-time), or null', example: () => ({ start: '2026-03-01' }) },
+  url: { fits: nullOr(isString), expected: 'a string or null', example: () => 'https://example.com' },
+  email: { fits: nullOr(isString), expected: 'a string or null', example: () => 'ada@example.com' },
+  phone_number: { fits: nullOr(isString), expected: 'a string or null', example: () => '+1 555 0100' },
+  people: { fits: (v) => Array.isArray(v) && v.every((p) => isObject(p) && typeof p.id === 'string'), expected: 'an array of {id} user objects', example: () => [{ id: '<user id>' }] },
+  relation: { fits: (v) => Array.isArray(v) && v.every((p) => isObject(p) && typeof p.id === 'string'), expected: 'an array of {id} page objects', example: () => [{ id: '<page id>' }] },
+  files: { fits: (v) => Array.isArray(v) && v.every(isObject), expected: 'an array of file objects', example: () => [{ name: 'brief.pdf', external: { url: 'https://example.com/brief.pdf' } }] },
+};
+
+/** Why `value` cannot be a value of `column`, with where (a pointer suffix below the property), or undefined. */
+export function columnValueProblem(column: Column, value: unknown): { suffix: string; message: string } | undefined {
+  const shape = SHAPES[column.type];
+  // A type this check does not know (Notion adds some) is left to Notion.
+  if (shape === undefined) return undefined;
+  const example = JSON.stringify({ [column.type]: shape.example(column) });
+  const what = `\`${column.name}\` is a ${column.type} column`;
+  if (!isObject(value)) {
+    return { suffix: '', message: `${what}; its value is an object such as ${example}, not ${JSON.stringify(value)}` };
+  }
+  if (!Object.hasOwn(value, column.type)) {
+    const other = Object.keys(value).find((k) => k !== 'type' && k !== 'id');
+    const given = other === undefined ? 'nothing' : `\`${other}\``;
+    return { suffix: '', message: `${what}; its value needs the \`${column.type}\` member (given ${given}), e.g. ${example}` };
+  }
+  const inner = value[column.type];
+  if (shape.fits(inner)) return undefined;
+  const plain = typeof inner === 'string' && (column.type === 'select' || column.type === 'status') ? ' (a plain string is not an option)' : '';
+  return { suffix: `/${column.type}`, message: `${what}; \`${column.type}\` must be ${shape.expected}${plain}, e.g. ${example}` };
+}

@@ -1,0 +1,194 @@
+/**
+ * HubSpot's official Node client (@hubspot/api-client) as a conformance client:
+ *
+ * 1. Unchanged, pointed at the sandbox's HubSpot origin (`basePath`), it runs every operation the CRM tools cover
+ *    and gets HubSpot's refusals in the shape it parses.
+ * 2. For every CRM tool, the request our builder makes equals what the client sends for the same operation
+ *    (method, path, query, body), both captured by a local recording server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@hubspot/api-client';
+import { startSandbox } from '../../../sandbox/index.js';
+import type { Sandbox } from '../../../sandbox/types.js';
+import { tools } from '../../../generated/tools.gen.js';
+import type { ToolDefinition } from '../../../runtime/types.js';
+import { build } from '../../specs/harness.js';
+import { clients, hubspotTokens } from '../helpers.js';
+import { asSeenUpstream, builderRequest, startRecordingServer, type RecordingServer } from './recording-server.js';
+
+const SCOPES = [
+  'crm.objects.contacts.read',
+  'crm.objects.contacts.write',
+  'crm.objects.companies.read',
+  'crm.objects.companies.write',
+  'crm.objects.deals.read',
+  'crm.objects.deals.write',
+].join(' ');
+
+/** The client as an application would build it; no retries, so a refusal reaches the test as the first answer. */
+function hubspot(basePath: string, accessToken: string): Client {
+  return new Client({ accessToken, basePath, numberOfApiCallRetries: 0 });
+}
+
+/** The HTTP status and parsed body of a refused client call (the client throws an ApiException). */
+async function refusal(call: Promise<unknown>): Promise<{ code: number; body: { status: string; category: string; message: string } }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { code?: number; body?: unknown };
+    if (typeof e.code !== 'number') throw err;
+    return { code: e.code, body: (typeof e.body === 'string' ? JSON.parse(e.body) : e.body) as never };
+  }
+  throw new Error('the call was expected to be refused');
+}
+
+describe('the HubSpot client against the sandbox, unchanged', () => {
+  let sb: Sandbox;
+  let hs: Client;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ clients: clients(), providerRateLimits: false });
+    const { access_token } = await hubspotTokens(sb, 'sdk@example.com', SCOPES);
+    hs = hubspot(sb.origins.hubspot!, access_token);
+  });
+  afterAll(() => sb.close());
+
+  it('companies: create, getById with properties, search', async () => {
+    const created = await hs.crm.companies.basicApi.create({ properties: { name: 'SDK Corp', domain: 'sdk-corp.example', city: 'Lyon' }, associations: [] });
+    expect(created.id).toMatch(/^\d+$/);
+    expect(created.properties.name).toBe('SDK Corp');
+
+    const got = await hs.crm.companies.basicApi.getById(created.id, ['name', 'domain']);
+    expect(got.properties.domain).toBe('sdk-corp.example');
+
+    const found = await hs.crm.companies.searchApi.doSearch({ query: 'SDK Corp', properties: ['name'], limit: 10, after: '0', sorts: [], filterGroups: [] });
+    expect(found.results.map((r) => r.id)).toContain(created.id);
+  });
+
+  it('contacts: create, getById, update, getPage, search by e-mail', async () => {
+    const created = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-ana@example.com', firstname: 'Ana', lifecyclestage: 'lead' }, associations: [] });
+    expect(created.properties.email).toBe('sdk-ana@example.com');
+
+    const updated = await hs.crm.contacts.basicApi.update(created.id, { properties: { firstname: 'Anna', jobtitle: 'CTO' } });
+    expect(updated.properties.firstname).toBe('Anna');
+
+    const got = await hs.crm.contacts.basicApi.getById(created.id, ['firstname', 'jobtitle']);
+    expect(got.properties.jobtitle).toBe('CTO');
+
+    const page = await hs.crm.contacts.basicApi.getPage(100, undefined, ['email'], undefined, undefined, false);
+    expect(page.results.map((r) => r.id)).toContain(created.id);
+
+    const search = await hs.crm.contacts.searchApi.doSearch({
+      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ' as never, value: 'sdk-ana@example.com' }] }],
+      properties: ['email'],
+      limit: 5,
+      after: '0',
+      sorts: [],
+    });
+    expect(search.results.map((r) => r.id)).toEqual([created.id]);
+  });
+
+  it('deals: create and update', async () => {
+    const created = await hs.crm.deals.basicApi.create({ properties: { dealname: 'SDK deal', amount: '1200', dealstage: 'appointmentscheduled', pipeline: 'default' }, associations: [] });
+    expect(created.properties.dealname).toBe('SDK deal');
+    const updated = await hs.crm.deals.basicApi.update(created.id, { properties: { dealstage: 'closedwon' } });
+    expect(updated.properties.dealstage).toBe('closedwon');
+  });
+
+  it("refusals in HubSpot's shape: a duplicate e-mail (409), a missing record (404), a bad token (401)", async () => {
+    await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] });
+    const dup = await refusal(hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] }));
+    expect(dup.code).toBe(409);
+    expect(dup.body).toMatchObject({ status: 'error', category: 'CONFLICT' });
+
+    const missing = await refusal(hs.crm.contacts.basicApi.getById('999999999999'));
+    expect(missing.code).toBe(404);
+    expect(missing.body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND' });
+
+    const anonymous = hubspot(sb.origins.hubspot!, 'not-a-token');
+    const unauth = await refusal(anonymous.crm.contacts.basicApi.getPage(10));
+    expect(unauth.code).toBe(401);
+    expect(unauth.body.category).toMatch(/AUTHENTICATION/);
+  });
+});
+
+/** One tool input and the official client's call for the same operation. */
+interface SameOperation {
+  tool: string;
+  input: Record<string, unknown>;
+  sdk(hs: Client): Promise<unknown>;
+}
+
+// The client's type asks for `sorts`, but HubSpot treats it as optional and the tools send none.
+const SEARCH = { query: 'acme', filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'customer' }] }], properties: ['name', 'domain'], limit: 20, after: '20' } as never;
+const SEARCH_INPUT = { query: 'acme', filterGroups: JSON.stringify([{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'customer' }] }]), properties: 'name,domain', limit: 20, after: '20' };
+
+const SAME: SameOperation[] = [
+  {
+    tool: 'crm_company_create',
+    input: { name: 'Acme Corp', domain: 'acme.com', annualrevenue: 5000000, numberofemployees: 250, city: 'Lyon' },
+    sdk: (hs) => hs.crm.companies.basicApi.create({ properties: { name: 'Acme Corp', domain: 'acme.com', annualrevenue: '5000000', numberofemployees: '250', city: 'Lyon' } } as never),
+  },
+  {
+    tool: 'crm_company_get',
+    input: { company_id: '9876543210', properties: 'name,domain' },
+    sdk: (hs) => hs.crm.companies.basicApi.getById('9876543210', ['name', 'domain']),
+  },
+  { tool: 'crm_companies_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.companies.searchApi.doSearch(SEARCH) },
+  {
+    tool: 'crm_contact_create',
+    input: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Silva', jobtitle: 'CTO' },
+    sdk: (hs) => hs.crm.contacts.basicApi.create({ properties: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Silva', jobtitle: 'CTO' } } as never),
+  },
+  {
+    tool: 'crm_contact_get',
+    input: { contact_id: '12345', properties: 'email,firstname' },
+    sdk: (hs) => hs.crm.contacts.basicApi.getById('12345', ['email', 'firstname']),
+  },
+  {
+    tool: 'crm_contact_update',
+    input: { contact_id: '12345', props: { firstname: 'Ana', hs_employee_count: 12 } },
+    sdk: (hs) => hs.crm.contacts.basicApi.update('12345', { properties: { firstname: 'Ana', hs_employee_count: '12' } }),
+  },
+  {
+    tool: 'crm_contacts_list',
+    input: { limit: 50, after: '101', properties: 'email,firstname', archived: false },
+    sdk: (hs) => hs.crm.contacts.basicApi.getPage(50, '101', ['email', 'firstname'], undefined, undefined, false),
+  },
+  { tool: 'crm_contacts_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.contacts.searchApi.doSearch(SEARCH) },
+  {
+    tool: 'crm_deal_create',
+    input: { dealname: 'Acme renewal', amount: 12000.5, dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30' },
+    sdk: (hs) => hs.crm.deals.basicApi.create({ properties: { dealname: 'Acme renewal', amount: '12000.5', dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30' } } as never),
+  },
+  {
+    tool: 'crm_deal_update',
+    input: { deal_id: '4567', properties: { dealstage: 'closedwon', amount: 15000 } },
+    sdk: (hs) => hs.crm.deals.basicApi.update('4567', { properties: { dealstage: 'closedwon', amount: '15000' } }),
+  },
+  { tool: 'crm_deals_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.deals.searchApi.doSearch(SEARCH) },
+];
+
+describe('our request builders send what the official HubSpot client sends', () => {
+  let recorder: RecordingServer;
+  let hs: Client;
+
+  beforeAll(async () => {
+    recorder = await startRecordingServer(() => ({ status: 200, body: { id: '1', properties: {}, results: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', archived: false } }));
+    hs = hubspot(recorder.url, 'recorded-token');
+  });
+  afterAll(() => recorder.close());
+
+  it('covers every CRM tool', () => {
+    const crm = (tools as readonly ToolDefinition[]).filter((t) => t.connector === 'crm').map((t) => t.name);
+    expect(SAME.map((c) => c.tool).sort()).toEqual([...crm].sort());
+  });
+
+  it.each(SAME.map((c) => [c.tool, c] as const))('%s', async (_name, c) => {
+    const built = build(c.tool, c.input);
+    await c.sdk(hs).catch(() => undefined); // the recorder's canned answer may not parse as this operation's model
+    const sent = recorder.take();
+    expect(sent.headers.authorization).toBe('Bearer recorded-token');
+    expect(builderRequest(built)).toEqual(asSeenUpstream(sent));
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Inputs as agents send them, through the HTTP service against the sandbox: filterGroups as an array or a JSON string
+ * (checked before anything is sent, each error at its pointer), tool_input omitted, and messages that say what is
+ * wrong where.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await startHarness();
+  token = await h.token(h.a);
+  for (const [connector, user] of [['crm', 'ivy'], ['calendar', 'ivy'], ['workspace', 'ivy']] as const) {
+    await h.sandboxConnection(h.a, connector);
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: user } });
+    expect((await consentThroughSandbox(link.body.link, { user: `${user}@example.com` })).status).toBe(200);
+  }
+});
+afterAll(async () => h?.close());
+
+const run = (tool_name: string, tool_input?: unknown) =>
+  h.call('POST', '/api/v1/execute_tool', { token, body: { identifier: 'ivy', tool_name, ...(tool_input === undefined ? {} : { tool_input }) } });
+
+describe('filterGroups', () => {
+  it('is taken as an array or as a JSON string, with the same result', async () => {
+    for (const email of ['zed.one@filters.test', 'zed.two@filters.test', 'other@elsewhere.test']) {
+      expect((await run('crm_contact_create', { email })).status).toBe(200);
+    }
+    const groups = [{ filters: [{ propertyName: 'email', operator: 'CONTAINS_TOKEN', value: '*@filters.test' }] }];
+    const asArray = await run('crm_contacts_search', { filterGroups: groups, properties: 'email' });
+    const asString = await run('crm_contacts_search', { filterGroups: JSON.stringify(groups), properties: 'email' });
+    expect(asArray.status, JSON.stringify(asArray.body)).toBe(200);
+    expect(asArray.body.data.results.map((r: { properties: { email: string } }) => r.properties.email).sort()).toEqual(['zed.one@filters.test', 'zed.two@filters.test']);
+    expect(asString.body.data.results).toEqual(asArray.body.data.results);
+  });
+
+  it('is refused before anything is sent, every error at its pointer, in either form', async () => {
+    const bad = [
+      { filters: [{ propertyName: 'email', operator: 'LIKE', value: 'x' }, { operator: 'IN', value: 'a' }] },
+      { filters: [{ propertyName: 'amount', operator: 'BETWEEN', value: '1' }] },
+    ];
+    h.sandbox.control.clearRequests();
+    for (const filterGroups of [bad, JSON.stringify(bad)]) {
+      const res = await run('crm_deals_search', { filterGroups });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_input');
+      expect(res.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual([
+        '/filterGroups/0/filters/0/operator',
+        '/filterGroups/0/filters/1/propertyName',
+        '/filterGroups/0/filters/1/value',
+        '/filterGroups/0/filters/1/values',
+        '/filterGroups/1/filters/0/highValue',
+      ]);
+      expect(res.body.error.details.violations[0].message).toBe(
+        'filterGroups[0].filters[0].operator must be one of: EQ, NEQ, LT, LTE, GT, GTE, BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN',
+      );
+    }
+    const tooMany = await run('crm_companies_search', { filterGroups: Array.from({ length: 6 }, () => ({ filters: [{ propertyName: 'name', operator: 'HAS_PROPERTY' }] })) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.details.violations).toEqual([{ pointer: '/filterGroups', message: 'filterGroups has 6 groups; HubSpot takes at most 5', keyword: 'maxItems' }]);
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
+  });
+
+  it('within the limits, the sandbox (as HubSpot since August 2024) takes 10 filters in a group', async () => {
+    const filters = Array.from({ length: 10 }, () => ({ propertyName: 'email', operator: 'HAS_PROPERTY' }));
+    const res = await run('crm_contacts_search', { filterGroups: [{ filters }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+describe('messages and pointers', () => {
+  it('says "limit must be an integer"', async () => {
+    const res = await run('crm_contacts_search', { limit: 2.5 });
+    expect(res.body.error.details.violations).toEqual([{ pointer: '/limit', message: 'limit must be an integer', keyword: 'multipleOf' }]);
+  });
+
+  it('says when neither of an exactly-one-of pair is given, at a pointer', async () => {
+    const res = await run('workspace_page_create', { properties: { title: { title: [{ text: { content: 'x' } }] } } });
+    expect(res.status).toBe(400);
+    const [violation] = res.body.error.details.violations;
+    expect(violation.pointer).toBe('/database_id');
+    expect(violation.message).toMatch(/^Neither database_id nor parent_page_id is given\. Supply exactly one of/);
+  });
+});
+
+describe('tool_input', () => {
+  it('may be omitted for a tool with no required parameter, on both execute routes', async () => {
+    const generic = await run('calendar_list_calendars');
+    expect(generic.status, JSON.stringify(generic.body)).toBe(200);
+    expect(generic.body.data.items.length).toBeGreaterThan(0);
+    const named = await h.call('POST', '/api/v1/tools/calendar_list_calendars/execute', { token, body: { identifier: 'ivy' } });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+  });
+
+  it('omitted for a tool with required parameters, the answer names each of them', async () => {
+    const res = await run('crm_contact_get');
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.violations).toEqual([{ pointer: '/contact_id', message: 'contact_id is required', keyword: 'required' }]);
+  });
+});
