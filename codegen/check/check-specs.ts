@@ -1,4 +1,5 @@
 import * as checks from '../../runtime/validation/checks.js';
+import { MAX_DESCRIPTION_LENGTH, modelDescription } from '../../runtime/agent/formats/model-schema.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, ToolSpec } from '../load/spec-types.js';
@@ -141,6 +142,11 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     errors.push(source.error(['request', 'body'], `a ${req.method} request has no body`, 'key'));
   }
   checkAnnotations(t, errors);
+  // What a model reads (the description, then the rules' messages) must fit the limit model APIs take whole.
+  const modelText = modelDescription({ description: spec.description.trim(), ruleMessages: (spec.rules ?? []).map((r) => r.message) });
+  if (modelText.length >= MAX_DESCRIPTION_LENGTH) {
+    errors.push(source.error(['description'], `the description with its rules is ${modelText.length} characters; model APIs take under ${MAX_DESCRIPTION_LENGTH}: shorten it (move decisions to notes:)`));
+  }
   const transform = spec.response?.transform;
   if (transform !== undefined) {
     const info = Object.hasOwn(helpers, transform) ? helpers[transform] : undefined;

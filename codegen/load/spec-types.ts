@@ -69,6 +69,7 @@ export interface ToolSpec {
   retry?: RetryPolicy;
   title: string;
   description: string;
+  notes?: string;
   annotations: AnnotationsSpec;
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];

@@ -81,6 +81,8 @@ const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 function commonModelRules(format: ToolFormat, t: ToolDefinition, name: string, description: string): void {
   check(format, t.name, 'name', () => expect(name).toMatch(NAME));
   check(format, t.name, 'description length', () => expect(description.length).toBeLessThan(MAX_DESCRIPTION_LENGTH));
+  // Notes on how a spec decision was made belong in the docs (the spec's notes:), not in what a model reads.
+  check(format, t.name, 'description speaks to the model', () => expect(description).not.toMatch(/Decision|specification/i));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

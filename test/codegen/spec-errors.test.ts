@@ -37,6 +37,8 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['annotations without read_only', { file: EVENT, change: (t) => t.replace('{ read_only: false, destructive: false, idempotent: false }', '{ destructive: false, idempotent: false }'), want: { file: EVENT, line: 39, column: 1, message: /annotations is missing the required key 'read_only'/ } }],
   ['no title', { file: QUERY, change: (t) => t.replace('title: Query database\n', ''), want: { file: QUERY, line: 2, column: 1, message: /missing the required key 'title'/ } }],
   ['an output that is not an object schema', { file: EVENT, change: (t) => t.replace('output: { type: object }', 'output: { type: array }'), want: { file: EVENT, line: 40, column: 17, message: /output\.type/ } }],
+  ['a description too long for model APIs', { file: QUERY, change: (t) => t.replace("description: Query a database's rows, optionally sorted.", `description: ${'Query rows. '.repeat(90)}`), want: { file: QUERY, line: 6, column: 14, message: /the description with its rules is 1139 characters; model APIs take under 1024/ } }],
+  ['an array without items', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { type: array }'), want: { file: QUERY, line: 10, column: 25, message: /array without items/ } }],
   ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
 ];
 

@@ -34,6 +34,23 @@ export interface Dialect {
 /** Keywords every dialect writes itself (structure), never copied or described as they are. */
 const STRUCTURAL = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'description', 'oneOf', 'anyOf', 'format', 'title', 'readOnly', '$schema', '$id', '$comment']);
 
+/** The keywords that constrain one JSON type: a type list splits them among its branches. */
+const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  string: ['format', 'pattern', 'minLength', 'maxLength'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: ['items', 'minItems', 'maxItems', 'uniqueItems'],
+  object: ['properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties'],
+};
+const TYPED = new Set(Object.values(TYPE_KEYWORDS).flat());
+
+/** The part of a multi-type schema that applies to type `t`. */
+function branchOf(schema: JsonSchema, t: string): JsonSchema {
+  const branch: JsonSchema = { type: t };
+  for (const k of TYPE_KEYWORDS[t] ?? []) if (schema[k] !== undefined) branch[k] = schema[k];
+  return branch;
+}
+
 /** The rewritten input schema of one tool for one dialect. */
 export function toDialect(schema: JsonSchema, dialect: Dialect): JsonSchema {
   return adapt(schema, dialect);
@@ -98,7 +115,10 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
     // Gemini refuses both together and every branch states its own.
     out.anyOf = branches.map((b) => adapt(b, d));
   } else if (concrete.length > 1) {
-    out.anyOf = concrete.map((t) => ({ type: typeName(t, d) }));
+    // A type list becomes one branch per type, each with the keywords that apply to that type; the description,
+    // examples and default stay on the union.
+    out.anyOf = concrete.map((t) => adapt(branchOf(schema, t), d));
+    for (const k of Object.values(TYPE_KEYWORDS).flat()) dropped.add(k);
   } else if (concrete.length === 1) {
     out.type = typeName(concrete[0]!, d);
   }
@@ -111,18 +131,18 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
     }
   }
   if (Array.isArray(schema.enum)) out.enum = schema.enum;
-  if (schema.format !== undefined) {
+  if (schema.format !== undefined && concrete.length <= 1) {
     if (d.formats.has(schema.format as string)) out.format = schema.format;
     else dropped.add('format');
   }
   for (const [k, v] of Object.entries(schema)) {
-    if (STRUCTURAL.has(k)) continue;
+    if (STRUCTURAL.has(k) || (concrete.length > 1 && dropped.has(k))) continue;
     if (k === 'minItems' && d.minItems && !d.minItems(v as number)) dropped.add(k);
     else if (d.keep.has(k)) out[k] = v;
     else dropped.add(k);
   }
 
-  if (isPlainObject(schema.properties)) {
+  if (isPlainObject(schema.properties) && concrete.length <= 1) {
     const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
     const props: Record<string, JsonSchema> = {};
     for (const [name, sub] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
@@ -134,9 +154,10 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
     if (req.length > 0) out.required = req;
     if (d.closeObjects) out.additionalProperties = false;
   }
-  if (isPlainObject(schema.items)) out.items = adapt(schema.items as JsonSchema, d);
+  if (isPlainObject(schema.items) && concrete.length <= 1) out.items = adapt(schema.items as JsonSchema, d);
 
-  const description = joinText(schema.description === undefined ? undefined : sentence(String(schema.description)), describeDropped(schema, dropped));
+  const spoken = concrete.length > 1 ? new Set([...dropped].filter((k) => !TYPED.has(k))) : dropped;
+  const description = joinText(schema.description === undefined ? undefined : sentence(String(schema.description)), describeDropped(schema, spoken));
   const result = description === undefined ? out : withDescription(out, description);
   return nullable ? withNull(result, d) : result;
 }

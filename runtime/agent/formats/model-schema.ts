@@ -58,8 +58,9 @@ export const MAX_DESCRIPTION_LENGTH = 1024;
  * models cannot state (the validator enforces them all the same).
  */
 export function modelDescription(tool: Pick<ToolDefinition, 'description' | 'ruleMessages'>): string {
-  if (tool.ruleMessages.length === 0) return tool.description;
-  return `${tool.description}\n\nRules: ${tool.ruleMessages.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}`;
+  const rules = [...new Set(tool.ruleMessages)];
+  if (rules.length === 0) return tool.description;
+  return `${tool.description}\n\nRules: ${rules.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}`;
 }
 
 /** The tool's input schema reduced to what a model is shown (see the module comment). */
