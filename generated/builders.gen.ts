@@ -254,12 +254,13 @@ export function buildCrmDealCreate(input: CrmDealCreateInput): UpstreamRequest {
   if (input.closedate !== undefined) o1["closedate"] = input.closedate;
   if (input.dealtype !== undefined) o1["dealtype"] = input.dealtype;
   if (input.description !== undefined) o1["description"] = input.description;
-  if (input.hs_priority !== undefined) o1["hs_priority"] = input.hs_priority;
+  const v2 = helpers.dealPriority(input.hs_priority);
+  if (v2 !== undefined) o1["hs_priority"] = v2;
   if (input.pipeline !== undefined) o1["pipeline"] = input.pipeline;
-  let o2: Record<string, unknown> | undefined;
-  const v3 = helpers.stringValues(o1);
-  if (v3 !== undefined) (o2 ??= {})["properties"] = v3;
-  return { method: "POST", path: "/crm/v3/objects/deals", query, headers, body: o2 };
+  let o3: Record<string, unknown> | undefined;
+  const v4 = helpers.stringValues(o1);
+  if (v4 !== undefined) (o3 ??= {})["properties"] = v4;
+  return { method: "POST", path: "/crm/v3/objects/deals", query, headers, body: o3 };
 }
 
 /** `crm_deal_update`: PATCH /crm/v3/objects/deals/{deal_id}. Call only with an input that passed validation. */

@@ -87,7 +87,7 @@ export interface paths {
         get: operations["getConnection"];
         put?: never;
         post?: never;
-        /** Delete a connection */
+        /** Delete a connection (revokes its accounts' tokens at the provider first) */
         delete: operations["deleteConnection"];
         options?: never;
         head?: never;
@@ -613,8 +613,8 @@ export interface paths {
          * Update properties of an existing HubSpot deal; only the given properties change.
          * @description Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to
          *     another stage, change its amount or close date. properties maps HubSpot deal property names to new values (sent
-         *     as strings); good_deal, when given, sets the custom boolean deal property good_deal. Returns the updated deal: id,
-         *     properties, updatedAt.
+         *     as strings); an empty string or null clears a property; hs_priority takes high, medium or low. good_deal, when
+         *     given, sets the custom boolean deal property good_deal. Returns the updated deal: id, properties, updatedAt.
          *     Example: move deal 4567890123 to stage closedwon with amount 15000.
          *
          *     Aliases: hubspot_deal_update.
@@ -1077,6 +1077,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook_deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook deliveries, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook_deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a delivery with its payload and every attempt */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Account events of this environment are POSTed to the URL, signed as Standard Webhooks specifies. The URL goes through the same policy as connection overrides.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its pending deliveries */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Deliveries are signed with both the new and the replaced secret until previous_secret_expires_at, so receivers can switch without missing one.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1172,9 +1274,143 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "account.authorization_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account.authorization_failed event */
+        post: operations["event_account_authorization_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account.connected event */
+        post: operations["event_account_connected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account.disconnected event */
+        post: operations["event_account_disconnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account.expired event */
+        post: operations["event_account_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.reauthorized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account.reauthorized event */
+        post: operations["event_account_reauthorized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.scope_insufficient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The account.scope_insufficient event */
+        post: operations["event_account_scope_insufficient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description The body of every delivery (Standard Webhooks payload shape); signed in the webhook-signature header. */
+        AccountEvent: {
+            data: {
+                account_id: string;
+                connection_id: string;
+                connection_name: string | null;
+                connector: string | null;
+                environment_id: string;
+                /** @description expired, authorization_failed: the OAuth error the provider answered. */
+                error?: string;
+                identifier: string;
+                /** @description authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code or the provider's error code. */
+                reason?: string;
+                /** @description connected, reauthorized: the scopes granted. */
+                scopes?: string[];
+                /**
+                 * @description The account's status as of this event.
+                 * @enum {string}
+                 */
+                status: "PENDING_AUTH" | "ACTIVE" | "EXPIRED" | "DISCONNECTED";
+                /** @description Why: e.g. invalid_grant (expired), access_denied (authorization_failed), connection_deleted (disconnected). */
+                status_reason: string | null;
+                /** @description scope_insufficient: the tool (or proxy) call that was refused. */
+                tool?: string;
+            };
+            /** Format: date-time */
+            timestamp: string;
+            type: components["schemas"]["AccountEventType"];
+        };
+        /** @enum {string} */
+        AccountEventType: "account.connected" | "account.reauthorized" | "account.expired" | "account.disconnected" | "account.authorization_failed" | "account.scope_insufficient";
         /** @enum {string} */
         AccountStatus: "PENDING_AUTH" | "ACTIVE" | "EXPIRED" | "DISCONNECTED";
         AccountView: {
@@ -1686,6 +1922,14 @@ export interface components {
             identifier: string;
             tool_input: components["schemas"]["CalendarUpdateEventInput"];
         };
+        ConnectionDeletion: {
+            /** @constant */
+            deleted: true;
+            /** @description Accounts that held tokens: revoked at the provider, each reported as account.disconnected. */
+            disconnected_accounts: number;
+            id: string;
+            name: string;
+        };
         /** @description Base-URL overrides (the sandbox uses these). */
         ConnectionOverrides: {
             /** Format: uri */
@@ -1769,6 +2013,15 @@ export interface components {
             /** @description Tool names or aliases the session may use (default: every tool of those connections). */
             tools?: string[];
         };
+        CreateWebhookEndpoint: {
+            /** @description Event types to send; omit for every type, including types added later. */
+            events?: components["schemas"]["AccountEventType"][];
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: https (http only to a loopback host in development).
+             */
+            url: string;
+        };
         CrmCompaniesSearchInput: {
             /**
              * @description Pagination cursor, the `paging.next.after` of the previous page.
@@ -1834,10 +2087,11 @@ export interface components {
              */
             domain?: string;
             /**
-             * @description HubSpot industry value (an internal option name such as COMPUTER_SOFTWARE).
+             * @description HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL).
              * @example COMPUTER_SOFTWARE
+             * @enum {string}
              */
-            industry?: string;
+            industry?: "ACCOUNTING" | "AIRLINES_AVIATION" | "ALTERNATIVE_DISPUTE_RESOLUTION" | "ALTERNATIVE_MEDICINE" | "ANIMATION" | "APPAREL_FASHION" | "ARCHITECTURE_PLANNING" | "ARTS_AND_CRAFTS" | "AUTOMOTIVE" | "AVIATION_AEROSPACE" | "BANKING" | "BIOTECHNOLOGY" | "BROADCAST_MEDIA" | "BUILDING_MATERIALS" | "BUSINESS_SUPPLIES_AND_EQUIPMENT" | "CAPITAL_MARKETS" | "CHEMICALS" | "CIVIC_SOCIAL_ORGANIZATION" | "CIVIL_ENGINEERING" | "COMMERCIAL_REAL_ESTATE" | "COMPUTER_NETWORK_SECURITY" | "COMPUTER_GAMES" | "COMPUTER_HARDWARE" | "COMPUTER_NETWORKING" | "COMPUTER_SOFTWARE" | "INTERNET" | "CONSTRUCTION" | "CONSUMER_ELECTRONICS" | "CONSUMER_GOODS" | "CONSUMER_SERVICES" | "COSMETICS" | "DAIRY" | "DEFENSE_SPACE" | "DESIGN" | "EDUCATION_MANAGEMENT" | "E_LEARNING" | "ELECTRICAL_ELECTRONIC_MANUFACTURING" | "ENTERTAINMENT" | "ENVIRONMENTAL_SERVICES" | "EVENTS_SERVICES" | "EXECUTIVE_OFFICE" | "FACILITIES_SERVICES" | "FARMING" | "FINANCIAL_SERVICES" | "FINE_ART" | "FISHERY" | "FOOD_BEVERAGES" | "FOOD_PRODUCTION" | "FUND_RAISING" | "FURNITURE" | "GAMBLING_CASINOS" | "GLASS_CERAMICS_CONCRETE" | "GOVERNMENT_ADMINISTRATION" | "GOVERNMENT_RELATIONS" | "GRAPHIC_DESIGN" | "HEALTH_WELLNESS_AND_FITNESS" | "HIGHER_EDUCATION" | "HOSPITAL_HEALTH_CARE" | "HOSPITALITY" | "HUMAN_RESOURCES" | "IMPORT_AND_EXPORT" | "INDIVIDUAL_FAMILY_SERVICES" | "INDUSTRIAL_AUTOMATION" | "INFORMATION_SERVICES" | "INFORMATION_TECHNOLOGY_AND_SERVICES" | "INSURANCE" | "INTERNATIONAL_AFFAIRS" | "INTERNATIONAL_TRADE_AND_DEVELOPMENT" | "INVESTMENT_BANKING" | "INVESTMENT_MANAGEMENT" | "JUDICIARY" | "LAW_ENFORCEMENT" | "LAW_PRACTICE" | "LEGAL_SERVICES" | "LEGISLATIVE_OFFICE" | "LEISURE_TRAVEL_TOURISM" | "LIBRARIES" | "LOGISTICS_AND_SUPPLY_CHAIN" | "LUXURY_GOODS_JEWELRY" | "MACHINERY" | "MANAGEMENT_CONSULTING" | "MARITIME" | "MARKET_RESEARCH" | "MARKETING_AND_ADVERTISING" | "MECHANICAL_OR_INDUSTRIAL_ENGINEERING" | "MEDIA_PRODUCTION" | "MEDICAL_DEVICES" | "MEDICAL_PRACTICE" | "MENTAL_HEALTH_CARE" | "MILITARY" | "MINING_METALS" | "MOTION_PICTURES_AND_FILM" | "MUSEUMS_AND_INSTITUTIONS" | "MUSIC" | "NANOTECHNOLOGY" | "NEWSPAPERS" | "NON_PROFIT_ORGANIZATION_MANAGEMENT" | "OIL_ENERGY" | "ONLINE_MEDIA" | "OUTSOURCING_OFFSHORING" | "PACKAGE_FREIGHT_DELIVERY" | "PACKAGING_AND_CONTAINERS" | "PAPER_FOREST_PRODUCTS" | "PERFORMING_ARTS" | "PHARMACEUTICALS" | "PHILANTHROPY" | "PHOTOGRAPHY" | "PLASTICS" | "POLITICAL_ORGANIZATION" | "PRIMARY_SECONDARY_EDUCATION" | "PRINTING" | "PROFESSIONAL_TRAINING_COACHING" | "PROGRAM_DEVELOPMENT" | "PUBLIC_POLICY" | "PUBLIC_RELATIONS_AND_COMMUNICATIONS" | "PUBLIC_SAFETY" | "PUBLISHING" | "RAILROAD_MANUFACTURE" | "RANCHING" | "REAL_ESTATE" | "RECREATIONAL_FACILITIES_AND_SERVICES" | "RELIGIOUS_INSTITUTIONS" | "RENEWABLES_ENVIRONMENT" | "RESEARCH" | "RESTAURANTS" | "RETAIL" | "SECURITY_AND_INVESTIGATIONS" | "SEMICONDUCTORS" | "SHIPBUILDING" | "SPORTING_GOODS" | "SPORTS" | "STAFFING_AND_RECRUITING" | "SUPERMARKETS" | "TELECOMMUNICATIONS" | "TEXTILES" | "THINK_TANKS" | "TOBACCO" | "TRANSLATION_AND_LOCALIZATION" | "TRANSPORTATION_TRUCKING_RAILROAD" | "UTILITIES" | "VENTURE_CAPITAL_PRIVATE_EQUITY" | "VETERINARY" | "WAREHOUSING" | "WHOLESALE" | "WINE_AND_SPIRITS" | "WIRELESS" | "WRITING_AND_EDITING" | "MOBILE_GAMES";
             /**
              * @description Company name, its primary identifier.
              * @example Acme Corp
@@ -2101,7 +2355,7 @@ export interface components {
              */
             description?: string;
             /**
-             * @description Deal priority.
+             * @description Deal priority; sent as HubSpot's option value (high, medium, low).
              * @example HIGH
              * @enum {string}
              */
@@ -2329,7 +2583,7 @@ export interface components {
                  *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
                  *     - `unsupported_media_type` (415): The request body is not application/json, the only body the API takes.
                  *     - `payload_too_large` (413): The request body or the upstream response is larger than the limit.
-                 *     - `unavailable` (503): The service is starting (or stopping) and cannot answer yet; Retry-After says when to try again.
+                 *     - `unavailable` (503): The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.
                  *     - `internal` (500): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
@@ -2458,6 +2712,10 @@ export interface components {
                 [key: string]: string;
             };
             status: number;
+        };
+        RotateWebhookSecret: {
+            /** @description How long the replaced secret keeps signing beside the new one (default 86400: a day). */
+            overlap_seconds?: number;
         };
         SheetsCreateSpreadsheetInput: {
             /**
@@ -2710,6 +2968,84 @@ export interface components {
             message: string;
             /** @description RFC 6901 JSON pointer into the tool input (or the request body, query or path). */
             pointer: string;
+        };
+        WebhookDelivery: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            endpoint_id: string;
+            /** @description The webhook-id header of every attempt of this delivery. */
+            event_id: string;
+            event_type: components["schemas"]["AccountEventType"];
+            id: string;
+            last_error: string | null;
+            last_status_code: number | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookDeliveryDetail: {
+            attempt_log: {
+                /** Format: date-time */
+                attempted_at: string;
+                duration_ms: number;
+                error: string | null;
+                status_code: number | null;
+            }[];
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            endpoint_id: string;
+            /** @description The webhook-id header of every attempt of this delivery. */
+            event_id: string;
+            event_type: components["schemas"]["AccountEventType"];
+            id: string;
+            last_error: string | null;
+            last_status_code: number | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            payload: components["schemas"]["AccountEvent"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEndpoint: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The event types sent to this endpoint. */
+            events: components["schemas"]["AccountEventType"][];
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still signs beside the current one.
+             */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+        };
+        WebhookEndpointWithSecret: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The event types sent to this endpoint. */
+            events: components["schemas"]["AccountEventType"][];
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still signs beside the current one.
+             */
+            previous_secret_expires_at: string | null;
+            /** @description The signing secret (Standard Webhooks). Shown only in this answer. */
+            secret: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
         };
         WorkspaceCommentCreateInput: {
             /**
@@ -3726,13 +4062,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
-            204: {
+            /** @description What the deletion did. */
+            200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConnectionDeletion"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -5409,6 +5747,226 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page. */
+                cursor?: string;
+                /** @description Only this endpoint's deliveries. */
+                endpoint_id?: string;
+                /** @description Page size, 1 to 100 (default 50). A query string carries text: the pattern is the integer check. */
+                limit?: string;
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Pass as cursor for the next page; null on the last. */
+                        next_cursor: string | null;
+                        webhook_deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint of the environment (without secrets). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook_endpoints: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret (shown only here). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint (without its secret). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret (shown only here). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -5576,6 +6134,180 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+        };
+    };
+    event_account_authorization_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop a delivery whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_account_connected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop a delivery whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_account_disconnected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop a delivery whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_account_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop a delivery whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_account_reauthorized: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop a delivery whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_account_scope_insufficient: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop a delivery whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

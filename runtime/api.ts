@@ -9,6 +9,7 @@ import type { ToolSearchHit, ToolSearchOptions } from './agent/search.js';
 import type { ConnectionOverridePolicy } from './connection-override-policy.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
+import type { WebhookApi } from './webhooks/webhook-api.js';
 
 export interface ConnectorOptions {
   /** A ready store; when absent one is opened from `databaseUrl` / `dataDir`. */
@@ -27,7 +28,19 @@ export interface ConnectorOptions {
   /** pino-compatible logger; secrets are never passed to it. */
   logger?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void; debug?(obj: object, msg?: string): void };
   /** Upstream HTTP policy overrides (tests shorten these). */
-  http?: { timeoutMs?: number; connectTimeoutMs?: number; maxRetries?: number; maxRetryDelayMs?: number; maxResponseBytes?: number };
+  http?: {
+    timeoutMs?: number;
+    connectTimeoutMs?: number;
+    maxRetries?: number;
+    maxRetryDelayMs?: number;
+    maxResponseBytes?: number;
+    /** Keep-alive sockets per upstream origin. Default 256. */
+    connectionsPerOrigin?: number;
+    /** Calls that may wait for a socket to one origin; past it, `unavailable` (503). Default 1024. */
+    maxQueuedPerOrigin?: number;
+  };
+  /** PostgreSQL pool size per process (default: from the environment, 10). */
+  databasePoolSize?: number;
   /** Clock (ms since epoch), for tests. */
   now?: () => number;
   /**
@@ -125,14 +138,25 @@ export interface ProxyResult {
   body: unknown;
 }
 
-export interface EnvironmentScope {
+/** What deleting a connection did. */
+export interface ConnectionDeletion {
+  id: string;
+  name: string;
+  deleted: true;
+  /** Accounts that held tokens: their tokens were revoked at the provider and `account.disconnected` was sent. */
+  disconnected_accounts: number;
+}
+
+/** Webhook endpoints and deliveries: see `webhooks/webhook-api.ts`. */
+export interface EnvironmentScope extends WebhookApi {
   readonly environmentId: string;
   createConnection(input: CreateConnectionInput): Promise<ConnectionView>;
   listConnections(): Promise<ConnectionView[]>;
   /** By id or by name. */
   getConnection(idOrName: string): Promise<ConnectionView>;
   updateConnection(idOrName: string, patch: UpdateConnectionInput): Promise<ConnectionView>;
-  deleteConnection(idOrName: string): Promise<void>;
+  /** Revokes its accounts' tokens at the provider (best effort), then deletes it and them. */
+  deleteConnection(idOrName: string): Promise<ConnectionDeletion>;
 
   authorizationLink(input: AuthorizationLinkInput): Promise<AuthorizationLink>;
 
@@ -171,6 +195,8 @@ export interface Connector {
   readonly baseUrl: string;
   environment(environmentId: string): EnvironmentScope;
   oauth: OAuthFlow;
+  /** Why this connector's policy refuses `url` as a webhook endpoint (checked again before every delivery), or null. */
+  webhookUrlRefusal(url: string): string | null;
   /**
    * Every tool, by name; aliases resolve to the same definition. `search` ranks tools for a natural-language query
    * (see `agent/search.ts`).

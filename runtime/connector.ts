@@ -20,7 +20,7 @@ import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
 import { redirectUriFor } from './oauth/endpoints.js';
-import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, type FlowDeps } from './oauth/flow.js';
+import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, revokeAccountTokens, type FlowDeps } from './oauth/flow.js';
 import { bindAuthorizationLink } from './oauth/link-binding.js';
 import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
 import { runProxy } from './proxy/proxy.js';
@@ -28,8 +28,10 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
+import { webhookApi } from './webhooks/webhook-api.js';
 import { ToolSearch } from './agent/search.js';
-import { readOverridePolicy } from './connection-override-policy.js';
+import { readConnectorConfig } from './service/config.js';
 
 /**
  * Options beyond the public {@link ConnectorOptions}, for tests and tools: definitions other than the generated
@@ -43,6 +45,8 @@ export interface RuntimeOptions extends ConnectorOptions {
   baseRetryDelayMs?: number;
   /** Lifetime of cached connection/account lookups in ms (default 1000; 0 disables the cache). */
   lookupCacheTtlMs?: number;
+  /** Where settings the options leave out are read from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 async function loadGeneratedDefinitions(): Promise<{ tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] }> {
@@ -97,22 +101,29 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     return def;
   };
 
+  // What the options leave out comes from the environment, read and checked by the one configuration module. The
+  // database is only ever the one named in the options (an application embedding the connector chooses it).
+  const config = readConnectorConfig(options.env ?? process.env);
   const ownsStore = options.store === undefined;
   const store: Store =
     options.store ??
     (await (async () => {
-      const dataDir = options.dataDir ?? process.env.AGENT_CONNECTOR_DATA_DIR ?? './.agent-connector';
+      const dataDir = options.dataDir ?? config.dataDir;
       const { keyring } = loadKeyring({
-        encryptionKeys: options.encryptionKeys ?? process.env.AGENT_CONNECTOR_ENCRYPTION_KEY,
+        encryptionKeys: options.encryptionKeys ?? config.encryptionKeys,
         dataDir,
-        production: process.env.NODE_ENV === 'production',
+        production: config.production,
         warn: (message: string) => options.logger?.warn({}, message),
       });
-      return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring });
+      return openStore({ databaseUrl: options.databaseUrl, dataDir, keyring, pgPoolSize: options.databasePoolSize ?? config.databasePoolSize });
     })());
 
-  const overridePolicy = options.connectionOverrides ?? readOverridePolicy(process.env);
-  const policy = resolveHttpPolicy({ ...options.http, ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }) });
+  const overridePolicy = options.connectionOverrides ?? config.connectionOverrides;
+  const policy = resolveHttpPolicy({
+    ...config.http,
+    ...options.http,
+    ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }),
+  });
   const http = createUpstreamClient(policy, { now, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,
@@ -223,8 +234,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async deleteConnection(idOrName) {
         const current = await connection(idOrName);
-        await store.deleteConnection(environmentId, current.id);
+        // Deleting the rows alone would leave every grant alive at the provider: revoke first, then delete (the
+        // store writes account.disconnected for each account that held tokens, with the deletion).
+        const holding = (await store.listAccounts(environmentId, { connectionId: current.id })).filter((a) => a.tokens !== null);
+        for (const held of holding) await revokeAccountTokens(flow, held, current);
+        const deleted = await store.deleteConnection(environmentId, current.id);
         cache.invalidateEnvironment(environmentId);
+        if (!deleted) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
+        return { id: current.id, name: current.name, deleted: true, disconnected_accounts: holding.length };
       },
       async authorizationLink(input) {
         const conn = await connection(input?.connection_name, '/connection_name');
@@ -267,6 +284,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       executeTool: (input) => executeTool(ctx, environmentId, input),
       proxy: (input) => runProxy(ctx, environmentId, input),
+      ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),
     };
   }
 
@@ -275,6 +293,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     baseUrl,
     environment,
     oauth,
+    webhookUrlRefusal: (url) => webhookUrlRefusal(url, overridePolicy),
     tools: {
       list: () => tools.list(),
       resolve: (name) => tools.resolve(name),

@@ -27,7 +27,7 @@ export const ERROR_CATALOGUE = {
   rate_limited: { status: 429, meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
   unsupported_media_type: { status: 415, meaning: 'The request body is not application/json, the only body the API takes.' },
   payload_too_large: { status: 413, meaning: 'The request body or the upstream response is larger than the limit.' },
-  unavailable: { status: 503, meaning: 'The service is starting (or stopping) and cannot answer yet; Retry-After says when to try again.' },
+  unavailable: { status: 503, meaning: 'The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.' },
   internal: { status: 500, meaning: 'A bug in the service; the request id finds it in the logs.' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { webhookEvents, webhookPaths, webhookSchemas } from './openapi-webhooks.js';
 import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
 import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
@@ -140,8 +141,13 @@ export function buildOpenApi(model: Model): Obj {
     patch: op('connections', 'updateConnection', 'Update a connection', { ...ok('The updated connection.', schemaRef('ConnectionView')), ...errors('400', '404', '409', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('UpdateConnection')) },
     }),
-    delete: op('connections', 'deleteConnection', 'Delete a connection', { '204': { description: 'Deleted.', headers: requestIdHeader }, ...errors('404', ...AUTHED) }),
+    delete: op('connections', 'deleteConnection', 'Delete a connection (revokes its accounts\' tokens at the provider first)', {
+      ...ok('What the deletion did.', schemaRef('ConnectionDeletion')),
+      ...errors('404', ...AUTHED),
+    }),
   };
+  Object.assign(schemas, webhookSchemas());
+  Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
   Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
@@ -203,12 +209,14 @@ export function buildOpenApi(model: Model): Obj {
       { name: 'connections', description: 'OAuth clients per system.' },
       { name: 'tools', description: 'The tool catalog and generic execution.' },
       { name: 'proxy', description: 'Raw upstream requests.' },
+      { name: 'webhooks', description: 'Account events delivered as signed webhooks: endpoints and the delivery log.' },
       { name: 'mcp', description: 'Per-user sessions for the MCP endpoint (/mcp).' },
       { name: 'pages', description: 'Browser pages of the authorization flow.' },
       { name: 'meta', description: 'Health and this document.' },
       ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),
     ],
     paths,
+    webhooks: webhookEvents({ schemaRef, json }),
     components: {
       schemas,
       responses,

@@ -129,6 +129,16 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       description: 'Any of the fields of CreateConnection except connector, which cannot change.',
       properties: connectionFields,
     },
+    ConnectionDeletion: {
+      type: 'object',
+      required: ['id', 'name', 'deleted', 'disconnected_accounts'],
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        deleted: { const: true },
+        disconnected_accounts: { type: 'integer', minimum: 0, description: 'Accounts that held tokens: revoked at the provider, each reported as account.disconnected.' },
+      },
+    },
     AccountView: {
       type: 'object',
       required: ['id', 'identifier', 'connection_id', 'connection_name', 'connector', 'status', 'status_reason', 'scopes', 'created_at', 'updated_at'],

@@ -18,7 +18,7 @@ async function openConfiguredStore(io: CliIo): Promise<Store> {
   try {
     const config = readStoreConfig(io.env);
     const { keyring } = loadKeyring({ encryptionKeys: config.encryptionKeys, dataDir: config.dataDir, production: config.production, warn: (m) => io.err(`warning: ${m}`) });
-    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring });
+    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring, pgPoolSize: config.databasePoolSize });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof KeyringError) throw new UsageError(error.message);
     throw error;

@@ -18,6 +18,7 @@ import type { ToolFormat } from '../agent/formats/index.js';
 import type { ConnectorName } from '../types.js';
 import { readServiceResponse } from './errors.js';
 import { TokenSource } from './token-source.js';
+import { webhookClient } from './webhook-client.js';
 
 export interface ClientOptions {
   /** The service's base URL, e.g. `http://127.0.0.1:3000`. */
@@ -117,9 +118,7 @@ export function createClient(options: ClientOptions): HttpClient {
     listConnections: async () => (await request<{ connections: Schemas['ConnectionView'][] }>('GET', '/api/v1/connections')).connections,
     getConnection: (idOrName: string) => request<Schemas['ConnectionView']>('GET', `/api/v1/connections/${seg(idOrName)}`),
     updateConnection: (idOrName: string, patch: UpdateConnectionInput) => request<Schemas['ConnectionView']>('PATCH', `/api/v1/connections/${seg(idOrName)}`, patch satisfies Schemas['UpdateConnection']),
-    deleteConnection: async (idOrName: string) => {
-      await request<void>('DELETE', `/api/v1/connections/${seg(idOrName)}`);
-    },
+    deleteConnection: (idOrName: string) => request<Schemas['ConnectionDeletion']>('DELETE', `/api/v1/connections/${seg(idOrName)}`),
     authorizationLink: (input: AuthorizationLinkInput) => request<Schemas['AuthorizationLink']>('POST', '/api/v1/connected_accounts/magic_link', input satisfies Schemas['MagicLinkRequest']),
     listAccounts: async (filter: { identifier?: string; connection_name?: string; status?: AccountStatus } = {}) =>
       (await request<{ connected_accounts: Schemas['AccountView'][] }>('GET', `/api/v1/connected_accounts${queryString(filter)}`)).connected_accounts,
@@ -132,6 +131,7 @@ export function createClient(options: ClientOptions): HttpClient {
     toolDefinitions: async (format: ToolFormat, options: Omit<ListToolsQuery, 'format'> = {}) =>
       (await request<{ tools: unknown[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
+    ...webhookClient(request),
     createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),
     listMcpSessions: async (filter: { identifier?: string } = {}) =>
       (await request<{ mcp_sessions: Schemas['McpSessionView'][] }>('GET', `/api/v1/mcp_sessions${queryString(filter)}`)).mcp_sessions,

@@ -19,6 +19,7 @@ import type { RuntimeContext } from './context.js';
 import { unknownToolError } from './unknown-tool.js';
 import { runPrecheck } from './precheck.js';
 import { resolveTarget } from './resolve-target.js';
+import { reportScopeRefusal } from './scope-refusal.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
 
@@ -60,7 +61,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   // A stored API base override is checked again at use (the policy may be stricter than when it was written);
   // only the API base matters to a tool call, and most connections have none, so this costs nothing on the usual path.
   if (connection.overrides.apiBaseUrl !== undefined) assertOverrideAllowed('apiBaseUrl', connection.overrides.apiBaseUrl, ctx.overridePolicy);
-  const request = tool.buildRequest(tool.precheck === undefined ? value : await runPrecheck(ctx, target, tool.precheck, value));
+  const request = tool.buildRequest(tool.precheck === undefined ? value : await runPrecheck(ctx, target, tool.precheck, value, tool.name));
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), request.path, request.query);
   const headers: Record<string, string> = { ...connectorHeaders(connector) };
   for (const [name, v] of Object.entries(request.headers)) headers[name.toLowerCase()] = v;
@@ -83,7 +84,8 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   if (res.status < 200 || res.status >= 300) {
     // A refusal may mean what the pre-check read (a schema) changed upstream: the next call reads it again.
     if (tool.precheck !== undefined && res.status >= 400 && res.status < 500) ctx.prechecks.invalidateAccount(target.account.id);
-    throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `${request.method} ${request.path}`, now: ctx.now() });
+    const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `${request.method} ${request.path}`, now: ctx.now() });
+    throw await reportScopeRefusal(ctx, target, refusal, tool.name);
   }
   let data: unknown = res.body.length === 0 ? {} : parseBody(res.body);
   if (typeof data === 'string') {

@@ -10,10 +10,11 @@ import { joinUpstreamUrl } from '../http/url.js';
 import type { AuthTarget } from '../oauth/refresh.js';
 import type { Precheck, PrecheckIO } from '../types.js';
 import type { RuntimeContext } from './context.js';
+import { reportScopeRefusal } from './scope-refusal.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
 
-export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck: Precheck<I>, input: I): Promise<I> {
+export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck: Precheck<I>, input: I, toolName: string): Promise<I> {
   const { connector, connection, account } = target;
   const vh = connector.api.versionHeader;
   const chosen = vh === null ? undefined : (input as Record<string, unknown>)[vh.parameter];
@@ -27,7 +28,8 @@ export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck
       });
       const dialect = connector.errorDialect;
       if (res.status < 200 || res.status >= 300) {
-        throw upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, now: ctx.now() });
+        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, now: ctx.now() });
+        throw await reportScopeRefusal(ctx, target, refusal, toolName);
       }
       const data = parseBody(res.body);
       if (typeof data !== 'object' || data === null) {

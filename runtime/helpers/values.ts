@@ -12,13 +12,16 @@ export function parseJson(value?: string): unknown {
   return parseUntrustedJson(value);
 }
 
-/** Every non-null value as a string, as HubSpot stores property values; null stays null (clears the property). */
-export function stringValues(obj?: Record<string, unknown>): Record<string, string | null> | undefined {
+/**
+ * Every value as a string, as HubSpot stores property values. null becomes "": HubSpot ignores a null in a property
+ * write and only an empty string clears the property, so a caller's null (clear it) is sent as what HubSpot honours.
+ */
+export function stringValues(obj?: Record<string, unknown>): Record<string, string> | undefined {
   if (obj === undefined) return undefined;
-  const out: Record<string, string | null> = {};
+  const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(obj)) {
     if (v === undefined) continue;
-    out[k] = v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    out[k] = v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
   return out;
 }

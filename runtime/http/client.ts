@@ -66,7 +66,7 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
   const now = hooks.now ?? Date.now;
   const maxBytes = Math.floor(policy.maxResponseBytes);
   const agent = new Agent({
-    connections: 256,
+    connections: policy.connectionsPerOrigin,
     connectTimeout: policy.connectTimeoutMs,
     // The per-attempt deadline below is what bounds a call; these only stop undici's own shorter defaults.
     headersTimeout: policy.timeoutMs,
@@ -106,7 +106,31 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
 
   const timeoutError = () => new ConnectorError('upstream_timeout', `The upstream API did not answer within ${policy.timeoutMs} ms.`);
 
+  // Calls in flight per origin: the pool's sockets plus those waiting for one. Past the bound the call is shed at
+  // once, so a slow upstream costs a prompt 503 rather than memory that grows with every call queued behind it.
+  const inFlight = new Map<string, number>();
+  const bound = policy.connectionsPerOrigin + policy.maxQueuedPerOrigin;
+
   async function send(call: UpstreamCall): Promise<UpstreamResponse> {
+    const { origin, host } = new URL(call.url);
+    const busy = inFlight.get(origin) ?? 0;
+    if (busy >= bound) {
+      throw new ConnectorError('unavailable', `Too many calls to ${host} are already waiting (${bound}); try again shortly.`, {
+        retryAfterSeconds: 1,
+        details: { upstream: host, in_flight: busy },
+      });
+    }
+    inFlight.set(origin, busy + 1);
+    try {
+      return await sendWithRetries(call);
+    } finally {
+      const left = (inFlight.get(origin) ?? 1) - 1;
+      if (left === 0) inFlight.delete(origin);
+      else inFlight.set(origin, left);
+    }
+  }
+
+  async function sendWithRetries(call: UpstreamCall): Promise<UpstreamResponse> {
     for (let attemptNo = 1; ; attemptNo++) {
       const canRetry = call.retry && attemptNo <= policy.maxRetries;
       let res: { status: number; headers: IncomingHttpHeaders; body: Buffer };

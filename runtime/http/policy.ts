@@ -17,6 +17,13 @@ export interface HttpPolicy {
   maxRetryDelayMs: number;
   /** Largest upstream response body accepted, bytes. */
   maxResponseBytes: number;
+  /** Keep-alive sockets per upstream origin (undici's `connections`). */
+  connectionsPerOrigin: number;
+  /**
+   * Calls that may wait for a socket to one origin once all of them are busy. Past it a call is refused at once
+   * with `unavailable` (503, Retry-After) instead of queueing in memory without bound.
+   */
+  maxQueuedPerOrigin: number;
 }
 
 export const DEFAULT_HTTP_POLICY: Readonly<HttpPolicy> = Object.freeze({
@@ -27,6 +34,8 @@ export const DEFAULT_HTTP_POLICY: Readonly<HttpPolicy> = Object.freeze({
   // Notion's SDK caps waits at 60 s; a connector call blocking longer than that helps no agent.
   maxRetryDelayMs: 60_000,
   maxResponseBytes: 10 * 1024 * 1024,
+  connectionsPerOrigin: 256,
+  maxQueuedPerOrigin: 1024,
 });
 
 /** Fills every option the caller left out; a test passes small numbers here instead of waiting for real delays. */
@@ -41,5 +50,7 @@ export function resolveHttpPolicy(options: ConnectorOptions['http'] & { baseRetr
     baseRetryDelayMs: Math.min(pick(options.baseRetryDelayMs, DEFAULT_HTTP_POLICY.baseRetryDelayMs), maxRetryDelayMs),
     maxRetryDelayMs,
     maxResponseBytes: pick(options.maxResponseBytes, DEFAULT_HTTP_POLICY.maxResponseBytes),
+    connectionsPerOrigin: Math.max(1, Math.floor(pick(options.connectionsPerOrigin, DEFAULT_HTTP_POLICY.connectionsPerOrigin))),
+    maxQueuedPerOrigin: Math.floor(pick(options.maxQueuedPerOrigin, DEFAULT_HTTP_POLICY.maxQueuedPerOrigin)),
   };
 }

@@ -12,9 +12,10 @@
  * @see https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
+import { bearerToken } from '../service/bearer.js';
 import type { McpSessionRecord } from '../store/types.js';
 import { createMcpServer } from './server.js';
 import { authenticateSession, scopeOf } from './sessions.js';
@@ -35,17 +36,11 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
-  return match?.[1];
-}
-
 export async function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps): Promise<void> {
   await app.register(async (mcp) => {
     mcp.decorateRequest('mcpSession', null);
     mcp.addHook('onRequest', async (request) => {
-      const token = bearer(request);
+      const token = bearerToken(request.headers.authorization);
       if (token === undefined) throw new ConnectorError('unauthorized', 'Send an MCP session token from POST /api/v1/mcp_sessions as Authorization: Bearer <token>');
       const checked = await authenticateSession(deps.connector, token, deps.now());
       if (!checked.ok) throw new ConnectorError('unauthorized', checked.message);

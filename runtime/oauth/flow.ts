@@ -16,7 +16,7 @@ import { ConnectorError } from '../errors.js';
 import { INPUT_LIMITS } from '../validation/input-limits.js';
 import { checkTextInput } from '../validation/text-input.js';
 import type { UpstreamClient } from '../http/client.js';
-import type { AccountRecord, ConnectionRecord, Store } from '../store/types.js';
+import type { AccountRecord, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
@@ -137,21 +137,40 @@ export async function completeAuthorization(
   }
   const connection = await deps.store.getConnection(record.environmentId, record.connectionId);
   if (connection === null) throw failed('The connection no longer exists.');
-  const connector = deps.connectorFor(connection.connector);
+  try {
+    return await finishAuthorization(deps, record, connection, query);
+  } catch (error) {
+    // From here on the failure belongs to a known account: it is its status reason and an event, not only a page.
+    const said = (error instanceof ConnectorError ? error.details : undefined) as Record<string, unknown> | undefined;
+    const reason = typeof said?.reason === 'string' ? said.reason : 'code_exchange_failed';
+    const details: Record<string, string> = { reason };
+    if (typeof said?.error === 'string') details.error = said.error;
+    await deps.store.setStatusReason(record.accountId, reason, { event: { type: 'account.authorization_failed', details } });
+    throw error;
+  }
+}
 
+/** The callback after its state checked out: the provider's answer, the code exchange, the stored tokens. */
+async function finishAuthorization(
+  deps: FlowDeps,
+  record: OAuthStateRecord,
+  connection: ConnectionRecord,
+  query: URLSearchParams,
+): Promise<{ redirectTo: string | null; account: AccountRecord; connection: ConnectionRecord }> {
+  const connector = deps.connectorFor(connection.connector);
   // RFC 9207 §2.4: where the provider sends `iss` (success and error responses alike), it must be exactly the
   // declared issuer, and its absence is refused too; anything else may be a mix-up attack. Checked first, so not
   // even an error response from another issuer is believed.
   if (connector.oauth.issuer !== null && query.get('iss') !== connector.oauth.issuer) {
-    throw failed('The authorization response did not come from the expected issuer.');
+    throw failed('The authorization response did not come from the expected issuer.', { reason: 'issuer_mismatch' });
   }
   const error = query.get('error');
   if (error !== null) {
     const code = /^[a-z_]{1,64}$/.test(error) ? error : 'invalid_error';
-    throw failed(code === 'access_denied' ? 'The user denied access at the provider.' : `The provider refused the authorization (${code}).`, { error: code });
+    throw failed(code === 'access_denied' ? 'The user denied access at the provider.' : `The provider refused the authorization (${code}).`, { error: code, reason: code });
   }
   const code = query.get('code');
-  if (code === null || code === '') throw failed('The authorization response has no code.');
+  if (code === null || code === '') throw failed('The authorization response has no code.', { reason: 'missing_code' });
 
   const endpoints = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy);
   const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
@@ -165,36 +184,51 @@ export async function completeAuthorization(
   try {
     processed = processTokenResponse(connector.oauth, res, { now: deps.now(), previousRefreshToken: null, requestedScopes: connection.scopes });
   } catch (e) {
-    if (e instanceof TokenEndpointError) throw failed(`The code exchange failed (${e.status} ${e.oauthError}).`, { status: e.status, error: e.oauthError });
+    if (e instanceof TokenEndpointError) {
+      throw failed(`The code exchange failed (${e.status} ${e.oauthError}).`, { status: e.status, error: e.oauthError, reason: 'code_exchange_failed' });
+    }
     throw e;
   }
-  const saved = await deps.store.saveTokens(record.accountId, processed.tokens, { providerInfo: processed.providerInfo });
+  // An account that held an authorization before (ACTIVE, or EXPIRED awaiting this) is re-authorized; a new or
+  // disconnected one is connected.
+  const before = await deps.store.getAccount(record.environmentId, record.accountId);
+  const type = before !== null && (before.status === 'ACTIVE' || before.status === 'EXPIRED') ? 'account.reauthorized' : 'account.connected';
+  const saved = await deps.store.saveTokens(record.accountId, processed.tokens, {
+    providerInfo: processed.providerInfo,
+    event: { type, details: { scopes: processed.tokens.scopes } },
+  });
   if (saved === null) throw new ConnectorError('internal', 'The tokens could not be saved.');
   // Re-checked against the current allowlist: an URL removed since the link was made is no longer trusted.
   const redirectTo = record.redirectUrl !== null && connection.allowedRedirectUrls.includes(record.redirectUrl) ? record.redirectUrl : null;
   return { redirectTo, account: saved, connection };
 }
 
-/** Revokes at the provider (best effort: a provider outage must not keep tokens alive here), then clears them. */
-export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
-  if (account.tokens !== null) {
-    const connector = deps.connectorFor(connection.connector);
-    let revocationUrl: string | null = null;
-    try {
-      revocationUrl = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy).revocationUrl;
-    } catch (error) {
-      // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
-      deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
-    }
-    const call = revocationUrl === null ? null : buildRevocationRequest(connector.oauth, revocationUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, account.tokens);
-    if (call !== null) {
-      try {
-        const res = await deps.http.send(call);
-        if (res.status >= 300) deps.logger?.warn({ accountId: account.id, status: res.status }, 'token revocation refused by the provider');
-      } catch (error) {
-        deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation failed');
-      }
-    }
+/**
+ * Revokes the account's tokens at the provider. Best effort: a provider outage or refusal is logged, never thrown,
+ * because it must not keep the tokens alive here.
+ */
+export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
+  if (account.tokens === null) return;
+  const connector = deps.connectorFor(connection.connector);
+  let revocationUrl: string | null = null;
+  try {
+    revocationUrl = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy).revocationUrl;
+  } catch (error) {
+    // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
+    deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
   }
-  await deps.store.clearTokens(account.id);
+  const call = revocationUrl === null ? null : buildRevocationRequest(connector.oauth, revocationUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, account.tokens);
+  if (call === null) return;
+  try {
+    const res = await deps.http.send(call);
+    if (res.status >= 300) deps.logger?.warn({ accountId: account.id, status: res.status }, 'token revocation refused by the provider');
+  } catch (error) {
+    deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation failed');
+  }
+}
+
+/** Revokes at the provider (best effort), then clears the tokens, with `account.disconnected` if it held any. */
+export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
+  await revokeAccountTokens(deps, account, connection);
+  await deps.store.clearTokens(account.id, account.tokens === null ? {} : { event: { type: 'account.disconnected' } });
 }

@@ -145,7 +145,7 @@ export class RefreshCoordinator {
     const { connection, connector } = target;
     const tokens = account.tokens as TokenSet;
     if (tokens.refreshToken === null) {
-      await store.setAccountStatus(account.id, 'EXPIRED', 'no_refresh_token');
+      await store.setAccountStatus(account.id, 'EXPIRED', 'no_refresh_token', { event: { type: 'account.expired' } });
       throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'no_refresh_token');
     }
     const endpoints = resolveEndpoints(connector.oauth, connection.overrides, this.deps.overridePolicy);
@@ -163,7 +163,7 @@ export class RefreshCoordinator {
         // A newer token saved meanwhile (only possible if our lease lapsed) means the grant is fine after all.
         const again = await store.getAccount(account.environmentId, account.id);
         if (again !== null && again.tokens !== null && again.tokenVersion !== account.tokenVersion && again.status === 'ACTIVE') return again;
-        await store.setAccountStatus(account.id, 'EXPIRED', 'invalid_grant');
+        await store.setAccountStatus(account.id, 'EXPIRED', 'invalid_grant', { event: { type: 'account.expired', details: { error: error.oauthError } } });
         logger?.warn({ accountId: account.id, connectionId: connection.id }, 'refresh token refused (invalid_grant); account marked EXPIRED');
         throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'invalid_grant');
       }

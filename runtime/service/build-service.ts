@@ -26,8 +26,10 @@ import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
 import { looksLikeSessionToken } from '../mcp/session-token.js';
+import { bearerToken } from './bearer.js';
 
 export interface ServiceOptions {
   connector: Connector;
@@ -60,6 +62,11 @@ export interface ServiceOptions {
    */
   isReady?: () => boolean;
   now?: () => number;
+  /**
+   * The account events dispatcher of this instance (runtime/webhooks/dispatcher.ts): started when the service is
+   * ready, stopped when it closes. `false` runs none (another process delivers). Default: on, polling every second.
+   */
+  webhooks?: WebhookDeliveryOptions | false;
 }
 
 declare module 'fastify' {
@@ -217,9 +224,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         return undefined;
       };
       api.addHook('onRequest', async (request) => {
-        const header = request.headers.authorization;
-        const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header) : null;
-        const token = match?.[1];
+        const token = bearerToken(request.headers.authorization);
         if (!token) throw new ConnectorError('unauthorized', 'Send an access token from POST /oauth/token as Authorization: Bearer <token>');
         if (looksLikeSessionToken(token)) throw new ConnectorError('unauthorized', `An MCP session token is accepted on ${MCP_PATH} only; the API takes an access token from POST /oauth/token`);
         const refused = admit(request, await auth.verifyAccessToken(token));
@@ -239,6 +244,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     },
   });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));
+  if (options.webhooks !== false) startWebhookDelivery(app, connector, { now, ...options.webhooks });
 
   return app;
 }

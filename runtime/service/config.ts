@@ -1,29 +1,51 @@
 /**
- * The service's settings, read once from the environment and defaulted in one place.
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `PORT` / `HOST` | `3000` / `127.0.0.1` | where the service listens |
- * | `AGENT_CONNECTOR_BASE_URL` | `http://{HOST}:{PORT}` | public URL (redirect URIs, links) |
- * | `DATABASE_URL` | unset (SQLite) | PostgreSQL URL |
- * | `AGENT_CONNECTOR_DATA_DIR` | `./.agent-connector` | SQLite file, development key files |
- * | `AGENT_CONNECTOR_CLIENT_ID` / `_SECRET` | generated | the development application's credentials |
- * | `AGENT_CONNECTOR_TOKEN_SIGNING_KEY` | key file in the data dir; required in production | base64 or hex, >= 32 bytes; set it when several instances serve one database |
- * | `AGENT_CONNECTOR_SANDBOX` | `1`; `0` in production | run the sandbox providers in-process and create the sandbox connections |
- * | `AGENT_CONNECTOR_TRUST_PROXY` | `0` | trust `X-Forwarded-*`: `1`/`true` from any hop, or the proxies' addresses/CIDRs |
- * | `AGENT_CONNECTOR_SANDBOX_PORT` | random | the sandbox's port |
- * | `AGENT_CONNECTOR_RATE_LIMIT` | `6000` | API requests per minute per environment; `0` disables |
- * | `AGENT_CONNECTOR_BODY_LIMIT` | `1048576` | largest request body in bytes |
- * | `AGENT_CONNECTOR_REQUEST_TIMEOUT_MS` | `30000` | a client must send its whole request (headers and body) within this |
- * | `AGENT_CONNECTOR_HEADERS_TIMEOUT_MS` | `10000` | ... and its request headers within this |
- * | `AGENT_CONNECTOR_IDLE_TIMEOUT_MS` | `120000` | a connection with no traffic for this long is closed |
- * | `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` | `1`; `0` in production | connection `overrides`: `1` any https URL (http only to loopback), `0` none, or a comma-separated list of allowed origins; the sandbox's own are always allowed |
- * | `NODE_ENV` | unset | `production`: the secrets above are required and the sandbox is off unless asked for |
+ * The one configuration module: every environment variable the service, the CLI and `createConnector` read is read
+ * here, into a typed, validated config, with an error naming the variable when a value is wrong. Defaults live here
+ * once. {@link CONFIG_VARIABLES} lists them; the README's Configuration table is checked against it
+ * (test/service/config-table.test.ts), and that test also checks that `readConfig` reads exactly these.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
+import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../http/policy.js';
+
+/** Every variable read here with its default as the README states it (`-` when there is none). */
+export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
+  { name: 'PORT', default: '3000' },
+  { name: 'HOST', default: '127.0.0.1' },
+  { name: 'AGENT_CONNECTOR_BASE_URL', default: 'http://{HOST}:{PORT}' },
+  { name: 'DATABASE_URL', default: 'unset: SQLite' },
+  { name: 'AGENT_CONNECTOR_DATABASE_POOL_SIZE', default: '10' },
+  { name: 'AGENT_CONNECTOR_DATA_DIR', default: './.agent-connector' },
+  { name: 'AGENT_CONNECTOR_ENCRYPTION_KEY', default: 'a key file in the data dir' },
+  { name: 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY', default: 'a key file in the data dir' },
+  { name: 'AGENT_CONNECTOR_CLIENT_ID', default: 'generated on first start' },
+  { name: 'AGENT_CONNECTOR_CLIENT_SECRET', default: 'generated on first start' },
+  { name: 'AGENT_CONNECTOR_SANDBOX', default: '1; 0 when NODE_ENV=production' },
+  { name: 'AGENT_CONNECTOR_SANDBOX_PORT', default: '0 (any free port)' },
+  { name: 'AGENT_CONNECTOR_RATE_LIMIT', default: '6000' },
+  { name: 'AGENT_CONNECTOR_BODY_LIMIT', default: '1048576' },
+  { name: 'AGENT_CONNECTOR_REQUEST_TIMEOUT_MS', default: String(DEFAULT_TIMEOUTS.requestMs) },
+  { name: 'AGENT_CONNECTOR_HEADERS_TIMEOUT_MS', default: String(DEFAULT_TIMEOUTS.headersMs) },
+  { name: 'AGENT_CONNECTOR_IDLE_TIMEOUT_MS', default: String(DEFAULT_TIMEOUTS.idleMs) },
+  { name: 'AGENT_CONNECTOR_HTTP_TIMEOUT_MS', default: String(DEFAULT_HTTP_POLICY.timeoutMs) },
+  { name: 'AGENT_CONNECTOR_HTTP_CONNECT_TIMEOUT_MS', default: String(DEFAULT_HTTP_POLICY.connectTimeoutMs) },
+  { name: 'AGENT_CONNECTOR_HTTP_MAX_RETRIES', default: String(DEFAULT_HTTP_POLICY.maxRetries) },
+  { name: 'AGENT_CONNECTOR_HTTP_MAX_RETRY_DELAY_MS', default: String(DEFAULT_HTTP_POLICY.maxRetryDelayMs) },
+  { name: 'AGENT_CONNECTOR_HTTP_MAX_RESPONSE_BYTES', default: String(DEFAULT_HTTP_POLICY.maxResponseBytes) },
+  { name: 'AGENT_CONNECTOR_HTTP_CONNECTIONS', default: String(DEFAULT_HTTP_POLICY.connectionsPerOrigin) },
+  { name: 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', default: String(DEFAULT_HTTP_POLICY.maxQueuedPerOrigin) },
+  { name: 'AGENT_CONNECTOR_TRUST_PROXY', default: '0' },
+  { name: 'LOG_LEVEL', default: 'info' },
+  { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
+  { name: 'NODE_ENV', default: 'unset' },
+];
+
+/** The upstream HTTP settings the service passes to its connector (the retry backoff's first step stays fixed). */
+export type UpstreamHttpConfig = Omit<HttpPolicy, 'baseRetryDelayMs'>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
  * Which proxies' `X-Forwarded-For`/`-Proto`/`-Host` to believe, as fastify's `trustProxy` takes it: `true` (every
@@ -36,6 +58,8 @@ export type TrustProxy = boolean | string[];
 /** Where the store lives and how it is keyed: what `start` and the store-level CLI commands share. */
 export interface StoreConfig {
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
   dataDir: string;
   /** `AGENT_CONNECTOR_ENCRYPTION_KEY`; unset means the development key file (refused in production). */
   encryptionKeys: string | undefined;
@@ -43,7 +67,7 @@ export interface StoreConfig {
   production: boolean;
 }
 
-export interface ServiceConfig extends StoreConfig {
+export interface ServiceConfig extends ConnectorConfig {
   port: number;
   host: string;
   baseUrl: string | undefined;
@@ -56,6 +80,12 @@ export interface ServiceConfig extends StoreConfig {
   bodyLimitBytes: number;
   timeouts: ServiceTimeouts;
   trustProxy: TrustProxy;
+  logLevel: string;
+}
+
+/** What `createConnector` takes from the environment when its options leave it out. */
+export interface ConnectorConfig extends StoreConfig {
+  http: UpstreamHttpConfig;
   /** Which URLs connections' `overrides` may name (see runtime/connection-override-policy.ts). */
   connectionOverrides: ConnectionOverridePolicy;
 }
@@ -134,10 +164,35 @@ function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
 export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
   return {
     databaseUrl: optional(env, 'DATABASE_URL'),
+    databasePoolSize: integer(env, 'AGENT_CONNECTOR_DATABASE_POOL_SIZE', 10, 1, 1000),
     dataDir: resolve(optional(env, 'AGENT_CONNECTOR_DATA_DIR') ?? './.agent-connector'),
     encryptionKeys: optional(env, 'AGENT_CONNECTOR_ENCRYPTION_KEY'),
     production: env.NODE_ENV === 'production',
   };
+}
+
+/** The connector's settings: the store's, the upstream HTTP policy and the override policy. */
+export function readConnectorConfig(env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
+  const d = DEFAULT_HTTP_POLICY;
+  return {
+    ...readStoreConfig(env),
+    http: {
+      timeoutMs: integer(env, 'AGENT_CONNECTOR_HTTP_TIMEOUT_MS', d.timeoutMs, 100, 3_600_000),
+      connectTimeoutMs: integer(env, 'AGENT_CONNECTOR_HTTP_CONNECT_TIMEOUT_MS', d.connectTimeoutMs, 100, 600_000),
+      maxRetries: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_RETRIES', d.maxRetries, 0, 10),
+      maxRetryDelayMs: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_RETRY_DELAY_MS', d.maxRetryDelayMs, 0, 3_600_000),
+      maxResponseBytes: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_RESPONSE_BYTES', d.maxResponseBytes, 1024, 1024 * 1024 * 1024),
+      connectionsPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_CONNECTIONS', d.connectionsPerOrigin, 1, 65_536),
+      maxQueuedPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', d.maxQueuedPerOrigin, 0, 1_000_000),
+    },
+    connectionOverrides: overridePolicy(env),
+  };
+}
+
+function logLevel(env: NodeJS.ProcessEnv): string {
+  const level = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(level)})`);
+  return level;
 }
 
 /**
@@ -146,7 +201,7 @@ export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): StoreConf
  * providers, runs only when `AGENT_CONNECTOR_SANDBOX` asks for it.
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const store = readStoreConfig(env);
+  const store = readConnectorConfig(env);
   const signingKey = optional(env, 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
   if (store.production) {
     const missing = [
@@ -178,6 +233,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       idleMs: integer(env, 'AGENT_CONNECTOR_IDLE_TIMEOUT_MS', DEFAULT_TIMEOUTS.idleMs, 100, 3_600_000),
     },
     trustProxy: trustProxy(env),
-    connectionOverrides: overridePolicy(env),
+    logLevel: logLevel(env),
   };
 }

@@ -51,7 +51,7 @@ export const SERIALIZERS = {
 };
 
 /** Options for a pino logger that is safe to hand to fastify. */
-export function loggerOptions(level: string = process.env.LOG_LEVEL ?? 'info'): LoggerOptions {
+export function loggerOptions(level = 'info'): LoggerOptions {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

@@ -81,7 +81,7 @@ async function ensureSandboxConnections(connector: Connector, sandbox: DevSandbo
 
 export async function startService<S extends DevSandbox = DevSandbox>(options: ServiceStartOptions<S> = {}): Promise<RunningService<S>> {
   const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
-  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger());
+  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, config.logLevel));
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
@@ -93,7 +93,17 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
   let app: FastifyInstance | undefined;
   try {
     let ready = false;
-    connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, baseUrl: url, logger, connectionOverrides });
+    connector = await createConnector({
+      databaseUrl: config.databaseUrl,
+      databasePoolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+      encryptionKeys: config.encryptionKeys,
+      http: config.http,
+      baseUrl: url,
+      logger,
+      connectionOverrides,
+      env: options.env ?? process.env,
+    });
     app = await buildService({
       connector,
       signingKey: loadSigningKey(config.dataDir, config.signingKey),

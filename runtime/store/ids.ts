@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
-export type IdPrefix = 'conn' | 'ca' | 'env' | 'mcps';
+export type IdPrefix = 'conn' | 'ca' | 'env' | 'mcps' | 'evt' | 'whep' | 'whdl' | 'what';
 
 export function newId(prefix: IdPrefix): string {
   const bytes = randomBytes(16);

@@ -48,6 +48,7 @@ export const SECRET_COLUMNS = [
   { table: 'connections', key: 'id', columns: ['client_secret'] },
   { table: 'connected_accounts', key: 'id', columns: ['access_token', 'refresh_token'] },
   { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier'] },
+  { table: 'webhook_endpoints', key: 'id', columns: ['secret', 'previous_secret'] },
 ] as const;
 
 /** Times are stored as UTC ISO strings with milliseconds, so that text comparison in SQLite orders them. */

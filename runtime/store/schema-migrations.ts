@@ -123,5 +123,63 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
         CREATE INDEX mcp_sessions_expires ON mcp_sessions (expires_at);
       `,
     },
+    {
+      version: 5,
+      name: 'account events outbox and webhook endpoints',
+      // The outbox: account_events rows are written in the transaction of the account change they report, with one
+      // webhook_deliveries row per endpoint subscribed then. No foreign key to the account: an event outlives a
+      // deleted connection's accounts (account.disconnected is written as they are deleted).
+      sql: `
+        CREATE TABLE webhook_endpoints (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL REFERENCES environments(id) ON DELETE CASCADE,
+          url ${t.text} NOT NULL,
+          events ${t.json},
+          secret ${t.text} NOT NULL,
+          previous_secret ${t.text},
+          previous_secret_expires_at ${t.timestamp},
+          created_at ${t.timestamp} NOT NULL,
+          updated_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX webhook_endpoints_env ON webhook_endpoints (environment_id);
+        CREATE TABLE account_events (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL REFERENCES environments(id) ON DELETE CASCADE,
+          account_id ${t.text} NOT NULL,
+          type ${t.text} NOT NULL,
+          payload ${t.text} NOT NULL,
+          dedupe_key ${t.text} UNIQUE,
+          created_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX account_events_env_created ON account_events (environment_id, created_at);
+        CREATE TABLE webhook_deliveries (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL,
+          endpoint_id ${t.text} NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+          event_id ${t.text} NOT NULL REFERENCES account_events(id) ON DELETE CASCADE,
+          status ${t.text} NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+          attempts ${t.integer} NOT NULL DEFAULT 0,
+          next_attempt_at ${t.timestamp},
+          lease_owner ${t.text},
+          lease_until ${t.timestamp},
+          last_status_code ${t.integer},
+          last_error ${t.text},
+          created_at ${t.timestamp} NOT NULL,
+          updated_at ${t.timestamp} NOT NULL,
+          UNIQUE (endpoint_id, event_id)
+        );
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+        CREATE INDEX webhook_deliveries_env_created ON webhook_deliveries (environment_id, created_at);
+        CREATE TABLE webhook_attempts (
+          id ${t.text} PRIMARY KEY,
+          delivery_id ${t.text} NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+          attempted_at ${t.timestamp} NOT NULL,
+          status_code ${t.integer},
+          duration_ms ${t.integer} NOT NULL,
+          error ${t.text}
+        );
+        CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, attempted_at);
+      `,
+    },
   ];
 }

@@ -7,12 +7,27 @@ import { ConnectorError } from '../errors.js';
 import { secretAad } from '../crypto/secret-box.js';
 import { newId } from './ids.js';
 import { normalizeTime, toAccount, type AccountRow } from './records.js';
+import type { AccountEventDraft } from '../webhooks/event-types.js';
 import type { SqlContext } from './sql-context.js';
-import type { SqlValue } from './sql-driver.js';
-import type { AccountFilter, AccountRecord, AccountStatus, TokenSet } from './types.js';
+import type { SqlQueries, SqlValue } from './sql-driver.js';
+import { appendAccountEvent, toAccountEvent, type AccountEventRow } from './sql-events.js';
+import type { AccountEventRecord, AccountFilter, AccountRecord, AccountStatus, TokenSet } from './types.js';
 
 export class SqlAccounts {
   constructor(private readonly ctx: SqlContext) {}
+
+  /**
+   * Runs an account write (`UPDATE ... RETURNING *`) and, when there is an event, appends it in the same
+   * transaction. Without an event the write is the single statement it always was.
+   */
+  async #write(sql: string, params: readonly SqlValue[], event: AccountEventDraft | undefined): Promise<AccountRow | undefined> {
+    const write = async (q: SqlQueries): Promise<AccountRow | undefined> => {
+      const row = await q.get<AccountRow>(sql, params);
+      if (row !== undefined && event !== undefined) await appendAccountEvent(q, row, event);
+      return row;
+    };
+    return event === undefined ? write(this.ctx.db) : this.ctx.db.transaction(write);
+  }
 
   async ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord> {
     const now = new Date().toISOString();
@@ -63,7 +78,7 @@ export class SqlAccounts {
   async saveTokens(
     accountId: string,
     tokens: TokenSet,
-    opts: { expectedVersion?: number; providerInfo?: Record<string, unknown> } = {},
+    opts: { expectedVersion?: number; providerInfo?: Record<string, unknown>; event?: AccountEventDraft } = {},
   ): Promise<AccountRecord | null> {
     const params: SqlValue[] = [
       this.ctx.box.seal(tokens.accessToken, secretAad('connected_accounts', accountId, 'access_token')),
@@ -82,27 +97,52 @@ export class SqlAccounts {
       sql += ' AND token_version = ?';
       params.push(opts.expectedVersion);
     }
-    const row = await this.ctx.db.get<AccountRow>(`${sql} RETURNING *`, params);
+    const row = await this.#write(`${sql} RETURNING *`, params, opts.event);
     return row ? toAccount(row, this.ctx.box) : null;
   }
 
-  async setAccountStatus(accountId: string, status: AccountStatus, reason: string | null = null): Promise<void> {
-    await this.ctx.db.run('UPDATE connected_accounts SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?', [
-      status,
-      reason,
-      new Date().toISOString(),
-      accountId,
-    ]);
-  }
-
-  async clearTokens(accountId: string): Promise<void> {
-    await this.ctx.db.run(
-      `UPDATE connected_accounts SET access_token = NULL, refresh_token = NULL, token_type = NULL, expires_at = NULL,
-         scopes = '[]', status = 'DISCONNECTED', status_reason = NULL, token_version = token_version + 1,
-         refresh_lease_owner = NULL, refresh_lease_until = NULL, updated_at = ? WHERE id = ?`,
-      [new Date().toISOString(), accountId],
+  async setAccountStatus(accountId: string, status: AccountStatus, reason: string | null = null, opts: { event?: AccountEventDraft } = {}): Promise<void> {
+    await this.#write(
+      'UPDATE connected_accounts SET status = ?, status_reason = ?, updated_at = ? WHERE id = ? RETURNING *',
+      [status, reason, new Date().toISOString(), accountId],
+      opts.event,
     );
   }
+
+  async setStatusReason(accountId: string, reason: string | null, opts: { event?: AccountEventDraft } = {}): Promise<void> {
+    await this.#write('UPDATE connected_accounts SET status_reason = ?, updated_at = ? WHERE id = ? RETURNING *', [reason, new Date().toISOString(), accountId], opts.event);
+  }
+
+  async clearTokens(accountId: string, opts: { event?: AccountEventDraft } = {}): Promise<void> {
+    await this.#write(
+      `UPDATE connected_accounts SET access_token = NULL, refresh_token = NULL, token_type = NULL, expires_at = NULL,
+         scopes = '[]', status = 'DISCONNECTED', status_reason = NULL, token_version = token_version + 1,
+         refresh_lease_owner = NULL, refresh_lease_until = NULL, updated_at = ? WHERE id = ? RETURNING *`,
+      [new Date().toISOString(), accountId],
+      opts.event,
+    );
+  }
+
+  async appendEvent(accountId: string, event: AccountEventDraft): Promise<AccountEventRecord | null> {
+    return this.ctx.db.transaction(async (tx) => {
+      const row = await tx.get<AccountRow>('SELECT * FROM connected_accounts WHERE id = ?', [accountId]);
+      return row === undefined ? null : appendAccountEvent(tx, row, event);
+    });
+  }
+
+  async listEvents(environmentId: string, filter: { accountId?: string; eventId?: string; limit?: number } = {}): Promise<AccountEventRecord[]> {
+    const where = ['environment_id = ?'];
+    const params: SqlValue[] = [environmentId];
+    if (filter.accountId !== undefined) (where.push('account_id = ?'), params.push(filter.accountId));
+    if (filter.eventId !== undefined) (where.push('id = ?'), params.push(filter.eventId));
+    const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 100)), 1000);
+    const rows = await this.ctx.db.all<AccountEventRow>(
+      `SELECT * FROM account_events WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+      params,
+    );
+    return rows.map(toAccountEvent);
+  }
+
 
   async deleteAccount(environmentId: string, id: string): Promise<boolean> {
     return (await this.ctx.db.run('DELETE FROM connected_accounts WHERE id = ? AND environment_id = ?', [id, environmentId])) > 0;

@@ -5,7 +5,8 @@
  */
 import { secretAad } from '../crypto/secret-box.js';
 import { newId } from './ids.js';
-import { toConnection, type ConnectionRow } from './records.js';
+import { toConnection, type AccountRow, type ConnectionRow } from './records.js';
+import { appendAccountEvent } from './sql-events.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
 import type { ConnectionPatch, ConnectionRecord, NewConnection } from './types.js';
@@ -105,7 +106,17 @@ export class SqlConnections {
   }
 
   async delete(environmentId: string, id: string): Promise<boolean> {
-    // ON DELETE CASCADE removes the accounts (and with them their tokens), links and pending states.
-    return (await this.ctx.db.run('DELETE FROM connections WHERE id = ? AND environment_id = ?', [id, environmentId])) > 0;
+    return this.ctx.db.transaction(async (tx) => {
+      // Every account that held tokens is disconnected by the deletion: say so, in the same transaction.
+      const connected = await tx.all<AccountRow>(
+        'SELECT * FROM connected_accounts WHERE connection_id = ? AND environment_id = ? AND access_token IS NOT NULL ORDER BY created_at, id',
+        [id, environmentId],
+      );
+      for (const account of connected) {
+        await appendAccountEvent(tx, { ...account, status: 'DISCONNECTED', status_reason: 'connection_deleted' }, { type: 'account.disconnected' });
+      }
+      // ON DELETE CASCADE removes the accounts (and with them their tokens), links and pending states.
+      return (await tx.run('DELETE FROM connections WHERE id = ? AND environment_id = ?', [id, environmentId])) > 0;
+    });
   }
 }

@@ -11,12 +11,23 @@ export interface Migration {
   sql: string;
 }
 
-export interface SqlDriver {
-  readonly kind: 'sqlite' | 'postgres';
+/** Statements: on the driver itself (each one on its own), or inside a transaction. */
+export interface SqlQueries {
   get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Runs a write; returns the number of rows it changed. */
   run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+export interface SqlDriver extends SqlQueries {
+  readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. `fn` must send its
+   * statements through `tx` only (the driver's own methods wait until the transaction ends) and must not wait on
+   * anything but them: a write lock is held meanwhile. An account's state change and the events it causes are
+   * written this way, so a process killed at any point leaves both or neither.
+   */
+  transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T>;
   /** Applies the migrations not yet recorded, each in a transaction, serialized across processes. */
   migrate(migrations: readonly Migration[]): Promise<void>;
   close(): Promise<void>;

@@ -5,7 +5,8 @@
  * Secrets are sealed just before they are written, with AAD `table|row id|column`; nothing else in the runtime sees
  * a ciphertext or writes SQL. This file holds the environments and application clients; each other concept has its
  * own module: connections (sql-connections.ts), connected accounts and the refresh lease (sql-accounts.ts), links
- * and OAuth states (sql-oauth-records.ts), MCP sessions (sql-mcp-sessions.ts).
+ * and OAuth states (sql-oauth-records.ts), MCP sessions (sql-mcp-sessions.ts), the account events outbox
+ * (sql-events.ts) and webhook endpoints and deliveries (sql-webhooks.ts).
  */
 import { ConnectorError } from '../errors.js';
 import { SecretBox } from '../crypto/secret-box.js';
@@ -18,21 +19,31 @@ import { mapWriteError, type SqlContext } from './sql-context.js';
 import { isUniqueViolation, type Migration, type SqlDriver } from './sql-driver.js';
 import { SqlMcpSessions } from './sql-mcp-sessions.js';
 import { SqlOAuthRecords } from './sql-oauth-records.js';
+import { SqlWebhooks } from './sql-webhooks.js';
+import type { AccountEventDraft } from '../webhooks/event-types.js';
 import type {
+  AccountEventRecord,
   AccountFilter,
   AccountRecord,
   AccountStatus,
   AppClientRecord,
   AuthLinkRecord,
+  ClaimedDelivery,
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
   McpSessionRecord,
   NewConnection,
+  NewWebhookEndpoint,
   NewMcpSession,
   OAuthStateRecord,
   Store,
   TokenSet,
+  WebhookAttemptOutcome,
+  WebhookAttemptRecord,
+  WebhookDeliveryFilter,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
 } from './types.js';
 
 export class SqlStore implements Store {
@@ -42,6 +53,7 @@ export class SqlStore implements Store {
   readonly #connections: SqlConnections;
   readonly #accounts: SqlAccounts;
   readonly #oauth: SqlOAuthRecords;
+  readonly #webhooks: SqlWebhooks;
   readonly #mcpSessions: SqlMcpSessions;
 
   constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
@@ -51,6 +63,7 @@ export class SqlStore implements Store {
     this.#connections = new SqlConnections(this.#ctx);
     this.#accounts = new SqlAccounts(this.#ctx);
     this.#oauth = new SqlOAuthRecords(this.#ctx);
+    this.#webhooks = new SqlWebhooks(this.#ctx);
     this.#mcpSessions = new SqlMcpSessions(this.#ctx);
   }
 
@@ -152,16 +165,32 @@ export class SqlStore implements Store {
     return this.#accounts.listAccounts(environmentId, filter);
   }
 
-  saveTokens(accountId: string, tokens: TokenSet, opts: { expectedVersion?: number; providerInfo?: Record<string, unknown> } = {}): Promise<AccountRecord | null> {
+  saveTokens(
+    accountId: string,
+    tokens: TokenSet,
+    opts: { expectedVersion?: number; providerInfo?: Record<string, unknown>; event?: AccountEventDraft } = {},
+  ): Promise<AccountRecord | null> {
     return this.#accounts.saveTokens(accountId, tokens, opts);
   }
 
-  setAccountStatus(accountId: string, status: AccountStatus, reason: string | null = null): Promise<void> {
-    return this.#accounts.setAccountStatus(accountId, status, reason);
+  setAccountStatus(accountId: string, status: AccountStatus, reason: string | null = null, opts: { event?: AccountEventDraft } = {}): Promise<void> {
+    return this.#accounts.setAccountStatus(accountId, status, reason, opts);
   }
 
-  clearTokens(accountId: string): Promise<void> {
-    return this.#accounts.clearTokens(accountId);
+  setStatusReason(accountId: string, reason: string | null, opts: { event?: AccountEventDraft } = {}): Promise<void> {
+    return this.#accounts.setStatusReason(accountId, reason, opts);
+  }
+
+  clearTokens(accountId: string, opts: { event?: AccountEventDraft } = {}): Promise<void> {
+    return this.#accounts.clearTokens(accountId, opts);
+  }
+
+  appendAccountEvent(accountId: string, event: AccountEventDraft): Promise<AccountEventRecord | null> {
+    return this.#accounts.appendEvent(accountId, event);
+  }
+
+  listAccountEvents(environmentId: string, filter: { accountId?: string; eventId?: string; limit?: number } = {}): Promise<AccountEventRecord[]> {
+    return this.#accounts.listEvents(environmentId, filter);
   }
 
   deleteAccount(environmentId: string, id: string): Promise<boolean> {
@@ -222,6 +251,48 @@ export class SqlStore implements Store {
 
   revokeMcpSession(environmentId: string, id: string, at?: string): Promise<McpSessionRecord | null> {
     return this.#mcpSessions.revoke(environmentId, id, at);
+  }
+
+  // ---- webhook endpoints and deliveries (sql-webhooks.ts) ----
+
+  createWebhookEndpoint(input: NewWebhookEndpoint): Promise<WebhookEndpointRecord> {
+    return this.#webhooks.createEndpoint(input);
+  }
+
+  listWebhookEndpoints(environmentId: string): Promise<WebhookEndpointRecord[]> {
+    return this.#webhooks.listEndpoints(environmentId);
+  }
+
+  getWebhookEndpoint(environmentId: string, id: string): Promise<WebhookEndpointRecord | null> {
+    return this.#webhooks.getEndpoint(environmentId, id);
+  }
+
+  rotateWebhookSecret(environmentId: string, id: string, secret: string, previousSecretExpiresAt: string): Promise<WebhookEndpointRecord | null> {
+    return this.#webhooks.rotateSecret(environmentId, id, secret, previousSecretExpiresAt);
+  }
+
+  deleteWebhookEndpoint(environmentId: string, id: string): Promise<boolean> {
+    return this.#webhooks.deleteEndpoint(environmentId, id);
+  }
+
+  claimWebhookDeliveries(opts: { owner: string; now: string; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]> {
+    return this.#webhooks.claim(opts);
+  }
+
+  recordWebhookAttempt(deliveryId: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean> {
+    return this.#webhooks.recordAttempt(deliveryId, owner, outcome);
+  }
+
+  listWebhookDeliveries(environmentId: string, filter: WebhookDeliveryFilter = {}): Promise<WebhookDeliveryRecord[]> {
+    return this.#webhooks.listDeliveries(environmentId, filter);
+  }
+
+  getWebhookDelivery(environmentId: string, id: string): Promise<WebhookDeliveryRecord | null> {
+    return this.#webhooks.getDelivery(environmentId, id);
+  }
+
+  listWebhookAttempts(environmentId: string, deliveryId: string): Promise<WebhookAttemptRecord[]> {
+    return this.#webhooks.listAttempts(environmentId, deliveryId);
   }
 
   // ---- key rotation ----

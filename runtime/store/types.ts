@@ -10,6 +10,7 @@
  * another environment's rows.
  */
 import type { ConnectorName } from '../types.js';
+import type { AccountEventDraft, AccountEventType } from '../webhooks/event-types.js';
 
 export type AccountStatus = 'PENDING_AUTH' | 'ACTIVE' | 'EXPIRED' | 'DISCONNECTED';
 
@@ -164,6 +165,94 @@ export interface AccountFilter {
   status?: AccountStatus;
 }
 
+/** Where an environment's account events are sent. */
+export interface WebhookEndpointRecord {
+  id: string;
+  environmentId: string;
+  url: string;
+  /** The event types sent to it; null for every type. */
+  events: AccountEventType[] | null;
+  /** `whsec_…`. Plaintext on the way in and out of the store; encrypted at rest. */
+  secret: string;
+  /** The secret before the last rotation, still signing (beside the new one) until `previousSecretExpiresAt`. */
+  previousSecret: string | null;
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewWebhookEndpoint {
+  environmentId: string;
+  url: string;
+  events: AccountEventType[] | null;
+  secret: string;
+}
+
+/** One event in the outbox. `payload` is the exact JSON text every delivery of it sends (and signs). */
+export interface AccountEventRecord {
+  id: string;
+  environmentId: string;
+  accountId: string;
+  type: AccountEventType;
+  payload: string;
+  createdAt: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event on its way to one endpoint. */
+export interface WebhookDeliveryRecord {
+  id: string;
+  environmentId: string;
+  endpointId: string;
+  eventId: string;
+  eventType: AccountEventType;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  /** When the next attempt is due (pending only). */
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One HTTP request of a delivery, as the delivery log shows it. */
+export interface WebhookAttemptRecord {
+  id: string;
+  deliveryId: string;
+  attemptedAt: string;
+  /** The receiver's HTTP status; null when no answer came (refused, timed out). */
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** A delivery claimed by one dispatcher for one attempt, with what it needs to send it. */
+export interface ClaimedDelivery {
+  delivery: WebhookDeliveryRecord;
+  event: AccountEventRecord;
+  endpoint: WebhookEndpointRecord;
+}
+
+export interface WebhookAttemptOutcome {
+  attemptedAt: string;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** What becomes of the delivery: done, due again at a time, or given up. */
+  next: { status: 'delivered' } | { status: 'pending'; nextAttemptAt: string } | { status: 'failed' };
+}
+
+export interface WebhookDeliveryFilter {
+  endpointId?: string;
+  status?: WebhookDeliveryStatus;
+  /** Newest first; at most this many (default 50, at most 200). */
+  limit?: number;
+  /** Only deliveries older than this one (the last id of the previous page). */
+  before?: string;
+}
+
 export interface Store {
   /** `sqlite` or `postgres`. */
   readonly kind: 'sqlite' | 'postgres';
@@ -185,7 +274,10 @@ export interface Store {
   getConnectionByName(environmentId: string, name: string): Promise<ConnectionRecord | null>;
   listConnections(environmentId: string): Promise<ConnectionRecord[]>;
   updateConnection(environmentId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null>;
-  /** Deletes the connection and its accounts' secrets. Returns false if it did not exist. */
+  /**
+   * Deletes the connection and its accounts' secrets, writing `account.disconnected` (reason `connection_deleted`)
+   * for each account that held tokens, in the same transaction. Returns false if it did not exist.
+   */
   deleteConnection(environmentId: string, id: string): Promise<boolean>;
 
   /** Returns the account for (connection, identifier), creating it as PENDING_AUTH if there is none. */
@@ -197,10 +289,24 @@ export interface Store {
    * Writes new tokens and marks the account ACTIVE, bumping `tokenVersion`. When `expectedVersion` is given the
    * write happens only if the stored version still equals it (returns null otherwise).
    */
-  saveTokens(accountId: string, tokens: TokenSet, opts?: { expectedVersion?: number; providerInfo?: Record<string, unknown> }): Promise<AccountRecord | null>;
-  setAccountStatus(accountId: string, status: AccountStatus, reason?: string | null): Promise<void>;
+  saveTokens(
+    accountId: string,
+    tokens: TokenSet,
+    opts?: { expectedVersion?: number; providerInfo?: Record<string, unknown>; event?: AccountEventDraft },
+  ): Promise<AccountRecord | null>;
+  /** With `event`, the event is written in the same transaction as the status (and only if the account exists). */
+  setAccountStatus(accountId: string, status: AccountStatus, reason?: string | null, opts?: { event?: AccountEventDraft }): Promise<void>;
+  /** Sets the status reason and leaves the status as it is (a failed re-authorization of an ACTIVE account). */
+  setStatusReason(accountId: string, reason: string | null, opts?: { event?: AccountEventDraft }): Promise<void>;
   /** Removes the account's tokens and marks it DISCONNECTED. */
-  clearTokens(accountId: string): Promise<void>;
+  clearTokens(accountId: string, opts?: { event?: AccountEventDraft }): Promise<void>;
+  /**
+   * Writes an event about the account with no change to it (e.g. `account.scope_insufficient`). Returns the event,
+   * or null when the account does not exist or an event with the same `dedupeKey` was written before.
+   */
+  appendAccountEvent(accountId: string, event: AccountEventDraft): Promise<AccountEventRecord | null>;
+  /** The environment's events, newest first (for the delivery log and tests). */
+  listAccountEvents(environmentId: string, filter?: { accountId?: string; eventId?: string; limit?: number }): Promise<AccountEventRecord[]>;
   deleteAccount(environmentId: string, id: string): Promise<boolean>;
 
   /**
@@ -236,6 +342,32 @@ export interface Store {
    * flows do not pile up. Returns how many rows were removed. Safe to run from any number of processes.
    */
   purgeExpired(before?: string): Promise<number>;
+
+  createWebhookEndpoint(input: NewWebhookEndpoint): Promise<WebhookEndpointRecord>;
+  listWebhookEndpoints(environmentId: string): Promise<WebhookEndpointRecord[]>;
+  getWebhookEndpoint(environmentId: string, id: string): Promise<WebhookEndpointRecord | null>;
+  /**
+   * Replaces the secret; the one it replaces keeps signing beside it until `previousSecretExpiresAt` (a secret
+   * older than that, from an earlier rotation, is dropped). Null if the endpoint does not exist.
+   */
+  rotateWebhookSecret(environmentId: string, id: string, secret: string, previousSecretExpiresAt: string): Promise<WebhookEndpointRecord | null>;
+  /** Deletes the endpoint and its deliveries. */
+  deleteWebhookEndpoint(environmentId: string, id: string): Promise<boolean>;
+
+  /**
+   * Claims up to `limit` pending deliveries due at `now` for one attempt by `owner`, for `leaseMs`: no other caller
+   * (in any process) claims them until the lease lapses or the attempt is recorded. Oldest due first.
+   */
+  claimWebhookDeliveries(opts: { owner: string; now: string; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]>;
+  /**
+   * Logs the attempt and moves the delivery on (delivered, due again, failed), releasing the claim. Returns false
+   * (the attempt is still logged) when `owner` no longer held the claim.
+   */
+  recordWebhookAttempt(deliveryId: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean>;
+  listWebhookDeliveries(environmentId: string, filter?: WebhookDeliveryFilter): Promise<WebhookDeliveryRecord[]>;
+  getWebhookDelivery(environmentId: string, id: string): Promise<WebhookDeliveryRecord | null>;
+  /** A delivery's attempts, oldest first. */
+  listWebhookAttempts(environmentId: string, deliveryId: string): Promise<WebhookAttemptRecord[]>;
 
   /** Re-encrypts every secret with the keyring's current key; returns how many values were rewritten. */
   reencryptAll(): Promise<number>;

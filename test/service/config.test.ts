@@ -25,6 +25,7 @@ describe('readConfig: defaults', () => {
   it('readStoreConfig reads what start and the store commands share', () => {
     expect(readStoreConfig({ DATABASE_URL: 'postgres://x/y', AGENT_CONNECTOR_DATA_DIR: '/tmp/ac', AGENT_CONNECTOR_ENCRYPTION_KEY: ENCRYPTION_KEY, NODE_ENV: 'production' })).toEqual({
       databaseUrl: 'postgres://x/y',
+      databasePoolSize: 10,
       dataDir: '/tmp/ac',
       encryptionKeys: ENCRYPTION_KEY,
       production: true,

@@ -6,6 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { startHarness, type Harness, type TestEnv } from './harness.js';
@@ -14,9 +15,18 @@ let h: Harness;
 /** Added to the service's clock, to expire sessions without waiting. */
 let clockOffsetMs = 0;
 const open: Client[] = [];
+/** Every session token minted here, to look for in the logs. */
+const minted: string[] = [];
+let logText = '';
+const logs = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logText += chunk.toString('utf8');
+    done();
+  },
+});
 
 beforeAll(async () => {
-  h = await startHarness({ now: () => Date.now() + clockOffsetMs });
+  h = await startHarness({ now: () => Date.now() + clockOffsetMs, logStream: logs });
   await h.sandboxConnection(h.a, 'calendar', 'cal');
   await h.sandboxConnection(h.a, 'crm', 'crm');
   await h.sandboxConnection(h.b, 'calendar', 'cal');
@@ -38,12 +48,16 @@ async function connect(env: TestEnv, connection: string, identifier: string, use
 async function mint(env: TestEnv, body: Record<string, unknown>): Promise<{ id: string; url: string; token: string; expires_at: string }> {
   const res = await h.call('POST', '/api/v1/mcp_sessions', { token: await h.token(env), body });
   if (res.status !== 201) throw new Error(`minting failed: ${res.status} ${JSON.stringify(res.body)}`);
+  minted.push(res.body.token);
   return res.body;
 }
 
 async function client(token: string): Promise<Client> {
   const c = new Client({ name: 'mcp-http-test', version: '1' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  const transport = new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  await c.connect(transport);
+  // The SDK's latest revision is what client and server agree on: 2025-06-18 or later.
+  expect(transport.protocolVersion! >= '2025-06-18').toBe(true);
   open.push(c);
   return c;
 }
@@ -252,10 +266,48 @@ describe('credentials', () => {
     }
   });
 
+  it('answers a client that asks for revision 2025-06-18 in that revision, with no transport session id', async () => {
+    const { token } = await mint(h.a, { identifier: 'alice' });
+    const res = await h.call('POST', '/mcp', {
+      token,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'agent-connector' }, capabilities: { tools: {} } });
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+  });
+
   it('is stateless: GET and DELETE on /mcp answer 405', async () => {
     const { token } = await mint(h.a, { identifier: 'alice' });
     const get = await rawMcp(token, 'GET');
     expect(get.status).toBe(405);
     expect((await rawMcp(token, 'DELETE')).status).toBe(405);
+  });
+});
+
+describe('several connections of one connector', () => {
+  it('uses the one where the user is connected, and says so when there is none to choose', async () => {
+    await h.sandboxConnection(h.b, 'calendar', 'cal2');
+    const bob = await client((await mint(h.b, { identifier: 'bob' })).token);
+    const ok = (await bob.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult;
+    expect(JSON.stringify(ok.structuredContent)).toContain('bob@example.com');
+    const carol = await client((await mint(h.b, { identifier: 'carol' })).token);
+    const error = errorOf((await carol.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult);
+    expect(error.code).toBe('ambiguous_connection');
+    expect(error.message).toMatch(/cal, cal2/);
+    // Naming one connection in the session gives carol a link for it.
+    const named = await client((await mint(h.b, { identifier: 'carol', connections: ['cal2'] })).token);
+    const link = errorOf((await named.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult);
+    expect(link.authorization_url).toMatch(/\/sso\/v1\/connect\//);
+  });
+});
+
+describe('logs', () => {
+  it('never hold a session token (this file minted and used many, refused and accepted)', () => {
+    expect(minted.length).toBeGreaterThan(10);
+    expect(logText).toContain('/mcp');
+    for (const token of minted) expect(logText).not.toContain(token);
+    expect(logText).not.toContain('acmcp_');
   });
 });

@@ -138,6 +138,45 @@ describe('every documented route, valid and invalid', () => {
     for (const path of toolPaths) await check('invalid', 'POST', path, path, { body: { tool_input: {} } });
   });
 
+  it('webhook endpoints and deliveries', async () => {
+    const receiver = 'http://127.0.0.1:9/hook';
+    const created = await check('valid', 'POST', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { body: { url: receiver, events: ['account.connected'] } });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_/);
+    await check('invalid', 'POST', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { body: { url: receiver, events: ['account.sneezed'] } });
+    await check('invalid', 'POST', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { body: { url: 'http://169.254.169.254/latest' } });
+    const list = await check('valid', 'GET', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints');
+    expect(list.body.webhook_endpoints.map((e: { id: string }) => e.id)).toEqual([created.body.id]);
+    expect(JSON.stringify(list.body)).not.toContain(created.body.secret);
+    await check('invalid', 'GET', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { auth: false });
+    await check('valid', 'GET', '/api/v1/webhook_endpoints/{id}', `/api/v1/webhook_endpoints/${created.body.id}`);
+    await check('invalid', 'GET', '/api/v1/webhook_endpoints/{id}', '/api/v1/webhook_endpoints/whep_missing');
+    const rotated = await check('valid', 'POST', '/api/v1/webhook_endpoints/{id}/rotate_secret', `/api/v1/webhook_endpoints/${created.body.id}/rotate_secret`, { body: { overlap_seconds: 60 } });
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    expect(Date.parse(rotated.body.previous_secret_expires_at)).toBeGreaterThan(Date.now());
+    await check('valid', 'POST', '/api/v1/webhook_endpoints/{id}/rotate_secret', `/api/v1/webhook_endpoints/${created.body.id}/rotate_secret`);
+    await check('invalid', 'POST', '/api/v1/webhook_endpoints/{id}/rotate_secret', `/api/v1/webhook_endpoints/${created.body.id}/rotate_secret`, { body: { overlap_seconds: -1 } });
+
+    const page = await check('valid', 'GET', '/api/v1/webhook_deliveries', `/api/v1/webhook_deliveries?endpoint_id=${created.body.id}&limit=5`);
+    expect(page.body).toEqual({ webhook_deliveries: [], next_cursor: null });
+    await check('invalid', 'GET', '/api/v1/webhook_deliveries', '/api/v1/webhook_deliveries?status=lost');
+    await check('invalid', 'GET', '/api/v1/webhook_deliveries/{id}', '/api/v1/webhook_deliveries/whdl_missing');
+
+    await check('valid', 'DELETE', '/api/v1/webhook_endpoints/{id}', `/api/v1/webhook_endpoints/${created.body.id}`);
+    await check('invalid', 'DELETE', '/api/v1/webhook_endpoints/{id}', `/api/v1/webhook_endpoints/${created.body.id}`);
+  });
+
+  it('a delivery of an account event, in the log with its payload and attempts', async () => {
+    await h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: 'http://127.0.0.1:9/hook' } });
+    const [account] = (await h.call('GET', '/api/v1/connected_accounts?identifier=u-1', { token })).body.connected_accounts;
+    await h.call('DELETE', `/api/v1/connected_accounts/${account.id}`, { token });
+    const page = await check('valid', 'GET', '/api/v1/webhook_deliveries', '/api/v1/webhook_deliveries');
+    const [delivery] = page.body.webhook_deliveries;
+    expect(delivery).toMatchObject({ event_type: 'account.disconnected' });
+    const detail = await check('valid', 'GET', '/api/v1/webhook_deliveries/{id}', `/api/v1/webhook_deliveries/${delivery.id}`);
+    expect(detail.body.payload).toMatchObject({ type: 'account.disconnected', data: { account_id: account.id, status: 'DISCONNECTED' } });
+  });
+
   it('MCP sessions: minted, listed and revoked', async () => {
     const created = await check('valid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', connections: ['cal'], mode: 'search' } });
     await check('invalid', 'POST', '/api/v1/mcp_sessions', '/api/v1/mcp_sessions', { body: { identifier: 'u-1', expires_in: 10 } });

@@ -6,11 +6,13 @@ import { registerConnectionRoutes } from './connections.js';
 import { registerMcpSessionRoutes } from './mcp-sessions.js';
 import { registerProxyRoute } from './proxy.js';
 import { registerToolRoutes } from './tools.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector; now?: () => number }): void {
   registerConnectionRoutes(api);
   registerAccountRoutes(api);
   registerToolRoutes(api, deps);
   registerProxyRoute(api);
+  registerWebhookRoutes(api);
   registerMcpSessionRoutes(api, { connector: deps.connector, now: deps.now ?? Date.now });
 }

@@ -22,8 +22,7 @@ export function registerConnectionRoutes(api: FastifyInstance): void {
     async (request) => request.env.updateConnection(request.params.id_or_name, request.body),
   );
 
-  api.delete<{ Params: { id_or_name: string } }>('/connections/:id_or_name', { schema: { params: connectionParams } }, async (request, reply) => {
-    await request.env.deleteConnection(request.params.id_or_name);
-    return reply.code(204).send();
-  });
+  api.delete<{ Params: { id_or_name: string } }>('/connections/:id_or_name', { schema: { params: connectionParams } }, async (request) =>
+    request.env.deleteConnection(request.params.id_or_name),
+  );
 }

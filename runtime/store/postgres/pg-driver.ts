@@ -8,7 +8,7 @@
  * @see https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS
  */
 import pg from 'pg';
-import type { Migration, SqlDriver, SqlValue } from '../sql-driver.js';
+import type { Migration, SqlDriver, SqlQueries, SqlValue } from '../sql-driver.js';
 
 const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 /** First half of the two-key advisory lock migrations take; the second half is derived from the schema name. */
@@ -66,6 +66,30 @@ export class PgDriver implements SqlDriver {
   async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
     const res = await this.pool.query(this.#sql(sql), params as SqlValue[]);
     return res.rowCount ?? 0;
+  }
+
+  /** One pooled client for the whole transaction; statements elsewhere use other clients meanwhile. */
+  async transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const params = (values: readonly SqlValue[] | undefined): SqlValue[] => (values ?? []) as SqlValue[];
+    const tx: SqlQueries = {
+      get: async <R>(sql: string, values?: readonly SqlValue[]) => (await client.query(this.#sql(sql), params(values))).rows[0] as R | undefined,
+      all: async <R>(sql: string, values?: readonly SqlValue[]) => (await client.query(this.#sql(sql), params(values))).rows as R[],
+      run: async (sql: string, values?: readonly SqlValue[]) => (await client.query(this.#sql(sql), params(values))).rowCount ?? 0,
+    };
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const out = await fn(tx);
+      await client.query('COMMIT');
+      return out;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      // A client whose ROLLBACK failed is in an unknown state: destroy it rather than hand it to the next caller.
+      client.release(broken);
+    }
   }
 
   /**

@@ -9,7 +9,7 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Migration, SqlDriver, SqlValue } from '../sql-driver.js';
+import type { Migration, SqlDriver, SqlQueries, SqlValue } from '../sql-driver.js';
 
 export interface SqliteDriverOptions {
   /** File path, or `:memory:`. */
@@ -38,6 +38,16 @@ export class SqliteDriver implements SqlDriver {
   readonly kind = 'sqlite' as const;
   readonly db: Database.Database;
   readonly #statements = new Map<string, Database.Statement>();
+  /**
+   * Settles when the open transaction ends; null when none is open. The process has one SQLite connection, so a
+   * statement from elsewhere sent while a transaction is open would become part of it: statements wait instead.
+   */
+  #transaction: Promise<void> | null = null;
+  readonly #tx: SqlQueries = {
+    get: async <T>(sql: string, params: readonly SqlValue[] = []) => this.#prepare(sql).get(...params) as T | undefined,
+    all: async <T>(sql: string, params: readonly SqlValue[] = []) => this.#prepare(sql).all(...params) as T[],
+    run: async (sql: string, params: readonly SqlValue[] = []) => this.#prepare(sql).run(...params).changes,
+  };
 
   constructor(opts: SqliteDriverOptions) {
     this.db = new Database(opts.filename);
@@ -66,15 +76,39 @@ export class SqliteDriver implements SqlDriver {
   }
 
   async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    while (this.#transaction !== null) await this.#transaction;
     return this.#prepare(sql).get(...params) as T | undefined;
   }
 
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    while (this.#transaction !== null) await this.#transaction;
     return this.#prepare(sql).all(...params) as T[];
   }
 
   async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    while (this.#transaction !== null) await this.#transaction;
     return this.#prepare(sql).run(...params).changes;
+  }
+
+  /** `BEGIN IMMEDIATE` takes the write lock up front, so a transaction never fails half-way for want of it. */
+  async transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T> {
+    while (this.#transaction !== null) await this.#transaction;
+    let end!: () => void;
+    this.#transaction = new Promise<void>((resolve) => (end = resolve));
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = await fn(this.#tx);
+        this.db.exec('COMMIT');
+        return out;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      this.#transaction = null;
+      end();
+    }
   }
 
   /**

@@ -35,8 +35,8 @@ function route(crm: Crm, req: ApiRequest): ApiResponse {
 
 /**
  * The fake HubSpot CRM v3: companies, contacts and deals (create 201, get, update, list, search, archive) with
- * string-typed property values and the unique contact e-mail; owners. Every user's CRM starts empty apart from one
- * owner. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
+ * string-typed property values and the unique contact e-mail; owners. Every user's CRM starts with one owner and
+ * sample companies, contacts and deals. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
  * @see https://developers.hubspot.com/docs/api/crm/understanding-the-crm
  */
 export function createCrmApi(): ApiModule {

@@ -1,5 +1,6 @@
-import { COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, WRITABLE, type ObjectType } from './schema.js';
+import { COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, WRITABLE, optionLabel, type ObjectType } from './schema.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
+import { seedSampleCrm } from './sample-data.js';
 
 export interface CrmObject {
   id: string;
@@ -27,6 +28,16 @@ export interface Owner {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The allowed options as HubSpot lists them in an INVALID_OPTION message: each option's protobuf text, e.g.
+ * `[label: "Low"\nvalue: "low"\ndisplay_order: 0\n..., label: ...]`.
+ */
+function optionList(values: readonly string[]): string {
+  const one = (value: string, i: number) =>
+    `label: "${optionLabel(value)}"\nvalue: "${value}"\ndisplay_order: ${i}\ndouble_data: 0.0\nhidden: false\ndescription: ""\nread_only: false\n`;
+  return `[${values.map(one).join(', ')}]`;
+}
+
 /** Converts a request value to HubSpot's string form; refuses objects and arrays. */
 function asString(name: string, v: unknown): string | null {
   if (v === null) return null;
@@ -35,7 +46,7 @@ function asString(name: string, v: unknown): string | null {
   throw invalid(`Property values were not valid: [{"isValid":false,"message":"${name} must be a string, number or boolean","error":"INVALID_PROPERTY_VALUE","name":"${name}"}]`);
 }
 
-/** One sandbox user's CRM: empty at the start apart from one owner (the user). */
+/** One sandbox user's CRM: one owner (the user) and the sample companies, contacts and deals (sample-data.ts). */
 export class Crm {
   readonly objects: Record<ObjectType, Map<string, CrmObject>> = { contacts: new Map(), companies: new Map(), deals: new Map() };
   readonly owners: Owner[];
@@ -61,6 +72,7 @@ export class Crm {
         teams: [],
       },
     ];
+    seedSampleCrm(this, this.owners[0]!.id, now);
   }
 
   /** Validates and normalizes written properties: known names, enumeration values, e-mail form. */
@@ -77,10 +89,12 @@ export class Crm {
         errors.push({ isValid: false, message: `Property "${name}" does not exist`, error: 'PROPERTY_DOESNT_EXIST', name });
         continue;
       }
+      // HubSpot ignores null in a property write; only "" clears a value (stored here as null, read back as null).
+      if (raw === null) continue;
       const v = asString(name, raw);
       const allowed = ENUMS[name];
       if (v && allowed && !allowed.includes(v)) {
-        errors.push({ isValid: false, message: `${v} was not one of the allowed options: ${allowed.join(', ')}`, error: 'INVALID_OPTION', name });
+        errors.push({ isValid: false, message: `${v} was not one of the allowed options: ${optionList(allowed)}`, error: 'INVALID_OPTION', name });
         continue;
       }
       if (v && name === 'email' && !EMAIL.test(v)) {
@@ -91,7 +105,7 @@ export class Crm {
         errors.push({ isValid: false, message: `${v} was not a valid number.`, error: 'INVALID_FLOAT', name });
         continue;
       }
-      out[name] = v;
+      out[name] = v === '' ? null : v;
     }
     if (errors.length) {
       throw invalid(`Property values were not valid: ${JSON.stringify(errors)}`, { errors: errors.map((e) => ({ message: e.message, code: e.error, context: { propertyName: [e.name] } })) });

@@ -173,3 +173,28 @@ describe('upstream client limits', () => {
     expect(String((error as Error).message)).not.toContain('secret-token-123');
   });
 });
+
+describe('a bounded wait for upstream sockets', () => {
+  it('sheds calls past sockets + queue at once with unavailable and Retry-After, and takes calls again when they finish', async () => {
+    // 2 sockets and 3 waiting places: calls 6 to 8 are refused before anything is sent.
+    const client = createUpstreamClient(resolveHttpPolicy({ timeoutMs: 15_000, connectionsPerOrigin: 2, maxQueuedPerOrigin: 3 }));
+    try {
+      const slow = () => client.send({ method: 'GET', url: `${base}/slow`, headers: {}, retry: false });
+      const started = Date.now();
+      const results = await Promise.allSettled(Array.from({ length: 8 }, slow));
+      const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+      expect(refused).toHaveLength(3);
+      for (const e of refused) {
+        expect(e).toMatchObject({ code: 'unavailable', status: 503, retryAfterSeconds: 1, details: { in_flight: 5 } });
+      }
+      // Only the five admitted calls reached the upstream: 2 at a time, so three rounds of the 2 s answer.
+      expect(hits.filter((h) => h.url === '/slow')).toHaveLength(5);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5_500);
+      const again = await client.send({ method: 'GET', url: `${base}/ok`, headers: {}, retry: false });
+      expect(again.status).toBe(200);
+    } finally {
+      client.close();
+    }
+  }, 30_000);
+});

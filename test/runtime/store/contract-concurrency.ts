@@ -101,6 +101,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       // A second, never-migrated database: the default store's beforeEach already migrated ctx.db.
       const { db } = ctx;
       await db.query('DROP TABLE IF EXISTS oauth_states');
+      for (const t of ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'account_events']) await db.query(`DROP TABLE IF EXISTS ${t}`);
       for (const t of ['mcp_sessions', 'auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
         await db.query(`DROP TABLE IF EXISTS ${t}`);
       }

@@ -7,6 +7,7 @@ import type { Keyring } from '../../../runtime/crypto/keyring.js';
 import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { concurrencyContract } from './contract-concurrency.js';
+import { eventsContract } from './contract-events.js';
 import { mcpSessionsContract } from './contract-mcp-sessions.js';
 import { recordsContract } from './contract-records.js';
 import { securityContract } from './contract-security.js';
@@ -50,6 +51,7 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     recordsContract(ctx);
     concurrencyContract(ctx);
     securityContract(ctx);
+    eventsContract(ctx);
     mcpSessionsContract(ctx);
   });
 }

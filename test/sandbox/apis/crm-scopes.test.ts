@@ -38,7 +38,10 @@ describe('HubSpot CRM fake: granular scopes', () => {
       links: { scopes: 'https://developers.hubspot.com/scopes' },
     });
     // Nothing was created: the refusal comes before the handler.
-    expect((await call(token, 'GET', '/crm/v3/objects/contacts')).body).toEqual({ results: [] });
+    const listed = await call(token, 'GET', '/crm/v3/objects/contacts?limit=100');
+    expect(listed.status).toBe(200);
+    expect(listed.body.results.length).toBeGreaterThan(0); // the user's sample contacts
+    expect(listed.body.results.map((r: Json) => r.properties.email)).not.toContain('x@example.com');
   });
 
   it('checks the scope per object type and verb; search is a read', async () => {

@@ -22,17 +22,24 @@ describe('HubSpot CRM fake', () => {
     return { status: res.status, body: (res.status === 204 ? {} : await res.json()) as Json };
   }
 
-  it('starts empty, with one owner', async () => {
-    expect((await call('GET', '/crm/v3/objects/contacts')).body).toEqual({ results: [] });
+  it('starts with sample companies, contacts and deals, and one owner (the user)', async () => {
     const owners = await call('GET', '/crm/v3/owners');
     expect(owners.body.results).toHaveLength(1);
+    const ownerId = owners.body.results[0].id;
+    for (const [type, count] of [['companies', 3], ['contacts', 4], ['deals', 3]] as const) {
+      const list = await call('GET', `/crm/v3/objects/${type}?properties=hubspot_owner_id`);
+      expect(list.body.results, type).toHaveLength(count);
+      for (const r of list.body.results) expect(r.properties.hubspot_owner_id).toBe(ownerId);
+    }
+    const deals = await call('GET', '/crm/v3/objects/deals?properties=hs_priority,dealstage');
+    expect(deals.body.results.map((d: Json) => d.properties.hs_priority).sort()).toEqual(['high', 'low', 'medium']);
     expect(owners.body.results[0]).toMatchObject({ email: 'alice@example.com', type: 'PERSON', archived: false });
     expect(owners.body).not.toHaveProperty('paging');
     expect((await call('GET', `/crm/v3/owners/${owners.body.results[0].id}`)).status).toBe(200);
   });
 
   it('creates with 201 and string-typed values; get with properties comma-joined or repeated, unknown ignored', async () => {
-    const c = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'Big deal', amount: 1500.5, dealstage: 'qualifiedtobuy', hs_priority: 'HIGH' } });
+    const c = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'Big deal', amount: 1500.5, dealstage: 'qualifiedtobuy', hs_priority: 'high' } });
     expect(c.status).toBe(201);
     expect(c.body.properties).toMatchObject({ dealname: 'Big deal', amount: '1500.5', hs_object_id: c.body.id });
     expect(typeof c.body.id).toBe('string');
@@ -41,7 +48,7 @@ describe('HubSpot CRM fake', () => {
     expect(Object.keys(dflt.body.properties).sort()).toEqual(['amount', 'closedate', 'createdate', 'dealname', 'dealstage', 'hs_lastmodifieddate', 'hs_object_id', 'pipeline']);
     expect(dflt.body.properties.pipeline).toBe('default');
     const picked = await call('GET', `/crm/v3/objects/deals/${c.body.id}?properties=dealname,nonsense&properties=hs_priority`);
-    expect(picked.body.properties).toMatchObject({ dealname: 'Big deal', hs_priority: 'HIGH' });
+    expect(picked.body.properties).toMatchObject({ dealname: 'Big deal', hs_priority: 'high' });
     expect(picked.body.properties).not.toHaveProperty('nonsense');
     expect(picked.body.properties).not.toHaveProperty('amount');
   });
@@ -54,6 +61,22 @@ describe('HubSpot CRM fake', () => {
     expect((await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'z@example.com', lifecyclestage: 'bogus' } })).status).toBe(400);
   });
 
+  // HubSpot's enumeration options are internal values: hs_priority high/medium/low, industry COMPUTER_SOFTWARE, ...;
+  // a wrong one is 400 VALIDATION_ERROR whose message lists the options in HubSpot's protobuf text form.
+  it('refuses a wrong option value as HubSpot does, listing the allowed options', async () => {
+    const upper = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'D', hs_priority: 'HIGH' } });
+    expect(upper.status).toBe(400);
+    expect(upper.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', errors: [{ code: 'INVALID_OPTION', context: { propertyName: ['hs_priority'] } }] });
+    expect(upper.body.message).toMatch(/^Property values were not valid: \[/);
+    const [detail] = JSON.parse(upper.body.message.slice('Property values were not valid: '.length));
+    expect(detail).toMatchObject({ isValid: false, error: 'INVALID_OPTION', name: 'hs_priority' });
+    expect(detail.message).toMatch(/^HIGH was not one of the allowed options: \[label: "Low"\nvalue: "low"\ndisplay_order: 0\n/);
+    const industry = await call('POST', '/crm/v3/objects/companies', { properties: { name: 'X', industry: 'Software' } });
+    expect(industry.status).toBe(400);
+    expect(industry.body.message).toContain('Software was not one of the allowed options: [label: \\"Accounting\\"');
+    expect((await call('POST', '/crm/v3/objects/companies', { properties: { name: 'X', industry: 'COMPUTER_SOFTWARE' } })).status).toBe(201);
+  });
+
   it('409 CONFLICT naming the existing id on a duplicate contact e-mail', async () => {
     const first = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'dup@example.com', firstname: 'Dee' } });
     const again = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'DUP@example.com' } });
@@ -64,9 +87,12 @@ describe('HubSpot CRM fake', () => {
 
   it('updates with PATCH and answers 404 OBJECT_NOT_FOUND for unknown ids', async () => {
     const c = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'pat@example.com', firstname: 'Pat' } });
+    // HubSpot clears a property on "" and ignores null (issue 12).
     const u = await call('PATCH', `/crm/v3/objects/contacts/${c.body.id}`, { properties: { lastname: 'Lee', firstname: '' } });
     expect(u.status).toBe(200);
-    expect(u.body.properties).toMatchObject({ lastname: 'Lee', firstname: '' });
+    expect(u.body.properties).toMatchObject({ lastname: 'Lee', firstname: null });
+    expect((await call('PATCH', `/crm/v3/objects/contacts/${c.body.id}`, { properties: { lastname: null } })).status).toBe(200);
+    expect((await call('GET', `/crm/v3/objects/contacts/${c.body.id}?properties=lastname,firstname`)).body.properties).toMatchObject({ lastname: 'Lee', firstname: null });
     const got = await call('GET', `/crm/v3/objects/contacts/pat@example.com?idProperty=email&properties=lastname`);
     expect(got.body.properties.lastname).toBe('Lee');
     const missing = await call('GET', '/crm/v3/objects/contacts/999999');

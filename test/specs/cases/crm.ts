@@ -58,10 +58,11 @@ export const crmBuild: BuildCase[] = [
     want: { method: 'GET', path: '/crm/v3/objects/contacts/12345', query: {}, headers: {} },
   },
   {
-    name: 'update: props become string properties, null clears',
+    // HubSpot ignores null in a property write; only "" clears (issue 12): a caller's null is sent as "".
+    name: 'update: props become string properties, null clears (sent as "")',
     tool: 'crm_contact_update',
     input: { contact_id: '12345', props: { firstname: 'Ana', lifecyclestage: 'customer', hs_employee_count: 12, phone: null } },
-    want: { method: 'PATCH', path: '/crm/v3/objects/contacts/12345', query: {}, headers: {}, body: { properties: { firstname: 'Ana', lifecyclestage: 'customer', hs_employee_count: '12', phone: null } } },
+    want: { method: 'PATCH', path: '/crm/v3/objects/contacts/12345', query: {}, headers: {}, body: { properties: { firstname: 'Ana', lifecyclestage: 'customer', hs_employee_count: '12', phone: '' } } },
   },
   {
     name: 'list with paging and archived',
@@ -70,12 +71,15 @@ export const crmBuild: BuildCase[] = [
     want: { method: 'GET', path: '/crm/v3/objects/contacts', query: { limit: '50', after: '101', properties: ['email', 'firstname'], archived: 'false' }, headers: {} },
   },
   {
-    name: 'create a deal with close date and priority',
+    // The tool keeps HIGH/MEDIUM/LOW; HubSpot's hs_priority option values are high/medium/low (HubSpot knowledge base
+    // "HubSpot's default deal properties": Priority is Low, Medium or High; the API reads and writes the lower-case
+    // internal values; the official @hubspot/api-client types property values as plain strings, so it does not say).
+    name: 'create a deal with close date and priority (sent as HubSpot\'s lower-case option value)',
     tool: 'crm_deal_create',
     input: { dealname: 'Acme renewal', amount: 12000.5, dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30', hs_priority: 'HIGH', dealtype: 'newbusiness', description: 'Upsell' },
     want: {
       method: 'POST', path: '/crm/v3/objects/deals', query: {}, headers: {},
-      body: { properties: { amount: '12000.5', dealname: 'Acme renewal', dealstage: 'appointmentscheduled', closedate: '2026-06-30', dealtype: 'newbusiness', description: 'Upsell', hs_priority: 'HIGH', pipeline: 'default' } },
+      body: { properties: { amount: '12000.5', dealname: 'Acme renewal', dealstage: 'appointmentscheduled', closedate: '2026-06-30', dealtype: 'newbusiness', description: 'Upsell', hs_priority: 'high', pipeline: 'default' } },
     },
   },
   {
@@ -130,6 +134,7 @@ export const crmRefuse: RefuseCase[] = [
   { name: 'dealstage missing', tool: 'crm_deal_create', input: { dealname: 'D', amount: 1 }, pointer: '/dealstage', names: 'dealstage' },
   { name: 'hs_priority unknown', tool: 'crm_deal_create', input: { ...deal, hs_priority: 'URGENT' }, pointer: '/hs_priority', names: 'hs_priority' },
   { name: 'hs_priority lower case', tool: 'crm_deal_create', input: { ...deal, hs_priority: 'high' }, pointer: '/hs_priority', names: 'hs_priority' },
+  { name: 'industry not a HubSpot option', tool: 'crm_company_create', input: { name: 'A', industry: 'Software' }, pointer: '/industry', names: 'industry must be one of: ACCOUNTING' },
   { name: 'closedate not a calendar date', tool: 'crm_deal_create', input: { ...deal, closedate: '2026-02-30' }, pointer: '/closedate', names: 'closedate' },
   { name: 'closedate not YYYY-MM-DD', tool: 'crm_deal_create', input: { ...deal, closedate: '30/06/2026' }, pointer: '/closedate', names: 'closedate' },
   { name: 'properties missing', tool: 'crm_deal_update', input: { deal_id: '1' }, pointer: '/properties', names: 'properties' },

@@ -1,0 +1,195 @@
+/**
+ * The webhook part of the OpenAPI document: endpoints (`/api/v1/webhook_endpoints`), the delivery log
+ * (`/api/v1/webhook_deliveries`), their schemas, and the account events themselves under `webhooks` (OpenAPI 3.1's
+ * field for requests the service sends). Mirrors runtime/webhooks/webhook-api.ts; the service validates requests
+ * against these schemas.
+ */
+import { ACCOUNT_EVENT_TYPES } from '../../runtime/webhooks/event-types.js';
+import type { JsonSchema } from '../../runtime/types.js';
+
+type Obj = Record<string, unknown>;
+
+/** The helpers of emit-openapi.ts, passed in so that both parts of the document speak alike. */
+export interface OpenApiHelpers {
+  op(tag: string, operationId: string, summary: string, responses: Obj, extra?: Obj): Obj;
+  ok(description: string, schema: Obj, status?: string): Obj;
+  errors(...statuses: string[]): Obj;
+  idParam(name: string, description: string): Obj;
+  queryParam(name: string, schema: Obj, description: string): Obj;
+  schemaRef(name: string): Obj;
+  json(schema: Obj): Obj;
+  requestIdHeader: Obj;
+  AUTHED: string[];
+  JSON_BODY: string[];
+}
+
+const time: JsonSchema = { type: 'string', format: 'date-time' };
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export function webhookSchemas(): Record<string, JsonSchema> {
+  const endpointProperties: Record<string, JsonSchema> = {
+    id: { type: 'string' },
+    url: { type: 'string', format: 'uri' },
+    events: { type: 'array', items: ref('AccountEventType'), description: 'The event types sent to this endpoint.' },
+    previous_secret_expires_at: { type: ['string', 'null'], format: 'date-time', description: 'Until when the secret replaced by the last rotation still signs beside the current one.' },
+    created_at: time,
+    updated_at: time,
+  };
+  const endpointRequired = ['id', 'url', 'events', 'previous_secret_expires_at', 'created_at', 'updated_at'];
+  const deliveryProperties: Record<string, JsonSchema> = {
+    id: { type: 'string' },
+    endpoint_id: { type: 'string' },
+    event_id: { type: 'string', description: 'The webhook-id header of every attempt of this delivery.' },
+    event_type: ref('AccountEventType'),
+    status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+    attempts: { type: 'integer', minimum: 0 },
+    next_attempt_at: { type: ['string', 'null'], format: 'date-time' },
+    last_status_code: { type: ['integer', 'null'] },
+    last_error: { type: ['string', 'null'] },
+    created_at: time,
+    updated_at: time,
+  };
+  const deliveryRequired = Object.keys(deliveryProperties);
+  return {
+    AccountEventType: { type: 'string', enum: [...ACCOUNT_EVENT_TYPES] },
+    CreateWebhookEndpoint: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url'],
+      properties: {
+        url: { type: 'string', format: 'uri', maxLength: 2048, description: 'Where deliveries are POSTed: https (http only to a loopback host in development).' },
+        events: { type: 'array', minItems: 1, items: ref('AccountEventType'), description: 'Event types to send; omit for every type, including types added later.' },
+      },
+    },
+    RotateWebhookSecret: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        overlap_seconds: { type: 'integer', minimum: 0, maximum: 604800, description: 'How long the replaced secret keeps signing beside the new one (default 86400: a day).' },
+      },
+    },
+    WebhookEndpoint: { type: 'object', required: endpointRequired, properties: endpointProperties },
+    WebhookEndpointWithSecret: {
+      type: 'object',
+      required: [...endpointRequired, 'secret'],
+      properties: { ...endpointProperties, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret (Standard Webhooks). Shown only in this answer.' } },
+    },
+    WebhookDelivery: { type: 'object', required: deliveryRequired, properties: deliveryProperties },
+    WebhookDeliveryDetail: {
+      type: 'object',
+      required: [...deliveryRequired, 'payload', 'attempt_log'],
+      properties: {
+        ...deliveryProperties,
+        payload: ref('AccountEvent'),
+        attempt_log: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['attempted_at', 'status_code', 'duration_ms', 'error'],
+            properties: { attempted_at: time, status_code: { type: ['integer', 'null'] }, duration_ms: { type: 'integer', minimum: 0 }, error: { type: ['string', 'null'] } },
+          },
+        },
+      },
+    },
+    AccountEvent: {
+      type: 'object',
+      description: 'The body of every delivery (Standard Webhooks payload shape); signed in the webhook-signature header.',
+      required: ['type', 'timestamp', 'data'],
+      properties: {
+        type: ref('AccountEventType'),
+        timestamp: time,
+        data: {
+          type: 'object',
+          required: ['account_id', 'environment_id', 'identifier', 'connection_id', 'connection_name', 'connector', 'status', 'status_reason'],
+          properties: {
+            account_id: { type: 'string' },
+            environment_id: { type: 'string' },
+            identifier: { type: 'string' },
+            connection_id: { type: 'string' },
+            connection_name: { type: ['string', 'null'] },
+            connector: { type: ['string', 'null'] },
+            status: { type: 'string', enum: ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'], description: 'The account\'s status as of this event.' },
+            status_reason: { type: ['string', 'null'], description: 'Why: e.g. invalid_grant (expired), access_denied (authorization_failed), connection_deleted (disconnected).' },
+            scopes: { type: 'array', items: { type: 'string' }, description: 'connected, reauthorized: the scopes granted.' },
+            reason: { type: 'string', description: 'authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code or the provider\'s error code.' },
+            error: { type: 'string', description: 'expired, authorization_failed: the OAuth error the provider answered.' },
+            tool: { type: 'string', description: 'scope_insufficient: the tool (or proxy) call that was refused.' },
+          },
+        },
+      },
+    },
+  };
+}
+
+export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
+  const { op, ok, errors, idParam, queryParam, schemaRef, json, AUTHED, JSON_BODY } = h;
+  return {
+    '/api/v1/webhook_endpoints': {
+      get: op('webhooks', 'listWebhookEndpoints', 'List webhook endpoints', {
+        ...ok('Every endpoint of the environment (without secrets).', { type: 'object', required: ['webhook_endpoints'], properties: { webhook_endpoints: { type: 'array', items: schemaRef('WebhookEndpoint') } } }),
+        ...errors(...AUTHED),
+      }),
+      post: op('webhooks', 'createWebhookEndpoint', 'Create a webhook endpoint', { ...ok('The endpoint, with its signing secret (shown only here).', schemaRef('WebhookEndpointWithSecret'), '201'), ...errors('400', '409', ...JSON_BODY, ...AUTHED) }, {
+        description: 'Account events of this environment are POSTed to the URL, signed as Standard Webhooks specifies. The URL goes through the same policy as connection overrides.',
+        requestBody: { required: true, content: json(schemaRef('CreateWebhookEndpoint')) },
+      }),
+    },
+    '/api/v1/webhook_endpoints/{id}': {
+      parameters: [idParam('id', 'Webhook endpoint id.')],
+      get: op('webhooks', 'getWebhookEndpoint', 'Get a webhook endpoint', { ...ok('The endpoint (without its secret).', schemaRef('WebhookEndpoint')), ...errors('404', ...AUTHED) }),
+      delete: op('webhooks', 'deleteWebhookEndpoint', 'Delete a webhook endpoint and its pending deliveries', { '204': { description: 'Deleted.', headers: h.requestIdHeader }, ...errors('404', ...AUTHED) }),
+    },
+    '/api/v1/webhook_endpoints/{id}/rotate_secret': {
+      parameters: [idParam('id', 'Webhook endpoint id.')],
+      post: op('webhooks', 'rotateWebhookSecret', 'Rotate an endpoint\'s signing secret', { ...ok('The endpoint with its new secret (shown only here).', schemaRef('WebhookEndpointWithSecret')), ...errors('400', '404', ...JSON_BODY, ...AUTHED) }, {
+        description: 'Deliveries are signed with both the new and the replaced secret until previous_secret_expires_at, so receivers can switch without missing one.',
+        requestBody: { required: false, content: json(schemaRef('RotateWebhookSecret')) },
+      }),
+    },
+    '/api/v1/webhook_deliveries': {
+      get: op('webhooks', 'listWebhookDeliveries', 'List webhook deliveries, newest first', {
+        ...ok('A page of deliveries.', {
+          type: 'object',
+          required: ['webhook_deliveries', 'next_cursor'],
+          properties: { webhook_deliveries: { type: 'array', items: schemaRef('WebhookDelivery') }, next_cursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' } },
+        }),
+        ...errors('400', ...AUTHED),
+      }, {
+        parameters: [
+          queryParam('endpoint_id', { type: 'string', minLength: 1, maxLength: 200 }, 'Only this endpoint\'s deliveries.'),
+          queryParam('status', { type: 'string', enum: ['pending', 'delivered', 'failed'] }, 'Only deliveries in this state.'),
+          queryParam('limit', { type: 'string', pattern: '^([1-9][0-9]?|100)$' }, 'Page size, 1 to 100 (default 50). A query string carries text: the pattern is the integer check.'),
+          queryParam('cursor', { type: 'string', minLength: 1, maxLength: 200 }, 'next_cursor of the previous page.'),
+        ],
+      }),
+    },
+    '/api/v1/webhook_deliveries/{id}': {
+      parameters: [idParam('id', 'Webhook delivery id.')],
+      get: op('webhooks', 'getWebhookDelivery', 'Get a delivery with its payload and every attempt', { ...ok('The delivery.', schemaRef('WebhookDeliveryDetail')), ...errors('404', ...AUTHED) }),
+    },
+  };
+}
+
+/** OpenAPI 3.1 `webhooks`: one entry per event type, the request the service sends to endpoints. */
+export function webhookEvents(h: Pick<OpenApiHelpers, 'schemaRef' | 'json'>): Record<string, Obj> {
+  const signature = (name: string, description: string): Obj => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return Object.fromEntries(
+    ACCOUNT_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace('.', '_')}`,
+          summary: `The ${type} event`,
+          security: [],
+          parameters: [
+            signature('webhook-id', 'The event id: the same on every retry; drop a delivery whose id you have seen.'),
+            signature('webhook-timestamp', 'Seconds since the epoch when this attempt was signed.'),
+            signature('webhook-signature', 'Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation).'),
+          ],
+          requestBody: { required: true, content: h.json(h.schemaRef('AccountEvent')) },
+          responses: { '200': { description: 'Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried.' } },
+        },
+      },
+    ]),
+  );
+}

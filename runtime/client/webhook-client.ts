@@ -1,0 +1,29 @@
+/** The webhook methods of the HTTP client (`/api/v1/webhook_endpoints`, `/api/v1/webhook_deliveries`). */
+import type { components } from '../../generated/openapi-types.gen.js';
+import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookApi, WebhookDeliveryQuery } from '../webhooks/webhook-api.js';
+
+type Schemas = components['schemas'];
+type Request = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+const seg = (value: string): string => encodeURIComponent(value);
+
+export function webhookClient(request: Request): WebhookApi {
+  return {
+    createWebhookEndpoint: (input: CreateWebhookEndpointInput) =>
+      request<Schemas['WebhookEndpointWithSecret']>('POST', '/api/v1/webhook_endpoints', input satisfies Schemas['CreateWebhookEndpoint']),
+    listWebhookEndpoints: async () => (await request<{ webhook_endpoints: Schemas['WebhookEndpoint'][] }>('GET', '/api/v1/webhook_endpoints')).webhook_endpoints,
+    getWebhookEndpoint: (id: string) => request<Schemas['WebhookEndpoint']>('GET', `/api/v1/webhook_endpoints/${seg(id)}`),
+    rotateWebhookSecret: (id: string, input: RotateWebhookSecretInput = {}) =>
+      request<Schemas['WebhookEndpointWithSecret']>('POST', `/api/v1/webhook_endpoints/${seg(id)}/rotate_secret`, input satisfies Schemas['RotateWebhookSecret']),
+    deleteWebhookEndpoint: async (id: string) => {
+      await request<void>('DELETE', `/api/v1/webhook_endpoints/${seg(id)}`);
+    },
+    listWebhookDeliveries: (query: WebhookDeliveryQuery = {}) => {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+      const text = search.toString();
+      return request('GET', `/api/v1/webhook_deliveries${text ? `?${text}` : ''}`);
+    },
+    getWebhookDelivery: (id: string) => request('GET', `/api/v1/webhook_deliveries/${seg(id)}`),
+  } as WebhookApi;
+}

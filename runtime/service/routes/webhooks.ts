@@ -1,0 +1,52 @@
+/**
+ * Webhook endpoints (`/webhook_endpoints`, secrets shown only by create and rotate) and the delivery log
+ * (`/webhook_deliveries`). Schemas come from the document (codegen/emit/openapi-webhooks.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
+import { parametersSchema, requestBodySchema } from './schemas.js';
+
+export function registerWebhookRoutes(api: FastifyInstance): void {
+  const createBody = requestBodySchema('/api/v1/webhook_endpoints', 'post');
+  const endpointParams = parametersSchema('/api/v1/webhook_endpoints/{id}', 'get', 'path');
+  const rotateBody = requestBodySchema('/api/v1/webhook_endpoints/{id}/rotate_secret', 'post');
+  const deliveriesQuery = parametersSchema('/api/v1/webhook_deliveries', 'get', 'query');
+  const deliveryParams = parametersSchema('/api/v1/webhook_deliveries/{id}', 'get', 'path');
+
+  api.get('/webhook_endpoints', async (request) => ({ webhook_endpoints: await request.env.listWebhookEndpoints() }));
+
+  api.post<{ Body: CreateWebhookEndpointInput }>('/webhook_endpoints', { schema: { body: createBody } }, async (request, reply) =>
+    reply.code(201).send(await request.env.createWebhookEndpoint(request.body)),
+  );
+
+  api.get<{ Params: { id: string } }>('/webhook_endpoints/:id', { schema: { params: endpointParams } }, async (request) =>
+    request.env.getWebhookEndpoint(request.params.id),
+  );
+
+  api.delete<{ Params: { id: string } }>('/webhook_endpoints/:id', { schema: { params: endpointParams } }, async (request, reply) => {
+    await request.env.deleteWebhookEndpoint(request.params.id);
+    return reply.code(204).send();
+  });
+
+  // The body is optional (every field has a default): no body is the same as `{}`.
+  api.post<{ Params: { id: string }; Body: RotateWebhookSecretInput | undefined }>(
+    '/webhook_endpoints/:id/rotate_secret',
+    {
+      schema: { params: endpointParams, body: rotateBody },
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+    },
+    async (request) => request.env.rotateWebhookSecret(request.params.id, request.body),
+  );
+
+  api.get<{ Querystring: Omit<WebhookDeliveryQuery, 'limit'> & { limit?: string } }>('/webhook_deliveries', { schema: { querystring: deliveriesQuery } }, async (request) => {
+    const { limit, ...rest } = request.query;
+    return request.env.listWebhookDeliveries({ ...rest, ...(limit === undefined ? {} : { limit: Number(limit) }) });
+  });
+
+  api.get<{ Params: { id: string } }>('/webhook_deliveries/:id', { schema: { params: deliveryParams } }, async (request) =>
+    request.env.getWebhookDelivery(request.params.id),
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * Webhook endpoints and their deliveries as the API shows them (`/api/v1/webhook_endpoints`,
+ * `/api/v1/webhook_deliveries`), and the environment scope's methods behind those routes. A secret is shown when it
+ * is made (create, rotate) and never again.
+ */
+import { ConnectorError } from '../errors.js';
+import type { Store, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../store/types.js';
+import { ACCOUNT_EVENT_TYPES, isAccountEventType, type AccountEventType } from './event-types.js';
+import { newWebhookSecret } from './signing.js';
+
+/** How long the secret a rotation replaces keeps signing by default (the Standard Webhooks providers' usual day). */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 60 * 60;
+const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 60 * 60;
+/** Endpoints per environment: each one multiplies every event's deliveries. */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  /** The event types sent to it (every type when it was created without a list). */
+  events: AccountEventType[];
+  /** Until when the secret replaced by the last rotation still signs beside the current one; null when none does. */
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Create and rotate answer with the secret: the only time it is shown. */
+export interface WebhookEndpointWithSecret extends WebhookEndpointView {
+  /** `whsec_…`: verify deliveries with it (Standard Webhooks). Shown once. */
+  secret: string;
+}
+
+export interface CreateWebhookEndpointInput {
+  url: string;
+  /** Event types to send; omitted, every type (also ones added later). */
+  events?: AccountEventType[];
+}
+
+export interface RotateWebhookSecretInput {
+  /** How long the replaced secret keeps signing beside the new one (default 86400, at most 604800; 0 ends it now). */
+  overlap_seconds?: number;
+}
+
+export interface WebhookAttemptView {
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpoint_id: string;
+  /** The `webhook-id` of every attempt: receivers drop a delivery whose id they have seen. */
+  event_id: string;
+  event_type: AccountEventType;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveryDetail extends WebhookDeliveryView {
+  /** The exact JSON body every attempt sent. */
+  payload: unknown;
+  attempt_log: WebhookAttemptView[];
+}
+
+export interface WebhookDeliveryQuery {
+  endpoint_id?: string;
+  status?: WebhookDeliveryStatus;
+  limit?: number;
+  /** The `next_cursor` of the previous page. */
+  cursor?: string;
+}
+
+export interface WebhookApi {
+  createWebhookEndpoint(input: CreateWebhookEndpointInput): Promise<WebhookEndpointWithSecret>;
+  listWebhookEndpoints(): Promise<WebhookEndpointView[]>;
+  getWebhookEndpoint(id: string): Promise<WebhookEndpointView>;
+  rotateWebhookSecret(id: string, input?: RotateWebhookSecretInput): Promise<WebhookEndpointWithSecret>;
+  deleteWebhookEndpoint(id: string): Promise<void>;
+  /** Newest first; `next_cursor` is null on the last page. */
+  listWebhookDeliveries(query?: WebhookDeliveryQuery): Promise<{ webhook_deliveries: WebhookDeliveryView[]; next_cursor: string | null }>;
+  getWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;
+}
+
+function endpointView(e: WebhookEndpointRecord, now: number): WebhookEndpointView {
+  const overlapping = e.previousSecretExpiresAt !== null && Date.parse(e.previousSecretExpiresAt) > now;
+  return {
+    id: e.id,
+    url: e.url,
+    events: e.events ?? [...ACCOUNT_EVENT_TYPES],
+    previous_secret_expires_at: overlapping ? e.previousSecretExpiresAt : null,
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
+  };
+}
+
+function deliveryView(d: WebhookDeliveryRecord): WebhookDeliveryView {
+  return {
+    id: d.id,
+    endpoint_id: d.endpointId,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    next_attempt_at: d.nextAttemptAt,
+    last_status_code: d.lastStatusCode,
+    last_error: d.lastError,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+  };
+}
+
+function attemptView(a: WebhookAttemptRecord): WebhookAttemptView {
+  return { attempted_at: a.attemptedAt, status_code: a.statusCode, duration_ms: a.durationMs, error: a.error };
+}
+
+function invalid(pointer: string, message: string, keyword: string): ConnectorError {
+  return new ConnectorError('invalid_request', message, { details: { violations: [{ pointer, message, keyword }] } });
+}
+
+function notFound(what: string, id: string): ConnectorError {
+  return new ConnectorError('not_found', `No ${what} ${JSON.stringify(String(id).slice(0, 100))} in this environment.`);
+}
+
+/** Checks the body of a create: the URL against the policy, the event types against the list. */
+function checkCreate(input: CreateWebhookEndpointInput, urlRefusal: (url: unknown) => string | null): { url: string; events: AccountEventType[] | null } {
+  if (input === null || typeof input !== 'object') throw invalid('', 'The body must be an object with a url.', 'type');
+  const refusal = urlRefusal(input.url);
+  if (refusal !== null) throw invalid('/url', `url ${refusal}`, 'url');
+  if (input.events === undefined) return { url: input.url, events: null };
+  if (!Array.isArray(input.events) || input.events.length === 0) throw invalid('/events', 'events must be a non-empty list of event types (omit it for every type).', 'type');
+  input.events.forEach((type, i) => {
+    if (!isAccountEventType(type)) throw invalid(`/events/${i}`, `${JSON.stringify(type)} is not an event type (one of ${ACCOUNT_EVENT_TYPES.join(', ')}).`, 'enum');
+  });
+  return { url: input.url, events: [...new Set(input.events)] };
+}
+
+export function webhookApi(store: Store, environmentId: string, deps: { now: () => number; urlRefusal: (url: unknown) => string | null }): WebhookApi {
+  async function endpoint(id: string): Promise<WebhookEndpointRecord> {
+    const found = typeof id === 'string' && id !== '' ? await store.getWebhookEndpoint(environmentId, id) : null;
+    if (found === null) throw notFound('webhook endpoint', id);
+    return found;
+  }
+  return {
+    async createWebhookEndpoint(input) {
+      const checked = checkCreate(input, deps.urlRefusal);
+      if ((await store.listWebhookEndpoints(environmentId)).length >= MAX_WEBHOOK_ENDPOINTS) {
+        throw new ConnectorError('conflict', `This environment already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have; delete one first.`);
+      }
+      const secret = newWebhookSecret();
+      const rec = await store.createWebhookEndpoint({ environmentId, url: checked.url, events: checked.events, secret });
+      return { ...endpointView(rec, deps.now()), secret };
+    },
+    async listWebhookEndpoints() {
+      const now = deps.now();
+      return (await store.listWebhookEndpoints(environmentId)).map((e) => endpointView(e, now));
+    },
+    async getWebhookEndpoint(id) {
+      return endpointView(await endpoint(id), deps.now());
+    },
+    async rotateWebhookSecret(id, input = {}) {
+      const overlap = input?.overlap_seconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
+      if (!Number.isInteger(overlap) || overlap < 0 || overlap > MAX_ROTATION_OVERLAP_SECONDS) {
+        throw invalid('/overlap_seconds', `overlap_seconds must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}.`, 'maximum');
+      }
+      await endpoint(id);
+      const secret = newWebhookSecret();
+      const rec = await store.rotateWebhookSecret(environmentId, id, secret, new Date(deps.now() + overlap * 1000).toISOString());
+      if (rec === null) throw notFound('webhook endpoint', id);
+      return { ...endpointView(rec, deps.now()), secret };
+    },
+    async deleteWebhookEndpoint(id) {
+      if (!(typeof id === 'string' && id !== '' && (await store.deleteWebhookEndpoint(environmentId, id)))) throw notFound('webhook endpoint', id);
+    },
+    async listWebhookDeliveries(query = {}) {
+      const limit = query.limit ?? 50;
+      const rows = await store.listWebhookDeliveries(environmentId, {
+        ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.cursor === undefined ? {} : { before: query.cursor }),
+        limit: limit + 1,
+      });
+      const page = rows.slice(0, limit);
+      return { webhook_deliveries: page.map(deliveryView), next_cursor: rows.length > limit ? (page[page.length - 1] as WebhookDeliveryRecord).id : null };
+    },
+    async getWebhookDelivery(id) {
+      const found = typeof id === 'string' && id !== '' ? await store.getWebhookDelivery(environmentId, id) : null;
+      if (found === null) throw notFound('webhook delivery', id);
+      const [events, attempts] = await Promise.all([store.listAccountEvents(environmentId, { eventId: found.eventId }), store.listWebhookAttempts(environmentId, id)]);
+      return { ...deliveryView(found), payload: events[0] === undefined ? null : JSON.parse(events[0].payload), attempt_log: attempts.map(attemptView) };
+    },
+  };
+}

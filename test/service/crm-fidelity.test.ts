@@ -1,0 +1,73 @@
+/**
+ * The CRM tools send what HubSpot honours, and the sandbox answers as HubSpot does (issue 12, items 1, 2 and 8),
+ * through the HTTP service: null clears a property (sent as ""), hs_priority goes out as HubSpot's option value,
+ * industry is one of HubSpot's internal option names, and a new user starts with sample records.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await startHarness();
+  token = await h.token(h.a);
+  await h.sandboxConnection(h.a, 'crm');
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'kim' } });
+  expect((await consentThroughSandbox(link.body.link, { user: 'kim@example.com' })).status).toBe(200);
+});
+afterAll(async () => h?.close());
+
+const run = (tool_name: string, tool_input: unknown) => h.call('POST', '/api/v1/execute_tool', { token, body: { identifier: 'kim', tool_name, tool_input } });
+const proxy = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
+  h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'kim', method, path, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) } });
+
+describe('CRM fidelity', () => {
+  it('a new user starts with the sample contacts, companies and deals the consent page promises', async () => {
+    const contacts = await run('crm_contacts_list', { properties: 'email,company' });
+    expect(contacts.status).toBe(200);
+    expect(contacts.body.data.results.map((c: { properties: { email: string } }) => c.properties.email)).toContain('ana.lopez@northwind.example');
+    const companies = await run('crm_companies_search', { filterGroups: [{ filters: [{ propertyName: 'industry', operator: 'HAS_PROPERTY' }] }], properties: 'name,industry' });
+    expect(companies.body.data.total).toBe(3);
+    const deals = await run('crm_deals_search', { query: 'renewal', properties: 'dealname,hs_priority' });
+    expect(deals.body.data.results[0].properties).toMatchObject({ dealname: 'Northwind - annual renewal', hs_priority: 'high' });
+  });
+
+  it('a null in an update clears the property (sent as "", which HubSpot honours); the sandbox ignores a raw null', async () => {
+    const created = await run('crm_contact_create', { email: 'lee@example.com', phone: '+1 555 0100', jobtitle: 'CFO' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.data.id as string;
+    h.sandbox.control.clearRequests();
+    expect((await run('crm_contact_update', { contact_id: id, props: { phone: null } })).status).toBe(200);
+    expect(h.sandbox.control.requests('crm').at(-1)?.body).toEqual({ properties: { phone: '' } });
+    // HubSpot itself ignores null: the proxy sends it raw and the value stays.
+    expect((await proxy('PATCH', `/crm/v3/objects/contacts/${id}`, { properties: { jobtitle: null } })).body.status).toBe(200);
+    const read = await run('crm_contact_get', { contact_id: id, properties: 'phone,jobtitle' });
+    expect(read.body.data.properties).toMatchObject({ phone: null, jobtitle: 'CFO' });
+
+    const deal = await run('crm_deal_create', { dealname: 'Clear me', amount: 100, dealstage: 'qualifiedtobuy', description: 'to clear' });
+    expect((await run('crm_deal_update', { deal_id: deal.body.data.id, properties: { description: null } })).status).toBe(200);
+    const dealRead = await proxy('GET', `/crm/v3/objects/deals/${deal.body.data.id}`, undefined, { properties: 'description' });
+    expect(dealRead.body.body.properties.description).toBeNull();
+  });
+
+  it('hs_priority HIGH is sent as HubSpot\'s "high"; the sandbox refuses "HIGH" as HubSpot does', async () => {
+    const created = await run('crm_deal_create', { dealname: 'Priority deal', amount: 5000, dealstage: 'qualifiedtobuy', hs_priority: 'HIGH' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const read = await proxy('GET', `/crm/v3/objects/deals/${created.body.data.id}`, undefined, { properties: 'hs_priority' });
+    expect(read.body.body.properties.hs_priority).toBe('high');
+    const raw = await proxy('POST', '/crm/v3/objects/deals', { properties: { dealname: 'Raw', hs_priority: 'HIGH' } });
+    expect(raw.body.status).toBe(400);
+    expect(raw.body.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect(raw.body.body.message).toContain('HIGH was not one of the allowed options');
+  });
+
+  it('industry takes HubSpot\'s internal option names and refuses anything else before sending', async () => {
+    expect((await run('crm_company_create', { name: 'Soft Co', industry: 'COMPUTER_SOFTWARE' })).status).toBe(200);
+    h.sandbox.control.clearRequests();
+    const refused = await run('crm_company_create', { name: 'Soft Co 2', industry: 'Software' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.violations[0]).toMatchObject({ pointer: '/industry', keyword: 'enum' });
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Every account event, emitted by the real flow (the service, the sandbox providers, the consent page) and delivered
+ * to a local receiver, verified with the `standardwebhooks` package: consent -> connected; consent again ->
+ * reauthorized; a refresh refused with invalid_grant -> expired; disconnect -> disconnected; denied consent ->
+ * authorization_failed (and the account's status reason); a call refused for a missing scope -> scope_insufficient;
+ * deleting a connection -> its accounts revoked at the provider and disconnected.
+ */
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
+import { Receiver } from '../runtime/webhooks/receiver.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let token: string;
+let receiver: Receiver;
+let secret: string;
+
+/** Runs the service's dispatcher now and returns the events delivered since `from`, verified and parsed. */
+async function deliveredSince(from: number): Promise<{ type: string; data: Record<string, any> }[]> {
+  await h.app.webhookDispatcher!.runOnce();
+  return receiver.received.slice(from).map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, any> });
+}
+
+/** Delivers what is pending, so that what follows starts from a known point of the receiver's log. */
+async function mark(): Promise<number> {
+  await h.app.webhookDispatcher!.runOnce();
+  return receiver.received.length;
+}
+
+async function link(connection: string, identifier: string): Promise<string> {
+  const res = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
+  expect(res.status).toBe(200);
+  return res.body.link;
+}
+
+beforeAll(async () => {
+  // The background dispatcher polls rarely here: each step runs it itself, so what it delivered is known.
+  h = await startHarness({ webhooks: { pollIntervalMs: 60_000 } });
+  token = await h.token(h.a);
+  receiver = await new Receiver().start();
+  const created = await h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: receiver.url } });
+  expect(created.status).toBe(201);
+  secret = created.body.secret;
+  await h.sandboxConnection(h.a, 'calendar', 'cal');
+});
+
+afterAll(async () => {
+  await receiver?.stop();
+  await h?.close();
+});
+
+describe('account events from the real flow', () => {
+  let accountId: string;
+
+  it('consent -> account.connected', async () => {
+    const from = await mark();
+    expect((await consentThroughSandbox(await link('cal', 'u-1'))).status).toBe(200);
+    const events = await deliveredSince(from);
+    expect(events.map((e) => e.type)).toEqual(['account.connected']);
+    accountId = events[0]!.data.account_id;
+    expect(events[0]!.data).toMatchObject({ identifier: 'u-1', connection_name: 'cal', connector: 'calendar', status: 'ACTIVE', status_reason: null });
+    expect(events[0]!.data.scopes.length).toBeGreaterThan(0);
+  });
+
+  it('a second consent -> account.reauthorized', async () => {
+    const from = await mark();
+    expect((await consentThroughSandbox(await link('cal', 'u-1'))).status).toBe(200);
+    const events = await deliveredSince(from);
+    expect(events.map((e) => [e.type, e.data.account_id])).toEqual([['account.reauthorized', accountId]]);
+  });
+
+  it('a refresh refused with invalid_grant -> account.expired with the reason', async () => {
+    h.sandbox.control.revokeRefreshTokens('google', 'alice@example.com');
+    h.sandbox.control.expireAccessTokens('google', 'alice@example.com');
+    const from = await mark();
+    const call = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'u-1', tool_input: {} } });
+    expect(call.body.error.code).toBe('reauthorization_required');
+    const events = await deliveredSince(from);
+    expect(events.map((e) => e.type)).toEqual(['account.expired']);
+    expect(events[0]!.data).toMatchObject({ account_id: accountId, status: 'EXPIRED', status_reason: 'invalid_grant', error: 'invalid_grant' });
+  });
+
+  it('disconnect -> account.disconnected', async () => {
+    const from = await mark();
+    expect((await h.call('DELETE', `/api/v1/connected_accounts/${accountId}`, { token })).body.status).toBe('DISCONNECTED');
+    const events = await deliveredSince(from);
+    expect(events.map((e) => [e.type, e.data.account_id, e.data.status])).toEqual([['account.disconnected', accountId, 'DISCONNECTED']]);
+    // Disconnecting again changes nothing and reports nothing.
+    await h.call('DELETE', `/api/v1/connected_accounts/${accountId}`, { token });
+    expect(await deliveredSince(from + 1)).toEqual([]);
+  });
+
+  it('consent denied on the consent page -> account.authorization_failed, and the account says why', async () => {
+    const from = await mark();
+    const denied = await consentThroughSandbox(await link('cal', 'u-2'), { decision: 'deny' });
+    expect(denied.status).toBe(400);
+    const events = await deliveredSince(from);
+    expect(events.map((e) => e.type)).toEqual(['account.authorization_failed']);
+    expect(events[0]!.data).toMatchObject({ identifier: 'u-2', status: 'PENDING_AUTH', status_reason: 'access_denied', reason: 'access_denied', error: 'access_denied' });
+    const account = await h.call('GET', `/api/v1/connected_accounts/${events[0]!.data.account_id}`, { token });
+    expect(account.body).toMatchObject({ status: 'PENDING_AUTH', status_reason: 'access_denied' });
+    // A later consent clears the reason.
+    expect((await consentThroughSandbox(await link('cal', 'u-2'), { user: 'bob@example.com' })).status).toBe(200);
+    expect((await h.call('GET', `/api/v1/connected_accounts/${events[0]!.data.account_id}`, { token })).body).toMatchObject({ status: 'ACTIVE', status_reason: null });
+    expect((await deliveredSince(from + 1)).map((e) => e.type)).toEqual(['account.connected']);
+  });
+
+  it('a call refused for a missing scope -> account.scope_insufficient, once per authorization', async () => {
+    const secretValue = 'readonly-secret';
+    const res = await h.call('POST', '/api/v1/connections', {
+      token,
+      body: { name: 'cal-ro', connector: 'calendar', client_id: 'ro-client', client_secret: secretValue, scopes: ['https://www.googleapis.com/auth/calendar.readonly'], overrides: h.sandbox.endpoints('calendar') },
+    });
+    registerWithSandbox(h.sandbox, res.body, secretValue);
+    expect((await consentThroughSandbox(await link('cal-ro', 'u-3'), { user: 'carol@example.com' })).status).toBe(200);
+    const from = await mark();
+    const create = { tool_name: 'calendar_create_event', connection_name: 'cal-ro', identifier: 'u-3', tool_input: { summary: 'Standup', start_datetime: '2026-12-01T09:00:00Z' } };
+    const refused = await h.call('POST', '/api/v1/execute_tool', { token, body: create });
+    expect(refused.body.error.code).toBe('insufficient_scope');
+    await h.call('POST', '/api/v1/execute_tool', { token, body: create });
+    const events = await deliveredSince(from);
+    expect(events.map((e) => e.type)).toEqual(['account.scope_insufficient']);
+    expect(events[0]!.data).toMatchObject({ identifier: 'u-3', connection_name: 'cal-ro', status: 'ACTIVE', tool: 'calendar_create_event' });
+    expect(events[0]!.data.required_scopes.length).toBeGreaterThan(0);
+  });
+
+  it('deleting a connection revokes its accounts at the provider, disconnects them, and says how many', async () => {
+    await h.sandboxConnection(h.a, 'calendar', 'cal-doomed');
+    expect((await consentThroughSandbox(await link('cal-doomed', 'd-1'), { user: 'dan@example.com' })).status).toBe(200);
+    expect((await consentThroughSandbox(await link('cal-doomed', 'd-2'), { user: 'erin@example.com' })).status).toBe(200);
+    await link('cal-doomed', 'd-3'); // never connected: nothing to revoke
+    const from = await mark();
+    h.sandbox.control.clearRequests();
+    const deleted = await h.call('DELETE', '/api/v1/connections/cal-doomed', { token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ name: 'cal-doomed', deleted: true, disconnected_accounts: 2 });
+    const revocations = h.sandbox.control.requests().filter((r) => r.path.endsWith('/revoke'));
+    expect(revocations).toHaveLength(2);
+    const events = await deliveredSince(from);
+    expect(events.map((e) => [e.type, e.data.identifier, e.data.status_reason]).sort()).toEqual([
+      ['account.disconnected', 'd-1', 'connection_deleted'],
+      ['account.disconnected', 'd-2', 'connection_deleted'],
+    ]);
+  });
+});
