@@ -9,6 +9,7 @@ import { refreshStormFigures } from './figures/refresh-storm.js';
 import { serviceFigures } from './figures/service.js';
 import { storeFigures } from './figures/store.js';
 import { validationFigures } from './figures/validation.js';
+import { userFeelFigures } from './figures/user-feel.js';
 import { workspaceColumnsFigures } from './figures/workspace-columns.js';
 import { printTable, writeResults, type Figure } from './lib/report.js';
 
@@ -20,6 +21,7 @@ const SUITES: Record<string, (quick: boolean) => Promise<Figure[]>> = {
   validation: validationFigures,
   store: storeFigures,
   'workspace-columns': workspaceColumnsFigures,
+  'user-feel': userFeelFigures,
 };
 
 const args = process.argv.slice(2);

@@ -5257,7 +5257,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_comment_create = validate44;
-const schema55 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
+const schema55 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
 const formats42 = formats["workspace-id"];
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5541,9 +5541,8 @@ errors++;
 }
 if(data.workspace_version !== undefined){
 let data9 = data.workspace_version;
-if(typeof data9 === "string"){
-if(!(formats30(data9))){
-const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(typeof data9 !== "string"){
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5552,9 +5551,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5627,7 +5625,7 @@ return errors === 0;
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_comment_retrieve = validate45;
-const schema56 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
+const schema56 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5689,9 +5687,8 @@ errors++;
 }
 if(data.workspace_version !== undefined){
 let data1 = data.workspace_version;
-if(typeof data1 === "string"){
-if(!(formats30(data1))){
-const err4 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5700,9 +5697,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5775,7 +5771,7 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_comments_list = validate46;
-const schema57 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+const schema57 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5897,9 +5893,8 @@ errors++;
 }
 if(data.workspace_version !== undefined){
 let data3 = data.workspace_version;
-if(typeof data3 === "string"){
-if(!(formats30(data3))){
-const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5908,9 +5903,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5983,7 +5977,7 @@ return errors === 0;
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_create = validate47;
-const schema58 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28; from 2025-09-03 on Notion expects `initial_data_source` instead of `properties`.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
+const schema58 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6264,9 +6258,8 @@ errors++;
 }
 if(data.workspace_version !== undefined){
 let data9 = data.workspace_version;
-if(typeof data9 === "string"){
-if(!(formats30(data9))){
-const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(typeof data9 !== "string"){
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6275,9 +6268,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6350,8 +6342,8 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_insert_row = validate48;
-const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
-const formats60 = formats.uri;
+const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+const formats54 = formats.uri;
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6449,11 +6441,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.child_blocks !== undefined){
-let data3 = data.child_blocks;
-if(Array.isArray(data3)){
-if(data3.length > 100){
-const err7 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/maxItems",keyword:"maxItems",params:{limit: 100}};
+if(data.data_source_id !== undefined){
+let data3 = data.data_source_id;
+if(typeof data3 === "string"){
+if(!(formats42(data3))){
+const err7 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6462,11 +6454,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err8 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err8 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6476,9 +6466,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+if(data.child_blocks !== undefined){
+let data4 = data.child_blocks;
+if(Array.isArray(data4)){
+if(data4.length > 100){
+const err9 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/maxItems",keyword:"maxItems",params:{limit: 100}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6487,11 +6479,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.icon !== undefined){
-let data5 = data.icon;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err10 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
+const err10 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6500,13 +6492,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs15 = errors;
-let valid4 = false;
-let passing0 = null;
-const _errs16 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6515,8 +6504,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data5.emoji === undefined){
-const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
+}
+if(data.icon !== undefined){
+let data6 = data.icon;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6525,9 +6517,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!((key2 === "type") || (key2 === "emoji"))){
-const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+const _errs17 = errors;
+let valid4 = false;
+let passing0 = null;
+const _errs18 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type === undefined){
+const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6536,10 +6532,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data5.type !== undefined){
-if("emoji" !== data5.type){
-const err14 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
+if(data6.emoji === undefined){
+const err14 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6548,10 +6542,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data5.emoji !== undefined){
-if(typeof data5.emoji !== "string"){
-const err15 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
+for(const key2 in data6){
+if(!((key2 === "type") || (key2 === "emoji"))){
+const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6561,9 +6554,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
+if(data6.type !== undefined){
+if("emoji" !== data6.type){
+const err16 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6572,16 +6565,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs22 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
+if(data6.emoji !== undefined){
+if(typeof data6.emoji !== "string"){
+const err17 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6590,8 +6577,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data5.external === undefined){
-const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6600,9 +6589,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key3 in data5){
-if(!((key3 === "type") || (key3 === "external"))){
-const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+var _valid0 = _errs18 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs24 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type === undefined){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6611,10 +6607,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data5.type !== undefined){
-if("external" !== data5.type){
-const err20 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+if(data6.external === undefined){
+const err20 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6623,12 +6617,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data5.external !== undefined){
-let data9 = data5.external;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.url === undefined){
-const err21 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+for(const key3 in data6){
+if(!((key3 === "type") || (key3 === "external"))){
+const err21 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6637,11 +6628,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data9.url !== undefined){
-let data10 = data9.url;
-if(typeof data10 === "string"){
-if(!(formats60(data10))){
-const err22 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data6.type !== undefined){
+if("external" !== data6.type){
+const err22 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6651,8 +6641,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data6.external !== undefined){
+let data10 = data6.external;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.url === undefined){
+const err23 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6661,10 +6654,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+if(data10.url !== undefined){
+let data11 = data10.url;
+if(typeof data11 === "string"){
+if(!(formats54(data11))){
+const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6674,9 +6668,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6685,7 +6678,31 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid0 = _errs22 === errors;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs24 === errors;
 if(_valid0 && valid4){
 valid4 = false;
 passing0 = [passing0, 1];
@@ -6700,42 +6717,7 @@ props0 = true;
 }
 }
 if(!valid4){
-const err26 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.cover !== undefined){
-let data11 = data.cover;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.type === undefined){
-const err27 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data11.external === undefined){
-const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
+const err28 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6744,9 +6726,23 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key4 in data11){
-if(!((key4 === "type") || (key4 === "external"))){
-const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.cover !== undefined){
+let data12 = data.cover;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.type === undefined){
+const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6755,10 +6751,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data11.type !== undefined){
-if("external" !== data11.type){
-const err30 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+if(data12.external === undefined){
+const err30 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6767,12 +6761,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data11.external !== undefined){
-let data13 = data11.external;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.url === undefined){
-const err31 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+for(const key4 in data12){
+if(!((key4 === "type") || (key4 === "external"))){
+const err31 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6781,11 +6772,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data13.url !== undefined){
-let data14 = data13.url;
-if(typeof data14 === "string"){
-if(!(formats60(data14))){
-const err32 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data12.type !== undefined){
+if("external" !== data12.type){
+const err32 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6795,8 +6785,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data12.external !== undefined){
+let data14 = data12.external;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.url === undefined){
+const err33 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6805,10 +6798,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
+if(data14.url !== undefined){
+let data15 = data14.url;
+if(typeof data15 === "string"){
+if(!(formats54(data15))){
+const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6818,9 +6812,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6830,10 +6823,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data._parent !== undefined){
-let data15 = data._parent;
-if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err36 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err36 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6843,11 +6835,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data16 = data.workspace_version;
-if(typeof data16 === "string"){
-if(!(formats30(data16))){
-const err37 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+}
+else {
+const err37 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6857,8 +6847,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data._parent !== undefined){
+let data16 = data._parent;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err38 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6868,10 +6860,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data17 = data.schema_version;
+if(data.workspace_version !== undefined){
+let data17 = data.workspace_version;
 if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6880,8 +6872,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(data17 === "1")){
-const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6891,10 +6883,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data18 = data.tool_version;
+if(data.schema_version !== undefined){
+let data18 = data.schema_version;
 if(typeof data18 !== "string"){
-const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6903,8 +6895,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!(data18 === "1.0.0")){
-const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+if(!(data18 === "1")){
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6914,14 +6906,37 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data19 = data.tool_version;
+if(typeof data19 !== "string"){
+const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+if(!(data19 === "1.0.0")){
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -6931,7 +6946,7 @@ return errors === 0;
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_query = validate49;
-const schema60 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 queries go to data sources).","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+const schema60 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6955,7 +6970,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "database_id") || (key0 === "page_size")) || (key0 === "start_cursor")) || (key0 === "sorts")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+if(!((((((((key0 === "database_id") || (key0 === "data_source_id")) || (key0 === "page_size")) || (key0 === "start_cursor")) || (key0 === "sorts")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -6991,10 +7006,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.page_size !== undefined){
-let data1 = data.page_size;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/type",keyword:"type",params:{type: "integer"}};
+if(data.data_source_id !== undefined){
+let data1 = data.data_source_id;
+if(typeof data1 === "string"){
+if(!(formats42(data1))){
+const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7003,9 +7019,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 100 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+}
+else {
+const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7014,8 +7030,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+if(data.page_size !== undefined){
+let data2 = data.page_size;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7024,13 +7043,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-if(data.start_cursor !== undefined){
-let data2 = data.start_cursor;
-if(typeof data2 === "string"){
-if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/start_cursor",schemaPath:"#/properties/start_cursor/minLength",keyword:"minLength",params:{limit: 1}};
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7039,9 +7054,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/start_cursor",schemaPath:"#/properties/start_cursor/type",keyword:"type",params:{type: "string"}};
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7051,15 +7065,12 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.sorts !== undefined){
-let data3 = data.sorts;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.direction === undefined){
-const err9 = {instancePath:instancePath+"/sorts/" + i0,schemaPath:"#/properties/sorts/items/required",keyword:"required",params:{missingProperty: "direction"}};
+}
+if(data.start_cursor !== undefined){
+let data3 = data.start_cursor;
+if(typeof data3 === "string"){
+if(data3.length < 1){
+const err9 = {instancePath:instancePath+"/start_cursor",schemaPath:"#/properties/start_cursor/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7068,9 +7079,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(((key1 === "property") || (key1 === "timestamp")) || (key1 === "direction"))){
-const err10 = {instancePath:instancePath+"/sorts/" + i0,schemaPath:"#/properties/sorts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+}
+else {
+const err10 = {instancePath:instancePath+"/start_cursor",schemaPath:"#/properties/start_cursor/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7080,11 +7091,15 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.property !== undefined){
-let data5 = data4.property;
-if(typeof data5 === "string"){
-if(data5.length < 1){
-const err11 = {instancePath:instancePath+"/sorts/" + i0+"/property",schemaPath:"#/properties/sorts/items/properties/property/minLength",keyword:"minLength",params:{limit: 1}};
+if(data.sorts !== undefined){
+let data4 = data.sorts;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.direction === undefined){
+const err11 = {instancePath:instancePath+"/sorts/" + i0,schemaPath:"#/properties/sorts/items/required",keyword:"required",params:{missingProperty: "direction"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7093,9 +7108,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/sorts/" + i0+"/property",schemaPath:"#/properties/sorts/items/properties/property/type",keyword:"type",params:{type: "string"}};
+for(const key1 in data5){
+if(!(((key1 === "property") || (key1 === "timestamp")) || (key1 === "direction"))){
+const err12 = {instancePath:instancePath+"/sorts/" + i0,schemaPath:"#/properties/sorts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7105,10 +7120,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data4.timestamp !== undefined){
-let data6 = data4.timestamp;
-if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/type",keyword:"type",params:{type: "string"}};
+if(data5.property !== undefined){
+let data6 = data5.property;
+if(typeof data6 === "string"){
+if(data6.length < 1){
+const err13 = {instancePath:instancePath+"/sorts/" + i0+"/property",schemaPath:"#/properties/sorts/items/properties/property/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7117,8 +7133,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data6 === "created_time") || (data6 === "last_edited_time"))){
-const err14 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema60.properties.sorts.items.properties.timestamp.enum}};
+}
+else {
+const err14 = {instancePath:instancePath+"/sorts/" + i0+"/property",schemaPath:"#/properties/sorts/items/properties/property/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7128,10 +7145,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.direction !== undefined){
-let data7 = data4.direction;
+if(data5.timestamp !== undefined){
+let data7 = data5.timestamp;
 if(typeof data7 !== "string"){
-const err15 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/type",keyword:"type",params:{type: "string"}};
+const err15 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7140,8 +7157,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!((data7 === "ascending") || (data7 === "descending"))){
-const err16 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema60.properties.sorts.items.properties.direction.enum}};
+if(!((data7 === "created_time") || (data7 === "last_edited_time"))){
+const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema60.properties.sorts.items.properties.timestamp.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7151,9 +7168,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/sorts/" + i0,schemaPath:"#/properties/sorts/items/type",keyword:"type",params:{type: "object"}};
+if(data5.direction !== undefined){
+let data8 = data5.direction;
+if(typeof data8 !== "string"){
+const err17 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7162,10 +7180,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/sorts",schemaPath:"#/properties/sorts/type",keyword:"type",params:{type: "array"}};
+if(!((data8 === "ascending") || (data8 === "descending"))){
+const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema60.properties.sorts.items.properties.direction.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7175,11 +7191,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data8 = data.workspace_version;
-if(typeof data8 === "string"){
-if(!(formats30(data8))){
-const err19 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/sorts/" + i0,schemaPath:"#/properties/sorts/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7189,8 +7203,9 @@ vErrors.push(err19);
 errors++;
 }
 }
+}
 else {
-const err20 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+const err20 = {instancePath:instancePath+"/sorts",schemaPath:"#/properties/sorts/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7200,10 +7215,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data9 = data.schema_version;
+if(data.workspace_version !== undefined){
+let data9 = data.workspace_version;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err21 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7212,8 +7227,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(data9 === "1")){
-const err22 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
+if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7223,10 +7238,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data10 = data.tool_version;
+if(data.schema_version !== undefined){
+let data10 = data.schema_version;
 if(typeof data10 !== "string"){
-const err23 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7235,8 +7250,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(data10 === "1.0.0")){
-const err24 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
+if(!(data10 === "1")){
+const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7246,14 +7261,37 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data11 = data.tool_version;
+if(typeof data11 !== "string"){
+const err25 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(!(data11 === "1.0.0")){
+const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -7263,7 +7301,7 @@ return errors === 0;
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_query_properties = validate50;
-const schema61 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+const schema61 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7287,7 +7325,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "database_id") || (key0 === "property_id")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+if(!((((((key0 === "database_id") || (key0 === "data_source_id")) || (key0 === "property_id")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -7323,11 +7361,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.property_id !== undefined){
-let data1 = data.property_id;
+if(data.data_source_id !== undefined){
+let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/property_id",schemaPath:"#/properties/property_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!(formats42(data1))){
+const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7338,7 +7376,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/property_id",schemaPath:"#/properties/property_id/type",keyword:"type",params:{type: "string"}};
+const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7348,10 +7386,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data2 = data.schema_version;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(data.property_id !== undefined){
+let data2 = data.property_id;
+if(typeof data2 === "string"){
+if(data2.length < 1){
+const err6 = {instancePath:instancePath+"/property_id",schemaPath:"#/properties/property_id/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7360,8 +7399,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
+}
+else {
+const err7 = {instancePath:instancePath+"/property_id",schemaPath:"#/properties/property_id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7371,10 +7411,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data3 = data.tool_version;
+if(data.workspace_version !== undefined){
+let data3 = data.workspace_version;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7383,8 +7423,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
+if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7394,14 +7434,60 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.schema_version !== undefined){
+let data4 = data.schema_version;
+if(typeof data4 !== "string"){
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+if(!(data4 === "1")){
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.tool_version !== undefined){
+let data5 = data.tool_version;
+if(typeof data5 !== "string"){
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(data5 === "1.0.0")){
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -7411,7 +7497,7 @@ return errors === 0;
 validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_retrieve = validate51;
-const schema62 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+const schema62 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7473,9 +7559,8 @@ errors++;
 }
 if(data.workspace_version !== undefined){
 let data1 = data.workspace_version;
-if(typeof data1 === "string"){
-if(!(formats30(data1))){
-const err4 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7484,9 +7569,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7559,7 +7643,7 @@ return errors === 0;
 validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_page_create = validate52;
-const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","format":"date","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7634,13 +7718,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data2 = data.properties;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-for(const key1 in data2){
-let data3 = data2[key1];
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}};
+if(data.data_source_id !== undefined){
+let data2 = data.data_source_id;
+if(typeof data2 === "string"){
+if(!(formats42(data2))){
+const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7650,9 +7732,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
 else {
-const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"}};
+const err6 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7662,11 +7743,13 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.child_blocks !== undefined){
-let data4 = data.child_blocks;
-if(Array.isArray(data4)){
-if(data4.length > 100){
-const err7 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/maxItems",keyword:"maxItems",params:{limit: 100}};
+if(data.properties !== undefined){
+let data3 = data.properties;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+let data4 = data3[key1];
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err7 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7675,11 +7758,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err8 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7689,9 +7771,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+if(data.child_blocks !== undefined){
+let data5 = data.child_blocks;
+if(Array.isArray(data5)){
+if(data5.length > 100){
+const err9 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/maxItems",keyword:"maxItems",params:{limit: 100}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7700,11 +7784,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.icon !== undefined){
-let data6 = data.icon;
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err10 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
+const err10 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7713,13 +7797,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-const _errs17 = errors;
-let valid4 = false;
-let passing0 = null;
-const _errs18 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type === undefined){
-const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7728,8 +7809,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data6.emoji === undefined){
-const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
+}
+if(data.icon !== undefined){
+let data7 = data.icon;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7738,9 +7822,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key2 in data6){
-if(!((key2 === "type") || (key2 === "emoji"))){
-const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+const _errs19 = errors;
+let valid4 = false;
+let passing0 = null;
+const _errs20 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.type === undefined){
+const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7749,10 +7837,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data6.type !== undefined){
-if("emoji" !== data6.type){
-const err14 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
+if(data7.emoji === undefined){
+const err14 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7761,10 +7847,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data6.emoji !== undefined){
-if(typeof data6.emoji !== "string"){
-const err15 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
+for(const key2 in data7){
+if(!((key2 === "type") || (key2 === "emoji"))){
+const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7774,9 +7859,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
+if(data7.type !== undefined){
+if("emoji" !== data7.type){
+const err16 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7785,16 +7870,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid0 = _errs18 === errors;
-if(_valid0){
-valid4 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs24 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type === undefined){
-const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
+if(data7.emoji !== undefined){
+if(typeof data7.emoji !== "string"){
+const err17 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7803,8 +7882,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data6.external === undefined){
-const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7813,9 +7894,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key3 in data6){
-if(!((key3 === "type") || (key3 === "external"))){
-const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+var _valid0 = _errs20 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs26 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.type === undefined){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7824,10 +7912,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data6.type !== undefined){
-if("external" !== data6.type){
-const err20 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+if(data7.external === undefined){
+const err20 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7836,12 +7922,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data6.external !== undefined){
-let data10 = data6.external;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.url === undefined){
-const err21 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+for(const key3 in data7){
+if(!((key3 === "type") || (key3 === "external"))){
+const err21 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7850,11 +7933,10 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data10.url !== undefined){
-let data11 = data10.url;
-if(typeof data11 === "string"){
-if(!(formats60(data11))){
-const err22 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data7.type !== undefined){
+if("external" !== data7.type){
+const err22 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7864,8 +7946,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data7.external !== undefined){
+let data11 = data7.external;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.url === undefined){
+const err23 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7874,10 +7959,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+if(data11.url !== undefined){
+let data12 = data11.url;
+if(typeof data12 === "string"){
+if(!(formats54(data12))){
+const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7887,9 +7973,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7898,7 +7983,31 @@ vErrors.push(err25);
 }
 errors++;
 }
-var _valid0 = _errs24 === errors;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+var _valid0 = _errs26 === errors;
 if(_valid0 && valid4){
 valid4 = false;
 passing0 = [passing0, 1];
@@ -7913,42 +8022,7 @@ props0 = true;
 }
 }
 if(!valid4){
-const err26 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-else {
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.cover !== undefined){
-let data12 = data.cover;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.type === undefined){
-const err27 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data12.external === undefined){
-const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
+const err28 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7957,9 +8031,23 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!((key4 === "type") || (key4 === "external"))){
-const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+else {
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.cover !== undefined){
+let data13 = data.cover;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.type === undefined){
+const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7968,10 +8056,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data12.type !== undefined){
-if("external" !== data12.type){
-const err30 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+if(data13.external === undefined){
+const err30 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7980,12 +8066,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data12.external !== undefined){
-let data14 = data12.external;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.url === undefined){
-const err31 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+for(const key4 in data13){
+if(!((key4 === "type") || (key4 === "external"))){
+const err31 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7994,11 +8077,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data14.url !== undefined){
-let data15 = data14.url;
-if(typeof data15 === "string"){
-if(!(formats60(data15))){
-const err32 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data13.type !== undefined){
+if("external" !== data13.type){
+const err32 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8008,8 +8090,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data13.external !== undefined){
+let data15 = data13.external;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.url === undefined){
+const err33 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8018,10 +8103,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
+if(data15.url !== undefined){
+let data16 = data15.url;
+if(typeof data16 === "string"){
+if(!(formats54(data16))){
+const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8031,9 +8117,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8043,10 +8128,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data._parent !== undefined){
-let data16 = data._parent;
-if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err36 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err36 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8056,11 +8140,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data17 = data.workspace_version;
-if(typeof data17 === "string"){
-if(!(formats30(data17))){
-const err37 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/format",keyword:"format",params:{format: "date"}};
+}
+else {
+const err37 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8070,8 +8152,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data._parent !== undefined){
+let data17 = data._parent;
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err38 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8081,10 +8165,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data18 = data.schema_version;
+if(data.workspace_version !== undefined){
+let data18 = data.workspace_version;
 if(typeof data18 !== "string"){
-const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8093,8 +8177,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(data18 === "1")){
-const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8104,10 +8188,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data19 = data.tool_version;
+if(data.schema_version !== undefined){
+let data19 = data.schema_version;
 if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8116,8 +8200,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!(data19 === "1.0.0")){
-const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+if(!(data19 === "1")){
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8127,14 +8211,37 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data20 = data.tool_version;
+if(typeof data20 !== "string"){
+const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+if(!(data20 === "1.0.0")){
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -8144,7 +8251,7 @@ return errors === 0;
 validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_search = validate53;
-const schema64 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema64 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8158,7 +8265,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "query") || (key0 === "page_size")) || (key0 === "start_cursor")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+if(!((((((key0 === "query") || (key0 === "page_size")) || (key0 === "start_cursor")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -8241,10 +8348,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data3 = data.schema_version;
+if(data.workspace_version !== undefined){
+let data3 = data.workspace_version;
 if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err7 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8253,8 +8360,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(data3 === "1")){
-const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8264,10 +8371,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data4 = data.tool_version;
+if(data.schema_version !== undefined){
+let data4 = data.schema_version;
 if(typeof data4 !== "string"){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err9 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8276,8 +8383,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!(data4 === "1.0.0")){
-const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+if(!(data4 === "1")){
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8287,14 +8394,37 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data5 = data.tool_version;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+if(!(data5 === "1.0.0")){
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }

@@ -399,8 +399,15 @@ export function buildWorkspaceCommentsList(input: WorkspaceCommentsListInput): U
   return { method: "GET", path: "/v1/comments", query, headers };
 }
 
-/** `workspace_database_create`: POST /v1/databases. Call only with an input that passed validation. */
+/** `workspace_database_create`: the request for the version the call sends. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseCreate(input: WorkspaceDatabaseCreateInput): UpstreamRequest {
+  const version: string = input.workspace_version ?? "2022-06-28";
+  if (version >= "2025-09-03") return buildWorkspaceDatabaseCreateFrom20250903(input);
+  return buildWorkspaceDatabaseCreateBefore20250903(input);
+}
+
+/** `workspace_database_create` before Notion-Version 2025-09-03: POST /v1/databases. */
+function buildWorkspaceDatabaseCreateBefore20250903(input: WorkspaceDatabaseCreateInput): UpstreamRequest {
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
@@ -414,8 +421,30 @@ export function buildWorkspaceDatabaseCreate(input: WorkspaceDatabaseCreateInput
   return { method: "POST", path: "/v1/databases", query, headers, body: o3 };
 }
 
-/** `workspace_database_insert_row`: POST /v1/pages. Call only with an input that passed validation. */
+/** `workspace_database_create` from Notion-Version 2025-09-03: POST /v1/databases. */
+function buildWorkspaceDatabaseCreateFrom20250903(input: WorkspaceDatabaseCreateInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  const p1 = input.parent;
+  const v2 = { ...p1, page_id: helpers.workspaceId(p1.page_id) };
+  const o3: Record<string, unknown> = {};
+  const v4 = helpers.pageParent(v2);
+  if (v4 !== undefined) o3["parent"] = v4;
+  o3["title"] = input.title;
+  o3["initial_data_source"] = { properties: input.properties };
+  return { method: "POST", path: "/v1/databases", query, headers, body: o3 };
+}
+
+/** `workspace_database_insert_row`: the request for the version the call sends. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseInsertRow(input: WorkspaceDatabaseInsertRowInput): UpstreamRequest {
+  const version: string = input.workspace_version ?? "2022-06-28";
+  if (version >= "2025-09-03") return buildWorkspaceDatabaseInsertRowFrom20250903(input);
+  return buildWorkspaceDatabaseInsertRowBefore20250903(input);
+}
+
+/** `workspace_database_insert_row` before Notion-Version 2025-09-03: POST /v1/pages. */
+function buildWorkspaceDatabaseInsertRowBefore20250903(input: WorkspaceDatabaseInsertRowInput): UpstreamRequest {
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
@@ -430,8 +459,31 @@ export function buildWorkspaceDatabaseInsertRow(input: WorkspaceDatabaseInsertRo
   return { method: "POST", path: "/v1/pages", query, headers, body: o2 };
 }
 
-/** `workspace_database_query`: POST /v1/databases/{database_id}/query. Call only with an input that passed validation. */
+/** `workspace_database_insert_row` from Notion-Version 2025-09-03: POST /v1/pages. */
+function buildWorkspaceDatabaseInsertRowFrom20250903(input: WorkspaceDatabaseInsertRowInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  const v1 = input.data_source_id === undefined ? undefined : helpers.workspaceId(input.data_source_id);
+  const o2: Record<string, unknown> = {};
+  const v3 = helpers.hostDataSourceParent(v1, null);
+  if (v3 !== undefined) o2["parent"] = v3;
+  o2["properties"] = input.properties;
+  if (input.child_blocks !== undefined) o2["children"] = input.child_blocks;
+  if (input.icon !== undefined) o2["icon"] = input.icon;
+  if (input.cover !== undefined) o2["cover"] = input.cover;
+  return { method: "POST", path: "/v1/pages", query, headers, body: o2 };
+}
+
+/** `workspace_database_query`: the request for the version the call sends. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseQuery(input: WorkspaceDatabaseQueryInput): UpstreamRequest {
+  const version: string = input.workspace_version ?? "2022-06-28";
+  if (version >= "2025-09-03") return buildWorkspaceDatabaseQueryFrom20250903(input);
+  return buildWorkspaceDatabaseQueryBefore20250903(input);
+}
+
+/** `workspace_database_query` before Notion-Version 2025-09-03: POST /v1/databases/{database_id}/query. */
+function buildWorkspaceDatabaseQueryBefore20250903(input: WorkspaceDatabaseQueryInput): UpstreamRequest {
   const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
@@ -440,19 +492,49 @@ export function buildWorkspaceDatabaseQuery(input: WorkspaceDatabaseQueryInput):
   if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
   if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
   if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;
-  const v3 = {  };
-  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: helpers.withDefault(o2, v3) };
+  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: o2 };
 }
 
-/** `workspace_database_query_properties`: POST /v1/databases/{database_id}/query. Call only with an input that passed validation. */
+/** `workspace_database_query` from Notion-Version 2025-09-03: POST /v1/data_sources/{data_source_id}/query. */
+function buildWorkspaceDatabaseQueryFrom20250903(input: WorkspaceDatabaseQueryInput): UpstreamRequest {
+  const v1 = input.data_source_id === undefined ? undefined : helpers.workspaceId(input.data_source_id);
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  let o2: Record<string, unknown> | undefined;
+  if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
+  if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
+  if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;
+  return { method: "POST", path: buildPath("/v1/data_sources/{data_source_id}/query", { "data_source_id": v1 }), query, headers, body: o2 };
+}
+
+/** `workspace_database_query_properties`: the request for the version the call sends. Call only with an input that passed validation. */
 export function buildWorkspaceDatabaseQueryProperties(input: WorkspaceDatabaseQueryPropertiesInput): UpstreamRequest {
+  const version: string = input.workspace_version ?? "2022-06-28";
+  if (version >= "2025-09-03") return buildWorkspaceDatabaseQueryPropertiesFrom20250903(input);
+  return buildWorkspaceDatabaseQueryPropertiesBefore20250903(input);
+}
+
+/** `workspace_database_query_properties` before Notion-Version 2025-09-03: POST /v1/databases/{database_id}/query. */
+function buildWorkspaceDatabaseQueryPropertiesBefore20250903(input: WorkspaceDatabaseQueryPropertiesInput): UpstreamRequest {
   const v1 = helpers.workspaceId(input.database_id);
   const query: Record<string, string | string[]> = {};
   const v2 = input.property_id === undefined ? undefined : helpers.propertyIds(input.property_id);
   if (v2 != null) query["filter_properties"] = queryValue(v2);
   const headers: Record<string, string> = {};
-  headers["Notion-Version"] = "2022-06-28";
-  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: {  } };
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers };
+}
+
+/** `workspace_database_query_properties` from Notion-Version 2025-09-03: POST /v1/data_sources/{data_source_id}/query. */
+function buildWorkspaceDatabaseQueryPropertiesFrom20250903(input: WorkspaceDatabaseQueryPropertiesInput): UpstreamRequest {
+  const v1 = input.data_source_id === undefined ? undefined : helpers.workspaceId(input.data_source_id);
+  const query: Record<string, string | string[]> = {};
+  const v2 = input.property_id === undefined ? undefined : helpers.propertyIds(input.property_id);
+  if (v2 != null) query["filter_properties"] = queryValue(v2);
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  return { method: "POST", path: buildPath("/v1/data_sources/{data_source_id}/query", { "data_source_id": v1 }), query, headers };
 }
 
 /** `workspace_database_retrieve`: GET /v1/databases/{database_id}. Call only with an input that passed validation. */
@@ -464,8 +546,15 @@ export function buildWorkspaceDatabaseRetrieve(input: WorkspaceDatabaseRetrieveI
   return { method: "GET", path: buildPath("/v1/databases/{database_id}", { "database_id": v1 }), query, headers };
 }
 
-/** `workspace_page_create`: POST /v1/pages. Call only with an input that passed validation. */
+/** `workspace_page_create`: the request for the version the call sends. Call only with an input that passed validation. */
 export function buildWorkspacePageCreate(input: WorkspacePageCreateInput): UpstreamRequest {
+  const version: string = input.workspace_version ?? "2022-06-28";
+  if (version >= "2025-09-03") return buildWorkspacePageCreateFrom20250903(input);
+  return buildWorkspacePageCreateBefore20250903(input);
+}
+
+/** `workspace_page_create` before Notion-Version 2025-09-03: POST /v1/pages. */
+function buildWorkspacePageCreateBefore20250903(input: WorkspacePageCreateInput): UpstreamRequest {
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
@@ -481,15 +570,31 @@ export function buildWorkspacePageCreate(input: WorkspacePageCreateInput): Upstr
   return { method: "POST", path: "/v1/pages", query, headers, body: o3 };
 }
 
+/** `workspace_page_create` from Notion-Version 2025-09-03: POST /v1/pages. */
+function buildWorkspacePageCreateFrom20250903(input: WorkspacePageCreateInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  const v1 = input.data_source_id === undefined ? undefined : helpers.workspaceId(input.data_source_id);
+  const v2 = input.parent_page_id === undefined ? undefined : helpers.workspaceId(input.parent_page_id);
+  let o3: Record<string, unknown> | undefined;
+  const v4 = helpers.hostDataSourceParent(v1, v2);
+  if (v4 !== undefined) (o3 ??= {})["parent"] = v4;
+  if (input.properties !== undefined) (o3 ??= {})["properties"] = input.properties;
+  if (input.child_blocks !== undefined) (o3 ??= {})["children"] = input.child_blocks;
+  if (input.icon !== undefined) (o3 ??= {})["icon"] = input.icon;
+  if (input.cover !== undefined) (o3 ??= {})["cover"] = input.cover;
+  return { method: "POST", path: "/v1/pages", query, headers, body: o3 };
+}
+
 /** `workspace_search`: POST /v1/search. Call only with an input that passed validation. */
 export function buildWorkspaceSearch(input: WorkspaceSearchInput): UpstreamRequest {
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
-  headers["Notion-Version"] = "2022-06-28";
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
   let o1: Record<string, unknown> | undefined;
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
   if (input.page_size !== undefined) (o1 ??= {})["page_size"] = input.page_size;
   if (input.start_cursor !== undefined) (o1 ??= {})["start_cursor"] = input.start_cursor;
-  const v2 = {  };
-  return { method: "POST", path: "/v1/search", query, headers, body: helpers.withDefault(o1, v2) };
+  return { method: "POST", path: "/v1/search", query, headers, body: o1 };
 }

@@ -208,7 +208,11 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         "versionHeader": {
           "name": "Notion-Version",
           "default": "2022-06-28",
-          "parameter": "workspace_version"
+          "parameter": "workspace_version",
+          "supported": [
+            "2022-06-28",
+            "2025-09-03"
+          ]
         }
       },
       "errorDialect": "notion",

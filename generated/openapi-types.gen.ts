@@ -1243,10 +1243,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Authorization link: redirects the browser to the provider (browser page) */
-        get: operations["openAuthorizationLink"];
+        /** Authorization link: a page with a Continue button; binds and writes nothing (browser page) */
+        get: operations["showAuthorizationLink"];
         put?: never;
-        post?: never;
+        /** Authorization link, continued: binds it to this browser and redirects to the provider (browser page) */
+        post: operations["openAuthorizationLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3096,11 +3097,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentCreateOutput: {
             created_time?: string;
@@ -3134,11 +3135,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentRetrieveOutput: {
             discussion_id?: string;
@@ -3180,11 +3181,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceCommentsListOutput: {
             has_more?: boolean;
@@ -3259,11 +3260,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28; from 2025-09-03 on Notion expects `initial_data_source` instead of `properties`.
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseCreateOutput: {
             id?: string;
@@ -3317,6 +3318,12 @@ export interface components {
                 /** @constant */
                 type: "external";
             };
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3380,11 +3387,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseInsertRowOutput: {
             id?: string;
@@ -3399,6 +3406,12 @@ export interface components {
             tool_input: components["schemas"]["WorkspaceDatabaseInsertRowInput"];
         };
         WorkspaceDatabaseQueryInput: {
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3450,11 +3463,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 queries go to data sources).
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseQueryOutput: {
             has_more?: boolean;
@@ -3462,6 +3475,12 @@ export interface components {
             results?: unknown[];
         };
         WorkspaceDatabaseQueryPropertiesInput: {
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
@@ -3484,6 +3503,12 @@ export interface components {
              * @enum {string}
              */
             tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseQueryPropertiesOutput: {
             has_more?: boolean;
@@ -3518,11 +3543,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
              * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).
              * @example 2022-06-28
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceDatabaseRetrieveOutput: {
             id?: string;
@@ -3576,6 +3601,12 @@ export interface components {
                 /** @constant */
                 type: "external";
             };
+            /**
+             * Format: workspace-id
+             * @description From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.
+             * @example 1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9
+             */
+            data_source_id?: string;
             /**
              * Format: workspace-id
              * @description Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.
@@ -3635,11 +3666,11 @@ export interface components {
              */
             tool_version?: "1.0.0";
             /**
-             * Format: date
-             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
-             * @example 2022-06-28
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).
+             * @example 2025-09-03
+             * @enum {string}
              */
-            workspace_version?: string;
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspacePageCreateOutput: {
             id?: string;
@@ -3679,6 +3710,12 @@ export interface components {
              * @enum {string}
              */
             tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
         };
         WorkspaceSearchOutput: {
             has_more?: boolean;
@@ -6061,7 +6098,7 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    openAuthorizationLink: {
+    showAuthorizationLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -6073,8 +6110,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The Continue page (also what HEAD, link scanners and unfurlers get). Sets the one-time ac_oauth_continue cookie its form echoes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link is unknown, expired, or already opened in another browser. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    openAuthorizationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token in an authorization link. */
+                link_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The value from the Continue page's form (and its cookie). */
+                    continue: string;
+                };
+            };
+        };
+        responses: {
             /** @description To the provider's consent page. */
-            302: {
+            303: {
                 headers: {
                     Location?: string;
                     "x-request-id": components["headers"]["RequestId"];
@@ -6082,7 +6160,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The link is unknown, used or expired. */
+            /** @description The link is unknown, expired, opened in another browser, or the Continue value is missing or stale. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -2331,10 +2331,13 @@ export let workspaceCommentCreateInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
         "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.",
         "examples": [
           "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -2395,10 +2398,13 @@ export let workspaceCommentRetrieveInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
         "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.",
         "examples": [
           "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -2470,10 +2476,13 @@ export let workspaceCommentsListInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
         "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.",
         "examples": [
           "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -2605,10 +2614,13 @@ export let workspaceDatabaseCreateInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
-        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28; from 2025-09-03 on Notion expects `initial_data_source` instead of `properties`.",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).",
         "examples": [
-          "2022-06-28"
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -2691,6 +2703,14 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
               }
             }
           }
+        ]
+      },
+      "data_source_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.",
+        "examples": [
+          "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"
         ]
       },
       "child_blocks": {
@@ -2814,10 +2834,13 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
-        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources).",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).",
         "examples": [
-          "2022-06-28"
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -2869,6 +2892,14 @@ export let workspaceDatabaseQueryInputSchema: JsonSchema = {
         "description": "The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.",
         "examples": [
           "d9824bdc-8445-4327-be8b-5b47500af6ce"
+        ]
+      },
+      "data_source_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.",
+        "examples": [
+          "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"
         ]
       },
       "page_size": {
@@ -2935,10 +2966,13 @@ export let workspaceDatabaseQueryInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
-        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 queries go to data sources).",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).",
         "examples": [
-          "2022-06-28"
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -2991,6 +3025,14 @@ export let workspaceDatabaseQueryPropertiesInputSchema: JsonSchema = {
           "d9824bdc-8445-4327-be8b-5b47500af6ce"
         ]
       },
+      "data_source_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.",
+        "examples": [
+          "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"
+        ]
+      },
       "property_id": {
         "type": "string",
         "minLength": 1,
@@ -2998,6 +3040,17 @@ export let workspaceDatabaseQueryPropertiesInputSchema: JsonSchema = {
         "examples": [
           "title",
           "title,bHwQ"
+        ]
+      },
+      "workspace_version": {
+        "type": "string",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).",
+        "examples": [
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -3052,10 +3105,13 @@ export let workspaceDatabaseRetrieveInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
         "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).",
         "examples": [
           "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -3114,6 +3170,14 @@ export let workspacePageCreateInputSchema: JsonSchema = {
         "description": "Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).",
         "examples": [
           "59833787-2cf9-4fdf-8782-e53db20768a5"
+        ]
+      },
+      "data_source_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.",
+        "examples": [
+          "1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"
         ]
       },
       "properties": {
@@ -3257,10 +3321,13 @@ export let workspacePageCreateInputSchema: JsonSchema = {
       },
       "workspace_version": {
         "type": "string",
-        "format": "date",
-        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).",
         "examples": [
-          "2022-06-28"
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {
@@ -3324,6 +3391,17 @@ export let workspaceSearchInputSchema: JsonSchema = {
         "description": "The previous response's `next_cursor`; omit for the first page.",
         "examples": [
           "fe2cc560-036c-44cd-90e8-294d5a74cebc"
+        ]
+      },
+      "workspace_version": {
+        "type": "string",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).",
+        "examples": [
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
         ]
       },
       "schema_version": {

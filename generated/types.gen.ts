@@ -694,8 +694,8 @@ export type WorkspaceCommentCreateInput = {
     discussion_id: string;
     /** `{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`. Example: `{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}`. */
     parent?: never;
-    /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for. Format: date. Example: `"2022-06-28"`. */
-    workspace_version?: string;
+    /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for. Example: `"2022-06-28"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
     /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
     schema_version?: "1";
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -707,8 +707,8 @@ export type WorkspaceCommentCreateInput = {
     discussion_id?: never;
     /** `{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`. Example: `{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}`. */
     parent: { page_id: string };
-    /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for. Format: date. Example: `"2022-06-28"`. */
-    workspace_version?: string;
+    /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for. Example: `"2022-06-28"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
     /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
     schema_version?: "1";
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -721,8 +721,8 @@ export type WorkspaceCommentCreateOutput = { object?: "comment"; id?: string; di
 export interface WorkspaceCommentRetrieveInput {
   /** The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized. Format: workspace-id. Example: `"249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"`. */
   comment_id: string;
-  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Format: date. Example: `"2022-06-28"`. */
-  workspace_version?: string;
+  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Example: `"2022-06-28"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -740,8 +740,8 @@ export interface WorkspaceCommentsListInput {
   page_size?: number;
   /** The `next_cursor` of the previous page; omit for the first page. Example: `"fe2cc560-036c-44cd-90e8-294d5a74cebc"`. */
   start_cursor?: string;
-  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Format: date. Example: `"2022-06-28"`. */
-  workspace_version?: string;
+  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Example: `"2022-06-28"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -759,8 +759,8 @@ export interface WorkspaceDatabaseCreateInput {
   title: Array<{ type?: "text"; text: { content: string; [key: string]: unknown }; [key: string]: unknown }>;
   /** The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: "number"}}`, `{date: {}}`, `{checkbox: {}}`. Example: `{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}`. */
   properties: Record<string, Record<string, unknown>>;
-  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28; from 2025-09-03 on Notion expects `initial_data_source` instead of `properties`. Format: date. Example: `"2022-06-28"`. */
-  workspace_version?: string;
+  /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`). Example: `"2025-09-03"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -776,14 +776,16 @@ export interface WorkspaceDatabaseInsertRowInput {
   database_id: string;
   /** Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object. Example: `{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}`. */
   properties: Record<string, Record<string, unknown>>;
+  /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
+  data_source_id?: string;
   /** Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]`. */
   child_blocks?: Array<Record<string, unknown>>;
   /** Page icon: `{type: "emoji", emoji: "🚀"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"🚀"}`. */
   icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
   /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
   cover?: { type: "external"; external: { url: string; [key: string]: unknown } };
-  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 rows belong to data sources). Format: date. Example: `"2022-06-28"`. */
-  workspace_version?: string;
+  /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source). Example: `"2025-09-03"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -797,14 +799,16 @@ export type WorkspaceDatabaseInsertRowOutput = { object?: "page"; id?: string; u
 export interface WorkspaceDatabaseQueryInput {
   /** The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
   database_id: string;
+  /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
+  data_source_id?: string;
   /** How many rows per page, 1 to 100. Example: `50`. */
   page_size?: number;
   /** The `next_cursor` of the previous page; omit for the first page. Example: `"fe2cc560-036c-44cd-90e8-294d5a74cebc"`. */
   start_cursor?: string;
   /** Sort items, e.g. `[{"property": "Due", "direction": "ascending"}, {"timestamp": "created_time", "direction": "descending"}]`. Example: `[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]`. */
   sorts?: Array<{ property: string; timestamp?: never; direction: "ascending" | "descending" } | { property?: never; timestamp: "created_time" | "last_edited_time"; direction: "ascending" | "descending" }>;
-  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 queries go to data sources). Format: date. Example: `"2022-06-28"`. */
-  workspace_version?: string;
+  /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query). Example: `"2025-09-03"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -818,8 +822,12 @@ export type WorkspaceDatabaseQueryOutput = { results?: unknown[]; next_cursor?: 
 export interface WorkspaceDatabaseQueryPropertiesInput {
   /** The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
   database_id: string;
+  /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
+  data_source_id?: string;
   /** Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids. Example: `"title"`. */
   property_id?: string;
+  /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query). Example: `"2025-09-03"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -833,8 +841,8 @@ export type WorkspaceDatabaseQueryPropertiesOutput = { results?: unknown[]; next
 export interface WorkspaceDatabaseRetrieveInput {
   /** The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
   database_id: string;
-  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources). Format: date. Example: `"2022-06-28"`. */
-  workspace_version?: string;
+  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources). Example: `"2022-06-28"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -843,12 +851,14 @@ export interface WorkspaceDatabaseRetrieveInput {
 
 /** Result of `workspace_database_retrieve`: the notable fields; the upstream may return more. */
 export type WorkspaceDatabaseRetrieveOutput = { object?: "database"; id?: string; title?: unknown[]; properties?: Record<string, unknown>; [key: string]: unknown };
-/** Input of `workspace_page_create`. A union: Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both. properties is required when database_id is given (the row's property values). */
+/** Input of `workspace_page_create`. A union: Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both. data_source_id names a database's data source; a child page under a page takes none. properties is required when database_id is given (the row's property values). */
 export type WorkspacePageCreateInput = {
     /** Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
     database_id?: never;
     /** Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
     parent_page_id: string;
+    /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
+    data_source_id?: never;
     /** Property values; the title key is `title`, e.g. `{"title": {"title": [{"text": {"content": "Plan"}}]}}`. Required with database_id. Example: `{"title":{"title":[{"text":{"content":"Project plan"}}]}}`. */
     properties?: Record<string, Record<string, unknown>>;
     /** Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
@@ -857,8 +867,8 @@ export type WorkspacePageCreateInput = {
     icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
     /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
     cover?: { type: "external"; external: { url: string; [key: string]: unknown } };
-    /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Format: date. Example: `"2022-06-28"`. */
-    workspace_version?: string;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source). Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
     /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
     schema_version?: "1";
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -868,6 +878,8 @@ export type WorkspacePageCreateInput = {
     database_id: string;
     /** Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
     parent_page_id?: never;
+    /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
+    data_source_id?: string;
     /** Property values; the title key is `title`, e.g. `{"title": {"title": [{"text": {"content": "Plan"}}]}}`. Required with database_id. Example: `{"title":{"title":[{"text":{"content":"Project plan"}}]}}`. */
     properties: Record<string, Record<string, unknown>>;
     /** Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
@@ -876,8 +888,8 @@ export type WorkspacePageCreateInput = {
     icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
     /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
     cover?: { type: "external"; external: { url: string; [key: string]: unknown } };
-    /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Format: date. Example: `"2022-06-28"`. */
-    workspace_version?: string;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source). Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
     /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
     schema_version?: "1";
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -894,6 +906,8 @@ export interface WorkspaceSearchInput {
   page_size?: number;
   /** The previous response's `next_cursor`; omit for the first page. Example: `"fe2cc560-036c-44cd-90e8-294d5a74cebc"`. */
   start_cursor?: string;
+  /** The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources). Example: `"2025-09-03"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */

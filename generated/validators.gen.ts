@@ -387,6 +387,7 @@ export function validateWorkspacePageCreate(input: unknown): ValidationResult<Wo
   if (n === 0) (violations ??= []).push({ pointer: "/database_id", message: "Neither database_id nor parent_page_id is given. Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both.", keyword: "exactly_one_of" });
   else if (n > 1) (violations ??= []).push({ pointer: o.parent_page_id !== undefined ? "/parent_page_id" : "/database_id", message: "Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both.", keyword: "exactly_one_of" });
   }
+  if (o.parent_page_id !== undefined && o.data_source_id !== undefined) (violations ??= []).push({ pointer: "/data_source_id", message: "data_source_id names a database's data source; a child page under a page takes none.", keyword: "forbidden_if" });
   if (o.database_id !== undefined && o.properties === undefined) (violations ??= []).push({ pointer: "/properties", message: "properties is required when database_id is given (the row's property values).", keyword: "required_if" });
   }
 

@@ -172,6 +172,12 @@ export interface EnvironmentScope extends WebhookApi {
 /** The browser side of the flow, which the HTTP service exposes as pages. */
 export interface OAuthFlow {
   /**
+   * What a link leads to, for the page shown before anything is bound or written: throws `authorization_failed` as
+   * `openLink` would (unknown, expired, connection gone, bound to another browser than `linkBinding`'s), else names
+   * the connection. Reads only, so a link scanner's GET or HEAD changes nothing.
+   */
+  inspectLink(linkToken: string, linkBinding?: string): Promise<{ connectionName: string; connector: ConnectorName; displayName: string }>;
+  /**
    * The browser opened an authorization link. `linkBinding` is the value the browser kept from an earlier open of
    * this link, if any. The first open binds the link to the browser (see `oauth/link-binding.ts`); a later open
    * with another or no binding is refused with `authorization_failed`, so a leaked link is of no use to anyone else.

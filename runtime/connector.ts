@@ -20,8 +20,8 @@ import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
 import { redirectUriFor } from './oauth/endpoints.js';
-import { completeAuthorization, createAuthorizationLink, disconnectAccount, openAuthorizationLink, revokeAccountTokens, type FlowDeps } from './oauth/flow.js';
-import { bindAuthorizationLink } from './oauth/link-binding.js';
+import { completeAuthorization, createAuthorizationLink, disconnectAccount, inspectAuthorizationLink, openAuthorizationLink, revokeAccountTokens, type FlowDeps } from './oauth/flow.js';
+import { bindAuthorizationLink, checkLinkBinding } from './oauth/link-binding.js';
 import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
 import { runProxy } from './proxy/proxy.js';
 import { openStore } from './store/index.js';
@@ -148,6 +148,11 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
+    async inspectLink(linkToken, presentedBinding) {
+      const { link, connection } = await inspectAuthorizationLink(flow, linkToken);
+      checkLinkBinding(link, presentedBinding);
+      return { connectionName: connection.name, connector: connection.connector, displayName: connectorFor(connection.connector).displayName };
+    },
     async openLink(linkToken, presentedBinding) {
       const linkBinding = await bindAuthorizationLink(store, linkToken, presentedBinding);
       const opened = await openAuthorizationLink(flow, linkToken);

@@ -183,7 +183,7 @@ export interface ConnectorDefinition {
      * A version header whose default value a tool parameter may override
      * (Notion: `Notion-Version`, default `2022-06-28`, parameter `workspace_version`).
      */
-    versionHeader: null | { name: string; default: string; parameter: string };
+    versionHeader: null | { name: string; default: string; parameter: string; supported: readonly string[] };
   };
   errorDialect: ErrorDialect;
   /** Proxy path prefixes rewritten before joining, e.g. `{ "/docs/v1/": "/v1/" }`. */

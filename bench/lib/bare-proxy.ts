@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
  * The floor of any proxy: node:http piping each request to one fixed upstream path with a fixed bearer token, no
  * parsing, validation or storage. The service is measured against this at the same concurrency.
  */
-export async function startBareProxy(upstream: { url: string; method: string; headers: Record<string, string> }): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBareProxy(upstream: { url: string; method: string; headers: Record<string, string>; maxSockets?: number }): Promise<{ url: string; close(): Promise<void> }> {
   const target = new URL(upstream.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // The same socket pool per upstream as the service's (its HTTP policy's connectionsPerOrigin, 256 by default).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: upstream.maxSockets ?? 256 });
   const server = http.createServer((req, res) => {
     const out = http.request(
       { hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: upstream.method, headers: { ...upstream.headers }, agent },

@@ -2,7 +2,7 @@ import * as checks from '../../runtime/validation/checks.js';
 import { MAX_DESCRIPTION_LENGTH, modelDescription } from '../../runtime/agent/formats/model-schema.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
-import type { ConnectorSpec, ParameterSpec, ToolSpec } from '../load/spec-types.js';
+import type { ConnectorSpec, ParameterSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
 import { precheckRegistry, type PrecheckInfo } from '../../runtime/prechecks/index.js';
 
@@ -25,6 +25,8 @@ export function checkSpecs(
   const connectors = new Map<string, Loaded<ConnectorSpec>>();
   for (const c of loaded.connectors) {
     if (c.basename !== c.spec.name) errors.push(c.source.error(['name'], `connector '${c.spec.name}' must be in a file named ${c.spec.name}.yaml`));
+    const vh = c.spec.api.version_header;
+    if (vh && !vh.supported.includes(vh.default)) errors.push(c.source.error(['api', 'version_header', 'default'], `default version '${vh.default}' is not in supported (${vh.supported.join(', ')})`));
     if (connectors.has(c.spec.name)) errors.push(c.source.error(['name'], `duplicate connector '${c.spec.name}' (also in ${connectors.get(c.spec.name)!.source.file})`));
     else connectors.set(c.spec.name, c);
   }
@@ -68,6 +70,9 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   const versionParam = connector?.api.version_header?.parameter;
   if (versionParam !== undefined && has(versionParam) && params[versionParam]!.type !== 'string') {
     errors.push(source.error(['parameters', versionParam, 'type'], `'${versionParam}' overrides the ${connector!.api.version_header!.name} header and must be a string`));
+  }
+  if (versionParam !== undefined && has(versionParam) && params[versionParam]!.enum !== undefined) {
+    errors.push(source.error(['parameters', versionParam, 'enum'], `'${versionParam}' takes the connector's version_header.supported; do not list versions here`, 'key'));
   }
 
   (spec.rules ?? []).forEach((rule, i) => {
@@ -118,28 +123,38 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   });
 
   const ctx: ExprContext = { source, params, helpers, errors };
-  const req = spec.request;
-  const placeholders = [...req.path.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
-  for (const ph of placeholders) {
-    const p = has(ph) ? params[ph]! : undefined;
-    const fallback = req.path_defaults && Object.hasOwn(req.path_defaults, ph);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(ph)) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}' is not a parameter name`));
-    else if (!p && !fallback) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}' names unknown parameter '${ph}'`));
-    else if (p?.host_computed) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}' names host-computed parameter '${ph}'`));
-    else if (p && !p.required && !fallback) errors.push(source.error(['request', 'path'], `path placeholder '{${ph}}': parameter '${ph}' is optional, so it needs required: true or a path_defaults entry`));
-  }
-  for (const [k, v] of Object.entries(req.path_defaults ?? {})) {
-    if (!placeholders.includes(k)) errors.push(source.error(['request', 'path_defaults', k], `path_defaults entry '${k}' has no '{${k}}' in the path`, 'key'));
-    parseExpr(v, ['request', 'path_defaults', k], ctx);
-  }
-  for (const [k, v] of Object.entries(req.query ?? {})) parseExpr(v, ['request', 'query', k], ctx);
-  for (const [k, v] of Object.entries(req.headers ?? {})) {
-    if (/^(authorization|host|cookie)$/i.test(k)) errors.push(source.error(['request', 'headers', k], `header '${k}' is set by the runtime, not by a tool`, 'key'));
-    parseExpr(v, ['request', 'headers', k], ctx);
-  }
-  if (req.body !== undefined) parseExpr(req.body, ['request', 'body'], ctx);
-  if ((req.method === 'GET' || req.method === 'DELETE') && req.body !== undefined) {
-    errors.push(source.error(['request', 'body'], `a ${req.method} request has no body`, 'key'));
+  const provided = new Set(spec.precheck !== undefined && Object.hasOwn(precheckRegistry, spec.precheck) ? precheckRegistry[spec.precheck]!.provides ?? [] : []);
+  const checkRequest = (req: RequestSpec, at: Array<string | number>) => {
+    const placeholders = [...req.path.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+    for (const ph of placeholders) {
+      const p = has(ph) ? params[ph]! : undefined;
+      const fallback = req.path_defaults && Object.hasOwn(req.path_defaults, ph);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(ph)) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}' is not a parameter name`));
+      else if (!p && !fallback) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}' names unknown parameter '${ph}'`));
+      else if (p?.host_computed) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}' names host-computed parameter '${ph}'`));
+      else if (p && !p.required && !fallback && !provided.has(ph)) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}': parameter '${ph}' is optional, so it needs required: true, a path_defaults entry or a precheck that provides it`));
+    }
+    for (const [k, v] of Object.entries(req.path_defaults ?? {})) {
+      if (!placeholders.includes(k)) errors.push(source.error([...at, 'path_defaults', k], `path_defaults entry '${k}' has no '{${k}}' in the path`, 'key'));
+      parseExpr(v, [...at, 'path_defaults', k], ctx);
+    }
+    for (const [k, v] of Object.entries(req.query ?? {})) parseExpr(v, [...at, 'query', k], ctx);
+    for (const [k, v] of Object.entries(req.headers ?? {})) {
+      if (/^(authorization|host|cookie)$/i.test(k)) errors.push(source.error([...at, 'headers', k], `header '${k}' is set by the runtime, not by a tool`, 'key'));
+      parseExpr(v, [...at, 'headers', k], ctx);
+    }
+    if (req.body !== undefined) parseExpr(req.body, [...at, 'body'], ctx);
+    if ((req.method === 'GET' || req.method === 'DELETE') && req.body !== undefined) {
+      errors.push(source.error([...at, 'body'], `a ${req.method} request has no body`, 'key'));
+    }
+  };
+  checkRequest(spec.request, ['request']);
+  const vh = connector?.api.version_header;
+  for (const [from, req] of Object.entries(spec.request_versions ?? {})) {
+    if (!vh) errors.push(source.error(['request_versions', from], `request_versions needs a connector with a version_header; ${spec.connector} has none`, 'key'));
+    else if (!vh.supported.includes(from)) errors.push(source.error(['request_versions', from], `'${from}' is not a version ${vh.name} supports (${vh.supported.join(', ')})`, 'key'));
+    else if (!has(vh.parameter)) errors.push(source.error(['request_versions', from], `request_versions need the '${vh.parameter}' parameter, which picks the version`, 'key'));
+    checkRequest(req, ['request_versions', from]);
   }
   checkAnnotations(t, errors);
   // What a model reads (the description, then the rules' messages) must fit the limit model APIs take whole.

@@ -1,6 +1,6 @@
 import type { Project } from 'ts-morph';
 import type { JsonSchema } from '../../runtime/types.js';
-import type { Expr, Model, ParamModel, ToolModel } from '../model/types.js';
+import type { Expr, Model, ParamModel, RequestModel, ToolModel } from '../model/types.js';
 import { ExprCompiler, type Compiled } from './compile-expr.js';
 import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
@@ -13,11 +13,13 @@ import type { EmittedFile } from './emitted-file.js';
 export function emitBuilders(model: Model, project: Project): EmittedFile {
   const sf = new FileBuilder(project, 'builders.gen.ts');
   sf.addImportDeclaration({ moduleSpecifier: '../runtime/types.js', isTypeOnly: true, namedImports: ['UpstreamRequest'] });
-  const bodies = model.tools.map((t) => builderBody(t, model));
-  if (bodies.some((b) => b.usesHelpers)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/helpers/index.js', namespaceImport: 'helpers' });
-  if (bodies.some((b) => b.usesPath)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/http/path.js', namedImports: ['buildPath'] });
+  const bodies = model.tools.map((t) => builderBody(t, t.request, model));
+  const variants = model.tools.map((t) => (t.requestVersions ?? []).map((v) => ({ from: v.from, body: builderBody(t, v.request, model) })));
+  const all = [...bodies, ...variants.flat().map((v) => v.body)];
+  if (all.some((b) => b.usesHelpers)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/helpers/index.js', namespaceImport: 'helpers' });
+  if (all.some((b) => b.usesPath)) sf.addImportDeclaration({ moduleSpecifier: '../runtime/http/path.js', namedImports: ['buildPath'] });
   if (model.tools.length) sf.addImportDeclaration({ moduleSpecifier: './types.gen.js', isTypeOnly: true, namedImports: model.tools.map((t) => `${t.typeName}Input`) });
-  if (bodies.some((b) => b.usesQueryValue)) {
+  if (all.some((b) => b.usesQueryValue)) {
     sf.addFunction({
       name: 'queryValue',
       docs: ['A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings.'],
@@ -27,14 +29,49 @@ export function emitBuilders(model: Model, project: Project): EmittedFile {
     });
   }
   model.tools.forEach((tool, i) => {
+    const versioned = variants[i]!;
+    const vh = tool.request.versionHeader;
+    if (versioned.length === 0 || vh === undefined) {
+      sf.addFunction({
+        name: `build${tool.typeName}`,
+        isExported: true,
+        docs: [`\`${tool.name}\`: ${tool.request.method} ${tool.request.path}. Call only with an input that passed validation.`],
+        parameters: [{ name: 'input', type: `${tool.typeName}Input` }],
+        returnType: 'UpstreamRequest',
+        statements: bodies[i]!.lines,
+      });
+      return;
+    }
+    // One function per request version, and a dispatch on the version the call sends (ISO dates compare as strings).
+    const version = vh.parameter ? `input.${vh.parameter} ?? ${JSON.stringify(vh.default)}` : JSON.stringify(vh.default);
+    const dispatch = [`const version: string = ${version};`];
+    for (const v of [...versioned].reverse()) dispatch.push(`if (version >= ${JSON.stringify(v.from)}) return build${tool.typeName}From${v.from.replace(/\D/g, '')}(input);`);
+    dispatch.push(`return build${tool.typeName}Before${versioned[0]!.from.replace(/\D/g, '')}(input);`);
     sf.addFunction({
       name: `build${tool.typeName}`,
       isExported: true,
-      docs: [`\`${tool.name}\`: ${tool.request.method} ${tool.request.path}. Call only with an input that passed validation.`],
+      docs: [`\`${tool.name}\`: the request for the version the call sends. Call only with an input that passed validation.`],
+      parameters: [{ name: 'input', type: `${tool.typeName}Input` }],
+      returnType: 'UpstreamRequest',
+      statements: dispatch,
+    });
+    sf.addFunction({
+      name: `build${tool.typeName}Before${versioned[0]!.from.replace(/\D/g, '')}`,
+      docs: [`\`${tool.name}\` before ${vh.name} ${versioned[0]!.from}: ${tool.request.method} ${tool.request.path}.`],
       parameters: [{ name: 'input', type: `${tool.typeName}Input` }],
       returnType: 'UpstreamRequest',
       statements: bodies[i]!.lines,
     });
+    for (const [j, v] of versioned.entries()) {
+      const req = tool.requestVersions![j]!.request;
+      sf.addFunction({
+        name: `build${tool.typeName}From${v.from.replace(/\D/g, '')}`,
+        docs: [`\`${tool.name}\` from ${vh.name} ${v.from}: ${req.method} ${req.path}.`],
+        parameters: [{ name: 'input', type: `${tool.typeName}Input` }],
+        returnType: 'UpstreamRequest',
+        statements: v.body.lines,
+      });
+    }
   });
   return { path: 'builders.gen.ts', content: sf.text() };
 }
@@ -46,10 +83,9 @@ interface BuilderBody {
   usesQueryValue: boolean;
 }
 
-function builderBody(tool: ToolModel, model: Model): BuilderBody {
+function builderBody(tool: ToolModel, req: RequestModel, model: Model): BuilderBody {
   const params = new Map<string, ParamModel>(tool.params.map((p) => [p.name, p]));
   const c = new ExprCompiler(params, model.helpers);
-  const req = tool.request;
   let usesQueryValue = false;
 
   let path = JSON.stringify(req.path);

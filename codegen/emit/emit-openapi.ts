@@ -159,10 +159,20 @@ export function buildOpenApi(model: Model): Obj {
   };
   paths['/sso/v1/connect/{link_token}'] = {
     parameters: [pageParam('link_token', 'The token in an authorization link.')],
-    get: op('pages', 'openAuthorizationLink', 'Authorization link: redirects the browser to the provider (browser page)', {
-      '302': { description: 'To the provider\'s consent page.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
-      '400': html('The link is unknown, used or expired.'),
+    get: op('pages', 'showAuthorizationLink', 'Authorization link: a page with a Continue button; binds and writes nothing (browser page)', {
+      '200': html('The Continue page (also what HEAD, link scanners and unfurlers get). Sets the one-time ac_oauth_continue cookie its form echoes.'),
+      '400': html('The link is unknown, expired, or already opened in another browser.'),
     }, { security: [] }),
+    post: op('pages', 'openAuthorizationLink', 'Authorization link, continued: binds it to this browser and redirects to the provider (browser page)', {
+      '303': { description: 'To the provider\'s consent page.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
+      '400': html('The link is unknown, expired, opened in another browser, or the Continue value is missing or stale.'),
+    }, {
+      security: [],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['continue'], properties: { continue: { type: 'string', description: 'The value from the Continue page\'s form (and its cookie).' } } } } },
+      },
+    }),
   };
   paths['/healthz'] = {
     get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors('429', '503') }, { security: [] }),

@@ -26,7 +26,7 @@ export interface ConnectorSpec {
   api: {
     base_url: string;
     headers: Record<string, string>;
-    version_header: null | { name: string; default: string; parameter: string };
+    version_header: null | { name: string; default: string; parameter: string; supported: string[] };
   };
   error_dialect: 'notion' | 'google' | 'hubspot';
   proxy: { path_aliases: Record<string, string>; examples: string[] };
@@ -58,6 +58,15 @@ export interface AnnotationsSpec {
   open_world?: boolean;
 }
 
+export interface RequestSpec {
+  method: HttpMethod;
+  path: string;
+  path_defaults?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+}
+
 export interface ToolSpec {
   name: string;
   connector: ConnectorName;
@@ -73,14 +82,9 @@ export interface ToolSpec {
   annotations: AnnotationsSpec;
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];
-  request: {
-    method: HttpMethod;
-    path: string;
-    path_defaults?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    headers?: Record<string, unknown>;
-    body?: unknown;
-  };
+  request: RequestSpec;
+  /** Requests for later versions of the connector's version header, keyed by the first version each applies to. */
+  request_versions?: Record<string, RequestSpec>;
   response?: { transform?: string };
   precheck?: string;
   output: SchemaSpec;

@@ -1,7 +1,7 @@
 import { CONNECTOR_NAMES, type ConnectorDefinition, type JsonSchema, type RetryPolicy, type ToolAnnotations } from '../../runtime/types.js';
 import { GENERATED_PARAMS } from '../check/check-specs.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
-import type { ConnectorSpec, ToolSpec } from '../load/spec-types.js';
+import type { ConnectorSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr } from './expression.js';
 import type { Expr, HelperSignature, Model, ParamModel, RequestModel, RuleModel, ToolModel } from './types.js';
 
@@ -31,9 +31,15 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   const versioned = spec.versioned !== false;
   const versions = [spec.version, ...(spec.previous_versions ?? [])];
   const schemaVersions = [spec.schema_version ?? '1'];
+  const vh = connector?.api.version_header;
   const params: ParamModel[] = Object.entries(spec.parameters).map(([name, p]) => {
     const { required, host_computed, required_properties, ...rest } = p;
-    const schema = required_properties ? { ...rest, required: required_properties } : rest;
+    let schema: JsonSchema = required_properties ? { ...rest, required: required_properties } : rest;
+    // The version parameter takes only the versions the tools are built for, listed once in the connector spec.
+    if (vh && name === vh.parameter) {
+      const { format: _format, ...noFormat } = schema;
+      schema = { ...noFormat, enum: vh.supported };
+    }
     return { name, schema: host_computed ? { ...schema, readOnly: true } : schema, required: required === true, hostComputed: host_computed === true, generated: false };
   });
   if (versioned) {
@@ -64,25 +70,31 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   ];
   const ctx = { source: t.source, params: spec.parameters, helpers, errors: [] };
   const req = spec.request;
-  const defaults = req.path_defaults ?? {};
   const paramNames = new Set(params.map((p) => p.name));
-  const request: RequestModel = {
-    method: req.method,
-    path: req.path,
-    pathParams: [...req.path.matchAll(/\{([^{}]*)\}/g)].map((m) => {
-      const name = m[1]!;
-      return {
-        name,
-        ...(paramNames.has(name) ? { param: name } : {}),
-        ...(Object.hasOwn(defaults, name) ? { fallback: parseExpr(defaults[name], ['request', 'path_defaults', name], ctx) } : {}),
-      };
-    }),
-    query: Object.entries(req.query ?? {}).map(([k, v]): [string, Expr] => [k, parseExpr(v, ['request', 'query', k], ctx)]),
-    headers: Object.entries(req.headers ?? {}).map(([k, v]): [string, Expr] => [k, parseExpr(v, ['request', 'headers', k], ctx)]),
-    ...(req.body !== undefined ? { body: parseExpr(req.body, ['request', 'body'], ctx) } : {}),
+  const versionHeader = vh ? { name: vh.name, default: vh.default, ...(paramNames.has(vh.parameter) ? { parameter: vh.parameter } : {}) } : undefined;
+  const requestModel = (r: RequestSpec, at: Array<string | number>): RequestModel => {
+    const defaults = r.path_defaults ?? {};
+    return {
+      method: r.method,
+      path: r.path,
+      pathParams: [...r.path.matchAll(/\{([^{}]*)\}/g)].map((m) => {
+        const name = m[1]!;
+        return {
+          name,
+          ...(paramNames.has(name) ? { param: name } : {}),
+          ...(Object.hasOwn(defaults, name) ? { fallback: parseExpr(defaults[name], [...at, 'path_defaults', name], ctx) } : {}),
+        };
+      }),
+      query: Object.entries(r.query ?? {}).map(([k, v]): [string, Expr] => [k, parseExpr(v, [...at, 'query', k], ctx)]),
+      headers: Object.entries(r.headers ?? {}).map(([k, v]): [string, Expr] => [k, parseExpr(v, [...at, 'headers', k], ctx)]),
+      ...(r.body !== undefined ? { body: parseExpr(r.body, [...at, 'body'], ctx) } : {}),
+      ...(versionHeader ? { versionHeader } : {}),
+    };
   };
-  const vh = connector?.api.version_header;
-  if (vh) request.versionHeader = { name: vh.name, default: vh.default, ...(paramNames.has(vh.parameter) ? { parameter: vh.parameter } : {}) };
+  const request = requestModel(req, ['request']);
+  const requestVersions = Object.entries(spec.request_versions ?? {})
+    .sort(([a], [b]) => cmp(a, b))
+    .map(([from, r]) => ({ from, request: requestModel(r, ['request_versions', from]) }));
   const retry: RetryPolicy = spec.retry ?? (req.method === 'GET' || req.method === 'PUT' || req.method === 'DELETE' ? 'idempotent' : 'never');
   return {
     name: spec.name,
@@ -102,6 +114,7 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     inputSchema,
     rules,
     request,
+    ...(requestVersions.length ? { requestVersions } : {}),
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
     ...(spec.precheck ? { precheck: spec.precheck } : {}),
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),

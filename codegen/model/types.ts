@@ -67,6 +67,11 @@ export interface ToolModel {
   inputSchema: JsonSchema;
   rules: RuleModel[];
   request: RequestModel;
+  /**
+   * Requests for later versions of the connector's version header, oldest first: each is sent from its `from`
+   * version on (versions are ISO dates, compared as strings); `request` below the first.
+   */
+  requestVersions?: Array<{ from: string; request: RequestModel }>;
   transform?: string;
   /** A pre-check from `runtime/prechecks` (`precheck` in the spec). */
   precheck?: string;

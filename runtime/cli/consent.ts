@@ -1,7 +1,7 @@
 /**
- * Drives an authorization link through the sandbox's consent form without a browser: open the link (keeping the
- * browser-binding cookie), post "allow" on the provider's consent form, follow the redirect to the callback.
- * Used by the demo and by tests; only meaningful against the sandbox, whose consent page is a plain form.
+ * Drives an authorization link through the sandbox's consent form without a browser: open the link's Continue page,
+ * press Continue (keeping the cookies), post "allow" on the provider's consent form, follow the redirect to the
+ * callback. Used by the demo and by tests; only meaningful against the sandbox, whose consent page is a plain form.
  */
 
 export interface ConsentResult {
@@ -13,8 +13,40 @@ export interface ConsentResult {
   steps: string[];
 }
 
-function cookieFrom(setCookie: string[]): string {
-  return setCookie.map((c) => c.split(';')[0]).join('; ');
+/** The cookies a response set, as a Cookie header (added to `before`, a later value replacing an earlier one). */
+export function cookieFrom(setCookie: string[], before = ''): string {
+  const jar = new Map(before.split('; ').filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c] as const));
+  for (const c of setCookie) {
+    const pair = c.split(';')[0] ?? '';
+    const name = pair.slice(0, pair.indexOf('='));
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(c)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/**
+ * Opens an authorization link as a browser does: GET its Continue page (which binds nothing), then submit the
+ * page's form, which binds the link and redirects to the provider. Returns the provider URL and the cookies
+ * (`cookie`, a Cookie header) the browser holds afterwards.
+ */
+export async function continueLink(link: string, cookie = ''): Promise<{ authorizeUrl: string; cookie: string }> {
+  const page = await fetch(link, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`opening the authorization link: HTTP ${page.status}: ${html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`);
+  const nonce = /name="continue" value="([^"]+)"/.exec(html)?.[1];
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!nonce || !action) throw new Error('opening the authorization link: the page has no Continue form');
+  let jar = cookieFrom(page.headers.getSetCookie(), cookie);
+  const continued = await fetch(new URL(action.replace(/&amp;/g, '&'), link), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar },
+    body: new URLSearchParams({ continue: nonce }).toString(),
+  });
+  const authorizeUrl = await expectRedirect(continued, 'continuing the authorization link');
+  jar = cookieFrom(continued.headers.getSetCookie(), jar);
+  return { authorizeUrl, cookie: jar };
 }
 
 async function expectRedirect(response: Response, what: string): Promise<string> {
@@ -29,9 +61,7 @@ async function expectRedirect(response: Response, what: string): Promise<string>
 /** Authorizes `user` at the sandbox for the link's connection. `decision: 'deny'` exercises the refusal path. */
 export async function consentThroughSandbox(link: string, options: { user?: string; decision?: 'allow' | 'deny' } = {}): Promise<ConsentResult> {
   const steps: string[] = [];
-  const opened = await fetch(link, { redirect: 'manual' });
-  const authorizeUrl = await expectRedirect(opened, 'opening the authorization link');
-  const cookie = cookieFrom(opened.headers.getSetCookie());
+  const { authorizeUrl, cookie } = await continueLink(link);
   steps.push(`link opened; redirected to ${new URL(authorizeUrl).origin}${new URL(authorizeUrl).pathname}`);
 
   const consentPage = await fetch(authorizeUrl, { redirect: 'manual' });

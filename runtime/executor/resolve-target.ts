@@ -2,7 +2,7 @@
 import { ConnectorError } from '../errors.js';
 import { checkTextInput } from '../validation/text-input.js';
 import type { AuthTarget } from '../oauth/refresh.js';
-import type { ConnectionRecord } from '../store/types.js';
+import type { AccountRecord, ConnectionRecord } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
 import type { RuntimeContext } from './context.js';
 
@@ -83,5 +83,8 @@ async function soleConnection(ctx: RuntimeContext, environmentId: string, identi
       details: { connections: names },
     });
   }
-  return connections.find((c) => c.id === (accounts[0] as { connectionId: string }).connectionId) as ConnectionRecord;
+  const account = accounts[0] as AccountRecord;
+  // Just read from the database: cached (when ACTIVE), so the caller does not read it a second time.
+  ctx.cache.setAccount(account);
+  return connections.find((c) => c.id === account.connectionId) as ConnectionRecord;
 }

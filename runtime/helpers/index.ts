@@ -9,7 +9,7 @@
 import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues } from './values.js';
 import { workspaceId } from './workspace-id.js';
-import { hostParent, pageParent } from './workspace-parent.js';
+import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent.js';
 import { member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
 import { filterGroups } from './hubspot-filter-groups.js';
@@ -17,7 +17,7 @@ import { dealPriority } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, clearedDate, dealPriority, filterGroups, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { calendarEventFilter, clearedDate, dealPriority, filterGroups, hostDataSourceParent, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -43,6 +43,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   stringValues: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },
   hostParent: { arity: 2, module: 'workspace-parent.js' },
+  hostDataSourceParent: { arity: 2, module: 'workspace-parent.js' },
   member: { arity: 2, module: 'objects.js' },
   mergeObjects: { arity: 2, module: 'objects.js' },
   withDefault: { arity: 2, module: 'objects.js' },

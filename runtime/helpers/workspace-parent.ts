@@ -20,3 +20,15 @@ export function hostParent(databaseId?: string | null, parentPageId?: string | n
   if (parentPageId != null) return { page_id: workspaceId(parentPageId) };
   return undefined;
 }
+
+/**
+ * The host-computed `_parent` of a new page from Notion-Version 2025-09-03: `{ data_source_id }` for a database row
+ * (rows belong to data sources; the id is the caller's or the one the column pre-check resolved from the database),
+ * `{ page_id }` for a child page.
+ * @see https://developers.notion.com/reference/post-page
+ */
+export function hostDataSourceParent(dataSourceId?: string | null, parentPageId?: string | null): { data_source_id: string } | { page_id: string } | undefined {
+  if (dataSourceId != null) return { data_source_id: workspaceId(dataSourceId) };
+  if (parentPageId != null) return { page_id: workspaceId(parentPageId) };
+  return undefined;
+}

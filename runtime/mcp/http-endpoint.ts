@@ -12,7 +12,7 @@
  * @see https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import { bearerToken } from '../service/bearer.js';
@@ -25,8 +25,8 @@ export const MCP_PATH = '/mcp';
 export interface McpEndpointDeps {
   connector: Connector;
   now: () => number;
-  /** The per-environment budget the API routes use; returns a refusal when the environment is over it. */
-  admitEnvironment?: (environmentId: string) => ConnectorError | undefined;
+  /** The per-environment budget the API routes use; rejects (`rate_limited`) when the environment is over it. */
+  admitEnvironment?: (request: FastifyRequest, environmentId: string) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -44,8 +44,7 @@ export async function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpoin
       if (token === undefined) throw new ConnectorError('unauthorized', 'Send an MCP session token from POST /api/v1/mcp_sessions as Authorization: Bearer <token>');
       const checked = await authenticateSession(deps.connector, token, deps.now());
       if (!checked.ok) throw new ConnectorError('unauthorized', checked.message);
-      const refused = deps.admitEnvironment?.(checked.session.environmentId);
-      if (refused) throw refused;
+      await deps.admitEnvironment?.(request, checked.session.environmentId);
       request.mcpSession = checked.session;
     });
 

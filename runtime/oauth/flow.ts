@@ -16,12 +16,12 @@ import { ConnectorError } from '../errors.js';
 import { INPUT_LIMITS } from '../validation/input-limits.js';
 import { checkTextInput } from '../validation/text-input.js';
 import type { UpstreamClient } from '../http/client.js';
-import type { AccountRecord, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
+import type { AccountRecord, AuthLinkRecord, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { redirectUriFor, resolveEndpoints } from './endpoints.js';
-import { createPkce } from './pkce.js';
+import { createPkce, s256 } from './pkce.js';
 import { randomToken, sameDigest, sha256Hex } from './random.js';
 import { buildRevocationRequest } from './revoke.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
@@ -30,6 +30,8 @@ import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './t
 export const LINK_TTL_MS = 60 * 60 * 1000;
 /** How long the user has at the provider's consent page. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
+/** A pending state with less than this left is not handed out again: the user needs time at the consent page. */
+export const STATE_REUSE_MIN_MS = 2 * 60 * 1000;
 const MAX_IDENTIFIER_LENGTH = INPUT_LIMITS.identifier;
 
 export interface FlowDeps {
@@ -80,20 +82,39 @@ export async function createAuthorizationLink(
   return { link: `${deps.baseUrl.replace(/\/+$/, '')}/sso/v1/connect/${token}`, expiry: expiresAt, account };
 }
 
-/** The browser opened a link: a fresh state (and PKCE verifier), and the provider URL to send the browser to. */
-export async function openAuthorizationLink(
-  deps: FlowDeps,
-  linkToken: string,
-): Promise<{ redirectTo: string; browserCookie: string; connection: ConnectionRecord; connector: ConnectorDefinition }> {
+/** The link a token names, with its connection, or `authorization_failed`. Reads only. */
+export async function inspectAuthorizationLink(deps: FlowDeps, linkToken: string): Promise<{ link: AuthLinkRecord; connection: ConnectionRecord }> {
   const link = typeof linkToken === 'string' && linkToken !== '' ? await deps.store.getAuthLink(sha256Hex(linkToken)) : null;
   if (link === null || Date.parse(link.expiresAt) <= deps.now()) throw failed('This authorization link is unknown or has expired; ask the application for a new one.');
   const connection = await deps.store.getConnection(link.environmentId, link.connectionId);
   if (connection === null) throw failed('The connection of this authorization link no longer exists.');
+  return { link, connection };
+}
+
+/**
+ * The browser opened a link: the provider URL to send it to, with the link's pending state. A link holds at most
+ * one pending state (the store replaces it on each open); while it has more than {@link STATE_REUSE_MIN_MS} to live
+ * it is reused (same state, same PKCE verifier), so opening a link again and again writes no new rows. The
+ * browser-binding value is new on every open (the row's hash is replaced with it), and the cookie holding it keeps
+ * its name, which derives from the state.
+ */
+export async function openAuthorizationLink(
+  deps: FlowDeps,
+  linkToken: string,
+): Promise<{ redirectTo: string; browserCookie: string; connection: ConnectionRecord; connector: ConnectorDefinition }> {
+  const { link, connection } = await inspectAuthorizationLink(deps, linkToken);
   const connector = deps.connectorFor(connection.connector);
-  const state = randomToken();
+  const linkHash = sha256Hex(linkToken);
+  const pending = await deps.store.getLinkOAuthState(linkHash);
+  const reuse =
+    pending !== null && pending.state !== undefined && pending.connectionId === connection.id && Date.parse(pending.expiresAt) - deps.now() >= STATE_REUSE_MIN_MS ? pending : null;
+  const state = reuse?.state ?? randomToken();
   const browserCookie = randomToken();
-  const pkce = connector.oauth.pkce ? createPkce() : null;
+  const verifier = reuse ? reuse.codeVerifier : connector.oauth.pkce ? createPkce().verifier : null;
+  const pkce = verifier === null ? null : { verifier, challenge: s256(verifier) };
   await deps.store.createOAuthState({
+    linkHash,
+    state,
     stateHash: sha256Hex(state),
     environmentId: link.environmentId,
     connectionId: link.connectionId,
@@ -102,7 +123,7 @@ export async function openAuthorizationLink(
     codeVerifier: pkce?.verifier ?? null,
     browserHash: sha256Hex(browserCookie),
     redirectUrl: link.redirectUrl,
-    expiresAt: new Date(deps.now() + STATE_TTL_MS).toISOString(),
+    expiresAt: reuse?.expiresAt ?? new Date(deps.now() + STATE_TTL_MS).toISOString(),
   });
   const endpoints = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy);
   const redirectTo = buildAuthorizeUrl(connector.oauth, {

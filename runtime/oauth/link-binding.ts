@@ -11,11 +11,25 @@
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7 (OAuth 2.0 Security BCP: CSRF and session binding)
  */
 import { ConnectorError } from '../errors.js';
-import type { Store } from '../store/types.js';
+import type { AuthLinkRecord, Store } from '../store/types.js';
 import { randomToken, sameDigest, sha256Hex } from './random.js';
 
 /** What {@link randomToken} produces: 32 bytes in base64url. Anything else in the cookie is ignored, not trusted. */
 const BINDING_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Throws `authorization_failed` when the link is bound to another browser than the one holding `presented`. */
+export function checkLinkBinding(link: Pick<AuthLinkRecord, 'browserHash'>, presented: string | undefined): void {
+  if (link.browserHash === undefined) return;
+  const value = typeof presented === 'string' && BINDING_VALUE.test(presented) ? presented : undefined;
+  if (value === undefined || !sameDigest(link.browserHash, sha256Hex(value))) throw boundElsewhere();
+}
+
+function boundElsewhere(): ConnectorError {
+  return new ConnectorError(
+    'authorization_failed',
+    'This authorization link was already opened in another browser. Open it in that browser, or ask the application for a new link.',
+  );
+}
 
 /**
  * Binds the link to the browser holding `presented` (or to a fresh value when the browser has none) and returns the
@@ -27,11 +41,6 @@ export async function bindAuthorizationLink(store: Pick<Store, 'bindAuthLink'>, 
   if (typeof linkToken !== 'string' || linkToken === '') return value;
   const hash = sha256Hex(value);
   const link = await store.bindAuthLink(sha256Hex(linkToken), hash);
-  if (link !== null && (link.browserHash === undefined || !sameDigest(link.browserHash, hash))) {
-    throw new ConnectorError(
-      'authorization_failed',
-      'This authorization link was already opened in another browser. Open it in that browser, or ask the application for a new link.',
-    );
-  }
+  if (link !== null && (link.browserHash === undefined || !sameDigest(link.browserHash, hash))) throw boundElsewhere();
   return value;
 }

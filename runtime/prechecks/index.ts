@@ -17,8 +17,11 @@ export interface PrecheckInfo {
   connector: ConnectorName;
   /** Parameters a tool using it must declare. */
   parameters: readonly string[];
+  /** Optional parameters it may fill in (resolved upstream), so a request may use them in its path. */
+  provides?: readonly string[];
 }
 
 export const precheckRegistry: Readonly<Record<string, PrecheckInfo>> = {
-  workspaceColumns: { connector: 'workspace', parameters: ['database_id'] },
+  // From Notion-Version 2025-09-03 it resolves the database's data source when the caller gives none.
+  workspaceColumns: { connector: 'workspace', parameters: ['database_id'], provides: ['data_source_id'] },
 };

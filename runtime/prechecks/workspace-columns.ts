@@ -17,7 +17,7 @@ import { workspaceId } from '../helpers/workspace-id.js';
 import type { PrecheckIO, Violation } from '../types.js';
 import { closestMatch } from './closest-match.js';
 import { columnValueProblem, READ_ONLY_TYPES } from './workspace-values.js';
-import { databaseSchema, type Column } from './workspace-schema.js';
+import { DATA_SOURCES_VERSION, databaseSchema, hasDataSources, refuse, type Column } from './workspace-schema.js';
 
 /** The inputs this pre-check reads (each tool has some of them). */
 export interface WorkspaceColumnsInput {
@@ -78,8 +78,11 @@ export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I
   const needed =
     input.properties !== undefined || input.property_id !== undefined || (input.sorts ?? []).some((s) => s.property !== undefined) || input.data_source_id !== undefined;
   const version = io.version ?? '2022-06-28';
+  if (input.data_source_id !== undefined && !hasDataSources(version)) {
+    throw refuse('/data_source_id', `data_source_id needs workspace_version ${DATA_SOURCES_VERSION} or later (this call speaks ${version}, whose databases have no data sources)`, 'version');
+  }
   // Nothing names a column, and before data sources nothing needs resolving: no read at all.
-  if (!needed && version < '2025-09-03') return input;
+  if (!needed && !hasDataSources(version)) return input;
   const schema = await databaseSchema(io, version, workspaceId(input.database_id), input.data_source_id);
   const { columns } = schema;
   const violations: Violation[] = [];

@@ -8,6 +8,7 @@
  * @see https://developers.notion.com/reference/retrieve-a-data-source
  */
 import { ConnectorError } from '../errors.js';
+import { workspaceId } from '../helpers/workspace-id.js';
 import type { PrecheckIO } from '../types.js';
 
 /** A column as Notion describes it: `{id, name, type, <type>: config}` (ids are percent-encoded, e.g. `%5BJCR`). */
@@ -55,7 +56,7 @@ export async function databaseSchema(io: PrecheckIO, version: string, databaseId
   if (!hasDataSources(version)) return { columns: database.columns };
 
   const listed = database.dataSources.map((d) => `${d.id} (${d.name})`).join(', ');
-  let chosen = dataSourceId;
+  let chosen = dataSourceId === undefined ? undefined : workspaceId(dataSourceId);
   if (chosen !== undefined && !database.dataSources.some((d) => d.id === chosen)) {
     throw refuse('/data_source_id', `data_source_id ${chosen} is not a data source of database ${databaseId}; its data sources: ${listed || 'none'}`);
   }

@@ -18,7 +18,8 @@ import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
-import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { registerRateLimits, type RateLimitOptions } from './rate-limits.js';
+import type { Redis } from 'ioredis';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
 import { serverTimeoutOptions, type ServiceTimeouts } from './timeouts.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -41,6 +42,10 @@ export interface ServiceOptions {
   rateLimit?: RateLimitOptions | false;
   /** Per-client-address budget for credential checks (`/oauth/token`, dashboard sign-in). Default 60 per minute. */
   credentialRateLimit?: RateLimitOptions | false;
+  /** Per-client-address budget for opening authorization links. Default 60 per minute. */
+  linkOpenRateLimit?: RateLimitOptions | false;
+  /** Redis (ioredis) holding the rate-limit counters, shared by every instance using it; the caller closes it. Default: in memory. */
+  rateLimitRedis?: Redis;
   /** Largest accepted request body in bytes. Default 1 MiB. */
   bodyLimitBytes?: number;
   /** How long a client may take to send a request, and to stay idle; see {@link ServiceTimeouts}. */
@@ -134,9 +139,6 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     tokenTtlSeconds: options.tokenTtlSeconds,
     now,
   });
-  const apiLimiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? { max: 6000, windowMs: 60_000 }, now);
-  const credentialLimiter =
-    options.credentialRateLimit === false ? null : new RateLimiter(options.credentialRateLimit ?? { max: 60, windowMs: 60_000 }, now);
 
   // Silence is fastify's own no-op logger, not a silent pino: a pino instance still builds a child per request.
   const logging = options.logger === false ? { logger: false } : { loggerInstance: (options.logger ?? createServiceLogger()) as FastifyBaseLogger };
@@ -187,13 +189,13 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
 
-  const checkCredentialRate = (key: string): void => {
-    if (!credentialLimiter) return;
-    const decision = credentialLimiter.take(key);
-    if (!decision.allowed) {
-      throw new ConnectorError('rate_limited', 'Too many credential attempts; try again later', { retryAfterSeconds: decision.retryAfterSeconds });
-    }
-  };
+  const limits = await registerRateLimits(app, {
+    ...(options.rateLimit === undefined ? {} : { api: options.rateLimit }),
+    ...(options.credentialRateLimit === undefined ? {} : { credentials: options.credentialRateLimit }),
+    ...(options.linkOpenRateLimit === undefined ? {} : { linkOpens: options.linkOpenRateLimit }),
+    ...(options.rateLimitRedis ? { redis: options.rateLimitRedis } : {}),
+  });
+  const checkCredentialRate = limits.credentials;
 
   registerMetaRoutes(app, { baseUrl: connector.baseUrl });
   registerOAuthTokenRoute(app, { auth, checkCredentialRate });
@@ -201,7 +203,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   // registered there, the cookie plugin's hooks do not run on API calls.
   await app.register(async (browser) => {
     await browser.register(cookie);
-    registerSsoRoutes(browser, { connector });
+    registerSsoRoutes(browser, { connector, checkLinkOpenRate: limits.linkOpens });
     await browser.register(async (dash) => registerDashboard(dash, { connector, auth, sandbox: options.sandbox, checkCredentialRate }), { prefix: '/dashboard' });
   });
   await app.register(
@@ -213,12 +215,6 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
       api.addContentTypeParser('*', { parseAs: 'buffer' }, refuseNonJson);
       const admit = (request: FastifyRequest, claims: AccessTokenClaims | null | undefined): ConnectorError | undefined => {
         if (!claims) return new ConnectorError('unauthorized', 'The access token is invalid or expired; get a new one from POST /oauth/token');
-        if (apiLimiter) {
-          const decision = apiLimiter.take(claims.environmentId);
-          if (!decision.allowed) {
-            return new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
-          }
-        }
         request.environmentId = claims.environmentId;
         request.env = connector.environment(claims.environmentId);
         return undefined;
@@ -229,6 +225,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
         if (looksLikeSessionToken(token)) throw new ConnectorError('unauthorized', `An MCP session token is accepted on ${MCP_PATH} only; the API takes an access token from POST /oauth/token`);
         const refused = admit(request, await auth.verifyAccessToken(token));
         if (refused) throw refused;
+        await limits.api(request);
       });
       registerApiRoutes(api, { connector, now });
     },
@@ -237,10 +234,9 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   await registerMcpEndpoint(app, {
     connector,
     now,
-    admitEnvironment: (environmentId) => {
-      const decision = apiLimiter?.take(environmentId);
-      if (decision === undefined || decision.allowed) return undefined;
-      return new ConnectorError('rate_limited', 'Too many requests for this environment; slow down', { retryAfterSeconds: decision.retryAfterSeconds });
+    admitEnvironment: async (request, environmentId) => {
+      request.environmentId = environmentId;
+      await limits.api(request);
     },
   });
   app.get('/', async (_request, reply) => reply.redirect('/dashboard'));

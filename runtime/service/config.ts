@@ -25,6 +25,7 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_SANDBOX', default: '1; 0 when NODE_ENV=production' },
   { name: 'AGENT_CONNECTOR_SANDBOX_PORT', default: '0 (any free port)' },
   { name: 'AGENT_CONNECTOR_RATE_LIMIT', default: '6000' },
+  { name: 'REDIS_URL', default: 'unset: counted in memory' },
   { name: 'AGENT_CONNECTOR_BODY_LIMIT', default: '1048576' },
   { name: 'AGENT_CONNECTOR_REQUEST_TIMEOUT_MS', default: String(DEFAULT_TIMEOUTS.requestMs) },
   { name: 'AGENT_CONNECTOR_HEADERS_TIMEOUT_MS', default: String(DEFAULT_TIMEOUTS.headersMs) },
@@ -77,6 +78,8 @@ export interface ServiceConfig extends ConnectorConfig {
   sandbox: boolean;
   sandboxPort: number;
   rateLimitPerMinute: number;
+  /** `REDIS_URL`: where rate-limit counters are shared; unset means each process counts in memory. */
+  redisUrl: string | undefined;
   bodyLimitBytes: number;
   timeouts: ServiceTimeouts;
   trustProxy: TrustProxy;
@@ -152,6 +155,12 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'REDIS_URL');
+  if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got ${JSON.stringify(raw.replace(/\/\/[^@/]*@/, '//***@'))})`);
+  return raw;
+}
+
 function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
   try {
     return readOverridePolicy(env);
@@ -225,6 +234,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     sandbox: flag(env, 'AGENT_CONNECTOR_SANDBOX', !store.production),
     sandboxPort: integer(env, 'AGENT_CONNECTOR_SANDBOX_PORT', 0, 0, 65535),
     rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
+    redisUrl: redisUrl(env),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     timeouts: {
       ...DEFAULT_TIMEOUTS,

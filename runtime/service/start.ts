@@ -14,6 +14,7 @@ import { createConnector } from '../connector.js';
 import { isConnectorError } from '../errors.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { buildService } from './build-service.js';
+import { rateLimitRedis } from './rate-limit-redis.js';
 import { readConfig, type ServiceConfig } from './config.js';
 import { withSandbox, type DevSandbox } from './dev-sandbox.js';
 import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
@@ -91,6 +92,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
   const connectionOverrides = sandbox ? withSandbox(config.connectionOverrides, sandbox) : config.connectionOverrides;
   let connector: Connector | undefined;
   let app: FastifyInstance | undefined;
+  const redis = config.redisUrl === undefined ? undefined : rateLimitRedis(config.redisUrl, logger);
   try {
     let ready = false;
     connector = await createConnector({
@@ -111,6 +113,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,
       timeouts: config.timeouts,
+      ...(redis ? { rateLimitRedis: redis } : {}),
       isReady: () => ready,
       ...(options.now ? { now: options.now } : {}),
       trustProxy: config.trustProxy,
@@ -153,6 +156,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
           await purge.stop();
           await listening.close();
           await running.close();
+          redis?.disconnect();
         })();
         return closing;
       },
@@ -160,6 +164,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
   } catch (error) {
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
+    redis?.disconnect();
     throw error;
   }
 }

@@ -20,7 +20,7 @@ type Time = string | Date;
 type Json = string | object;
 
 export interface EnvironmentRow { id: string; name: string; created_at: Time }
-export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time }
+export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time; token_generation?: number | string }
 export interface ConnectionRow {
   id: string; environment_id: string; name: string; connector: string; client_id: string; client_secret: string;
   scopes: Json; overrides: Json; allowed_redirect_urls: Json; created_at: Time; updated_at: Time;
@@ -38,6 +38,7 @@ export interface AuthLinkRow {
 export interface OAuthStateRow {
   state_hash: string; environment_id: string; connection_id: string; account_id: string; identifier: string;
   code_verifier: string | null; browser_hash: string; redirect_url: string | null; expires_at: Time;
+  link_hash?: string | null; state_value?: string | null;
 }
 
 /**
@@ -47,7 +48,7 @@ export interface OAuthStateRow {
 export const SECRET_COLUMNS = [
   { table: 'connections', key: 'id', columns: ['client_secret'] },
   { table: 'connected_accounts', key: 'id', columns: ['access_token', 'refresh_token'] },
-  { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier'] },
+  { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier', 'state_value'] },
   { table: 'webhook_endpoints', key: 'id', columns: ['secret', 'previous_secret'] },
 ] as const;
 
@@ -66,10 +67,6 @@ export function normalizeTime(value: string): string {
 
 export function readJson<T>(value: Json): T {
   if (typeof value !== 'string') return value as T;
-  // Most accounts carry the column defaults (`[]` scopes, `{}` provider info); a literal is several times cheaper than
-  // entering the JSON parser, and still a fresh object per record, as the parser would give.
-  if (value === '[]') return [] as T;
-  if (value === '{}') return {} as T;
   return JSON.parse(value) as T;
 }
 
@@ -78,7 +75,13 @@ export function toEnvironment(row: EnvironmentRow): EnvironmentRecord {
 }
 
 export function toAppClient(row: AppClientRow): AppClientRecord {
-  return { clientId: row.client_id, environmentId: row.environment_id, secretHash: row.secret_hash, createdAt: isoTime(row.created_at) };
+  return {
+    clientId: row.client_id,
+    environmentId: row.environment_id,
+    secretHash: row.secret_hash,
+    createdAt: isoTime(row.created_at),
+    tokenGeneration: Number(row.token_generation ?? 0),
+  };
 }
 
 export function toConnection(row: ConnectionRow, box: SecretBox): ConnectionRecord {
@@ -166,5 +169,7 @@ export function toOAuthState(row: OAuthStateRow, box: SecretBox): OAuthStateReco
     browserHash: row.browser_hash,
     redirectUrl: row.redirect_url,
     expiresAt: isoTime(row.expires_at),
+    ...(typeof row.link_hash === 'string' ? { linkHash: row.link_hash } : {}),
+    ...(typeof row.state_value === 'string' ? { state: box.open(row.state_value, secretAad('oauth_states', row.state_hash, 'state_value')) } : {}),
   };
 }

@@ -181,5 +181,23 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
         CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, attempted_at);
       `,
     },
+    {
+      version: 6,
+      name: 'security: one pending state per link, revocable app tokens and sessions',
+      // oauth_states.link_hash: at most one pending state per authorization link (reused while valid, so its raw
+      // state is kept, sealed, in state_value). app_clients.token_generation: tokens carry the generation they were
+      // issued under; rotating the secret bumps it. revoked_tokens: signed-out dashboard sessions, until they expire.
+      sql: `
+        ALTER TABLE oauth_states ADD COLUMN link_hash ${t.text};
+        ALTER TABLE oauth_states ADD COLUMN state_value ${t.text};
+        CREATE UNIQUE INDEX oauth_states_link ON oauth_states (link_hash);
+        ALTER TABLE app_clients ADD COLUMN token_generation ${t.integer} NOT NULL DEFAULT 0;
+        CREATE TABLE revoked_tokens (
+          id ${t.text} PRIMARY KEY,
+          expires_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX revoked_tokens_expires ON revoked_tokens (expires_at);
+      `,
+    },
   ];
 }

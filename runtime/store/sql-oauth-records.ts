@@ -52,10 +52,18 @@ export class SqlOAuthRecords {
     return row ? toBoundAuthLink(row) : null;
   }
 
+  /**
+   * A state with a `linkHash` replaces the link's pending one in the same statement (ON CONFLICT on the unique
+   * `link_hash`), so a link never holds more than one however often or concurrently it is opened.
+   */
   async createOAuthState(rec: OAuthStateRecord): Promise<void> {
     await this.ctx.db.run(
       `INSERT INTO oauth_states (state_hash, environment_id, connection_id, account_id, identifier, code_verifier, browser_hash,
-         redirect_url, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         redirect_url, expires_at, created_at, link_hash, state_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (link_hash) DO UPDATE SET state_hash = excluded.state_hash, environment_id = excluded.environment_id,
+         connection_id = excluded.connection_id, account_id = excluded.account_id, identifier = excluded.identifier,
+         code_verifier = excluded.code_verifier, browser_hash = excluded.browser_hash, redirect_url = excluded.redirect_url,
+         expires_at = excluded.expires_at, created_at = excluded.created_at, state_value = excluded.state_value`,
       [
         rec.stateHash,
         rec.environmentId,
@@ -67,8 +75,15 @@ export class SqlOAuthRecords {
         rec.redirectUrl,
         normalizeTime(rec.expiresAt),
         new Date().toISOString(),
+        rec.linkHash ?? null,
+        rec.state === undefined ? null : this.ctx.box.seal(rec.state, secretAad('oauth_states', rec.stateHash, 'state_value')),
       ],
     );
+  }
+
+  async getLinkOAuthState(linkHash: string): Promise<OAuthStateRecord | null> {
+    const row = await this.ctx.db.get<OAuthStateRow>('SELECT * FROM oauth_states WHERE link_hash = ?', [linkHash]);
+    return row ? toOAuthState(row, this.ctx.box) : null;
   }
 
   /** DELETE ... RETURNING: the read and the removal are one statement, so two callbacks cannot both get the state. */
@@ -81,6 +96,7 @@ export class SqlOAuthRecords {
     const cutoff = normalizeTime(before);
     const states = await this.ctx.db.run('DELETE FROM oauth_states WHERE expires_at < ?', [cutoff]);
     const links = await this.ctx.db.run('DELETE FROM auth_links WHERE expires_at < ?', [cutoff]);
-    return states + links;
+    const revoked = await this.ctx.db.run('DELETE FROM revoked_tokens WHERE expires_at < ?', [cutoff]);
+    return states + links + revoked;
   }
 }

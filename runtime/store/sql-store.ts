@@ -109,12 +109,37 @@ export class SqlStore implements Store {
     } catch (err) {
       throw mapWriteError(err, `app client "${rec.clientId}"`, rec.environmentId);
     }
-    return { ...rec, createdAt };
+    return { ...rec, createdAt, tokenGeneration: 0 };
   }
 
   async getAppClient(clientId: string): Promise<AppClientRecord | null> {
     const row = await this.#ctx.db.get<AppClientRow>('SELECT * FROM app_clients WHERE client_id = ?', [clientId]);
     return row ? toAppClient(row) : null;
+  }
+
+  async rotateAppClientSecret(clientId: string, secretHash: string): Promise<AppClientRecord | null> {
+    const row = await this.#ctx.db.get<AppClientRow>(
+      'UPDATE app_clients SET secret_hash = ?, token_generation = token_generation + 1 WHERE client_id = ? RETURNING *',
+      [secretHash, clientId],
+    );
+    return row ? toAppClient(row) : null;
+  }
+
+  async deleteAppClient(clientId: string): Promise<boolean> {
+    return (await this.#ctx.db.run('DELETE FROM app_clients WHERE client_id = ?', [clientId])) > 0;
+  }
+
+  async deleteEnvironment(id: string): Promise<boolean> {
+    // One statement: the rest cascades (app clients, MCP sessions; connections -> accounts -> links and states).
+    return (await this.#ctx.db.run('DELETE FROM environments WHERE id = ?', [id])) > 0;
+  }
+
+  async revokeToken(id: string, expiresAt: string): Promise<void> {
+    await this.#ctx.db.run('INSERT INTO revoked_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING', [id, normalizeTime(expiresAt)]);
+  }
+
+  async isTokenRevoked(id: string): Promise<boolean> {
+    return (await this.#ctx.db.get<{ id: string }>('SELECT id FROM revoked_tokens WHERE id = ?', [id])) !== undefined;
   }
 
   // ---- connections (sql-connections.ts) ----
@@ -225,6 +250,10 @@ export class SqlStore implements Store {
 
   consumeOAuthState(stateHash: string): Promise<OAuthStateRecord | null> {
     return this.#oauth.consumeOAuthState(stateHash);
+  }
+
+  getLinkOAuthState(linkHash: string): Promise<OAuthStateRecord | null> {
+    return this.#oauth.getLinkOAuthState(linkHash);
   }
 
   async purgeExpired(before: string = new Date().toISOString()): Promise<number> {

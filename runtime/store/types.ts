@@ -27,6 +27,8 @@ export interface AppClientRecord {
   /** Salted hash of the client secret (format chosen by the hasher in `runtime/crypto`). */
   secretHash: string;
   createdAt: string;
+  /** Bumped by each secret rotation; access tokens and sessions carry the one they were issued under. */
+  tokenGeneration: number;
 }
 
 /** Endpoints a connection may point elsewhere (the sandbox uses these). Absent keys use the connector's defaults. */
@@ -99,8 +101,12 @@ export interface AccountRecord {
 
 /** A pending authorization: created when the browser opens the link, consumed once by the callback. */
 export interface OAuthStateRecord {
-  /** SHA-256 (hex) of the `state` value sent to the provider; the raw state is never stored. */
+  /** SHA-256 (hex) of the `state` value sent to the provider: the key the callback finds the record by. */
   stateHash: string;
+  /** The link that started it (SHA-256 of its token): a link has at most one pending state. */
+  linkHash?: string;
+  /** The raw state, for reuse while valid when the same link is opened again; encrypted at rest. */
+  state?: string;
   environmentId: string;
   connectionId: string;
   accountId: string;
@@ -266,6 +272,15 @@ export interface Store {
 
   createAppClient(rec: { clientId: string; environmentId: string; secretHash: string }): Promise<AppClientRecord>;
   getAppClient(clientId: string): Promise<AppClientRecord | null>;
+  /** Replaces the client's secret hash and bumps its token generation (every token issued before stops working). */
+  rotateAppClientSecret(clientId: string, secretHash: string): Promise<AppClientRecord | null>;
+  /** Deletes the client: its tokens and sessions stop working. */
+  deleteAppClient(clientId: string): Promise<boolean>;
+  /** Deletes the environment and everything in it (clients, connections, accounts, links, sessions). */
+  deleteEnvironment(id: string): Promise<boolean>;
+  /** Records a token id (a dashboard session's `jti`) as revoked until it would have expired anyway. */
+  revokeToken(id: string, expiresAt: string): Promise<void>;
+  isTokenRevoked(id: string): Promise<boolean>;
 
   createConnection(input: NewConnection): Promise<ConnectionRecord>;
   getConnection(environmentId: string, id: string): Promise<ConnectionRecord | null>;
@@ -327,6 +342,11 @@ export interface Store {
   createOAuthState(rec: OAuthStateRecord): Promise<void>;
   /** Atomically returns and deletes the state (single use). Returns null if unknown or already consumed. */
   consumeOAuthState(stateHash: string): Promise<OAuthStateRecord | null>;
+  /**
+   * The pending state of an authorization link (`linkHash`), with its raw `state`, or null. A state created with a
+   * `linkHash` replaces the link's previous one, so there is at most one.
+   */
+  getLinkOAuthState(linkHash: string): Promise<OAuthStateRecord | null>;
 
   createMcpSession(input: NewMcpSession): Promise<McpSessionRecord>;
   /** The session whose token hashes to `tokenHash`, in any environment (the token alone names it); null if none. */

@@ -73,6 +73,8 @@ describe.runIf(existsSync(CHROMIUM))('dashboard in Chromium', () => {
 
     // The user's side: open the link, consent on the sandbox provider's page, land on the success page.
     await page.goto(link as string);
+    // The link's Continue page: nothing is bound until the person presses Continue.
+    await page.click('button:has-text("Continue")');
     expect(await page.textContent('#client')).toBe('dash-client');
     await page.fill('input[name=user]', 'dash@example.com');
     await page.click('button[value=allow]');

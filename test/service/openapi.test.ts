@@ -82,9 +82,14 @@ describe('every documented route, valid and invalid', () => {
     await check('invalid', 'POST', '/api/v1/connected_accounts/magic_link', '/api/v1/connected_accounts/magic_link', { body: { connection_name: 'nope', identifier: 'u-1' } });
 
     const linkPath = new URL(link.body.link).pathname;
-    await check('valid', 'GET', '/sso/v1/connect/{link_token}', linkPath, { auth: false });
+    const page = await check('valid', 'GET', '/sso/v1/connect/{link_token}', linkPath, { auth: false });
     await check('invalid', 'GET', '/sso/v1/connect/{link_token}', '/sso/v1/connect/not-a-real-link-token', { auth: false });
-    // The GET above bound that link to its client; the consent helper is another browser, so it gets a link of its own.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    await check('invalid', 'POST', '/sso/v1/connect/{link_token}', linkPath, { auth: false, body: 'continue=forged', headers: form });
+    const nonce = /name="continue" value="([^"]+)"/.exec(page.body as string)![1]!;
+    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    await check('valid', 'POST', '/sso/v1/connect/{link_token}', linkPath, { auth: false, body: `continue=${nonce}`, headers: { ...form, cookie } });
+    // The POST above bound that link to its client; the consent helper is another browser, so it gets a link of its own.
     const fresh = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier: 'u-1' } });
     expect(fresh.body.connected_account_id).toBe(link.body.connected_account_id);
     const consent = await consentThroughSandbox(fresh.body.link);

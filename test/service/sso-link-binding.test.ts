@@ -18,8 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
+/**
+ * A browser opening the link: the Continue page (a 400 page when the link is refused), then the Continue form.
+ * `cookie` is what the browser already holds for the link's path.
+ */
 async function open(url: string, cookie?: string): Promise<{ status: number; location: string | null; linkCookie: string | undefined; page: string }> {
-  const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  const page = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+  const html = await page.text();
+  if (page.status !== 200) return { status: page.status, location: page.headers.get('location'), linkCookie: undefined, page: html };
+  const nonce = /name="continue" value="([^"]+)"/.exec(html)![1]!;
+  const continueCookie = page.headers.getSetCookie().find((c) => c.startsWith('ac_oauth_continue='))!.split(';')[0]!;
+  const res = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: [cookie, continueCookie].filter(Boolean).join('; ') },
+    body: new URLSearchParams({ continue: nonce }).toString(),
+  });
   const linkCookie = res.headers.getSetCookie().find((c) => c.startsWith('ac_oauth_link='));
   return { status: res.status, location: res.headers.get('location'), linkCookie: linkCookie?.split(';')[0], page: await res.text() };
 }
@@ -27,7 +41,7 @@ async function open(url: string, cookie?: string): Promise<{ status: number; loc
 describe('authorization link bound to the first browser', () => {
   it('the first open binds it; another browser (no cookie, or its own) is refused with a page; the first may reopen', async () => {
     const first = await open(link);
-    expect(first.status).toBe(302);
+    expect(first.status).toBe(303);
     expect(first.linkCookie).toMatch(/^ac_oauth_link=[A-Za-z0-9_-]{43}$/);
 
     const stranger = await open(link);
@@ -39,13 +53,13 @@ describe('authorization link bound to the first browser', () => {
     const otherBrowser = await open((await h.call('POST', '/api/v1/connected_accounts/magic_link', {
       token: await h.token(h.a), body: { connection_name: 'cal-binding', identifier: 'attacker' },
     })).body.link);
-    expect(otherBrowser.status).toBe(302);
+    expect(otherBrowser.status).toBe(303);
     expect((await open(link, otherBrowser.linkCookie)).status).toBe(400);
 
-    // Back button: the same browser opens it again and gets a fresh state.
+    // Back button: the same browser opens it again and gets the link's pending state again (one per link).
     const again = await open(link, first.linkCookie);
-    expect(again.status).toBe(302);
-    expect(new URL(again.location!).searchParams.get('state')).not.toBe(new URL(first.location!).searchParams.get('state'));
+    expect(again.status).toBe(303);
+    expect(new URL(again.location!).searchParams.get('state')).toBe(new URL(first.location!).searchParams.get('state'));
     expect(again.linkCookie).toBe(first.linkCookie);
   });
 

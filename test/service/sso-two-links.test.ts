@@ -27,10 +27,20 @@ class Jar {
   }
 }
 
+/** Opens a link as a browser does: its Continue page, then the Continue form; returns the provider URL. */
 async function openLink(jar: Jar, link: string): Promise<string> {
-  const res = await fetch(link, { redirect: 'manual', headers: jar.header() });
+  const page = await fetch(link, { redirect: 'manual', headers: jar.header() });
+  jar.take(page);
+  expect(page.status).toBe(200);
+  const nonce = /name="continue" value="([^"]+)"/.exec(await page.text())![1]!;
+  const res = await fetch(link, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ continue: nonce }).toString(),
+  });
   jar.take(res);
-  expect(res.status).toBe(302);
+  expect(res.status).toBe(303);
   return res.headers.get('location')!;
 }
 

@@ -13,12 +13,14 @@ import { toConnectorError } from '../errors.js';
 import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
+import { registerWebhookPages } from './webhook-routes.js';
 
 interface Deps {
   connector: Connector;
   auth: AppAuth;
   sandbox?: DevSandbox;
-  checkCredentialRate(key: string): void;
+  /** The per-client-address budget for credential checks (rate-limits.ts); rejects with `rate_limited`. */
+  checkCredentialRate(request: FastifyRequest): Promise<void>;
 }
 
 type Form = Record<string, string | undefined>;
@@ -79,7 +81,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   app.post('/login', async (request, reply) => {
     checkSameOrigin(request, publicOrigin);
-    deps.checkCredentialRate(`ip:${request.ip}`);
+    await deps.checkCredentialRate(request);
     const form = (request.body ?? {}) as Form;
     const claims = await deps.auth.authenticateClient(field(form, 'client_id'), field(form, 'client_secret'));
     if (!claims) return page(reply, 'login', { title: 'Sign in', error: 'Unknown client id or wrong secret.', clientIdValue: field(form, 'client_id') }, 401);
@@ -97,9 +99,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   app.get(
     '/',
-    signedIn(async (_request, reply, ctx) => {
+    signedIn(async (request, reply, ctx) => {
       const [connections, accounts] = await Promise.all([ctx.env.listConnections(), ctx.env.listAccounts()]);
-      return page(reply, 'home', { ...base(ctx), title: 'Connections', connections, accounts, environmentId: ctx.session.environmentId });
+      const q = request.query as { deleted?: string; disconnected?: string };
+      const flash = q.deleted ? `Connection ${q.deleted} deleted; ${Number(q.disconnected ?? 0)} connected account(s) disconnected and their tokens revoked.` : undefined;
+      return page(reply, 'home', { ...base(ctx), title: 'Connections', connections, accounts, environmentId: ctx.session.environmentId, ...(flash ? { flash } : {}) });
     }),
   );
 
@@ -172,13 +176,30 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     }),
   );
 
+  // Deleting asks first, on a page that says what it does: how many accounts it disconnects (revoking their tokens).
+  app.get<{ Params: { id: string } }>(
+    '/connections/:id/delete',
+    signedIn(async (request, reply, ctx) => {
+      const connection = await ctx.env.getConnection((request.params as { id: string }).id);
+      const accounts = await ctx.env.listAccounts({ connection_name: connection.name });
+      const connected = accounts.filter((a) => a.status === 'ACTIVE' || a.status === 'EXPIRED').length;
+      return page(reply, 'connection-delete', { ...base(ctx), title: `Delete ${connection.name}`, connection, accounts, connected });
+    }),
+  );
+
   app.post<{ Params: { id: string } }>(
     '/connections/:id/delete',
     signedIn(async (request, reply, ctx) => {
-      await ctx.env.deleteConnection((request.params as { id: string }).id);
-      return reply.redirect('/dashboard', 303);
+      const done = await ctx.env.deleteConnection((request.params as { id: string }).id);
+      return reply.redirect(`/dashboard?${new URLSearchParams({ deleted: done.name, disconnected: String(done.disconnected_accounts) })}`, 303);
     }),
   );
+
+  registerWebhookPages<Ctx>(app, {
+    signedIn,
+    page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
+    formError,
+  });
 
   app.post<{ Params: { id: string } }>(
     '/connections/:id/link',

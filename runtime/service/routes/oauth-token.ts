@@ -6,13 +6,14 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.4
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 (error response)
  */
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppAuth } from '../app-auth.js';
 import { isInvalidJsonBodyError } from '../json-body.js';
 
 interface Deps {
   auth: AppAuth;
-  checkCredentialRate(key: string): void;
+  /** The per-client-address budget for credential checks (rate-limits.ts); rejects with `rate_limited`. */
+  checkCredentialRate(request: FastifyRequest): Promise<void>;
 }
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
@@ -69,7 +70,7 @@ export function registerOAuthTokenRoute(app: FastifyInstance, deps: Deps): void 
     if (typeof clientId !== 'string' || typeof clientSecret !== 'string' || !clientId || !clientSecret) {
       return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
     }
-    deps.checkCredentialRate(`ip:${request.ip}`);
+    await deps.checkCredentialRate(request);
     const claims = await deps.auth.authenticateClient(clientId, clientSecret);
     if (!claims) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
     const token = await deps.auth.issueAccessToken(claims);

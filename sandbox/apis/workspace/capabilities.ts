@@ -22,6 +22,9 @@ export function requiredCapability(method: string, segs: readonly string[]): Not
     case 'databases':
       if (!id) return method === 'POST' ? 'insert_content' : null;
       return read || (sub === 'query' && method === 'POST') ? 'read_content' : null;
+    case 'data_sources':
+      if (!id) return method === 'POST' ? 'insert_content' : null;
+      return read || (sub === 'query' && method === 'POST') ? 'read_content' : null;
     case 'comments':
       return read ? 'read_comments' : method === 'POST' ? 'insert_comments' : null;
     case 'search':

@@ -4,13 +4,18 @@ import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
 import { requireCapability, requiredCapability } from './capabilities.js';
 import { createComment, getComment, listComments } from './comments.js';
 import { createDatabase, getDatabase, queryDatabase } from './databases.js';
+import { createDataSource, getDataSource, queryDataSource } from './data-sources.js';
 import { NotionApiError, normalizeId, notFound } from './errors.js';
 import { blockChildren, createPage, getPage, updatePage } from './pages.js';
 import { list, paginate } from './render.js';
 import { search } from './search.js';
 import { seedWorkspace, type Workspace } from './state.js';
 
-/** Versions the sandbox accepts; it answers every one with the 2022-06-28 shapes. */
+/**
+ * Versions the sandbox accepts. Shapes follow the version in the two generations the tools are built for: up to
+ * 2022-06-28 databases hold their schema and rows; from 2025-09-03 they hold data sources (see state.ts). The other
+ * changes of 2026-03-11 (`in_trash`, block positions) are not modelled.
+ */
 export const NOTION_VERSIONS = ['2021-05-13', '2021-08-16', '2022-02-22', '2022-06-28', '2025-09-03', '2026-03-11'];
 
 function users(ws: Workspace) {
@@ -57,8 +62,13 @@ function route(ws: Workspace, req: ApiRequest): ApiResponse {
       throw methodNotAllowed();
     case 'databases':
       if (!id && m === 'POST') return createDatabase(ws, req);
-      if (id && !sub && m === 'GET') return getDatabase(ws, id);
+      if (id && !sub && m === 'GET') return getDatabase(ws, req, id);
       if (id && sub === 'query' && m === 'POST') return queryDatabase(ws, req, id);
+      throw methodNotAllowed();
+    case 'data_sources':
+      if (!id && m === 'POST') return createDataSource(ws, req);
+      if (id && !sub && m === 'GET') return getDataSource(ws, req, id);
+      if (id && sub === 'query' && m === 'POST') return queryDataSource(ws, req, id);
       throw methodNotAllowed();
     case 'comments':
       if (!id && m === 'POST') return createComment(ws, req);
@@ -74,8 +84,8 @@ function route(ws: Workspace, req: ApiRequest): ApiResponse {
 }
 
 /**
- * The fake Notion API (2022-06-28 shapes): users, pages, block children, databases with schemas and queries,
- * comments, search. Every request needs `Notion-Version`. Objects the user did not share answer 404; a call needing
+ * The fake Notion API: users, pages, block children, databases with schemas and queries (and from 2025-09-03
+ * their data sources), comments, search, each in the shapes of the call's Notion-Version. Every request needs `Notion-Version`. Objects the user did not share answer 404; a call needing
  * a capability the integration (registered client) lacks answers 403 `restricted_resource`.
  * @see https://developers.notion.com/reference/intro
  */

@@ -2,8 +2,8 @@ import type { ApiRequest, ApiResponse } from '../../types.js';
 import { buildBlocks, fileOrEmoji } from './blocks.js';
 import { isObject, normalizeId, notFound, validation } from './errors.js';
 import { findProperty, PAGE_SCHEMA, writeValue, type Schema } from './properties.js';
-import { paginate, list, renderPage } from './render.js';
-import { notionTime, type Parent, type Workspace } from './state.js';
+import { legacySource, paginate, list, renderPage } from './render.js';
+import { hasDataSources, notionTime, type Parent, type Workspace } from './state.js';
 
 function filterProperties(req: ApiRequest): string[] | undefined {
   const all = req.query.getAll('filter_properties');
@@ -21,13 +21,25 @@ export function writeProperties(schema: Schema, input: unknown, values: Record<s
   }
 }
 
-function resolveParent(ws: Workspace, input: unknown): { parent: Parent; schema: Schema } {
+/**
+ * A new page's parent: a page, the workspace, a database (its one data source; a database with several cannot be
+ * addressed that way) or, from 2025-09-03, a data source.
+ */
+function resolveParent(ws: Workspace, input: unknown, version: string | undefined): { parent: Parent; schema: Schema } {
   if (!isObject(input)) throw validation('body.parent should be an object, instead was `undefined`.');
+  if (input.data_source_id !== undefined) {
+    if (!hasDataSources(version)) throw validation('body.parent.data_source_id is not supported in this API version; use Notion-Version 2025-09-03 or later.');
+    const id = normalizeId(input.data_source_id, 'body.parent.data_source_id');
+    const ds = ws.visibleDataSource(id);
+    if (!ds) throw notFound(id, 'data source');
+    return { parent: { type: 'data_source_id', data_source_id: ds.id, database_id: ds.database_id }, schema: ds.properties };
+  }
   if (input.database_id !== undefined) {
     const id = normalizeId(input.database_id, 'body.parent.database_id');
     const db = ws.visibleDatabase(id);
     if (!db) throw notFound(id, 'database');
-    return { parent: { type: 'database_id', database_id: id }, schema: db.properties };
+    const ds = legacySource(ws, db);
+    return { parent: { type: 'data_source_id', data_source_id: ds.id, database_id: id }, schema: ds.properties };
   }
   if (input.page_id !== undefined) {
     const id = normalizeId(input.page_id, 'body.parent.page_id');
@@ -42,8 +54,9 @@ function resolveParent(ws: Workspace, input: unknown): { parent: Parent; schema:
 export function createPage(ws: Workspace, req: ApiRequest): ApiResponse {
   const body = req.body;
   if (!isObject(body)) throw validation('body failed validation: body should be an object.');
-  const { parent, schema } = resolveParent(ws, body.parent);
-  if (parent.type === 'database_id' && body.properties === undefined) throw validation('body.properties should be defined, instead was `undefined`.');
+  const version = req.headers['notion-version'];
+  const { parent, schema } = resolveParent(ws, body.parent, version);
+  if (parent.type === 'data_source_id' && body.properties === undefined) throw validation('body.properties should be defined, instead was `undefined`.');
   const values: Record<string, unknown> = {};
   writeProperties(schema, body.properties, values);
   const page = ws.addPage(
@@ -58,7 +71,7 @@ export function createPage(ws: Workspace, req: ApiRequest): ApiResponse {
     },
     req.now,
   );
-  return { status: 200, body: renderPage(ws, page, filterProperties(req)) };
+  return { status: 200, body: renderPage(ws, page, req.headers['notion-version'], filterProperties(req)) };
 }
 
 /** `GET /v1/pages/{id}` */
@@ -66,7 +79,7 @@ export function getPage(ws: Workspace, req: ApiRequest, rawId: string): ApiRespo
   const id = normalizeId(rawId, 'path.page_id');
   const page = ws.visiblePage(id);
   if (!page) throw notFound(id, 'page');
-  return { status: 200, body: renderPage(ws, page, filterProperties(req)) };
+  return { status: 200, body: renderPage(ws, page, req.headers['notion-version'], filterProperties(req)) };
 }
 
 /** `PATCH /v1/pages/{id}`: properties, icon, cover, archived. */
@@ -85,7 +98,7 @@ export function updatePage(ws: Workspace, req: ApiRequest, rawId: string): ApiRe
   page.cover = cover;
   if (typeof body.archived === 'boolean') page.archived = body.archived;
   page.last_edited_time = notionTime(req.now);
-  return { status: 200, body: renderPage(ws, page) };
+  return { status: 200, body: renderPage(ws, page, req.headers['notion-version']) };
 }
 
 /** `GET /v1/blocks/{id}/children` and `PATCH` (append). */

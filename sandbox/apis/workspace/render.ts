@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { validation } from './errors.js';
 import { findPropertyByWireId, renderValue } from './properties.js';
 import { plainText, type RichText } from './rich-text.js';
-import type { CommentRecord, DatabaseRecord, PageRecord, Workspace } from './state.js';
+import { validation } from './errors.js';
+import { hasDataSources, type CommentRecord, type DatabaseRecord, type DataSourceRecord, type PageRecord, type Workspace } from './state.js';
 
 function notionUrl(title: string, id: string): string {
   const slug = title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -14,10 +14,11 @@ export function pageTitle(ws: Workspace, page: PageRecord): string {
 }
 
 /**
- * A page object (2022-06-28 shape). `only` (property ids or names) limits the returned properties, as
- * `filter_properties` does.
+ * A page object in `version`'s shape (a row's parent names its database up to 2022-06-28, its data source and
+ * database from 2025-09-03). `only` (decoded property ids) limits the returned properties, as `filter_properties`
+ * does.
  */
-export function renderPage(ws: Workspace, page: PageRecord, only?: string[]): Record<string, unknown> {
+export function renderPage(ws: Workspace, page: PageRecord, version: string | undefined, only?: string[]): Record<string, unknown> {
   const schema = ws.schemaOf(page);
   let props = Object.values(schema);
   if (only && only.length) {
@@ -30,7 +31,15 @@ export function renderPage(ws: Workspace, page: PageRecord, only?: string[]): Re
     );
     props = props.filter((p) => wanted.has(p.id));
   }
-  const parent = page.parent.type === 'page_id' ? { type: 'page_id', page_id: page.parent.page_id } : page.parent.type === 'database_id' ? { type: 'database_id', database_id: page.parent.database_id } : { type: 'workspace', workspace: true };
+  const p = page.parent;
+  const parent =
+    p.type === 'page_id'
+      ? { type: 'page_id', page_id: p.page_id }
+      : p.type === 'data_source_id'
+        ? hasDataSources(version)
+          ? { type: 'data_source_id', data_source_id: p.data_source_id, database_id: p.database_id }
+          : { type: 'database_id', database_id: p.database_id }
+        : { type: 'workspace', workspace: true };
   return {
     object: 'page',
     id: page.id,
@@ -48,7 +57,16 @@ export function renderPage(ws: Workspace, page: PageRecord, only?: string[]): Re
   };
 }
 
-export function renderDatabase(db: DatabaseRecord): Record<string, unknown> {
+/**
+ * Up to 2022-06-28 a database's schema is its own `properties`, which only a database with one data source can
+ * answer (Notion: integrations on the old version fail on databases with several); from 2025-09-03 the database
+ * lists its `data_sources` and has no `properties`.
+ */
+export function renderDatabase(ws: Workspace, db: DatabaseRecord, version: string | undefined): Record<string, unknown> {
+  const sources = ws.sourcesOf(db);
+  const shape = hasDataSources(version)
+    ? { data_sources: sources.map((d) => ({ id: d.id, name: plainText(d.title) })) }
+    : { properties: legacySource(ws, db).properties };
   return {
     object: 'database',
     id: db.id,
@@ -61,11 +79,48 @@ export function renderDatabase(db: DatabaseRecord): Record<string, unknown> {
     title: db.title,
     description: db.description,
     is_inline: db.is_inline,
-    properties: db.properties,
+    ...shape,
     parent: db.parent,
     url: notionUrl(plainText(db.title), db.id),
     public_url: null,
     archived: db.archived,
+  };
+}
+
+/**
+ * The one data source a 2022-06-28 call may treat as "the database". The wording of Notion's refusal is not
+ * documented; the status and code are those of its other validation errors.
+ */
+export function legacySource(ws: Workspace, db: DatabaseRecord): DataSourceRecord {
+  const sources = ws.sourcesOf(db);
+  if (sources.length !== 1) {
+    throw validation(`Database ${db.id} has ${sources.length} data sources, which this API version cannot address; use Notion-Version 2025-09-03 or later and its data source endpoints.`);
+  }
+  return sources[0]!;
+}
+
+/** A data source object (2025-09-03): its schema, its database as parent, and the database's own parent. */
+export function renderDataSource(ws: Workspace, ds: DataSourceRecord): Record<string, unknown> {
+  const db = ws.databases.get(ds.database_id)!;
+  return {
+    object: 'data_source',
+    id: ds.id,
+    created_time: ds.created_time,
+    last_edited_time: ds.last_edited_time,
+    created_by: ds.created_by,
+    last_edited_by: ds.last_edited_by,
+    title: ds.title,
+    description: ds.description,
+    icon: db.icon,
+    cover: db.cover,
+    properties: ds.properties,
+    parent: { type: 'database_id', database_id: db.id },
+    database_parent: db.parent,
+    is_inline: db.is_inline,
+    archived: ds.archived,
+    in_trash: ds.archived,
+    url: notionUrl(plainText(ds.title), ds.id),
+    public_url: null,
   };
 }
 

@@ -3,7 +3,23 @@ import { notionUserId } from '../../core/ids.js';
 import { PAGE_SCHEMA, buildSchema, type Schema } from './properties.js';
 import { richText, textOf, type RichText } from './rich-text.js';
 
-export type Parent = { type: 'page_id'; page_id: string } | { type: 'database_id'; database_id: string } | { type: 'workspace'; workspace: true };
+/**
+ * A page's parent as stored. A row's parent is its data source (and that source's database): answered as
+ * `{type: "database_id", database_id}` up to 2022-06-28 and `{type: "data_source_id", data_source_id, database_id}`
+ * from 2025-09-03.
+ */
+export type Parent =
+  | { type: 'page_id'; page_id: string }
+  | { type: 'data_source_id'; data_source_id: string; database_id: string }
+  | { type: 'workspace'; workspace: true };
+
+/** The first Notion-Version whose databases are containers of data sources. */
+export const DATA_SOURCES_VERSION = '2025-09-03';
+
+/** Whether `version` speaks of data sources (databases hold them; schemas, queries and rows live on them). */
+export function hasDataSources(version: string | undefined): boolean {
+  return version !== undefined && version >= DATA_SOURCES_VERSION;
+}
 
 export interface PageRecord {
   object: 'page';
@@ -36,11 +52,28 @@ export interface DatabaseRecord {
   description: RichText[];
   icon: unknown;
   cover: unknown;
-  parent: Parent;
+  parent: { type: 'page_id'; page_id: string } | { type: 'workspace'; workspace: true };
   archived: boolean;
   is_inline: boolean;
-  properties: Schema;
+  /** Its data sources' ids, first created first; a database made by the API starts with one. */
+  dataSources: string[];
   shared: boolean;
+  seq: number;
+}
+
+/** A data source (from 2025-09-03): a table of a database, with its own schema and rows. */
+export interface DataSourceRecord {
+  object: 'data_source';
+  id: string;
+  database_id: string;
+  created_time: string;
+  last_edited_time: string;
+  created_by: { object: 'user'; id: string };
+  last_edited_by: { object: 'user'; id: string };
+  title: RichText[];
+  description: RichText[];
+  properties: Schema;
+  archived: boolean;
   seq: number;
 }
 
@@ -68,6 +101,7 @@ export function botId(user: string): string {
 export class Workspace {
   readonly pages = new Map<string, PageRecord>();
   readonly databases = new Map<string, DatabaseRecord>();
+  readonly dataSources = new Map<string, DataSourceRecord>();
   readonly comments: CommentRecord[] = [];
   private seq = 0;
 
@@ -88,11 +122,34 @@ export class Workspace {
     return page;
   }
 
-  addDatabase(d: Omit<DatabaseRecord, 'object' | 'id' | 'seq' | 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by'>, now: number): DatabaseRecord {
+  /** A database with its first data source, which holds `properties` and takes the database's title. */
+  addDatabase(d: Omit<DatabaseRecord, 'object' | 'id' | 'seq' | 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by' | 'dataSources'>, properties: Schema, now: number): DatabaseRecord {
     const t = notionTime(now);
-    const db: DatabaseRecord = { object: 'database', id: randomUUID(), created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot, seq: this.nextSeq(), ...d };
+    const db: DatabaseRecord = { object: 'database', id: randomUUID(), created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot, seq: this.nextSeq(), dataSources: [], ...d };
     this.databases.set(db.id, db);
+    this.addDataSource(db, db.title, properties, now);
     return db;
+  }
+
+  addDataSource(db: DatabaseRecord, title: RichText[], properties: Schema, now: number): DataSourceRecord {
+    const t = notionTime(now);
+    const ds: DataSourceRecord = {
+      object: 'data_source', id: randomUUID(), database_id: db.id, created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot,
+      title, description: [], properties, archived: false, seq: this.nextSeq(),
+    };
+    this.dataSources.set(ds.id, ds);
+    db.dataSources.push(ds.id);
+    return ds;
+  }
+
+  sourcesOf(db: DatabaseRecord): DataSourceRecord[] {
+    return db.dataSources.map((id) => this.dataSources.get(id)).filter((d): d is DataSourceRecord => d !== undefined);
+  }
+
+  /** A data source whose database the integration can see, or undefined. */
+  visibleDataSource(id: string): DataSourceRecord | undefined {
+    const ds = this.dataSources.get(id);
+    return ds && !ds.archived && this.visibleDatabase(ds.database_id) ? ds : undefined;
   }
 
   /** A page or database the integration can see, or undefined (unknown and unshared look the same: 404). */
@@ -107,7 +164,7 @@ export class Workspace {
   }
 
   schemaOf(page: PageRecord): Schema {
-    if (page.parent.type === 'database_id') return this.databases.get(page.parent.database_id)?.properties ?? PAGE_SCHEMA;
+    if (page.parent.type === 'data_source_id') return this.dataSources.get(page.parent.data_source_id)?.properties ?? PAGE_SCHEMA;
     return PAGE_SCHEMA;
   }
 }
@@ -148,7 +205,9 @@ export function seedWorkspace(user: string, now: number): Workspace {
       parent: { type: 'page_id', page_id: home.id },
       archived: false,
       is_inline: false,
-      properties: buildSchema({
+      shared: true,
+    },
+    buildSchema({
         Name: { title: {} },
         Status: { select: { options: [{ name: 'Todo', color: 'red' }, { name: 'Doing', color: 'yellow' }, { name: 'Done', color: 'green' }] } },
         Priority: { number: { format: 'number' } },
@@ -156,17 +215,16 @@ export function seedWorkspace(user: string, now: number): Workspace {
         Notes: { rich_text: {} },
         Done: { checkbox: {} },
       }, SEED_PROPERTY_IDS),
-      shared: true,
-    },
     now,
   );
-  const p = tasks.properties;
+  const source = ws.sourcesOf(tasks)[0]!;
+  const p = source.properties;
   const row = (name: string, status: string, priority: number, due: string, done: boolean) =>
     ws.addPage(
       {
         icon: null,
         cover: null,
-        parent: { type: 'database_id', database_id: tasks.id },
+        parent: { type: 'data_source_id', data_source_id: source.id, database_id: tasks.id },
         archived: false,
         values: {
           title: richText([{ text: { content: name } }], 'seed'),

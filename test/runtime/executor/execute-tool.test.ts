@@ -46,6 +46,21 @@ describe('executeTool', () => {
     expect(sent()).toHaveLength(5);
   });
 
+  it('a call without connection_name that misses the lookup cache reads the account once', async () => {
+    await h.authorize('notes', 'implicit-reader');
+    const store = h.store as { findAccount: typeof h.store.findAccount; listAccounts: typeof h.store.listAccounts };
+    const [findAccount, listAccounts] = [store.findAccount, store.listAccounts];
+    const reads: string[] = [];
+    store.findAccount = (...args) => (reads.push('findAccount'), findAccount.apply(h.store, args));
+    store.listAccounts = (...args) => (reads.push('listAccounts'), listAccounts.apply(h.store, args));
+    try {
+      await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'implicit-reader', tool_input: { query: 'x' } });
+    } finally {
+      Object.assign(store, { findAccount, listAccounts });
+    }
+    expect(reads).toEqual(['listAccounts']);
+  });
+
   it('returns the upstream JSON as data with an execution id, sending Bearer and Notion-Version', async () => {
     const result = await retrieve();
     expect((result.data as { id: string }).id).toBe(databaseId);

@@ -168,7 +168,9 @@ describe('authorization links opened through the library', () => {
 
     const again = await h.connector.oauth.openLink(token, first.linkBinding);
     expect(again.linkBinding).toBe(first.linkBinding);
-    expect(new URL(again.redirectTo).searchParams.get('state')).not.toBe(new URL(first.redirectTo).searchParams.get('state'));
+    // One pending state per link, handed out again while it is valid (with a new browser-binding value).
+    expect(new URL(again.redirectTo).searchParams.get('state')).toBe(new URL(first.redirectTo).searchParams.get('state'));
+    expect(again.browserCookie).not.toBe(first.browserCookie);
 
     await expect(h.connector.oauth.openLink(token)).rejects.toMatchObject({ code: 'authorization_failed', message: expect.stringContaining('another browser') });
     const stranger = await h.connector.oauth.openLink((await h.env.authorizationLink({ connection_name: 'calendar', identifier: 'someone-else' })).link.split('/').pop() as string);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ConnectionView } from '../../../runtime/api.js';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
+import { consentThroughSandbox, continueLink } from '../../../runtime/cli/consent.js';
 import { registerWithSandbox } from '../../../runtime/service/sandbox-connections.js';
 import type { Harness, TestEnv } from '../harness.js';
 
@@ -68,11 +68,5 @@ export async function connectThrough(h: Harness, env: TestEnv, apiBaseUrl: strin
   return made.body as ConnectionView;
 }
 
-/** Opens an authorization link as a browser would; returns the provider URL it leads to and the cookies it set. */
-export async function openLinkInBrowser(link: string, cookie = ''): Promise<{ authorizeUrl: string; cookie: string }> {
-  const opened = await fetch(link, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  const location = opened.headers.get('location');
-  if (opened.status !== 302 || location === null) throw new Error(`opening the link answered ${opened.status}: ${await opened.text()}`);
-  const set = opened.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return { authorizeUrl: location, cookie: [cookie, ...set].filter(Boolean).join('; ') };
-}
+/** Opens an authorization link as a browser would (Continue page, then Continue); the provider URL and the cookies. */
+export const openLinkInBrowser = continueLink;

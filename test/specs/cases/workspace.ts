@@ -5,6 +5,9 @@ export const PAGE_HEX = '598337872cf94fdf8782e53db20768a5';
 export const DB = 'd9824bdc-8445-4327-be8b-5b47500af6ce';
 export const DB_URL = 'https://www.notion.so/acme/Tasks-d9824bdc84454327be8b5b47500af6ce?v=0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const COMMENT = '249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5';
+/** A data source id (Notion-Version 2025-09-03): the column pre-check resolves it from the database when absent. */
+const DS = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
+const NV25 = { 'Notion-Version': '2025-09-03' };
 const NV = { 'Notion-Version': '2022-06-28' };
 const richText = [{ type: 'text', text: { content: 'Looks good' } }];
 const title = { title: { title: [{ text: { content: 'Write the report' } }] } };
@@ -41,10 +44,10 @@ export const workspaceBuild: BuildCase[] = [
     want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: { query: 'Meeting notes', page_size: 10, start_cursor: 'c1' } },
   },
   {
-    name: 'no query: an empty JSON body lists everything shared',
+    name: 'no query: no body (as the official SDK sends it) lists everything shared',
     tool: 'workspace_search',
     input: {},
-    want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: {} },
+    want: { method: 'POST', path: '/v1/search', query: {}, headers: NV },
   },
   {
     name: 'create a database under a page',
@@ -90,19 +93,19 @@ export const workspaceBuild: BuildCase[] = [
     name: 'several property ids become repeated filter_properties',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB, property_id: 'title, bHwQ' },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV, body: {} },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV },
   },
   {
     name: 'property ids as Notion lists them (percent-encoded) are decoded once, as the official SDK does',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB, property_id: '%5BJCR,AJP%7D,title' },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['[JCR', 'AJP}', 'title'] }, headers: NV, body: {} },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['[JCR', 'AJP}', 'title'] }, headers: NV },
   },
   {
     name: 'no property id: every property',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB.replace(/-/g, '') },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV, body: {} },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV },
   },
   {
     name: 'query with sorts and paging',
@@ -117,10 +120,43 @@ export const workspaceBuild: BuildCase[] = [
     },
   },
   {
-    name: 'first page of rows, no sorts: an empty JSON body',
+    name: 'first page of rows, no sorts: no body',
     tool: 'workspace_database_query',
     input: { database_id: DB },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV, body: {} },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV },
+  },
+  {
+    name: '2025-09-03: a query goes to the data source',
+    tool: 'workspace_database_query',
+    input: { database_id: DB, data_source_id: DS.replace(/-/g, ''), workspace_version: '2025-09-03', page_size: 5 },
+    want: { method: 'POST', path: `/v1/data_sources/${DS}/query`, query: {}, headers: NV25, body: { page_size: 5 } },
+  },
+  {
+    name: '2025-09-03: a query limited to some properties goes to the data source',
+    tool: 'workspace_database_query_properties',
+    input: { database_id: DB, data_source_id: DS, workspace_version: '2025-09-03', property_id: '%5BJCR' },
+    want: { method: 'POST', path: `/v1/data_sources/${DS}/query`, query: { filter_properties: ['[JCR'] }, headers: NV25 },
+  },
+  {
+    name: '2025-09-03: a row\'s parent is its data source',
+    tool: 'workspace_database_insert_row',
+    input: { database_id: DB, data_source_id: DS, workspace_version: '2025-09-03', properties: title },
+    want: { method: 'POST', path: '/v1/pages', query: {}, headers: NV25, body: { parent: { data_source_id: DS }, properties: title } },
+  },
+  {
+    name: '2025-09-03: a child page keeps its page parent',
+    tool: 'workspace_page_create',
+    input: { parent_page_id: PAGE_HEX, workspace_version: '2025-09-03', properties: title },
+    want: { method: 'POST', path: '/v1/pages', query: {}, headers: NV25, body: { parent: { page_id: PAGE }, properties: title } },
+  },
+  {
+    name: '2025-09-03: a database\'s schema is its first data source\'s',
+    tool: 'workspace_database_create',
+    input: { parent: { page_id: PAGE }, title: [{ type: 'text', text: { content: 'Tasks' } }], properties: { Name: { title: {} } }, workspace_version: '2025-09-03' },
+    want: {
+      method: 'POST', path: '/v1/databases', query: {}, headers: NV25,
+      body: { parent: { page_id: PAGE }, title: [{ type: 'text', text: { content: 'Tasks' } }], initial_data_source: { properties: { Name: { title: {} } } } },
+    },
   },
   {
     name: 'page as a database row',
@@ -151,14 +187,15 @@ export const workspaceRefuse: RefuseCase[] = [
   { name: 'block_id missing', tool: 'workspace_comments_list', input: {}, pointer: '/block_id', names: 'block_id' },
   { name: 'page_size 101', tool: 'workspace_search', input: { page_size: 101 }, pointer: '/page_size', names: 'page_size' },
   { name: 'page_size not an integer', tool: 'workspace_search', input: { page_size: 2.5 }, pointer: '/page_size', names: 'page_size' },
-  { name: 'takes no workspace_version', tool: 'workspace_search', input: { workspace_version: '2022-06-28' }, pointer: '/workspace_version', names: 'workspace_version' },
+  { name: 'a Notion-Version the tools are not built for', tool: 'workspace_search', input: { workspace_version: '2026-03-11' }, pointer: '/workspace_version', names: '2022-06-28, 2025-09-03' },
   { name: 'title missing', tool: 'workspace_database_create', input: { parent: { page_id: PAGE }, properties: { Name: { title: {} } } }, pointer: '/title', names: 'title' },
   { name: 'parent without page_id', tool: 'workspace_database_create', input: { parent: {}, title: [{ text: { content: 'T' } }], properties: {} }, pointer: '/parent/page_id', names: 'parent.page_id' },
   { name: 'database_id not an id', tool: 'workspace_database_retrieve', input: { database_id: 'https://www.notion.so/acme/Tasks' }, pointer: '/database_id', names: 'database_id' },
   { name: '_parent supplied by the caller', tool: 'workspace_database_insert_row', input: { database_id: DB, properties: title, _parent: { database_id: DB } }, pointer: '/_parent', names: '_parent' },
   { name: 'properties missing', tool: 'workspace_database_insert_row', input: { database_id: DB }, pointer: '/properties', names: 'properties' },
   { name: 'icon of an unknown kind', tool: 'workspace_database_insert_row', input: { database_id: DB, properties: title, icon: { type: 'file', file: {} } }, pointer: '/icon', names: 'icon' },
-  { name: 'takes no workspace_version', tool: 'workspace_database_query_properties', input: { database_id: DB, workspace_version: '2022-06-28' }, pointer: '/workspace_version', names: 'workspace_version' },
+  { name: 'an older Notion-Version is refused too', tool: 'workspace_database_query_properties', input: { database_id: DB, workspace_version: '2022-02-22' }, pointer: '/workspace_version', names: '2022-06-28, 2025-09-03' },
+  { name: 'data_source_id with a child page', tool: 'workspace_page_create', input: { parent_page_id: PAGE, data_source_id: DS, workspace_version: '2025-09-03' }, pointer: '/data_source_id', names: 'data_source_id' },
   { name: 'page_size 0', tool: 'workspace_database_query', input: { database_id: DB, page_size: 0 }, pointer: '/page_size', names: 'page_size' },
   { name: 'page_size 101', tool: 'workspace_database_query', input: { database_id: DB, page_size: 101 }, pointer: '/page_size', names: 'page_size' },
   { name: 'sort item with property and timestamp', tool: 'workspace_database_query', input: { database_id: DB, sorts: [{ property: 'Due', timestamp: 'created_time', direction: 'ascending' }] }, pointer: '/sorts/0', names: 'timestamp' },

@@ -1,0 +1,109 @@
+/**
+ * The dashboard's webhook pages: endpoints (create, with the secret shown once; rotate the secret, shown once; delete
+ * after a confirmation page), the delivery log (filter by endpoint and status, paged) and one delivery with its
+ * payload and every attempt. Plain forms, no script, like the rest of the dashboard; everything goes through the
+ * environment scope, as the API does.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EnvironmentScope } from '../../api.js';
+import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event-types.js';
+import type { WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
+import type { WebhookDeliveryStatus } from '../../store/types.js';
+
+type Form = Record<string, string | string[] | undefined>;
+type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
+
+/** What the dashboard's own routes lend these pages; `C` is its signed-in context (session and environment). */
+export interface WebhookPagesDeps<C extends { env: EnvironmentScope }> {
+  /** Wraps a handler that needs a session (and, for POSTs, the CSRF value). */
+  signedIn(handler: Handler<C>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  /** Renders a view inside the layout, with the signed-in basics of `ctx`. */
+  page(reply: FastifyReply, ctx: C, name: string, context: Record<string, unknown> & { title: string }, status?: number): FastifyReply;
+  formError(error: unknown, request: FastifyRequest): string;
+}
+
+const STATUSES: WebhookDeliveryStatus[] = ['pending', 'delivered', 'failed'];
+
+/** The checked event types of the create form (none checked means every type). */
+function chosenEvents(form: Form): AccountEventType[] | undefined {
+  const raw = form.events;
+  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((e): e is AccountEventType => (ACCOUNT_EVENT_TYPES as readonly string[]).includes(e));
+  return list.length === 0 ? undefined : list;
+}
+
+export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: WebhookPagesDeps<C>): void {
+  const { signedIn, page } = deps;
+
+  const listPage = async (request: FastifyRequest, reply: FastifyReply, ctx: C, extra: Record<string, unknown> = {}, status = 200) => {
+    const { env } = ctx;
+    const q = request.query as { endpoint_id?: string; status?: string; cursor?: string };
+    const query: WebhookDeliveryQuery = { limit: 25 };
+    if (q.endpoint_id) query.endpoint_id = q.endpoint_id;
+    if (STATUSES.includes(q.status as WebhookDeliveryStatus)) query.status = q.status as WebhookDeliveryStatus;
+    if (q.cursor) query.cursor = q.cursor;
+    const [endpoints, deliveries] = await Promise.all([env.listWebhookEndpoints(), env.listWebhookDeliveries(query)]);
+    const urls = new Map(endpoints.map((e) => [e.id, e.url]));
+    const next = deliveries.next_cursor === null ? null : `?${new URLSearchParams({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), ...(query.status ? { status: query.status } : {}), cursor: deliveries.next_cursor })}`;
+    return page(reply, ctx, 'webhooks', {
+      title: 'Webhooks',
+      endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
+      eventTypes: ACCOUNT_EVENT_TYPES,
+      deliveries: deliveries.webhook_deliveries.map((d) => ({ ...d, endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id })),
+      statuses: STATUSES.map((s) => ({ value: s, selected: s === query.status })),
+      endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
+      nextPage: next,
+      ...(q.endpoint_id || q.status ? { filtered: true } : {}),
+      ...((request.query as { deleted?: string }).deleted ? { flash: 'Webhook endpoint deleted.' } : {}),
+      ...extra,
+    }, status);
+  };
+
+  app.get('/webhooks', signedIn(async (request, reply, ctx) => listPage(request, reply, ctx)));
+
+  app.post(
+    '/webhooks',
+    signedIn(async (request, reply, ctx) => {
+      const form = (request.body ?? {}) as Form;
+      const events = chosenEvents(form);
+      try {
+        const created = await ctx.env.createWebhookEndpoint({ url: typeof form.url === 'string' ? form.url.trim() : '', ...(events ? { events } : {}) });
+        return page(reply, ctx, 'webhook-secret', { title: 'Webhook endpoint created', endpoint: created, secret: created.secret, created: true });
+      } catch (error) {
+        return listPage(request, reply, ctx, { error: deps.formError(error, request), urlValue: form.url }, 400);
+      }
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/webhooks/:id/rotate',
+    signedIn(async (request, reply, ctx) => {
+      const rotated = await ctx.env.rotateWebhookSecret((request.params as { id: string }).id);
+      return page(reply, ctx, 'webhook-secret', { title: 'Secret rotated', endpoint: rotated, secret: rotated.secret, rotated: true });
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/webhooks/:id/delete',
+    signedIn(async (request, reply, ctx) => {
+      const endpoint = await ctx.env.getWebhookEndpoint((request.params as { id: string }).id);
+      const pending = await ctx.env.listWebhookDeliveries({ endpoint_id: endpoint.id, status: 'pending', limit: 100 });
+      return page(reply, ctx, 'webhook-delete', { title: 'Delete webhook endpoint', endpoint, pending: pending.webhook_deliveries.length, morePending: pending.next_cursor !== null });
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/webhooks/:id/delete',
+    signedIn(async (request, reply, ctx) => {
+      await ctx.env.deleteWebhookEndpoint((request.params as { id: string }).id);
+      return reply.redirect('/dashboard/webhooks?deleted=1', 303);
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/webhooks/deliveries/:id',
+    signedIn(async (request, reply, ctx) => {
+      const delivery = await ctx.env.getWebhookDelivery((request.params as { id: string }).id);
+      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, payloadText: JSON.stringify(delivery.payload, null, 2) });
+    }),
+  );
+}

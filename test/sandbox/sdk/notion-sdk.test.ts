@@ -1,0 +1,204 @@
+/**
+ * Notion's official client as a conformance client of the sandbox, unchanged, pointed at the sandbox's Notion origin
+ * (`baseUrl`): @notionhq/client v4 (4.0.2, the last to default to Notion-Version 2022-06-28) and v5 (the current
+ * major, defaulting to 2025-09-03). Every operation the ten workspace tools cover runs as the documented API
+ * answers it in that version, and the refusals the tools meet come back in the shape the client parses (its
+ * `APIResponseError` with Notion's `code` and HTTP `status`).
+ *
+ * References: ../shared/reference/upstream-apis.md §1 and developers.notion.com. Where they do not settle a fact,
+ * the test says so at the assertion.
+ */
+import { Client as NotionV4 } from '@notionhq/client-v4';
+import { Client as NotionV5 } from '@notionhq/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox/index.js';
+import { SEED_PROPERTY_IDS } from '../../../sandbox/apis/workspace/state.js';
+import type { Sandbox } from '../../../sandbox/types.js';
+import { clients, CLIENTS, REDIRECT } from '../helpers.js';
+
+type Json = Record<string, any>;
+const READER = { provider: 'notion' as const, clientId: 'notion-sdk-reader', clientSecret: 'reader-secret', redirectUris: [REDIRECT] };
+const text = (content: string) => [{ type: 'text' as const, text: { content } }];
+
+/** The refusal a client call ends in: Notion's `code` and the HTTP status, as the client reports them. */
+async function refusal(call: Promise<unknown>): Promise<{ code: string; status: number; message: string }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { code?: string; status?: number; message?: string; name?: string };
+    if (e.name !== 'APIResponseError') throw err;
+    return { code: e.code!, status: e.status!, message: e.message! };
+  }
+  throw new Error('the call was expected to be refused');
+}
+
+let sb: Sandbox;
+let baseUrl: string;
+let token: string;
+let readerToken: string;
+
+beforeAll(async () => {
+  sb = await startSandbox({ clients: [...clients(), { ...READER, capabilities: ['read_content', 'read_comments'] }], providerRateLimits: false });
+  baseUrl = sb.origins.notion!;
+  token = sb.control.issueTokens('notion', 'sdk@example.com', { clientId: CLIENTS.notion.clientId }).accessToken;
+  readerToken = sb.control.issueTokens('notion', 'sdk@example.com', { clientId: READER.clientId }).accessToken;
+});
+afterAll(() => sb?.close());
+
+describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
+  let notion: NotionV4;
+  let db: string;
+  let home: string;
+  beforeAll(async () => {
+    notion = new NotionV4({ auth: token, baseUrl });
+    const found = (await notion.search({ query: 'Tasks', filter: { property: 'object', value: 'database' } })) as Json;
+    db = found.results[0].id;
+    home = found.results[0].parent.page_id;
+  });
+
+  it('search (workspace_search): pages and databases, `page_or_database`', async () => {
+    const all = (await notion.search({ page_size: 10 })) as Json;
+    expect(all.object).toBe('list');
+    expect(all.type).toBe('page_or_database');
+    expect(new Set(all.results.map((r: Json) => r.object))).toEqual(new Set(['page', 'database']));
+  });
+
+  it('databases.retrieve (workspace_database_retrieve): the schema, with percent-encoded property ids', async () => {
+    const got = (await notion.databases.retrieve({ database_id: db })) as Json;
+    expect(got.object).toBe('database');
+    expect(got.properties.Name).toMatchObject({ id: 'title', type: 'title' });
+    expect(got.properties.Status).toMatchObject({ id: SEED_PROPERTY_IDS.Status, type: 'select' });
+    expect(got.properties.Status.id).toMatch(/%[0-9A-F]{2}/);
+  });
+
+  it('databases.query (workspace_database_query, _query_properties): sorts, and filter_properties with ids as listed', async () => {
+    const rows = (await notion.databases.query({ database_id: db, sorts: [{ property: 'Priority', direction: 'ascending' }] })) as Json;
+    expect(rows.results.map((r: Json) => r.properties.Priority.number)).toEqual([1, 2, 3]);
+    // The client decodes each id before the query string encodes it again: the ids go as Notion listed them.
+    const limited = (await notion.databases.query({ database_id: db, filter_properties: [SEED_PROPERTY_IDS.Status!, 'title'] })) as Json;
+    for (const row of limited.results) expect(Object.keys(row.properties).sort()).toEqual(['Name', 'Status']);
+  });
+
+  it('pages.create in a database (workspace_database_insert_row, _page_create): keys by name, title id or decoded id', async () => {
+    const row = (await notion.pages.create({
+      parent: { database_id: db },
+      properties: { title: { title: text('SDK row') }, Status: { select: { name: 'Doing' } }, Due: { date: { start: '2026-03-01' } } },
+    })) as Json;
+    expect(row.parent).toEqual({ type: 'database_id', database_id: db });
+    expect(row.properties.Status.select.name).toBe('Doing');
+    const unknown = await refusal(notion.pages.create({ parent: { database_id: db }, properties: { title: { title: text('x') }, status: { select: { name: 'Todo' } } } }));
+    expect(unknown).toMatchObject({ code: 'validation_error', status: 400 });
+    expect(unknown.message).toBe('status is not a property that exists.');
+  });
+
+  it('pages.create under a page (workspace_page_create)', async () => {
+    const page = (await notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('SDK child') } } })) as Json;
+    expect(page.parent).toEqual({ type: 'page_id', page_id: home });
+    const missing = await refusal(notion.pages.create({ parent: { page_id: '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0' }, properties: { title: { title: text('x') } } }));
+    expect(missing).toMatchObject({ code: 'object_not_found', status: 404 });
+  });
+
+  it('databases.create (workspace_database_create): top-level properties', async () => {
+    const created = (await notion.databases.create({ parent: { type: 'page_id', page_id: home }, title: text('SDK db'), properties: { Name: { title: {} }, Tags: { multi_select: { options: [{ name: 'a' }] } } } })) as Json;
+    expect(created.object).toBe('database');
+    expect(created.properties.Tags.type).toBe('multi_select');
+    expect(created).not.toHaveProperty('data_sources');
+  });
+
+  it('comments (workspace_comment_create, _retrieve, _comments_list): a discussion, a reply, one, the list', async () => {
+    const first = (await notion.comments.create({ parent: { page_id: home }, rich_text: text('SDK first') })) as Json;
+    const reply = (await notion.comments.create({ discussion_id: first.discussion_id, rich_text: text('SDK reply') })) as Json;
+    expect(reply.discussion_id).toBe(first.discussion_id);
+    expect(((await notion.comments.retrieve({ comment_id: reply.id })) as Json).id).toBe(reply.id);
+    const listed = (await notion.comments.list({ block_id: home, page_size: 10 })) as Json;
+    expect(listed.type).toBe('comment');
+    expect(listed.results.map((c: Json) => c.id)).toEqual(expect.arrayContaining([first.id, reply.id]));
+  });
+
+  it('refusals: a capability the integration lacks is 403 restricted_resource; an unknown version 400', async () => {
+    const reader = new NotionV4({ auth: readerToken, baseUrl });
+    expect(((await reader.databases.retrieve({ database_id: db })) as Json).object).toBe('database');
+    expect(await refusal(reader.pages.create({ parent: { page_id: home }, properties: { title: { title: text('x') } } }))).toMatchObject({ code: 'restricted_resource', status: 403 });
+    expect(await refusal(reader.comments.create({ parent: { page_id: home }, rich_text: text('x') }))).toMatchObject({ code: 'restricted_resource', status: 403 });
+    const wrongVersion = new NotionV4({ auth: token, baseUrl, notionVersion: '2024-01-01' });
+    expect(await refusal(wrongVersion.search({}))).toMatchObject({ code: 'validation_error', status: 400 });
+  });
+});
+
+describe('@notionhq/client 5 (Notion-Version 2025-09-03)', () => {
+  let notion: NotionV5;
+  let db: string;
+  let source: string;
+  let home: string;
+  beforeAll(async () => {
+    notion = new NotionV5({ auth: token, baseUrl, retry: false });
+    const found = (await notion.search({ query: 'Tasks', filter: { property: 'object', value: 'data_source' } })) as Json;
+    source = found.results[0].id;
+    db = found.results[0].parent.database_id;
+    home = found.results[0].database_parent.page_id;
+  });
+
+  it('search (workspace_search): pages and data sources, `page_or_data_source`; filter `database` is refused', async () => {
+    const all = (await notion.search({ page_size: 10 })) as Json;
+    expect(all.type).toBe('page_or_data_source');
+    expect(new Set(all.results.map((r: Json) => r.object))).toEqual(new Set(['page', 'data_source']));
+    // The filter values are "page" and "data_source" from 2025-09-03; the client's types no longer offer "database".
+    const old = await refusal(notion.search({ filter: { property: 'object', value: 'database' as 'data_source' } }));
+    expect(old).toMatchObject({ code: 'validation_error', status: 400 });
+  });
+
+  it('databases.retrieve (workspace_database_retrieve): data sources, no properties; dataSources.retrieve has the schema', async () => {
+    const got = (await notion.databases.retrieve({ database_id: db })) as Json;
+    expect(got.data_sources).toEqual([{ id: source, name: 'Tasks' }]);
+    expect(got).not.toHaveProperty('properties');
+    const ds = (await notion.dataSources.retrieve({ data_source_id: source })) as Json;
+    expect(ds.object).toBe('data_source');
+    expect(ds.parent).toEqual({ type: 'database_id', database_id: db });
+    expect(ds.properties.Priority).toMatchObject({ id: SEED_PROPERTY_IDS.Priority, type: 'number' });
+  });
+
+  it('dataSources.query (workspace_database_query, _query_properties): sorts and filter_properties', async () => {
+    const rows = (await notion.dataSources.query({ data_source_id: source, sorts: [{ property: 'Priority', direction: 'descending' }] })) as Json;
+    expect(rows.type).toBe('page_or_data_source');
+    // Rows without a priority (made by the 2022-06-28 block above) sort last.
+    expect(rows.results.map((r: Json) => r.properties.Priority.number).filter((n: unknown) => n !== null)).toEqual([3, 2, 1]);
+    expect(rows.results.at(-1).properties.Priority.number).toBeNull();
+    const limited = (await notion.dataSources.query({ data_source_id: source, filter_properties: [SEED_PROPERTY_IDS.Due!] })) as Json;
+    for (const row of limited.results) expect(Object.keys(row.properties)).toEqual(['Due']);
+  });
+
+  it('pages.create in a data source (workspace_database_insert_row, _page_create): the parent names source and database', async () => {
+    const row = (await notion.pages.create({ parent: { data_source_id: source }, properties: { title: { title: text('SDK v5 row') }, Done: { checkbox: true } } })) as Json;
+    expect(row.parent).toEqual({ type: 'data_source_id', data_source_id: source, database_id: db });
+    const child = (await notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('SDK v5 child') } } })) as Json;
+    expect(child.parent).toEqual({ type: 'page_id', page_id: home });
+    const wrongCase = await refusal(notion.pages.create({ parent: { data_source_id: source }, properties: { title: { title: text('x') }, done: { checkbox: true } } }));
+    expect(wrongCase).toMatchObject({ code: 'validation_error', status: 400 });
+  });
+
+  it('databases.create (workspace_database_create): the schema as initial_data_source; top-level properties refused', async () => {
+    const created = (await notion.databases.create({ parent: { type: 'page_id', page_id: home }, title: text('SDK v5 db'), initial_data_source: { properties: { Name: { title: {} } } } })) as Json;
+    expect(created.data_sources).toEqual([{ id: expect.any(String), name: 'SDK v5 db' }]);
+    // Whether Notion refuses or ignores a top-level `properties` under 2025-09-03 is not documented; the sandbox
+    // refuses it, so a tool that sent the old shape would be caught.
+    const old = await refusal(notion.request({ path: 'databases', method: 'post', body: { parent: { page_id: home }, title: text('x'), properties: { Name: { title: {} } } } }));
+    expect(old).toMatchObject({ code: 'validation_error', status: 400 });
+  });
+
+  it('comments (workspace_comment_create, _retrieve, _comments_list) are the same in this version', async () => {
+    const first = (await notion.comments.create({ parent: { page_id: home }, rich_text: text('v5 first') })) as Json;
+    expect(((await notion.comments.retrieve({ comment_id: first.id })) as Json).discussion_id).toBe(first.discussion_id);
+    const listed = (await notion.comments.list({ block_id: home })) as Json;
+    expect(listed.results.map((c: Json) => c.id)).toContain(first.id);
+  });
+
+  it('refusals: data sources under 2022-06-28; a capability the integration lacks', async () => {
+    const legacy = new NotionV5({ auth: token, baseUrl, notionVersion: '2022-06-28', retry: false });
+    // What Notion answers a data source path under 2022-06-28 is not documented; the sandbox answers 400
+    // invalid_request_url, as for any path the version does not have.
+    expect(await refusal(legacy.dataSources.retrieve({ data_source_id: source }))).toMatchObject({ code: 'invalid_request_url', status: 400 });
+    const reader = new NotionV5({ auth: readerToken, baseUrl, retry: false });
+    expect(await refusal(reader.pages.create({ parent: { data_source_id: source }, properties: { title: { title: text('x') } } }))).toMatchObject({ code: 'restricted_resource', status: 403 });
+    expect(((await reader.dataSources.query({ data_source_id: source })) as Json).object).toBe('list');
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The dashboard's webhook pages and the connection deletion confirmation, in a real headless Chromium: create an
+ * endpoint (its secret shown once, and that secret verifies the deliveries a local receiver gets), see the delivery
+ * log and one delivery's attempts and payload, rotate the secret, delete a connection after a page that says how
+ * many accounts it disconnects, delete the endpoint after a confirmation.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
+import { Receiver } from '../../runtime/webhooks/receiver.js';
+import { startHarness, type Harness } from '../harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+let h: Harness;
+let context: BrowserContext;
+let profile: string;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  h = await startHarness({ webhooks: { pollIntervalMs: 60_000 } });
+  receiver = await new Receiver().start();
+  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await receiver?.stop();
+  await h?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${h.url}/dashboard/login`);
+  await page.fill('#client_id', h.a.clientId);
+  await page.fill('#client_secret', h.a.clientSecret);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${h.url}/dashboard`);
+}
+
+/** The page fits a 390 px wide screen: nothing wider than the viewport but what scrolls in its own box. */
+async function fitsNarrowScreen(page: Page): Promise<boolean> {
+  // A string, evaluated in the page: the project's TypeScript has no DOM library.
+  return page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+}
+
+describe.runIf(existsSync(CHROMIUM))('dashboard webhooks in Chromium', () => {
+  it('creates an endpoint, shows its secret once, logs deliveries, rotates, deletes after confirmation; deleting a connection says what it disconnects', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    await page.click('header >> text=Webhooks');
+    await page.waitForURL(`${h.url}/dashboard/webhooks`);
+    expect(await page.textContent('main')).toContain('No webhook endpoints yet');
+
+    // A URL the policy refuses is an error on the form, not an endpoint.
+    await page.fill('#url', 'http://169.254.169.254/latest/meta-data');
+    await page.click('text=Create endpoint');
+    expect(await page.textContent('[role=alert]')).toContain('link-local');
+
+    await page.fill('#url', receiver.url);
+    await page.check('input[value="account.connected"]');
+    await page.check('input[value="account.disconnected"]');
+    await page.click('text=Create endpoint');
+    const secret = (await page.textContent('#webhook-secret')) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    expect(await page.textContent('main')).toContain('only now');
+    expect(await fitsNarrowScreen(page)).toBe(true);
+
+    // Listed, without the secret.
+    await page.goto(`${h.url}/dashboard/webhooks`);
+    expect(await page.textContent('#webhook-endpoints')).toContain(receiver.url);
+    expect(await page.content()).not.toContain(secret);
+    expect(await fitsNarrowScreen(page)).toBe(true);
+
+    // An account connects through the sandbox: the delivery reaches the receiver, verifiable with the shown secret.
+    await h.sandboxConnection(h.a, 'calendar', 'hooked');
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await h.token(h.a), body: { connection_name: 'hooked', identifier: 'web-user' } });
+    expect((await consentThroughSandbox(link.body.link)).status).toBe(200);
+    await h.app.webhookDispatcher!.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    expect(new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).toMatchObject({ type: 'account.connected' });
+
+    await page.reload();
+    expect(await page.textContent('#webhook-deliveries')).toContain('account.connected');
+    expect(await page.textContent('#webhook-deliveries')).toContain('delivered');
+    await page.click('#webhook-deliveries >> text=account.connected');
+    await page.waitForURL(/\/dashboard\/webhooks\/deliveries\/whdl_/);
+    expect(await page.textContent('#delivery-status')).toBe('delivered');
+    expect(await page.textContent('#delivery-attempts')).toContain('HTTP 204');
+    expect(JSON.parse((await page.textContent('#delivery-payload')) ?? '{}')).toMatchObject({ type: 'account.connected', data: { identifier: 'web-user', status: 'ACTIVE' } });
+    expect(await fitsNarrowScreen(page)).toBe(true);
+
+    // Filtering by status: nothing failed.
+    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.selectOption('#filter-status', 'failed');
+    await page.click('text=Filter');
+    await page.waitForURL(/status=failed/);
+    expect(await page.textContent('main')).toContain('No deliveries match the filter');
+
+    // Rotate: a new secret, shown once; the old one still verifies during the overlap.
+    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.click('text=Rotate secret');
+    const rotated = (await page.textContent('#webhook-secret')) ?? '';
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    expect(await page.textContent('main')).toContain('keeps signing');
+
+    // Deleting the connection asks first and says how many accounts it disconnects.
+    await page.goto(`${h.url}/dashboard`);
+    await page.click('text=hooked');
+    await page.click('#delete-connection');
+    expect(await page.textContent('#delete-impact')).toContain('1 connected account');
+    expect(await page.textContent('#delete-impact')).toContain('revoked at the provider');
+    await page.click('text=Delete connection and disconnect accounts');
+    await page.waitForURL(/\/dashboard\?deleted=hooked/);
+    expect(await page.textContent('[role=status]')).toContain('1 connected account(s) disconnected');
+    await h.app.webhookDispatcher!.runOnce();
+    const disconnected = receiver.received[1]!;
+    for (const s of [secret, rotated]) expect(new Webhook(s).verify(disconnected.body, disconnected.headers)).toMatchObject({ type: 'account.disconnected', data: { status_reason: 'connection_deleted' } });
+
+    // Deleting the endpoint asks first.
+    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.click('text=Delete…');
+    expect(await page.textContent('main')).toContain('will receive no more events');
+    await page.click('text=Delete endpoint');
+    await page.waitForURL(/\/dashboard\/webhooks\?deleted=1/);
+    expect(await page.textContent('[role=status]')).toContain('deleted');
+    expect(await page.textContent('main')).toContain('No webhook endpoints yet');
+  });
+});
