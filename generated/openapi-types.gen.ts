@@ -988,8 +988,9 @@ export interface paths {
          * Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large
          *     rows small. Use it when you need one or two columns of many rows. property_id is one property id (e.g. title) or
-         *     several separated by commas (title,abc1); omit it for every property. Returns {results: [page...], next_cursor,
-         *     has_more} with each row's properties limited to those ids.
+         *     several separated by commas (title,%5BJCR), as workspace_database_retrieve lists them; unknown ids are refused
+         *     with the valid ones; omit it for every property. Returns {results: [page...], next_cursor, has_more} with each
+         *     row's properties limited to those ids.
          *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "property_id": "title"}
          */
         post: operations["execute_workspace_database_query_properties"];
@@ -1011,9 +1012,9 @@ export interface paths {
         /**
          * Read the rows of a workspace (Notion) database, optionally sorted, one page at a time.
          * @description Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Use it to list a
-         *     tracker's entries. Each sort item has direction (ascending or descending) and either property (a column name) or
-         *     timestamp (created_time or last_edited_time); earlier sort items take precedence. Returns {results: [page...],
-         *     next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
+         *     tracker's entries. Each sort item has direction (ascending or descending) and either property (a column name,
+         *     checked against the schema) or timestamp (created_time or last_edited_time); earlier sort items take precedence.
+         *     Returns {results: [page...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
          *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "sorts": [{"property": "Due", "direction":
          *     "ascending"}]}
          */
@@ -1037,7 +1038,9 @@ export interface paths {
          * Read a workspace (Notion) database's title and schema.
          * @description Read a workspace (Notion) database's title and schema. Call it before inserting rows or querying: the returned
          *     properties give the exact, case-sensitive column names (and ids and types) that row keys must use. Returns the
-         *     database: id, title, description, properties (name -> {id, name, type, ...}), parent, url.
+         *     database: id, title, description, properties (name -> {id, name, type, ...}), parent, url; with
+         *     workspace_version 2025-09-03 the schema lives on data sources and the answer lists data_sources [{id, name}]
+         *     instead of properties.
          *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce"}
          */
         post: operations["execute_workspace_database_retrieve"];
@@ -1060,8 +1063,9 @@ export interface paths {
          * Create a workspace (Notion) page: a row in a database (database_id, with properties) or a child page under another page (parent_page_id; properties may then only hold the title).
          * @description Create a workspace (Notion) page: a row in a database (database_id, with properties) or a child page under
          *     another page (parent_page_id; properties may then only hold the title). Use it to write a new note, document or
-         *     entry. Property keys: the title is keyed title; other keys are the exact column names or property ids. Optional
-         *     page content (child_blocks), icon and cover. Returns the new page: id, url, parent, properties.
+         *     entry. Property keys: the title is keyed title; other keys are the exact, case-sensitive column names or property
+         *     ids. In a database, keys and value shapes are checked against its schema; a wrong key is refused with the valid
+         *     names. Optional page content (child_blocks), icon and cover. Returns the new page: id, url, parent, properties.
          *     Example: a child page titled "Project plan" under page 59833787-2cf9-4fdf-8782-e53db20768a5.
          */
         post: operations["execute_workspace_page_create"];

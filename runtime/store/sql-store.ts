@@ -263,7 +263,8 @@ export class SqlStore implements Store {
   }
 
   async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
-    return (await this.#oauth.purgeExpired(before)) + (await this.#mcpSessions.purgeExpired(normalizeTime(before)));
+    const cutoff = normalizeTime(before);
+    return (await this.#oauth.purgeExpired(cutoff)) + (await this.#mcpSessions.purgeExpired(cutoff)) + (await this.#webhooks.purge(cutoff));
   }
 
   // ---- MCP sessions (sql-mcp-sessions.ts) ----

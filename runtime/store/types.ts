@@ -414,7 +414,8 @@ export interface Store {
 
   /**
    * Deletes OAuth states, authorization links and MCP sessions that expired before `before` (ISO time; default now), so abandoned
-   * flows do not pile up. Returns how many rows were removed. Safe to run from any number of processes.
+   * flows do not pile up, and account events more than 30 days older than `before` with nothing left to deliver (with
+   * their delivery log). Returns how many rows were removed. Safe to run from any number of processes.
    */
   purgeExpired(before?: string): Promise<number>;
 
