@@ -112,6 +112,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the execution history (tool calls and proxy requests), newest first */
+        get: operations["listExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mcp_sessions": {
         parameters: {
             query?: never;
@@ -928,7 +945,7 @@ export interface paths {
          *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
          *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
          *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
-         *     `{database_id}` is computed by the service. Returns the new page object: `id`, `url`, `properties`.
+         *     (`{database_id}`, from 2025-09-03 `{data_source_id}`) is computed by the service. Returns the new page object: `id`, `url`, `properties`.
          */
         post: operations["execute_workspace_database_insert_row"];
         delete?: never;
@@ -950,8 +967,9 @@ export interface paths {
          * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
          *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
-         *     or several ids separated by commas (`title,abc1`), each sent as its own `filter_properties` parameter; omit it to
-         *     return every property. Returns `{results: [page...], next_cursor, has_more}` with each row's `properties` limited
+         *     or several ids separated by commas (`title,%5BJCR`), each sent as its own `filter_properties` parameter; ids as
+         *     workspace_database_retrieve lists them (percent-encoded) are fine, and unknown ids are refused with the valid
+         *     ones; omit it to return every property. Returns `{results: [page...], next_cursor, has_more}` with each row's `properties` limited
          *     to those ids.
          */
         post: operations["execute_workspace_database_query_properties"];
@@ -973,7 +991,7 @@ export interface paths {
         /**
          * Read the rows of a workspace (Notion) database, optionally sorted, one page at a time.
          * @description Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Each sort item has exactly
-         *     one of `property` (a column name) or `timestamp` (`created_time` or `last_edited_time`), plus `direction`
+         *     one of `property` (a column name, checked against the schema) or `timestamp` (`created_time` or `last_edited_time`), plus `direction`
          *     (`ascending` or `descending`); earlier sort items take precedence. Returns `{results: [page...], next_cursor,
          *     has_more}`; pass `next_cursor` as `start_cursor` for the next page.
          */
@@ -998,7 +1016,8 @@ export interface paths {
          * @description Read a workspace (Notion) database's title, properties and schema. Call it before inserting rows or querying:
          *     the returned `properties` give the exact, case-sensitive column names (and their ids) that row property keys
          *     must use. Returns the database object: `id`, `title`, `description`, `properties` (name -> {id, name, type,
-         *     ...}), `parent`, `url`.
+         *     ...}), `parent`, `url`. With workspace_version 2025-09-03 the schema lives on data sources: the answer lists
+         *     `data_sources` [{id, name}] instead of `properties`.
          */
         post: operations["execute_workspace_database_retrieve"];
         delete?: never;
@@ -1020,8 +1039,10 @@ export interface paths {
          * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
          * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
          *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
-         *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`;
-         *     other keys are the exact, case-sensitive column names or property ids. The parent (`{database_id}` or
+         *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`
+         *     (Notion also accepts its display name); other keys are the exact, case-sensitive column names or property ids
+         *     (never a URL-encoded id). In a database, keys and value shapes are checked against its schema first; a wrong key
+         *     is refused with the valid names. The parent (`{database_id}`, from 2025-09-03 `{data_source_id}`, or
          *     `{page_id}`) is computed by the service. Returns the new page object: `id`, `url`, `parent`, `properties`.
          */
         post: operations["execute_workspace_page_create"];
@@ -2592,11 +2613,46 @@ export interface components {
             data: unknown;
             execution_id: string;
         };
+        ExecutionList: {
+            /** @description Newest first. */
+            executions: components["schemas"]["ExecutionView"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        ExecutionOutcome: "success" | "error";
+        /** @description One tool call or proxy request from the execution history. No output, header or secret is kept; `input` only when input capture is on, redacted. */
+        ExecutionView: {
+            /** @description Upstream requests sent, retries and the retry after a token refresh included. */
+            attempts: number;
+            /** @description Null when the call failed before a connection was found. */
+            connection_id: string | null;
+            connection_name: string | null;
+            duration_ms: number;
+            /** @description The error code (see the error catalogue), or null on success. */
+            error_code: string | null;
+            /** @description The execution id (a tool call returns it as `execution_id`). */
+            id: string;
+            identifier: string | null;
+            /** @description The call's input with secrets and configured fields redacted; null unless input capture is on. */
+            input: unknown;
+            /** @enum {string} */
+            kind: "tool" | "proxy";
+            /** @description The tool name, or the proxy method and path template (segments holding ids are `{}`). */
+            operation: string;
+            outcome: components["schemas"]["ExecutionOutcome"];
+            /** Format: date-time */
+            started_at: string;
+            /** @description The last upstream HTTP status, or null when none answered. */
+            upstream_status: number | null;
+        };
         MagicLinkRequest: {
             connection_name: string;
             identifier: string;
             /** Format: uri */
             redirect_url?: string;
+            /** @description Extra scopes to ask the user for (a step-up after insufficient_scope): the new grant adds to the old one, and the account keeps its id and identifier. Not for Notion (no OAuth scopes). */
+            scopes?: string[];
         };
         McpSessionView: {
             connections: string[] | null;
@@ -4134,6 +4190,51 @@ export interface operations {
             502: components["responses"]["UpstreamError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    listExecutions: {
+        parameters: {
+            query?: {
+                /** @description Only calls through this connection. */
+                connection_name?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only calls that failed with this error code. */
+                error_code?: string;
+                /** @description Only this end user. */
+                identifier?: string;
+                /** @description Page size (default 50). */
+                limit?: number;
+                /** @description Only successes or only errors. */
+                outcome?: components["schemas"]["ExecutionOutcome"];
+                /** @description Only calls started at or after this time. */
+                since?: string;
+                /** @description Only this operation: a tool name, or a proxy operation such as `GET /crm/v3/objects/contacts/{}`. */
+                tool?: string;
+                /** @description Only calls started before this time. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of executions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMcpSessions: {
