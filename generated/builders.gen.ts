@@ -492,7 +492,8 @@ function buildWorkspaceDatabaseQueryBefore20250903(input: WorkspaceDatabaseQuery
   if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
   if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
   if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;
-  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: o2 };
+  const v3 = {  };
+  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: helpers.withDefault(o2, v3) };
 }
 
 /** `workspace_database_query` from Notion-Version 2025-09-03: POST /v1/data_sources/{data_source_id}/query. */
@@ -505,7 +506,8 @@ function buildWorkspaceDatabaseQueryFrom20250903(input: WorkspaceDatabaseQueryIn
   if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
   if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
   if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;
-  return { method: "POST", path: buildPath("/v1/data_sources/{data_source_id}/query", { "data_source_id": v1 }), query, headers, body: o2 };
+  const v3 = {  };
+  return { method: "POST", path: buildPath("/v1/data_sources/{data_source_id}/query", { "data_source_id": v1 }), query, headers, body: helpers.withDefault(o2, v3) };
 }
 
 /** `workspace_database_query_properties`: the request for the version the call sends. Call only with an input that passed validation. */
@@ -523,7 +525,7 @@ function buildWorkspaceDatabaseQueryPropertiesBefore20250903(input: WorkspaceDat
   if (v2 != null) query["filter_properties"] = queryValue(v2);
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
-  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers };
+  return { method: "POST", path: buildPath("/v1/databases/{database_id}/query", { "database_id": v1 }), query, headers, body: {  } };
 }
 
 /** `workspace_database_query_properties` from Notion-Version 2025-09-03: POST /v1/data_sources/{data_source_id}/query. */
@@ -534,7 +536,7 @@ function buildWorkspaceDatabaseQueryPropertiesFrom20250903(input: WorkspaceDatab
   if (v2 != null) query["filter_properties"] = queryValue(v2);
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
-  return { method: "POST", path: buildPath("/v1/data_sources/{data_source_id}/query", { "data_source_id": v1 }), query, headers };
+  return { method: "POST", path: buildPath("/v1/data_sources/{data_source_id}/query", { "data_source_id": v1 }), query, headers, body: {  } };
 }
 
 /** `workspace_database_retrieve`: GET /v1/databases/{database_id}. Call only with an input that passed validation. */
@@ -596,5 +598,6 @@ export function buildWorkspaceSearch(input: WorkspaceSearchInput): UpstreamReque
   if (input.query !== undefined) (o1 ??= {})["query"] = input.query;
   if (input.page_size !== undefined) (o1 ??= {})["page_size"] = input.page_size;
   if (input.start_cursor !== undefined) (o1 ??= {})["start_cursor"] = input.start_cursor;
-  return { method: "POST", path: "/v1/search", query, headers, body: o1 };
+  const v2 = {  };
+  return { method: "POST", path: "/v1/search", query, headers, body: helpers.withDefault(o1, v2) };
 }

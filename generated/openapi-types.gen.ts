@@ -2597,6 +2597,8 @@ export interface components {
             identifier: string;
             /** Format: uri */
             redirect_url?: string;
+            /** @description Extra scopes to ask the user for (a step-up after insufficient_scope): the new grant adds to the old one, and the account keeps its id and identifier. Not for Notion (no OAuth scopes). */
+            scopes?: string[];
         };
         McpSessionView: {
             connections: string[] | null;

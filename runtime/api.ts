@@ -99,6 +99,11 @@ export interface AuthorizationLinkInput {
   identifier: string;
   /** Where to send the browser after authorization; must be on the connection's allowlist. */
   redirect_url?: string;
+  /**
+   * Extra scopes to ask the user for (a step-up after `insufficient_scope`): the new grant adds to the old one and the
+   * account keeps its id. Not for Notion, which has no OAuth scopes.
+   */
+  scopes?: string[];
 }
 
 export interface AuthorizationLink {

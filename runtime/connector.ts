@@ -250,7 +250,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async authorizationLink(input) {
         const conn = await connection(input?.connection_name, '/connection_name');
-        const made = await createAuthorizationLink(flow, conn, input.identifier, input.redirect_url);
+        const made = await createAuthorizationLink(flow, conn, input.identifier, input.redirect_url, input.scopes);
         // The new (PENDING_AUTH) account may make this identifier's calls without connection_name ambiguous: drop
         // the implicit choice remembered for it rather than keep using the other connection for up to a TTL.
         cache.invalidateAccount(made.account);

@@ -159,7 +159,18 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       type: 'object',
       additionalProperties: false,
       required: ['connection_name', 'identifier'],
-      properties: { connection_name: connectionRef, identifier, redirect_url: url },
+      properties: {
+        connection_name: connectionRef,
+        identifier,
+        redirect_url: url,
+        scopes: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          items: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+          description: 'Extra scopes to ask the user for (a step-up after insufficient_scope): the new grant adds to the old one, and the account keeps its id and identifier. Not for Notion (no OAuth scopes).',
+        },
+      },
     },
     AuthorizationLink: {
       type: 'object',

@@ -53,12 +53,37 @@ function failed(message: string, details?: Record<string, unknown>): ConnectorEr
   return new ConnectorError('authorization_failed', message, details === undefined ? {} : { details });
 }
 
+const MAX_EXTRA_SCOPES = 50;
+
+/**
+ * The link's optional extra `scopes` (a step-up: the user is asked to grant more than the connection's scopes).
+ * Refused for a connector without OAuth scopes (Notion: access is the integration's capabilities).
+ */
+function checkExtraScopes(value: unknown, connector: ConnectorDefinition): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ok = Array.isArray(value) && value.length > 0 && value.length <= MAX_EXTRA_SCOPES && value.every((s) => typeof s === 'string' && /^[\x21-\x7e]{1,200}$/.test(s));
+  if (!ok) throw invalidField('scopes', `scopes must be a non-empty array of at most ${MAX_EXTRA_SCOPES} scope names (printable, no spaces).`, 'type');
+  if (connector.oauth.defaultScopes.length === 0) {
+    throw invalidField('scopes', `${connector.displayName} has no OAuth scopes (access is set on the integration), so a link cannot ask for more.`, 'forbidden');
+  }
+  return value as string[];
+}
+
+/**
+ * What a step-up link asks for: the connection's scopes, those the account already has, and the extra ones, so the
+ * new grant covers the old one on every provider (Google also adds what was granted, with include_granted_scopes).
+ */
+function stepUpScopes(connection: readonly string[], granted: readonly string[], extra: readonly string[]): string[] {
+  return [...new Set([...connection, ...granted, ...extra])];
+}
+
 /** Creates an authorization link for (connection, identifier); the account exists as PENDING_AUTH from here on. */
 export async function createAuthorizationLink(
   deps: FlowDeps,
   connection: ConnectionRecord,
   identifier: string,
   redirectUrl: string | undefined,
+  extraScopes?: unknown,
 ): Promise<{ link: string; expiry: string; account: AccountRecord }> {
   if (typeof identifier !== 'string' || identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
     throw invalidField('identifier', `identifier must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters.`, 'type');
@@ -67,6 +92,7 @@ export async function createAuthorizationLink(
   if (redirectUrl !== undefined && !connection.allowedRedirectUrls.includes(redirectUrl)) {
     throw invalidField('redirect_url', `redirect_url is not on the allowlist of connection ${JSON.stringify(connection.name)}.`, 'allowlist');
   }
+  const extra = checkExtraScopes(extraScopes, deps.connectorFor(connection.connector));
   const account = await deps.store.ensureAccount(connection.environmentId, connection.id, identifier);
   const token = randomToken();
   const expiresAt = new Date(deps.now() + LINK_TTL_MS).toISOString();
@@ -78,6 +104,7 @@ export async function createAuthorizationLink(
     identifier,
     redirectUrl: redirectUrl ?? null,
     expiresAt,
+    ...(extra === undefined ? {} : { scopes: stepUpScopes(connection.scopes, account.tokens?.scopes ?? [], extra) }),
   });
   return { link: `${deps.baseUrl.replace(/\/+$/, '')}/sso/v1/connect/${token}`, expiry: expiresAt, account };
 }
@@ -130,7 +157,7 @@ export async function openAuthorizationLink(
     authorizationUrl: endpoints.authorizationUrl,
     clientId: connection.clientId,
     redirectUri: redirectUriFor(deps.baseUrl, connection.id),
-    scopes: connection.scopes,
+    scopes: link.scopes ?? connection.scopes,
     state,
     ...(pkce === null ? {} : { codeChallenge: pkce.challenge }),
   });

@@ -17,7 +17,7 @@ import type {
 } from './types.js';
 
 type Time = string | Date;
-type Json = string | object;
+export type Json = string | object;
 
 export interface EnvironmentRow { id: string; name: string; created_at: Time }
 export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time; token_generation?: number | string }

@@ -199,5 +199,12 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
         CREATE INDEX revoked_tokens_expires ON revoked_tokens (expires_at);
       `,
     },
+    {
+      version: 7,
+      name: 'auth link step-up scopes',
+      // The scopes a link asks the provider for when it asks for more than the connection's (step-up); null: the
+      // connection's own. Links made before this migration have none.
+      sql: `ALTER TABLE auth_links ADD COLUMN scopes ${t.json};`,
+    },
   ];
 }

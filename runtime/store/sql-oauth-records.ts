@@ -5,16 +5,18 @@
  * `oauth_states|<hash>|code_verifier`), and their purge once expired.
  */
 import { secretAad } from '../crypto/secret-box.js';
-import { normalizeTime, toAuthLink, toOAuthState, type AuthLinkRow, type OAuthStateRow } from './records.js';
+import { normalizeTime, readJson, toAuthLink, toOAuthState, type AuthLinkRow, type Json, type OAuthStateRow } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { AuthLinkRecord, OAuthStateRecord } from './types.js';
 
-/** `auth_links` since migration 2: the browser binding, null until the first open. */
-type BoundAuthLinkRow = AuthLinkRow & { browser_hash?: string | null };
+/** `auth_links` since migration 2: the browser binding, null until the first open; since 7: step-up scopes. */
+type BoundAuthLinkRow = AuthLinkRow & { browser_hash?: string | null; scopes?: Json | null };
 
 function toBoundAuthLink(row: BoundAuthLinkRow): AuthLinkRecord {
-  const link = toAuthLink(row);
-  return typeof row.browser_hash === 'string' ? { ...link, browserHash: row.browser_hash } : link;
+  const link: AuthLinkRecord = toAuthLink(row);
+  if (typeof row.browser_hash === 'string') link.browserHash = row.browser_hash;
+  if (row.scopes !== null && row.scopes !== undefined) link.scopes = readJson<string[]>(row.scopes);
+  return link;
 }
 
 export class SqlOAuthRecords {
@@ -22,8 +24,8 @@ export class SqlOAuthRecords {
 
   async createAuthLink(rec: AuthLinkRecord): Promise<void> {
     await this.ctx.db.run(
-      `INSERT INTO auth_links (token_hash, environment_id, connection_id, account_id, identifier, redirect_url, expires_at, created_at, browser_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO auth_links (token_hash, environment_id, connection_id, account_id, identifier, redirect_url, expires_at, created_at, browser_hash, scopes)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         rec.tokenHash,
         rec.environmentId,
@@ -34,6 +36,7 @@ export class SqlOAuthRecords {
         normalizeTime(rec.expiresAt),
         new Date().toISOString(),
         rec.browserHash ?? null,
+        rec.scopes === undefined ? null : JSON.stringify(rec.scopes),
       ],
     );
   }

@@ -131,6 +131,11 @@ export interface AuthLinkRecord {
   redirectUrl: string | null;
   expiresAt: string;
   /**
+   * The scopes to ask the provider for, when the link steps up the grant (the connection's, the account's granted
+   * ones and the extra ones asked for); absent: the connection's scopes.
+   */
+  scopes?: string[];
+  /**
    * SHA-256 (hex) of the browser-binding value of the first browser that opened the link; absent until then. A link
    * is a bearer capability: once bound, another browser holding a leaked copy cannot start a flow with it.
    */

@@ -15,6 +15,8 @@ export interface AuthorizeDecision {
   callbackParams: (scopes: string[]) => Record<string, string>;
   /** Google `prompt=none`: answer without a page, for this login hint. */
   silent?: { loginHint: string | null };
+  /** Google `include_granted_scopes=true`: the new grant also covers every scope the user granted the client before. */
+  includeGranted?: boolean;
 }
 
 /** A provider family's authorize-endpoint quirks. */
@@ -72,8 +74,9 @@ export function handleAuthorize(ctx: OAuthContext, profile: AuthorizeProfile, re
   const decision = profile.decide(q);
   if ('error' in decision) return errorRedirect(redirect.uri, decision.error, decision.description, state, profile.issuer);
 
-  const issue = (user: string, scopes: string[]): OAuthResponse => {
+  const issue = (user: string, consented: string[]): OAuthResponse => {
     ctx.seedUser(user);
+    const scopes = decision.includeGranted ? [...new Set([...ctx.store.grantedScopes(profile.provider, client.clientId, user), ...consented])] : consented;
     const code = ctx.store.issueCode(
       {
         provider: profile.provider,

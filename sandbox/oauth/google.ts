@@ -42,6 +42,8 @@ export const googleAuthorizeProfile: AuthorizeProfile = {
       callbackParams: (scopes) => ({ scope: scopes.join(' '), authuser: '0', prompt: forceConsent ? 'consent' : 'none' }),
     };
     if (prompts.includes('none')) decision.silent = { loginHint: q.get('login_hint') };
+    // Incremental authorization: the new token also carries what the user granted this client before.
+    if (q.get('include_granted_scopes') === 'true') decision.includeGranted = true;
     return decision;
   },
 };

@@ -145,6 +145,16 @@ export class GrantStore {
     return grant;
   }
 
+  /** Every scope the user still grants the client: the union over its grants with a live (unrevoked) refresh token. */
+  grantedScopes(provider: OAuthProvider, clientId: string, user: string): string[] {
+    const live = new Set([...this.refresh.values()].filter((r) => !r.revoked).map((r) => r.grantId));
+    const out = new Set<string>();
+    for (const g of this.grants.values()) {
+      if (g.provider === provider && g.clientId === clientId && g.user === user && live.has(g.id)) for (const s of g.scopes) out.add(s);
+    }
+    return [...out];
+  }
+
   grant(id: string): Grant | undefined {
     return this.grants.get(id);
   }

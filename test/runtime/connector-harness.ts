@@ -11,7 +11,7 @@ import type { AccountView, Connector, ConnectionView, EnvironmentScope } from '.
 import { createConnector, type RuntimeOptions } from '../../runtime/connector.js';
 import { parseKeyring } from '../../runtime/crypto/keyring.js';
 import { consent, startSandbox } from '../../sandbox/index.js';
-import type { OAuthProvider, Sandbox } from '../../sandbox/types.js';
+import type { OAuthProvider, Sandbox, SandboxEndpoints } from '../../sandbox/types.js';
 import { openStore, type OpenStoreOptions } from '../../runtime/store/open-store.js';
 import type { Store } from '../../runtime/store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from '../../runtime/types.js';
@@ -41,7 +41,8 @@ export interface Harness {
   /** A clock tests can move: shared by the sandbox (token expiry) and the runtime. */
   clock: { now: number; advance(ms: number): void };
   /** Creates a connection pointing at the sandbox, with its OAuth client registered there. */
-  connection(connector: ConnectorName, name?: string, extra?: { allowed_redirect_urls?: string[]; scopes?: string[] }): Promise<ConnectionView>;
+  /** `extra.overrides` replaces the sandbox endpoints (e.g. an API base pointed at a recording server). */
+  connection(connector: ConnectorName, name?: string, extra?: { allowed_redirect_urls?: string[]; scopes?: string[]; overrides?: SandboxEndpoints }): Promise<ConnectionView>;
   /** Link -> open -> consent (allow) -> callback. Returns the ACTIVE account. */
   authorize(connectionName: string, identifier: string, user?: string): Promise<AccountView>;
   close(): Promise<void>;

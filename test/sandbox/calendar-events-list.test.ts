@@ -70,10 +70,13 @@ describe('events.list', () => {
   it('orderBy=startTime needs singleEvents=true', async () => {
     const res = await list({ orderBy: 'startTime' });
     expect(res.status).toBe(400);
-    expect(res.body.error.errors[0].reason).toBe('badRequest');
+    // Calendar's refusal: reason `invalid`, located at orderBy (issue 12: seen with Google's own client).
+    expect(res.body.error.errors[0]).toEqual({ message: 'The requested ordering is not available for the particular query.', domain: 'global', reason: 'invalid', locationType: 'parameter', location: 'orderBy' });
     expect(res.body.error.message).toBe('The requested ordering is not available for the particular query.');
     expect((await list({ orderBy: 'startTime', singleEvents: 'true' })).status).toBe(200);
-    expect((await list({ orderBy: 'created' })).status).toBe(400);
+    const unknown = await list({ orderBy: 'created' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.errors[0]).toMatchObject({ reason: 'invalidParameter', location: 'orderBy', message: "Invalid string value: 'created'. Allowed values: [starttime, updated]" });
   });
 
   it('orders by start time and by update time', async () => {

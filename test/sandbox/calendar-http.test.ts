@@ -60,7 +60,7 @@ describe('Calendar fake over HTTP', () => {
     const bad = await api('/calendars/primary/events?orderBy=startTime');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { message: 'The requested ordering is not available for the particular query.', errors: [{ reason: 'badRequest' }] },
+      error: { message: 'The requested ordering is not available for the particular query.', errors: [{ reason: 'invalid', locationType: 'parameter', location: 'orderBy' }] },
     });
     const ok = await api('/calendars/primary/events?eventTypes=default&eventTypes=focusTime&singleEvents=true&orderBy=startTime');
     expect(ok.status).toBe(200);

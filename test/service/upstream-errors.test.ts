@@ -77,6 +77,23 @@ describe('an upstream 4xx keeps its status', () => {
     expect(error).toMatchObject({ code: 'upstream_error', status: 404, httpStatus: 404, details: { status: 404, body: { category: 'OBJECT_NOT_FOUND' } } });
   });
 
+  it('calendar refusals keep Google\'s shape on the proxy, and the tool refuses the same input before sending', async () => {
+    const proxy = (method: string, path: string, query: Record<string, string>) =>
+      h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'cal-errors', identifier: 'carol', method, path, query } });
+    const ordering = await proxy('GET', '/calendar/v3/calendars/primary/events', { orderBy: 'startTime' });
+    expect(ordering.status).toBe(200); // the proxy returns the upstream answer as its result
+    expect(ordering.body).toMatchObject({ status: 400, body: { error: { code: 400, errors: [{ reason: 'invalid', locationType: 'parameter', location: 'orderBy' }] } } });
+    const tool = await run('cal-errors', 'carol', 'calendar_list_events', { order_by: 'startTime' });
+    expect(tool.status).toBe(400);
+    expect(tool.body.error.details.violations[0].pointer).toBe('/single_events');
+
+    const updates = await proxy('DELETE', '/calendar/v3/calendars/primary/events/whatever', { sendUpdates: 'everyone' });
+    expect(updates.body).toMatchObject({
+      status: 400,
+      body: { error: { errors: [{ reason: 'invalidParameter', location: 'sendUpdates', message: "Invalid string value: 'everyone'. Allowed values: [all, externalonly, none]" }] } },
+    });
+  });
+
   it('a 5xx stays 502', async () => {
     h.sandbox.control.setFault('crm', { failNext: { count: 5, status: 500 } });
     try {
@@ -114,5 +131,48 @@ describe('missing permissions are insufficient_scope (403)', () => {
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: 'insufficient_scope', details: { resource: 'POST /v1/comments', body: { code: 'restricted_resource' } } });
     expect(res.body.error.details).not.toHaveProperty('required_scopes');
+  });
+});
+
+describe('step-up: an authorization link with extra scopes', () => {
+  async function stepUp(connection_name: string, identifier: string, scopes: string[]) {
+    const before = await h.call('GET', `/api/v1/connected_accounts?identifier=${identifier}&connection_name=${connection_name}`, { token });
+    const [account] = before.body.connected_accounts;
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name, identifier, scopes } });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.connected_account_id).toBe(account.id);
+    expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
+    const after = await h.call('GET', `/api/v1/connected_accounts/${account.id}`, { token });
+    return { before: account, after: after.body };
+  }
+
+  it('Google: the new grant adds to the old one (include_granted_scopes), the account keeps its id and identifier', async () => {
+    const events = 'https://www.googleapis.com/auth/calendar.events';
+    const { before, after } = await stepUp('cal-readonly', 'erin', [events]);
+    expect(before.scopes).toEqual(['https://www.googleapis.com/auth/calendar.readonly']);
+    expect(after).toMatchObject({ id: before.id, identifier: 'erin', status: 'ACTIVE' });
+    expect([...after.scopes].sort()).toEqual(['https://www.googleapis.com/auth/calendar.events', 'https://www.googleapis.com/auth/calendar.readonly']);
+    const created = await run('cal-readonly', 'erin', 'calendar_create_event', { summary: 'now allowed', start_datetime: '2030-05-01T10:00:00Z' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await run('cal-readonly', 'erin', 'calendar_list_events', {})).status).toBe(200);
+    const listed = await h.call('GET', '/api/v1/connected_accounts?identifier=erin', { token });
+    expect(listed.body.connected_accounts.filter((a: { connection_name?: string; connection_id: string }) => a.connection_id === before.connection_id)).toHaveLength(1);
+  });
+
+  it('HubSpot: the link asks for the old scopes and the new ones, so both work afterwards', async () => {
+    const { before, after } = await stepUp('crm-contacts-only', 'frank', ['crm.objects.deals.write']);
+    expect(after).toMatchObject({ id: before.id, identifier: 'frank', status: 'ACTIVE' });
+    const deal = await run('crm-contacts-only', 'frank', 'crm_deal_create', { dealname: 'After step-up', amount: 10, dealstage: 'qualifiedtobuy' });
+    expect(deal.status, JSON.stringify(deal.body)).toBe(200);
+    expect((await run('crm-contacts-only', 'frank', 'crm_contacts_list', {})).status).toBe(200);
+  });
+
+  it('is refused for Notion, which has no OAuth scopes, and for malformed scopes, at /scopes', async () => {
+    const notion = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'notes-readonly', identifier: 'gina', scopes: ['insert_comments'] } });
+    expect(notion.status).toBe(400);
+    expect(notion.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/scopes', keyword: 'forbidden' })]);
+    const blank = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal-readonly', identifier: 'erin', scopes: ['two words'] } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.details.violations[0].pointer).toMatch(/^\/scopes/);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
-import { boolParam, enumParam, intParam } from '../google-common/request.js';
+import { boolParam, intParam, legacyEnumParam } from '../google-common/request.js';
 import { ACCESS_ROLES, etagFor, type CalendarRecord, type CalendarUserState } from './calendar-store.js';
 import { continueListing, page, refuseWithSyncToken, resumeListing } from './paging.js';
 
@@ -47,7 +47,7 @@ export function listEntry(cal: CalendarRecord): Record<string, unknown> {
 
 export function listCalendarList(state: CalendarUserState, query: URLSearchParams, now: number): ApiResponse {
   const maxResults = intParam(query, 'maxResults', 100, 1, 250);
-  const minAccessRole = enumParam(query, 'minAccessRole', ACCESS_ROLES);
+  const minAccessRole = legacyEnumParam(query, 'minAccessRole', ACCESS_ROLES);
   let showDeleted = boolParam(query, 'showDeleted');
   let showHidden = boolParam(query, 'showHidden');
 

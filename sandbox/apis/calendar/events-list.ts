@@ -4,7 +4,7 @@
  */
 import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
-import { boolParam, enumParam, intParam, isRecord } from '../google-common/request.js';
+import { boolParam, intParam, isRecord, legacyEnumParam } from '../google-common/request.js';
 import { etagFor, type CalendarRecord, type CalendarUserState, type StoredEvent } from './calendar-store.js';
 import { EVENT_TYPES } from './event-input.js';
 import { resolveTime } from './event-time.js';
@@ -40,7 +40,7 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
   const scope = `events:${cal.id}`;
   const maxResults = intParam(query, 'maxResults', 250, 1, 2500);
   const singleEvents = boolParam(query, 'singleEvents');
-  const orderBy = enumParam(query, 'orderBy', ['startTime', 'updated'] as const);
+  const orderBy = legacyEnumParam(query, 'orderBy', ['startTime', 'updated'] as const);
   let showDeleted = boolParam(query, 'showDeleted');
   const syncToken = query.get('syncToken');
   const zone = query.get('timeZone');
@@ -49,7 +49,8 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
   }
   if (syncToken !== null) refuseWithSyncToken(query, SYNC_FORBIDDEN);
   if (orderBy === 'startTime' && !singleEvents) {
-    throw new GoogleApiError(400, 'The requested ordering is not available for the particular query.', { reason: 'badRequest' });
+    // As Calendar answers it: reason `invalid`, located at the orderBy parameter.
+    throw new GoogleApiError(400, 'The requested ordering is not available for the particular query.', { reason: 'invalid', locationType: 'parameter', location: 'orderBy' });
   }
   const timeMin = instantParam(query, 'timeMin');
   const timeMax = instantParam(query, 'timeMax');

@@ -5,7 +5,7 @@
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
 import { googleApiModule } from '../google-common/module.js';
-import { intParam, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
+import { intParam, legacyEnumParam, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import { deleteCalendarListEntry, getCalendarListEntry, listCalendarList } from './calendar-list.js';
 import { seedCalendarUser, type CalendarUserState } from './calendar-store.js';
 import { deleteEvent, getEvent, insertEvent, patchEvent } from './event-ops.js';
@@ -16,6 +16,7 @@ const EVENTS_READ = ['calendar', 'calendar.readonly', 'calendar.events', 'calend
 const EVENTS_WRITE = ['calendar', 'calendar.events', 'calendar.events.owned'];
 const LIST_READ = ['calendar', 'calendar.readonly', 'calendar.calendarlist', 'calendar.calendarlist.readonly'];
 const LIST_WRITE = ['calendar', 'calendar.calendarlist'];
+const SEND_UPDATES = ['all', 'externalOnly', 'none'] as const;
 
 export function createCalendarApi(): ApiModule {
   return googleApiModule({ service: 'calendar', serviceName: SERVICE, errorShape: 'legacy', seed: seedCalendarUser, route });
@@ -45,6 +46,8 @@ function route(req: ApiRequest, state: CalendarUserState): ApiResponse {
   if (rest[0] === 'calendars' && rest[2] === 'events') {
     const calendarId = rest[1] as string;
     const writeOpts = () => ({ conferenceDataVersion: intParam(req.query, 'conferenceDataVersion', 0, 0, 1), now: req.now });
+    // Every event write (insert, patch, delete) takes sendUpdates; Google refuses a value outside its three.
+    if (m !== 'GET') legacyEnumParam(req.query, 'sendUpdates', SEND_UPDATES);
     if (rest.length === 3) {
       if (m === 'GET') {
         need(EVENTS_READ);

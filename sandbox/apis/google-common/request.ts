@@ -75,6 +75,19 @@ export function enumParam<T extends string>(
   });
 }
 
+/**
+ * An enumerated query parameter of a discovery-based (legacy-shaped) API such as Calendar, checked as Google checks
+ * it: 400 `invalidParameter` at the parameter, "Invalid string value: 'x'. Allowed values: [a, b]" with the allowed
+ * values lower-cased (the wording Calendar answers with; Google's reference pages do not show it).
+ */
+export function legacyEnumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
+  const v = query.get(name);
+  if (v === null) return undefined;
+  if ((allowed as readonly string[]).includes(v)) return v as T;
+  const message = `Invalid string value: '${v}'. Allowed values: [${allowed.map((a) => a.toLowerCase()).join(', ')}]`;
+  throw new GoogleApiError(400, message, { reason: 'invalidParameter', locationType: 'parameter', location: name });
+}
+
 const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 
 /**

@@ -179,6 +179,11 @@ export function recordsContract(ctx: ContractContext): void {
       await ctx.store.createAuthLink(link);
       expect(await ctx.store.getAuthLink(link.tokenHash)).toEqual(link);
       expect(await ctx.store.getAuthLink('b'.repeat(64))).toBeNull();
+      // A step-up link keeps the scopes it asks for, in order; binding it keeps them too.
+      const stepUp = { ...link, tokenHash: 'c'.repeat(64), scopes: ['calendar.readonly', 'calendar.events'] };
+      await ctx.store.createAuthLink(stepUp);
+      expect(await ctx.store.getAuthLink(stepUp.tokenHash)).toEqual(stepUp);
+      expect(await ctx.store.bindAuthLink(stepUp.tokenHash, 'd'.repeat(64))).toEqual({ ...stepUp, browserHash: 'd'.repeat(64) });
     });
 
     it('binds a link to the first browser only, atomically, and keeps the binding', async () => {

@@ -44,10 +44,10 @@ export const workspaceBuild: BuildCase[] = [
     want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: { query: 'Meeting notes', page_size: 10, start_cursor: 'c1' } },
   },
   {
-    name: 'no query: no body (as the official SDK sends it) lists everything shared',
+    name: 'no query: an empty JSON body (as the official client sends) lists everything shared',
     tool: 'workspace_search',
     input: {},
-    want: { method: 'POST', path: '/v1/search', query: {}, headers: NV },
+    want: { method: 'POST', path: '/v1/search', query: {}, headers: NV, body: {} },
   },
   {
     name: 'create a database under a page',
@@ -93,19 +93,19 @@ export const workspaceBuild: BuildCase[] = [
     name: 'several property ids become repeated filter_properties',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB, property_id: 'title, bHwQ' },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['title', 'bHwQ'] }, headers: NV, body: {} },
   },
   {
     name: 'property ids as Notion lists them (percent-encoded) are decoded once, as the official SDK does',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB, property_id: '%5BJCR,AJP%7D,title' },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['[JCR', 'AJP}', 'title'] }, headers: NV },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: { filter_properties: ['[JCR', 'AJP}', 'title'] }, headers: NV, body: {} },
   },
   {
     name: 'no property id: every property',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB.replace(/-/g, '') },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV, body: {} },
   },
   {
     name: 'query with sorts and paging',
@@ -120,10 +120,10 @@ export const workspaceBuild: BuildCase[] = [
     },
   },
   {
-    name: 'first page of rows, no sorts: no body',
+    name: 'first page of rows, no sorts: an empty JSON body',
     tool: 'workspace_database_query',
     input: { database_id: DB },
-    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV },
+    want: { method: 'POST', path: `/v1/databases/${DB}/query`, query: {}, headers: NV, body: {} },
   },
   {
     name: '2025-09-03: a query goes to the data source',
@@ -135,7 +135,7 @@ export const workspaceBuild: BuildCase[] = [
     name: '2025-09-03: a query limited to some properties goes to the data source',
     tool: 'workspace_database_query_properties',
     input: { database_id: DB, data_source_id: DS, workspace_version: '2025-09-03', property_id: '%5BJCR' },
-    want: { method: 'POST', path: `/v1/data_sources/${DS}/query`, query: { filter_properties: ['[JCR'] }, headers: NV25 },
+    want: { method: 'POST', path: `/v1/data_sources/${DS}/query`, query: { filter_properties: ['[JCR'] }, headers: NV25, body: {} },
   },
   {
     name: '2025-09-03: a row\'s parent is its data source',

@@ -1,0 +1,44 @@
+/**
+ * No module-level mutable bindings in runtime/: state (policies, caches, counters) belongs to an instance, so two
+ * connectors in one process share none of it. A top-level `let` or `var` is the tell-tale; read with TypeScript's
+ * parser, not a regular expression.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function topLevelMutable(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const flags = statement.declarationList.flags;
+    if (flags & (ts.NodeFlags.Const | ts.NodeFlags.Using | ts.NodeFlags.AwaitUsing)) continue;
+    for (const d of statement.declarationList.declarations) found.push(d.name.getText(source));
+  }
+  return found;
+}
+
+describe('runtime/ module state', () => {
+  it('has no top-level let or var', () => {
+    const offending = sourceFiles(join(ROOT, 'runtime')).flatMap((file) =>
+      topLevelMutable(file, readFileSync(file, 'utf8')).map((name) => `${relative(ROOT, file)}: ${name}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('the check finds one (it would catch a regression)', () => {
+    expect(topLevelMutable('x.ts', 'let cache;\nconst fixed = 1;\nfunction f() { let inner = 2; }\nvar old = 3;')).toEqual(['cache', 'old']);
+  });
+});
