@@ -112,6 +112,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the execution history (tool calls and proxy requests), newest first */
+        get: operations["listExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mcp_sessions": {
         parameters: {
             query?: never;
@@ -2592,6 +2609,39 @@ export interface components {
             data: unknown;
             execution_id: string;
         };
+        ExecutionList: {
+            /** @description Newest first. */
+            executions: components["schemas"]["ExecutionView"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        ExecutionOutcome: "success" | "error";
+        /** @description One tool call or proxy request from the execution history. No output, header or secret is kept; `input` only when input capture is on, redacted. */
+        ExecutionView: {
+            /** @description Upstream requests sent, retries and the retry after a token refresh included. */
+            attempts: number;
+            /** @description Null when the call failed before a connection was found. */
+            connection_id: string | null;
+            connection_name: string | null;
+            duration_ms: number;
+            /** @description The error code (see the error catalogue), or null on success. */
+            error_code: string | null;
+            /** @description The execution id (a tool call returns it as `execution_id`). */
+            id: string;
+            identifier: string | null;
+            /** @description The call's input with secrets and configured fields redacted; null unless input capture is on. */
+            input: unknown;
+            /** @enum {string} */
+            kind: "tool" | "proxy";
+            /** @description The tool name, or the proxy method and path template (segments holding ids are `{}`). */
+            operation: string;
+            outcome: components["schemas"]["ExecutionOutcome"];
+            /** Format: date-time */
+            started_at: string;
+            /** @description The last upstream HTTP status, or null when none answered. */
+            upstream_status: number | null;
+        };
         MagicLinkRequest: {
             connection_name: string;
             identifier: string;
@@ -4136,6 +4186,51 @@ export interface operations {
             502: components["responses"]["UpstreamError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    listExecutions: {
+        parameters: {
+            query?: {
+                /** @description Only calls through this connection. */
+                connection_name?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only calls that failed with this error code. */
+                error_code?: string;
+                /** @description Only this end user. */
+                identifier?: string;
+                /** @description Page size (default 50). */
+                limit?: number;
+                /** @description Only successes or only errors. */
+                outcome?: components["schemas"]["ExecutionOutcome"];
+                /** @description Only calls started at or after this time. */
+                since?: string;
+                /** @description Only this operation: a tool name, or a proxy operation such as `GET /crm/v3/objects/contacts/{}`. */
+                tool?: string;
+                /** @description Only calls started before this time. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of executions. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMcpSessions: {

@@ -44,10 +44,48 @@ export interface ConnectorOptions {
   /** Clock (ms since epoch), for tests. */
   now?: () => number;
   /**
+   * The execution history: `record` (default true) keeps one record per tool call and proxy request;
+   * `captureInputs` (default false) keeps each call's input too, with secret-looking and `redactFields` fields redacted.
+   */
+  executions?: { record?: boolean; captureInputs?: boolean; redactFields?: string[] };
+  /**
    * Which URLs connections' `overrides` may name, for this connector only. Default: read from
    * `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` (see `connection-override-policy.ts`).
    */
   connectionOverrides?: ConnectionOverridePolicy;
+}
+
+/** One tool call or proxy request from the execution history (see `GET /api/v1/executions`). */
+export interface ExecutionView {
+  id: string;
+  started_at: string;
+  kind: 'tool' | 'proxy';
+  connection_id: string | null;
+  connection_name: string | null;
+  identifier: string | null;
+  /** The tool's name, or the proxy's method and path template (`GET /crm/v3/objects/contacts/{}`). */
+  operation: string;
+  outcome: 'success' | 'error';
+  error_code: string | null;
+  upstream_status: number | null;
+  attempts: number;
+  duration_ms: number;
+  /** Null unless input capture is on. */
+  input: unknown;
+}
+
+export interface ExecutionListQuery {
+  connection_name?: string;
+  identifier?: string;
+  /** A tool name or a proxy operation. */
+  tool?: string;
+  outcome?: 'success' | 'error';
+  error_code?: string;
+  since?: string;
+  until?: string;
+  /** 1 to 200, default 50. */
+  limit?: number;
+  cursor?: string;
 }
 
 /** A connection as the API shows it: never the client secret. */
@@ -172,6 +210,8 @@ export interface EnvironmentScope extends WebhookApi {
 
   executeTool(input: ExecuteToolInput): Promise<ExecuteToolResult>;
   proxy(input: ProxyInput): Promise<ProxyResult>;
+  /** The execution history, newest first, a page at a time. */
+  listExecutions(query?: ExecutionListQuery): Promise<{ executions: ExecutionView[]; next_cursor: string | null }>;
 }
 
 /** The browser side of the flow, which the HTTP service exposes as pages. */
@@ -213,5 +253,10 @@ export interface Connector {
    * (see `agent/search.ts`).
    */
   tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined; search(query: string, options?: ToolSearchOptions): ToolSearchHit[] };
+  /**
+   * For the HTTP service's one log line per request: runs `fn` so that a tool call or proxy request finished inside
+   * it puts its execution fields into `slot.fields` instead of logging a line of its own.
+   */
+  logExecutionsInto<T>(slot: { fields?: Record<string, unknown> }, fn: () => T): T;
   close(): Promise<void>;
 }

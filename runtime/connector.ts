@@ -28,6 +28,9 @@ import { openStore } from './store/index.js';
 import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
+import { executionFilter, executionView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, proxyStart, toolStart } from './executions/execution-start.js';
+import { ExecutionTracker } from './executions/execution-tracker.js';
+import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
 import { webhookApi } from './webhooks/webhook-api.js';
 import { ToolSearch } from './agent/search.js';
@@ -124,11 +127,13 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     ...options.http,
     ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }),
   });
-  const http = createUpstreamClient(policy, { now, ...options.httpHooks });
+  const telemetry = new Telemetry();
+  const http = createUpstreamClient(policy, { now, tracer: telemetry.tracer, ...options.httpHooks });
   const refresher = new RefreshCoordinator({
     store,
     http,
     now,
+    telemetry,
     overridePolicy,
     ...(options.logger ? { logger: options.logger } : {}),
     options: {
@@ -144,7 +149,9 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache(options.lookupCacheTtlMs);
   const prechecks = new PrecheckCache(now);
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), settings: { ...config.executions, ...options.executions } });
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, executions, ...(options.logger ? { logger: options.logger } : {}) };
+  const toolName = (name: string) => tools.resolve(name)?.name;
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
   const oauth: OAuthFlow = {
@@ -287,8 +294,19 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         cache.invalidateAccount(found.account);
         return accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
       },
-      executeTool: (input) => executeTool(ctx, environmentId, input),
-      proxy: (input) => runProxy(ctx, environmentId, input),
+      executeTool: (input) =>
+        executions.run(toolStart(environmentId, input, toolName), async () => {
+          const result = await executeTool(ctx, environmentId, input);
+          // The id the caller sees is the one its record has.
+          result.execution_id = executions.current()?.id ?? result.execution_id;
+          return result;
+        }),
+      proxy: (input) => executions.run(proxyStart(environmentId, input), () => runProxy(ctx, environmentId, input)),
+      async listExecutions(query = {}) {
+        const limit = Math.min(Math.max(query.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+        const page = await store.listExecutions(environmentId, executionFilter(query), { limit, ...(query.cursor === undefined ? {} : { cursor: query.cursor }) });
+        return { executions: page.items.map(executionView), next_cursor: page.nextCursor };
+      },
       ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),
     };
   }
@@ -305,8 +323,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       // Built on the first search: most processes (a CLI command, a test) never search.
       search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
     },
+    logExecutionsInto: (slot, fn) => executions.logInto(slot, fn),
     async close() {
       http.close();
+      await executions.drain();
       if (ownsStore) await store.close();
     },
   };

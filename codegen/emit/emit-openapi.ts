@@ -102,6 +102,24 @@ export function buildOpenApi(model: Model): Obj {
       requestBody: { required: true, content: json(schemaRef('ProxyRequest')) },
     }),
   };
+  paths['/api/v1/executions'] = {
+    get: op('executions', 'listExecutions', 'List the execution history (tool calls and proxy requests), newest first', {
+      ...ok('A page of executions.', schemaRef('ExecutionList')),
+      ...errors('400', ...AUTHED),
+    }, {
+      parameters: [
+        queryParam('connection_name', { type: 'string', minLength: 1 }, 'Only calls through this connection.'),
+        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only this end user.'),
+        queryParam('tool', { type: 'string', minLength: 1 }, 'Only this operation: a tool name, or a proxy operation such as `GET /crm/v3/objects/contacts/{}`.'),
+        queryParam('outcome', schemaRef('ExecutionOutcome'), 'Only successes or only errors.'),
+        queryParam('error_code', { type: 'string', minLength: 1 }, 'Only calls that failed with this error code.'),
+        queryParam('since', { type: 'string', format: 'date-time' }, 'Only calls started at or after this time.'),
+        queryParam('until', { type: 'string', format: 'date-time' }, 'Only calls started before this time.'),
+        queryParam('limit', { type: 'integer', minimum: 1, maximum: 200, default: 50 }, 'Page size (default 50).'),
+        queryParam('cursor', { type: 'string', minLength: 1, maxLength: 500 }, 'The `next_cursor` of the previous page.'),
+      ],
+    }),
+  };
   const toolFormat = queryParam('format', { type: 'string', enum: ['catalog', 'openai', 'anthropic'] }, 'Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition.');
   paths['/api/v1/tools'] = {
     get: op('tools', 'listTools', 'List tools', {
@@ -212,6 +230,7 @@ export function buildOpenApi(model: Model): Obj {
       { name: 'connections', description: 'OAuth clients per system.' },
       { name: 'tools', description: 'The tool catalog and generic execution.' },
       { name: 'proxy', description: 'Raw upstream requests.' },
+      { name: 'executions', description: 'The history of tool calls and proxy requests.' },
       { name: 'webhooks', description: 'Account events delivered as signed webhooks: endpoints and the delivery log.' },
       { name: 'mcp', description: 'Per-user sessions for the MCP endpoint (/mcp).' },
       { name: 'pages', description: 'Browser pages of the authorization flow.' },

@@ -13,13 +13,18 @@ export interface AuthorizedResponse extends UpstreamResponse {
 }
 
 export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, build: (bearer: string) => UpstreamCall): Promise<AuthorizedResponse> {
+  // The execution history learns the connection and each upstream answer here, where both are known.
+  const execution = ctx.executions?.current();
+  execution?.noteTarget(target.connection);
   try {
     const first = await ctx.refresher.accessToken(target);
     const res = await ctx.http.send(build(`Bearer ${first.token}`));
+    execution?.noteResponse(res);
     if (res.status !== 401) return withToken(res, first.token);
     ctx.cache.invalidateAccount(target.account);
     const second = await ctx.refresher.afterRejection(target, first.version);
     const retried = await ctx.http.send(build(`Bearer ${second.token}`));
+    execution?.noteResponse(retried);
     if (retried.status === 401) {
       // A token minted a moment ago was refused too: the grant no longer works for this API.
       throw reauthorizationRequired(target.account, target.connection.name, 'access token refused after refresh');

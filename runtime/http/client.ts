@@ -12,7 +12,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent } from 'undici';
+import type { Tracer } from '@opentelemetry/api';
 import { ConnectorError } from '../errors.js';
+import { traceAttempt } from '../telemetry/upstream-span.js';
 import type { HttpMethod } from '../types.js';
 import { ACCEPT_ENCODING, decodeBody } from './decode.js';
 import type { HttpPolicy } from './policy.js';
@@ -50,6 +52,8 @@ export interface UpstreamClientHooks {
   random?: () => number;
   now?: () => number;
   onRetry?: (info: { attempt: number; delayMs: number; status: number | null; url: string }) => void;
+  /** Traces each attempt as a CLIENT span (see `telemetry/upstream-span.ts`). */
+  tracer?: Tracer;
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,7 +139,7 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
       const canRetry = call.retry && attemptNo <= policy.maxRetries;
       let res: { status: number; headers: IncomingHttpHeaders; body: Buffer };
       try {
-        res = await attempt(call);
+        res = await (hooks.tracer ? traceAttempt(hooks.tracer, call.method, call.url, attemptNo, () => attempt(call)) : attempt(call));
       } catch (error) {
         if (error instanceof ConnectorError) throw error;
         const code = (error as { code?: string }).code ?? '';

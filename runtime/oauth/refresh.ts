@@ -26,6 +26,8 @@ import type { ConnectorDefinition } from '../types.js';
 import { resolveEndpoints } from './endpoints.js';
 import { reauthorizationRequired } from './reauthorization.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
+import { traceRefresh } from '../telemetry/refresh-span.js';
 
 export interface AuthTarget {
   account: AccountRecord;
@@ -57,6 +59,8 @@ export interface RefreshDeps {
   overridePolicy: ConnectionOverridePolicy;
   logger?: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
   options: RefreshOptions;
+  /** Traces each refresh (`oauth.refresh`) and counts it; see `telemetry/telemetry.ts`. */
+  telemetry?: Telemetry;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -127,7 +131,7 @@ export class RefreshCoordinator {
           if (locked === null) throw new ConnectorError('account_not_found', `The connected account ${known.id} no longer exists.`);
           if (locked.status !== 'ACTIVE' || locked.tokens === null) throw reauthorizationRequired(locked, connection.name);
           if (this.isFreshFor(locked, staleVersion, rejected)) return locked;
-          return await this.exchange(target, locked);
+          return await (this.deps.telemetry ? traceRefresh(this.deps.telemetry, target, () => this.exchange(target, locked)) : this.exchange(target, locked));
         } finally {
           await store.releaseRefreshLease(known.id, this.owner).catch(() => undefined);
         }

@@ -18,6 +18,7 @@ import { AppAuth, type AccessTokenClaims } from './app-auth.js';
 import { sendError, toConnectorError } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
 import { createServiceLogger } from './logging.js';
+import { OneLinePerRequest, registerRequestObservability } from './request-observability.js';
 import { registerRateLimits, type RateLimitOptions } from './rate-limits.js';
 import type { Redis } from 'ioredis';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
@@ -151,6 +152,8 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   const app = fastify({
     ...logging,
     genReqId: requestIdFor,
+    // One line per request, written when it has been answered (request-observability.ts), not fastify's two.
+    logController: new OneLinePerRequest(),
     requestIdHeader: false,
     bodyLimit: options.bodyLimitBytes ?? 1024 * 1024,
     ...serverTimeoutOptions(options.timeouts),
@@ -174,6 +177,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerRequestObservability(app, connector);
   const isReady = options.isReady;
   if (isReady) {
     app.addHook('onRequest', (_request, _reply, done) => {

@@ -39,6 +39,10 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', default: String(DEFAULT_HTTP_POLICY.maxQueuedPerOrigin) },
   { name: 'AGENT_CONNECTOR_TRUST_PROXY', default: '0' },
   { name: 'LOG_LEVEL', default: 'info' },
+  { name: 'LOG_FORMAT', default: 'pretty on a terminal, else json' },
+  { name: 'AGENT_CONNECTOR_EXECUTION_RETENTION_DAYS', default: '7' },
+  { name: 'AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS', default: '0' },
+  { name: 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS', default: 'unset' },
   { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
   { name: 'NODE_ENV', default: 'unset' },
 ];
@@ -84,6 +88,9 @@ export interface ServiceConfig extends ConnectorConfig {
   timeouts: ServiceTimeouts;
   trustProxy: TrustProxy;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
+  /** Execution history retention in days (enforced by the purge schedule); 0 records nothing. */
+  executionRetentionDays: number;
 }
 
 /** What `createConnector` takes from the environment when its options leave it out. */
@@ -91,6 +98,8 @@ export interface ConnectorConfig extends StoreConfig {
   http: UpstreamHttpConfig;
   /** Which URLs connections' `overrides` may name (see runtime/connection-override-policy.ts). */
   connectionOverrides: ConnectionOverridePolicy;
+  /** The execution history: kept at all (retention above 0 days), inputs captured, fields redacted then. */
+  executions: { record: boolean; captureInputs: boolean; redactFields: string[] };
 }
 
 export class ConfigError extends Error {
@@ -195,7 +204,16 @@ export function readConnectorConfig(env: NodeJS.ProcessEnv = process.env): Conne
       maxQueuedPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', d.maxQueuedPerOrigin, 0, 1_000_000),
     },
     connectionOverrides: overridePolicy(env),
+    executions: {
+      record: executionRetentionDays(env) > 0,
+      captureInputs: flag(env, 'AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS', false),
+      redactFields: (optional(env, 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS') ?? '').split(',').map((f) => f.trim()).filter((f) => f !== ''),
+    },
   };
+}
+
+function executionRetentionDays(env: NodeJS.ProcessEnv): number {
+  return integer(env, 'AGENT_CONNECTOR_EXECUTION_RETENTION_DAYS', 7, 0, 3650);
 }
 
 function logLevel(env: NodeJS.ProcessEnv): string {
@@ -243,6 +261,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       idleMs: integer(env, 'AGENT_CONNECTOR_IDLE_TIMEOUT_MS', DEFAULT_TIMEOUTS.idleMs, 100, 3_600_000),
     },
     trustProxy: trustProxy(env),
+    executionRetentionDays: executionRetentionDays(env),
+    logFormat: logFormat(env),
     logLevel: logLevel(env),
   };
+}
+
+function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
+  const value = optional(env, 'LOG_FORMAT');
+  if (value === undefined) return process.stdout.isTTY ? 'pretty' : 'json';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new ConfigError(`LOG_FORMAT=${value}: use json or pretty`);
 }

@@ -6,6 +6,7 @@
  * secret someone logs by mistake in a structured field.
  */
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -59,7 +60,11 @@ export function loggerOptions(level = 'info'): LoggerOptions {
   };
 }
 
-/** A pino logger writing to `destination` (stdout by default). Tests pass a stream to capture lines. */
-export function createServiceLogger(destination?: DestinationStream, level?: string): Logger {
+/**
+ * A pino logger writing to `destination` (stdout by default). Tests pass a stream to capture lines. `pretty` (for a
+ * terminal) formats the same redacted records with pino-pretty, in this process: a development convenience.
+ */
+export function createServiceLogger(destination?: DestinationStream, level?: string, format: 'json' | 'pretty' = 'json'): Logger {
+  if (format === 'pretty') return pino(loggerOptions(level), pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', ...(destination ? { destination } : {}) }));
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }

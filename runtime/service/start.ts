@@ -22,6 +22,7 @@ import { ensureAppClient, newClientId, newClientSecret } from './environments.js
 import { freePort } from './free-port.js';
 import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
 import { createServiceLogger } from './logging.js';
+import { startOpenTelemetry } from '../telemetry/otel-sdk.js';
 import { registerWithSandbox } from './sandbox-connections.js';
 
 export const DEV_ENVIRONMENT_ID = 'env_development';
@@ -82,7 +83,9 @@ async function ensureSandboxConnections(connector: Connector, sandbox: DevSandbo
 
 export async function startService<S extends DevSandbox = DevSandbox>(options: ServiceStartOptions<S> = {}): Promise<RunningService<S>> {
   const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
-  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, config.logLevel));
+  const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, config.logLevel, config.logFormat));
+  // Before the connector: its meters come from the provider registered at creation. Off unless OTEL_* asks.
+  const telemetry = startOpenTelemetry(process.env);
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 
@@ -105,6 +108,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
       logger,
       connectionOverrides,
       env: options.env ?? process.env,
+      executions: config.executions,
     });
     app = await buildService({
       connector,
@@ -136,7 +140,10 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     writeDevState(config.dataDir, { environmentId, clientId });
     const sandboxConnections = sandbox ? await ensureSandboxConnections(connector, sandbox, environmentId) : [];
     ready = true;
-    const purge = schedulePurge(connector.store, logger, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+    const purge = schedulePurge(connector.store, logger, options.purgeIntervalMs ?? PURGE_INTERVAL_MS, {
+      ms: config.executionRetentionDays * 86_400_000,
+      now: options.now ?? Date.now,
+    });
 
     const running = connector;
     const listening = app;
@@ -157,6 +164,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
           await listening.close();
           await running.close();
           redis?.disconnect();
+          await telemetry?.shutdown();
         })();
         return closing;
       },
@@ -165,6 +173,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     await app?.close().catch(() => {});
     await connector?.close().catch(() => {});
     redis?.disconnect();
+    await telemetry?.shutdown().catch(() => {});
     throw error;
   }
 }

@@ -124,6 +124,31 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
       `,
     },
     {
+      version: 4,
+      name: 'execution history',
+      // No foreign keys: the history outlives the connection or account it names, until retention deletes it.
+      sql: `
+        CREATE TABLE executions (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL,
+          started_at ${t.timestamp} NOT NULL,
+          kind ${t.text} NOT NULL CHECK (kind IN ('tool', 'proxy')),
+          connection_id ${t.text},
+          connection_name ${t.text},
+          identifier ${t.text},
+          operation ${t.text} NOT NULL,
+          outcome ${t.text} NOT NULL CHECK (outcome IN ('success', 'error')),
+          error_code ${t.text},
+          upstream_status ${t.integer},
+          attempts ${t.integer} NOT NULL,
+          duration_ms ${t.integer} NOT NULL,
+          input ${t.json}
+        );
+        CREATE INDEX executions_env_started ON executions (environment_id, started_at, id);
+        CREATE INDEX executions_started ON executions (started_at);
+      `,
+    },
+    {
       version: 5,
       name: 'account events outbox and webhook endpoints',
       // The outbox: account_events rows are written in the transaction of the account change they report, with one

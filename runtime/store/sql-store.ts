@@ -17,6 +17,7 @@ import { SqlAccounts } from './sql-accounts.js';
 import { SqlConnections } from './sql-connections.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import { isUniqueViolation, type Migration, type SqlDriver } from './sql-driver.js';
+import { SqlExecutions } from './sql-executions.js';
 import { SqlMcpSessions } from './sql-mcp-sessions.js';
 import { SqlOAuthRecords } from './sql-oauth-records.js';
 import { SqlWebhooks } from './sql-webhooks.js';
@@ -32,6 +33,9 @@ import type {
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
+  ExecutionFilter,
+  ExecutionPage,
+  ExecutionRecord,
   McpSessionRecord,
   NewConnection,
   NewWebhookEndpoint,
@@ -53,6 +57,7 @@ export class SqlStore implements Store {
   readonly #connections: SqlConnections;
   readonly #accounts: SqlAccounts;
   readonly #oauth: SqlOAuthRecords;
+  readonly #executions: SqlExecutions;
   readonly #webhooks: SqlWebhooks;
   readonly #mcpSessions: SqlMcpSessions;
 
@@ -63,6 +68,7 @@ export class SqlStore implements Store {
     this.#connections = new SqlConnections(this.#ctx);
     this.#accounts = new SqlAccounts(this.#ctx);
     this.#oauth = new SqlOAuthRecords(this.#ctx);
+    this.#executions = new SqlExecutions(this.#ctx);
     this.#webhooks = new SqlWebhooks(this.#ctx);
     this.#mcpSessions = new SqlMcpSessions(this.#ctx);
   }
@@ -257,7 +263,8 @@ export class SqlStore implements Store {
   }
 
   async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
-    return (await this.#oauth.purgeExpired(before)) + (await this.#mcpSessions.purgeExpired(normalizeTime(before)));
+    const cutoff = normalizeTime(before);
+    return (await this.#oauth.purgeExpired(cutoff)) + (await this.#mcpSessions.purgeExpired(cutoff)) + (await this.#webhooks.purge(cutoff));
   }
 
   // ---- MCP sessions (sql-mcp-sessions.ts) ----
@@ -280,6 +287,20 @@ export class SqlStore implements Store {
 
   revokeMcpSession(environmentId: string, id: string, at?: string): Promise<McpSessionRecord | null> {
     return this.#mcpSessions.revoke(environmentId, id, at);
+  }
+
+  // ---- execution history ----
+
+  recordExecutions(recs: readonly ExecutionRecord[]): Promise<void> {
+    return this.#executions.record(recs);
+  }
+
+  listExecutions(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {
+    return this.#executions.list(environmentId, filter, page);
+  }
+
+  purgeExecutions(before: string): Promise<number> {
+    return this.#executions.purge(before);
   }
 
   // ---- webhook endpoints and deliveries (sql-webhooks.ts) ----

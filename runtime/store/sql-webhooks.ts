@@ -39,6 +39,9 @@ interface DeliveryRow {
 }
 interface AttemptRow { id: string; delivery_id: string; attempted_at: Time; status_code: number | null; duration_ms: number | string; error: string | null }
 
+/** How long an event is kept once nothing is left to deliver: the delivery log looks back this far. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Longest error text kept per attempt: enough to say what went wrong, not a receiver's whole page. */
 const MAX_ERROR_LENGTH = 500;
 const DELIVERY_COLUMNS = `d.id, d.environment_id, d.endpoint_id, d.event_id, e.type AS event_type, d.status, d.attempts, d.next_attempt_at,
@@ -204,6 +207,19 @@ export class SqlWebhooks {
       );
       return changed === 1;
     });
+  }
+
+  /**
+   * Deletes events older than {@link EVENT_RETENTION_MS} before `cutoff` with no delivery still pending (their
+   * deliveries and attempts go with them, by cascade). Returns how many events were removed.
+   */
+  async purge(cutoff: string): Promise<number> {
+    const oldest = new Date(Date.parse(normalizeTime(cutoff)) - EVENT_RETENTION_MS).toISOString();
+    return this.ctx.db.run(
+      `DELETE FROM account_events WHERE created_at < ?
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = account_events.id AND d.status = 'pending')`,
+      [oldest],
+    );
   }
 
   async listDeliveries(environmentId: string, filter: WebhookDeliveryFilter = {}): Promise<WebhookDeliveryRecord[]> {

@@ -176,6 +176,56 @@ export interface AccountFilter {
   status?: AccountStatus;
 }
 
+/** How a tool call or proxy request ended. */
+export type ExecutionOutcome = 'success' | 'error';
+
+/**
+ * One tool call or proxy request, as the execution history keeps it: ids, codes and timings, never an output, a
+ * header or a secret. `input` is present only when input capture is turned on, already redacted.
+ */
+export interface ExecutionRecord {
+  id: string;
+  environmentId: string;
+  /** ISO time the call started. */
+  startedAt: string;
+  kind: 'tool' | 'proxy';
+  /** Null when the call failed before a connection was found. */
+  connectionId: string | null;
+  /** As the caller named it (or as resolved, for a tool call that named none). */
+  connectionName: string | null;
+  identifier: string | null;
+  /** The tool's name, or the proxy's method and path template, e.g. `GET /crm/v3/objects/contacts/{}`. */
+  operation: string;
+  outcome: ExecutionOutcome;
+  /** The catalogue error code, or null on success. */
+  errorCode: string | null;
+  /** The last upstream HTTP status, or null when no upstream answer was received. */
+  upstreamStatus: number | null;
+  /** Upstream requests sent (retries and the retry after a refresh included); 0 when none was sent. */
+  attempts: number;
+  durationMs: number;
+  input: unknown;
+}
+
+export interface ExecutionFilter {
+  connectionName?: string;
+  identifier?: string;
+  operation?: string;
+  outcome?: ExecutionOutcome;
+  errorCode?: string;
+  /** Inclusive lower bound on `startedAt` (ISO time). */
+  since?: string;
+  /** Exclusive upper bound on `startedAt` (ISO time). */
+  until?: string;
+}
+
+export interface ExecutionPage {
+  /** Newest first. */
+  items: ExecutionRecord[];
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
 /** Where an environment's account events are sent. */
 export interface WebhookEndpointRecord {
   id: string;
@@ -364,9 +414,23 @@ export interface Store {
 
   /**
    * Deletes OAuth states, authorization links and MCP sessions that expired before `before` (ISO time; default now), so abandoned
-   * flows do not pile up. Returns how many rows were removed. Safe to run from any number of processes.
+   * flows do not pile up, and account events more than 30 days older than `before` with nothing left to deliver (with
+   * their delivery log). Returns how many rows were removed. Safe to run from any number of processes.
    */
   purgeExpired(before?: string): Promise<number>;
+
+  /**
+   * Adds execution records, in one statement (one transaction: the history is written in batches, so that a busy
+   * service does not pay a commit per call). Ids are unique; a batch holding a known id is refused whole.
+   */
+  recordExecutions(recs: readonly ExecutionRecord[]): Promise<void>;
+  /**
+   * The environment's executions matching `filter`, newest first, `limit` at a time. `cursor` is a previous page's
+   * `nextCursor`; a cursor that was not made by this method is refused with `invalid_request`.
+   */
+  listExecutions(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage>;
+  /** Deletes executions that started before `before` (ISO time); returns how many. Safe from any number of processes. */
+  purgeExecutions(before: string): Promise<number>;
 
   createWebhookEndpoint(input: NewWebhookEndpoint): Promise<WebhookEndpointRecord>;
   listWebhookEndpoints(environmentId: string): Promise<WebhookEndpointRecord[]>;

@@ -50,6 +50,7 @@ export interface HarnessOptions extends Partial<Omit<ServiceOptions, 'connector'
   /** Captures the service's pino lines. */
   logStream?: Writable;
   definitions?: RuntimeOptions['definitions'];
+  executions?: RuntimeOptions['executions'];
   /** A store to use instead of a fresh SQLite file (e.g. a PostgreSQL schema); the caller closes it. */
   store?: RuntimeOptions['store'];
 }
@@ -66,11 +67,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     encryptionKeys,
     http: { timeoutMs: 5000, maxRetries: 1, maxRetryDelayMs: 50 },
     ...(options.definitions ? { definitions: options.definitions } : {}),
+    ...(options.executions ? { executions: options.executions } : {}),
     ...(options.store ? { store: options.store } : {}),
   });
   const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32));
   const logger = options.logStream ? pino(loggerOptions('info'), options.logStream) : false;
-  const { logStream: _ignored, definitions: _defs, store: _store, ...serviceOptions } = options;
+  const { logStream: _ignored, definitions: _defs, store: _store, executions: _executions, ...serviceOptions } = options;
   const app = await buildService({ ...serviceOptions, connector, sandbox, signingKey, logger });
   await app.listen({ port, host: '127.0.0.1' });
   const a = await createEnvironment(connector.store, { name: 'tenant-a' });

@@ -141,6 +141,17 @@ describe('every documented route, valid and invalid', () => {
     expect(toolPaths.length).toBe(34);
     await check('valid', 'POST', '/api/v1/tools/calendar_list_calendars/execute', '/api/v1/tools/calendar_list_calendars/execute', { body: { identifier: 'u-1', tool_input: {} } });
     for (const path of toolPaths) await check('invalid', 'POST', path, path, { body: { tool_input: {} } });
+
+    // The calls above are in the execution history (written in the background: wait for them).
+    let history: Awaited<ReturnType<typeof check>> | undefined;
+    for (let i = 0; i < 100 && !(history?.body.executions.length > 1); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      history = await check('valid', 'GET', '/api/v1/executions', '/api/v1/executions?identifier=u-1&limit=5');
+    }
+    expect(history?.body.executions.length).toBeGreaterThan(1);
+    await check('valid', 'GET', '/api/v1/executions', '/api/v1/executions?outcome=error&tool=calendar_list_calendars');
+    await check('invalid', 'GET', '/api/v1/executions', '/api/v1/executions?limit=500');
+    await check('invalid', 'GET', '/api/v1/executions', '/api/v1/executions?since=yesterday');
   });
 
   it('webhook endpoints and deliveries', async () => {

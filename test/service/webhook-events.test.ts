@@ -8,6 +8,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { createClient, type EnvironmentApi } from '../../runtime/client/index.js';
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import { Receiver } from '../runtime/webhooks/receiver.js';
 import { startHarness, type Harness } from './harness.js';
@@ -144,4 +145,27 @@ describe('account events from the real flow', () => {
       ['account.disconnected', 'd-2', 'connection_deleted'],
     ]);
   });
+});
+
+/** Endpoint management through either transport: the same answers in-process and over HTTP (the typed client). */
+async function endpointScenario(api: EnvironmentApi): Promise<void> {
+  const created = await api.createWebhookEndpoint({ url: receiver.url, events: ['account.expired'] });
+  expect(created).toMatchObject({ url: receiver.url, events: ['account.expired'], previous_secret_expires_at: null });
+  expect(created.secret).toMatch(/^whsec_/);
+  const listed = await api.listWebhookEndpoints();
+  expect(listed).toEqual([{ id: created.id, url: receiver.url, events: ['account.expired'], previous_secret_expires_at: null, created_at: created.created_at, updated_at: created.updated_at }]);
+  expect(await api.getWebhookEndpoint(created.id)).toEqual(listed[0]);
+  const rotated = await api.rotateWebhookSecret(created.id, { overlap_seconds: 0 });
+  expect(rotated.secret).not.toBe(created.secret);
+  expect(rotated.previous_secret_expires_at).toBeNull();
+  await expect(api.createWebhookEndpoint({ url: 'ftp://example.com/x' })).rejects.toMatchObject({ code: 'invalid_request' });
+  expect(await api.listWebhookDeliveries()).toEqual({ webhook_deliveries: [], next_cursor: null });
+  await api.deleteWebhookEndpoint(created.id);
+  await expect(api.getWebhookEndpoint(created.id)).rejects.toMatchObject({ code: 'not_found' });
+  await expect(api.getWebhookDelivery('whdl_nope')).rejects.toMatchObject({ code: 'not_found' });
+}
+
+describe('webhook endpoints through both transports', () => {
+  it('in-process', async () => endpointScenario(h.connector.environment(h.b.environmentId)));
+  it('over HTTP with the typed client', async () => endpointScenario(createClient({ envUrl: h.url, clientId: h.b.clientId, clientSecret: h.b.clientSecret })));
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Connector } from '../../api.js';
 import { registerAccountRoutes } from './accounts.js';
 import { registerConnectionRoutes } from './connections.js';
+import { registerExecutionRoutes } from './executions.js';
 import { registerMcpSessionRoutes } from './mcp-sessions.js';
 import { registerProxyRoute } from './proxy.js';
 import { registerToolRoutes } from './tools.js';
@@ -13,6 +14,7 @@ export function registerApiRoutes(api: FastifyInstance, deps: { connector: Conne
   registerAccountRoutes(api);
   registerToolRoutes(api, deps);
   registerProxyRoute(api);
+  registerExecutionRoutes(api);
   registerWebhookRoutes(api);
   registerMcpSessionRoutes(api, { connector: deps.connector, now: deps.now ?? Date.now });
 }

@@ -100,5 +100,6 @@ function buildApiSchemas() {
     toolQuery: parametersSchema('/api/v1/tools/{tool_name}', 'get', 'query'),
     toolParams: parametersSchema('/api/v1/tools/{tool_name}', 'get', 'path'),
     proxyBody: requestBodySchema('/api/v1/proxy', 'post'),
+    executionsQuery: parametersSchema('/api/v1/executions', 'get', 'query'),
   };
 }

@@ -96,6 +96,23 @@ export function eventsContract(ctx: ContractContext): void {
       expect(await ctx.store.getAccount('env_a', account.id)).toBeNull();
     });
 
+    it('purges events 30 days old once nothing is left to deliver, with their delivery log', async () => {
+      const { account } = await setUp(ctx.store);
+      await ctx.store.createWebhookEndpoint({ environmentId: 'env_a', url: 'https://a.example/hook', events: null, secret: WHSEC('a') });
+      const done = await ctx.store.appendAccountEvent(account.id, { type: 'account.scope_insufficient', details: { tool: 'a' } });
+      const waiting = await ctx.store.appendAccountEvent(account.id, { type: 'account.scope_insufficient', details: { tool: 'b' } });
+      const claimed = await ctx.store.claimWebhookDeliveries({ owner: 'o', now: isoIn(1000), leaseMs: 60_000, limit: 10 });
+      const doneDelivery = claimed.find((c) => c.event.id === done!.id)!;
+      await ctx.store.recordWebhookAttempt(doneDelivery.delivery.id, 'o', { attemptedAt: isoIn(1000), statusCode: 200, durationMs: 3, error: null, next: { status: 'delivered' } });
+      const day = 24 * 3600_000;
+      // 29 days on, both stay; 31 days on, the delivered one goes and the pending one stays.
+      expect(await ctx.store.purgeExpired(isoIn(29 * day))).toBe(0);
+      expect(await ctx.store.purgeExpired(isoIn(31 * day))).toBe(1);
+      expect((await ctx.store.listAccountEvents('env_a')).map((e) => e.id)).toEqual([waiting!.id]);
+      expect(await ctx.store.getWebhookDelivery('env_a', doneDelivery.delivery.id)).toBeNull();
+      expect(await ctx.db.query('SELECT * FROM webhook_attempts')).toEqual([]);
+    });
+
     it('keeps environments apart', async () => {
       const a = await setUp(ctx.store, 'env_a');
       await setUp(ctx.store, 'env_b');

@@ -7,6 +7,7 @@ import type { Keyring } from '../../../runtime/crypto/keyring.js';
 import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { concurrencyContract } from './contract-concurrency.js';
+import { executionsContract } from './contract-executions.js';
 import { eventsContract } from './contract-events.js';
 import { mcpSessionsContract } from './contract-mcp-sessions.js';
 import { recordsContract } from './contract-records.js';
@@ -51,6 +52,7 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     recordsContract(ctx);
     concurrencyContract(ctx);
     securityContract(ctx);
+    executionsContract(ctx);
     eventsContract(ctx);
     mcpSessionsContract(ctx);
   });

@@ -1,0 +1,124 @@
+/**
+ * The execution history table: one row per tool call or proxy request, written after the call has answered,
+ * listed newest first with keyset paging (a cursor names the last row seen, so pages stay stable while new rows
+ * arrive), and deleted by age.
+ */
+import { ConnectorError } from '../errors.js';
+import { isoTime, normalizeTime, readJson } from './records.js';
+import type { SqlContext } from './sql-context.js';
+import type { SqlValue } from './sql-driver.js';
+import type { ExecutionFilter, ExecutionOutcome, ExecutionPage, ExecutionRecord } from './types.js';
+
+interface ExecutionRow {
+  id: string; environment_id: string; started_at: string | Date; kind: string; connection_id: string | null;
+  connection_name: string | null; identifier: string | null; operation: string; outcome: string; error_code: string | null;
+  upstream_status: number | string | null; attempts: number | string; duration_ms: number | string; input: string | object | null;
+}
+
+function toExecution(row: ExecutionRow): ExecutionRecord {
+  return {
+    id: row.id,
+    environmentId: row.environment_id,
+    startedAt: isoTime(row.started_at),
+    kind: row.kind as ExecutionRecord['kind'],
+    connectionId: row.connection_id,
+    connectionName: row.connection_name,
+    identifier: row.identifier,
+    operation: row.operation,
+    outcome: row.outcome as ExecutionOutcome,
+    errorCode: row.error_code,
+    upstreamStatus: row.upstream_status === null ? null : Number(row.upstream_status),
+    attempts: Number(row.attempts),
+    durationMs: Number(row.duration_ms),
+    input: row.input === null ? null : readJson(row.input),
+  };
+}
+
+function badCursor(): ConnectorError {
+  return new ConnectorError('invalid_request', 'cursor is not a cursor this list returned.', {
+    details: { violations: [{ pointer: '/cursor', message: 'cursor is not a cursor this list returned', keyword: 'format' }] },
+  });
+}
+
+/** The cursor is the last row's (started_at, id), opaque to callers. */
+function encodeCursor(rec: ExecutionRecord): string {
+  return Buffer.from(JSON.stringify([rec.startedAt, rec.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      return [normalizeTime(value[0]), value[1]];
+    }
+  } catch {
+    // Falls through to the refusal: any undecodable cursor is the caller's error, not ours.
+  }
+  throw badCursor();
+}
+
+export class SqlExecutions {
+  constructor(private readonly ctx: SqlContext) {}
+
+  /** Rows per INSERT: 14 parameters each, well under either database's limit on parameters per statement. */
+  static readonly ROWS_PER_STATEMENT = 200;
+
+  async record(recs: readonly ExecutionRecord[]): Promise<void> {
+    for (let i = 0; i < recs.length; i += SqlExecutions.ROWS_PER_STATEMENT) {
+      const chunk = recs.slice(i, i + SqlExecutions.ROWS_PER_STATEMENT);
+      const params: SqlValue[] = [];
+      for (const rec of chunk) {
+        params.push(
+          rec.id, rec.environmentId, normalizeTime(rec.startedAt), rec.kind, rec.connectionId, rec.connectionName, rec.identifier,
+          rec.operation, rec.outcome, rec.errorCode, rec.upstreamStatus, rec.attempts, Math.round(rec.durationMs),
+          rec.input === null || rec.input === undefined ? null : JSON.stringify(rec.input),
+        );
+      }
+      await this.ctx.db.run(
+        `INSERT INTO executions (id, environment_id, started_at, kind, connection_id, connection_name, identifier, operation, outcome,
+           error_code, upstream_status, attempts, duration_ms, input) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        params,
+      );
+    }
+  }
+
+  async list(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {
+    const where: string[] = ['environment_id = ?'];
+    const params: SqlValue[] = [environmentId];
+    const equal = (column: string, value: string | undefined) => {
+      if (value === undefined) return;
+      where.push(`${column} = ?`);
+      params.push(value);
+    };
+    equal('connection_name', filter.connectionName);
+    equal('identifier', filter.identifier);
+    equal('operation', filter.operation);
+    equal('outcome', filter.outcome);
+    equal('error_code', filter.errorCode);
+    if (filter.since !== undefined) {
+      where.push('started_at >= ?');
+      params.push(normalizeTime(filter.since));
+    }
+    if (filter.until !== undefined) {
+      where.push('started_at < ?');
+      params.push(normalizeTime(filter.until));
+    }
+    if (page.cursor !== undefined) {
+      const [startedAt, id] = decodeCursor(page.cursor);
+      where.push('(started_at < ? OR (started_at = ? AND id < ?))');
+      params.push(startedAt, startedAt, id);
+    }
+    const limit = Math.max(1, Math.floor(page.limit));
+    params.push(limit + 1);
+    const rows = await this.ctx.db.all<ExecutionRow>(
+      `SELECT * FROM executions WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT ?`,
+      params,
+    );
+    const items = rows.slice(0, limit).map(toExecution);
+    return { items, nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!) : null };
+  }
+
+  purge(before: string): Promise<number> {
+    return this.ctx.db.run('DELETE FROM executions WHERE started_at < ?', [normalizeTime(before)]);
+  }
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { BATCH_DELAY_MS, ExecutionTracker, type ExecutionStart } from '../../../runtime/executions/execution-tracker.js';
+import type { ExecutionRecord } from '../../../runtime/store/types.js';
+import { Telemetry } from '../../../runtime/telemetry/telemetry.js';
+
+const start: ExecutionStart = { kind: 'tool', environmentId: 'env_a', connectionName: 'crm', identifier: 'u1', operation: 'crm_contacts_list', input: () => ({ limit: 5 }) };
+
+function logger() {
+  const lines: { level: string; obj: object; msg?: string }[] = [];
+  const at = (level: string) => (obj: object, msg?: string) => void lines.push({ level, obj, ...(msg ? { msg } : {}) });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+describe('ExecutionTracker', () => {
+  it('answers before the records are written, in one batch, and a failed write is logged, not thrown', async () => {
+    const log = logger();
+    let release!: () => void;
+    const batches: (readonly ExecutionRecord[])[] = [];
+    const store = {
+      recordExecutions: (recs: readonly ExecutionRecord[]) => {
+        batches.push(recs);
+        return new Promise<void>((_resolve, reject) => {
+          release = () => reject(new Error('database is locked'));
+        });
+      },
+    };
+    const tracker = new ExecutionTracker({ store, telemetry: new Telemetry(), now: Date.now, logger: log });
+    const answers = await Promise.all([1, 2, 3].map((n) => tracker.run(start, async () => n)));
+    expect(answers).toEqual([1, 2, 3]);
+    // The answers are out; the write waits for others to join its batch.
+    expect(batches).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, BATCH_DELAY_MS + 20));
+    expect(batches.map((b) => b.length)).toEqual([3]);
+    release();
+    await tracker.drain();
+    expect(log.lines.map((l) => `${l.level} ${l.msg}`)).toEqual([
+      'info execution succeeded',
+      'info execution succeeded',
+      'info execution succeeded',
+      'warn execution records could not be written',
+    ]);
+  });
+
+  it('records the error code and rethrows; the scope is only visible inside the call', async () => {
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: () => Date.UTC(2026, 0, 1) });
+    const failure = Object.assign(new Error('nope'), { code: 'x' });
+    await expect(
+      tracker.run(start, async () => {
+        tracker.current()?.noteTarget({ id: 'con_1', name: 'crm' });
+        tracker.current()?.noteResponse({ status: 503, attempts: 3 });
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(tracker.current()).toBeUndefined();
+    await tracker.drain();
+    expect(written[0]).toMatchObject({ outcome: 'error', errorCode: 'internal', connectionId: 'con_1', upstreamStatus: 503, attempts: 3, startedAt: '2026-01-01T00:00:00.000Z', input: null });
+  });
+
+  it('keeps nothing when recording is off, and puts the fields into a log slot instead of its own line', async () => {
+    const log = logger();
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now, logger: log, settings: { record: false } });
+    const slot: { fields?: Record<string, unknown> } = {};
+    await tracker.logInto(slot, () => tracker.run(start, async () => 1));
+    await new Promise((r) => setImmediate(r));
+    await tracker.drain();
+    expect(written).toEqual([]);
+    expect(log.lines).toEqual([]);
+    expect(slot.fields).toMatchObject({ operation: 'crm_contacts_list', outcome: 'success', identifier: 'u1' });
+  });
+});

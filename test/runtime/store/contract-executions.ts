@@ -1,0 +1,81 @@
+/** Contract, execution history: record, filter, page newest first with a stable cursor, purge by age, tenancy. */
+import { describe, expect, it } from 'vitest';
+import type { ExecutionRecord } from '../../../runtime/store/types.js';
+import type { ContractContext } from './contract.js';
+
+function execution(n: number, over: Partial<ExecutionRecord> = {}): ExecutionRecord {
+  return {
+    id: `exe_${String(n).padStart(3, '0')}`,
+    environmentId: 'env_a',
+    startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+    kind: 'tool',
+    connectionId: 'con_1',
+    connectionName: 'calendar',
+    identifier: 'user-1',
+    operation: 'calendar_list_events',
+    outcome: 'success',
+    errorCode: null,
+    upstreamStatus: 200,
+    attempts: 1,
+    durationMs: 12,
+    input: null,
+    ...over,
+  };
+}
+
+export function executionsContract(ctx: ContractContext): void {
+  describe('execution history', () => {
+    it('records and lists newest first, every field as written', async () => {
+      const a = execution(1);
+      const b = execution(2, { kind: 'proxy', operation: 'GET /calendar/v3/users/me/calendarList', outcome: 'error', errorCode: 'upstream_error', upstreamStatus: 503, attempts: 3, input: { path: '/x', body: { n: 1 } } });
+      const c = execution(3, { connectionId: null, connectionName: null, identifier: null, errorCode: 'invalid_input', outcome: 'error', upstreamStatus: null, attempts: 0 });
+      await ctx.store.recordExecutions([a, b, c]);
+      const page = await ctx.store.listExecutions('env_a', {}, { limit: 10 });
+      expect(page.items).toEqual([c, b, a]);
+      expect(page.nextCursor).toBeNull();
+      // A batch holding a known id is refused whole: the new record in it is not written either.
+      await expect(ctx.store.recordExecutions([execution(7), a])).rejects.toThrow();
+      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).items).toHaveLength(3);
+      // More rows than one statement takes are written in several.
+      await ctx.store.recordExecutions(Array.from({ length: 450 }, (_, i) => execution(100 + i, { id: `bulk_${i}`, environmentId: 'env_bulk' })));
+      expect((await ctx.store.listExecutions('env_bulk', {}, { limit: 200 })).nextCursor).not.toBeNull();
+      expect(await ctx.store.purgeExecutions('2100-01-01T00:00:00.000Z')).toBe(453);
+    });
+
+    it('filters by each field and by time range, and keeps environments apart', async () => {
+      await ctx.store.recordExecutions([execution(1)]);
+      await ctx.store.recordExecutions([execution(2, { connectionName: 'crm', identifier: 'user-2', operation: 'crm_contact_get' })]);
+      await ctx.store.recordExecutions([execution(3, { outcome: 'error', errorCode: 'reauthorization_required', upstreamStatus: 401 })]);
+      await ctx.store.recordExecutions([execution(4, { environmentId: 'env_b' })]);
+      const ids = async (filter: Parameters<typeof ctx.store.listExecutions>[1]) =>
+        (await ctx.store.listExecutions('env_a', filter, { limit: 10 })).items.map((e) => e.id);
+      expect(await ids({ connectionName: 'crm' })).toEqual(['exe_002']);
+      expect(await ids({ identifier: 'user-1' })).toEqual(['exe_003', 'exe_001']);
+      expect(await ids({ operation: 'crm_contact_get' })).toEqual(['exe_002']);
+      expect(await ids({ outcome: 'error' })).toEqual(['exe_003']);
+      expect(await ids({ errorCode: 'reauthorization_required' })).toEqual(['exe_003']);
+      expect(await ids({ since: execution(2).startedAt, until: execution(3).startedAt })).toEqual(['exe_002']);
+      expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_004']);
+    });
+
+    it('pages with a cursor that stays stable while newer records arrive, and refuses a forged cursor', async () => {
+      for (let n = 1; n <= 5; n++) await ctx.store.recordExecutions([execution(n)]);
+      // Two records in the same millisecond are ordered by id, so no page skips or repeats either.
+      await ctx.store.recordExecutions([execution(5, { id: 'exe_005b' })]);
+      const first = await ctx.store.listExecutions('env_a', {}, { limit: 4 });
+      expect(first.items.map((e) => e.id)).toEqual(['exe_005b', 'exe_005', 'exe_004', 'exe_003']);
+      await ctx.store.recordExecutions([execution(9)]);
+      const second = await ctx.store.listExecutions('env_a', {}, { limit: 4, cursor: first.nextCursor! });
+      expect(second.items.map((e) => e.id)).toEqual(['exe_002', 'exe_001']);
+      expect(second.nextCursor).toBeNull();
+      await expect(ctx.store.listExecutions('env_a', {}, { limit: 4, cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'invalid_request' });
+    });
+
+    it('purges records older than the cutoff only', async () => {
+      for (let n = 1; n <= 4; n++) await ctx.store.recordExecutions([execution(n, { environmentId: n % 2 ? 'env_a' : 'env_b' })]);
+      expect(await ctx.store.purgeExecutions(execution(3).startedAt)).toBe(2);
+      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_003']);
+      expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_004']);
+    });
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * The execution history over HTTP: every tool call and proxy request leaves one record (ids, outcome, codes,
+ * attempts; no input unless capture is on, then redacted), `GET /api/v1/executions` filters and pages them, and the
+ * service writes exactly one log line per request, carrying the same fields.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { startHarness, type Harness } from './harness.js';
+
+class Capture extends Writable {
+  lines: string[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  }
+}
+
+/** Record writes happen after the answer; wait until the history holds `count` records for the query. */
+async function history(h: Harness, token: string, query: string, count: number): Promise<any> {
+  for (let i = 0; i < 100; i++) {
+    const res = await h.call('GET', `/api/v1/executions${query}`, { token });
+    expect(res.status).toBe(200);
+    if (res.body.executions.length >= count) return res.body;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the history never held ${count} records for ${query}`);
+}
+
+async function authorized(h: Harness, token: string, identifier: string): Promise<void> {
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
+  expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
+}
+
+describe('execution history', () => {
+  let h: Harness;
+  let token: string;
+  const logs = new Capture();
+  beforeAll(async () => {
+    h = await startHarness({ logStream: logs });
+    token = await h.token(h.a);
+    await h.sandboxConnection(h.a, 'crm');
+    await authorized(h, token, 'u1');
+  });
+  afterAll(async () => h?.close());
+
+  it('records a successful tool call under the id the call returned, without its input', async () => {
+    const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_create', identifier: 'u1', tool_input: { email: 'ada@example.com' } } });
+    expect(res.status).toBe(200);
+    const body = await history(h, token, '?tool=crm_contact_create', 1);
+    const [rec] = body.executions;
+    expect(rec).toMatchObject({
+      id: res.body.execution_id,
+      kind: 'tool',
+      connection_name: 'crm',
+      identifier: 'u1',
+      operation: 'crm_contact_create',
+      outcome: 'success',
+      error_code: null,
+      upstream_status: 201,
+      attempts: 1,
+      input: null,
+    });
+    expect(rec.connection_id).toMatch(/\S/);
+    expect(Date.parse(rec.started_at)).not.toBeNaN();
+    expect(JSON.stringify(body)).not.toContain('ada@example.com');
+  });
+
+  it('records failures with their code: invalid input before any lookup, an upstream error after retries', async () => {
+    const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: {} } });
+    expect(bad.status).toBe(400);
+    h.sandbox.control.setFault('crm', { failNext: { count: 5, status: 503 } });
+    const failed = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: { contact_id: '1' } } });
+    h.sandbox.control.clearFaults('crm');
+    expect(failed.status).toBe(502);
+    const body = await history(h, token, '?tool=crm_contact_get&outcome=error', 2);
+    const [upstream, invalid] = body.executions;
+    expect(invalid).toMatchObject({ error_code: 'invalid_input', connection_id: null, upstream_status: null, attempts: 0 });
+    // The harness allows one retry: two attempts, the last status kept.
+    expect(upstream).toMatchObject({ error_code: 'upstream_error', connection_name: 'crm', upstream_status: 503, attempts: 2 });
+    expect((await history(h, token, '?error_code=invalid_input', 1)).executions).toHaveLength(1);
+  });
+
+  it('records proxy requests under their path template', async () => {
+    const res = await h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'u1', method: 'get', path: '/crm/v3/objects/contacts/987654', query: { archived: 'false' } } });
+    expect(res.status).toBe(200);
+    const body = await history(h, token, `?tool=${encodeURIComponent('GET /crm/v3/objects/contacts/{}')}`, 1);
+    expect(body.executions[0]).toMatchObject({ kind: 'proxy', outcome: 'success', upstream_status: res.body.status, attempts: 1 });
+    expect(JSON.stringify(body)).not.toContain('987654');
+  });
+
+  it('filters by identifier, connection and time, pages with a cursor, and keeps environments apart', async () => {
+    await authorized(h, token, 'u2');
+    for (let i = 0; i < 3; i++) {
+      await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u2', tool_input: {} } });
+    }
+    const all = await history(h, token, '?identifier=u2', 3);
+    expect(all.executions.every((e: any) => e.identifier === 'u2')).toBe(true);
+    const first = await h.call('GET', '/api/v1/executions?identifier=u2&limit=2', { token });
+    expect(first.body.executions).toHaveLength(2);
+    const second = await h.call('GET', `/api/v1/executions?identifier=u2&limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`, { token });
+    expect(second.body.executions).toHaveLength(1);
+    expect(second.body.next_cursor).toBeNull();
+    expect(new Set([...first.body.executions, ...second.body.executions].map((e: any) => e.id)).size).toBe(3);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await h.call('GET', `/api/v1/executions?since=${future}`, { token })).body.executions).toEqual([]);
+    expect((await h.call('GET', '/api/v1/executions?connection_name=nope', { token })).body.executions).toEqual([]);
+    expect((await h.call('GET', '/api/v1/executions', { token: await h.token(h.b) })).body.executions).toEqual([]);
+  });
+
+  it('refuses bad filters with a pointer', async () => {
+    const limit = await h.call('GET', '/api/v1/executions?limit=0', { token });
+    expect(limit.status).toBe(400);
+    expect(JSON.stringify(limit.body.error.details)).toContain('/limit');
+    const cursor = await h.call('GET', '/api/v1/executions?cursor=forged', { token });
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.error.details.violations[0].pointer).toBe('/cursor');
+    expect((await h.call('GET', '/api/v1/executions?outcome=maybe', { token })).status).toBe(400);
+  });
+
+  it('logs one line per request, with the execution fields for a call', async () => {
+    const before = logs.lines.length;
+    const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: {} } });
+    const lines = logs.lines.slice(before).map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      reqId: res.headers.get('x-request-id'),
+      req: { method: 'POST', url: '/api/v1/execute_tool' },
+      res: { statusCode: 200 },
+      execution: { execution_id: res.body.execution_id, operation: 'crm_contacts_list', outcome: 'success', identifier: 'u1', connection_name: 'crm', attempts: 1, upstream_status: 200 },
+    });
+    const plain = logs.lines.length;
+    await h.call('GET', '/healthz');
+    expect(logs.lines.slice(plain).map((l) => JSON.parse(l).msg)).toEqual(['request completed']);
+  });
+});
+
+describe('execution input capture (opt-in)', () => {
+  it('keeps the input with secret-looking and configured fields redacted', async () => {
+    const h = await startHarness({ executions: { captureInputs: true, redactFields: ['email'] } });
+    try {
+      const token = await h.token(h.a);
+      await h.sandboxConnection(h.a, 'crm');
+      await authorized(h, token, 'u1');
+      await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_create', identifier: 'u1', tool_input: { email: 'kim@example.com', firstname: 'Kim' } } });
+      await h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'u1', method: 'POST', path: '/crm/v3/objects/contacts/search', body: { api_key: 'k-123', filterGroups: [] } } });
+      const body = await history(h, token, '', 2);
+      const [proxy, tool] = body.executions;
+      expect(tool.input).toEqual({ email: '[redacted]', firstname: 'Kim' });
+      expect(proxy.input).toEqual({ method: 'POST', path: '/crm/v3/objects/contacts/search', query: null, body: { api_key: '[redacted]', filterGroups: [] } });
+    } finally {
+      await h.close();
+    }
+  });
+});
