@@ -1,7 +1,7 @@
 /**
  * The one configuration module: every environment variable the service, the CLI and `createConnector` read is read
  * here, into a typed, validated config, with an error naming the variable when a value is wrong. Defaults live here
- * once. {@link CONFIG_VARIABLES} lists them; the README's Configuration table is checked against it
+ * once. {@link CONFIG_VARIABLES} lists them; the manual's Configuration table (docs/manual.md) is checked against it
  * (test/service/config-table.test.ts), and that test also checks that `readConfig` reads exactly these.
  */
 import { isIP } from 'node:net';
@@ -10,7 +10,7 @@ import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../http/policy.js';
 
-/** Every variable read here with its default as the README states it (`-` when there is none). */
+/** Every variable read here with its default as the manual states it (`-` when there is none). */
 export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'PORT', default: '3000' },
   { name: 'HOST', default: '127.0.0.1' },

@@ -1,5 +1,5 @@
 /**
- * One configuration module: the README's Configuration table lists exactly the variables `readConfig` reads, with
+ * One configuration module: the manual's Configuration table lists exactly the variables `readConfig` reads, with
  * the defaults `CONFIG_VARIABLES` states, and a bad value names its variable.
  */
 import { readFileSync } from 'node:fs';
@@ -7,11 +7,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, readConfig, readConnectorConfig } from '../../runtime/service/config.js';
 
-const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const MANUAL = readFileSync(resolve(import.meta.dirname, '../../docs/manual.md'), 'utf8');
 
 /** `[name, default]` of each row of the table under "## Configuration". */
 function readmeRows(): [string, string][] {
-  const section = README.slice(README.indexOf('\n## Configuration\n'));
+  const section = MANUAL.slice(MANUAL.indexOf('\n## Configuration\n'));
   const end = section.indexOf('\n## ', 5);
   const rows = (end === -1 ? section : section.slice(0, end)).split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
   return rows.map((row) => {
@@ -34,7 +34,7 @@ function variablesRead(read: (env: NodeJS.ProcessEnv) => unknown): string[] {
 }
 
 describe('configuration', () => {
-  it('the README table lists every variable with its default, in the order of CONFIG_VARIABLES', () => {
+  it("the manual's table lists every variable with its default, in the order of CONFIG_VARIABLES", () => {
     expect(readmeRows()).toEqual(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
   });
 
