@@ -945,7 +945,7 @@ export interface paths {
          *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
          *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
          *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
-         *     `{database_id}` is computed by the service. Returns the new page object: `id`, `url`, `properties`.
+         *     (`{database_id}`, from 2025-09-03 `{data_source_id}`) is computed by the service. Returns the new page object: `id`, `url`, `properties`.
          */
         post: operations["execute_workspace_database_insert_row"];
         delete?: never;
@@ -967,8 +967,9 @@ export interface paths {
          * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
          * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
          *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
-         *     or several ids separated by commas (`title,abc1`), each sent as its own `filter_properties` parameter; omit it to
-         *     return every property. Returns `{results: [page...], next_cursor, has_more}` with each row's `properties` limited
+         *     or several ids separated by commas (`title,%5BJCR`), each sent as its own `filter_properties` parameter; ids as
+         *     workspace_database_retrieve lists them (percent-encoded) are fine, and unknown ids are refused with the valid
+         *     ones; omit it to return every property. Returns `{results: [page...], next_cursor, has_more}` with each row's `properties` limited
          *     to those ids.
          */
         post: operations["execute_workspace_database_query_properties"];
@@ -990,7 +991,7 @@ export interface paths {
         /**
          * Read the rows of a workspace (Notion) database, optionally sorted, one page at a time.
          * @description Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Each sort item has exactly
-         *     one of `property` (a column name) or `timestamp` (`created_time` or `last_edited_time`), plus `direction`
+         *     one of `property` (a column name, checked against the schema) or `timestamp` (`created_time` or `last_edited_time`), plus `direction`
          *     (`ascending` or `descending`); earlier sort items take precedence. Returns `{results: [page...], next_cursor,
          *     has_more}`; pass `next_cursor` as `start_cursor` for the next page.
          */
@@ -1015,7 +1016,8 @@ export interface paths {
          * @description Read a workspace (Notion) database's title, properties and schema. Call it before inserting rows or querying:
          *     the returned `properties` give the exact, case-sensitive column names (and their ids) that row property keys
          *     must use. Returns the database object: `id`, `title`, `description`, `properties` (name -> {id, name, type,
-         *     ...}), `parent`, `url`.
+         *     ...}), `parent`, `url`. With workspace_version 2025-09-03 the schema lives on data sources: the answer lists
+         *     `data_sources` [{id, name}] instead of `properties`.
          */
         post: operations["execute_workspace_database_retrieve"];
         delete?: never;
@@ -1037,8 +1039,10 @@ export interface paths {
          * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
          * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
          *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
-         *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`;
-         *     other keys are the exact, case-sensitive column names or property ids. The parent (`{database_id}` or
+         *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`
+         *     (Notion also accepts its display name); other keys are the exact, case-sensitive column names or property ids
+         *     (never a URL-encoded id). In a database, keys and value shapes are checked against its schema first; a wrong key
+         *     is refused with the valid names. The parent (`{database_id}`, from 2025-09-03 `{data_source_id}`, or
          *     `{page_id}`) is computed by the service. Returns the new page object: `id`, `url`, `parent`, `properties`.
          */
         post: operations["execute_workspace_page_create"];

@@ -107,7 +107,9 @@ export function createWorkspaceApi(): ApiModule {
         return notionError(400, `Notion-Version header failed validation: Notion-Version header should be a valid version, instead was \`"${version}"\`.`, { reason: 'validation_error' });
       }
       let ws = workspaces.get(req.user);
-      if (!ws) {
+      // A workspace restored from a state file written before data sources were modelled has none: it starts over
+      // from the sample data rather than answer from a shape the handlers no longer read.
+      if (!ws || !(ws.dataSources instanceof Map)) {
         ws = seedWorkspace(req.user, req.now);
         workspaces.set(req.user, ws);
       }
