@@ -10,6 +10,7 @@ import { registerWithSandbox } from '../../runtime/service/sandbox-connections.j
 import type { ConnectionView } from '../../runtime/api.js';
 import type { NotionCapability } from '../../sandbox/types.js';
 import type { ConnectorName } from '../../runtime/types.js';
+import { conformanceProblems } from './openapi-conformance.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -38,8 +39,12 @@ async function connect(connector: ConnectorName, name: string, user: string, opt
   return connection;
 }
 
-const run = (connection_name: string, identifier: string, tool_name: string, tool_input: unknown) =>
-  h.call('POST', '/api/v1/execute_tool', { token, body: { connection_name, identifier, tool_name, tool_input } });
+/** Runs a tool; every answer, 4xx passed on or not, must be one the OpenAPI document describes for the route. */
+async function run(connection_name: string, identifier: string, tool_name: string, tool_input: unknown) {
+  const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { connection_name, identifier, tool_name, tool_input } });
+  expect(conformanceProblems('POST', '/api/v1/execute_tool', res), `${tool_name} -> ${res.status}`).toEqual([]);
+  return res;
+}
 
 describe('an upstream 4xx keeps its status', () => {
   it('calendar: a never-existing event and a filtered-out one are both 404; a deleted one is 410', async () => {

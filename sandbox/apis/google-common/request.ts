@@ -56,25 +56,6 @@ export function intParam(query: URLSearchParams, name: string, fallback: number,
   return n;
 }
 
-/** An enum query parameter, or the default; an unknown value is 400 naming the parameter. */
-export function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | undefined;
-export function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T;
-export function enumParam<T extends string>(
-  query: URLSearchParams,
-  name: string,
-  allowed: readonly T[],
-  fallback?: T,
-): T | undefined {
-  const v = query.get(name);
-  if (v === null) return fallback;
-  if ((allowed as readonly string[]).includes(v)) return v as T;
-  throw new GoogleApiError(400, `Invalid value at '${name}', "${v}"`, {
-    reason: 'invalidParameter',
-    locationType: 'parameter',
-    location: name,
-  });
-}
-
 /**
  * An enumerated query parameter of a discovery-based (legacy-shaped) API such as Calendar, checked as Google checks
  * it: 400 `invalidParameter` at the parameter, "Invalid string value: 'x'. Allowed values: [a, b]" with the allowed
