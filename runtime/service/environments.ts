@@ -35,16 +35,6 @@ export async function createEnvironment(store: Store, input: { name: string; id?
   return { environmentId: env.id, clientId, clientSecret };
 }
 
-/**
- * A new secret for an application client: the old one stops working, and so does every access token and dashboard
- * session issued under it (the client's token generation moves on). Returns the secret, shown this once.
- */
-export async function rotateClientSecret(store: Store, clientId: string): Promise<string | null> {
-  const clientSecret = newClientSecret();
-  const rotated = await store.rotateAppClientSecret(clientId, await hashSecret(clientSecret));
-  return rotated === null ? null : clientSecret;
-}
-
 export class CredentialMismatchError extends Error {
   constructor(clientId: string) {
     super(`The client ${clientId} already exists with a different secret; unset AGENT_CONNECTOR_CLIENT_SECRET to keep the stored one, or use a new client id`);
