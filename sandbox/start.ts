@@ -109,8 +109,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   url = originOf(host, main.port);
   saver?.flush();
 
+  // The control API also refuses any request carrying credentials: every API call the connector sends carries the
+  // account's bearer token, so even a sandbox the connector was not told about (one run alone, `npm run sandbox`)
+  // cannot be read through a tenant's proxy call; the operator's own requests never carry one.
   const controlServer = await listen(
-    createServer((req: IncomingMessage, res: ServerResponse) => (isControl(req) ? void serve(req, res) : sendJson(res, 404, { error: 'not_found', message: 'Only the control API (/_sandbox/...) is served here.' }))),
+    createServer((req: IncomingMessage, res: ServerResponse) => {
+      if (!isControl(req)) return sendJson(res, 404, { error: 'not_found', message: 'Only the control API (/_sandbox/...) is served here.' });
+      if (req.headers.authorization !== undefined) return sendJson(res, 403, { error: 'forbidden', message: 'The control API takes no credentials.' });
+      return void serve(req, res);
+    }),
     0,
     host,
   );

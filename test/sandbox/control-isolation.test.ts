@@ -29,6 +29,10 @@ describe('sandbox control API', () => {
       expect(res.status, origin).toBeGreaterThanOrEqual(400);
       expect(await res.text()).not.toContain('"requests"');
     }
+    // A request with credentials (what every API call the connector sends carries) is refused there too.
+    const withToken = await fetch(`${sb.controlUrl}/_sandbox/requests`, { headers: { authorization: 'Bearer ya29.anything' } });
+    expect(withToken.status).toBe(403);
+    expect(await withToken.text()).not.toContain('"requests"');
     // And the control origin serves nothing else: no provider answers there.
     expect((await fetch(`${sb.controlUrl}/google/token`, { method: 'POST' })).status).toBe(404);
   });
