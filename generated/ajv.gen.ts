@@ -4410,7 +4410,7 @@ return errors === 0;
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_create_spreadsheet = validate40;
-const schema51 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array"}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema51 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData."}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 const pattern6 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4519,8 +4519,13 @@ errors++;
 }
 }
 if(data4.data !== undefined){
-if(!(Array.isArray(data4.data))){
-const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
+let data6 = data4.data;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1,schemaPath:"#/properties/sheets/items/properties/data/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4532,7 +4537,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
+const err8 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4544,7 +4549,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
+const err9 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4554,10 +4559,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data7 = data.schema_version;
-if(typeof data7 !== "string"){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err10 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4566,8 +4570,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(data7 === "1")){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data8 = data.schema_version;
+if(typeof data8 !== "string"){
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4576,11 +4583,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data8 = data.tool_version;
-if(typeof data8 !== "string"){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data8 === "1")){
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4589,8 +4593,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(data8 === "1.0.0")){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data9 = data.tool_version;
+if(typeof data9 !== "string"){
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4599,15 +4606,25 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data9 === "1.0.0")){
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -6325,7 +6342,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_insert_row = validate48;
-const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
 const formats54 = formats.uri;
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6462,9 +6479,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err10 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6474,10 +6493,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.icon !== undefined){
-let data5 = data.icon;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err11 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6486,13 +6504,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs15 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs16 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
+}
+if(data.icon !== undefined){
+let data6 = data.icon;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6501,8 +6517,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data5.emoji === undefined){
-const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
+const _errs17 = errors;
+let valid4 = false;
+let passing0 = null;
+const _errs18 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type === undefined){
+const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6511,9 +6532,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!((key2 === "type") || (key2 === "emoji"))){
-const err14 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+if(data6.emoji === undefined){
+const err14 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6522,10 +6542,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data5.type !== undefined){
-if("emoji" !== data5.type){
-const err15 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
+for(const key2 in data6){
+if(!((key2 === "type") || (key2 === "emoji"))){
+const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6535,9 +6554,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data5.emoji !== undefined){
-if(typeof data5.emoji !== "string"){
-const err16 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
+if(data6.type !== undefined){
+if("emoji" !== data6.type){
+const err16 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6547,9 +6566,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
+if(data6.emoji !== undefined){
+if(typeof data6.emoji !== "string"){
+const err17 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6558,16 +6577,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs22 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
+}
+else {
+const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6576,8 +6589,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data5.external === undefined){
-const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
+var _valid0 = _errs18 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs24 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type === undefined){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6586,9 +6607,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key3 in data5){
-if(!((key3 === "type") || (key3 === "external"))){
-const err20 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+if(data6.external === undefined){
+const err20 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6597,10 +6617,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data5.type !== undefined){
-if("external" !== data5.type){
-const err21 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key3 in data6){
+if(!((key3 === "type") || (key3 === "external"))){
+const err21 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6610,11 +6629,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data5.external !== undefined){
-let data9 = data5.external;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.url === undefined){
-const err22 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data6.type !== undefined){
+if("external" !== data6.type){
+const err22 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6623,11 +6640,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data9.url !== undefined){
-let data10 = data9.url;
-if(typeof data10 === "string"){
-if(!(formats54(data10))){
-const err23 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data6.external !== undefined){
+let data10 = data6.external;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.url === undefined){
+const err23 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6636,9 +6654,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data10.url !== undefined){
+let data11 = data10.url;
+if(typeof data11 === "string"){
+if(!(formats54(data11))){
+const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6648,9 +6668,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6662,7 +6681,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6671,22 +6690,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-var _valid0 = _errs22 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
+}
 }
 else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid2){
-const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6695,23 +6702,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
+var _valid0 = _errs24 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
 else {
-vErrors = null;
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
 }
 }
 }
-}
-if(data.cover !== undefined){
-let data11 = data.cover;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.type === undefined){
-const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
+if(!valid4){
+const err28 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6720,8 +6726,23 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data11.external === undefined){
-const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.cover !== undefined){
+let data12 = data.cover;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.type === undefined){
+const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6730,9 +6751,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key4 in data11){
-if(!((key4 === "type") || (key4 === "external"))){
-const err30 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+if(data12.external === undefined){
+const err30 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6741,10 +6761,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data11.type !== undefined){
-if("external" !== data11.type){
-const err31 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key4 in data12){
+if(!((key4 === "type") || (key4 === "external"))){
+const err31 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -6754,11 +6773,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data11.external !== undefined){
-let data13 = data11.external;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.url === undefined){
-const err32 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data12.type !== undefined){
+if("external" !== data12.type){
+const err32 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -6767,11 +6784,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data13.url !== undefined){
-let data14 = data13.url;
-if(typeof data14 === "string"){
-if(!(formats54(data14))){
-const err33 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data12.external !== undefined){
+let data14 = data12.external;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.url === undefined){
+const err33 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -6780,9 +6798,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data14.url !== undefined){
+let data15 = data14.url;
+if(typeof data15 === "string"){
+if(!(formats54(data15))){
+const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -6792,9 +6812,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6806,7 +6825,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6816,10 +6835,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data._parent !== undefined){
-let data15 = data._parent;
-if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-const err37 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err37 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -6829,10 +6847,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data16 = data.workspace_version;
-if(typeof data16 !== "string"){
-const err38 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data._parent !== undefined){
+let data16 = data._parent;
+if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
+const err38 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -6841,8 +6859,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!((data16 === "2022-06-28") || (data16 === "2025-09-03"))){
-const err39 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.workspace_version.enum}};
+}
+if(data.workspace_version !== undefined){
+let data17 = data.workspace_version;
+if(typeof data17 !== "string"){
+const err39 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -6851,11 +6872,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.schema_version !== undefined){
-let data17 = data.schema_version;
-if(typeof data17 !== "string"){
-const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -6864,8 +6882,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(data17 === "1")){
-const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data18 = data.schema_version;
+if(typeof data18 !== "string"){
+const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -6874,11 +6895,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data18 = data.tool_version;
-if(typeof data18 !== "string"){
-const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data18 === "1")){
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -6887,8 +6905,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!(data18 === "1.0.0")){
-const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data19 = data.tool_version;
+if(typeof data19 !== "string"){
+const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -6897,15 +6918,25 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data19 === "1.0.0")){
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -7612,7 +7643,7 @@ return errors === 0;
 validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_page_create = validate52;
-const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}}]},"child_blocks":{"type":"array","maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7753,9 +7784,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err10 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7765,10 +7798,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.icon !== undefined){
-let data6 = data.icon;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err11 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err11 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7777,13 +7809,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-const _errs17 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs18 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type === undefined){
-const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
+}
+if(data.icon !== undefined){
+let data7 = data.icon;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err12 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7792,8 +7822,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data6.emoji === undefined){
-const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
+const _errs19 = errors;
+let valid4 = false;
+let passing0 = null;
+const _errs20 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.type === undefined){
+const err13 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7802,9 +7837,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key2 in data6){
-if(!((key2 === "type") || (key2 === "emoji"))){
-const err14 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+if(data7.emoji === undefined){
+const err14 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/required",keyword:"required",params:{missingProperty: "emoji"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7813,10 +7847,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data6.type !== undefined){
-if("emoji" !== data6.type){
-const err15 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
+for(const key2 in data7){
+if(!((key2 === "type") || (key2 === "emoji"))){
+const err15 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7826,9 +7859,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data6.emoji !== undefined){
-if(typeof data6.emoji !== "string"){
-const err16 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
+if(data7.type !== undefined){
+if("emoji" !== data7.type){
+const err16 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/0/properties/type/const",keyword:"const",params:{allowedValue: "emoji"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7838,9 +7871,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
+if(data7.emoji !== undefined){
+if(typeof data7.emoji !== "string"){
+const err17 = {instancePath:instancePath+"/icon/emoji",schemaPath:"#/properties/icon/oneOf/0/properties/emoji/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7849,16 +7882,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-var _valid0 = _errs18 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-var props0 = true;
 }
-const _errs24 = errors;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.type === undefined){
-const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
+}
+else {
+const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7867,8 +7894,16 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data6.external === undefined){
-const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
+var _valid0 = _errs20 === errors;
+if(_valid0){
+valid4 = true;
+passing0 = 0;
+var props0 = true;
+}
+const _errs26 = errors;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.type === undefined){
+const err19 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7877,9 +7912,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key3 in data6){
-if(!((key3 === "type") || (key3 === "external"))){
-const err20 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+if(data7.external === undefined){
+const err20 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7888,10 +7922,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data6.type !== undefined){
-if("external" !== data6.type){
-const err21 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key3 in data7){
+if(!((key3 === "type") || (key3 === "external"))){
+const err21 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7901,11 +7934,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data6.external !== undefined){
-let data10 = data6.external;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.url === undefined){
-const err22 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data7.type !== undefined){
+if("external" !== data7.type){
+const err22 = {instancePath:instancePath+"/icon/type",schemaPath:"#/properties/icon/oneOf/1/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7914,11 +7945,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data10.url !== undefined){
-let data11 = data10.url;
-if(typeof data11 === "string"){
-if(!(formats54(data11))){
-const err23 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data7.external !== undefined){
+let data11 = data7.external;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.url === undefined){
+const err23 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7927,9 +7959,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data11.url !== undefined){
+let data12 = data11.url;
+if(typeof data12 === "string"){
+if(!(formats54(data12))){
+const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7939,9 +7973,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
+const err25 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7953,7 +7986,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
+const err26 = {instancePath:instancePath+"/icon/external",schemaPath:"#/properties/icon/oneOf/1/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7962,22 +7995,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-var _valid0 = _errs24 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
+}
 }
 else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-if(props0 !== true){
-props0 = true;
-}
-}
-}
-if(!valid2){
-const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+const err27 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf/1/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7986,23 +8007,22 @@ vErrors.push(err27);
 }
 errors++;
 }
-else {
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+var _valid0 = _errs26 === errors;
+if(_valid0 && valid4){
+valid4 = false;
+passing0 = [passing0, 1];
 }
 else {
-vErrors = null;
+if(_valid0){
+valid4 = true;
+passing0 = 1;
+if(props0 !== true){
+props0 = true;
 }
 }
 }
-}
-if(data.cover !== undefined){
-let data12 = data.cover;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.type === undefined){
-const err28 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
+if(!valid4){
+const err28 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -8011,8 +8031,23 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data12.external === undefined){
-const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
+else {
+errors = _errs19;
+if(vErrors !== null){
+if(_errs19){
+vErrors.length = _errs19;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.cover !== undefined){
+let data13 = data.cover;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.type === undefined){
+const err29 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "type"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -8021,9 +8056,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!((key4 === "type") || (key4 === "external"))){
-const err30 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+if(data13.external === undefined){
+const err30 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/required",keyword:"required",params:{missingProperty: "external"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8032,10 +8066,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data12.type !== undefined){
-if("external" !== data12.type){
-const err31 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
+for(const key4 in data13){
+if(!((key4 === "type") || (key4 === "external"))){
+const err31 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8045,11 +8078,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data12.external !== undefined){
-let data14 = data12.external;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.url === undefined){
-const err32 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
+if(data13.type !== undefined){
+if("external" !== data13.type){
+const err32 = {instancePath:instancePath+"/cover/type",schemaPath:"#/properties/cover/properties/type/const",keyword:"const",params:{allowedValue: "external"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8058,11 +8089,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data14.url !== undefined){
-let data15 = data14.url;
-if(typeof data15 === "string"){
-if(!(formats54(data15))){
-const err33 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
+}
+if(data13.external !== undefined){
+let data15 = data13.external;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.url === undefined){
+const err33 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/required",keyword:"required",params:{missingProperty: "url"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8071,9 +8103,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
+if(data15.url !== undefined){
+let data16 = data15.url;
+if(typeof data16 === "string"){
+if(!(formats54(data16))){
+const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8083,9 +8117,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
 else {
-const err35 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
+const err35 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8097,7 +8130,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath:instancePath+"/cover/external",schemaPath:"#/properties/cover/properties/external/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8107,10 +8140,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data._parent !== undefined){
-let data16 = data._parent;
-if(!(data16 && typeof data16 == "object" && !Array.isArray(data16))){
-const err37 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
+}
+else {
+const err37 = {instancePath:instancePath+"/cover",schemaPath:"#/properties/cover/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8120,10 +8152,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data17 = data.workspace_version;
-if(typeof data17 !== "string"){
-const err38 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data._parent !== undefined){
+let data17 = data._parent;
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err38 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8132,8 +8164,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
-const err39 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
+}
+if(data.workspace_version !== undefined){
+let data18 = data.workspace_version;
+if(typeof data18 !== "string"){
+const err39 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8142,11 +8177,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.schema_version !== undefined){
-let data18 = data.schema_version;
-if(typeof data18 !== "string"){
-const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8155,8 +8187,11 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(data18 === "1")){
-const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data19 = data.schema_version;
+if(typeof data19 !== "string"){
+const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8165,11 +8200,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data19 = data.tool_version;
-if(typeof data19 !== "string"){
-const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data19 === "1")){
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8178,8 +8210,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!(data19 === "1.0.0")){
-const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data20 = data.tool_version;
+if(typeof data20 !== "string"){
+const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8188,15 +8223,25 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data20 === "1.0.0")){
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }

@@ -17,73 +17,73 @@ export interface ToolCallOptions {
 
 /** One typed method per tool. */
 export interface ToolClient {
-  /** Create an event in the user's Google Calendar (the primary calendar unless calendar_id is given). Give the start */
+  /** Create an event in the user's Google Calendar (primary unless calendar_id is given). Use it to schedule a meeting */
   calendar_create_event(input: CalendarCreateEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarCreateEventOutput>>;
-  /** Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given). Use the event */
+  /** Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given). Use the */
   calendar_delete_event(input: CalendarDeleteEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarDeleteEventOutput>>;
-  /** Fetch one Google Calendar event by its id (events.get), from the primary calendar unless calendar_id is given. */
+  /** Fetch one Google Calendar event by its id, from the primary calendar unless calendar_id is given. Use it to read */
   calendar_get_event_by_id(input: CalendarGetEventByIdInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarGetEventByIdOutput>>;
-  /** List the calendars in the user's Google Calendar list (calendarList.list), one page at a time. Use it to find a */
+  /** List the calendars in the user's Google Calendar list, one page at a time. Use it to find the calendar_id of a */
   calendar_list_calendars(input: CalendarListCalendarsInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarListCalendarsOutput>>;
-  /** List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally */
+  /** List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time */
   calendar_list_events(input: CalendarListEventsInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarListEventsOutput>>;
-  /** Change an existing Google Calendar event; only the fields you give change (an events.patch). To move the event, */
+  /** Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite. */
   calendar_update_event(input: CalendarUpdateEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarUpdateEventOutput>>;
-  /** Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination. */
+  /** Search HubSpot companies by full-text query and/or property filters, with cursor pagination. Use it to find */
   crm_companies_search(input: CrmCompaniesSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmCompaniesSearchOutput>>;
-  /** Create a company in HubSpot CRM. `name` is required; the other fields are standard HubSpot company properties. */
+  /** Create a company in HubSpot CRM. Use it when a new organization should be tracked; search first */
   crm_company_create(input: CrmCompanyCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmCompanyCreateOutput>>;
-  /** Read one HubSpot company by its id. Without `properties` HubSpot returns its default properties; unknown property */
+  /** Read one HubSpot company by its id. Use it when you have the id (from a search or a create) and need its */
   crm_company_get(input: CrmCompanyGetInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmCompanyGetOutput>>;
-  /** Create a contact in HubSpot CRM. `email` is required and must be unique: an existing e-mail fails with 409 */
+  /** Create a contact in HubSpot CRM. Use it to add a person; email is required and unique, so an existing */
   crm_contact_create(input: CrmContactCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactCreateOutput>>;
-  /** Read one HubSpot contact by its id. Without `properties` HubSpot returns its default properties; unknown property */
+  /** Read one HubSpot contact by its id. Use it when you have the id (from a search, a list or a create) and need */
   crm_contact_get(input: CrmContactGetInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactGetOutput>>;
-  /** Update properties of an existing HubSpot contact; only the properties in `props` change. Decision: `props` is */
+  /** Update properties of an existing HubSpot contact; only the properties in props change. Use it to correct or */
   crm_contact_update(input: CrmContactUpdateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactUpdateOutput>>;
-  /** List HubSpot contacts page by page, with the properties you choose. Returns `{results: [{id, properties, */
+  /** List HubSpot contacts page by page, with the properties you choose. Use it to browse contacts; to filter, */
   crm_contacts_list(input: CrmContactsListInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactsListOutput>>;
-  /** Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination. */
+  /** Search HubSpot contacts by full-text query and/or property filters, with cursor pagination. Use it to find */
   crm_contacts_search(input: CrmContactsSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactsSearchOutput>>;
-  /** Create a deal in HubSpot CRM with its name, amount and pipeline stage. The stage must exist in the deal's */
+  /** Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales */
   crm_deal_create(input: CrmDealCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealCreateOutput>>;
-  /** Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage */
+  /** Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to */
   crm_deal_update(input: CrmDealUpdateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealUpdateOutput>>;
-  /** Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination. */
+  /** Search HubSpot deals by full-text query and/or property filters, with cursor pagination. Use it to find */
   crm_deals_search(input: CrmDealsSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealsSearchOutput>>;
-  /** Create a new, empty Google Docs document with an optional title. Add content afterwards with */
+  /** Create a new, empty Google Docs document with an optional title. Use it before writing a new document; add */
   docs_create_document(input: DocsCreateDocumentInput, options: ToolCallOptions): Promise<ExecuteToolResult<DocsCreateDocumentOutput>>;
-  /** Read a Google Docs document: its text, formatting, tables, lists, headers, footers and metadata. Returns the */
+  /** Read a Google Docs document: its text, formatting, tables, lists, headers, footers and metadata. Use it to read */
   docs_read_document(input: DocsReadDocumentInput, options: ToolCallOptions): Promise<ExecuteToolResult<DocsReadDocumentOutput>>;
-  /** Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text, */
+  /** Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs, */
   docs_update_document(input: DocsUpdateDocumentInput, options: ToolCallOptions): Promise<ExecuteToolResult<DocsUpdateDocumentOutput>>;
   /** Create a new Google Sheets spreadsheet, optionally with a title, locale, time zone and initial sheets (tabs). */
   sheets_create_spreadsheet(input: SheetsCreateSpreadsheetInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsCreateSpreadsheetOutput>>;
-  /** Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use */
+  /** Read the cell values of one range of a Google Sheets spreadsheet: values only, no formatting (use */
   sheets_get_values(input: SheetsGetValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsGetValuesOutput>>;
-  /** Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes), */
+  /** Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with */
   sheets_read_spreadsheet(input: SheetsReadSpreadsheetInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsReadSpreadsheetOutput>>;
-  /** Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there (values.update). */
+  /** Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there. Use it to fill */
   sheets_update_values(input: SheetsUpdateValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsUpdateValuesOutput>>;
-  /** Add a comment in the workspace (Notion). Either start a new top-level discussion on a page by giving `parent` */
+  /** Add a comment in the workspace (Notion): start a new discussion on a page (parent with the page's page_id) or */
   workspace_comment_create(input: WorkspaceCommentCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceCommentCreateOutput>>;
   /** Fetch one workspace (Notion) comment by its id. Use it to read a comment you created or found with */
   workspace_comment_retrieve(input: WorkspaceCommentRetrieveInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceCommentRetrieveOutput>>;
-  /** List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at */
+  /** List the open (unresolved) comments on a workspace (Notion) page or block, oldest first, one page at a time. */
   workspace_comments_list(input: WorkspaceCommentsListInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceCommentsListOutput>>;
-  /** Create a database (a table) inside a workspace (Notion) page. Give the parent page, the database title as a */
+  /** Create a database (a table) inside a workspace (Notion) page. Use it to set up a new tracker or list. Give the */
   workspace_database_create(input: WorkspaceDatabaseCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseCreateOutput>>;
-  /** Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database). Retrieve the */
+  /** Insert a row into a workspace (Notion) database. Call workspace_database_retrieve first for the exact column */
   workspace_database_insert_row(input: WorkspaceDatabaseInsertRowInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseInsertRowOutput>>;
-  /** Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Each sort item has exactly */
+  /** Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Use it to list a */
   workspace_database_query(input: WorkspaceDatabaseQueryInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryOutput>>;
-  /** Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's */
+  /** Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large */
   workspace_database_query_properties(input: WorkspaceDatabaseQueryPropertiesInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryPropertiesOutput>>;
-  /** Read a workspace (Notion) database's title, properties and schema. Call it before inserting rows or querying: */
+  /** Read a workspace (Notion) database's title and schema. Call it before inserting rows or querying: the returned */
   workspace_database_retrieve(input: WorkspaceDatabaseRetrieveInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseRetrieveOutput>>;
-  /** Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) */
+  /** Create a workspace (Notion) page: a row in a database (database_id, with properties) or a child page under */
   workspace_page_create(input: WorkspacePageCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspacePageCreateOutput>>;
-  /** Search the pages and databases the user shared with the integration, by title (Notion `/search`). With no */
+  /** Search the workspace (Notion) pages and databases the user shared with the integration, by title. Use it first */
   workspace_search(input: WorkspaceSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceSearchOutput>>;
 }
 

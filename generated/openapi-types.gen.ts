@@ -234,14 +234,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an event in the user's Google Calendar (the primary calendar unless calendar_id is given).
-         * @description Create an event in the user's Google Calendar (the primary calendar unless calendar_id is given). Give the start
-         *     (RFC 3339 with offset) and a title; the length comes from event_duration_hour + event_duration_minutes (30 minutes
-         *     when neither is given), the end being computed in the start's offset. Optionally invite attendees (send_updates
-         *     e-mails them), add a Google Meet link (create_meeting_room), make it recurring (recurrence, with timezone), and
-         *     set visibility, free/busy transparency and guest permissions. Returns the created event: `id` (use it with
-         *     calendar_update_event / calendar_delete_event), `htmlLink`, `start`, `end`, `status`, and `hangoutLink` /
-         *     `conferenceData` when a Meet link was requested.
+         * Create an event in the user's Google Calendar (primary unless calendar_id is given).
+         * @description Create an event in the user's Google Calendar (primary unless calendar_id is given). Use it to schedule a meeting
+         *     or block time. Give start_datetime (RFC 3339 with offset) and summary; the length is event_duration_hour +
+         *     event_duration_minutes (30 minutes when neither is given). Optional: attendees_emails, a Meet link
+         *     (create_meeting_room), recurrence. Returns the event: id (for update/delete), htmlLink, start, end, status.
+         *     Example: {"summary": "Planning with Ana", "start_datetime": "2026-03-02T10:00:00+01:00", "attendees_emails":
+         *     ["ana@example.com"]}
          *
          *     Aliases: googlecalendar_create_event.
          */
@@ -263,9 +262,10 @@ export interface paths {
         put?: never;
         /**
          * Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given).
-         * @description Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given). Use the event
-         *     id from calendar_list_events or calendar_create_event. Google answers with an empty body (204) on success; deleting
-         *     an already deleted event fails with 410 Gone and an unknown id with 404.
+         * @description Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given). Use the
+         *     event id from calendar_list_events or calendar_create_event. Returns an empty object on success; an event already
+         *     deleted fails with 410 Gone, an unknown id with 404.
+         *     Example: {"event_id": "7cbh8rpc10lrc0ckih9tafss99"}
          *
          *     Aliases: googlecalendar_delete_event.
          */
@@ -286,16 +286,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Fetch one Google Calendar event by its id (events.get), from the primary calendar unless calendar_id is given.
-         * @description Fetch one Google Calendar event by its id (events.get), from the primary calendar unless calendar_id is given.
-         *     Returns the event: `id`, `summary`, `start`, `end`, `status`, `attendees`, `htmlLink`, `recurrence`, ...
-         *     Decision on the filter parameters: events.get itself takes none of them, so they are not sent upstream; the
-         *     service applies them to the fetched event with the semantics of calendar_list_events, and an event that does not
-         *     match is reported as not found (naming the failed filters). event_types — the event's type is one of them; query —
-         *     the text appears in the summary, description, location or an attendee's/organizer's name or e-mail
-         *     (case-insensitive); show_deleted — a cancelled event is only returned when true; time_min — the event ends after
-         *     it; time_max — the event starts before it; updated_min — the event was modified at or after it; single_events has
-         *     no effect on a single event (an instance id returns that instance, a series id the series).
+         * Fetch one Google Calendar event by its id, from the primary calendar unless calendar_id is given.
+         * @description Fetch one Google Calendar event by its id, from the primary calendar unless calendar_id is given. Use it to read
+         *     an event's details before changing it. The optional filters (event_types, query, show_deleted, time_min, time_max,
+         *     updated_min) work as in calendar_list_events: when the event does not match them the result is not found.
+         *     Returns the event: id, summary, start, end, status, attendees, htmlLink, recurrence, ...
+         *     Example: {"event_id": "7cbh8rpc10lrc0ckih9tafss99"}
          *
          *     Aliases: googlecalendar_get_event_by_id.
          */
@@ -316,11 +312,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the calendars in the user's Google Calendar list (calendarList.list), one page at a time.
-         * @description List the calendars in the user's Google Calendar list (calendarList.list), one page at a time. Use it to find a
-         *     calendar_id for the event tools. Returns `{items: [{id, summary, primary, accessRole, timeZone, ...}],
-         *     nextPageToken, nextSyncToken}`; pass nextPageToken as page_token for the next page, and the last page's
-         *     nextSyncToken later as sync_token to get only the changes since.
+         * List the calendars in the user's Google Calendar list, one page at a time.
+         * @description List the calendars in the user's Google Calendar list, one page at a time. Use it to find the calendar_id of a
+         *     shared or secondary calendar for the event tools (the user's own calendar is "primary"). Returns {items: [{id,
+         *     summary, primary, accessRole, timeZone, ...}], nextPageToken, nextSyncToken}; pass nextPageToken as page_token for
+         *     the next page, and the last page's nextSyncToken later as sync_token to get only the changes.
+         *     Example: {"min_access_role": "writer"}
          *
          *     Aliases: googlecalendar_list_calendars.
          */
@@ -341,11 +338,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally within a time window and matching free text.
-         * @description List events of a Google Calendar (events.list), from the primary calendar unless calendar_id is given, optionally
-         *     within a time window and matching free text. Set single_events to expand recurring events into their instances
-         *     (required for order_by startTime). Returns `{items: [event...], nextPageToken, nextSyncToken, timeZone}`; pass
-         *     nextPageToken as page_token for the next page (a page may be short while nextPageToken is present).
+         * List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time window and matching free text.
+         * @description List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time
+         *     window and matching free text. Use it to see what is on the agenda or to find an event id. Set single_events to
+         *     expand recurring events into their instances. Returns {items: [event...], nextPageToken, nextSyncToken, timeZone};
+         *     pass nextPageToken as page_token for the next page (a page may be short while nextPageToken is present).
+         *     Example: {"time_min": "2026-03-02T00:00:00Z", "time_max": "2026-03-09T00:00:00Z", "single_events": true,
+         *     "order_by": "startTime"}
          *
          *     Aliases: googlecalendar_list_events.
          */
@@ -366,13 +365,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change an existing Google Calendar event; only the fields you give change (an events.patch).
-         * @description Change an existing Google Calendar event; only the fields you give change (an events.patch). To move the event,
-         *     give start_datetime and either end_datetime or a duration (event_duration_hour / event_duration_minutes); a new
-         *     start alone sets the end to start + 30 minutes, because the old length is not known without reading the event.
-         *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list wholesale.
-         *     timezone needs start_datetime (it applies to the new start and end). Returns the updated event (`id`, `htmlLink`, `start`,
-         *     `end`, ...).
+         * Change an existing Google Calendar event; only the fields you give change.
+         * @description Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite.
+         *     To move it, give start_datetime and either end_datetime or a duration (event_duration_hour /
+         *     event_duration_minutes); a new start alone sets the end to start + 30 minutes. end_datetime alone changes only the
+         *     end. Lists (attendees_emails, recurrence) replace the old list. Returns the updated event (id, htmlLink, start,
+         *     end, ...).
+         *     Example: {"calendar_id": "primary", "event_id": "7cbh8rpc10lrc0ckih9tafss99", "start_datetime":
+         *     "2026-03-02T11:00:00+01:00", "event_duration_hour": 1}
          *
          *     Aliases: googlecalendar_update_event.
          */
@@ -393,14 +393,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         * @description Search HubSpot companies (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
-         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
-         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
-         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
-         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
-         *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
+         * Search HubSpot companies by full-text query and/or property filters, with cursor pagination.
+         * @description Search HubSpot companies by full-text query and/or property filters, with cursor pagination. Use it to find
+         *     companies by name, domain, industry or any property. filterGroups is a list of groups ORed together, each {"filters":
+         *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
+         *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
+         *     the next page (no paging on the last page).
+         *     Example: {"filterGroups": [{"filters": [{"propertyName": "domain", "operator": "EQ", "value": "acme.com"}]}], "properties":
+         *     "name,domain,industry"}
          *
          *     Aliases: hubspot_companies_search.
          */
@@ -422,9 +422,10 @@ export interface paths {
         put?: never;
         /**
          * Create a company in HubSpot CRM.
-         * @description Create a company in HubSpot CRM. `name` is required; the other fields are standard HubSpot company properties.
-         *     Numbers are sent as HubSpot's string property values. Returns the new company (201): `id`, `properties`,
-         *     `createdAt`, `updatedAt`.
+         * @description Create a company in HubSpot CRM. Use it when a new organization should be tracked; search first
+         *     (crm_companies_search) to avoid duplicates. name is required; the other fields are standard HubSpot company
+         *     properties. Returns the new company: id, properties, createdAt, updatedAt.
+         *     Example: {"name": "Acme Corp", "domain": "acme.com", "industry": "COMPUTER_SOFTWARE"}
          *
          *     Aliases: hubspot_company_create.
          */
@@ -446,8 +447,10 @@ export interface paths {
         put?: never;
         /**
          * Read one HubSpot company by its id.
-         * @description Read one HubSpot company by its id. Without `properties` HubSpot returns its default properties; unknown property
-         *     names are ignored. Returns `{id, properties, createdAt, updatedAt, archived}`; an unknown id fails with 404.
+         * @description Read one HubSpot company by its id. Use it when you have the id (from a search or a create) and need its
+         *     properties. Without properties HubSpot returns its default properties; unknown property names are ignored. Returns
+         *     {id, properties, createdAt, updatedAt, archived}; an unknown id fails with 404.
+         *     Example: {"company_id": "9876543210", "properties": "name,domain,industry"}
          *
          *     Aliases: hubspot_company_get.
          */
@@ -469,9 +472,10 @@ export interface paths {
         put?: never;
         /**
          * Create a contact in HubSpot CRM.
-         * @description Create a contact in HubSpot CRM. `email` is required and must be unique: an existing e-mail fails with 409
-         *     CONFLICT ("Contact already exists. Existing ID: ..."). The other fields are standard contact properties.
-         *     Returns the new contact (201): `id`, `properties`, `createdAt`, `updatedAt`.
+         * @description Create a contact in HubSpot CRM. Use it to add a person; email is required and unique, so an existing
+         *     e-mail fails with 409 CONFLICT ("Contact already exists. Existing ID: ..."): then update that contact instead. The
+         *     other fields are standard contact properties. Returns the new contact: id, properties, createdAt, updatedAt.
+         *     Example: {"email": "ana@example.com", "firstname": "Ana", "lastname": "Silva", "company": "Acme Corp"}
          *
          *     Aliases: hubspot_contact_create.
          */
@@ -493,8 +497,10 @@ export interface paths {
         put?: never;
         /**
          * Read one HubSpot contact by its id.
-         * @description Read one HubSpot contact by its id. Without `properties` HubSpot returns its default properties; unknown property
-         *     names are ignored. Returns `{id, properties, createdAt, updatedAt, archived}`; an unknown id fails with 404.
+         * @description Read one HubSpot contact by its id. Use it when you have the id (from a search, a list or a create) and need
+         *     its properties. Without properties HubSpot returns its default properties; unknown property names are ignored.
+         *     Returns {id, properties, createdAt, updatedAt, archived}; an unknown id fails with 404.
+         *     Example: {"contact_id": "12345", "properties": "email,firstname,lastname,company"}
          *
          *     Aliases: hubspot_contact_get.
          */
@@ -515,13 +521,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot contact; only the properties in `props` change.
-         * @description Update properties of an existing HubSpot contact; only the properties in `props` change. Decision: `props` is
-         *     required (the specification's description requires it although its table marks it optional) and is an object of
-         *     HubSpot contact property names to new values, e.g. `{"firstname": "Ana", "jobtitle": "CTO", "phone": "..."}`;
-         *     numbers and booleans are sent as strings, an empty string or null clears a property (both sent as "",
-         *     which HubSpot honours; it ignores null). Returns the updated contact:
-         *     `id`, `properties`, `updatedAt`.
+         * Update properties of an existing HubSpot contact; only the properties in props change.
+         * @description Update properties of an existing HubSpot contact; only the properties in props change. Use it to correct or
+         *     enrich a contact found with crm_contacts_search. props maps HubSpot internal property names (firstname, lastname,
+         *     email, company, phone, jobtitle, lifecyclestage, ...) to new values; numbers and booleans are sent as strings, an
+         *     empty string or null clears a property. Returns the updated contact: id, properties, updatedAt.
+         *     Example: set firstname to Ana and jobtitle to CTO on contact 12345.
          *
          *     Aliases: hubspot_contact_update.
          */
@@ -543,9 +548,10 @@ export interface paths {
         put?: never;
         /**
          * List HubSpot contacts page by page, with the properties you choose.
-         * @description List HubSpot contacts page by page, with the properties you choose. Returns `{results: [{id, properties,
-         *     createdAt, updatedAt, archived}], paging}`; pass `paging.next.after` as `after` for the next page (no `paging`
-         *     on the last page). Use crm_contacts_search to filter.
+         * @description List HubSpot contacts page by page, with the properties you choose. Use it to browse contacts; to filter,
+         *     use crm_contacts_search. Returns {results: [{id, properties, createdAt, updatedAt, archived}], paging}; pass
+         *     paging.next.after as after for the next page (no paging on the last page).
+         *     Example: {"limit": 50, "properties": "email,firstname,lastname"}
          *
          *     Aliases: hubspot_contacts_list.
          */
@@ -566,14 +572,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         * @description Search HubSpot contacts (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
-         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
-         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
-         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
-         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
-         *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
+         * Search HubSpot contacts by full-text query and/or property filters, with cursor pagination.
+         * @description Search HubSpot contacts by full-text query and/or property filters, with cursor pagination. Use it to find
+         *     contacts by name, e-mail, company or any property. filterGroups is a list of groups ORed together, each {"filters":
+         *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
+         *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
+         *     the next page (no paging on the last page).
+         *     Example: {"filterGroups": [{"filters": [{"propertyName": "email", "operator": "EQ", "value": "ana@example.com"}]}], "properties":
+         *     "email,firstname,lastname"}
          *
          *     Aliases: hubspot_contacts_search.
          */
@@ -595,9 +601,12 @@ export interface paths {
         put?: never;
         /**
          * Create a deal in HubSpot CRM with its name, amount and pipeline stage.
-         * @description Create a deal in HubSpot CRM with its name, amount and pipeline stage. The stage must exist in the deal's
-         *     pipeline (default pipeline `default`, stages such as appointmentscheduled, qualifiedtobuy, closedwon, closedlost).
-         *     Returns the new deal (201): `id`, `properties`, `createdAt`, `updatedAt`.
+         * @description Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales
+         *     opportunity. The stage must exist in the deal's pipeline (default pipeline "default", stages such as
+         *     appointmentscheduled, qualifiedtobuy, closedwon, closedlost). Returns the new deal: id, properties, createdAt,
+         *     updatedAt.
+         *     Example: {"dealname": "Acme renewal 2026", "amount": 12000, "dealstage": "appointmentscheduled", "closedate":
+         *     "2026-06-30"}
          *
          *     Aliases: hubspot_deal_create.
          */
@@ -618,12 +627,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage with `{"dealstage": "closedwon"}`).
-         * @description Update properties of an existing HubSpot deal; only the given properties change (e.g. move it to another stage
-         *     with `{"dealstage": "closedwon"}`). Values are sent as HubSpot strings; an empty string or null clears a property
-         *     (both sent as "", which HubSpot honours; it ignores null). hs_priority takes HubSpot's option values high, medium, low. Decision on `good_deal`: when given it is
-         *     written as the deal property `good_deal` ("true"/"false") next to `properties`, so the portal needs a custom
-         *     boolean deal property of that name. Returns the updated deal: `id`, `properties`, `updatedAt`.
+         * Update properties of an existing HubSpot deal; only the given properties change.
+         * @description Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to
+         *     another stage, change its amount or close date. properties maps HubSpot deal property names to new values (sent
+         *     as strings); an empty string or null clears a property; hs_priority takes high, medium or low. good_deal, when
+         *     given, sets the custom boolean deal property good_deal. Returns the updated deal: id, properties, updatedAt.
+         *     Example: move deal 4567890123 to stage closedwon with amount 15000.
          *
          *     Aliases: hubspot_deal_update.
          */
@@ -644,14 +653,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         * @description Search HubSpot deals (CRM search API) by full-text `query` and/or property filters, with cursor pagination.
-         *     filterGroups is a list of groups ORed together (an array, or the same as a JSON string), each
-         *     `{"filters": [{propertyName, operator, value}]}` with its filters ANDed (operators EQ, NEQ, LT, LTE, GT, GTE,
-         *     BETWEEN, IN, NOT_IN, HAS_PROPERTY, NOT_HAS_PROPERTY, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN; BETWEEN also takes
-         *     highValue, IN/NOT_IN take values instead of value, the HAS_ ones take neither). At most 5 groups, 10 filters in
-         *     a group, 25 in all; a malformed filter is refused before anything is sent, at its pointer. Returns `{total, results: [{id, properties, createdAt, updatedAt}], paging}`
-         *     with the requested properties; pass `paging.next.after` as `after` for the next page (no `paging` on the last page).
+         * Search HubSpot deals by full-text query and/or property filters, with cursor pagination.
+         * @description Search HubSpot deals by full-text query and/or property filters, with cursor pagination. Use it to find
+         *     deals by name, stage, amount or any property. filterGroups is a list of groups ORed together, each {"filters":
+         *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
+         *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
+         *     the next page (no paging on the last page).
+         *     Example: {"filterGroups": [{"filters": [{"propertyName": "dealstage", "operator": "EQ", "value": "closedwon"}]}], "properties":
+         *     "dealname,amount,dealstage"}
          *
          *     Aliases: hubspot_deals_search.
          */
@@ -673,9 +682,10 @@ export interface paths {
         put?: never;
         /**
          * Create a new, empty Google Docs document with an optional title.
-         * @description Create a new, empty Google Docs document with an optional title. Add content afterwards with
-         *     docs_update_document (a new document's first insertable index is 1). Returns the new document: `documentId`,
-         *     `title`, `revisionId` and its (empty) `body`.
+         * @description Create a new, empty Google Docs document with an optional title. Use it before writing a new document; add
+         *     content afterwards with docs_update_document (a new document's first insertable index is 1). Returns the new
+         *     document: documentId, title, revisionId and its empty body.
+         *     Example: {"title": "Meeting notes 2026-03-02"}
          *
          *     Aliases: googledocs_create_document.
          */
@@ -697,9 +707,11 @@ export interface paths {
         put?: never;
         /**
          * Read a Google Docs document: its text, formatting, tables, lists, headers, footers and metadata.
-         * @description Read a Google Docs document: its text, formatting, tables, lists, headers, footers and metadata. Returns the
-         *     Document: `documentId`, `title`, `revisionId`, and `body.content[]` structural elements (paragraphs, tables, ...)
-         *     with `startIndex`/`endIndex` positions — the indexes docs_update_document requests use.
+         * @description Read a Google Docs document: its text, formatting, tables, lists, headers, footers and metadata. Use it to read
+         *     a document's content, or to find the indexes an edit with docs_update_document needs. Returns the Document:
+         *     documentId, title, revisionId, and body.content[] structural elements (paragraphs, tables, ...) with
+         *     startIndex/endIndex positions.
+         *     Example: {"document_id": "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"}
          *
          *     Aliases: googledocs_read_document.
          */
@@ -720,12 +732,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
-         * @description Apply a batch of edits to a Google Docs document (documents.batchUpdate): insert and delete text, replace text,
-         *     style text and paragraphs, add bullets, tables, images, page breaks and named ranges. The batch is atomic — if
-         *     one request is invalid none is applied. Indexes are UTF-16 positions from docs_read_document (a new document
-         *     starts at 1). write_control guards against concurrent edits. Returns `{documentId, replies: [one per request],
-         *     writeControl: {requiredRevisionId}}`.
+         * Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
+         * @description Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs,
+         *     add bullets, tables, images, page breaks and named ranges. Use it to write into a document; read it first
+         *     (docs_read_document) for the indexes. The batch is atomic: if one request is invalid none is applied. Indexes are
+         *     UTF-16 positions (a new document starts at 1); write_control guards against concurrent edits. Returns {documentId,
+         *     replies: [one per request], writeControl}.
+         *     Example: {"document_id": "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz", "requests": [{"insertText": {"location":
+         *     {"index": 1}, "text": "Hello\n"}}]}
          *
          *     Aliases: googledocs_update_document.
          */
@@ -748,8 +762,9 @@ export interface paths {
         /**
          * Create a new Google Sheets spreadsheet, optionally with a title, locale, time zone and initial sheets (tabs).
          * @description Create a new Google Sheets spreadsheet, optionally with a title, locale, time zone and initial sheets (tabs).
-         *     With no sheets Google adds one sheet, "Sheet1". Returns the new spreadsheet with its `spreadsheetId` (use it with
-         *     the other sheets tools), `spreadsheetUrl`, `properties` and `sheets` metadata.
+         *     Use it to start a new spreadsheet; with no sheets Google adds one named "Sheet1". Returns the new spreadsheet:
+         *     spreadsheetId (for the other sheets tools), spreadsheetUrl, properties and sheets.
+         *     Example: {"title": "Q1 budget", "locale": "en_US"}
          *
          *     Aliases: googlesheets_create_spreadsheet.
          */
@@ -770,10 +785,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use sheets_read_spreadsheet for those).
-         * @description Read the cell values of one range of a Google Sheets spreadsheet — values only, no metadata or formatting (use
-         *     sheets_read_spreadsheet for those). Returns `{range, majorDimension, values}` where values is a 2D array; trailing
-         *     empty rows and columns are trimmed and `values` is absent when the range is empty.
+         * Read the cell values of one range of a Google Sheets spreadsheet: values only, no formatting (use sheets_read_spreadsheet for sheet names and metadata).
+         * @description Read the cell values of one range of a Google Sheets spreadsheet: values only, no formatting (use
+         *     sheets_read_spreadsheet for sheet names and metadata). Use it to read a table. Returns {range, majorDimension,
+         *     values} where values is a 2D array (rows of cells); trailing empty rows and columns are trimmed and values is
+         *     absent when the range is empty.
+         *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1!A1:D10"}
          *
          *     Aliases: googlesheets_get_values.
          */
@@ -794,11 +811,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes), and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and pixel sizes).
-         * @description Read a Google Sheets spreadsheet's metadata: its properties, every sheet's properties (titles, ids, grid sizes),
-         *     and with include_grid_data also the cells of the whole spreadsheet or of `ranges` (values, formatting, themes and
-         *     pixel sizes). For plain values prefer sheets_get_values. Returns `{spreadsheetId, properties, sheets,
-         *     namedRanges, spreadsheetUrl}`.
+         * Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with include_grid_data also the cells (values and formatting) of the whole spreadsheet or of ranges.
+         * @description Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with
+         *     include_grid_data also the cells (values and formatting) of the whole spreadsheet or of ranges. Use it to learn
+         *     the sheet names before reading or writing; for plain values prefer sheets_get_values. Returns {spreadsheetId,
+         *     properties, sheets, namedRanges, spreadsheetUrl}.
+         *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2"}
          *
          *     Aliases: googlesheets_read_spreadsheet.
          */
@@ -819,12 +837,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there (values.update).
-         * @description Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there (values.update).
-         *     Each inner array is one row. Google requires valueInputOption: when value_input_option is omitted the service
-         *     sends USER_ENTERED (values are parsed as if typed: formulas, numbers and dates); RAW stores them as given.
-         *     Returns `{spreadsheetId, updatedRange, updatedRows, updatedColumns, updatedCells}`, plus `updatedData` with
-         *     include_values_in_response.
+         * Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there.
+         * @description Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there. Use it to fill
+         *     or overwrite cells; each inner array is one row. With value_input_option USER_ENTERED (the default) values are
+         *     parsed as if typed (formulas, numbers, dates); RAW stores them as given. Returns {spreadsheetId, updatedRange,
+         *     updatedRows, updatedColumns, updatedCells}.
+         *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1!A1:B2", "values":
+         *     [["Item", "Qty"], ["Anvil", 2]]}
          *
          *     Aliases: googlesheets_update_values.
          */
@@ -845,12 +864,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a comment in the workspace (Notion).
-         * @description Add a comment in the workspace (Notion). Either start a new top-level discussion on a page by giving `parent`
-         *     with the page's `page_id`, or reply in an existing discussion thread by giving its `discussion_id` — exactly one
-         *     of the two. The comment text is `comment.rich_text`. Needs the integration's "insert comments" capability.
-         *     Returns the created comment object: its `id`, `discussion_id` (use it to reply later), `parent`, `rich_text`,
-         *     `created_time` and `created_by`.
+         * Add a comment in the workspace (Notion): start a new discussion on a page (parent with the page's page_id) or reply in an existing thread (its discussion_id).
+         * @description Add a comment in the workspace (Notion): start a new discussion on a page (parent with the page's page_id) or
+         *     reply in an existing thread (its discussion_id). Use it to leave feedback on a page or answer a comment. The text is
+         *     comment.rich_text. Returns the comment: id, discussion_id (to reply later), parent, rich_text, created_time,
+         *     created_by.
+         *     Example: {"parent": {"page_id": "59833787-2cf9-4fdf-8782-e53db20768a5"}, "comment": {"rich_text": [{"type":
+         *     "text", "text": {"content": "Looks good"}}]}}
          */
         post: operations["execute_workspace_comment_create"];
         delete?: never;
@@ -871,8 +891,9 @@ export interface paths {
         /**
          * Fetch one workspace (Notion) comment by its id.
          * @description Fetch one workspace (Notion) comment by its id. Use it to read a comment you created or found with
-         *     workspace_comments_list. Returns the comment object: `id`, `discussion_id`, `parent`, `rich_text`,
-         *     `created_time`, `last_edited_time` and `created_by`.
+         *     workspace_comments_list. Returns the comment: id, discussion_id, parent, rich_text, created_time,
+         *     last_edited_time, created_by.
+         *     Example: {"comment_id": "249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"}
          */
         post: operations["execute_workspace_comment_retrieve"];
         delete?: never;
@@ -891,11 +912,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at a time.
-         * @description List the open (un-resolved) comments on a workspace (Notion) page or block, oldest first, one page of results at
-         *     a time. Use it to read a page's discussion or to find a `discussion_id` to reply to with workspace_comment_create.
-         *     Returns `{results: [comment...], next_cursor, has_more}`; pass `next_cursor` as `start_cursor` for the next page.
-         *     Needs the integration's "read comments" capability.
+         * List the open (unresolved) comments on a workspace (Notion) page or block, oldest first, one page at a time.
+         * @description List the open (unresolved) comments on a workspace (Notion) page or block, oldest first, one page at a time.
+         *     Use it to read a page's discussion or to find a discussion_id to reply to with workspace_comment_create. Returns
+         *     {results: [comment...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
+         *     Example: {"block_id": "59833787-2cf9-4fdf-8782-e53db20768a5"}
          */
         post: operations["execute_workspace_comments_list"];
         delete?: never;
@@ -915,11 +936,12 @@ export interface paths {
         put?: never;
         /**
          * Create a database (a table) inside a workspace (Notion) page.
-         * @description Create a database (a table) inside a workspace (Notion) page. Give the parent page, the database title as a
-         *     rich-text array, and the schema: `properties` maps each column name to its type definition, for example
-         *     `{"Name": {"title": {}}, "Status": {"select": {"options": [{"name": "Open"}]}}}`. Exactly one column must be the
-         *     `title` type. Returns the database object with its `id` (use it with workspace_database_insert_row and
-         *     workspace_database_query), `title`, `properties` and `url`.
+         * @description Create a database (a table) inside a workspace (Notion) page. Use it to set up a new tracker or list. Give the
+         *     parent page, the title as rich text, and properties: each column name mapped to its type definition, e.g. Name
+         *     {"title": {}} and Status {"select": {"options": [{"name": "Open"}]}}; exactly one column has the title type.
+         *     Returns the database: id (for workspace_database_insert_row and workspace_database_query), title, properties, url.
+         *     Example: a "Tasks" database under page 59833787-2cf9-4fdf-8782-e53db20768a5 with columns Name (title) and Due
+         *     (date).
          */
         post: operations["execute_workspace_database_create"];
         delete?: never;
@@ -938,14 +960,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database).
-         * @description Insert a row into a workspace (Notion) database (Notion creates a page whose parent is the database). Retrieve the
-         *     database first (workspace_database_retrieve) to learn its exact column names. Property keys: the title column is
-         *     keyed `title` (Notion also accepts its display name); every other key is the exact, case-sensitive column name
-         *     from the schema or the property id (never a URL-encoded property id with special characters). Keys and value
-         *     shapes are checked against the database's schema first; a wrong key is refused with the valid names. Values, e.g. title
-         *     `{title: [{text: {content}}]}`, select `{select: {name}}`, date `{date: {start: "YYYY-MM-DD"}}`. The parent
-         *     (`{database_id}`, from 2025-09-03 `{data_source_id}`) is computed by the service. Returns the new page object: `id`, `url`, `properties`.
+         * Insert a row into a workspace (Notion) database.
+         * @description Insert a row into a workspace (Notion) database. Call workspace_database_retrieve first for the exact column
+         *     names. properties keys: the title column is keyed title; every other key is the exact, case-sensitive column name
+         *     or property id. Values follow Notion's shapes, e.g. title {"title": [{"text": {"content": "..."}}]}, select
+         *     {"select": {"name": "Done"}}, date {"date": {"start": "2026-03-02"}}. A wrong key is refused with the valid
+         *     names. Returns the new row's page: id, url, properties.
+         *     Example: a row titled "Write report" with Status Done in database d9824bdc-8445-4327-be8b-5b47500af6ce.
          */
         post: operations["execute_workspace_database_insert_row"];
         delete?: never;
@@ -964,13 +985,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's `filter_properties`), which keeps large rows small.
-         * @description Query a workspace (Notion) database and return its rows with only the chosen properties (Notion's
-         *     `filter_properties`), which keeps large rows small. `property_id` is a string: one property id (e.g. `title`),
-         *     or several ids separated by commas (`title,%5BJCR`), each sent as its own `filter_properties` parameter; ids as
-         *     workspace_database_retrieve lists them (percent-encoded) are fine, and unknown ids are refused with the valid
-         *     ones; omit it to return every property. Returns `{results: [page...], next_cursor, has_more}` with each row's `properties` limited
-         *     to those ids.
+         * Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large rows small.
+         * @description Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large
+         *     rows small. Use it when you need one or two columns of many rows. property_id is one property id (e.g. title) or
+         *     several separated by commas (title,%5BJCR), as workspace_database_retrieve lists them; unknown ids are refused
+         *     with the valid ones; omit it for every property. Returns {results: [page...], next_cursor, has_more} with each
+         *     row's properties limited to those ids.
+         *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "property_id": "title"}
          */
         post: operations["execute_workspace_database_query_properties"];
         delete?: never;
@@ -990,10 +1011,12 @@ export interface paths {
         put?: never;
         /**
          * Read the rows of a workspace (Notion) database, optionally sorted, one page at a time.
-         * @description Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Each sort item has exactly
-         *     one of `property` (a column name, checked against the schema) or `timestamp` (`created_time` or `last_edited_time`), plus `direction`
-         *     (`ascending` or `descending`); earlier sort items take precedence. Returns `{results: [page...], next_cursor,
-         *     has_more}`; pass `next_cursor` as `start_cursor` for the next page.
+         * @description Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Use it to list a
+         *     tracker's entries. Each sort item has direction (ascending or descending) and either property (a column name,
+         *     checked against the schema) or timestamp (created_time or last_edited_time); earlier sort items take precedence.
+         *     Returns {results: [page...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
+         *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "sorts": [{"property": "Due", "direction":
+         *     "ascending"}]}
          */
         post: operations["execute_workspace_database_query"];
         delete?: never;
@@ -1012,12 +1035,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a workspace (Notion) database's title, properties and schema.
-         * @description Read a workspace (Notion) database's title, properties and schema. Call it before inserting rows or querying:
-         *     the returned `properties` give the exact, case-sensitive column names (and their ids) that row property keys
-         *     must use. Returns the database object: `id`, `title`, `description`, `properties` (name -> {id, name, type,
-         *     ...}), `parent`, `url`. With workspace_version 2025-09-03 the schema lives on data sources: the answer lists
-         *     `data_sources` [{id, name}] instead of `properties`.
+         * Read a workspace (Notion) database's title and schema.
+         * @description Read a workspace (Notion) database's title and schema. Call it before inserting rows or querying: the returned
+         *     properties give the exact, case-sensitive column names (and ids and types) that row keys must use. Returns the
+         *     database: id, title, description, properties (name -> {id, name, type, ...}), parent, url; with
+         *     workspace_version 2025-09-03 the schema lives on data sources and the answer lists data_sources [{id, name}]
+         *     instead of properties.
+         *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce"}
          */
         post: operations["execute_workspace_database_retrieve"];
         delete?: never;
@@ -1036,14 +1060,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required) or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the title).
-         * @description Create a workspace (Notion) page: either a row in a database (give `database_id`; `properties` is then required)
-         *     or a child page under another page (give `parent_page_id`; `properties` is optional and may only hold the
-         *     title). Exactly one of `database_id` or `parent_page_id`, never both. Property keys: the title is keyed `title`
-         *     (Notion also accepts its display name); other keys are the exact, case-sensitive column names or property ids
-         *     (never a URL-encoded id). In a database, keys and value shapes are checked against its schema first; a wrong key
-         *     is refused with the valid names. The parent (`{database_id}`, from 2025-09-03 `{data_source_id}`, or
-         *     `{page_id}`) is computed by the service. Returns the new page object: `id`, `url`, `parent`, `properties`.
+         * Create a workspace (Notion) page: a row in a database (database_id, with properties) or a child page under another page (parent_page_id; properties may then only hold the title).
+         * @description Create a workspace (Notion) page: a row in a database (database_id, with properties) or a child page under
+         *     another page (parent_page_id; properties may then only hold the title). Use it to write a new note, document or
+         *     entry. Property keys: the title is keyed title; other keys are the exact, case-sensitive column names or property
+         *     ids. In a database, keys and value shapes are checked against its schema; a wrong key is refused with the valid
+         *     names. Optional page content (child_blocks), icon and cover. Returns the new page: id, url, parent, properties.
+         *     Example: a child page titled "Project plan" under page 59833787-2cf9-4fdf-8782-e53db20768a5.
          */
         post: operations["execute_workspace_page_create"];
         delete?: never;
@@ -1062,11 +1085,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search the pages and databases the user shared with the integration, by title (Notion `/search`).
-         * @description Search the pages and databases the user shared with the integration, by title (Notion `/search`). With no
-         *     `query` it lists everything shared. Use it to find a page or database id before reading or writing it.
-         *     Returns `{results: [page or database...], next_cursor, has_more}`; pass `next_cursor` as `start_cursor` for the
-         *     next page.
+         * Search the workspace (Notion) pages and databases the user shared with the integration, by title.
+         * @description Search the workspace (Notion) pages and databases the user shared with the integration, by title. Use it first
+         *     to find a page or database id before reading or writing it; with no query it lists everything shared. Returns
+         *     {results: [page or database...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
+         *     Example: {"query": "Meeting notes"}
          */
         post: operations["execute_workspace_search"];
         delete?: never;
@@ -1426,7 +1449,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description An Anthropic Messages API tool definition (format=anthropic). */
+        /** @description An Anthropic Messages API tool (format=anthropic); its input_schema is in the strict tool use subset. */
         AnthropicTool: {
             description: string;
             input_schema: Record<string, never>;
@@ -2646,6 +2669,12 @@ export interface components {
             /** @description The last upstream HTTP status, or null when none answered. */
             upstream_status: number | null;
         };
+        /** @description A Gemini function declaration (format=gemini); parameters is Gemini's Schema, absent for a tool without parameters. */
+        GeminiFunctionDeclaration: {
+            description: string;
+            name: string;
+            parameters?: Record<string, never>;
+        };
         MagicLinkRequest: {
             connection_name: string;
             identifier: string;
@@ -2676,18 +2705,44 @@ export interface components {
              */
             url: string;
         };
+        /** @description An MCP Tool object (format=mcp), as tools/list returns it. */
+        McpTool: {
+            annotations: {
+                destructiveHint: boolean;
+                idempotentHint: boolean;
+                openWorldHint: boolean;
+                readOnlyHint: boolean;
+                title: string;
+            };
+            description: string;
+            inputSchema: Record<string, never>;
+            name: string;
+            outputSchema: Record<string, never>;
+            title: string;
+        };
         /** @description RFC 6749 section 5.2 error body. */
         OAuthError: {
             /** @example invalid_client */
             error: string;
             error_description?: string;
         };
-        /** @description An OpenAI function tool definition (format=openai), as the Chat Completions and Responses APIs take it. */
+        /** @description An OpenAI Responses API function tool (format=openai-responses): the flat shape, strict. */
+        OpenAIResponsesTool: {
+            description: string;
+            name: string;
+            parameters: Record<string, never>;
+            /** @constant */
+            strict: true;
+            /** @constant */
+            type: "function";
+        };
+        /** @description An OpenAI Chat Completions function tool (format=openai: non-strict; format=openai-strict: strict, in the Structured Outputs subset). */
         OpenAITool: {
             function: {
                 description: string;
                 name: string;
                 parameters: Record<string, never>;
+                strict?: boolean;
             };
             /** @constant */
             type: "function";
@@ -2745,7 +2800,7 @@ export interface components {
              *     ]
              */
             sheets?: {
-                data?: unknown[];
+                data?: Record<string, never>[];
                 properties?: Record<string, never>;
             }[];
             /**
@@ -2954,8 +3009,8 @@ export interface components {
             title: string;
             version: string;
         };
-        /** @description One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition. */
-        ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["AnthropicTool"];
+        /** @description One tool in the requested format (see docs/agents.md, "Tool definitions"). */
+        ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["OpenAIResponsesTool"] | components["schemas"]["AnthropicTool"] | components["schemas"]["GeminiFunctionDeclaration"] | components["schemas"]["McpTool"];
         /** @description Any of the fields of CreateConnection except connector, which cannot change. */
         UpdateConnection: {
             allowed_redirect_urls?: string[];
@@ -3301,7 +3356,7 @@ export interface components {
              *       }
              *     ]
              */
-            child_blocks?: unknown[];
+            child_blocks?: Record<string, never>[];
             /**
              * @description Page cover image: `{type: "external", external: {url}}`.
              * @example {
@@ -3584,7 +3639,7 @@ export interface components {
              *       }
              *     ]
              */
-            child_blocks?: unknown[];
+            child_blocks?: Record<string, never>[];
             /**
              * @description Page cover image: `{type: "external", external: {url}}`.
              * @example {
@@ -4369,10 +4424,14 @@ export interface operations {
             query?: {
                 /** @description Only this connector. */
                 connector?: components["schemas"]["ConnectorName"];
-                /** @description Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition. */
-                format?: "catalog" | "openai" | "anthropic";
+                /** @description Shape of each entry: `catalog` (default: everything, full input schema); `openai` (Chat Completions, non-strict); `openai-strict` (Chat Completions, strict: true); `openai-responses` (Responses API, strict: true); `anthropic` (Messages API tool); `gemini` (function declaration); `mcp` (MCP Tool). The model formats leave out the version parameters and write what the API cannot express into descriptions (docs/agents.md). */
+                format?: "catalog" | "openai" | "openai-strict" | "openai-responses" | "anthropic" | "gemini" | "mcp";
+                /** @description Only the tools of connectors where this end user has an ACTIVE connected account. */
+                identifier?: string;
                 /** @description A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names). */
                 query?: string;
+                /** @description true: only the tools that only read (annotations.read_only); false: only those that write. */
+                read_only?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4402,8 +4461,8 @@ export interface operations {
     getTool: {
         parameters: {
             query?: {
-                /** @description Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition. */
-                format?: "catalog" | "openai" | "anthropic";
+                /** @description Shape of each entry: `catalog` (default: everything, full input schema); `openai` (Chat Completions, non-strict); `openai-strict` (Chat Completions, strict: true); `openai-responses` (Responses API, strict: true); `anthropic` (Messages API tool); `gemini` (function declaration); `mcp` (MCP Tool). The model formats leave out the version parameters and write what the API cannot express into descriptions (docs/agents.md). */
+                format?: "catalog" | "openai" | "openai-strict" | "openai-responses" | "anthropic" | "gemini" | "mcp";
             };
             header?: never;
             path: {

@@ -1938,7 +1938,11 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
               "type": "object"
             },
             "data": {
-              "type": "array"
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "One GridData object: startRow, startColumn, rowData."
+              }
             }
           }
         },
@@ -2711,6 +2715,10 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
       },
       "child_blocks": {
         "type": "array",
+        "items": {
+          "type": "object",
+          "description": "One Notion block object."
+        },
         "maxItems": 100,
         "description": "Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.",
         "examples": [
@@ -3194,6 +3202,10 @@ export let workspacePageCreateInputSchema: JsonSchema = {
       },
       "child_blocks": {
         "type": "array",
+        "items": {
+          "type": "object",
+          "description": "One Notion block object."
+        },
         "maxItems": 100,
         "description": "Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.",
         "examples": [

@@ -620,7 +620,7 @@ export interface SheetsCreateSpreadsheetInput {
   /** Time zone of the spreadsheet's date functions, an IANA name. Format: iana-time-zone. Example: `"America/New_York"`. */
   time_zone?: string;
   /** Initial sheets, Google Sheet objects, e.g. `[{"properties": {"title": "Data", "gridProperties": {"rowCount": 100, "columnCount": 10}}}]`. Example: `[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]`. */
-  sheets?: Array<{ properties?: Record<string, unknown>; data?: unknown[]; [key: string]: unknown }>;
+  sheets?: Array<{ properties?: Record<string, unknown>; data?: Array<Record<string, unknown>>; [key: string]: unknown }>;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -779,7 +779,7 @@ export interface WorkspaceDatabaseInsertRowInput {
   /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
   data_source_id?: string;
   /** Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]`. */
-  child_blocks?: unknown[];
+  child_blocks?: Array<Record<string, unknown>>;
   /** Page icon: `{type: "emoji", emoji: "🚀"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"🚀"}`. */
   icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
   /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
@@ -862,7 +862,7 @@ export type WorkspacePageCreateInput = {
     /** Property values; the title key is `title`, e.g. `{"title": {"title": [{"text": {"content": "Plan"}}]}}`. Required with database_id. Example: `{"title":{"title":[{"text":{"content":"Project plan"}}]}}`. */
     properties?: Record<string, Record<string, unknown>>;
     /** Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
-    child_blocks?: unknown[];
+    child_blocks?: Array<Record<string, unknown>>;
     /** Page icon: `{type: "emoji", emoji: "📝"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"📝"}`. */
     icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
     /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
@@ -883,7 +883,7 @@ export type WorkspacePageCreateInput = {
     /** Property values; the title key is `title`, e.g. `{"title": {"title": [{"text": {"content": "Plan"}}]}}`. Required with database_id. Example: `{"title":{"title":[{"text":{"content":"Project plan"}}]}}`. */
     properties: Record<string, Record<string, unknown>>;
     /** Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
-    child_blocks?: unknown[];
+    child_blocks?: Array<Record<string, unknown>>;
     /** Page icon: `{type: "emoji", emoji: "📝"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"📝"}`. */
     icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
     /** Page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */

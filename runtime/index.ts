@@ -23,6 +23,8 @@
 export { createConnector } from './connector.js';
 export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListToolsQuery } from './client/index.js';
 export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
+export { toolDefinitions, selectTools, type ToolDefinitionsOptions, type ToolSelection } from './agent/tool-definitions.js';
+export { formatTool, TOOL_FORMATS, type ToolFormat } from './agent/formats/index.js';
 export { createToolClient, type ToolClient, type ToolTransport, type ToolCallOptions } from '../generated/client.gen.js';
 export type {
   AccountView,

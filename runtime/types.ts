@@ -88,6 +88,11 @@ export interface ToolDefinition<I = any> {
    * such as `workspace_version`): kept in the API and the catalog, left out of the schemas shown to models.
    */
   versionParameters: readonly string[];
+  /**
+   * The messages of the tool's rules that span parameters (exactly one of, required if, ...): JSON Schema cannot
+   * state them at the root for model APIs, so the model-facing descriptions carry them; the validator enforces them.
+   */
+  ruleMessages: readonly string[];
   /** JSON Schema of the result (`data`): an object schema naming the notable fields; the upstream may add more. */
   outputSchema: JsonSchema;
   retry: RetryPolicy;

@@ -1,4 +1,5 @@
 import * as checks from '../../runtime/validation/checks.js';
+import { MAX_DESCRIPTION_LENGTH, modelDescription } from '../../runtime/agent/formats/model-schema.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
@@ -64,6 +65,7 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   for (const [name, p] of Object.entries(params)) {
     if (p.host_computed && p.required) errors.push(source.error(['parameters', name, 'required'], `host-computed parameter '${name}' cannot be required`));
     checkNestedRequired(p, ['parameters', name], t, errors);
+    checkArrayItems(p, ['parameters', name], t, errors);
   }
   const versionParam = connector?.api.version_header?.parameter;
   if (versionParam !== undefined && has(versionParam) && params[versionParam]!.type !== 'string') {
@@ -155,6 +157,11 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     checkRequest(req, ['request_versions', from]);
   }
   checkAnnotations(t, errors);
+  // What a model reads (the description, then the rules' messages) must fit the limit model APIs take whole.
+  const modelText = modelDescription({ description: spec.description.trim(), ruleMessages: (spec.rules ?? []).map((r) => r.message) });
+  if (modelText.length >= MAX_DESCRIPTION_LENGTH) {
+    errors.push(source.error(['description'], `the description with its rules is ${modelText.length} characters; model APIs take under ${MAX_DESCRIPTION_LENGTH}: shorten it (move decisions to notes:)`));
+  }
   const transform = spec.response?.transform;
   if (transform !== undefined) {
     const info = Object.hasOwn(helpers, transform) ? helpers[transform] : undefined;
@@ -215,6 +222,24 @@ function scalarMisfit(v: unknown, schema: ParameterSpec): string | undefined {
   if (Array.isArray(schema.enum) && !schema.enum.includes(v)) return `not one of its enum ${schema.enum.map((e) => JSON.stringify(e)).join(', ')}`;
   if (schema.const !== undefined && schema.const !== v) return `its const is ${JSON.stringify(schema.const)}`;
   return undefined;
+}
+
+/**
+ * Every array says what its items are: Gemini and OpenAI strict mode refuse an array without `items`, and a model
+ * given one guesses the element shape.
+ */
+function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes('array') && (schema.items === undefined || typeof schema.items !== 'object')) {
+    errors.push(t.source.error([...path, 'type'], `array without items: say what each element is (items: { type: ... })`));
+  }
+  for (const [k, v] of Object.entries((schema.properties as Record<string, ParameterSpec> | undefined) ?? {})) checkArrayItems(v, [...path, 'properties', k], t, errors);
+  if (schema.items && typeof schema.items === 'object') checkArrayItems(schema.items as ParameterSpec, [...path, 'items'], t, errors);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') checkArrayItems(schema.additionalProperties as ParameterSpec, [...path, 'additionalProperties'], t, errors);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) branches.forEach((b, i) => checkArrayItems(b as ParameterSpec, [...path, key, i], t, errors));
+  }
 }
 
 /** Nested `required` lists must name declared properties (a typo there would silently never match). */

@@ -34,6 +34,7 @@ function toolView(t: ToolModel): Record<string, unknown> {
     aliases: t.aliases,
     summary: cell(t.description.split(/(?<=\.)\s/)[0] ?? t.description),
     description: t.description,
+    notes: t.notes,
     method: t.request.method,
     path: t.request.path,
     retry: t.retry,

@@ -1,3 +1,4 @@
+import { TOOL_FORMATS } from '../../runtime/agent/formats/index.js';
 import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
@@ -120,7 +121,11 @@ export function buildOpenApi(model: Model): Obj {
       ],
     }),
   };
-  const toolFormat = queryParam('format', { type: 'string', enum: ['catalog', 'openai', 'anthropic'] }, 'Shape of each entry: the catalog (default), or an OpenAI / Anthropic tool definition.');
+  const toolFormat = queryParam(
+    'format',
+    { type: 'string', enum: [...TOOL_FORMATS] },
+    'Shape of each entry: `catalog` (default: everything, full input schema); `openai` (Chat Completions, non-strict); `openai-strict` (Chat Completions, strict: true); `openai-responses` (Responses API, strict: true); `anthropic` (Messages API tool); `gemini` (function declaration); `mcp` (MCP Tool). The model formats leave out the version parameters and write what the API cannot express into descriptions (docs/agents.md).',
+  );
   paths['/api/v1/tools'] = {
     get: op('tools', 'listTools', 'List tools', {
       ...ok('Matching tools.', { type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: schemaRef('ToolInFormat') } } }),
@@ -130,6 +135,8 @@ export function buildOpenApi(model: Model): Obj {
         queryParam('connector', schemaRef('ConnectorName'), 'Only this connector.'),
         queryParam('query', { type: 'string', maxLength: 200 }, 'A natural-language query: the tools it matches, ranked best first (names, aliases, descriptions and parameter names).'),
         toolFormat,
+        queryParam('identifier', { type: 'string', minLength: 1 }, 'Only the tools of connectors where this end user has an ACTIVE connected account.'),
+        queryParam('read_only', { type: 'string', enum: ['true', 'false'] }, 'true: only the tools that only read (annotations.read_only); false: only those that write.'),
       ],
     }),
   };

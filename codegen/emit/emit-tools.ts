@@ -1,5 +1,5 @@
 import type { Project } from 'ts-morph';
-import type { Model } from '../model/types.js';
+import type { Model, ToolModel } from '../model/types.js';
 import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 import { camelCase, literal } from './ts-text.js';
@@ -47,6 +47,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
       `annotations: ${JSON.stringify(t.annotations)}`,
       `inputSchema: ${camelCase(t.name)}InputSchema`,
       `versionParameters: ${JSON.stringify(t.versionParameters)}`,
+      `ruleMessages: ${JSON.stringify(ruleMessages(t))}`,
       `outputSchema: ${camelCase(t.name)}OutputSchema`,
       `retry: ${JSON.stringify(t.retry)}`,
       `validate: validate${t.typeName}`,
@@ -75,6 +76,11 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
     { path: 'schemas.gen.ts', content: schemas.text() },
     { path: 'tools.gen.ts', content: sf.text() },
   ];
+}
+
+/** The messages of the rules a caller can break (not host_computed), each once: the model-facing text states them. */
+export function ruleMessages(t: ToolModel): string[] {
+  return [...new Set(t.rules.filter((r) => r.kind !== 'host_computed').map((r) => r.message))];
 }
 
 /** `generated/connectors.gen.ts`: every {@link ConnectorDefinition}, keyed by connector name. */

@@ -266,7 +266,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     },
     OpenAITool: {
       type: 'object',
-      description: 'An OpenAI function tool definition (format=openai), as the Chat Completions and Responses APIs take it.',
+      description: 'An OpenAI Chat Completions function tool (format=openai: non-strict; format=openai-strict: strict, in the Structured Outputs subset).',
       additionalProperties: false,
       required: ['type', 'function'],
       properties: {
@@ -274,20 +274,52 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         function: {
           type: 'object',
           required: ['name', 'description', 'parameters'],
-          properties: { name: { type: 'string' }, description: { type: 'string' }, parameters: { type: 'object' } },
+          properties: { name: { type: 'string' }, description: { type: 'string' }, parameters: { type: 'object' }, strict: { type: 'boolean' } },
         },
       },
     },
+    OpenAIResponsesTool: {
+      type: 'object',
+      description: 'An OpenAI Responses API function tool (format=openai-responses): the flat shape, strict.',
+      additionalProperties: false,
+      required: ['type', 'name', 'description', 'parameters', 'strict'],
+      properties: { type: { const: 'function' }, name: { type: 'string' }, description: { type: 'string' }, parameters: { type: 'object' }, strict: { const: true } },
+    },
     AnthropicTool: {
       type: 'object',
-      description: 'An Anthropic Messages API tool definition (format=anthropic).',
+      description: 'An Anthropic Messages API tool (format=anthropic); its input_schema is in the strict tool use subset.',
       additionalProperties: false,
       required: ['name', 'description', 'input_schema'],
       properties: { name: { type: 'string' }, description: { type: 'string' }, input_schema: { type: 'object' } },
     },
+    GeminiFunctionDeclaration: {
+      type: 'object',
+      description: "A Gemini function declaration (format=gemini); parameters is Gemini's Schema, absent for a tool without parameters.",
+      additionalProperties: false,
+      required: ['name', 'description'],
+      properties: { name: { type: 'string' }, description: { type: 'string' }, parameters: { type: 'object' } },
+    },
+    McpTool: {
+      type: 'object',
+      description: 'An MCP Tool object (format=mcp), as tools/list returns it.',
+      additionalProperties: false,
+      required: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'],
+      properties: {
+        name: { type: 'string' },
+        title: { type: 'string' },
+        description: { type: 'string' },
+        inputSchema: { type: 'object' },
+        outputSchema: { type: 'object' },
+        annotations: {
+          type: 'object',
+          required: ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'],
+          properties: { title: { type: 'string' }, readOnlyHint: { type: 'boolean' }, destructiveHint: { type: 'boolean' }, idempotentHint: { type: 'boolean' }, openWorldHint: { type: 'boolean' } },
+        },
+      },
+    },
     ToolInFormat: {
-      description: 'One tool in the requested format: the catalog entry, or an OpenAI / Anthropic tool definition.',
-      oneOf: [ref('Tool'), ref('OpenAITool'), ref('AnthropicTool')],
+      description: 'One tool in the requested format (see docs/agents.md, "Tool definitions").',
+      anyOf: [ref('Tool'), ref('OpenAITool'), ref('OpenAIResponsesTool'), ref('AnthropicTool'), ref('GeminiFunctionDeclaration'), ref('McpTool')],
     },
   };
 }

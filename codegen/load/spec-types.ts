@@ -78,6 +78,7 @@ export interface ToolSpec {
   retry?: RetryPolicy;
   title: string;
   description: string;
+  notes?: string;
   annotations: AnnotationsSpec;
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];

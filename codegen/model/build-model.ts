@@ -108,6 +108,7 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     retry,
     title: spec.title,
     description: spec.description.trim(),
+    ...(spec.notes ? { notes: spec.notes.trim() } : {}),
     annotations: annotations(spec.annotations),
     params,
     inputSchema,

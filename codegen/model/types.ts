@@ -59,6 +59,8 @@ export interface ToolModel {
   retry: RetryPolicy;
   title: string;
   description: string;
+  /** For people: decisions and upstream quirks (docs only, never model-facing). */
+  notes?: string;
   annotations: ToolAnnotations;
   params: ParamModel[];
   /** JSON Schema 2020-12 of the input (catalog, OpenAPI and validator). */

@@ -14,6 +14,7 @@ import type {
 import { createToolClient, type ToolClient } from '../../generated/client.gen.js';
 import type { components } from '../../generated/openapi-types.gen.js';
 import type { AccountStatus } from '../store/types.js';
+import type { ToolFormat } from '../agent/formats/index.js';
 import type { ConnectorName } from '../types.js';
 import { readServiceResponse } from './errors.js';
 import { TokenSource } from './token-source.js';
@@ -37,8 +38,14 @@ export type CatalogTool = Required<Schemas['Tool']>;
 
 export interface ListToolsQuery {
   connector?: ConnectorName;
+  /** A natural-language query: the tools it matches, best first. */
   query?: string;
-  format?: 'catalog' | 'openai' | 'anthropic';
+  /** Shape of each entry (see docs/agents.md, "Tool definitions"); `catalog` by default. */
+  format?: ToolFormat;
+  /** Only the tools of connectors where this end user has an ACTIVE connected account. */
+  identifier?: string;
+  /** true: only the tools that only read; false: only those that write. */
+  read_only?: boolean;
 }
 
 /** What both transports offer: the environment scope without its id (the HTTP client learns it from its token). */
@@ -51,6 +58,11 @@ export interface HttpClient extends EnvironmentApi {
   listTools(query?: ListToolsQuery & { format?: 'catalog' }): Promise<CatalogTool[]>;
   listTools(query: ListToolsQuery): Promise<unknown[]>;
   getTool(name: string): Promise<CatalogTool>;
+  /**
+   * The selected tools in one format, ready for a model API's `tools` (e.g. `toolDefinitions('openai-strict',
+   * { identifier: 'user-1' })`): the service's GET /api/v1/tools.
+   */
+  toolDefinitions(format: ToolFormat, options?: Omit<ListToolsQuery, 'format'>): Promise<unknown[]>;
   /** Mints an MCP session for one end user: `{id, url, token, expires_at, ...}`; give `url` and `token` to the agent. */
   createMcpSession(input: Schemas['CreateMcpSession']): Promise<Schemas['CreatedMcpSession']>;
   listMcpSessions(filter?: { identifier?: string }): Promise<Schemas['McpSessionView'][]>;
@@ -66,6 +78,11 @@ function queryString(params: Record<string, string | undefined>): string {
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value);
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+function toolsQueryString(query: ListToolsQuery): string {
+  const { read_only, ...rest } = query;
+  return queryString({ ...rest, read_only: read_only === undefined ? undefined : String(read_only) });
 }
 
 export function createClient(options: ClientOptions): HttpClient {
@@ -110,7 +127,9 @@ export function createClient(options: ClientOptions): HttpClient {
     executeTool: (input: ExecuteToolInput) => request<Schemas['ExecuteToolResponse']>('POST', '/api/v1/execute_tool', input),
     proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
     listTools: async (query: ListToolsQuery = {}) =>
-      (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${queryString({ ...query })}`)).tools,
+      (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${toolsQueryString(query)}`)).tools,
+    toolDefinitions: async (format: ToolFormat, options: Omit<ListToolsQuery, 'format'> = {}) =>
+      (await request<{ tools: unknown[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
     ...webhookClient(request),
     createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),

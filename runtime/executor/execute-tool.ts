@@ -6,6 +6,7 @@
  * `data` is always an object a caller can inspect, and no field is invented that the upstream did not send.
  */
 import { randomUUID } from 'node:crypto';
+import { decodeModelInput } from '../agent/model-input.js';
 import type { ExecuteToolInput, ExecuteToolResult } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamCall } from '../http/client.js';
@@ -47,7 +48,8 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
       details: { violations: [{ pointer: '', message: 'tool_input must be an object', keyword: 'type' }] },
     });
   }
-  const checked = tool.validate(raw);
+  // Read model-side shapes back first (null = absent, {name, value} pairs, JSON text): agent/model-input.ts.
+  const checked = tool.validate(decodeModelInput(tool.inputSchema, raw as Record<string, unknown>));
   if (!checked.ok) {
     const names = checked.violations.map((v) => v.message).join('; ');
     throw new ConnectorError('invalid_input', `Invalid input for ${tool.name}: ${names}`, { details: { violations: checked.violations } });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withoutReadOnly } from '../../runtime/service/tool-formats.js';
+import { TOOL_FORMATS, withoutReadOnly } from '../../runtime/agent/formats/index.js';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { createClient } from '../../runtime/client/index.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -85,6 +87,50 @@ describe('GET /api/v1/tools', () => {
     const insert = schemas.find(([name]) => name === 'workspace_database_insert_row')![1];
     expect(insert.required).toEqual(['database_id', 'properties']);
     expect(Object.keys(insert.properties as object)).toEqual(expect.arrayContaining(['database_id', 'properties']));
+  });
+});
+
+describe('GET /api/v1/tools: formats and filters', () => {
+  it('serves every format for every tool, the same as the formats layer', async () => {
+    const all = h.connector.tools.list().length;
+    for (const format of TOOL_FORMATS) {
+      const res = await h.call('GET', `/api/v1/tools?format=${format}`, { token });
+      expect(res.status, format).toBe(200);
+      expect(res.body.tools, format).toHaveLength(all);
+    }
+    const gemini = (await h.call('GET', '/api/v1/tools?format=gemini&connector=crm', { token })).body.tools;
+    expect(gemini.every((d: { name: string; parameters?: { type: string } }) => d.parameters === undefined || d.parameters.type === 'OBJECT')).toBe(true);
+    const one = await h.call('GET', '/api/v1/tools/hubspot_contacts_search?format=openai-responses', { token });
+    expect(one.body).toMatchObject({ type: 'function', name: 'crm_contacts_search', strict: true });
+    const bad = await h.call('GET', '/api/v1/tools?format=llama', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('read_only keeps the tools declared read-only (a POST search included) or the others', async () => {
+    const res = await h.call('GET', '/api/v1/tools?read_only=true', { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const reads = res.body.tools;
+    const writes = (await h.call('GET', '/api/v1/tools?read_only=false', { token })).body.tools;
+    expect(reads.every((t: { annotations: { read_only: boolean } }) => t.annotations.read_only)).toBe(true);
+    expect(writes.every((t: { annotations: { read_only: boolean } }) => !t.annotations.read_only)).toBe(true);
+    expect(reads.length + writes.length).toBe(h.connector.tools.list().length);
+    expect(reads.map((t: { name: string }) => t.name)).toContain('workspace_search');
+  });
+
+  it("identifier keeps the tools of the connectors where that user is ACTIVE; the HTTP client's toolDefinitions says the same", async () => {
+    const conn = await h.sandboxConnection(h.a, 'calendar', 'cal-formats');
+    const link = (await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: conn.name, identifier: 'formats-user' } })).body;
+    expect((await consentThroughSandbox(link.link, { user: 'formats-user@example.com' })).status).toBe(200);
+    const mine = (await h.call('GET', '/api/v1/tools?identifier=formats-user&format=anthropic', { token })).body.tools;
+    expect(mine.length).toBe(h.connector.tools.list().filter((t) => t.connector === 'calendar').length);
+    expect(mine.every((t: { name: string }) => t.name.startsWith('calendar_'))).toBe(true);
+    expect((await h.call('GET', '/api/v1/tools?identifier=nobody-here', { token })).body.tools).toEqual([]);
+
+    const client = createClient({ envUrl: h.url, clientId: h.a.clientId, clientSecret: h.a.clientSecret });
+    const viaClient = await client.toolDefinitions('openai-strict', { identifier: 'formats-user', read_only: true });
+    const names = viaClient.map((d) => (d as { function: { name: string } }).function.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => n.startsWith('calendar_') && h.connector.tools.resolve(n)!.annotations.readOnly)).toBe(true);
   });
 });
 

@@ -8,8 +8,9 @@
  *
  * @see https://modelcontextprotocol.io/specification/2025-06-18/server/tools
  */
-import type { JsonSchema, ToolDefinition } from '../../types.js';
-import { modelInputSchema } from './model-schema.js';
+import type { JsonSchema } from '../../types.js';
+import { modelDescription, modelInputSchema } from './model-schema.js';
+import type { ToolSurface } from './surface.js';
 
 export interface McpToolAnnotations {
   title: string;
@@ -28,15 +29,12 @@ export interface McpTool {
   annotations: McpToolAnnotations;
 }
 
-/** The fields of a tool definition the model-facing formats read. */
-export type ToolSurface = Pick<ToolDefinition, 'name' | 'title' | 'description' | 'annotations' | 'inputSchema' | 'versionParameters' | 'outputSchema'>;
-
 export function mcpTool(tool: ToolSurface): McpTool {
   const a = tool.annotations;
   return {
     name: tool.name,
     title: tool.title,
-    description: tool.description,
+    description: modelDescription(tool),
     inputSchema: modelInputSchema(tool) as McpTool['inputSchema'],
     outputSchema: { ...tool.outputSchema, type: 'object' },
     annotations: {

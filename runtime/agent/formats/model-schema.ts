@@ -10,16 +10,13 @@
  *   applications pinning a contract, cost tokens on every request, and a model has no reason to set them.
  */
 import type { JsonSchema, ToolDefinition } from '../../types.js';
+import { isPlainObject } from './open-shapes.js';
 
 /** Root keywords tool APIs reject or ignore; everything nested is left alone here (each format adapts it). */
 const ROOT_KEYWORDS_DROPPED = new Set(['$schema', '$id', '$comment', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'enum', 'const', 'dependentRequired', 'dependentSchemas']);
 
 /** Keywords whose values are data, not subschemas: never walked for `readOnly`. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'description', 'title', 'pattern', 'format']);
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** A copy of `schema` without the properties a caller must not send (`readOnly: true`), at any depth. */
 export function withoutReadOnly(schema: JsonSchema): JsonSchema {
@@ -51,6 +48,19 @@ function dropRequired(schema: Record<string, unknown>, names: ReadonlySet<string
   const required = (schema.required as unknown[]).filter((name) => !names.has(String(name)));
   if (required.length > 0) schema.required = required;
   else delete schema.required;
+}
+
+/** The longest tool description model APIs are guaranteed to take whole (checked at generate time). */
+export const MAX_DESCRIPTION_LENGTH = 1024;
+
+/**
+ * The description a model reads: the spec's description, then the rules across parameters that the schema given to
+ * models cannot state (the validator enforces them all the same).
+ */
+export function modelDescription(tool: Pick<ToolDefinition, 'description' | 'ruleMessages'>): string {
+  const rules = [...new Set(tool.ruleMessages)];
+  if (rules.length === 0) return tool.description;
+  return `${tool.description}\n\nRules: ${rules.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}`;
 }
 
 /** The tool's input schema reduced to what a model is shown (see the module comment). */

@@ -1,9 +1,10 @@
-/** Tool execution and the tool catalog (optionally in OpenAI or Anthropic function/tool format). */
+/** Tool execution and the tool catalog, in any format of runtime/agent/formats/ (the catalog by default). */
 import type { FastifyInstance } from 'fastify';
 import type { Connector, ExecuteToolInput } from '../../api.js';
+import { formatTool, type ToolFormat } from '../../agent/formats/index.js';
+import { selectTools } from '../../agent/tool-definitions.js';
 import { unknownToolError } from '../../executor/unknown-tool.js';
 import type { ConnectorName } from '../../types.js';
-import { formatTool, type ToolFormat } from '../tool-formats.js';
 import { apiSchemas } from './schemas.js';
 
 export function registerToolRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
@@ -24,15 +25,14 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
     },
   );
 
-  api.get<{ Querystring: { connector?: ConnectorName; query?: string; format?: ToolFormat } }>(
+  api.get<{ Querystring: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string; read_only?: 'true' | 'false' } }>(
     '/tools',
     { schema: { querystring: toolsQuery } },
     async (request) => {
-      const { connector, query, format = 'catalog' } = request.query;
+      const { connector, query, identifier, read_only, format = 'catalog' } = request.query;
       // With a query, the ranked search's order (best first) and only what it matched.
-      const list = (query ? tools.search(query, { limit: Infinity }).map((hit) => tools.resolve(hit.name)!) : tools.list()).filter(
-        (tool) => !connector || tool.connector === connector,
-      );
+      const ranked = query ? tools.search(query, { limit: Infinity }).map((hit) => tools.resolve(hit.name)!) : tools.list();
+      const list = await selectTools(ranked, { connector, identifier, ...(read_only === undefined ? {} : { read_only: read_only === 'true' }) }, request.env);
       return { tools: list.map((tool) => formatTool(tool, format)) };
     },
   );

@@ -1,0 +1,52 @@
+/**
+ * The two input shapes the closed formats (OpenAI strict, Anthropic, Gemini) cannot write as they are, and how they
+ * are written instead. The format emitters and the executor's decoder (runtime/agent/model-input.ts) both ask these
+ * functions, so the representation sent to a model and the one read back cannot drift apart.
+ *
+ * - An **open map** (an object whose keys are data: Notion database `properties`, HubSpot `props`) is an object with
+ *   `additionalProperties` and no `properties`. Strict modes require `additionalProperties: false`, which would
+ *   forbid every key, so it is written as an array of `{name, value}` pairs.
+ * - A **free-form value** (an object with no declared properties, e.g. one Google Docs request, or a schema with no
+ *   type) cannot be closed either, so it is written as JSON text.
+ */
+import type { JsonSchema } from '../../types.js';
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function types(schema: JsonSchema): string[] {
+  return Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+}
+
+/** An object keyed by data: `additionalProperties` names a schema (or true) and no property is declared. */
+export function isOpenMap(schema: JsonSchema): boolean {
+  const ap = schema.additionalProperties;
+  const declared = isPlainObject(schema.properties) && Object.keys(schema.properties).length > 0;
+  return !declared && (ap === true || isPlainObject(ap)) && (types(schema).length === 0 || types(schema).includes('object'));
+}
+
+/** The schema of an open map's values (`true` becomes the empty schema: any value). */
+export function openMapValues(schema: JsonSchema): JsonSchema {
+  return isPlainObject(schema.additionalProperties) ? (schema.additionalProperties as JsonSchema) : {};
+}
+
+/**
+ * A value with no shape a closed format can state: an object without declared properties (and not an open map), or
+ * a schema that names no type and no alternatives.
+ */
+export function isFreeForm(schema: JsonSchema): boolean {
+  if (isOpenMap(schema)) return false;
+  if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf) || Array.isArray(schema.enum) || 'const' in schema) return false;
+  const t = types(schema);
+  if (t.length === 0) return !isPlainObject(schema.properties);
+  return t.length === 1 && t[0] === 'object' && !(isPlainObject(schema.properties) && Object.keys(schema.properties).length > 0);
+}
+
+/**
+ * Whether a pair's `value` is JSON text (the map's values are objects or anything) or the value itself (the map's
+ * values may be strings, so a string is sent as it is: HubSpot takes every property value as a string).
+ */
+export function pairValueIsJson(values: JsonSchema): boolean {
+  return !types(values).includes('string');
+}

@@ -1,0 +1,49 @@
+/**
+ * OpenAI function tools with `strict: true` (Structured Outputs for function calling): Chat Completions
+ * (`format=openai-strict`) and the Responses API's flat shape (`format=openai-responses`).
+ *
+ * Strict mode takes a JSON Schema subset: every property listed in `required` (an optional one admits null, read
+ * as "absent" by the executor), `additionalProperties: false` on every object, `anyOf` but not `oneOf`, string
+ * `pattern` and a few `format`s, numeric bounds and `multipleOf`, `minItems`/`maxItems`; no `minLength`,
+ * `maxLength`, `default` or `examples`. Anything else is written into the description.
+ *
+ * @see https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
+ * @see https://platform.openai.com/docs/guides/function-calling#strict-mode
+ */
+import type { JsonSchema } from '../../types.js';
+import { toDialect, type Dialect } from './dialect.js';
+import { modelDescription, modelInputSchema } from './model-schema.js';
+import type { OpenAiTool } from './openai.js';
+import type { ToolSurface } from './surface.js';
+
+export const OPENAI_STRICT: Dialect = {
+  allRequired: true,
+  closeObjects: true,
+  keep: new Set(['pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems']),
+  formats: new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']),
+  nulls: 'type-list',
+  constAs: 'const',
+  upperCaseTypes: false,
+};
+
+export function openAiStrictParameters(tool: ToolSurface): JsonSchema {
+  return toDialect(modelInputSchema(tool), OPENAI_STRICT);
+}
+
+/** Chat Completions `tools[]` entry with `strict: true`. */
+export function openAiStrictTool(tool: ToolSurface): OpenAiTool & { function: { strict: true } } {
+  return { type: 'function', function: { name: tool.name, description: modelDescription(tool), parameters: openAiStrictParameters(tool), strict: true } };
+}
+
+export interface OpenAiResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  strict: true;
+}
+
+/** Responses API `tools[]` entry: the flat function shape, strict. */
+export function openAiResponsesTool(tool: ToolSurface): OpenAiResponsesTool {
+  return { type: 'function', name: tool.name, description: modelDescription(tool), parameters: openAiStrictParameters(tool), strict: true };
+}

@@ -1,0 +1,162 @@
+/**
+ * Choosing tools for an agent (connector, read_only, the connectors where an identifier is ACTIVE), and running the
+ * strict formats' inputs through the real executor: nulls for absent parameters, open maps as {name, value} pairs,
+ * free-form values as JSON text, all read back once before validation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anthropicTool, openAiStrictTool } from '../../runtime/agent/formats/index.js';
+import { decodeModelInput } from '../../runtime/agent/model-input.js';
+import { selectTools, toolDefinitions } from '../../runtime/agent/tool-definitions.js';
+import { startHarness, type Harness } from '../runtime/connector-harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await h.connection('crm', 'crm-conn');
+  await h.connection('calendar', 'cal-conn');
+  await h.connection('workspace', 'ws-conn');
+  await h.authorize('crm-conn', 'ana');
+  await h.authorize('cal-conn', 'ana');
+  await h.authorize('ws-conn', 'ana');
+  await h.authorize('crm-conn', 'li');
+});
+afterAll(() => h?.close());
+
+describe('toolDefinitions', () => {
+  it("with identifier: only the connectors where that user's account is ACTIVE", async () => {
+    const names = (defs: unknown[]) => defs.map((d) => (d as { function: { name: string } }).function.name);
+    const all = h.connector.tools.list();
+    const ana = names(await toolDefinitions('openai-strict', { identifier: 'ana', environment: h.env, tools: all }));
+    expect(new Set(ana.map((n) => n.split('_')[0]))).toEqual(new Set(['crm', 'calendar', 'workspace']));
+    const li = names(await toolDefinitions('openai-strict', { identifier: 'li', environment: h.env, tools: all }));
+    expect(li.length).toBeGreaterThan(0);
+    expect(li.every((n) => n.startsWith('crm_'))).toBe(true);
+    expect(await toolDefinitions('openai', { identifier: 'nobody', environment: h.env, tools: all })).toEqual([]);
+
+    // A disconnected account no longer counts.
+    const [account] = await h.env.listAccounts({ identifier: 'li' });
+    await h.env.disconnectAccount(account!.id);
+    expect(await toolDefinitions('openai', { identifier: 'li', environment: h.env, tools: all })).toEqual([]);
+  });
+
+  it('filters by connector and by the declared read_only annotation, not the HTTP method', async () => {
+    const all = h.connector.tools.list();
+    const reads = await selectTools(all, { read_only: true });
+    const writes = await selectTools(all, { read_only: false });
+    expect(reads.length + writes.length).toBe(all.length);
+    expect(reads.map((t) => t.name)).toEqual(expect.arrayContaining(['crm_contacts_search', 'workspace_search', 'workspace_database_query']));
+    expect(writes.map((t) => t.name)).toEqual(expect.arrayContaining(['calendar_delete_event', 'crm_contact_create']));
+    const crmReads = await selectTools(all, { connector: 'crm', read_only: true });
+    expect(crmReads.every((t) => t.connector === 'crm' && t.annotations.readOnly)).toBe(true);
+    await expect(selectTools(all, { identifier: 'ana' })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+});
+
+describe('the executor reads strict-format inputs back (one code path, before validation)', () => {
+  it('crm_contact_update: props as {name, value} pairs, as a strict model sends them, update the contact', async () => {
+    const created = await h.env.executeTool({ tool_name: 'crm_contact_create', identifier: 'ana', tool_input: { email: 'pairs@example.com', firstname: 'Old', lastname: null } });
+    const id = (created.data as { id: string }).id;
+    h.sandbox.control.clearRequests();
+    const result = await h.env.executeTool({
+      tool_name: 'crm_contact_update',
+      identifier: 'ana',
+      tool_input: { contact_id: id, props: [{ name: 'firstname', value: 'Ana' }, { name: 'jobtitle', value: 'CTO' }] },
+    });
+    expect((result.data as { properties: Record<string, string> }).properties).toMatchObject({ firstname: 'Ana', jobtitle: 'CTO' });
+    const sent = h.sandbox.control.requests('crm').at(-1)!;
+    expect(sent.body).toEqual({ properties: { firstname: 'Ana', jobtitle: 'CTO' } });
+  });
+
+  it('calendar_create_event: every optional parameter null (what strict mode sends) means absent', async () => {
+    const strict = openAiStrictTool(h.connector.tools.resolve('calendar_create_event')!).function.parameters as { properties: Record<string, unknown> };
+    const input: Record<string, unknown> = Object.fromEntries(Object.keys(strict.properties).map((k) => [k, null]));
+    Object.assign(input, { start_datetime: '2026-05-04T10:00:00+02:00', summary: 'Strict call' });
+    h.sandbox.control.clearRequests();
+    const result = await h.env.executeTool({ tool_name: 'calendar_create_event', identifier: 'ana', tool_input: input });
+    expect((result.data as { summary: string }).summary).toBe('Strict call');
+    const body = h.sandbox.control.requests('calendar').at(-1)!.body as Record<string, unknown>;
+    expect(JSON.stringify(body)).not.toContain('null');
+    // Default length: 30 minutes, as when the parameters are left out.
+    expect(body.end).toMatchObject({ dateTime: '2026-05-04T10:30:00+02:00' });
+  });
+
+  it('workspace_page_create: properties as pairs of JSON text and child blocks as JSON text create the page', async () => {
+    const search = await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'ana', tool_input: { query: 'Tasks', page_size: null } });
+    const db = (search.data as { results: Array<{ object: string; id: string; parent: { page_id: string } }> }).results.find((r) => r.object === 'database')!;
+    const retrieved = await h.env.executeTool({ tool_name: 'workspace_database_retrieve', identifier: 'ana', tool_input: { database_id: db.id } });
+    const parentPage = (retrieved.data as { parent: { page_id: string } }).parent.page_id;
+    const title = { title: [{ text: { content: 'Strict page' } }] };
+    const block = { object: 'block', type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: 'Hello' } }] } };
+    h.sandbox.control.clearRequests();
+    const result = await h.env.executeTool({
+      tool_name: 'workspace_page_create',
+      identifier: 'ana',
+      tool_input: { parent_page_id: parentPage, database_id: null, properties: [{ name: 'title', value: JSON.stringify(title) }], child_blocks: [JSON.stringify(block)], icon: null, cover: null },
+    });
+    expect((result.data as { object: string }).object).toBe('page');
+    const body = h.sandbox.control.requests('workspace').at(-1)!.body as Record<string, unknown>;
+    expect(body.properties).toEqual({ title });
+    expect(body.children).toEqual([block]);
+  });
+
+  it('what does not read back is refused by the validator at its pointer, with nothing sent', async () => {
+    h.sandbox.control.clearRequests();
+    const dup = await h.env
+      .executeTool({ tool_name: 'crm_contact_update', identifier: 'ana', tool_input: { contact_id: '1', props: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } })
+      .catch((e: unknown) => e);
+    expect(dup).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/props' })] } });
+    const badJson = await h.env
+      .executeTool({ tool_name: 'workspace_page_create', identifier: 'ana', tool_input: { parent_page_id: '59833787-2cf9-4fdf-8782-e53db20768a5', properties: [{ name: 'title', value: '{not json' }] } })
+      .catch((e: unknown) => e);
+    expect(badJson).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/properties/title' })] } });
+    // A required parameter sent as null is not "absent": it is refused as null.
+    const required = await h.env.executeTool({ tool_name: 'crm_contact_get', identifier: 'ana', tool_input: { contact_id: null } }).catch((e: unknown) => e);
+    expect(required).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/contact_id' })] } });
+    expect(h.sandbox.control.requests()).toHaveLength(0);
+  });
+});
+
+describe('decodeModelInput', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      a: { type: 'string' },
+      b: { type: ['string', 'null'] },
+      nested: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer' } }, required: ['x'] },
+      map: { type: 'object', additionalProperties: { type: 'object' } },
+      scalars: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } },
+      free: { type: 'object' },
+      list: { type: 'array', items: { type: 'object' } },
+    },
+    required: ['a'],
+  };
+
+  it('drops null where it means absent, keeps it where the schema admits null, at every depth', () => {
+    expect(decodeModelInput(schema, { a: null, b: null, nested: { x: null, y: null } })).toStrictEqual({ a: null, b: null, nested: { x: null } });
+  });
+
+  it('reads pairs back into maps (JSON text values for object maps, as they are for scalar maps) and objects as they are', () => {
+    expect(decodeModelInput(schema, { map: [{ name: 'k', value: '{"v":1}' }], scalars: [{ name: 'n', value: '42' }, { name: 'z', value: null }] })).toStrictEqual({
+      map: { k: { v: 1 } },
+      scalars: { n: '42', z: null },
+    });
+    expect(decodeModelInput(schema, { map: { k: { v: 1 } } })).toStrictEqual({ map: { k: { v: 1 } } });
+  });
+
+  it('parses free-form objects sent as JSON text, in arrays too, and leaves what is not a JSON object', () => {
+    expect(decodeModelInput(schema, { free: '{"q":true}', list: ['{"i":0}', { i: 1 }] })).toStrictEqual({ free: { q: true }, list: [{ i: 0 }, { i: 1 }] });
+    expect(decodeModelInput(schema, { free: '[1]' })).toStrictEqual({ free: '[1]' });
+  });
+
+  it('leaves the input it was given unchanged', () => {
+    const input = { a: 'x', b: null, map: [{ name: 'k', value: '{}' }] };
+    const copy = structuredClone(input);
+    decodeModelInput(schema, input);
+    expect(input).toStrictEqual(copy);
+  });
+});
+
+it('the anthropic format of a tool with an open map is pairs, like the strict ones', () => {
+  const schema = anthropicTool(h.connector.tools.resolve('crm_contact_update')!).input_schema as { properties: { props: { type: string } } };
+  expect(schema.properties.props.type).toBe('array');
+});
