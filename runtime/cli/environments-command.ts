@@ -5,7 +5,9 @@
  */
 import { KeyringError, loadKeyring } from '../crypto/index.js';
 import { ConfigError, readStoreConfig } from '../service/config.js';
-import { createEnvironment } from '../service/environments.js';
+import { hashSecret } from '../crypto/index.js';
+import { readDevState } from '../service/dev-state.js';
+import { createEnvironment, newClientSecret } from '../service/environments.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { UsageError, type CliIo } from './io.js';
@@ -65,4 +67,40 @@ export async function listEnvironmentsCommand(io: CliIo, json: boolean): Promise
   const list = await withStore(io, (store) => store.listEnvironments());
   const rows = list.map((e) => ({ id: e.id, name: e.name, created_at: e.createdAt }));
   io.out(json ? JSON.stringify(rows, null, 2) : formatTable(rows, ['name', 'id', 'created_at']));
+}
+
+/**
+ * Gives an application client a new secret and prints it: the only time it exists. The store replaces the hash and
+ * bumps the client's token generation, so the old secret and every token issued with it stop working at once.
+ */
+export async function rotateSecretCommand(io: CliIo, clientId: string | undefined, json: boolean): Promise<void> {
+  const config = readStoreConfigForCli(io);
+  const id = clientId ?? readDevState(config.dataDir)?.clientId;
+  if (id === undefined) {
+    throw new UsageError('which client? pass --client <id> (or set AGENT_CONNECTOR_CLIENT_ID); npm start prints its client id');
+  }
+  const secret = newClientSecret();
+  const rotated = await withStore(io, async (store) => store.rotateAppClientSecret(id, await hashSecret(secret)));
+  if (rotated === null) throw new Error(`no application client ${JSON.stringify(id)} in this store (agent-connector environments list shows the environments)`);
+  if (json) {
+    io.out(JSON.stringify({ client_id: rotated.clientId, environment_id: rotated.environmentId, client_secret: secret }, null, 2));
+    return;
+  }
+  io.out(
+    [
+      `New secret for client ${rotated.clientId} (environment ${rotated.environmentId}):`,
+      `  client secret ${secret}`,
+      'The secret is shown once: only its hash is stored. The old secret and the access tokens issued with it no',
+      'longer work. If AGENT_CONNECTOR_CLIENT_SECRET holds the old one, update it before the next start.',
+    ].join('\n'),
+  );
+}
+
+function readStoreConfigForCli(io: CliIo): { dataDir: string } {
+  try {
+    return readStoreConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -10,6 +10,8 @@ import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { collect, parseJsonOption, parsePairs } from './parse.js';
 import { formatTable } from './table.js';
+import { exampleInput } from './tool-example.js';
+import { packageVersion } from './version.js';
 import type { DevelopmentCommands } from './start-command.js';
 
 export interface RunResult {
@@ -40,6 +42,7 @@ export async function runCli(argv: readonly string[], io: CliIo, development?: D
     .addOption(new Option('--client-id <id>', 'application client id').env('AGENT_CONNECTOR_CLIENT_ID'))
     .addOption(new Option('--client-secret <secret>', 'application client secret (prefer the environment variable)').env('AGENT_CONNECTOR_CLIENT_SECRET'))
     .option('--json', 'print raw JSON')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
@@ -55,6 +58,7 @@ Examples:
   agent-connector connections list
   agent-connector link calendar user-42
   agent-connector tools list --connector calendar
+  agent-connector tools show calendar_create_event
   agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
   agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList
   agent-connector mcp --identifier user-42`,
@@ -136,7 +140,17 @@ Examples:
       await listEnvironmentsCommand(io, Boolean(globals().json));
     });
 
-  const connections = program.command('connections').description('list or create connections');
+  environments
+    .command('rotate-secret')
+    .description('give an application client a new secret and print it (once); the old secret and its tokens stop working')
+    .option('--client <id>', 'the client id (default: --client-id / AGENT_CONNECTOR_CLIENT_ID, else the one npm start created)')
+    .action(async (opts: { client?: string }) => {
+      const { rotateSecretCommand } = await import('./environments-command.js');
+      const clientId = opts.client ?? globals().clientId;
+      await rotateSecretCommand(io, clientId, Boolean(globals().json));
+    });
+
+  const connections = program.command('connections').description('list, create or delete connections');
   connections
     .command('list')
     .description('list the connections of your environment')
@@ -167,6 +181,24 @@ Examples:
       print(view, () => `Created connection ${view.name} (${view.id}).\nRegister this redirect URI with the provider:\n  ${view.redirect_uri}`);
     });
 
+  connections
+    .command('delete')
+    .description("delete a connection: its accounts are disconnected (tokens revoked at the provider) and its links stop working")
+    .argument('<connection>', 'connection name or id')
+    .option('--yes', 'really delete (without it, only says what would be deleted)')
+    .action(async (connection: string, opts: { yes?: boolean }) => {
+      const c = client();
+      const view = await c.getConnection(connection);
+      if (!opts.yes) {
+        const accounts = (await c.listAccounts({ connection_name: view.name })).filter((a) => a.status !== 'DISCONNECTED');
+        throw new UsageError(
+          `deleting connection ${view.name} (${view.id}) disconnects its ${accounts.length} account(s) and revokes their tokens at the provider; run again with --yes to delete it`,
+        );
+      }
+      const deleted = await c.deleteConnection(view.id);
+      print(deleted, () => `Deleted connection ${deleted.name} (${deleted.id}); ${deleted.disconnected_accounts} account(s) disconnected.`);
+    });
+
   program
     .command('link')
     .description('create an authorization link for a user of a connection')
@@ -178,14 +210,23 @@ Examples:
       print(link, () => `Open this link to authorize (valid until ${link.expiry}):\n${link.link}`);
     });
 
-  program
-    .command('accounts')
-    .description('list connected accounts')
+  const accounts = program.command('accounts').description('list or disconnect connected accounts');
+  accounts
+    .command('list', { isDefault: true })
+    .description('list connected accounts (the default: `agent-connector accounts` lists them)')
     .option('--identifier <identifier>', 'only this user')
     .option('--connection <name>', 'only this connection')
     .action(async (opts: { identifier?: string; connection?: string }) => {
       const list = await client().listAccounts({ ...(opts.identifier ? { identifier: opts.identifier } : {}), ...(opts.connection ? { connection_name: opts.connection } : {}) });
       print(list, () => formatTable(list, ['identifier', 'connection_name', 'status', 'id', 'updated_at']));
+    });
+  accounts
+    .command('disconnect')
+    .description("disconnect an account: its tokens are revoked at the provider and deleted; the user must authorize again")
+    .argument('<account-id>', 'connected account id (agent-connector accounts lists them)')
+    .action(async (id: string) => {
+      const view = await client().disconnectAccount(id);
+      print(view, () => `Disconnected ${view.identifier} from ${view.connection_name} (${view.id}); status ${view.status}.`);
     });
 
   const tools = program.command('tools').description('list or call tools');
@@ -203,6 +244,34 @@ Examples:
       }
       const list = await c.listTools({ ...(opts.connector ? { connector: opts.connector } : {}), ...(opts.query ? { query: opts.query } : {}) });
       print(list, () => formatTable(list.map((t) => ({ ...t, description: t.description.split(/(?<=\.)\s/)[0] ?? '' })), ['name', 'connector', 'version', 'description']));
+    });
+  tools
+    .command('show')
+    .description("show one tool: its description, input schema and an example call")
+    .argument('<tool>', 'tool name or alias')
+    .action(async (name: string) => {
+      const tool = await client().getTool(name);
+      const { tools: local } = await import('../../generated/tools.gen.js');
+      const definition = (local as readonly { name: string; validate(input: unknown): { ok: boolean } }[]).find((t) => t.name === tool.name);
+      const example = exampleInput(tool.input_schema as Record<string, unknown>, definition ? (input) => definition.validate(input) : undefined);
+      const command = `agent-connector tools call ${tool.name} --identifier <user> --input '${JSON.stringify(example)}'`;
+      if (globals().json) {
+        io.out(JSON.stringify({ ...tool, example_input: example }, null, 2));
+        return;
+      }
+      io.out(
+        [
+          `${tool.name} (${tool.connector}, version ${tool.version})${tool.aliases.length ? `  aliases: ${tool.aliases.join(', ')}` : ''}`,
+          '',
+          tool.description,
+          '',
+          'Input schema:',
+          JSON.stringify(tool.input_schema, null, 2),
+          '',
+          'Example:',
+          `  ${command}`,
+        ].join('\n'),
+      );
     });
   tools
     .command('call')
