@@ -4,10 +4,8 @@
  */
 import { UsageError, type CliIo } from '../runtime/cli/io.js';
 import { onShutdown, type DevelopmentCommands } from '../runtime/cli/start-command.js';
-import { CONNECTOR_NAMES } from '../runtime/types.js';
 import { startDevelopmentService } from './dev-service.js';
-import { parseClientArg } from './main.js';
-import { startSandbox } from './start.js';
+import { parseClientArg, runSandboxCli } from './main.js';
 
 export const developmentCommands: DevelopmentCommands = {
   startService: startDevelopmentService,
@@ -19,14 +17,7 @@ export const developmentCommands: DevelopmentCommands = {
         throw new UsageError((error as Error).message);
       }
     });
-    const sandbox = await startSandbox({ port, clients });
+    const sandbox = await runSandboxCli({ port, clients, log: (line) => io.out(line) });
     onShutdown(io, () => sandbox.close());
-    io.out(`sandbox providers at ${sandbox.url} (control API: ${sandbox.controlUrl}/_sandbox/)`);
-    for (const name of CONNECTOR_NAMES) {
-      const e = sandbox.endpoints(name);
-      io.out(`  ${name.padEnd(9)} authorize ${e.authorizationUrl}\n            token     ${e.tokenUrl}\n            api       ${e.apiBaseUrl}`);
-    }
-    for (const c of clients) io.out(`  registered ${c.provider} client ${c.clientId}`);
-    io.out('Point a connection at it with these as its overrides. Ctrl-C stops.');
   },
 };

@@ -1,7 +1,7 @@
 /**
  * Runs the sandbox standalone and prints its endpoints: `tsx sandbox/main.ts [--port N] [--host H]
  * [--client provider,clientId,clientSecret,redirectUri]... [--no-rate-limits] [--json]`.
- * The service's `agent-connector sandbox` command calls {@link runSandboxCli}.
+ * `npm run sandbox` (the development CLI's `sandbox` command) runs the same sandbox through `dev-commands.ts`.
  */
 import { pathToFileURL } from 'node:url';
 import { CONNECTOR_NAMES } from '../runtime/types.js';
