@@ -108,6 +108,18 @@ describe('account events from the real flow', () => {
     expect((await deliveredSince(from + 1)).map((e) => e.type)).toEqual(['account.connected']);
   });
 
+  it('a code exchange the provider refuses -> account.authorization_failed (code_exchange_failed)', async () => {
+    // The stored client secret no longer matches the one registered at the provider: the exchange gets invalid_client.
+    await h.sandboxConnection(h.a, 'calendar', 'cal-stale');
+    expect((await h.call('PATCH', '/api/v1/connections/cal-stale', { token, body: { client_secret: 'not-the-registered-one' } })).status).toBe(200);
+    const from = await mark();
+    const failed = await consentThroughSandbox(await link('cal-stale', 'u-4'), { user: 'frank@example.com' });
+    expect(failed.status).toBe(400);
+    const events = await deliveredSince(from);
+    expect(events.map((e) => e.type)).toEqual(['account.authorization_failed']);
+    expect(events[0]!.data).toMatchObject({ identifier: 'u-4', status: 'PENDING_AUTH', status_reason: 'code_exchange_failed', reason: 'code_exchange_failed', error: 'invalid_client' });
+  });
+
   it('a call refused for a missing scope -> account.scope_insufficient, once per authorization', async () => {
     const secretValue = 'readonly-secret';
     const res = await h.call('POST', '/api/v1/connections', {

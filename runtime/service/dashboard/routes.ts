@@ -13,6 +13,7 @@ import { toConnectorError } from '../errors.js';
 import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
+import { registerExecutionPages } from './execution-routes.js';
 import { registerWebhookPages } from './webhook-routes.js';
 
 interface Deps {
@@ -92,7 +93,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   app.post('/logout', async (request, reply) => {
     const session = await readSession(deps.auth, request);
-    if (session) checkCsrf(session, request.body);
+    if (session) {
+      checkCsrf(session, request.body);
+      // Revoked in the store, not only cleared here: a copy of the cookie replayed later is refused too.
+      await deps.auth.revokeSession(session);
+    }
     clearSessionCookie(reply, secure);
     return reply.redirect('/dashboard/login', 303);
   });
@@ -196,6 +201,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   );
 
   registerWebhookPages<Ctx>(app, {
+    signedIn,
+    page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
+    formError,
+  });
+  registerExecutionPages<Ctx>(app, {
     signedIn,
     page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
     formError,
