@@ -13,6 +13,7 @@ import { toConnectorError } from '../errors.js';
 import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
+import { registerExecutionPages } from './execution-routes.js';
 import { registerWebhookPages } from './webhook-routes.js';
 
 interface Deps {
@@ -196,6 +197,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   );
 
   registerWebhookPages<Ctx>(app, {
+    signedIn,
+    page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
+    formError,
+  });
+  registerExecutionPages<Ctx>(app, {
     signedIn,
     page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
     formError,

@@ -1,0 +1,52 @@
+/**
+ * The dashboard's execution history page: the environment's tool calls and proxy requests, newest first, filtered
+ * by connection, identifier, tool, outcome and error code, paged with the API's cursor. Plain forms, no script,
+ * like the rest of the dashboard; the page reads through the environment scope, as `GET /api/v1/executions` does.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
+
+type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
+
+export interface ExecutionPagesDeps<C extends { env: EnvironmentScope }> {
+  signedIn(handler: Handler<C>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  page(reply: FastifyReply, ctx: C, name: string, context: Record<string, unknown> & { title: string }, status?: number): FastifyReply;
+  formError(error: unknown, request: FastifyRequest): string;
+}
+
+const PAGE_SIZE = 25;
+const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code'] as const;
+
+export function registerExecutionPages<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: ExecutionPagesDeps<C>): void {
+  app.get(
+    '/executions',
+    deps.signedIn(async (request, reply, ctx) => {
+      const q = request.query as Record<string, string | undefined>;
+      const filters: Record<string, string> = {};
+      for (const name of FILTERS) {
+        const value = q[name]?.trim();
+        if (value) filters[name] = value.slice(0, 200);
+      }
+      if (filters.outcome !== undefined && filters.outcome !== 'success' && filters.outcome !== 'error') delete filters.outcome;
+      const query: ExecutionListQuery = { ...filters, limit: PAGE_SIZE, ...(q.cursor ? { cursor: q.cursor } : {}) } as ExecutionListQuery;
+      const [connections, result] = await Promise.all([
+        ctx.env.listConnections(),
+        ctx.env.listExecutions(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
+      ]);
+      const listed = 'error' in result ? { executions: [], next_cursor: null } : result;
+      const next = listed.next_cursor === null ? null : `?${new URLSearchParams({ ...filters, cursor: listed.next_cursor })}`;
+      return deps.page(reply, ctx, 'executions', {
+        title: 'Executions',
+        executions: listed.executions.map((e) => ({ ...e, ok: e.outcome === 'success' })),
+        connectionFilter: connections.map((c) => ({ name: c.name, selected: c.name === filters.connection_name })),
+        outcomes: ['success', 'error'].map((o) => ({ value: o, selected: o === filters.outcome })),
+        identifierValue: filters.identifier ?? '',
+        toolValue: filters.tool ?? '',
+        errorCodeValue: filters.error_code ?? '',
+        filtered: Object.keys(filters).length > 0,
+        nextPage: next,
+        ...('error' in result ? { error: result.error } : {}),
+      });
+    }),
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The dashboard's execution history in a real headless Chromium at 390 px: the calls made through the API are
+ * listed newest first with their outcome and error code, the filters narrow the list, and older pages follow.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
+import { startHarness, type Harness } from '../harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+let h: Harness;
+let context: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await h?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${h.url}/dashboard/login`);
+  await page.fill('#client_id', h.a.clientId);
+  await page.fill('#client_secret', h.a.clientSecret);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${h.url}/dashboard`);
+}
+
+async function rows(page: Page): Promise<string[]> {
+  return page.$$eval('#executions tbody tr', (trs) => trs.map((tr) => (tr as { textContent: string | null }).textContent ?? ''));
+}
+
+describe.runIf(existsSync(CHROMIUM))('dashboard executions in Chromium', () => {
+  it('lists calls with outcome and code, filters them, pages back, and fits 390 px', async () => {
+    const token = await h.token(h.a);
+    await h.sandboxConnection(h.a, 'crm');
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'dash-user' } });
+    expect((await consentThroughSandbox(link.body.link, { user: 'dash@example.com' })).status).toBe(200);
+    for (let i = 0; i < 26; i++) {
+      await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'dash-user', tool_input: {} } });
+    }
+    const failed = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'dash-user', tool_input: {} } });
+    expect(failed.status).toBe(400);
+    // Records are written in the background, in batches.
+    for (let i = 0; i < 100; i++) {
+      const listed = await h.call('GET', '/api/v1/executions?limit=200', { token });
+      if (listed.body.executions.length >= 27) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+
+    const page = await context.newPage();
+    await signIn(page);
+    await page.click('header >> text=Executions');
+    await page.waitForURL(`${h.url}/dashboard/executions`);
+    const first = await rows(page);
+    expect(first).toHaveLength(25);
+    expect(first[0]).toContain('crm_contact_get');
+    expect(first[0]).toContain('invalid_input');
+    expect(first[1]).toContain('crm_contacts_list');
+    expect(first[1]).toContain('HTTP 200');
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+
+    await page.click('#executions-next');
+    expect(await rows(page)).toHaveLength(2);
+    expect(await page.$('#executions-next')).toBeNull();
+
+    await page.goto(`${h.url}/dashboard/executions`);
+    await page.selectOption('#filter-outcome', 'error');
+    await page.click('text=Filter');
+    const errors = await rows(page);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('invalid_input');
+
+    await page.goto(`${h.url}/dashboard/executions`);
+    await page.fill('#filter-identifier', 'someone-else');
+    await page.click('text=Filter');
+    expect(await page.textContent('main')).toContain('No executions match these filters.');
+  });
+});
