@@ -4,6 +4,7 @@
  * credentials from flags or the environment.
  */
 import { Command, CommanderError, Option } from 'commander';
+import { TOOL_FORMATS, type ToolFormat } from '../agent/formats/index.js';
 import { createClient, type HttpClient } from '../client/index.js';
 import { isConnectorError } from '../errors.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
@@ -139,6 +140,14 @@ Examples:
       const { listEnvironmentsCommand } = await import('./environments-command.js');
       await listEnvironmentsCommand(io, Boolean(globals().json));
     });
+  environments
+    .command('delete')
+    .description('delete an environment and everything in it; its access tokens and dashboard sessions stop working at once')
+    .argument('<id>', 'environment id (env_...)')
+    .action(async (id: string) => {
+      const { deleteEnvironmentCommand } = await import('./environments-command.js');
+      await deleteEnvironmentCommand(io, id, Boolean(globals().json));
+    });
 
   environments
     .command('rotate-secret')
@@ -235,14 +244,15 @@ Examples:
     .description('list the tool catalog')
     .addOption(new Option('--connector <system>', 'only this system').choices([...CONNECTOR_NAMES]))
     .option('--query <words>', 'only tools whose name or description has these words')
-    .addOption(new Option('--format <format>', 'catalog, or definitions for an LLM API').choices(['catalog', 'openai', 'anthropic']))
-    .action(async (opts: { connector?: ConnectorName; query?: string; format?: 'catalog' | 'openai' | 'anthropic' }) => {
+    .addOption(new Option('--format <format>', 'catalog, or definitions for a model API (docs/agents.md)').choices([...TOOL_FORMATS]))
+    .option('--identifier <id>', "only the tools of connectors where this user's account is ACTIVE")
+    .action(async (opts: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string }) => {
       const c = client();
       if (opts.format && opts.format !== 'catalog') {
         io.out(JSON.stringify(await c.listTools({ ...opts, format: opts.format }), null, 2));
         return;
       }
-      const list = await c.listTools({ ...(opts.connector ? { connector: opts.connector } : {}), ...(opts.query ? { query: opts.query } : {}) });
+      const list = await c.listTools({ ...(opts.connector ? { connector: opts.connector } : {}), ...(opts.query ? { query: opts.query } : {}), ...(opts.identifier ? { identifier: opts.identifier } : {}) });
       print(list, () => formatTable(list.map((t) => ({ ...t, description: t.description.split(/(?<=\.)\s/)[0] ?? '' })), ['name', 'connector', 'version', 'description']));
     });
   tools
