@@ -70,6 +70,18 @@ export async function listEnvironmentsCommand(io: CliIo, json: boolean): Promise
 }
 
 /**
+ * Deletes an environment and everything in it (clients, connections, accounts and their tokens, links, sessions).
+ * Its access tokens and dashboard sessions stop working at once on every instance (within a second: see
+ * service/token-revocation.ts). Provider tokens are deleted, not revoked at the provider: disconnect accounts first
+ * (`accounts disconnect`) where that matters.
+ */
+export async function deleteEnvironmentCommand(io: CliIo, id: string, json: boolean): Promise<void> {
+  const deleted = await withStore(io, (store) => store.deleteEnvironment(id));
+  if (!deleted) throw new Error(`no environment ${JSON.stringify(id)} (agent-connector environments list shows them)`);
+  io.out(json ? JSON.stringify({ id, deleted: true }) : `Deleted environment ${id}; its access tokens and dashboard sessions no longer work.`);
+}
+
+/**
  * Gives an application client a new secret and prints it: the only time it exists. The store replaces the hash and
  * bumps the client's token generation, so the old secret and every token issued with it stop working at once.
  */

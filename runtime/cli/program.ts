@@ -140,6 +140,14 @@ Examples:
       const { listEnvironmentsCommand } = await import('./environments-command.js');
       await listEnvironmentsCommand(io, Boolean(globals().json));
     });
+  environments
+    .command('delete')
+    .description('delete an environment and everything in it; its access tokens and dashboard sessions stop working at once')
+    .argument('<id>', 'environment id (env_...)')
+    .action(async (id: string) => {
+      const { deleteEnvironmentCommand } = await import('./environments-command.js');
+      await deleteEnvironmentCommand(io, id, Boolean(globals().json));
+    });
 
   environments
     .command('rotate-secret')

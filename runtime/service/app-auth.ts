@@ -1,8 +1,8 @@
 /**
  * Application authentication: OAuth 2.0 client credentials for the service itself, then Bearer tokens.
  *
- * Access tokens are short-lived HS256 JWTs carrying the environment id, so checking one on the executor's hot path is
- * one HMAC and no database read; and a token already verified is remembered until it expires, so most requests pay
+ * Access tokens are short-lived HS256 JWTs carrying the environment id and the client's token generation; checking
+ * one is an HMAC plus a revocation check against the store, cached for a second (token-revocation.ts); and a token already verified is remembered until it expires, so most requests pay
  * a map lookup instead (jose's WebCrypto verify was a tenth of the service's CPU per request). The signing key never leaves the process; app secrets are stored only as salted
  * hashes and checked once per token request.
  *
@@ -13,6 +13,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Store } from '../store/types.js';
 import { hashSecret, verifySecret } from '../crypto/index.js';
+import { RevocationCheck } from './token-revocation.js';
 
 export const TOKEN_ISSUER = 'agent-connector';
 const ACCESS_AUDIENCE = 'agent-connector:api';
@@ -23,17 +24,25 @@ export interface AppAuthOptions {
   signingKey: Uint8Array;
   /** Access token lifetime; default one hour. */
   tokenTtlSeconds?: number;
+  /** How long a revocation answer from the store is reused (token-revocation.ts). Default 1000 ms. */
+  revocationCacheMs?: number;
   now?: () => number;
 }
 
 export interface AccessTokenClaims {
   environmentId: string;
   clientId: string;
+  /** The client's token generation when the token was issued; a secret rotation makes older ones stop working. */
+  generation: number;
 }
 
 export interface SessionClaims extends AccessTokenClaims {
   /** Per-session anti-CSRF value, echoed by every dashboard form. */
   csrf: string;
+  /** The session's id (`jti`), recorded as revoked at sign-out. */
+  id: string;
+  /** When the session would expire by itself. */
+  expiresAt: Date;
 }
 
 /** Verified tokens remembered per process; an application reuses one token for its hour, so this is plenty. */
@@ -63,7 +72,11 @@ export class AppAuth {
     if (options.signingKey.byteLength < 32) throw new RangeError('the token signing key must be at least 32 bytes');
     this.tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
     this.now = options.now ?? Date.now;
+    this.revocation = new RevocationCheck(store, { cacheMs: options.revocationCacheMs ?? 1000, now: this.now });
   }
+
+  /** Store-backed revocation: deleted clients and environments, rotated secrets, signed-out sessions. */
+  readonly revocation: RevocationCheck;
 
   /** Checks client credentials; returns the environment they belong to, or null. */
   async authenticateClient(clientId: string, clientSecret: string): Promise<AccessTokenClaims | null> {
@@ -73,34 +86,47 @@ export class AppAuth {
       return null;
     }
     const ok = await verifySecret(clientSecret, client.secretHash);
-    return ok ? { environmentId: client.environmentId, clientId: client.clientId } : null;
+    return ok ? { environmentId: client.environmentId, clientId: client.clientId, generation: client.tokenGeneration } : null;
   }
 
   async issueAccessToken(claims: AccessTokenClaims): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
-    const token = await this.sign({ env: claims.environmentId, cid: claims.clientId }, ACCESS_AUDIENCE, this.tokenTtlSeconds);
+    const token = await this.sign({ env: claims.environmentId, cid: claims.clientId, gen: claims.generation }, ACCESS_AUDIENCE, this.tokenTtlSeconds);
     return { access_token: token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
   }
 
-  /** The claims of a valid, unexpired access token, or null. */
+  /**
+   * The claims of a valid, unexpired access token whose client still stands (not deleted, environment not deleted,
+   * secret not rotated since), or null. Tokens signed before generations existed count as generation 0.
+   */
   async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
     const payload = await this.verify(token, ACCESS_AUDIENCE);
     if (!payload || typeof payload.env !== 'string' || typeof payload.cid !== 'string') return null;
-    return { environmentId: payload.env, clientId: payload.cid };
+    const claims = { environmentId: payload.env, clientId: payload.cid, generation: typeof payload.gen === 'number' ? payload.gen : 0 };
+    return (await this.revocation.clientStands(claims.clientId, claims.environmentId, claims.generation)) ? claims : null;
   }
 
   async issueSession(claims: AccessTokenClaims, ttlSeconds = 8 * 3600): Promise<{ token: string; csrf: string }> {
     const csrf = randomBytes(24).toString('base64url');
-    const token = await this.sign({ env: claims.environmentId, cid: claims.clientId, csrf }, SESSION_AUDIENCE, ttlSeconds);
+    const token = await this.sign({ env: claims.environmentId, cid: claims.clientId, gen: claims.generation, csrf, jti: randomBytes(16).toString('base64url') }, SESSION_AUDIENCE, ttlSeconds);
     return { token, csrf };
   }
 
+  /** A session stands like an access token, and also until it is signed out ({@link revokeSession}). */
   async verifySession(token: string): Promise<SessionClaims | null> {
     const payload = await this.verify(token, SESSION_AUDIENCE);
     if (!payload || typeof payload.env !== 'string' || typeof payload.cid !== 'string' || typeof payload.csrf !== 'string') return null;
-    return { environmentId: payload.env, clientId: payload.cid, csrf: payload.csrf };
+    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    const generation = typeof payload.gen === 'number' ? payload.gen : 0;
+    if (!(await this.revocation.clientStands(payload.cid, payload.env, generation)) || (await this.revocation.isRevoked(payload.jti))) return null;
+    return { environmentId: payload.env, clientId: payload.cid, generation, csrf: payload.csrf, id: payload.jti, expiresAt: new Date(payload.exp * 1000) };
   }
 
-  private async sign(claims: Record<string, string>, audience: string, ttlSeconds: number): Promise<string> {
+  /** Signs a session out everywhere: its id is recorded as revoked until it would have expired. */
+  async revokeSession(session: SessionClaims): Promise<void> {
+    await this.revocation.revoke(session.id, session.expiresAt);
+  }
+
+  private async sign(claims: Record<string, string | number>, audience: string, ttlSeconds: number): Promise<string> {
     const nowSeconds = Math.floor(this.now() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

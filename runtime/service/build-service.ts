@@ -51,6 +51,11 @@ export interface ServiceOptions {
   bodyLimitBytes?: number;
   /** How long a client may take to send a request, and to stay idle; see {@link ServiceTimeouts}. */
   timeouts?: Partial<ServiceTimeouts>;
+  /**
+   * How long this instance reuses the store's answer on whether a token's client or a session still stands
+   * (token-revocation.ts). Default 1000 ms: a revocation made elsewhere takes effect here within it.
+   */
+  revocationCacheMs?: number;
   /** Access token lifetime in seconds. Default 3600. */
   tokenTtlSeconds?: number;
   /** When the sandbox runs in-process, the dashboard offers to point new connections at it. */
@@ -138,6 +143,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   const auth = new AppAuth(connector.store, {
     signingKey: options.signingKey ?? randomBytes(32),
     tokenTtlSeconds: options.tokenTtlSeconds,
+    ...(options.revocationCacheMs === undefined ? {} : { revocationCacheMs: options.revocationCacheMs }),
     now,
   });
 

@@ -110,3 +110,31 @@ describe('agent-connector start under NODE_ENV=production', () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });
+
+describe('agent-connector environments delete', () => {
+  it('deletes an environment: its access token stops working at the running service within a second', async () => {
+    const created = JSON.parse((await cli(['--json', 'environments', 'create', '--name', 'doomed'])).out) as Record<string, string>;
+    const service = await startService({ env: { ...baseEnv, PORT: '0', AGENT_CONNECTOR_SANDBOX: '0' }, logger: false });
+    try {
+      const issued = await fetch(`${service.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: created.client_id, client_secret: created.client_secret }),
+      });
+      const { access_token: token } = (await issued.json()) as { access_token: string };
+      const call = () => fetch(`${service.url}/api/v1/connections`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).status).toBe(200);
+      const deleted = await cli(['environments', 'delete', created.id!]);
+      expect(deleted.code).toBe(0);
+      expect(deleted.out).toContain(`Deleted environment ${created.id}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await call()).status).toBe(401);
+      expect((await cli(['environments', 'list'])).out).not.toContain(created.id);
+    } finally {
+      await service.close();
+    }
+    const again = await cli(['environments', 'delete', created.id!]);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/no environment/);
+  });
+});

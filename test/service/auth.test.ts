@@ -69,21 +69,21 @@ describe('Bearer on /api/v1', () => {
 
   it('refuses an expired token and one signed with another key', async () => {
     const past = new AppAuth(h.connector.store, { signingKey: h.signingKey, tokenTtlSeconds: 60, now: () => Date.now() - 3600_000 });
-    const expired = await past.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    const expired = await past.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
     const res = await h.call('GET', '/api/v1/connections', { token: expired.access_token });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/expired/);
 
     const foreign = new AppAuth(h.connector.store, { signingKey: new Uint8Array(32).fill(7) });
-    const forged = await foreign.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    const forged = await foreign.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
     expect((await h.call('GET', '/api/v1/connections', { token: forged.access_token })).status).toBe(401);
   });
 
   it('a token verified once is refused after it expires, and an altered copy of it never verifies', async () => {
     const clock = { now: Date.now() };
     const auth = new AppAuth(h.connector.store, { signingKey: h.signingKey, tokenTtlSeconds: 60, now: () => clock.now });
-    const { access_token: token } = await auth.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId });
-    expect(await auth.verifyAccessToken(token)).toEqual({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    const { access_token: token } = await auth.issueAccessToken({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
+    expect(await auth.verifyAccessToken(token)).toEqual({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
     // Remembered now: a changed signature, or the same token for the session audience, must still be refused.
     const [head, body, sig] = token.split('.') as [string, string, string];
     const flipped = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BA' : 'AA'}`;
@@ -96,7 +96,7 @@ describe('Bearer on /api/v1', () => {
 
   it('does not accept a dashboard session token as an API token', async () => {
     const auth = new AppAuth(h.connector.store, { signingKey: h.signingKey });
-    const session = await auth.issueSession({ environmentId: h.a.environmentId, clientId: h.a.clientId });
+    const session = await auth.issueSession({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
     expect((await h.call('GET', '/api/v1/connections', { token: session.token })).status).toBe(401);
   });
 });

@@ -93,7 +93,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   app.post('/logout', async (request, reply) => {
     const session = await readSession(deps.auth, request);
-    if (session) checkCsrf(session, request.body);
+    if (session) {
+      checkCsrf(session, request.body);
+      // Revoked in the store, not only cleared here: a copy of the cookie replayed later is refused too.
+      await deps.auth.revokeSession(session);
+    }
     clearSessionCookie(reply, secure);
     return reply.redirect('/dashboard/login', 303);
   });
