@@ -3,13 +3,14 @@
  * `files` list), the tarball unpacked into a fresh project's node_modules, then a plain Node ESM script and a `tsc`
  * check importing `agent-connector` by name. Built once for the whole file.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChild, type StartedChild } from './cli/start-child.js';
 
 const exec = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
@@ -144,34 +145,15 @@ export async function check(): Promise<void> {
   it('the installed command starts the compiled service, which answers /healthz and stops on SIGTERM', async () => {
     const bin = join(consumer, 'node_modules', 'agent-connector', 'bin', 'agent-connector.js');
     const dataDir = join(work, 'service-data');
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('AGENT_CONNECTOR_')));
-    const child = spawn(process.execPath, [bin, 'start'], {
-      cwd: consumer,
-      env: { ...env, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    let started: StartedChild | undefined;
     try {
-      let out = '';
-      const url = await new Promise<string>((resolvePromise, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 45_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /running at (http:\/\/[^\s]+)/.exec(out);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolvePromise(match[1]);
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
-      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true });
+      started = await startChild(bin, consumer, dataDir);
+      expect(await (await fetch(`${started.url}/healthz`)).json()).toEqual({ ok: true });
       // The compiled service, not the sources: the installed package has no runtime/ folder to run through tsx.
       expect(existsSync(join(consumer, 'node_modules', 'agent-connector', 'runtime'))).toBe(false);
-      const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await started.stop()).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      started?.kill();
     }
   }, 60_000);
 });

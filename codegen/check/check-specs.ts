@@ -44,13 +44,19 @@ export function checkSpecs(
     };
     claim(spec.name, ['name']);
     (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
-    checkTool(t, connector?.spec, helpers, errors);
+    checkTool(t, connector?.spec, helpers, prechecks, errors);
     checkPrecheck(t, prechecks, errors);
   }
   return errors;
 }
 
-function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, helpers: Readonly<Record<string, { arity: number }>>, errors: SpecError[]): void {
+function checkTool(
+  t: Loaded<ToolSpec>,
+  connector: ConnectorSpec | undefined,
+  helpers: Readonly<Record<string, { arity: number }>>,
+  prechecks: Readonly<Record<string, PrecheckInfo>>,
+  errors: SpecError[],
+): void {
   const { spec, source } = t;
   const params = spec.parameters;
   const has = (name: string) => Object.hasOwn(params, name);
@@ -123,7 +129,7 @@ function checkTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
   });
 
   const ctx: ExprContext = { source, params, helpers, errors };
-  const provided = new Set(spec.precheck !== undefined && Object.hasOwn(precheckRegistry, spec.precheck) ? precheckRegistry[spec.precheck]!.provides ?? [] : []);
+  const provided = new Set(spec.precheck !== undefined && Object.hasOwn(prechecks, spec.precheck) ? prechecks[spec.precheck]!.provides ?? [] : []);
   const checkRequest = (req: RequestSpec, at: Array<string | number>) => {
     const placeholders = [...req.path.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
     for (const ph of placeholders) {

@@ -6,6 +6,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_RATE_LIMITS } from './rate-limit-defaults.js';
 import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../http/policy.js';
@@ -24,7 +25,7 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_CLIENT_SECRET', default: 'generated on first start' },
   { name: 'AGENT_CONNECTOR_SANDBOX', default: '1; 0 when NODE_ENV=production' },
   { name: 'AGENT_CONNECTOR_SANDBOX_PORT', default: '0 (any free port)' },
-  { name: 'AGENT_CONNECTOR_RATE_LIMIT', default: '6000' },
+  { name: 'AGENT_CONNECTOR_RATE_LIMIT', default: String(DEFAULT_RATE_LIMITS.api.max) },
   { name: 'REDIS_URL', default: 'unset: counted in memory' },
   { name: 'AGENT_CONNECTOR_BODY_LIMIT', default: '1048576' },
   { name: 'AGENT_CONNECTOR_REQUEST_TIMEOUT_MS', default: String(DEFAULT_TIMEOUTS.requestMs) },
@@ -251,7 +252,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     signingKey,
     sandbox: flag(env, 'AGENT_CONNECTOR_SANDBOX', !store.production),
     sandboxPort: integer(env, 'AGENT_CONNECTOR_SANDBOX_PORT', 0, 0, 65535),
-    rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', 6000, 0, 10_000_000),
+    rateLimitPerMinute: integer(env, 'AGENT_CONNECTOR_RATE_LIMIT', DEFAULT_RATE_LIMITS.api.max, 0, 10_000_000),
     redisUrl: redisUrl(env),
     bodyLimitBytes: integer(env, 'AGENT_CONNECTOR_BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     timeouts: {

@@ -16,6 +16,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ConnectorError } from '../errors.js';
+import { DEFAULT_RATE_LIMITS } from './rate-limit-defaults.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per window. */
@@ -37,11 +38,7 @@ export interface RateLimitSettings {
 /** Resolves when the request is within its budget; throws `rate_limited` (429 with Retry-After) when it is not. */
 export type RateLimitCheck = (request: FastifyRequest) => Promise<void>;
 
-export const DEFAULT_RATE_LIMITS = {
-  api: { max: 6000, windowMs: 60_000 },
-  credentials: { max: 60, windowMs: 60_000 },
-  linkOpens: { max: 60, windowMs: 60_000 },
-} as const satisfies Record<string, RateLimitOptions>;
+export { DEFAULT_RATE_LIMITS };
 
 /** The client address as a budget key: IPv4 (also IPv4-mapped IPv6) as is, IPv6 by its /64 prefix. */
 export function clientKey(ip: string): string {

@@ -144,6 +144,9 @@ export class SqlWebhooks {
     const until = new Date(Date.parse(now) + Math.max(0, Math.floor(opts.leaseMs))).toISOString();
     const limit = Math.max(1, Math.floor(opts.limit));
     const skipLocked = this.ctx.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+    // Leases and due times are judged by the caller's clock (`now`), which tests move; instances on several hosts need
+    // clocks within a lease (the dispatcher's default is 40 s) of each other, or a lapsed-looking claim could be taken
+    // over while its attempt is still running. NTP keeps hosts far closer than that.
     // The candidates are picked once, in a materialized CTE: PostgreSQL may evaluate an `IN (SELECT ... LIMIT n FOR
     // UPDATE)` subquery more than once and so claim more than n rows. The outer conditions repeat the pick's, so a
     // row claimed by someone else in between is not taken over.

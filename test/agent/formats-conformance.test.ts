@@ -153,7 +153,11 @@ const GEMINI_TYPES = new Set<string>(Object.values(Type).filter((v) => v !== Typ
 
 function geminiRules(t: ToolDefinition, decl: Obj): void {
   check('gemini', t.name, 'name', () => expect(decl.name).toMatch(/^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$/));
-  if (decl.parameters === undefined) return;
+  if (decl.parameters === undefined) {
+    // Left out only for a tool that takes no input: a declaration that lost its parameters would pass every rule below.
+    check('gemini', t.name, 'parameters left out only without inputs', () => expect(Object.keys(mcpTool(t).inputSchema.properties ?? {})).toEqual([]));
+    return;
+  }
   check('gemini', t.name, 'root', () => expect(decl.parameters.type).toBe(Type.OBJECT));
   for (const [s, at] of walk(decl.parameters)) {
     check('gemini', t.name, `fields at ${at || '/'}`, () => expect(Object.keys(s).filter((k) => !GEMINI_FIELDS.has(k))).toEqual([]));

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { runCli } from '../../runtime/cli/program.js';
 import { developmentCommands } from '../../sandbox/dev-commands.js';
 import { startHarness, type Harness } from '../service/harness.js';
+import { startChild, type StartedChild } from './start-child.js';
 
 const exec = promisify(execFile);
 let h: Harness;
@@ -130,36 +131,14 @@ describe('the installed bin', () => {
 describe('agent-connector start', () => {
   it('serves, answers /healthz, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ac-cli-start-'));
-    // The child gets a store of its own (SQLite in dataDir): an inherited DATABASE_URL (the PostgreSQL suite's) would
-    // point it at the shared database's public schema, where a previous run's rows are sealed with another run's
-    // development key, so start refused them ("cannot decrypt secret") on every run after the first.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && !name.startsWith('AGENT_CONNECTOR_')));
-    const child = spawn('node', ['bin/agent-connector.js', 'start'], {
-      cwd: process.cwd(),
-      env: { ...env, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    let started: StartedChild | undefined;
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 45_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /running at (http:\/\/[^\s]+)/.exec(out);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolve(match[1]);
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
-      expect(out).toMatch(/client secret acs_/);
-      expect((await fetch(`${url}/healthz`)).status).toBe(200);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      started = await startChild('bin/agent-connector.js', process.cwd(), dataDir);
+      expect(started.banner).toMatch(/client secret acs_/);
+      expect((await fetch(`${started.url}/healthz`)).status).toBe(200);
+      expect(await started.stop()).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      started?.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

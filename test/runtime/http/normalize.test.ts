@@ -47,6 +47,13 @@ describe('upstreamError', () => {
     expect(error.message).toContain('one of the scopes https://www.googleapis.com/auth/calendar');
   });
 
+  it('Google 403 in the Sheets/Docs shape (ErrorInfo only, no legacy errors[]) is insufficient_scope too', () => {
+    const payload = { error: { code: 403, message: 'Request had insufficient authentication scopes.', status: 'PERMISSION_DENIED', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' }] } };
+    const error = upstreamError({ dialect: 'google', status: 403, headers: { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="https://www.googleapis.com/auth/spreadsheets"' }, body: body(payload), secrets: [] });
+    expect(error.code).toBe('insufficient_scope');
+    expect(error.details).toMatchObject({ required_scopes: ['https://www.googleapis.com/auth/spreadsheets'] });
+  });
+
   it('HubSpot MISSING_SCOPES -> insufficient_scope with requiredGranularScopes', () => {
     const payload = {
       status: 'error',

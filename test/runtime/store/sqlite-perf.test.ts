@@ -1,7 +1,8 @@
 /**
- * The executor looks the account up on every tool call, so the SQLite hot path has a throughput goal: at least
- * 50,000 `findAccount` calls per second with 100,000 accounts stored (tokens decrypted on each). The assertion is
- * looser than the goal because this machine is shared; the measured rate is printed.
+ * The executor looks the account up on every tool call, so the SQLite hot path must stay an index lookup at scale:
+ * with 100,000 accounts stored, `findAccount` and `getConnectionByName` answer right and their queries are index
+ * searches, never scans. How fast they are is a benchmark figure (`npm run bench -- --only=store`), not a test: a
+ * timed assertion measures the machine's neighbours as much as the code.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -12,12 +13,9 @@ import { keyring1, newConnection } from './fixtures.js';
 import { newSqliteDatabase } from './harness.js';
 
 const ACCOUNTS = 100_000;
-// The goal is 50,000/s hot (set STORE_PERF_MIN_RATE=50000 on a quiet machine); the default only catches gross
-// regressions (an unindexed lookup or a statement prepared per call is 100x slower), since the CI machine is shared.
-const MIN_RATE = Number(process.env.STORE_PERF_MIN_RATE ?? 10_000);
 
 describe('SQLite hot path', () => {
-  it(`findAccount and getConnectionByName with ${ACCOUNTS} accounts`, { timeout: 120_000 }, async () => {
+  it(`findAccount and getConnectionByName are index lookups with ${ACCOUNTS} accounts`, { timeout: 120_000 }, async () => {
     const db = await newSqliteDatabase();
     const store = await openStore({ ...db.options, keyring: keyring1 });
     try {
@@ -44,34 +42,24 @@ describe('SQLite hot path', () => {
           );
         }
       })();
+      // The plans of the two per-call queries, as the drivers send them: an index search each, no table scan.
+      const plan = (sql: string, params: string[]) => (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
+      const accountPlan = plan('SELECT * FROM connected_accounts WHERE connection_id = ? AND identifier = ? AND environment_id = ?', [conn.id, 'user-1', 'env_a']);
+      const connectionPlan = plan('SELECT * FROM connections WHERE environment_id = ? AND name = ?', ['env_a', conn.name]);
       raw.close();
+      for (const p of [accountPlan, connectionPlan]) {
+        expect(p).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
+        expect(p).not.toMatch(/\bSCAN\b/);
+      }
 
-      // Cold: spread over all 100,000 accounts, so the decrypted-secret cache rarely helps.
-      // Hot: 2,000 active users, the executor's usual pattern, served mostly from the cache.
-      const measure = async (spread: number) => {
-        const lookups = 50_000;
-        let found = 0;
-        const start = performance.now();
-        for (let i = 0; i < lookups; i++) {
-          const n = (i * 7919) % spread;
-          const acc = await store.findAccount('env_a', conn.id, `user-${n}`);
-          if (acc?.tokens?.accessToken.startsWith(`ya29.access-${n}-`)) found++;
-        }
-        expect(found).toBe(lookups);
-        return lookups / ((performance.now() - start) / 1000);
-      };
-      const cold = await measure(ACCOUNTS);
-      const rate = await measure(2_000);
-
-      const connStart = performance.now();
-      for (let i = 0; i < 20_000; i++) await store.getConnectionByName('env_a', conn.name);
-      const connRate = 20_000 / ((performance.now() - connStart) / 1000);
-      console.log(
-        `findAccount: ${Math.round(rate)}/s hot, ${Math.round(cold)}/s cold; getConnectionByName: ${Math.round(connRate)}/s (${ACCOUNTS} accounts)`,
-      );
-      expect(rate).toBeGreaterThan(MIN_RATE);
-      expect(cold).toBeGreaterThan(MIN_RATE / 2);
-      expect(connRate).toBeGreaterThan(MIN_RATE);
+      // Lookups spread over all the accounts return each one's own tokens, decrypted.
+      for (let i = 0; i < 2_000; i++) {
+        const n = (i * 7919) % ACCOUNTS;
+        const acc = await store.findAccount('env_a', conn.id, `user-${n}`);
+        expect(acc?.tokens?.accessToken.startsWith(`ya29.access-${n}-`)).toBe(true);
+      }
+      expect(await store.findAccount('env_a', conn.id, `user-${ACCOUNTS}`)).toBeNull();
+      expect((await store.getConnectionByName('env_a', conn.name))?.id).toBe(conn.id);
     } finally {
       await store.close();
       await db.destroy();
