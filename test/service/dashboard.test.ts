@@ -85,7 +85,11 @@ describe.runIf(existsSync(CHROMIUM))('dashboard in Chromium', () => {
     const row = page.locator('tr', { hasText: 'dash-user' });
     expect(await row.locator('[data-status]').textContent()).toBe('ACTIVE');
 
-    await row.locator('text=Disconnect').click();
+    // Disconnecting asks first, on a page that says what it does.
+    await row.locator('text=Disconnect…').click();
+    await page.waitForURL(/\/dashboard\/accounts\/.*\/disconnect/);
+    expect(await page.textContent('main')).toContain('revokes the account\'s tokens at the provider');
+    await page.click('#confirm-disconnect');
     await page.waitForURL(/\/dashboard\/connections\//);
     expect(await page.locator('tr', { hasText: 'dash-user' }).locator('[data-status]').textContent()).toBe('DISCONNECTED');
   }, 60_000);

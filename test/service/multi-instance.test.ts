@@ -1,7 +1,8 @@
 /**
  * Several instances on one PostgreSQL behave as one: three service processes behind a round-robin front (a load
  * balancer stand-in), so each step of a flow lands on another instance. Application tokens, authorization links,
- * one refresh per storm, MCP sessions and revocations hold across them. Needs DATABASE_URL (CI sets it).
+ * one refresh per storm, MCP sessions and revocations hold across them, and with REDIS_URL so does the
+ * per-environment rate limit. Needs DATABASE_URL (CI sets it, and REDIS_URL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,11 @@ import { newPostgresDatabase, type TestDatabase } from '../runtime/store/harness
 
 const databaseUrl = process.env.DATABASE_URL;
 const requirePostgres = process.env.AGENT_CONNECTOR_REQUIRE_POSTGRES === '1';
+const redisUrl = process.env.REDIS_URL;
+/** The per-environment budget the instances share through Redis (the whole file stays well inside one minute). */
+const RATE_LIMIT = 300;
+/** A Redis database of this run's own, so counters from other tests or runs do not count here. */
+const redisDb = 1 + Math.floor(Math.random() * 15);
 const CHILD = fileURLToPath(new URL('./fixtures/instance-child.ts', import.meta.url));
 
 /** A front that sends each request to the next instance in turn, as a round-robin load balancer does. */
@@ -101,7 +107,14 @@ describe.runIf(databaseUrl || requirePostgres)('three instances on one PostgreSQ
       AGENT_CONNECTOR_CLIENT_SECRET: 'multi-instance-secret-0123456789',
       HOST: '127.0.0.1',
       PORT: '0',
+      ...(redisUrl ? { REDIS_URL: `${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`, AGENT_CONNECTOR_RATE_LIMIT: String(RATE_LIMIT) } : {}),
     };
+    if (redisUrl) {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(`${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`);
+      await redis.flushdb();
+      redis.disconnect();
+    }
     for (let i = 0; i < 3; i++) {
       const dir = mkdtempSync(join(tmpdir(), `ac-multi-${i}-`));
       dirs.push(dir);
@@ -168,5 +181,23 @@ describe.runIf(databaseUrl || requirePostgres)('three instances on one PostgreSQ
       });
       expect(res.status).toBe(401);
     }
+  }, 60_000);
+
+  it.runIf(redisUrl)('shares one rate limit per environment between the instances (Redis), not one each', async () => {
+    const tokenRes = await fetch(`${front.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'multi-app', client_secret: 'multi-instance-secret-0123456789' }),
+    });
+    const { access_token } = (await tokenRes.json()) as { access_token: string };
+    const statuses: number[] = [];
+    // Far fewer than three budgets, more than one: counters of their own would answer every one of these.
+    for (let i = 0; i < RATE_LIMIT + 100; i++) {
+      const res = await fetch(`${front.url}/api/v1/connections`, { headers: { authorization: `Bearer ${access_token}` } });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(RATE_LIMIT);
   }, 60_000);
 });

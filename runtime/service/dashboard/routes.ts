@@ -25,6 +25,9 @@ interface Deps {
 }
 
 type Form = Record<string, string | undefined>;
+
+/** The endpoint overrides the connection form edits, one field each (an empty field: the provider's own). */
+const OVERRIDE_KEYS = ['authorizationUrl', 'tokenUrl', 'revocationUrl', 'apiBaseUrl'] as const;
 type Ctx = { session: SessionClaims; env: EnvironmentScope };
 
 function field(form: Form, name: string): string {
@@ -70,7 +73,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     return page(
       reply,
       'connection',
-      { ...base(ctx), title: connection.name, connection, scopesText: connection.scopes.join(' '), accounts, ...extra },
+      { ...base(ctx), title: connection.name, connection, scopesText: connection.scopes.join(' '), redirectUrlsText: connection.allowed_redirect_urls.join('\n'), accounts, ...extra },
       status,
     );
   };
@@ -167,10 +170,15 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
       const form = (request.body ?? {}) as Form;
       try {
         const secret = field(form, 'client_secret');
+        const overrides = Object.fromEntries(
+          OVERRIDE_KEYS.flatMap((key) => (field(form, `override_${key}`) === '' ? [] : [[key, field(form, `override_${key}`)]])),
+        );
         const view = await ctx.env.updateConnection(id, {
           name: field(form, 'name'),
           client_id: field(form, 'client_id'),
           scopes: scopesFrom(field(form, 'scopes')),
+          allowed_redirect_urls: field(form, 'allowed_redirect_urls').split(/\s+/).filter(Boolean),
+          overrides,
           ...(secret ? { client_secret: secret } : {}),
         });
         if (secret && deps.sandbox && view.overrides.tokenUrl?.startsWith(deps.sandbox.url)) registerWithSandbox(deps.sandbox, view, secret);
@@ -226,12 +234,26 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     }),
   );
 
+  // Disconnecting asks first, on a page that says what it does.
+  app.get<{ Params: { id: string } }>(
+    '/accounts/:id/disconnect',
+    signedIn(async (request, reply, ctx) => {
+      const account = await ctx.env.getAccount((request.params as { id: string }).id);
+      return page(reply, 'account-disconnect', { ...base(ctx), title: `Disconnect ${account.identifier}`, account });
+    }),
+  );
+
   app.post<{ Params: { id: string } }>(
     '/accounts/:id/disconnect',
     signedIn(async (request, reply, ctx) => {
       const account = await ctx.env.disconnectAccount((request.params as { id: string }).id);
       return reply.redirect(`/dashboard/connections/${encodeURIComponent(account.connection_id)}`, 303);
     }),
+  );
+
+  // A path the dashboard does not have is a page saying so, not the API's JSON error.
+  app.setNotFoundHandler((request, reply) =>
+    page(reply, 'not-found', { title: 'Not found', path: (request.url.split('?')[0] ?? '').slice(0, 200) }, 404),
   );
 
   // Errors inside the dashboard render as pages; an expired session goes back to sign-in.

@@ -1,0 +1,46 @@
+/**
+ * Which webhook endpoint URLs the policy admits, in each of its modes (the connection-override policy, read from the
+ * same variable): table-driven, each case naming why.
+ */
+import { describe, expect, it } from 'vitest';
+import { readOverridePolicy } from '../../../runtime/connection-override-policy.js';
+import { webhookUrlRefusal } from '../../../runtime/webhooks/endpoint-url.js';
+
+const development = readOverridePolicy({});
+const production = readOverridePolicy({ NODE_ENV: 'production' });
+const allowlist = readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://hooks.partner.example,http://10.0.0.5:8080' });
+const withControl = { ...development, refusedOrigins: ['http://127.0.0.1:7001'] };
+
+const cases: [string, { url: unknown; policy: typeof development; refused: RegExp | null }][] = [
+  ['dev: https anywhere', { url: 'https://hooks.example.com/agent', policy: development, refused: null }],
+  ['dev: http to loopback (a local receiver)', { url: 'http://127.0.0.1:4000/hook', policy: development, refused: null }],
+  ['dev: http elsewhere', { url: 'http://hooks.example.com/agent', policy: development, refused: /https/ }],
+  ['dev: the metadata endpoint', { url: 'http://169.254.169.254/latest/meta-data', policy: development, refused: /link-local/ }],
+  ['dev: the sandbox control API', { url: 'http://127.0.0.1:7001/_sandbox/faults', policy: withControl, refused: /never a webhook target/ }],
+  ['any: not a string', { url: 42, policy: development, refused: /non-empty string/ }],
+  ['any: not a URL', { url: 'hooks.example.com/agent', policy: development, refused: /absolute URL/ }],
+  ['any: another scheme', { url: 'ftp://hooks.example.com/agent', policy: development, refused: /http\(s\)/ }],
+  ['any: credentials in the URL', { url: 'https://user:pw@hooks.example.com/agent', policy: development, refused: /credentials/ }],
+  ['any: a fragment', { url: 'https://hooks.example.com/agent#x', policy: development, refused: /fragment/ }],
+  ['production: https to a public host', { url: 'https://hooks.example.com/agent?tenant=1', policy: production, refused: null }],
+  ['production: http', { url: 'http://hooks.example.com/agent', policy: production, refused: /must use https/ }],
+  ['production: loopback', { url: 'https://127.0.0.1/hook', policy: production, refused: /loopback, private/ }],
+  ['production: localhost', { url: 'https://localhost/hook', policy: production, refused: /loopback, private/ }],
+  ['production: private 10/8', { url: 'https://10.1.2.3/hook', policy: production, refused: /loopback, private/ }],
+  ['production: private 192.168/16', { url: 'https://192.168.0.10/hook', policy: production, refused: /loopback, private/ }],
+  ['production: IPv6 loopback', { url: 'https://[::1]/hook', policy: production, refused: /loopback, private/ }],
+  ['production: IPv4-mapped loopback', { url: 'https://[::ffff:127.0.0.1]/hook', policy: production, refused: /loopback, private/ }],
+  ['production: unique-local IPv6', { url: 'https://[fd00::1]/hook', policy: production, refused: /loopback, private/ }],
+  ['production: the metadata endpoint', { url: 'https://169.254.169.254/latest', policy: production, refused: /loopback, private/ }],
+  ['allowlist: a listed origin', { url: 'https://hooks.partner.example/in', policy: allowlist, refused: null }],
+  ['allowlist: a listed internal origin, as the operator chose', { url: 'http://10.0.0.5:8080/in', policy: allowlist, refused: null }],
+  ['allowlist: anything else', { url: 'https://hooks.example.com/agent', policy: allowlist, refused: /not in AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES/ }],
+];
+
+describe('webhookUrlRefusal', () => {
+  it.each(cases)('%s', (_name, { url, policy, refused }) => {
+    const verdict = webhookUrlRefusal(url, policy);
+    if (refused === null) expect(verdict).toBeNull();
+    else expect(verdict).toMatch(refused);
+  });
+});
