@@ -231,13 +231,17 @@ function scalarMisfit(v: unknown, schema: ParameterSpec): string | undefined {
 }
 
 /**
- * Every array says what its items are: Gemini and OpenAI strict mode refuse an array without `items`, and a model
- * given one guesses the element shape.
+ * Every schema says what its values are, which the model formats need: an array its `items` (Gemini and OpenAI
+ * strict mode refuse an array without them), and every value a `type` (or `enum`, `const`, `oneOf`, `anyOf`), so
+ * a free-form value is an object the closed formats can carry as JSON text and read back.
  */
 function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('array') && (schema.items === undefined || typeof schema.items !== 'object')) {
     errors.push(t.source.error([...path, 'type'], `array without items: say what each element is (items: { type: ... })`));
+  }
+  if (schema.type === undefined && !Array.isArray(schema.enum) && !('const' in schema) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) {
+    errors.push(t.source.error(path, 'schema without a type: give type (object for a free-form value), enum, const, oneOf or anyOf'));
   }
   for (const [k, v] of Object.entries((schema.properties as Record<string, ParameterSpec> | undefined) ?? {})) checkArrayItems(v, [...path, 'properties', k], t, errors);
   if (schema.items && typeof schema.items === 'object') checkArrayItems(schema.items as ParameterSpec, [...path, 'items'], t, errors);

@@ -40,7 +40,7 @@ export function decodeModelInput(schema: JsonSchema, input: Record<string, unkno
 function decode(schema: JsonSchema, value: unknown, optional: boolean): unknown {
   if (value === null) return optional && !admitsNull(schema) ? ABSENT : null;
   if (isOpenMap(schema)) return decodeMap(schema, value);
-  if (typeof value === 'string' && isFreeForm(schema) && types(schema).includes('object')) return parseObject(value);
+  if (typeof value === 'string' && isFreeForm(schema)) return parseObject(value);
   if (Array.isArray(value)) {
     return isPlainObject(schema.items) ? value.map((item) => decode(schema.items as JsonSchema, item, false)) : value;
   }

@@ -43,6 +43,7 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['request_versions mapping an unknown parameter', { file: PAGE, change: (t) => t.replace('parent: { page_id: $parent_page_id }', 'parent: { page_id: $parent_id }'), want: { file: PAGE, line: 53, column: 26, message: /request_versions\.2025-09-03\.body\.parent\.page_id names unknown parameter 'parent_id'/ } }],
   ['a version parameter listing its own versions', { file: PAGE, change: (t) => t.replace('workspace_version: { type: string, format: date,', 'workspace_version: { type: string, enum: ["2022-06-28"],'), want: { file: PAGE, line: 25, column: 38, message: /takes the connector's version_header\.supported/ } }],
   ['a default version not supported', { file: 'connectors/workspace.yaml', change: (t) => t.replace('default: "2022-06-28"', 'default: "2021-08-16"'), want: { file: 'connectors/workspace.yaml', line: 26, column: 52, message: /default version '2021-08-16' is not in supported/ } }],
+  ['a schema without a type', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { description: a cursor }'), want: { file: QUERY, line: 10, column: 17, message: /schema without a type/ } }],
   ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
 ];
 

@@ -215,9 +215,8 @@ function pairs(schema: JsonSchema, d: Dialect): JsonSchema {
 /** A free-form value as JSON text (see open-shapes.ts). */
 function jsonText(schema: JsonSchema, d: Dialect): JsonSchema {
   const example = Array.isArray(schema.examples) && schema.examples.length > 0 ? ` Example: ${JSON.stringify(JSON.stringify(schema.examples[0]))}.` : '';
-  const what = typeList(schema).includes('object') ? 'a JSON object' : 'a JSON value';
   const out: JsonSchema = {
-    description: joinText(schema.description === undefined ? undefined : sentence(String(schema.description)), `Give it as the text of ${what}.${example}`)!,
+    description: joinText(schema.description === undefined ? undefined : sentence(String(schema.description)), `Give it as the text of a JSON object.${example}`)!,
     type: typeName('string', d),
   };
   return typeList(schema).includes('null') ? withNull(out, d) : out;

@@ -6,8 +6,8 @@
  * - An **open map** (an object whose keys are data: Notion database `properties`, HubSpot `props`) is an object with
  *   `additionalProperties` and no `properties`. Strict modes require `additionalProperties: false`, which would
  *   forbid every key, so it is written as an array of `{name, value}` pairs.
- * - A **free-form value** (an object with no declared properties, e.g. one Google Docs request, or a schema with no
- *   type) cannot be closed either, so it is written as JSON text.
+ * - A **free-form value** (an object with no declared properties, e.g. one Google Docs request) cannot be closed
+ *   either, so it is written as JSON text. (Every spec schema names its type: `npm run generate` checks it.)
  */
 import type { JsonSchema } from '../../types.js';
 
@@ -31,15 +31,11 @@ export function openMapValues(schema: JsonSchema): JsonSchema {
   return isPlainObject(schema.additionalProperties) ? (schema.additionalProperties as JsonSchema) : {};
 }
 
-/**
- * A value with no shape a closed format can state: an object without declared properties (and not an open map), or
- * a schema that names no type and no alternatives.
- */
+/** An object with no shape a closed format can state: no declared properties, and not an open map. */
 export function isFreeForm(schema: JsonSchema): boolean {
   if (isOpenMap(schema)) return false;
   if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf) || Array.isArray(schema.enum) || 'const' in schema) return false;
-  const t = types(schema);
-  if (t.length === 0) return !isPlainObject(schema.properties);
+  const t = types(schema).filter((x) => x !== 'null');
   return t.length === 1 && t[0] === 'object' && !(isPlainObject(schema.properties) && Object.keys(schema.properties).length > 0);
 }
 
