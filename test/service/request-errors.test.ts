@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
+import { TOOL_FORMATS } from '../../runtime/agent/formats/index.js';
 
 let h: Harness;
 let token: string;
@@ -24,7 +25,7 @@ describe('request schema violations', () => {
   it('names the allowed values of a query parameter', async () => {
     const res = await h.call('GET', '/api/v1/tools?format=xml', { token });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.violations).toEqual([{ pointer: '/format', keyword: 'enum', message: 'format must be one of: catalog, openai, anthropic' }]);
+    expect(res.body.error.details.violations).toEqual([{ pointer: '/format', keyword: 'enum', message: `format must be one of: ${TOOL_FORMATS.join(', ')}` }]);
     expect(res.body.error.message).toContain('The request query is invalid');
   });
 
