@@ -14,6 +14,7 @@ import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { registerExecutionPages } from './execution-routes.js';
+import { registerToolExplorer } from './tool-explorer-routes.js';
 import { registerWebhookPages } from './webhook-routes.js';
 
 interface Deps {
@@ -212,6 +213,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     signedIn,
     page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
     formError,
+  });
+  registerToolExplorer<Ctx>(app, {
+    connector: deps.connector,
+    signedIn,
+    page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
   });
   registerExecutionPages<Ctx>(app, {
     signedIn,
