@@ -9,11 +9,14 @@ export function propertyIds(list: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0)
-    .map((id) => {
-      try {
-        return decodeURIComponent(id);
-      } catch {
-        return id;
-      }
-    });
+    .map(decodeOnce);
+}
+
+/** A Notion property id decoded once (`%5BJCR` -> `[JCR`); one that is not valid percent-encoding, as given. */
+export function decodeOnce(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
 }

@@ -1,4 +1,5 @@
-import { ConnectorError } from '../errors.js';
+import type { ConnectorError } from '../errors.js';
+import { violationError } from '../validation/violation-error.js';
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -37,5 +38,5 @@ function splitTemplate(template: string): readonly string[] {
 }
 
 function invalid(name: string, message: string): ConnectorError {
-  return new ConnectorError('invalid_input', message, { details: { violations: [{ pointer: `/${name}`, message, keyword: 'path' }] } });
+  return violationError('invalid_input', message, { pointer: `/${name}`, message, keyword: 'path' });
 }

@@ -10,6 +10,7 @@ import type { AllowedTool, SessionScope } from './session-scope.js';
 import { callTool } from './tool-call.js';
 import { errorResult, successResult } from './tool-result.js';
 import { mcpToolView } from './tool-view.js';
+import { violationError } from '../validation/violation-error.js';
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -81,10 +82,10 @@ export async function callMetaTool(
     const query = args.query;
     const limit = args.limit ?? 5;
     if (typeof query !== 'string' || query.trim() === '' || query.length > 200) {
-      return errorResult(new ConnectorError('invalid_input', 'query must be a non-empty string of at most 200 characters', { details: { violations: [{ pointer: '/query', message: 'query must be a non-empty string of at most 200 characters', keyword: 'type' }] } }));
+      return errorResult(violationError('invalid_input', 'query must be a non-empty string of at most 200 characters', { pointer: '/query', message: 'query must be a non-empty string of at most 200 characters', keyword: 'type' }));
     }
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 50) {
-      return errorResult(new ConnectorError('invalid_input', 'limit must be an integer from 1 to 50', { details: { violations: [{ pointer: '/limit', message: 'limit must be an integer from 1 to 50', keyword: 'range' }] } }));
+      return errorResult(violationError('invalid_input', 'limit must be an integer from 1 to 50', { pointer: '/limit', message: 'limit must be an integer from 1 to 50', keyword: 'range' }));
     }
     const hits = connector.tools.search(query, { limit, among: new Set(allowed.keys()) });
     const tools = hits.map((hit) => {
@@ -102,7 +103,7 @@ export async function callMetaTool(
     if (found === undefined) return unknownTool(args.name);
     const inner = args.arguments ?? {};
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
-      return errorResult(new ConnectorError('invalid_input', 'arguments must be an object', { details: { violations: [{ pointer: '/arguments', message: 'arguments must be an object', keyword: 'type' }] } }));
+      return errorResult(violationError('invalid_input', 'arguments must be an object', { pointer: '/arguments', message: 'arguments must be an object', keyword: 'type' }));
     }
     return callTool(connector, scope, found, inner as Record<string, unknown>);
   }

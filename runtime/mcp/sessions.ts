@@ -10,6 +10,7 @@ import { ConnectorError } from '../errors.js';
 import type { McpSessionMode, McpSessionRecord } from '../store/types.js';
 import { checkSessionScope, type SessionScope, type SessionScopeInput } from './session-scope.js';
 import { looksLikeSessionToken, newSessionToken, sessionTokenHash } from './session-token.js';
+import { violationError } from '../validation/violation-error.js';
 
 export const DEFAULT_SESSION_SECONDS = 3600;
 export const MAX_SESSION_SECONDS = 24 * 3600;
@@ -69,8 +70,10 @@ export async function createMcpSession(
 ): Promise<McpSessionView & { token: string }> {
   const expiresIn = input.expires_in ?? DEFAULT_SESSION_SECONDS;
   if (!Number.isInteger(expiresIn) || expiresIn < MIN_SESSION_SECONDS || expiresIn > MAX_SESSION_SECONDS) {
-    throw new ConnectorError('invalid_input', `expires_in must be a whole number of seconds from ${MIN_SESSION_SECONDS} to ${MAX_SESSION_SECONDS}`, {
-      details: { violations: [{ pointer: '/expires_in', message: `must be an integer from ${MIN_SESSION_SECONDS} to ${MAX_SESSION_SECONDS}`, keyword: 'range' }] },
+    throw violationError('invalid_input', `expires_in must be a whole number of seconds from ${MIN_SESSION_SECONDS} to ${MAX_SESSION_SECONDS}`, {
+      pointer: '/expires_in',
+      message: `must be an integer from ${MIN_SESSION_SECONDS} to ${MAX_SESSION_SECONDS}`,
+      keyword: 'range',
     });
   }
   const scope = await checkSessionScope(connector, environmentId, input);

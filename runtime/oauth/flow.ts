@@ -25,6 +25,7 @@ import { createPkce, s256 } from './pkce.js';
 import { randomToken, sameDigest, sha256Hex } from './random.js';
 import { buildRevocationRequest } from './revoke.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
+import { violationError } from '../validation/violation-error.js';
 
 /** How long an authorization link starts flows. A link is a bearer capability for one identifier: keep it short. */
 export const LINK_TTL_MS = 60 * 60 * 1000;
@@ -46,7 +47,7 @@ export interface FlowDeps {
 
 /** A refused field of the link request, named by its JSON pointer like every other input error. */
 function invalidField(field: string, message: string, keyword: string): ConnectorError {
-  return new ConnectorError('invalid_request', message, { details: { violations: [{ pointer: `/${field}`, message, keyword }] } });
+  return violationError('invalid_request', message, { pointer: `/${field}`, message, keyword });
 }
 
 function failed(message: string, details?: Record<string, unknown>): ConnectorError {

@@ -14,7 +14,9 @@
  */
 import { ConnectorError } from '../errors.js';
 import { workspaceId } from '../helpers/workspace-id.js';
+import { decodeOnce } from '../helpers/workspace-property-ids.js';
 import type { PrecheckIO, Violation } from '../types.js';
+import { pointerToken } from '../validation/violations.js';
 import { closestMatch } from './closest-match.js';
 import { columnValueProblem, READ_ONLY_TYPES } from './workspace-values.js';
 import { DATA_SOURCES_VERSION, databaseSchema, hasDataSources, refuse, type Column } from './workspace-schema.js';
@@ -28,19 +30,6 @@ export interface WorkspaceColumnsInput {
   property_id?: string;
 }
 
-/** RFC 6901: `~` and `/` inside one reference token. */
-function pointerToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function safeDecode(id: string): string {
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
-}
-
 function describeColumns(columns: readonly Column[]): string {
   return columns.map((c) => (c.type === 'title' ? `\`${c.name}\` (title; key \`title\`)` : `\`${c.name}\` (${c.type})`)).join(', ');
 }
@@ -51,7 +40,7 @@ type Lookup = { column: Column } | { problem: string };
 function findColumn(columns: readonly Column[], key: string): Lookup {
   const byName = columns.find((c) => c.name === key);
   if (byName) return { column: byName };
-  const byId = columns.find((c) => safeDecode(c.id) === key);
+  const byId = columns.find((c) => decodeOnce(c.id) === key);
   if (byId) return { column: byId };
   const encoded = columns.find((c) => c.id === key);
   if (encoded) {
@@ -64,7 +53,7 @@ function findColumn(columns: readonly Column[], key: string): Lookup {
 
 /** One id of `property_id`: an id as Notion lists it (`%5BJCR`) or decoded (`[JCR`); a column name is pointed to its id. */
 function idProblem(columns: readonly Column[], id: string): string | undefined {
-  if (columns.some((c) => c.id === id || safeDecode(c.id) === id)) return undefined;
+  if (columns.some((c) => c.id === id || decodeOnce(c.id) === id)) return undefined;
   const named = columns.find((c) => c.name === id);
   if (named) return `\`${id}\` is a column name; property_id takes property ids: \`${named.id}\``;
   const near = closestMatch(id, columns.flatMap((c) => [c.id, c.name]));

@@ -7,9 +7,10 @@
  * @see https://developers.notion.com/reference/retrieve-a-database
  * @see https://developers.notion.com/reference/retrieve-a-data-source
  */
-import { ConnectorError } from '../errors.js';
+import type { ConnectorError } from '../errors.js';
 import { workspaceId } from '../helpers/workspace-id.js';
 import type { PrecheckIO } from '../types.js';
+import { violationError } from '../validation/violation-error.js';
 
 /** A column as Notion describes it: `{id, name, type, <type>: config}` (ids are percent-encoded, e.g. `%5BJCR`). */
 export interface Column {
@@ -81,5 +82,5 @@ export async function databaseSchema(io: PrecheckIO, version: string, databaseId
 }
 
 export function refuse(pointer: string, message: string, keyword = 'column'): ConnectorError {
-  return new ConnectorError('invalid_input', `Invalid input: ${message}`, { details: { violations: [{ pointer, message, keyword }] } });
+  return violationError('invalid_input', `Invalid input: ${message}`, { pointer, message, keyword });
 }

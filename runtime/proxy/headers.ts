@@ -6,6 +6,7 @@
  * passes only the headers its caller asked to forward, never its own incoming request headers.
  */
 import { proxyRefusal } from './path-safety.js';
+import { pointerToken } from '../validation/violations.js';
 
 /** Credentials and routing the service owns. */
 const OWNED = new Set(['authorization', 'host', 'cookie', 'content-length']);
@@ -51,10 +52,6 @@ export function isForbiddenProxyHeader(name: string): boolean {
   return OWNED.has(lower) || HOP_BY_HOP.has(lower) || HANDSHAKE.has(lower) || FORWARDING.has(lower) || METHOD_OVERRIDE.has(lower) || lower.startsWith('proxy-') || lower.startsWith('x-forwarded-');
 }
 
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Checks the caller's headers; returns them with lower-case names. Throws `invalid_proxy_request`. */
 export function checkProxyHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -63,7 +60,7 @@ export function checkProxyHeaders(headers: Record<string, unknown> | undefined):
     throw proxyRefusal('/headers', 'Proxy headers must be an object of header names to string values.', 'type');
   }
   for (const [name, value] of Object.entries(headers)) {
-    const at = `/headers/${escapePointer(name.slice(0, 64))}`;
+    const at = `/headers/${pointerToken(name.slice(0, 64))}`;
     if (!TOKEN.test(name)) throw proxyRefusal(at, `Proxy header name ${JSON.stringify(name.slice(0, 64))} is not a valid header name.`, 'header_name');
     if (isForbiddenProxyHeader(name)) throw proxyRefusal(at, `Proxy header ${name} cannot be set by the caller.`, 'forbidden_header');
     if (typeof value !== 'string') throw proxyRefusal(at, `Proxy header ${name} must be a string.`, 'type');

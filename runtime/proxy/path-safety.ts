@@ -12,7 +12,8 @@
  *
  * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.3
  */
-import { ConnectorError } from '../errors.js';
+import type { ConnectorError } from '../errors.js';
+import { violationError } from '../validation/violation-error.js';
 
 const MAX_PATH_LENGTH = 2_048;
 /** Raw characters allowed in a path: unreserved / sub-delims / ":" / "%" (escapes checked separately) / "/". */
@@ -27,7 +28,7 @@ const MAX_DECODE_ROUNDS = 4;
  * caller (or an agent) can tell which part of its request to change.
  */
 export function proxyRefusal(pointer: string, message: string, keyword = 'proxy'): ConnectorError {
-  return new ConnectorError('invalid_proxy_request', message, { details: { violations: [{ pointer, message, keyword }] } });
+  return violationError('invalid_proxy_request', message, { pointer, message, keyword });
 }
 
 function refuse(message: string): never {

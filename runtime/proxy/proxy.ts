@@ -18,6 +18,7 @@ import { sendAuthorized } from '../executor/send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from '../executor/upstream-headers.js';
 import { redact } from '../http/normalize.js';
 import { jsonDepthExceededAt, MAX_JSON_DEPTH, valueDeeperThan } from '../json/untrusted-json.js';
+import { pointerToken } from '../validation/violations.js';
 import { checkProxyHeaders, filterResponseHeaders } from './headers.js';
 import { JsonText } from './json-text.js';
 import { applyPathAliases, checkProxyPath, proxyRefusal } from './path-safety.js';
@@ -40,7 +41,7 @@ function checkQuery(query: unknown): Record<string, string | string[]> | undefin
   if (typeof query !== 'object' || Array.isArray(query)) refuse('/query', 'Proxy query must be an object of names to strings or string arrays.');
   for (const [key, value] of Object.entries(query)) {
     const ok = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
-    if (!ok) refuse(`/query/${key.slice(0, 64).replace(/~/g, '~0').replace(/\//g, '~1')}`, `Proxy query parameter ${JSON.stringify(key.slice(0, 64))} must be a string or an array of strings.`);
+    if (!ok) refuse(`/query/${pointerToken(key.slice(0, 64))}`, `Proxy query parameter ${JSON.stringify(key.slice(0, 64))} must be a string or an array of strings.`);
   }
   return query as Record<string, string | string[]>;
 }

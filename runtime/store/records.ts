@@ -2,7 +2,7 @@
  * Row <-> record mapping shared by both databases. SQLite hands back TEXT for times and JSON; PostgreSQL hands back
  * `Date` for timestamptz and parsed objects for jsonb; the readers here accept both so the records are identical.
  */
-import { SecretBox, secretAad } from '../crypto/secret-box.js';
+import { SecretBox, SecretDecryptError, secretAad } from '../crypto/secret-box.js';
 import type { ConnectorName } from '../types.js';
 import type {
   AccountRecord,
@@ -130,16 +130,34 @@ function toTokens(row: AccountRow & { access_token: string }, box: SecretBox, la
   return tokens;
 }
 
+/** The status reason of an account whose stored tokens cannot be decrypted (see {@link toAccount}). */
+export const UNDECRYPTABLE_REASON =
+  'undecryptable: the stored tokens cannot be decrypted (damaged, or sealed with a key no longer in AGENT_CONNECTOR_ENCRYPTION_KEY); disconnect or delete the account, or authorize it again';
+
+/**
+ * An account row. One whose tokens cannot be decrypted (a damaged value, or a key dropped before re-encryption
+ * finished) must not take every list, the dashboard and new links for its identifier down with it: it is read as
+ * EXPIRED with no tokens and {@link UNDECRYPTABLE_REASON}, so calls get `reauthorization_required`, and the operator
+ * can disconnect it, delete it, or send the user a new link (the callback overwrites the tokens).
+ */
 export function toAccount(row: AccountRow, box: SecretBox, opts: { lazyRefresh?: boolean } = {}): AccountRecord {
+  let tokens: TokenSet | null = null;
+  let undecryptable = false;
+  try {
+    tokens = row.access_token === null ? null : toTokens(row as AccountRow & { access_token: string }, box, opts.lazyRefresh === true);
+  } catch (error) {
+    if (!(error instanceof SecretDecryptError)) throw error;
+    undecryptable = true;
+  }
   return {
     id: row.id,
     environmentId: row.environment_id,
     connectionId: row.connection_id,
     identifier: row.identifier,
-    status: row.status as AccountStatus,
-    tokens: row.access_token === null ? null : toTokens(row as AccountRow & { access_token: string }, box, opts.lazyRefresh === true),
+    status: undecryptable ? 'EXPIRED' : (row.status as AccountStatus),
+    tokens,
     providerInfo: readJson<Record<string, unknown>>(row.provider_info),
-    statusReason: row.status_reason,
+    statusReason: undecryptable ? UNDECRYPTABLE_REASON : row.status_reason,
     tokenVersion: Number(row.token_version),
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),

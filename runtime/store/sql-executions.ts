@@ -3,11 +3,12 @@
  * listed newest first with keyset paging (a cursor names the last row seen, so pages stay stable while new rows
  * arrive), and deleted by age.
  */
-import { ConnectorError } from '../errors.js';
+import type { ConnectorError } from '../errors.js';
 import { isoTime, normalizeTime, readJson } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
 import type { ExecutionFilter, ExecutionOutcome, ExecutionPage, ExecutionRecord } from './types.js';
+import { violationError } from '../validation/violation-error.js';
 
 interface ExecutionRow {
   id: string; environment_id: string; started_at: string | Date; kind: string; connection_id: string | null;
@@ -35,9 +36,7 @@ function toExecution(row: ExecutionRow): ExecutionRecord {
 }
 
 function badCursor(): ConnectorError {
-  return new ConnectorError('invalid_request', 'cursor is not a cursor this list returned.', {
-    details: { violations: [{ pointer: '/cursor', message: 'cursor is not a cursor this list returned', keyword: 'format' }] },
-  });
+  return violationError('invalid_request', 'cursor is not a cursor this list returned.', { pointer: '/cursor', message: 'cursor is not a cursor this list returned', keyword: 'format' });
 }
 
 /** The cursor is the last row's (started_at, id), opaque to callers. */

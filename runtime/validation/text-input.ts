@@ -4,7 +4,7 @@
  * one account) and no control characters (PostgreSQL refuses a NUL in text with an error; SQLite keeps it). Checked
  * before any store call, so SQLite and PostgreSQL answer the same 400.
  */
-import { ConnectorError } from '../errors.js';
+import { violationError } from './violation-error.js';
 
 /** C0 and C1 controls (NUL included) and DEL; a surrogate code unit that is not half of a pair. */
 // eslint-disable-next-line no-control-regex
@@ -27,5 +27,5 @@ export function checkTextInput(value: unknown, pointer: string, field: string): 
   const problem = textProblem(value);
   if (problem === null) return;
   const message = `${field} ${problem}`;
-  throw new ConnectorError('invalid_request', `${message}.`, { details: { violations: [{ pointer, message, keyword: 'text' }] } });
+  throw violationError('invalid_request', `${message}.`, { pointer, message, keyword: 'text' });
 }

@@ -24,8 +24,9 @@ export function pointerName(pointer: string, root = 'input'): string {
   return out;
 }
 
-function escapeSegment(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** One key as a JSON pointer reference token: `~` and `/` escaped (RFC 6901, section 3). */
+export function pointerToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function valueAt(input: unknown, pointer: string): unknown {
@@ -75,12 +76,12 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string): Violation {
   const v = (pointer: string, message: string): Violation => ({ pointer, message, keyword: e.keyword });
   switch (e.keyword) {
     case 'required': {
-      const pointer = `${at}/${escapeSegment(String(p.missingProperty))}`;
+      const pointer = `${at}/${pointerToken(String(p.missingProperty))}`;
       return v(pointer, `${pointerName(pointer, root)} is required`);
     }
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
-      const pointer = `${at}/${escapeSegment(key)}`;
+      const pointer = `${at}/${pointerToken(key)}`;
       return v(pointer, at === '' ? `unknown parameter '${key}'` : `unknown key '${key}' in ${name}`);
     }
     case 'type': {

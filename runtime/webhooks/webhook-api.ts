@@ -7,6 +7,7 @@ import { ConnectorError } from '../errors.js';
 import type { Store, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../store/types.js';
 import { ACCOUNT_EVENT_TYPES, isAccountEventType, type AccountEventType } from './event-types.js';
 import { newWebhookSecret } from './signing.js';
+import { violationError } from '../validation/violation-error.js';
 
 /** How long the secret a rotation replaces keeps signing by default (the Standard Webhooks providers' usual day). */
 export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 60 * 60;
@@ -122,7 +123,7 @@ function attemptView(a: WebhookAttemptRecord): WebhookAttemptView {
 }
 
 function invalid(pointer: string, message: string, keyword: string): ConnectorError {
-  return new ConnectorError('invalid_request', message, { details: { violations: [{ pointer, message, keyword }] } });
+  return violationError('invalid_request', message, { pointer, message, keyword });
 }
 
 function notFound(what: string, id: string): ConnectorError {

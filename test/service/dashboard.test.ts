@@ -84,6 +84,9 @@ describe.runIf(existsSync(CHROMIUM))('dashboard in Chromium', () => {
     await page.goto(`${h.url}/dashboard`);
     const row = page.locator('tr', { hasText: 'dash-user' });
     expect(await row.locator('[data-status]').textContent()).toBe('ACTIVE');
+    // At phone width the connections and accounts tables scroll inside their cards: the page itself fits.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     // Disconnecting asks first, on a page that says what it does.
     await row.locator('text=Disconnect…').click();

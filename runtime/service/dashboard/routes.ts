@@ -9,11 +9,13 @@ import { ConnectorError, isConnectorError } from '../../errors.js';
 import type { DevSandbox } from '../dev-sandbox.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
 import type { AppAuth, SessionClaims } from '../app-auth.js';
+import type { AccountStatus } from '../../store/types.js';
 import { toConnectorError } from '../errors.js';
 import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { registerExecutionPages } from './execution-routes.js';
+import { registerToolExplorer } from './tool-explorer-routes.js';
 import { registerWebhookPages } from './webhook-routes.js';
 
 interface Deps {
@@ -25,6 +27,28 @@ interface Deps {
 }
 
 type Form = Record<string, string | undefined>;
+
+const ACCOUNT_STATUSES: AccountStatus[] = ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'];
+const ACCOUNTS_PER_PAGE = 25;
+
+/** One page of the (filtered) accounts, with links that keep the filter. */
+function accountsPage<T>(accounts: T[], filter: Record<string, string>, requested: number) {
+  const pages = Math.max(1, Math.ceil(accounts.length / ACCOUNTS_PER_PAGE));
+  const current = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pages) : 1;
+  const link = (n: number) => `?${new URLSearchParams({ ...filter, page: String(n) })}`;
+  const start = (current - 1) * ACCOUNTS_PER_PAGE;
+  const items = accounts.slice(start, start + ACCOUNTS_PER_PAGE);
+  return {
+    items,
+    nav: {
+      total: accounts.length,
+      from: accounts.length === 0 ? 0 : start + 1,
+      to: start + items.length,
+      ...(current > 1 ? { previous: link(current - 1) } : {}),
+      ...(current < pages ? { next: link(current + 1) } : {}),
+    },
+  };
+}
 
 /** The endpoint overrides the connection form edits, one field each (an empty field: the provider's own). */
 const OVERRIDE_KEYS = ['authorizationUrl', 'tokenUrl', 'revocationUrl', 'apiBaseUrl'] as const;
@@ -108,10 +132,28 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   app.get(
     '/',
     signedIn(async (request, reply, ctx) => {
-      const [connections, accounts] = await Promise.all([ctx.env.listConnections(), ctx.env.listAccounts()]);
-      const q = request.query as { deleted?: string; disconnected?: string };
+      const q = request.query as { deleted?: string; disconnected?: string; identifier?: string; connection_name?: string; status?: string; page?: string };
+      const filter = {
+        ...(q.identifier?.trim() ? { identifier: q.identifier.trim() } : {}),
+        ...(q.connection_name ? { connection_name: q.connection_name } : {}),
+        ...(ACCOUNT_STATUSES.includes(q.status as AccountStatus) ? { status: q.status as AccountStatus } : {}),
+      };
+      const [connections, accounts] = await Promise.all([ctx.env.listConnections(), ctx.env.listAccounts(filter)]);
+      const paged = accountsPage(accounts, filter, Number(q.page ?? 1));
       const flash = q.deleted ? `Connection ${q.deleted} deleted; ${Number(q.disconnected ?? 0)} connected account(s) disconnected and their tokens revoked.` : undefined;
-      return page(reply, 'home', { ...base(ctx), title: 'Connections', connections, accounts, environmentId: ctx.session.environmentId, ...(flash ? { flash } : {}) });
+      return page(reply, 'home', {
+        ...base(ctx),
+        title: 'Connections',
+        connections,
+        accounts: paged.items,
+        accountsPage: paged.nav,
+        accountFilter: filter,
+        accountsFiltered: Object.keys(filter).length > 0,
+        connectionOptions: connections.map((c) => ({ name: c.name, selected: c.name === filter.connection_name })),
+        statusOptions: ACCOUNT_STATUSES.map((s) => ({ value: s, selected: s === filter.status })),
+        environmentId: ctx.session.environmentId,
+        ...(flash ? { flash } : {}),
+      });
     }),
   );
 
@@ -212,6 +254,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     signedIn,
     page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
     formError,
+  });
+  registerToolExplorer<Ctx>(app, {
+    connector: deps.connector,
+    signedIn,
+    page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
   });
   registerExecutionPages<Ctx>(app, {
     signedIn,

@@ -1,0 +1,66 @@
+/**
+ * The dashboard's tool explorer: pick a tool, a connection of its system and an identifier, fill a form built from
+ * the tool's input schema (`schema-form.ts`), run it through the environment scope exactly as the API would, and
+ * see the result, or the error with every violation and its JSON pointer. The call is a real call: it appears in
+ * the execution history like any other.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Connector, EnvironmentScope } from '../../api.js';
+import { toConnectorError } from '../errors.js';
+import { formFields, inputFromForm } from './schema-form.js';
+
+type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
+type Form = Record<string, string | undefined>;
+
+export interface ToolExplorerDeps<C extends { env: EnvironmentScope }> {
+  connector: Pick<Connector, 'tools'>;
+  signedIn(handler: Handler<C>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  page(reply: FastifyReply, ctx: C, name: string, context: Record<string, unknown> & { title: string }, status?: number): FastifyReply;
+}
+
+export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: ToolExplorerDeps<C>): void {
+  const render = async (request: FastifyRequest, reply: FastifyReply, ctx: C, toolName: string | undefined, form: Form, outcome: Record<string, unknown> = {}) => {
+    const tools = deps.connector.tools.list();
+    const tool = toolName ? deps.connector.tools.resolve(toolName) : undefined;
+    const connections = tool ? (await ctx.env.listConnections()).filter((c) => c.connector === tool.connector) : [];
+    return deps.page(reply, ctx, 'tools', {
+      title: 'Tool explorer',
+      tools: tools.map((t) => ({ name: t.name, selected: t.name === tool?.name })),
+      ...(tool
+        ? {
+            tool: { name: tool.name, connector: tool.connector, description: tool.description },
+            connections: connections.map((c) => ({ name: c.name, selected: c.name === form.connection_name })),
+            identifierValue: form.identifier ?? '',
+            fields: formFields(tool.inputSchema, form),
+          }
+        : {}),
+      ...outcome,
+    });
+  };
+
+  app.get('/tools', deps.signedIn(async (request, reply, ctx) => render(request, reply, ctx, (request.query as { tool?: string }).tool, {})));
+
+  app.post(
+    '/tools/run',
+    deps.signedIn(async (request, reply, ctx) => {
+      const form = (request.body ?? {}) as Form;
+      const tool = deps.connector.tools.resolve(form.tool ?? '');
+      if (tool === undefined) return render(request, reply, ctx, undefined, form, { error: `No tool ${JSON.stringify(form.tool ?? '')}.` });
+      const { input, problems } = inputFromForm(tool.inputSchema, form);
+      if (problems.length > 0) return render(request, reply, ctx, tool.name, form, { failure: { code: 'invalid_input', message: 'Some fields could not be read.', violations: problems } });
+      try {
+        const result = await ctx.env.executeTool({
+          tool_name: tool.name,
+          identifier: form.identifier ?? '',
+          tool_input: input,
+          ...(form.connection_name ? { connection_name: form.connection_name } : {}),
+        });
+        return render(request, reply, ctx, tool.name, form, { result: JSON.stringify(result.data, null, 2), executionId: result.execution_id, sent: JSON.stringify(input) });
+      } catch (error) {
+        const e = toConnectorError(error, request);
+        const violations = (e.details as { violations?: { pointer: string; message: string }[] } | undefined)?.violations ?? [];
+        return render(request, reply, ctx, tool.name, form, { failure: { code: e.code, message: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message, violations }, sent: JSON.stringify(input) });
+      }
+    }),
+  );
+}

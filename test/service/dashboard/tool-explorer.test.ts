@@ -1,0 +1,97 @@
+/**
+ * The dashboard's tool explorer in a real headless Chromium at 390 px: pick a tool, a connection and a user, fill
+ * the form built from the tool's input schema, run it, see the error with its violations, then the result; and the
+ * form <-> input conversion for each kind of field.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
+import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
+import { startHarness, type Harness } from '../harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+let h: Harness;
+let context: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await h?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${h.url}/dashboard/login`);
+  await page.fill('#client_id', h.a.clientId);
+  await page.fill('#client_secret', h.a.clientSecret);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${h.url}/dashboard`);
+}
+
+describe('schema form', () => {
+  const schema = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string' }, limit: { type: 'integer' }, archived: { type: 'boolean' }, status: { type: 'string', enum: ['NEW', 'OPEN'] }, tags: { type: 'array', items: { type: 'string' } } },
+  };
+  it('builds one field per parameter, of its kind', () => {
+    expect(formFields(schema).map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['name', 'text', true], ['limit', 'number', false], ['archived', 'checkbox', false], ['status', 'select', false], ['tags', 'json', false],
+    ]);
+  });
+  it('reads a submitted form back as input, empty fields absent, unreadable ones reported with their pointer', () => {
+    expect(inputFromForm(schema, { 'input.name': 'a', 'input.limit': '5', 'input.archived': 'on', 'input.status': 'OPEN', 'input.tags': '["x"]' })).toEqual({
+      input: { name: 'a', limit: 5, archived: true, status: 'OPEN', tags: ['x'] },
+      problems: [],
+    });
+    expect(inputFromForm(schema, { 'input.name': '', 'input.limit': 'five', 'input.tags': '[x' }).problems.map((p) => p.pointer)).toEqual(['/limit', '/tags']);
+  });
+});
+
+describe.runIf(existsSync(CHROMIUM))('dashboard tool explorer in Chromium', () => {
+  it('runs a tool from a form built from its schema, showing violations, then the result', async () => {
+    const token = await h.token(h.a);
+    await h.sandboxConnection(h.a, 'crm');
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'explorer-user' } });
+    expect((await consentThroughSandbox(link.body.link, { user: 'explorer@example.com' })).status).toBe(200);
+
+    const page = await context.newPage();
+    await signIn(page);
+    await page.click('header >> text=Tools');
+    await page.selectOption('#pick-tool', 'crm_contact_create');
+    await page.click('#choose-tool');
+    expect(await page.textContent('label[for=field-email]')).toContain('email *');
+    expect(await page.$('#field-hs_lead_status >> option[value=NEW]')).not.toBeNull();
+    await page.selectOption('#run-connection', 'crm');
+    await page.fill('#run-identifier', 'explorer-user');
+    await page.fill('#field-email', 'not-an-email');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-error')).toContain('invalid_input');
+    expect(await page.textContent('#tool-violations')).toContain('/email');
+    // The form keeps what was typed.
+    expect(await page.inputValue('#field-email')).toBe('not-an-email');
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+
+    await page.fill('#field-email', 'explorer-contact@example.com');
+    await page.fill('#field-firstname', 'Ex');
+    await page.click('#run-tool');
+    const result = await page.textContent('#tool-result');
+    expect(result).toContain('explorer-contact@example.com');
+    expect(result).toContain('"id"');
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  }, 60_000);
+});

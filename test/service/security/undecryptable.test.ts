@@ -1,0 +1,104 @@
+/**
+ * Security review, item 1: one account row whose tokens could not be decrypted (a damaged ciphertext, or a key
+ * dropped before re-encryption finished) made every account list, the dashboard home and that identifier's new links
+ * answer 500, with no way out through the API. Such a row now reads as EXPIRED with an `undecryptable` status reason;
+ * the rest of the environment keeps working, and the operator can disconnect it, delete it, or have it re-authorized.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
+import { openStore } from '../../../runtime/store/open-store.js';
+import type { Store } from '../../../runtime/store/types.js';
+import { keyring1 } from '../../runtime/store/fixtures.js';
+import { newSqliteDatabase, type TestDatabase } from '../../runtime/store/harness.js';
+import { startHarness, type Harness } from '../harness.js';
+
+let h: Harness;
+let db: TestDatabase;
+let store: Store;
+let token: string;
+const ids: Record<string, string> = {};
+
+async function connect(identifier: string): Promise<string> {
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier } });
+  expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
+  return link.body.connected_account_id;
+}
+
+/** What a damaged row looks like: the sealed format, but a ciphertext that does not authenticate. */
+async function damage(identifier: string): Promise<void> {
+  const [row] = await db.query('SELECT access_token FROM connected_accounts WHERE identifier = ?', [identifier]);
+  const [v, kid, nonce, data] = String(row!.access_token).split('.');
+  const flipped = `${data!.slice(0, -4)}${data!.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+  await db.query('UPDATE connected_accounts SET access_token = ? WHERE identifier = ?', [`${v}.${kid}.${nonce}.${flipped}`, identifier]);
+}
+
+beforeAll(async () => {
+  db = await newSqliteDatabase();
+  store = await openStore({ ...db.options, keyring: keyring1 });
+  h = await startHarness({ rateLimit: false, store });
+  token = await h.token(h.a);
+  await h.sandboxConnection(h.a, 'calendar', 'cal');
+  ids.good = await connect('good');
+  ids.broken = await connect('broken');
+  ids.deleted = await connect('deleted');
+  await damage('broken');
+  await damage('deleted');
+});
+afterAll(async () => {
+  await h?.close();
+  await store?.close();
+  await db?.destroy();
+});
+
+describe('an account whose tokens cannot be decrypted (item 1)', () => {
+  it('is listed as EXPIRED with the reason, and the other accounts stay as they are', async () => {
+    const res = await h.call('GET', '/api/v1/connected_accounts', { token });
+    expect(res.status).toBe(200);
+    const items = res.body.connected_accounts as Array<{ id: string; status: string; status_reason: string | null }>;
+    const byId = new Map(items.map((a) => [a.id, a]));
+    expect(byId.get(ids.good!)?.status).toBe('ACTIVE');
+    expect(byId.get(ids.broken!)?.status).toBe('EXPIRED');
+    expect(byId.get(ids.broken!)?.status_reason).toMatch(/^undecryptable: /);
+    const one = await h.call('GET', `/api/v1/connected_accounts/${ids.broken}`, { token });
+    expect(one.status).toBe(200);
+    expect(one.body.status_reason).toMatch(/^undecryptable/);
+  });
+
+  it('answers reauthorization_required for its calls; calls for other identifiers still work', async () => {
+    const broken = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'broken', tool_input: {} } });
+    expect(broken.status).toBeLessThan(500);
+    expect(broken.body.error.code).toBe('reauthorization_required');
+    const good = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'good', tool_input: {} } });
+    expect(good.status).toBe(200);
+  });
+
+  it('keeps the dashboard home working', async () => {
+    const login = await fetch(`${h.url}/dashboard/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.url },
+      body: new URLSearchParams({ client_id: h.a.clientId, client_secret: h.a.clientSecret }).toString(),
+    });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('ac_session='))!.split(';')[0]!;
+    const home = await fetch(`${h.url}/dashboard`, { headers: { cookie } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('broken');
+  });
+
+  it('can be disconnected through the API (DELETE), which clears the unreadable tokens', async () => {
+    const res = await h.call('DELETE', `/api/v1/connected_accounts/${ids.deleted}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('DISCONNECTED');
+    const after = await h.call('GET', `/api/v1/connected_accounts/${ids.deleted}`, { token });
+    expect(after.body).toMatchObject({ status: 'DISCONNECTED' });
+    expect(after.body.status_reason ?? '').not.toMatch(/undecryptable/);
+  });
+
+  it('can be re-authorized with a new link for its identifier (the callback overwrites the tokens)', async () => {
+    expect(await connect('broken')).toBe(ids.broken);
+    const again = await h.call('GET', `/api/v1/connected_accounts/${ids.broken}`, { token });
+    expect(again.body.status).toBe('ACTIVE');
+    const call = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'broken', tool_input: {} } });
+    expect(call.status).toBe(200);
+  });
+});
