@@ -68,8 +68,11 @@ export function readOverridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePo
   return { mode: 'allowlist', allowedOrigins: origins as string[] };
 }
 
-/** The IPv4 address in `host`, also when written IPv4-mapped (`::ffff:a9fe:a9fe`, as the URL parser spells it). */
-function ipv4Octets(host: string): number[] | null {
+/**
+ * The IPv4 address in `host` (an IP literal, brackets removed), also when written IPv4-mapped (`::ffff:a9fe:a9fe`, as
+ * the URL parser spells it): such an address reaches the IPv4 host it maps.
+ */
+export function ipv4Octets(host: string): number[] | null {
   if (isIP(host) === 4) return host.split('.').map(Number);
   const mapped = /^::ffff:(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/.exec(host);
   if (mapped === null) return null;

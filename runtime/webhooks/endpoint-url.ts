@@ -13,7 +13,7 @@
  * use the allowlist form when tenants are not trusted.
  */
 import { BlockList, isIP } from 'node:net';
-import { overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
+import { ipv4Octets, overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 
 const MAX_URL_LENGTH = 2048;
 
@@ -33,14 +33,9 @@ function isInternalHost(hostname: string): boolean {
   const family = isIP(host);
   if (family === 0) return false;
   const list = internalAddresses();
-  if (family === 4) return list.check(host, 'ipv4');
-  // An IPv4-mapped IPv6 address (`::ffff:7f00:1`) reaches the IPv4 host it maps.
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-  if (mapped !== null) {
-    const hi = parseInt(mapped[1] as string, 16);
-    const lo = parseInt(mapped[2] as string, 16);
-    return list.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-  }
+  // An IPv4-mapped IPv6 address (`::ffff:7f00:1`) counts as the IPv4 host it maps.
+  const v4 = ipv4Octets(host);
+  if (v4 !== null) return list.check(v4.join('.'), 'ipv4');
   return list.check(host, 'ipv6');
 }
 
