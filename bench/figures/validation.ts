@@ -1,20 +1,16 @@
 import { tools } from '../../generated/tools.gen.js';
-import { calendarBuild } from '../../test/specs/cases/calendar.js';
-import { crmBuild } from '../../test/specs/cases/crm.js';
-import { docsBuild } from '../../test/specs/cases/docs.js';
-import { sheetsBuild } from '../../test/specs/cases/sheets.js';
-import { workspaceBuild } from '../../test/specs/cases/workspace.js';
+import { buildCases } from '../../test/specs/examples.js';
 import { figure, type Figure } from '../lib/report.js';
 import { syncOpsPerSec } from '../lib/stats.js';
 
 /**
- * Figure 5: calls per second of each compiled validator on a typical valid input (the spec tests' first case).
+ * Figure 5: calls per second of each compiled validator on a typical valid input (the tool's first spec example).
  * Each tool gets one window per pass over all tools and keeps its best: spread over the whole run, a few seconds of
  * a noisy neighbour cannot land on every window of one tool (five windows back to back once did, 0.9M for a
  * validator that runs at 1.6M).
  */
 export async function validationFigures(quick: boolean): Promise<Figure[]> {
-  const cases = [...workspaceBuild, ...calendarBuild, ...crmBuild, ...sheetsBuild, ...docsBuild];
+  const cases = buildCases;
   const measured: Array<{ tool: string; validate: () => unknown; ops: number }> = [];
   for (const tool of tools) {
     const c = cases.find((x) => x.tool === tool.name);

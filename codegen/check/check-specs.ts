@@ -163,6 +163,7 @@ function checkTool(
     checkRequest(req, ['request_versions', from]);
   }
   checkAnnotations(t, errors);
+  checkExamples(t, errors);
   // What a model reads (the description, then the rules' messages) must fit the limit model APIs take whole.
   const modelText = modelDescription({ description: spec.description.trim(), ruleMessages: (spec.rules ?? []).map((r) => r.message) });
   if (modelText.length >= MAX_DESCRIPTION_LENGTH) {
@@ -264,4 +265,23 @@ function checkNestedRequired(schema: ParameterSpec, path: Array<string | number>
     for (const [k, v] of Object.entries(props)) checkNestedRequired(v, [...path, 'properties', k], t, errors);
   }
   if (schema.items && typeof schema.items === 'object') checkNestedRequired(schema.items as ParameterSpec, [...path, 'items'], t, errors);
+}
+
+/**
+ * A request example's input names only the tool's parameters and its request uses a method the tool sends (a
+ * refused example may name anything: an unknown key is a refusal worth showing). The tests run every example.
+ */
+function checkExamples(t: Loaded<ToolSpec>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const methods = new Set([spec.request.method, ...Object.values(spec.request_versions ?? {}).map((r) => r.method)]);
+  if (!spec.examples.some((e) => 'request' in e)) errors.push(source.error(['examples'], 'examples need at least one valid input with the request it builds'));
+  spec.examples.forEach((e, i) => {
+    if (!('request' in e)) return;
+    for (const key of Object.keys(e.input)) {
+      if (!Object.hasOwn(spec.parameters, key) && !(spec.versioned ?? true ? ['schema_version', 'tool_version'] : []).includes(key)) {
+        errors.push(source.error(['examples', i, 'input', key], `example input names '${key}', which is not a parameter of ${spec.name}`, 'key'));
+      }
+    }
+    if (!methods.has(e.request.method)) errors.push(source.error(['examples', i, 'request', 'method'], `the tool sends ${[...methods].join(' or ')}, not ${e.request.method}`));
+  });
 }

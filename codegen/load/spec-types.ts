@@ -88,4 +88,13 @@ export interface ToolSpec {
   response?: { transform?: string };
   precheck?: string;
   output: SchemaSpec;
+  /** Worked examples, the source of the tool's tests (docs/spec-format.md). */
+  examples: ExampleSpec[];
+  /** `not_modelled` when the sandbox has no fake of this tool's upstream operation. */
+  sandbox?: 'modelled' | 'not_modelled';
 }
+
+/** A valid input and the request it builds, or an input refused at a pointer. */
+export type ExampleSpec =
+  | { name: string; input: Record<string, unknown>; request: { method: HttpMethod; path: string; query?: Record<string, unknown>; headers?: Record<string, unknown>; body?: unknown } }
+  | { name: string; input: Record<string, unknown>; refused: { pointer: string; names: string } };

@@ -47,7 +47,7 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
   if (running.generatedClientSecret) {
     lines.push(`  client secret ${running.generatedClientSecret}`, '                (shown once: only its hash is stored. Save it, e.g. export AGENT_CONNECTOR_CLIENT_SECRET=...)');
   } else {
-    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : '  client secret (printed at the first start; delete the data directory to generate a new one)');
+    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : '  client secret (printed at the first start; `agent-connector environments rotate-secret` prints a new one)');
   }
   if (running.sandbox) {
     lines.push(`  sandbox       ${running.sandbox.url}  (connections: ${running.sandboxConnections.map((c) => c.name).join(', ')})`);

@@ -8,6 +8,7 @@ import type {
   CreateConnectionInput,
   EnvironmentScope,
   ExecuteToolInput,
+  ExecutionListQuery,
   ProxyInput,
   UpdateConnectionInput,
 } from '../api.js';
@@ -126,6 +127,8 @@ export function createClient(options: ClientOptions): HttpClient {
     disconnectAccount: (id: string) => request<Schemas['AccountView']>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
     executeTool: (input: ExecuteToolInput) => request<Schemas['ExecuteToolResponse']>('POST', '/api/v1/execute_tool', input),
     proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
+    listExecutions: ({ limit, ...filter }: ExecutionListQuery = {}) =>
+      request<Awaited<ReturnType<EnvironmentScope['listExecutions']>>>('GET', `/api/v1/executions${queryString({ ...filter, limit: limit === undefined ? undefined : String(limit) })}`),
     listTools: async (query: ListToolsQuery = {}) =>
       (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${toolsQueryString(query)}`)).tools,
     toolDefinitions: async (format: ToolFormat, options: Omit<ListToolsQuery, 'format'> = {}) =>
@@ -136,6 +139,6 @@ export function createClient(options: ClientOptions): HttpClient {
     listMcpSessions: async (filter: { identifier?: string } = {}) =>
       (await request<{ mcp_sessions: Schemas['McpSessionView'][] }>('GET', `/api/v1/mcp_sessions${queryString(filter)}`)).mcp_sessions,
     revokeMcpSession: (id: string) => request<Schemas['McpSessionView']>('DELETE', `/api/v1/mcp_sessions/${seg(id)}`),
-  } as Omit<HttpClient, 'tools'>;
+  };
   return { ...api, tools: createToolClient(api) };
 }

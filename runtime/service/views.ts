@@ -12,14 +12,20 @@ hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
 hbs.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ' ') : ''));
 hbs.registerHelper('lower', (value: unknown) => String(value ?? '').toLowerCase());
 
-const templates = new Map<string, Handlebars.TemplateDelegate>();
-for (const file of readdirSync(VIEWS_DIR)) {
-  if (!file.endsWith('.hbs')) continue;
-  const name = file.slice(0, -'.hbs'.length);
-  const source = readFileSync(new URL(file, VIEWS_DIR), 'utf8');
-  if (name.startsWith('_')) hbs.registerPartial(name.slice(1), source);
-  else templates.set(name, hbs.compile(source, { strict: false }));
+/** Every view, compiled; partials (`_name.hbs`) registered on the way. Read once, never changed after. */
+function compileViews(): ReadonlyMap<string, Handlebars.TemplateDelegate> {
+  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  for (const file of readdirSync(VIEWS_DIR)) {
+    if (!file.endsWith('.hbs')) continue;
+    const name = file.slice(0, -'.hbs'.length);
+    const source = readFileSync(new URL(file, VIEWS_DIR), 'utf8');
+    if (name.startsWith('_')) hbs.registerPartial(name.slice(1), source);
+    else compiled.set(name, hbs.compile(source, { strict: false }));
+  }
+  return compiled;
 }
+
+const templates = compileViews();
 
 /** Renders `views/{name}.hbs` inside the layout. */
 export function renderPage(name: string, context: Record<string, unknown> & { title: string }): string {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pkg from '../../runtime/index.js';
 import { createConnector } from '../../runtime/connector.js';
 import { BASE_URL, ENV, loadDefinitions, startHarness, TEST_KEYS, type Harness } from './connector-harness.js';
+import { tools as generatedTools } from '../../generated/tools.gen.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe('createConnector', () => {
       const connector = await createConnector({ baseUrl: 'http://localhost:1/', dataDir, encryptionKeys: TEST_KEYS });
       expect(connector.store.kind).toBe('sqlite');
       expect(connector.baseUrl).toBe('http://localhost:1');
-      expect(connector.tools.list().length).toBe(34);
+      expect(connector.tools.list().map((t) => t.name)).toEqual(generatedTools.map((t) => t.name));
       await connector.store.createEnvironment({ id: 'e', name: 'e' });
       const view = await connector.environment('e').createConnection({ name: 'n', connector: 'workspace', client_id: 'c', client_secret: 's' });
       expect(view.scopes).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * No module-level mutable bindings in runtime/: state (policies, caches, counters) belongs to an instance, so two
- * connectors in one process share none of it. A top-level `let` or `var` is the tell-tale; read with TypeScript's
- * parser, not a regular expression.
+ * connectors in one process share none of it. A top-level `let` or `var` is the tell-tale, and so is a top-level
+ * `new Map()` (a cache or an interning table) unless it is typed read-only; read with TypeScript's parser, not a
+ * regular expression.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -24,7 +25,15 @@ function topLevelMutable(file: string, text: string): string[] {
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     const flags = statement.declarationList.flags;
-    if (flags & (ts.NodeFlags.Const | ts.NodeFlags.Using | ts.NodeFlags.AwaitUsing)) continue;
+    if (flags & (ts.NodeFlags.Const | ts.NodeFlags.Using | ts.NodeFlags.AwaitUsing)) {
+      // A `const` Map is state all the same (a cache, an interning table): only a read-only one is a constant.
+      for (const d of statement.declarationList.declarations) {
+        const made = d.initializer !== undefined && ts.isNewExpression(d.initializer) ? d.initializer.expression.getText(source) : '';
+        const readOnly = d.type !== undefined && /^Readonly(Map|Set)\b/.test(d.type.getText(source));
+        if ((made === 'Map' || made === 'WeakMap') && !readOnly) found.push(d.name.getText(source));
+      }
+      continue;
+    }
     for (const d of statement.declarationList.declarations) found.push(d.name.getText(source));
   }
   return found;
@@ -40,5 +49,7 @@ describe('runtime/ module state', () => {
 
   it('the check finds one (it would catch a regression)', () => {
     expect(topLevelMutable('x.ts', 'let cache;\nconst fixed = 1;\nfunction f() { let inner = 2; }\nvar old = 3;')).toEqual(['cache', 'old']);
+    const maps = 'const seen = new Map<string, number>();\nconst weak = new WeakMap();\nconst TABLE: ReadonlyMap<string, number> = new Map([["a", 1]]);\nfunction g() { const local = new Map(); }';
+    expect(topLevelMutable('y.ts', maps)).toEqual(['seen', 'weak']);
   });
 });

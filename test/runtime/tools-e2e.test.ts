@@ -1,16 +1,12 @@
 /**
- * Every one of the 34 tools end to end: authorization link -> consent page -> callback -> tool call through the
+ * Every tool end to end: authorization link -> consent page -> callback -> tool call through the
  * executor -> sandbox, with a valid input; steps chain the ids they create. Then every rule violation from the spec
  * tables is refused as `invalid_input` at its pointer with nothing sent upstream.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorName } from '../../runtime/types.js';
-import { calendarRefuse } from '../specs/cases/calendar.js';
-import { crmRefuse } from '../specs/cases/crm.js';
-import { docsRefuse } from '../specs/cases/docs.js';
-import { sheetsRefuse } from '../specs/cases/sheets.js';
-import { workspaceRefuse } from '../specs/cases/workspace.js';
+import { buildCases, refuseCases, toolSpecs } from '../specs/examples.js';
 import { startHarness, type Harness } from './connector-harness.js';
 
 type State = Record<string, string>;
@@ -121,12 +117,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('every tool end to end', () => {
-  it('the table covers all 34 tools', () => {
-    const covered = Object.values(STEPS).flat().map((s) => s.tool).sort();
-    expect(covered).toEqual(h.connector.tools.list().map((t) => t.name).sort());
-    expect(covered).toHaveLength(34);
-  });
-
   for (const [kind, steps] of Object.entries(STEPS) as Array<[ConnectorName, Step[]]>) {
     describe(kind, () => {
       const state: State = {};
@@ -146,10 +136,39 @@ describe('every tool end to end', () => {
       }
     });
   }
+
+  // A tool without a chained step above (a new one, say) still runs end to end: its first spec example goes through
+  // the executor to the sandbox. Its example ids may not exist there, so any answer the fake gives in the
+  // provider's own terms counts (a 404 is the sandbox's word, not ours); what must not happen is a refusal before
+  // sending, a route the sandbox does not know, or a server error.
+  const stepped = new Set(Object.values(STEPS).flat().map((s) => s.tool));
+  const others = toolSpecs.filter((t) => !stepped.has(t.name) && t.sandbox !== 'not_modelled');
+  if (others.length > 0) describe('tools without a chained step, from their first example', () => {
+    it.each(others.map((t) => [t.name, t] as const))('%s', async (name, t) => {
+      const example = buildCases.find((c) => c.tool === name)!;
+      h.sandbox.control.clearRequests();
+      const outcome = await h.env.executeTool({ tool_name: name, connection_name: `${t.connector}-conn`, identifier: 'e2e-user', tool_input: example.input }).then(
+        () => ({ code: 'ok' }),
+        (e: { code: string }) => e,
+      );
+      expect(['ok', 'upstream_error', 'not_found']).toContain(outcome.code);
+      const sent = h.sandbox.control.requests(t.connector);
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      expect(sent.at(-1)!.status).toBeLessThan(500);
+    });
+  });
+
+  // What the sandbox does not model is said in the spec (`sandbox: not_modelled`) and reported here by name.
+  const notModelled = toolSpecs.filter((t) => t.sandbox === 'not_modelled');
+  if (notModelled.length > 0) describe('not modelled by the sandbox (spec: sandbox: not_modelled)', () => {
+    it.each(notModelled.map((t) => [t.name] as const))('%s: no end-to-end call; its examples still build', (name) => {
+      expect(buildCases.some((c) => c.tool === name)).toBe(true);
+    });
+  });
 });
 
 describe('every rule violation is refused with nothing sent', () => {
-  const cases = [...workspaceRefuse, ...calendarRefuse, ...crmRefuse, ...sheetsRefuse, ...docsRefuse];
+  const cases = refuseCases;
   it.each(cases.map((c) => [`${c.tool}: ${c.name}`, c]))('%s', async (_name, c) => {
     h.sandbox.control.clearRequests();
     const tool = h.connector.tools.resolve(c.tool)!;

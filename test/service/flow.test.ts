@@ -68,6 +68,12 @@ async function scenario(api: EnvironmentApi, tag: string): Promise<void> {
   const bad = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: { max_results: 'many' } }).catch((e: unknown) => e);
   expect(isConnectorError(bad) && bad.code).toBe('invalid_input');
 
+  // The execution history has those calls (records are written in batches, hence the poll), a page at a time.
+  await expect.poll(async () => (await api.listExecutions({ identifier, outcome: 'error' })).executions.map((e) => e.error_code)).toContain('invalid_input');
+  const page = await api.listExecutions({ identifier, limit: 1 });
+  expect(page.executions).toHaveLength(1);
+  expect(page.next_cursor).not.toBeNull();
+
   const disconnected = await api.disconnectAccount(link.connected_account_id);
   expect(disconnected.status).toBe('DISCONNECTED');
   const after = await api.executeTool({ tool_name: 'calendar_list_calendars', connection_name: created.name, identifier, tool_input: {} }).catch((e: unknown) => e);

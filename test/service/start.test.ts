@@ -59,6 +59,8 @@ describe('startService (npm start)', () => {
     expect(second.clientId).toBe(first.clientId);
     expect(second.generatedClientSecret).toBeUndefined();
     expect(startBanner(second, false)).not.toContain('acs_');
+    // A lost secret does not cost the data: the banner names the command that prints a new one.
+    expect(startBanner(second, false)).toContain('agent-connector environments rotate-secret');
     const again = createClient({ envUrl: second.url, clientId: second.clientId, clientSecret: secret });
     const connections = await again.listConnections();
     expect(connections).toHaveLength(5);

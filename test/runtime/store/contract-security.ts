@@ -142,5 +142,51 @@ export function securityContract(ctx: ContractContext): void {
       expect(states.every((s) => s?.codeVerifier?.startsWith('pkce-'))).toBe(true);
       expect(keyring1.current.kid).toBe('k1');
     });
+  
+  describe('revocation and link states (migration 6)', () => {
+    it('rotating a client secret bumps its token generation; deleting a client or an environment removes it', async () => {
+      await seed(ctx.store);
+      expect((await ctx.store.getAppClient('acl_1'))?.tokenGeneration).toBe(0);
+      const rotated = await ctx.store.rotateAppClientSecret('acl_1', await hashSecret('new-secret'));
+      expect(rotated).toMatchObject({ clientId: 'acl_1', environmentId: 'env_a', tokenGeneration: 1 });
+      expect(await ctx.store.rotateAppClientSecret('nobody', 'x')).toBeNull();
+      expect(await ctx.store.deleteAppClient('acl_1')).toBe(true);
+      expect(await ctx.store.getAppClient('acl_1')).toBeNull();
+      expect(await ctx.store.deleteAppClient('acl_1')).toBe(false);
+      await ctx.store.createAppClient({ clientId: 'acl_2', environmentId: 'env_a', secretHash: 'h' });
+      expect(await ctx.store.deleteEnvironment('env_a')).toBe(true);
+      expect(await ctx.store.getEnvironment('env_a')).toBeNull();
+      expect(await ctx.store.getAppClient('acl_2')).toBeNull();
+      expect(await ctx.store.listAccounts('env_a')).toEqual([]);
+      expect(await ctx.store.deleteEnvironment('env_a')).toBe(false);
+    });
+
+    it('a revoked token id stays revoked until it expires, then the purge forgets it', async () => {
+      expect(await ctx.store.isTokenRevoked('jti-1')).toBe(false);
+      await ctx.store.revokeToken('jti-1', inMinutes(10));
+      await ctx.store.revokeToken('jti-1', inMinutes(10));
+      expect(await ctx.store.isTokenRevoked('jti-1')).toBe(true);
+      await ctx.store.purgeExpired(inMinutes(20));
+      expect(await ctx.store.isTokenRevoked('jti-1')).toBe(false);
+    });
+
+    it('a link holds one pending state: a new one replaces it, its raw state is sealed at rest and read back', async () => {
+      const { connIds, accountIds } = await seed(ctx.store);
+      const base = { environmentId: 'env_a', connectionId: connIds[0]!, accountId: accountIds[0]!, identifier: 'alice', codeVerifier: null, browserHash: 'b', redirectUrl: null, expiresAt: inMinutes(10), linkHash: 'link-1' };
+      const first = secret('state');
+      await ctx.store.createOAuthState({ ...base, stateHash: 'h-1', state: first });
+      expect(await ctx.store.getLinkOAuthState('link-1')).toMatchObject({ stateHash: 'h-1', state: first, linkHash: 'link-1' });
+      await ctx.store.createOAuthState({ ...base, stateHash: 'h-1', state: first, browserHash: 'b2' });
+      expect(await ctx.store.getLinkOAuthState('link-1')).toMatchObject({ stateHash: 'h-1', browserHash: 'b2' });
+      const second = secret('state');
+      await ctx.store.createOAuthState({ ...base, stateHash: 'h-2', state: second });
+      expect(await ctx.store.getLinkOAuthState('link-1')).toMatchObject({ stateHash: 'h-2', state: second });
+      expect(await ctx.store.consumeOAuthState('h-1')).toBeNull();
+      expect(await ctx.db.query('SELECT state_hash FROM oauth_states WHERE link_hash = ?', ['link-1'])).toHaveLength(1);
+      expect(await ctx.db.dumpText()).not.toContain(second);
+      expect((await ctx.store.consumeOAuthState('h-2'))?.state).toBe(second);
+      expect(await ctx.store.getLinkOAuthState('link-1')).toBeNull();
+    });
   });
+});
 }

@@ -2,43 +2,27 @@
  * The dashboard's connected accounts in a real headless Chromium at 390 px: filtered by identifier, connection and
  * status, 25 to a page with Next and Previous that keep the filter.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../harness.js';
+import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 let h: Harness;
 let context: BrowserContext;
-let profile: string;
+let browser: DashboardBrowser | undefined;
 
 beforeAll(async () => {
   h = await startHarness();
-  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchDashboardBrowser();
+  context = browser.context;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await h?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${h.url}/dashboard/login`);
-  await page.fill('#client_id', h.a.clientId);
-  await page.fill('#client_secret', h.a.clientSecret);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${h.url}/dashboard`);
-}
 
 const identifiers = (page: Page) => page.$$eval('tr[data-account-id] td:first-child', (tds) => tds.map((td) => (td as { textContent: string | null }).textContent ?? ''));
 
@@ -55,7 +39,7 @@ describe.runIf(existsSync(CHROMIUM))('dashboard accounts in Chromium', () => {
     expect((await consentThroughSandbox(link.body.link, { user: 'active@example.com' })).status).toBe(200);
 
     const page = await context.newPage();
-    await signIn(page);
+    await signIn(page, h);
     expect(await identifiers(page)).toHaveLength(25);
     expect(await page.textContent('main')).toContain('1–25 of 27');
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);

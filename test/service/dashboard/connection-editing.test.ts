@@ -3,43 +3,27 @@
  * overrides, a new authorization link offered on an EXPIRED account (and the account working again after it),
  * disconnecting after a confirmation, a real 404 page, and the sign-out button in the header.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../harness.js';
+import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 let h: Harness;
 let context: BrowserContext;
-let profile: string;
+let browser: DashboardBrowser | undefined;
 
 beforeAll(async () => {
   h = await startHarness();
-  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchDashboardBrowser();
+  context = browser.context;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await h?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${h.url}/dashboard/login`);
-  await page.fill('#client_id', h.a.clientId);
-  await page.fill('#client_secret', h.a.clientSecret);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${h.url}/dashboard`);
-}
 
 const fits = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 
@@ -51,7 +35,7 @@ describe.runIf(existsSync(CHROMIUM))('dashboard connection editing and accounts 
     expect((await consentThroughSandbox(link.body.link, { user: 'edit@example.com' })).status).toBe(200);
 
     const page = await context.newPage();
-    await signIn(page);
+    await signIn(page, h);
     await page.goto(`${h.url}/dashboard/connections/${connection.id}`);
     expect(await page.inputValue('#override-api')).toBe(connection.overrides.apiBaseUrl);
     await page.fill('#allowed_redirect_urls', 'https://app.example.com/done\nhttps://app.example.com/other');

@@ -3,44 +3,28 @@
  * the form built from the tool's input schema, run it, see the error with its violations, then the result; and the
  * form <-> input conversion for each kind of field.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
 import { startHarness, type Harness } from '../harness.js';
+import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 let h: Harness;
 let context: BrowserContext;
-let profile: string;
+let browser: DashboardBrowser | undefined;
 
 beforeAll(async () => {
   h = await startHarness();
-  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchDashboardBrowser();
+  context = browser.context;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await h?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${h.url}/dashboard/login`);
-  await page.fill('#client_id', h.a.clientId);
-  await page.fill('#client_secret', h.a.clientSecret);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${h.url}/dashboard`);
-}
 
 describe('schema form', () => {
   const schema = {
@@ -70,7 +54,7 @@ describe.runIf(existsSync(CHROMIUM))('dashboard tool explorer in Chromium', () =
     expect((await consentThroughSandbox(link.body.link, { user: 'explorer@example.com' })).status).toBe(200);
 
     const page = await context.newPage();
-    await signIn(page);
+    await signIn(page, h);
     await page.click('header >> text=Tools');
     await page.selectOption('#pick-tool', 'crm_contact_create');
     await page.click('#choose-tool');

@@ -4,48 +4,32 @@
  * log and one delivery's attempts and payload, rotate the secret, delete a connection after a page that says how
  * many accounts it disconnects, delete the endpoint after a confirmation.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { Receiver } from '../../runtime/webhooks/receiver.js';
 import { startHarness, type Harness } from '../harness.js';
+import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 let h: Harness;
 let context: BrowserContext;
-let profile: string;
+let browser: DashboardBrowser | undefined;
 let receiver: Receiver;
 
 beforeAll(async () => {
   h = await startHarness({ webhooks: { pollIntervalMs: 60_000 } });
   receiver = await new Receiver().start();
-  profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 390, height: 844 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchDashboardBrowser();
+  context = browser.context;
 }, 60_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await receiver?.stop();
   await h?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${h.url}/dashboard/login`);
-  await page.fill('#client_id', h.a.clientId);
-  await page.fill('#client_secret', h.a.clientSecret);
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${h.url}/dashboard`);
-}
 
 /** The page fits a 390 px wide screen: nothing wider than the viewport but what scrolls in its own box. */
 async function fitsNarrowScreen(page: Page): Promise<boolean> {
@@ -56,7 +40,7 @@ async function fitsNarrowScreen(page: Page): Promise<boolean> {
 describe.runIf(existsSync(CHROMIUM))('dashboard webhooks in Chromium', () => {
   it('creates an endpoint, shows its secret once, logs deliveries, rotates, deletes after confirmation; deleting a connection says what it disconnects', async () => {
     const page = await context.newPage();
-    await signIn(page);
+    await signIn(page, h);
     await page.click('header >> text=Webhooks');
     await page.waitForURL(`${h.url}/dashboard/webhooks`);
     expect(await page.textContent('main')).toContain('No webhook endpoints yet');

@@ -1,0 +1,49 @@
+/**
+ * What the dashboard's Chromium tests share: a headless Chromium at a phone's width (390 px) with a profile of its
+ * own, and the sign-in each test starts with.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Harness } from '../harness.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export interface DashboardBrowser {
+  context: BrowserContext;
+  /** Closes the browser and removes its profile. */
+  close(): Promise<void>;
+}
+
+export async function launchDashboardBrowser(): Promise<DashboardBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'ac-chromium-'));
+  const removeProfile = (): void => rmSync(profile, { recursive: true, force: true });
+  try {
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 390, height: 844 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    return {
+      context,
+      close: async () => {
+        await context.close();
+        removeProfile();
+      },
+    };
+  } catch (error) {
+    removeProfile();
+    throw error;
+  }
+}
+
+/** Signs in to the dashboard as environment A's application. */
+export async function signIn(page: Page, h: Harness): Promise<void> {
+  await page.goto(`${h.url}/dashboard/login`);
+  await page.fill('#client_id', h.a.clientId);
+  await page.fill('#client_secret', h.a.clientSecret);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${h.url}/dashboard`);
+}
