@@ -123,7 +123,19 @@ function toTokens(row: AccountRow & { access_token: string }, box: SecretBox, la
     Object.defineProperty(tokens, 'refreshToken', {
       enumerable: true,
       configurable: true,
-      get: () => (opened ??= box.open(sealed, secretAad('connected_accounts', row.id, 'refresh_token'))),
+      // Opened on first use (a refresh); one that does not decrypt reads as absent, so the refresh reports
+      // reauthorization_required instead of failing the call (see toAccount for the access token).
+      get: () => {
+        if (opened === undefined) {
+          try {
+            opened = box.open(sealed, secretAad('connected_accounts', row.id, 'refresh_token'));
+          } catch (error) {
+            if (!(error instanceof SecretDecryptError)) throw error;
+            return null;
+          }
+        }
+        return opened;
+      },
       set: (value: string | null) => Object.defineProperty(tokens, 'refreshToken', { value, enumerable: true, writable: true, configurable: true }),
     });
   }

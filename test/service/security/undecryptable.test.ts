@@ -72,6 +72,16 @@ describe('an account whose tokens cannot be decrypted (item 1)', () => {
     expect(good.status).toBe(200);
   });
 
+  it('answers reauthorization_required, not 500, when only the refresh token is unreadable and a refresh is due', async () => {
+    const id = await connect('refresh-broken');
+    const [row] = await db.query('SELECT refresh_token FROM connected_accounts WHERE id = ?', [id]);
+    const [v, kid, nonce, data] = String(row!.refresh_token).split('.');
+    await db.query('UPDATE connected_accounts SET refresh_token = ?, expires_at = ? WHERE id = ?', [`${v}.${kid}.${nonce}.${data!.slice(0, -4)}${data!.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`, new Date(Date.now() - 60_000).toISOString(), id]);
+    const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'refresh-broken', tool_input: {} } });
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.error.code).toBe('reauthorization_required');
+  });
+
   it('keeps the dashboard home working', async () => {
     const login = await fetch(`${h.url}/dashboard/login`, {
       method: 'POST',
