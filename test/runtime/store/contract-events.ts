@@ -29,15 +29,17 @@ export function eventsContract(ctx: ContractContext): void {
       await ctx.store.saveTokens(account.id, granted, { event: { type: 'account.connected', details: { scopes: ['s1'] } } });
       await ctx.store.setAccountStatus(account.id, 'EXPIRED', 'invalid_grant', { event: { type: 'account.expired' } });
 
+      // Newest first; two writes in the same millisecond have no order between them, so find each by type.
       const events = await ctx.store.listAccountEvents('env_a');
-      expect(events.map((e) => e.type)).toEqual(['account.expired', 'account.connected']);
-      const connected = JSON.parse(events[1]!.payload);
+      expect(events.map((e) => e.type).sort()).toEqual(['account.connected', 'account.expired']);
+      const byType = (type: string) => events.find((e) => e.type === type)!;
+      const connected = JSON.parse(byType('account.connected').payload);
       expect(connected).toMatchObject({
         type: 'account.connected',
         data: { account_id: account.id, identifier: 'user-1', connection_id: connection.id, connection_name: connection.name, connector: 'calendar', status: 'ACTIVE', status_reason: null, scopes: ['s1'] },
       });
       expect(Date.parse(connected.timestamp)).not.toBeNaN();
-      expect(JSON.parse(events[0]!.payload).data).toMatchObject({ status: 'EXPIRED', status_reason: 'invalid_grant' });
+      expect(JSON.parse(byType('account.expired').payload).data).toMatchObject({ status: 'EXPIRED', status_reason: 'invalid_grant' });
       // No secret of the account in any payload.
       for (const e of events) for (const t of [granted.accessToken, granted.refreshToken!]) expect(e.payload).not.toContain(t);
 
