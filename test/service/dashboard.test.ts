@@ -2,14 +2,15 @@
  * The dashboard in a real headless Chromium: sign in, create a connection (pointed at the sandbox), make an
  * authorization link, authorize a sandbox user on the provider's consent page, see the account ACTIVE, disconnect it.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
+import { BROWSER_TESTS, CHROMIUM } from './dashboard/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+
 let h: Harness;
 let browser: Browser | undefined;
 let context: BrowserContext;
@@ -34,7 +35,7 @@ afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-describe.runIf(existsSync(CHROMIUM))('dashboard in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('dashboard in Chromium', () => {
   it('signs in, creates a connection, authorizes a sandbox user, shows ACTIVE, disconnects', async () => {
     const page = await context.newPage();
     await page.goto(`${h.url}/dashboard`);

@@ -25,6 +25,7 @@ import { newPostgresDatabase, type TestDatabase } from '../runtime/store/harness
 const databaseUrl = process.env.DATABASE_URL;
 const requirePostgres = process.env.AGENT_CONNECTOR_REQUIRE_POSTGRES === '1';
 const redisUrl = process.env.REDIS_URL;
+const requireRedis = process.env.AGENT_CONNECTOR_REQUIRE_REDIS === '1';
 /** The per-environment budget the instances share through Redis (the whole file stays well inside one minute). */
 const RATE_LIMIT = 300;
 /** A Redis database of this run's own, so counters from other tests or runs do not count here. */
@@ -183,7 +184,8 @@ describe.runIf(databaseUrl || requirePostgres)('three instances on one PostgreSQ
     }
   }, 60_000);
 
-  it.runIf(redisUrl)('shares one rate limit per environment between the instances (Redis), not one each', async () => {
+  it.runIf(redisUrl || requireRedis)('shares one rate limit per environment between the instances (Redis), not one each', async () => {
+    if (!redisUrl) throw new Error('AGENT_CONNECTOR_REQUIRE_REDIS=1 but REDIS_URL is not set');
     const tokenRes = await fetch(`${front.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

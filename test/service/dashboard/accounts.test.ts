@@ -2,12 +2,11 @@
  * The dashboard's connected accounts in a real headless Chromium at 390 px: filtered by identifier, connection and
  * status, 25 to a page with Next and Previous that keep the filter.
  */
-import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../harness.js';
-import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
 let h: Harness;
 let context: BrowserContext;
@@ -26,7 +25,7 @@ afterAll(async () => {
 
 const identifiers = (page: Page) => page.$$eval('tr[data-account-id] td:first-child', (tds) => tds.map((td) => (td as { textContent: string | null }).textContent ?? ''));
 
-describe.runIf(existsSync(CHROMIUM))('dashboard accounts in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
   it('filters and pages the connected accounts', async () => {
     const token = await h.token(h.a);
     await h.sandboxConnection(h.a, 'crm');

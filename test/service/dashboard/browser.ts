@@ -2,13 +2,19 @@
  * What the dashboard's Chromium tests share: a headless Chromium at a phone's width (390 px) with a profile of its
  * own, and the sign-in each test starts with.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Harness } from '../harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * Whether the browser tests run: where Debian's Chromium is installed, and always when
+ * AGENT_CONNECTOR_REQUIRE_CHROMIUM=1 (CI sets it after installing Chromium), so a missing browser fails them there
+ * instead of skipping them.
+ */
+export const BROWSER_TESTS = existsSync(CHROMIUM) || process.env.AGENT_CONNECTOR_REQUIRE_CHROMIUM === '1';
 
 export interface DashboardBrowser {
   context: BrowserContext;

@@ -3,12 +3,11 @@
  * overrides, a new authorization link offered on an EXPIRED account (and the account working again after it),
  * disconnecting after a confirmation, a real 404 page, and the sign-out button in the header.
  */
-import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../harness.js';
-import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
 let h: Harness;
 let context: BrowserContext;
@@ -27,7 +26,7 @@ afterAll(async () => {
 
 const fits = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 
-describe.runIf(existsSync(CHROMIUM))('dashboard connection editing and accounts in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('dashboard connection editing and accounts in Chromium', () => {
   it('edits redirect URLs and overrides, re-links an EXPIRED account, disconnects after asking, 404s, signs out', async () => {
     const token = await h.token(h.a);
     const connection = await h.sandboxConnection(h.a, 'crm');

@@ -2,12 +2,11 @@
  * The dashboard's execution history in a real headless Chromium at 390 px: the calls made through the API are
  * listed newest first with their outcome and error code, the filters narrow the list, and older pages follow.
  */
-import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../harness.js';
-import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
 let h: Harness;
 let context: BrowserContext;
@@ -28,7 +27,7 @@ async function rows(page: Page): Promise<string[]> {
   return page.$$eval('#executions tbody tr', (trs) => trs.map((tr) => (tr as { textContent: string | null }).textContent ?? ''));
 }
 
-describe.runIf(existsSync(CHROMIUM))('dashboard executions in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('dashboard executions in Chromium', () => {
   it('lists calls with outcome and code, filters them, pages back, and fits 390 px', async () => {
     const token = await h.token(h.a);
     await h.sandboxConnection(h.a, 'crm');

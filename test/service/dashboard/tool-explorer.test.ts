@@ -3,13 +3,12 @@
  * the form built from the tool's input schema, run it, see the error with its violations, then the result; and the
  * form <-> input conversion for each kind of field.
  */
-import { existsSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
 import { startHarness, type Harness } from '../harness.js';
-import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
 let h: Harness;
 let context: BrowserContext;
@@ -46,7 +45,7 @@ describe('schema form', () => {
   });
 });
 
-describe.runIf(existsSync(CHROMIUM))('dashboard tool explorer in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
   it('runs a tool from a form built from its schema, showing violations, then the result', async () => {
     const token = await h.token(h.a);
     await h.sandboxConnection(h.a, 'crm');

@@ -4,14 +4,13 @@
  * log and one delivery's attempts and payload, rotate the secret, delete a connection after a page that says how
  * many accounts it disconnects, delete the endpoint after a confirmation.
  */
-import { existsSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { Receiver } from '../../runtime/webhooks/receiver.js';
 import { startHarness, type Harness } from '../harness.js';
-import { CHROMIUM, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
 let h: Harness;
 let context: BrowserContext;
@@ -37,7 +36,7 @@ async function fitsNarrowScreen(page: Page): Promise<boolean> {
   return page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
 }
 
-describe.runIf(existsSync(CHROMIUM))('dashboard webhooks in Chromium', () => {
+describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
   it('creates an endpoint, shows its secret once, logs deliveries, rotates, deletes after confirmation; deleting a connection says what it disconnects', async () => {
     const page = await context.newPage();
     await signIn(page, h);
