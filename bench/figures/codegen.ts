@@ -44,7 +44,7 @@ export async function codegenFigures(quick: boolean): Promise<Figure[]> {
   const base = await timeGenerate(SPECS);
   const one = syntheticSpecs(1);
   const factors = quick ? [10] : [10, 100];
-  const figures: Figure[] = [figure('codegen_seconds', round(base), { op: '<=', target: 5 }, `${one.tools} tools`)];
+  const figures: Figure[] = [figure('codegen_seconds', round(base), undefined, `${one.tools} tools`)];
   const perTool1 = base / one.tools;
   rmSync(one.dir, { recursive: true, force: true });
   for (const factor of factors) {
@@ -53,7 +53,7 @@ export async function codegenFigures(quick: boolean): Promise<Figure[]> {
       const seconds = await timeGenerate(s.dir);
       const growth = seconds / s.tools / perTool1;
       if (factor === factors[factors.length - 1]) {
-        figures.push(figure('codegen_per_tool_growth_ratio', round(growth), { op: '<=', target: 1.5 }, `${factor}x (${s.tools} tools) in ${round(seconds)} s${quick ? '; the full run measures 100x' : ''}`));
+        figures.push(figure('codegen_per_tool_growth_ratio', round(growth), undefined, `${factor}x (${s.tools} tools) in ${round(seconds)} s${quick ? '; the full run measures 100x' : ''}`));
       } else {
         figures.push(figure(`codegen_per_tool_growth_ratio_${factor}x`, round(growth), undefined, `${s.tools} tools in ${round(seconds)} s`));
       }

@@ -24,5 +24,5 @@ export async function validationFigures(quick: boolean): Promise<Figure[]> {
     for (const m of measured) m.ops = Math.max(m.ops, syncOpsPerSec(m.validate, quick ? 20 : 100, 1));
   }
   const slowest = measured.reduce((a, b) => (b.ops < a.ops ? b : a));
-  return [figure('validation_ops_per_sec_min', Math.round(slowest.ops), { op: '>=', target: 1_000_000 }, `slowest: ${slowest.tool}; ${measured.length} of ${tools.length} tools measured`)];
+  return [figure('validation_ops_per_sec_min', Math.round(slowest.ops), undefined, `slowest: ${slowest.tool}; ${measured.length} of ${tools.length} tools measured`)];
 }
