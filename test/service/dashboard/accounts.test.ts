@@ -2,43 +2,29 @@
  * The dashboard's connected accounts in a real headless Chromium at 390 px: filtered by identifier, connection and
  * status, 25 to a page with Next and Previous that keep the filter.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { startHarness, type Harness } from '../harness.js';
-import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
 
-let h: Harness;
-let context: BrowserContext;
-let browser: DashboardBrowser | undefined;
-
-beforeAll(async () => {
-  h = await startHarness();
-  browser = await launchDashboardBrowser();
-  context = browser.context;
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await h?.close();
-});
+const suite = dashboardSuite();
 
 const identifiers = (page: Page) => page.$$eval('tr[data-account-id] td:first-child', (tds) => tds.map((td) => (td as { textContent: string | null }).textContent ?? ''));
 
 describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
   it('filters and pages the connected accounts', async () => {
-    const token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'crm');
-    await h.sandboxConnection(h.a, 'calendar');
+    const token = await suite.h.token(suite.h.a);
+    await suite.h.sandboxConnection(suite.h.a, 'crm');
+    await suite.h.sandboxConnection(suite.h.a, 'calendar');
     // 26 accounts waiting for authorization on crm, one ACTIVE on calendar.
     for (let i = 0; i < 26; i++) {
-      await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: `user-${String(i).padStart(2, '0')}` } });
+      await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: `user-${String(i).padStart(2, '0')}` } });
     }
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'calendar', identifier: 'active-one' } });
+    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'calendar', identifier: 'active-one' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'active@example.com' })).status).toBe(200);
 
-    const page = await context.newPage();
-    await signIn(page, h);
+    const page = await suite.newPage();
+    await signIn(page, suite.h);
     expect(await identifiers(page)).toHaveLength(25);
     expect(await page.textContent('main')).toContain('1–25 of 27');
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
@@ -52,7 +38,7 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     await page.click('#account-filters button');
     expect(await identifiers(page)).toEqual(['active-one']);
 
-    await page.goto(`${h.url}/dashboard`);
+    await page.goto(`${suite.h.url}/dashboard`);
     await page.selectOption('#accounts-connection', 'crm');
     await page.click('#account-filters button');
     expect(await identifiers(page)).toHaveLength(25);
@@ -61,7 +47,7 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     expect(page.url()).toContain('connection_name=crm');
     expect(await identifiers(page)).toHaveLength(1);
 
-    await page.goto(`${h.url}/dashboard`);
+    await page.goto(`${suite.h.url}/dashboard`);
     await page.fill('#accounts-identifier', 'user-07');
     await page.click('#account-filters button');
     expect(await identifiers(page)).toEqual(['user-07']);

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { Harness } from '../harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startHarness, type Harness, type HarnessOptions } from '../harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -43,6 +44,30 @@ export async function launchDashboardBrowser(): Promise<DashboardBrowser> {
     removeProfile();
     throw error;
   }
+}
+
+/**
+ * A dashboard suite's service harness and browser, started before its tests and closed after: `suite.h` is the
+ * harness, `suite.newPage()` a page in the 390 px browser.
+ */
+export function dashboardSuite(options: HarnessOptions = {}): { readonly h: Harness; newPage(): Promise<Page> } {
+  let harness: Harness | undefined;
+  let browser: DashboardBrowser | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(options);
+    browser = await launchDashboardBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.close();
+  });
+  return {
+    get h(): Harness {
+      if (!harness) throw new Error('the dashboard suite has not started');
+      return harness;
+    },
+    newPage: () => browser!.context.newPage(),
+  };
 }
 
 /** Signs in to the dashboard as environment A's application. */

@@ -2,26 +2,12 @@
  * The dashboard's execution history in a real headless Chromium at 390 px: the calls made through the API are
  * listed newest first with their outcome and error code, the filters narrow the list, and older pages follow.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { startHarness, type Harness } from '../harness.js';
-import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
 
-let h: Harness;
-let context: BrowserContext;
-let browser: DashboardBrowser | undefined;
-
-beforeAll(async () => {
-  h = await startHarness();
-  browser = await launchDashboardBrowser();
-  context = browser.context;
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await h?.close();
-});
+const suite = dashboardSuite();
 
 async function rows(page: Page): Promise<string[]> {
   return page.$$eval('#executions tbody tr', (trs) => trs.map((tr) => (tr as { textContent: string | null }).textContent ?? ''));
@@ -29,26 +15,26 @@ async function rows(page: Page): Promise<string[]> {
 
 describe.runIf(BROWSER_TESTS)('dashboard executions in Chromium', () => {
   it('lists calls with outcome and code, filters them, pages back, and fits 390 px', async () => {
-    const token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'crm');
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'dash-user' } });
+    const token = await suite.h.token(suite.h.a);
+    await suite.h.sandboxConnection(suite.h.a, 'crm');
+    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'dash-user' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'dash@example.com' })).status).toBe(200);
     for (let i = 0; i < 26; i++) {
-      await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'dash-user', tool_input: {} } });
+      await suite.h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'dash-user', tool_input: {} } });
     }
-    const failed = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'dash-user', tool_input: {} } });
+    const failed = await suite.h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'dash-user', tool_input: {} } });
     expect(failed.status).toBe(400);
     // Records are written in the background, in batches.
     for (let i = 0; i < 100; i++) {
-      const listed = await h.call('GET', '/api/v1/executions?limit=200', { token });
+      const listed = await suite.h.call('GET', '/api/v1/executions?limit=200', { token });
       if (listed.body.executions.length >= 27) break;
       await new Promise((r) => setTimeout(r, 20));
     }
 
-    const page = await context.newPage();
-    await signIn(page, h);
+    const page = await suite.newPage();
+    await signIn(page, suite.h);
     await page.click('header >> text=Executions');
-    await page.waitForURL(`${h.url}/dashboard/executions`);
+    await page.waitForURL(`${suite.h.url}/dashboard/executions`);
     const first = await rows(page);
     expect(first).toHaveLength(25);
     expect(first[0]).toContain('crm_contact_get');
@@ -61,14 +47,14 @@ describe.runIf(BROWSER_TESTS)('dashboard executions in Chromium', () => {
     expect(await rows(page)).toHaveLength(2);
     expect(await page.$('#executions-next')).toBeNull();
 
-    await page.goto(`${h.url}/dashboard/executions`);
+    await page.goto(`${suite.h.url}/dashboard/executions`);
     await page.selectOption('#filter-outcome', 'error');
     await page.click('text=Filter');
     const errors = await rows(page);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('invalid_input');
 
-    await page.goto(`${h.url}/dashboard/executions`);
+    await page.goto(`${suite.h.url}/dashboard/executions`);
     await page.fill('#filter-identifier', 'someone-else');
     await page.click('text=Filter');
     expect(await page.textContent('main')).toContain('No executions match these filters.');

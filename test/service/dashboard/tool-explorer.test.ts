@@ -3,27 +3,12 @@
  * the form built from the tool's input schema, run it, see the error with its violations, then the result; and the
  * form <-> input conversion for each kind of field.
  */
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
-import { startHarness, type Harness } from '../harness.js';
-import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
 
-let h: Harness;
-let context: BrowserContext;
-let browser: DashboardBrowser | undefined;
-
-beforeAll(async () => {
-  h = await startHarness();
-  browser = await launchDashboardBrowser();
-  context = browser.context;
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await h?.close();
-});
+const suite = dashboardSuite();
 
 describe('schema form', () => {
   const schema = {
@@ -47,13 +32,13 @@ describe('schema form', () => {
 
 describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
   it('runs a tool from a form built from its schema, showing violations, then the result', async () => {
-    const token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'crm');
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'explorer-user' } });
+    const token = await suite.h.token(suite.h.a);
+    await suite.h.sandboxConnection(suite.h.a, 'crm');
+    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'explorer-user' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'explorer@example.com' })).status).toBe(200);
 
-    const page = await context.newPage();
-    await signIn(page, h);
+    const page = await suite.newPage();
+    await signIn(page, suite.h);
     await page.click('header >> text=Tools');
     await page.selectOption('#pick-tool', 'crm_contact_create');
     await page.click('#choose-tool');

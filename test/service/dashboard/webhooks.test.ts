@@ -4,30 +4,22 @@
  * log and one delivery's attempts and payload, rotate the secret, delete a connection after a page that says how
  * many accounts it disconnects, delete the endpoint after a confirmation.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { Receiver } from '../../runtime/webhooks/receiver.js';
-import { startHarness, type Harness } from '../harness.js';
-import { BROWSER_TESTS, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
 
-let h: Harness;
-let context: BrowserContext;
-let browser: DashboardBrowser | undefined;
+const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
 let receiver: Receiver;
 
 beforeAll(async () => {
-  h = await startHarness({ webhooks: { pollIntervalMs: 60_000 } });
   receiver = await new Receiver().start();
-  browser = await launchDashboardBrowser();
-  context = browser.context;
-}, 60_000);
+});
 
 afterAll(async () => {
-  await browser?.close();
   await receiver?.stop();
-  await h?.close();
 });
 
 /** The page fits a 390 px wide screen: nothing wider than the viewport but what scrolls in its own box. */
@@ -38,10 +30,10 @@ async function fitsNarrowScreen(page: Page): Promise<boolean> {
 
 describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
   it('creates an endpoint, shows its secret once, logs deliveries, rotates, deletes after confirmation; deleting a connection says what it disconnects', async () => {
-    const page = await context.newPage();
-    await signIn(page, h);
+    const page = await suite.newPage();
+    await signIn(page, suite.h);
     await page.click('header >> text=Webhooks');
-    await page.waitForURL(`${h.url}/dashboard/webhooks`);
+    await page.waitForURL(`${suite.h.url}/dashboard/webhooks`);
     expect(await page.textContent('main')).toContain('No webhook endpoints yet');
 
     // A URL the policy refuses is an error on the form, not an endpoint.
@@ -59,16 +51,16 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     expect(await fitsNarrowScreen(page)).toBe(true);
 
     // Listed, without the secret.
-    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.goto(`${suite.h.url}/dashboard/webhooks`);
     expect(await page.textContent('#webhook-endpoints')).toContain(receiver.url);
     expect(await page.content()).not.toContain(secret);
     expect(await fitsNarrowScreen(page)).toBe(true);
 
     // An account connects through the sandbox: the delivery reaches the receiver, verifiable with the shown secret.
-    await h.sandboxConnection(h.a, 'calendar', 'hooked');
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await h.token(h.a), body: { connection_name: 'hooked', identifier: 'web-user' } });
+    await suite.h.sandboxConnection(suite.h.a, 'calendar', 'hooked');
+    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await suite.h.token(suite.h.a), body: { connection_name: 'hooked', identifier: 'web-user' } });
     expect((await consentThroughSandbox(link.body.link)).status).toBe(200);
-    await h.app.webhookDispatcher!.runOnce();
+    await suite.h.app.webhookDispatcher!.runOnce();
     expect(receiver.received).toHaveLength(1);
     expect(new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).toMatchObject({ type: 'account.connected' });
 
@@ -83,14 +75,14 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     expect(await fitsNarrowScreen(page)).toBe(true);
 
     // Filtering by status: nothing failed.
-    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.goto(`${suite.h.url}/dashboard/webhooks`);
     await page.selectOption('#filter-status', 'failed');
     await page.click('text=Filter');
     await page.waitForURL(/status=failed/);
     expect(await page.textContent('main')).toContain('No deliveries match the filter');
 
     // Rotate: a new secret, shown once; the old one still verifies during the overlap.
-    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.goto(`${suite.h.url}/dashboard/webhooks`);
     await page.click('text=Rotate secret');
     const rotated = (await page.textContent('#webhook-secret')) ?? '';
     expect(rotated).toMatch(/^whsec_/);
@@ -98,7 +90,7 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     expect(await page.textContent('main')).toContain('keeps signing');
 
     // Deleting the connection asks first and says how many accounts it disconnects.
-    await page.goto(`${h.url}/dashboard`);
+    await page.goto(`${suite.h.url}/dashboard`);
     await page.click('text=hooked');
     await page.click('#delete-connection');
     expect(await page.textContent('#delete-impact')).toContain('1 connected account');
@@ -106,12 +98,12 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     await page.click('text=Delete connection and disconnect accounts');
     await page.waitForURL(/\/dashboard\?deleted=hooked/);
     expect(await page.textContent('[role=status]')).toContain('1 connected account(s) disconnected');
-    await h.app.webhookDispatcher!.runOnce();
+    await suite.h.app.webhookDispatcher!.runOnce();
     const disconnected = receiver.received[1]!;
     for (const s of [secret, rotated]) expect(new Webhook(s).verify(disconnected.body, disconnected.headers)).toMatchObject({ type: 'account.disconnected', data: { status_reason: 'connection_deleted' } });
 
     // Deleting the endpoint asks first.
-    await page.goto(`${h.url}/dashboard/webhooks`);
+    await page.goto(`${suite.h.url}/dashboard/webhooks`);
     await page.click('text=Delete…');
     expect(await page.textContent('main')).toContain('will receive no more events');
     await page.click('text=Delete endpoint');
