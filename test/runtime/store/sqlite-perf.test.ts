@@ -42,14 +42,40 @@ describe('SQLite hot path', () => {
           );
         }
       })();
-      // The plans of the two per-call queries, as the drivers send them: an index search each, no table scan.
-      const plan = (sql: string, params: string[]) => (raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
-      const accountPlan = plan('SELECT * FROM connected_accounts WHERE connection_id = ? AND identifier = ? AND environment_id = ?', [conn.id, 'user-1', 'env_a']);
-      const connectionPlan = plan('SELECT * FROM connections WHERE environment_id = ? AND name = ?', ['env_a', conn.name]);
       raw.close();
-      for (const p of [accountPlan, connectionPlan]) {
-        expect(p).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
-        expect(p).not.toMatch(/\bSCAN\b/);
+
+      // The statements the two per-call lookups really prepare, caught on a fresh store (statements are prepared
+      // once per store), and their plans: an index search each, never a table scan.
+      const prepared: string[] = [];
+      const prepare = Database.prototype.prepare;
+      const spy = function (this: Database.Database, sql: string) {
+        prepared.push(sql);
+        return prepare.call(this, sql);
+      } as typeof prepare;
+      Database.prototype.prepare = spy;
+      const fresh = await openStore({ ...db.options, keyring: keyring1 });
+      const lookups: string[] = [];
+      try {
+        for (const lookup of [() => fresh.findAccount('env_a', conn.id, 'user-1'), () => fresh.getConnectionByName('env_a', conn.name)]) {
+          prepared.length = 0;
+          await lookup();
+          lookups.push(...prepared);
+        }
+      } finally {
+        Database.prototype.prepare = prepare;
+        await fresh.close();
+      }
+      expect(lookups.length).toBeGreaterThanOrEqual(2);
+      const planner = new Database(join(db.options.dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        for (const sql of lookups) {
+          const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x');
+          const plan = (planner.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
+          expect(plan, sql).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
+          expect(plan, sql).not.toMatch(/\bSCAN\b/);
+        }
+      } finally {
+        planner.close();
       }
 
       // Lookups spread over all the accounts return each one's own tokens, decrypted.
