@@ -42,6 +42,20 @@ describe.each(SECRET_FIELDS)('%s', (name) => {
     expect(lines[0]).not.toContain(VALUE);
   });
 
+  it('is redacted in an error logged as err, which still logs as an error; the logged objects are not changed', () => {
+    const lines: string[] = [];
+    const logger = createServiceLogger({ write: (line: string) => void lines.push(line) });
+    const error = Object.assign(new Error('upstream refused'), { [name]: VALUE, status: 401 });
+    const detail = { [name]: VALUE };
+    logger.warn({ err: error, detail }, 'a failure');
+    const line = JSON.parse(lines[0]!) as { err: Record<string, unknown> };
+    expect(line.err).toMatchObject({ type: 'Error', message: 'upstream refused', status: 401, [name]: '[redacted]' });
+    expect(String(line.err.stack)).toContain('upstream refused');
+    expect(lines[0]).not.toContain(VALUE);
+    expect((error as unknown as Record<string, unknown>)[name]).toBe(VALUE);
+    expect(detail[name]).toBe(VALUE);
+  });
+
   it('is redacted in a captured input, at any depth', () => {
     const input = { [name]: VALUE, items: [{ nested: { [name]: VALUE } }], firstname: 'Kim' };
     expect(redactInput(input, new Set())).toEqual({ [name]: '[redacted]', items: [{ nested: { [name]: '[redacted]' } }], firstname: 'Kim' });
