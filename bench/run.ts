@@ -9,7 +9,7 @@ import { refreshStormFigures } from './figures/refresh-storm.js';
 import { serviceFigures } from './figures/service.js';
 import { storeFigures } from './figures/store.js';
 import { validationFigures } from './figures/validation.js';
-import { userFeelFigures } from './figures/user-feel.js';
+import { userFeelFigures, userFeelLayerFigures } from './figures/user-feel.js';
 import { workspaceColumnsFigures } from './figures/workspace-columns.js';
 import { printTable, writeResults, type Figure } from './lib/report.js';
 
@@ -22,6 +22,7 @@ const SUITES: Record<string, (quick: boolean) => Promise<Figure[]>> = {
   store: storeFigures,
   'workspace-columns': workspaceColumnsFigures,
   'user-feel': userFeelFigures,
+  'user-feel-layers': userFeelLayerFigures,
 };
 
 const args = process.argv.slice(2);

@@ -36,3 +36,25 @@ export async function startBareProxy(upstream: { url: string; method: string; he
       }),
   };
 }
+
+/** The floor of any refusal: node:http answering every request 503 with Retry-After once its body has arrived. */
+export async function startBareRefuser(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end('{"error":{"code":"unavailable","message":"refused"}}');
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/v1/execute_tool`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -18,6 +18,11 @@ export interface LoadGenOptions {
   bodies?: string[];
   /** Closed loop: this many calls in flight at all times. */
   concurrency?: number;
+  /**
+   * Closed loop: start the loops evenly over this many seconds instead of all at once (a burst of more new
+   * connections than the server's listen backlog, 511 by default in Node, waits for TCP to send their SYNs again).
+   */
+  rampSeconds?: number;
   /** Open loop: this many calls started per second, whatever the answers do. */
   ratePerSecond?: number;
   durationSeconds: number;
@@ -36,14 +41,29 @@ export interface LoadGenResult {
   refusedP99Ms: number | null;
 }
 
-export async function runLoadGen(options: LoadGenOptions): Promise<LoadGenResult> {
+export function runLoadGen(options: LoadGenOptions): Promise<LoadGenResult> {
+  return startLoadGen(options).result;
+}
+
+/** The load generator, started: its result when it ends, or `stop()` to end it at once (its calls then fail). */
+export function startLoadGen(options: LoadGenOptions): { result: Promise<LoadGenResult>; stop(): Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(options));
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`load generator exited ${code}`);
-  return JSON.parse(out.trim().split('\n').at(-1) as string) as LoadGenResult;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const result = exited.then((code) => {
+    if (code !== 0) throw new Error(`load generator exited ${code}`);
+    return JSON.parse(out.trim().split('\n').at(-1) as string) as LoadGenResult;
+  });
+  return {
+    result,
+    async stop() {
+      result.catch(() => undefined);
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -89,8 +109,11 @@ async function generate(o: LoadGenOptions): Promise<LoadGenResult> {
     }
     await Promise.all(calls);
   } else {
+    const loops = o.concurrency ?? 1;
+    const rampMs = (o.rampSeconds ?? 0) * 1000;
     await Promise.all(
-      Array.from({ length: o.concurrency ?? 1 }, async () => {
+      Array.from({ length: loops }, async (_, i) => {
+        if (rampMs > 0) await new Promise((r) => setTimeout(r, (i * rampMs) / loops));
         while (performance.now() < deadline) await one();
       }),
     );
