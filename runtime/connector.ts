@@ -67,7 +67,8 @@ function connectionView(baseUrl: string, c: ConnectionRecord): ConnectionView {
     name: c.name,
     connector: c.connector,
     client_id: c.clientId,
-    has_client_secret: c.clientSecret !== '',
+    // Every connection stores one (it is required on creation and can only be replaced); records never carry it.
+    has_client_secret: true,
     scopes: [...c.scopes],
     redirect_uri: redirectUriFor(baseUrl, c.id),
     overrides: { ...c.overrides },

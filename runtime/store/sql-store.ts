@@ -30,6 +30,7 @@ import type {
   AppClientRecord,
   AuthLinkRecord,
   ClaimedDelivery,
+  ClientCredentials,
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
@@ -168,6 +169,10 @@ export class SqlStore implements Store {
 
   listConnections(environmentId: string): Promise<ConnectionRecord[]> {
     return this.#connections.list(environmentId);
+  }
+
+  getClientCredentials(environmentId: string, id: string): Promise<ClientCredentials | null> {
+    return this.#connections.credentials(environmentId, id);
   }
 
   updateConnection(environmentId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null> {

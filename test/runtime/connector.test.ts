@@ -32,7 +32,7 @@ describe('connections', () => {
     expect(view.name).toBe('gcal2');
     expect(view.scopes).toEqual(['https://www.googleapis.com/auth/calendar']);
     expect(JSON.stringify(view)).not.toContain('rotated-secret-value');
-    expect((await h.store.getConnection(ENV, view.id))?.clientSecret).toBe('rotated-secret-value');
+    expect(await h.store.getClientCredentials(ENV, view.id)).toEqual({ clientId: 'cid', clientSecret: 'rotated-secret-value' });
     await expect(h.env.updateConnection('gcal2', { connector: 'crm' } as never)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 

@@ -33,7 +33,10 @@ export function recordsContract(ctx: ContractContext): void {
       const input = newConnection('env_a');
       const created = await ctx.store.createConnection(input);
       expect(created.id).toMatch(/^conn_[a-z2-7]{26}$/);
-      expect(created).toMatchObject({ ...input, environmentId: 'env_a' });
+      const { clientSecret, ...fields } = input;
+      expect(created).toMatchObject({ ...fields, environmentId: 'env_a' });
+      expect(created).not.toHaveProperty('clientSecret');
+      expect(await ctx.store.getClientCredentials('env_a', created.id)).toEqual({ clientId: input.clientId, clientSecret });
       expect(created.createdAt).toBe(created.updatedAt);
       expect(await ctx.store.getConnection('env_a', created.id)).toEqual(created);
       expect(await ctx.store.getConnectionById(created.id)).toEqual(created);
@@ -67,12 +70,14 @@ export function recordsContract(ctx: ContractContext): void {
         overrides: { apiBaseUrl: 'http://127.0.0.1:1/api' },
         allowedRedirectUrls: ['https://x.example/cb'],
       });
-      expect(updated).toMatchObject({ name: c.name, clientId: c.clientId, clientSecret: 'new-secret-value', scopes: ['a', 'b'] });
+      expect(updated).toMatchObject({ name: c.name, clientId: c.clientId, scopes: ['a', 'b'] });
+      expect(await ctx.store.getClientCredentials('env_a', c.id)).toEqual({ clientId: c.clientId, clientSecret: 'new-secret-value' });
       expect(updated!.overrides).toEqual({ apiBaseUrl: 'http://127.0.0.1:1/api' });
       expect(updated!.updatedAt > c.updatedAt).toBe(true);
       expect(await ctx.store.getConnection('env_a', c.id)).toEqual(updated);
       const renamed = await ctx.store.updateConnection('env_a', c.id, { name: 'renamed', clientId: 'cid-2' });
-      expect(renamed).toMatchObject({ name: 'renamed', clientId: 'cid-2', clientSecret: 'new-secret-value' });
+      expect(renamed).toMatchObject({ name: 'renamed', clientId: 'cid-2' });
+      expect(await ctx.store.getClientCredentials('env_a', c.id)).toEqual({ clientId: 'cid-2', clientSecret: 'new-secret-value' });
       await expect(ctx.store.updateConnection('env_a', c.id, { name: 'taken' })).rejects.toMatchObject({
         code: 'conflict',
         details: { violations: [{ pointer: '/name', keyword: 'unique', message: 'name "taken" is already used by another connection in this environment' }] },
@@ -249,6 +254,7 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await s.getConnection('env_b', conn.id)).toBeNull();
       expect(await s.getConnectionByName('env_b', conn.name)).toBeNull();
       expect(await s.listConnections('env_b')).toEqual([]);
+      expect(await s.getClientCredentials('env_b', conn.id)).toBeNull();
       expect(await s.updateConnection('env_b', conn.id, { name: 'hijack', clientSecret: 'x' })).toBeNull();
       expect(await s.deleteConnection('env_b', conn.id)).toBe(false);
       await expect(s.ensureAccount('env_b', conn.id, 'user-1')).rejects.toMatchObject({ code: 'connection_not_found' });
