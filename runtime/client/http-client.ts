@@ -49,8 +49,11 @@ export interface ListToolsQuery {
   read_only?: boolean;
 }
 
-/** What both transports offer: the environment scope without its id (the HTTP client learns it from its token). */
-export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId'>;
+/**
+ * What both transports offer: the environment scope without its id (the HTTP client learns it from its token) and
+ * without the dashboard's in-process page of accounts.
+ */
+export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId' | 'pageAccounts'>;
 
 export interface HttpClient extends EnvironmentApi {
   readonly envUrl: string;

@@ -25,6 +25,7 @@ import type { AccountEventDraft } from '../webhooks/event-types.js';
 import type {
   AccountEventRecord,
   AccountFilter,
+  AccountPage,
   AccountRecord,
   AccountStatus,
   AppClientRecord,
@@ -197,8 +198,12 @@ export class SqlStore implements Store {
     return this.#accounts.findAccount(environmentId, connectionId, identifier);
   }
 
-  listAccounts(environmentId: string, filter: AccountFilter = {}): Promise<AccountRecord[]> {
-    return this.#accounts.listAccounts(environmentId, filter);
+  listAccounts(environmentId: string, filter: AccountFilter = {}, page?: AccountPage): Promise<AccountRecord[]> {
+    return this.#accounts.listAccounts(environmentId, filter, page);
+  }
+
+  countAccounts(environmentId: string, filter: AccountFilter = {}): Promise<number> {
+    return this.#accounts.countAccounts(environmentId, filter);
   }
 
   saveTokens(

@@ -185,6 +185,12 @@ export interface AccountFilter {
   status?: AccountStatus;
 }
 
+/** One page of an account list: at most `limit` accounts after the first `offset` (default 0), in list order. */
+export interface AccountPage {
+  limit: number;
+  offset?: number;
+}
+
 /** How a tool call or proxy request ended. */
 export type ExecutionOutcome = 'success' | 'error';
 
@@ -370,7 +376,10 @@ export interface Store {
   ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord>;
   getAccount(environmentId: string, id: string): Promise<AccountRecord | null>;
   findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null>;
-  listAccounts(environmentId: string, filter?: AccountFilter): Promise<AccountRecord[]>;
+  /** Oldest first (`createdAt`, then id); with `page`, only that page is read. */
+  listAccounts(environmentId: string, filter?: AccountFilter, page?: AccountPage): Promise<AccountRecord[]>;
+  /** How many accounts `listAccounts` would list with this filter, without reading them. */
+  countAccounts(environmentId: string, filter?: AccountFilter): Promise<number>;
   /**
    * Writes new tokens and marks the account ACTIVE, bumping `tokenVersion`. When `expectedVersion` is given the
    * write happens only if the stored version still equals it (returns null otherwise).

@@ -173,6 +173,34 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ids({ identifier: 'user-1', connectionId: conn.id, status: 'PENDING_AUTH' })).toEqual([a1.id]);
       expect((await ctx.store.listAccounts('env_a', { status: 'ACTIVE' }))[0]!.tokens).not.toBeNull();
     });
+
+    it('pages a filtered list in list order and counts it', async () => {
+      const { conn } = await setup();
+      const other = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace' }));
+      for (let i = 0; i < 7; i++) await ctx.store.ensureAccount('env_a', conn.id, `user-${i}`);
+      await ctx.store.ensureAccount('env_a', other.id, 'user-0');
+      const active = await ctx.store.ensureAccount('env_a', conn.id, 'user-active');
+      await ctx.store.saveTokens(active.id, tokens());
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      await ctx.store.ensureAccount('env_b', (await ctx.store.createConnection(newConnection('env_b'))).id, 'user-0');
+
+      const whole = await ctx.store.listAccounts('env_a', { connectionId: conn.id });
+      expect(whole).toHaveLength(8);
+      expect(await ctx.store.countAccounts('env_a', { connectionId: conn.id })).toBe(whole.length);
+      // Consecutive pages are the whole list, in its order, without overlap.
+      const pages = [];
+      for (let offset = 0; offset < whole.length + 3; offset += 3) pages.push(await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 3, offset }));
+      expect(pages.map((p) => p.length)).toEqual([3, 3, 2, 0]);
+      expect(pages.flat()).toEqual(whole);
+      expect(await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 3 })).toEqual(whole.slice(0, 3));
+
+      expect(await ctx.store.countAccounts('env_a')).toBe(9);
+      expect(await ctx.store.countAccounts('env_a', { identifier: 'user-0' })).toBe(2);
+      expect(await ctx.store.countAccounts('env_a', { status: 'ACTIVE' })).toBe(1);
+      expect((await ctx.store.listAccounts('env_a', { status: 'ACTIVE' }, { limit: 5 }))[0]!.tokens).not.toBeNull();
+      expect(await ctx.store.countAccounts('env_b')).toBe(1);
+      expect(await ctx.store.countAccounts('env_c')).toBe(0);
+    });
   });
 
   describe('authorization links and OAuth states', () => {
