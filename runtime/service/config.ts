@@ -2,7 +2,9 @@
  * The one configuration module: every environment variable the service, the CLI and `createConnector` read is read
  * here, into a typed, validated config, with an error naming the variable when a value is wrong. Defaults live here
  * once. {@link CONFIG_VARIABLES} lists them; the manual's Configuration table (docs/manual.md) is checked against it
- * (test/service/config-table.test.ts), and that test also checks that `readConfig` reads exactly these.
+ * (test/service/config-table.test.ts), and that test also checks that `readConfig` reads exactly these. The
+ * OpenTelemetry SDK reads the `OTEL_*` variables itself; the ones listed here are those the service acts on or
+ * checks first.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -46,6 +48,14 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS', default: 'unset' },
   { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
   { name: 'NODE_ENV', default: 'unset' },
+  { name: 'OTEL_SDK_DISABLED', default: 'false' },
+  { name: 'OTEL_TRACES_EXPORTER', default: 'otlp, once telemetry is on' },
+  { name: 'OTEL_METRICS_EXPORTER', default: 'otlp, once telemetry is on' },
+  { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', default: 'unset' },
+  { name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', default: 'unset' },
+  { name: 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', default: 'unset' },
+  { name: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/protobuf' },
+  { name: 'OTEL_SERVICE_NAME', default: 'agent-connector' },
 ];
 
 /** The upstream HTTP settings the service passes to its connector (the retry backoff's first step stays fixed). */
@@ -92,6 +102,23 @@ export interface ServiceConfig extends ConnectorConfig {
   logFormat: 'json' | 'pretty';
   /** Execution history retention in days (enforced by the purge schedule); 0 records nothing. */
   executionRetentionDays: number;
+  telemetry: TelemetryConfig;
+}
+
+/**
+ * The OpenTelemetry settings the service acts on. The SDK reads every `OTEL_*` variable itself (endpoint, protocol,
+ * headers, sampling, ...), as the standard says; this module decides whether to start it at all and checks, before
+ * the start, the variables whose bad value the SDK would only log and then export nowhere.
+ * @see https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/
+ */
+export interface TelemetryConfig {
+  /**
+   * Start the SDK: a traces or metrics exporter other than `none`, or an OTLP endpoint, is set, and
+   * `OTEL_SDK_DISABLED` is not `true`. Off by default, since the SDK's own default exports to localhost unasked.
+   */
+  enabled: boolean;
+  /** `OTEL_SERVICE_NAME`, default `agent-connector` (the SDK's own default would be `unknown_service:node`). */
+  serviceName: string;
 }
 
 /** What `createConnector` takes from the environment when its options leave it out. */
@@ -265,6 +292,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     executionRetentionDays: executionRetentionDays(env),
     logFormat: logFormat(env),
     logLevel: logLevel(env),
+    telemetry: telemetry(env),
   };
 }
 
@@ -273,4 +301,57 @@ function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
   if (value === undefined) return process.stdout.isTTY ? 'pretty' : 'json';
   if (value === 'json' || value === 'pretty') return value;
   throw new ConfigError(`LOG_FORMAT=${value}: use json or pretty`);
+}
+
+/** A value's text for an error message, with any `user:password@` replaced: an error never carries a secret. */
+function shown(value: string): string {
+  return JSON.stringify(value.replace(/\/\/[^@/]*@/, '//***@'));
+}
+
+/** An absolute http(s) URL with a host, as the SDK's exporters and the HTTP client need. */
+function httpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The exporters the Node SDK (`@opentelemetry/sdk-node`) builds from each variable; it ignores any other name. */
+const OTEL_EXPORTERS = { OTEL_TRACES_EXPORTER: ['otlp', 'zipkin', 'console', 'none'], OTEL_METRICS_EXPORTER: ['otlp', 'prometheus', 'console', 'none'] } as const;
+const OTEL_ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'] as const;
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'];
+
+/**
+ * `OTEL_*`, as far as the service acts on them (see {@link TelemetryConfig}). Every one is read and checked whatever
+ * the others say, so a bad value is reported even while telemetry is off.
+ */
+function telemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
+  const disabledRaw = optional(env, 'OTEL_SDK_DISABLED')?.trim().toLowerCase();
+  if (disabledRaw !== undefined && disabledRaw !== 'true' && disabledRaw !== 'false') {
+    throw new ConfigError(`OTEL_SDK_DISABLED must be true or false (got ${JSON.stringify(disabledRaw)})`);
+  }
+  let asked = false;
+  for (const [name, known] of Object.entries(OTEL_EXPORTERS) as [keyof typeof OTEL_EXPORTERS, readonly string[]][]) {
+    const list = (optional(env, name) ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const unknown = list.filter((e) => !known.includes(e));
+    if (unknown.length > 0) throw new ConfigError(`${name} must be a comma-separated list of ${known.join(', ')} (not supported: ${JSON.stringify(unknown.join(','))})`);
+    // The SDK reads `none` beside another exporter as "the default exporter", which is nobody's intent.
+    if (list.includes('none') && list.length > 1) throw new ConfigError(`${name}: none cannot be combined with other exporters (got ${JSON.stringify(list.join(','))})`);
+    if (list.length > 0 && !list.includes('none')) asked = true;
+  }
+  for (const name of OTEL_ENDPOINTS) {
+    const value = optional(env, name)?.trim();
+    if (value === undefined || value === '') continue;
+    if (!httpUrl(value)) throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:4318 (got ${shown(value)})`);
+    asked = true;
+  }
+  const protocol = optional(env, 'OTEL_EXPORTER_OTLP_PROTOCOL')?.trim();
+  if (protocol !== undefined && protocol !== '' && !OTLP_PROTOCOLS.includes(protocol)) {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')} (got ${JSON.stringify(protocol)})`);
+  }
+  const serviceName = optional(env, 'OTEL_SERVICE_NAME')?.trim() || 'agent-connector';
+  return { enabled: asked && disabledRaw !== 'true', serviceName };
 }

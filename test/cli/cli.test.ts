@@ -93,6 +93,12 @@ describe('agent-connector CLI against a running service', () => {
     expect(badCreds.err).toMatch(/unauthorized/);
   });
 
+  it('start exits 2 naming an OTEL_* variable the SDK would silently ignore, before it opens anything', async () => {
+    const res = await cli(['start'], { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', AGENT_CONNECTOR_DATA_DIR: join(tmpdir(), 'ac-cli-never-created') }, false);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('exits 1 when the service cannot be reached', async () => {
     const res = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'http://127.0.0.1:9' });
     expect(res.code).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * One configuration module: the manual's Configuration table lists exactly the variables `readConfig` reads, with
+ * One configuration module: the manual's Configuration tables list exactly the variables `readConfig` reads, with
  * the defaults `CONFIG_VARIABLES` states, and a bad value names its variable.
  */
 import { readFileSync } from 'node:fs';
@@ -56,6 +56,8 @@ describe('configuration', () => {
       ['AGENT_CONNECTOR_HTTP_CONNECTIONS', '0'],
       ['AGENT_CONNECTOR_DATABASE_POOL_SIZE', '2.5'],
       ['LOG_LEVEL', 'loud'],
+      ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+      ['OTEL_TRACES_EXPORTER', 'jaeger'],
     ]) {
       expect(() => readConfig({ [name as string]: value }), name).toThrow(expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(name as string) }));
     }
