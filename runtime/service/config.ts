@@ -2,9 +2,9 @@
  * The one configuration module: every environment variable the service, the CLI and `createConnector` read is read
  * here, into a typed, validated config, with an error naming the variable when a value is wrong. Defaults live here
  * once. {@link CONFIG_VARIABLES} lists them; the manual's Configuration table (docs/manual.md) is checked against it
- * (test/service/config-table.test.ts), and that test also checks that `readConfig` reads exactly these. The
- * OpenTelemetry SDK reads the `OTEL_*` variables itself; the ones listed here are those the service acts on or
- * checks first.
+ * (test/service/config-table.test.ts), and that test also checks that `readConfig` (the service) and
+ * `readClientConfig` (the CLI's commands that talk to a service) together read exactly these. The OpenTelemetry SDK
+ * reads the `OTEL_*` variables itself; the ones listed here are those the service acts on or checks first.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -12,6 +12,9 @@ import { DEFAULT_RATE_LIMITS } from './rate-limit-defaults.js';
 import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../http/policy.js';
+
+/** Where the CLI finds the service when neither `--env-url` nor `AGENT_CONNECTOR_URL` says. */
+export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:3000';
 
 /** Every variable read here with its default as the manual states it (`-` when there is none). */
 export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
@@ -48,6 +51,7 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS', default: 'unset' },
   { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
   { name: 'NODE_ENV', default: 'unset' },
+  { name: 'AGENT_CONNECTOR_URL', default: DEFAULT_SERVICE_URL },
   { name: 'OTEL_SDK_DISABLED', default: 'false' },
   { name: 'OTEL_TRACES_EXPORTER', default: 'otlp, once telemetry is on' },
   { name: 'OTEL_METRICS_EXPORTER', default: 'otlp, once telemetry is on' },
@@ -119,6 +123,24 @@ export interface TelemetryConfig {
   enabled: boolean;
   /** `OTEL_SERVICE_NAME`, default `agent-connector` (the SDK's own default would be `unknown_service:node`). */
   serviceName: string;
+}
+
+/**
+ * What the CLI's commands that talk to a running service use (`connections`, `link`, `tools`, `proxy`, `mcp`, ...):
+ * the service's URL and the application's client credentials. Flags given on the command line win over the variables.
+ */
+export interface ClientConfig {
+  /** `--env-url`, else `AGENT_CONNECTOR_URL`, else `http://127.0.0.1:3000`; no trailing slash. */
+  url: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The CLI flags that override {@link ClientConfig}'s variables; an empty or absent flag leaves the variable. */
+export interface ClientFlags {
+  envUrl?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
 }
 
 /** What `createConnector` takes from the environment when its options leave it out. */
@@ -354,4 +376,37 @@ function telemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
   }
   const serviceName = optional(env, 'OTEL_SERVICE_NAME')?.trim() || 'agent-connector';
   return { enabled: asked && disabledRaw !== 'true', serviceName };
+}
+
+/** A flag when given (not empty), else its variable; `source` names where the value came from, for errors. */
+function flagOrVariable(env: NodeJS.ProcessEnv, flag: string | undefined, flagName: string, name: string): { value: string | undefined; source: string } {
+  if (flag !== undefined && flag !== '') return { value: flag, source: flagName };
+  return { value: optional(env, name), source: name };
+}
+
+/**
+ * The application client id the CLI acts as: `--client-id`, else `AGENT_CONNECTOR_CLIENT_ID`, else undefined. What
+ * `environments rotate-secret` defaults to (it works on the store, with no secret), and part of {@link readClientConfig}.
+ */
+export function readClientId(env: NodeJS.ProcessEnv = process.env, flag?: string): string | undefined {
+  return flagOrVariable(env, flag, '--client-id', 'AGENT_CONNECTOR_CLIENT_ID').value;
+}
+
+/**
+ * The CLI's client settings ({@link ClientConfig}): each flag, when given, else its variable. Throws a
+ * {@link ConfigError} naming the flag or the variable the bad value came from: a URL that is not http(s), or missing
+ * credentials (every missing one at once).
+ */
+export function readClientConfig(env: NodeJS.ProcessEnv = process.env, flags: ClientFlags = {}): ClientConfig {
+  const url = flagOrVariable(env, flags.envUrl, '--env-url', 'AGENT_CONNECTOR_URL');
+  const clientId = readClientId(env, flags.clientId);
+  const clientSecret = flagOrVariable(env, flags.clientSecret, '--client-secret', 'AGENT_CONNECTOR_CLIENT_SECRET').value;
+  const serviceUrl = (url.value ?? DEFAULT_SERVICE_URL).trim().replace(/\/+$/, '');
+  if (!httpUrl(serviceUrl)) throw new ConfigError(`${url.source} must be the service's http:// or https:// URL such as ${DEFAULT_SERVICE_URL} (got ${shown(url.value ?? '')})`);
+  const missing = [
+    ...(clientId === undefined ? ['AGENT_CONNECTOR_CLIENT_ID (or --client-id)'] : []),
+    ...(clientSecret === undefined ? ['AGENT_CONNECTOR_CLIENT_SECRET (or --client-secret)'] : []),
+  ];
+  if (missing.length > 0) throw new ConfigError(`application credentials are needed: set ${missing.join(' and ')}; npm start prints them`);
+  return { url: serviceUrl, clientId: clientId as string, clientSecret: clientSecret as string };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, readStoreConfig } from '../../runtime/service/config.js';
+import { ConfigError, readClientConfig, readClientId, readConfig, readStoreConfig, type ClientFlags } from '../../runtime/service/config.js';
 
 const SIGNING_KEY = 'a'.repeat(64);
 const ENCRYPTION_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -142,5 +142,53 @@ describe('readConfig: OpenTelemetry (OTEL_*)', () => {
     const error = configError({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpcs://user:s3cret@collector:4317' });
     expect(error.message).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(error.message).not.toContain('s3cret');
+  });
+});
+
+describe('readClientConfig: the CLI\'s service URL and credentials', () => {
+  const CREDENTIALS = { AGENT_CONNECTOR_CLIENT_ID: 'ac_env', AGENT_CONNECTOR_CLIENT_SECRET: 'acs_env' };
+
+  function clientError(env: NodeJS.ProcessEnv, flags: ClientFlags = {}): ConfigError {
+    try {
+      readClientConfig(env, flags);
+    } catch (error) {
+      if (error instanceof ConfigError) return error;
+      throw error;
+    }
+    throw new Error('readClientConfig accepted the environment');
+  }
+
+  it('reads the variables, with the local service as the default URL and no trailing slash', () => {
+    expect(readClientConfig(CREDENTIALS)).toEqual({ url: 'http://127.0.0.1:3000', clientId: 'ac_env', clientSecret: 'acs_env' });
+    expect(readClientConfig({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'https://connect.example.com/' }).url).toBe('https://connect.example.com');
+  });
+
+  it('takes each flag over its variable, and an empty flag as not given', () => {
+    const env = { ...CREDENTIALS, AGENT_CONNECTOR_URL: 'http://env.example:3000' };
+    expect(readClientConfig(env, { envUrl: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' })).toEqual({ url: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' });
+    expect(readClientConfig(env, { clientSecret: 'acs_flag' })).toEqual({ url: 'http://env.example:3000', clientId: 'ac_env', clientSecret: 'acs_flag' });
+    expect(readClientConfig(env, { envUrl: '', clientId: '' })).toEqual({ url: 'http://env.example:3000', clientId: 'ac_env', clientSecret: 'acs_env' });
+    expect(readClientId({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' })).toBe('ac_env');
+    expect(readClientId({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }, 'ac_flag')).toBe('ac_flag');
+    expect(readClientId({})).toBeUndefined();
+  });
+
+  it('refuses a URL that is not http(s), naming the variable, or the flag when the flag gave it', () => {
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'localhost:3000' }).message).toMatch(/^AGENT_CONNECTOR_URL must be the service's http:\/\/ or https:\/\/ URL/);
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'ftp://host' }).message).toMatch(/^AGENT_CONNECTOR_URL must be/);
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'http://fine:3000' }, { envUrl: 'nope' }).message).toMatch(/^--env-url must be/);
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'ws://admin:pw@host' }).message).not.toContain('pw@');
+  });
+
+  it('refuses missing credentials, naming each missing variable', () => {
+    const noSecret = clientError({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }).message;
+    expect(noSecret).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    expect(noSecret).not.toContain('AGENT_CONNECTOR_CLIENT_ID');
+    const none = clientError({}).message;
+    expect(none).toContain('AGENT_CONNECTOR_CLIENT_ID');
+    expect(none).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    expect(clientError({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env', AGENT_CONNECTOR_CLIENT_SECRET: '' }).message).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    // A flag fills what the environment leaves out.
+    expect(readClientConfig({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }, { clientSecret: 'acs_flag' }).clientSecret).toBe('acs_flag');
   });
 });
