@@ -30,6 +30,7 @@ export type {
   AccountView,
   AuthorizationLink,
   AuthorizationLinkInput,
+  CallOptions,
   ConnectionView,
   Connector,
   ConnectorOptions,
