@@ -147,7 +147,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   });
   const tools = createToolRegistry(definitions.tools);
   let toolSearch: ToolSearch | undefined;
-  const cache = new LookupCache(options.lookupCacheTtlMs);
+  const cache = new LookupCache({ now, ttlMs: options.lookupCacheTtlMs });
   const prechecks = new PrecheckCache(now);
   const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), settings: { ...config.executions, ...options.executions } });
   const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
