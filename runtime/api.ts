@@ -197,6 +197,16 @@ export interface ConnectionDeletion {
   disconnected_accounts: number;
 }
 
+/** Per-call options of `executeTool` and `proxy`. */
+export interface CallOptions {
+  /**
+   * Where the call's log line goes: called once when the call ends, with its execution fields (execution_id,
+   * operation, outcome, error_code, upstream_status, attempts, duration_ms, ...). The HTTP service puts them into its
+   * one line for the request. Default: the connector's logger writes a line of its own.
+   */
+  logExecution?: (fields: Record<string, unknown>) => void;
+}
+
 /** Webhook endpoints and deliveries: see `webhooks/webhook-api.ts`. */
 export interface EnvironmentScope extends WebhookApi {
   readonly environmentId: string;
@@ -221,8 +231,8 @@ export interface EnvironmentScope extends WebhookApi {
   /** Revokes at the provider (best effort), deletes the tokens, marks the account DISCONNECTED. */
   disconnectAccount(id: string): Promise<AccountView>;
 
-  executeTool(input: ExecuteToolInput): Promise<ExecuteToolResult>;
-  proxy(input: ProxyInput): Promise<ProxyResult>;
+  executeTool(input: ExecuteToolInput, options?: CallOptions): Promise<ExecuteToolResult>;
+  proxy(input: ProxyInput, options?: CallOptions): Promise<ProxyResult>;
   /** The execution history, newest first, a page at a time. */
   listExecutions(query?: ExecutionListQuery): Promise<{ executions: ExecutionView[]; next_cursor: string | null }>;
 }
@@ -266,10 +276,5 @@ export interface Connector {
    * (see `agent/search.ts`).
    */
   tools: { list(): readonly ToolDefinition[]; resolve(nameOrAlias: string): ToolDefinition | undefined; search(query: string, options?: ToolSearchOptions): ToolSearchHit[] };
-  /**
-   * For the HTTP service's one log line per request: runs `fn` so that a tool call or proxy request finished inside
-   * it puts its execution fields into `slot.fields` instead of logging a line of its own.
-   */
-  logExecutionsInto<T>(slot: { fields?: Record<string, unknown> }, fn: () => T): T;
   close(): Promise<void>;
 }

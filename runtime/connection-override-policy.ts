@@ -6,7 +6,7 @@
  *
  * - `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` unset: allowed in development, refused under `NODE_ENV=production`.
  * - `1`: any `https:` URL, `http:` only to a loopback host; never a link-local address (169.254.0.0/16, fe80::/10:
- *   the metadata endpoints) nor the unspecified address.
+ *   the metadata endpoints) nor an unspecified one (0.0.0.0/8, ::). The ranges are `http/internal-addresses.ts`'s.
  * - `0`: refused.
  * - a comma-separated list of origins (`https://idp.example.com,http://10.0.0.5:8080`): exactly those, and no other.
  *
@@ -18,7 +18,7 @@
  * use the allowlist form when tenants are not trusted.
  * @see https://owasp.org/www-community/attacks/Server_Side_Request_Forgery
  */
-import { isIP } from 'node:net';
+import { internalRange } from './http/internal-addresses.js';
 
 export type OverrideMode = 'any' | 'none' | 'allowlist';
 
@@ -69,35 +69,6 @@ export function readOverridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePo
 }
 
 /**
- * The IPv4 address in `host` (an IP literal, brackets removed), also when written IPv4-mapped (`::ffff:a9fe:a9fe`, as
- * the URL parser spells it): such an address reaches the IPv4 host it maps.
- */
-export function ipv4Octets(host: string): number[] | null {
-  if (isIP(host) === 4) return host.split('.').map(Number);
-  const mapped = /^::ffff:(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/.exec(host);
-  if (mapped === null) return null;
-  if (mapped[3] !== undefined) return ipv4Octets(mapped[3]);
-  const hi = parseInt(mapped[1] as string, 16);
-  const lo = parseInt(mapped[2] as string, 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255];
-}
-
-function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
-  const v4 = ipv4Octets(h);
-  return v4 !== null && v4[0] === 127;
-}
-
-/** Link-local (the metadata endpoints live there) and unspecified addresses, which reach the host itself. */
-function isForbiddenHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === '::' || /^fe[89ab][0-9a-f]?:/.test(h)) return true;
-  const v4 = ipv4Octets(h);
-  return v4 !== null && ((v4[0] === 169 && v4[1] === 254) || v4[0] === 0);
-}
-
-/**
  * Why `value` may not be an override under `policy`, or null when it may. `value` has already passed the URL syntax
  * check (absolute http(s), no credentials, query or fragment).
  */
@@ -112,7 +83,8 @@ export function overrideRefusal(value: string, policy: ConnectionOverridePolicy)
   if (policy.allowedOrigins.includes(url.origin)) return null;
   if (policy.mode === 'none') return `is not allowed: this service refuses connection overrides (${OVERRIDES_VARIABLE})`;
   if (policy.mode === 'allowlist') return `is not allowed: its origin ${url.origin} is not in ${OVERRIDES_VARIABLE}`;
-  if (isForbiddenHost(url.hostname)) return 'is not allowed: link-local and unspecified addresses are never override targets';
-  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return 'must use https (http is allowed only to a loopback host)';
+  const range = internalRange(url.hostname);
+  if (range === 'link-local' || range === 'unspecified') return 'is not allowed: link-local and unspecified addresses are never override targets';
+  if (url.protocol !== 'https:' && range !== 'loopback') return 'must use https (http is allowed only to a loopback host)';
   return null;
 }

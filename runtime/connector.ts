@@ -148,10 +148,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   });
   const tools = createToolRegistry(definitions.tools);
   let toolSearch: ToolSearch | undefined;
-  const cache = new LookupCache(options.lookupCacheTtlMs);
+  const cache = new LookupCache({ now, ttlMs: options.lookupCacheTtlMs });
   const prechecks = new PrecheckCache(now);
   const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), settings: { ...config.executions, ...options.executions } });
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, executions, ...(options.logger ? { logger: options.logger } : {}) };
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
   const toolName = (name: string) => tools.resolve(name)?.name;
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 
@@ -316,14 +316,18 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         cache.invalidateAccount(found.account);
         return accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
       },
-      executeTool: (input) =>
-        executions.run(toolStart(environmentId, input, toolName), async () => {
-          const result = await executeTool(ctx, environmentId, input);
-          // The id the caller sees is the one its record has.
-          result.execution_id = executions.current()?.id ?? result.execution_id;
-          return result;
-        }),
-      proxy: (input) => executions.run(proxyStart(environmentId, input), () => runProxy(ctx, environmentId, input)),
+      executeTool: (input, options) =>
+        executions.run(
+          toolStart(environmentId, input, toolName),
+          async (execution) => {
+            const result = await executeTool({ ...ctx, execution }, environmentId, input);
+            // The id the caller sees is the one its record has.
+            result.execution_id = execution.id;
+            return result;
+          },
+          options?.logExecution,
+        ),
+      proxy: (input, options) => executions.run(proxyStart(environmentId, input), (execution) => runProxy({ ...ctx, execution }, environmentId, input), options?.logExecution),
       async listExecutions(query = {}) {
         const limit = Math.min(Math.max(query.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
         const page = await store.listExecutions(environmentId, executionFilter(query), { limit, ...(query.cursor === undefined ? {} : { cursor: query.cursor }) });
@@ -345,7 +349,6 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       // Built on the first search: most processes (a CLI command, a test) never search.
       search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
     },
-    logExecutionsInto: (slot, fn) => executions.logInto(slot, fn),
     async close() {
       http.close();
       await executions.drain();

@@ -44,6 +44,7 @@ export type {
   AccountView,
   AuthorizationLink,
   AuthorizationLinkInput,
+  CallOptions,
   ConnectionView,
   Connector,
   ConnectorOptions,

@@ -1,8 +1,8 @@
 /**
  * What users feel, and the limits they would hit first: the service against a bare node:http proxy in the same run,
  * both in front of the same upstream that answers after a fixed latency (100 ms, a real API's order of magnitude),
- * in a process of its own; load from another process. The service runs with production logging (JSON to a file),
- * the tool call is `crm_contact_get` through `POST /api/v1/execute_tool`.
+ * in a process of its own; load from another process. The service runs with the production logger
+ * (`createServiceLogger`: JSON, redaction, one synchronous write per line, as to stdout, here to /dev/null); the tool call is `crm_contact_get` through `POST /api/v1/execute_tool`.
  *
  * - added_p99_ms_vs_bare_c100: service p99 minus bare p99 at 100 calls in flight (goal <= 5 ms);
  * - throughput_vs_bare_proxy_c1000: service over bare throughput at 1,000 calls in flight (goal >= 0.95);
@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { OpenStoreOptions } from '../../runtime/store/open-store.js';
 import { buildService } from '../../runtime/service/build-service.js';
+import { createServiceLogger } from '../../runtime/service/logging.js';
 import { ensureAppClient } from '../../runtime/service/environments.js';
 import { startHarness, ENV, PROVIDER, type Harness } from '../../test/runtime/connector-harness.js';
 import { newPostgresDatabase } from '../../test/runtime/store/harness.js';
@@ -54,7 +55,7 @@ async function startStack(upstream: SlowUpstream, opts: { storeOptions?: Omit<Op
   harness.sandbox.control.registerClient({ provider: PROVIDER.crm, clientId, clientSecret, redirectUris: [view.redirect_uri] });
   await harness.authorize('crm', 'user-0');
   const logFd = openSync('/dev/null', 'w');
-  const app = await buildService({ connector: harness.connector, logger: pino({ level: 'info' }, pino.destination({ fd: logFd, sync: false })), rateLimit: false });
+  const app = await buildService({ connector: harness.connector, logger: createServiceLogger(pino.destination({ fd: logFd, sync: true })), rateLimit: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const serviceUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const creds = await ensureAppClient(harness.store, { environmentId: ENV, environmentName: 'bench', clientId: 'bench-client' });

@@ -2,15 +2,15 @@
  * The execution history, the per-call log line, the executor's span and the call metrics: one place that sees
  * every tool call and proxy request start and end.
  *
- * A call runs inside an {@link ExecutionScope} (held in this tracker's own AsyncLocalStorage), which the shared
- * send path fills in as it learns them: the connection the call resolved to, each upstream answer's status and
- * attempt count. When the call has its answer, the record is queued and written in the background, in batches
+ * A call runs with an {@link ExecutionScope}, handed to it explicitly (the executor puts it in the call's context),
+ * which the shared send path fills in as it learns them: the connection the call resolved to, each upstream
+ * answer's status and attempt count. (It is not an AsyncLocalStorage: on Node 20 one turns on promise hooks for
+ * every promise in the process, which cost the service more CPU per call than the history itself: bench/README.md.) When the call has its answer, the record is queued and written in the background, in batches
  * ({@link BATCH_DELAY_MS} after the first queued record, or at {@link BATCH_MAX} records): one commit per call
  * (SQLite syncs each commit to disk) held up a thousand concurrent calls past their upstream deadline. A slow or
  * failed write never delays or fails a call (a failure is logged); `drain()` writes what is queued before the
  * store closes.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { SpanStatusCode } from '@opentelemetry/api';
@@ -71,10 +71,11 @@ export class ExecutionScope {
   }
 }
 
-/** Where the HTTP service takes a call's record to put into its one log line for the request (see {@link ExecutionTracker.logInto}). */
-export interface ExecutionLogSlot {
-  fields?: Record<string, unknown>;
-}
+/**
+ * Where a call's log line goes: given, it receives the call's fields (the HTTP service puts them into its one line
+ * for the request); absent, the tracker logs a line of its own.
+ */
+export type ExecutionLogSink = (fields: Record<string, unknown>) => void;
 
 /** The fields of a record as a log line and a trace show them (snake_case, as the API does). */
 export function executionLogFields(rec: ExecutionRecord): Record<string, unknown> {
@@ -103,8 +104,6 @@ export interface ExecutionTrackerDeps {
 }
 
 export class ExecutionTracker {
-  private readonly scopes = new AsyncLocalStorage<ExecutionScope>();
-  private readonly slots = new AsyncLocalStorage<ExecutionLogSlot>();
   private queue: ExecutionRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** The batch writes, one after the other. */
@@ -117,20 +116,8 @@ export class ExecutionTracker {
     this.redactFields = new Set(this.settings.redactFields);
   }
 
-  /** The call in progress in this async context, if any. */
-  current(): ExecutionScope | undefined {
-    return this.scopes.getStore();
-  }
-
-  /**
-   * Runs `fn` so that a call finished inside it leaves its record in `slot` instead of writing its own log line:
-   * the HTTP service logs one line per request, with the call's fields in it.
-   */
-  logInto<T>(slot: ExecutionLogSlot, fn: () => T): T {
-    return this.slots.run(slot, fn);
-  }
-
-  async run<T>(start: ExecutionStart, fn: () => Promise<T>): Promise<T> {
+  /** Runs one call: `fn` gets the call's scope to fill in; when it ends, the record is traced, counted, logged and queued. */
+  async run<T>(start: ExecutionStart, fn: (scope: ExecutionScope) => Promise<T>, log?: ExecutionLogSink): Promise<T> {
     const scope = new ExecutionScope(start);
     const startedAt = new Date(this.deps.now()).toISOString();
     const began = performance.now();
@@ -140,7 +127,7 @@ export class ExecutionTracker {
       let errorCode: string | null = null;
       let errorStatus: number | null = null;
       try {
-        return await this.scopes.run(scope, fn);
+        return await fn(scope);
       } catch (error) {
         errorCode = isConnectorError(error) ? error.code : 'internal';
         const status = isConnectorError(error) ? (error.details as { status?: unknown } | undefined)?.status : undefined;
@@ -163,7 +150,7 @@ export class ExecutionTracker {
           durationMs: Math.round(performance.now() - began),
           input: this.settings.captureInputs ? redactInput(start.input(), this.redactFields) : null,
         };
-        this.finish(rec, span);
+        this.finish(rec, span, log);
       }
     });
   }
@@ -199,7 +186,7 @@ export class ExecutionTracker {
     return this.writing;
   }
 
-  private finish(rec: ExecutionRecord, span: import('@opentelemetry/api').Span): void {
+  private finish(rec: ExecutionRecord, span: import('@opentelemetry/api').Span, log: ExecutionLogSink | undefined): void {
     const { telemetry, logger } = this.deps;
     const metricAttributes = { 'agent_connector.kind': rec.kind, 'agent_connector.operation': rec.operation, 'agent_connector.outcome': rec.outcome };
     span.setAttributes({
@@ -218,8 +205,7 @@ export class ExecutionTracker {
     telemetry.calls.add(1, metricAttributes);
     telemetry.duration.record(rec.durationMs, metricAttributes);
 
-    const slot = this.slots.getStore();
-    if (slot !== undefined) slot.fields = executionLogFields(rec);
+    if (log !== undefined) log(executionLogFields(rec));
     else logger?.info(executionLogFields(rec), rec.outcome === 'success' ? 'execution succeeded' : 'execution failed');
 
     if (this.settings.record) this.enqueue(rec);

@@ -1,5 +1,5 @@
 /** What the executor and the proxy share: the store, the upstream client, the refresher and the definitions. */
-import type { ExecutionTracker } from '../executions/execution-tracker.js';
+import type { ExecutionScope } from '../executions/execution-tracker.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { RefreshCoordinator } from '../oauth/refresh.js';
@@ -29,6 +29,6 @@ export interface RuntimeContext {
   connectorFor(name: ConnectorName): ConnectorDefinition;
   now: () => number;
   logger?: RuntimeLogger;
-  /** The execution history's view of the call in progress (`current()`), filled in by the send path. */
-  executions?: ExecutionTracker;
+  /** The call in progress, as the execution history sees it: the send path notes the connection and each answer. */
+  execution?: ExecutionScope;
 }

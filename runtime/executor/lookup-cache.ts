@@ -4,7 +4,8 @@
  * identifier has an account on), so that the hot path does not pay queries and decryptions for each.
  *
  * Why it is safe:
- * - entries live {@link LOOKUP_TTL_MS} of wall time at most, so a change made by another process shows within that;
+ * - entries live {@link LOOKUP_TTL_MS} by the connector's clock at most ({@link TtlCache}), so a change made by
+ *   another process shows within that;
  * - this process invalidates on its own writes (connection update/delete, authorization, disconnect);
  * - only ACTIVE accounts are cached, and an account whose token needs a refresh is always re-read, so an account
  *   that became usable is never hidden by a stale EXPIRED entry and a refresh always starts from the database;
@@ -19,44 +20,31 @@
  */
 import type { AccountRecord, ConnectionRecord } from '../store/types.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
+import { TtlCache } from './ttl-cache.js';
 
 export const LOOKUP_TTL_MS = 1_000;
+/** Per kind of entry; past it the oldest entry goes. */
 const MAX_ENTRIES = 10_000;
-
-interface Entry<T> {
-  value: T;
-  at: number;
-}
 
 /** A key made of several ids; JSON keeps the parts apart whatever characters they hold. */
 const key = (...parts: string[]): string => JSON.stringify(parts);
 
 export class LookupCache {
   /** [environment, connection name] */
-  private readonly connections = new Map<string, Entry<ConnectionRecord>>();
+  private readonly connections: TtlCache<string, ConnectionRecord>;
   /** [environment, connection id, identifier] */
-  private readonly accounts = new Map<string, Entry<AccountRecord>>();
+  private readonly accounts: TtlCache<string, AccountRecord>;
   /** [environment, connector, identifier] -> the connection an implicit lookup chose. */
-  private readonly sole = new Map<string, Entry<ConnectionRecord>>();
+  private readonly sole: TtlCache<string, ConnectionRecord>;
   /** Store reads in flight, by the key of the entry they will fill. */
   private readonly loads = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly ttlMs: number = LOOKUP_TTL_MS) {}
-
-  private fresh<T>(map: Map<string, Entry<T>>, k: string): T | undefined {
-    const entry = map.get(k);
-    if (entry === undefined) return undefined;
-    if (performance.now() - entry.at > this.ttlMs) {
-      map.delete(k);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  private put<T>(map: Map<string, Entry<T>>, k: string, value: T): void {
-    if (this.ttlMs <= 0) return;
-    if (map.size >= MAX_ENTRIES && !map.has(k)) map.clear();
-    map.set(k, { value, at: performance.now() });
+  /** `ttlMs` 0 caches nothing (concurrent misses still share one read). */
+  constructor(options: { now: () => number; ttlMs?: number | undefined }) {
+    const cache = { ttlMs: options.ttlMs ?? LOOKUP_TTL_MS, maxEntries: MAX_ENTRIES, now: options.now };
+    this.connections = new TtlCache(cache);
+    this.accounts = new TtlCache(cache);
+    this.sole = new TtlCache(cache);
   }
 
   /** Runs `load` unless a read for the same key is already in flight, in which case its answer is shared. */
@@ -72,11 +60,11 @@ export class LookupCache {
   }
 
   connection(environmentId: string, name: string): ConnectionRecord | undefined {
-    return this.fresh(this.connections, key(environmentId, name));
+    return this.connections.get(key(environmentId, name));
   }
 
   setConnection(record: ConnectionRecord): void {
-    this.put(this.connections, key(record.environmentId, record.name), record);
+    this.connections.set(key(record.environmentId, record.name), record);
   }
 
   /** The connection read from the store (one read for concurrent callers), remembered when found. */
@@ -89,12 +77,12 @@ export class LookupCache {
   }
 
   account(environmentId: string, connectionId: string, identifier: string): AccountRecord | undefined {
-    return this.fresh(this.accounts, key(environmentId, connectionId, identifier));
+    return this.accounts.get(key(environmentId, connectionId, identifier));
   }
 
   setAccount(record: AccountRecord): void {
     if (record.status !== 'ACTIVE' || record.tokens === null) return;
-    this.put(this.accounts, key(record.environmentId, record.connectionId, record.identifier), record);
+    this.accounts.set(key(record.environmentId, record.connectionId, record.identifier), record);
   }
 
   /** The account read from the store (one read for concurrent callers), remembered when ACTIVE. */
@@ -108,19 +96,20 @@ export class LookupCache {
 
   /** The connection a call without `connection_name` resolved to for this identifier and connector. */
   soleConnection(environmentId: string, connector: ConnectorName, identifier: string): ConnectionRecord | undefined {
-    return this.fresh(this.sole, key(environmentId, connector, identifier));
+    return this.sole.get(key(environmentId, connector, identifier));
   }
 
   /** Only after the lookup found an ACTIVE account on `record` (the caller checks). */
   setSoleConnection(identifier: string, record: ConnectionRecord): void {
-    this.put(this.sole, key(record.environmentId, record.connector, identifier), record);
+    this.sole.set(key(record.environmentId, record.connector, identifier), record);
   }
 
   /** After a connection is changed or deleted in this process. */
   invalidateEnvironment(environmentId: string): void {
-    for (const map of [this.connections, this.accounts, this.sole] as Map<string, Entry<{ environmentId: string }>>[]) {
-      for (const [k, entry] of map) if (entry.value.environmentId === environmentId) map.delete(k);
-    }
+    const inEnvironment = (record: { environmentId: string }) => record.environmentId === environmentId;
+    this.connections.deleteWhere(inEnvironment);
+    this.accounts.deleteWhere(inEnvironment);
+    this.sole.deleteWhere(inEnvironment);
     // A read in flight may have started before the change: later callers start their own.
     this.loads.clear();
   }

@@ -14,7 +14,7 @@ export interface AuthorizedResponse extends UpstreamResponse {
 
 export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, build: (bearer: string) => UpstreamCall): Promise<AuthorizedResponse> {
   // The execution history learns the connection and each upstream answer here, where both are known.
-  const execution = ctx.executions?.current();
+  const execution = ctx.execution;
   execution?.noteTarget(target.connection);
   try {
     const first = await ctx.refresher.accessToken(target);

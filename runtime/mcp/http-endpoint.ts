@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import { bearerToken } from '../service/bearer.js';
+import { callOptions } from '../service/request-observability.js';
 import type { McpSessionRecord } from '../store/types.js';
 import { createMcpServer } from './server.js';
 import { authenticateSession, scopeOf } from './sessions.js';
@@ -53,6 +54,7 @@ export async function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpoin
       const server = createMcpServer({
         connector: deps.connector,
         scope: scopeOf(session),
+        callOptions: callOptions(request),
         onInternalError: (error) => request.log.error({ err: error, mcp_session: session.id }, 'MCP tool call failed'),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

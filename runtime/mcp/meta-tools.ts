@@ -4,7 +4,7 @@
  * `call_tool` (run one by name). All three see only the session's tools.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Connector } from '../api.js';
+import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
 import { callTool } from './tool-call.js';
@@ -77,6 +77,7 @@ export async function callMetaTool(
   allowed: ReadonlyMap<string, AllowedTool>,
   name: string,
   args: Record<string, unknown>,
+  options?: CallOptions,
 ): Promise<CallToolResult | undefined> {
   if (name === 'search_tools') {
     const query = args.query;
@@ -105,7 +106,7 @@ export async function callMetaTool(
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
       return errorResult(violationError('invalid_input', 'arguments must be an object', { pointer: '/arguments', message: 'arguments must be an object', keyword: 'type' }));
     }
-    return callTool(connector, scope, found, inner as Record<string, unknown>);
+    return callTool(connector, scope, found, inner as Record<string, unknown>, options);
   }
   return undefined;
 }

@@ -10,7 +10,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Connector } from '../api.js';
+import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import { callMetaTool, META_TOOLS } from './meta-tools.js';
 import { allowedTools, type SessionScope } from './session-scope.js';
@@ -27,6 +27,8 @@ export interface McpServerDeps {
   scope: SessionScope;
   /** Where a bug inside a tool call is reported (the agent sees only `internal`). */
   onInternalError?: (error: unknown) => void;
+  /** Passed to every tool call (the HTTP endpoint puts the call's fields into its request's log line). */
+  callOptions?: CallOptions;
 }
 
 export function createMcpServer(deps: McpServerDeps): Server {
@@ -54,7 +56,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     const allowed = await allowedTools(connector, scope);
     try {
       if (scope.mode === 'search') {
-        const result = await callMetaTool(connector, scope, allowed, name, args);
+        const result = await callMetaTool(connector, scope, allowed, name, args, deps.callOptions);
         if (result === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name)}: this session offers search_tools, describe_tool and call_tool`);
         return result;
       }
@@ -62,7 +64,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
       const entry = tool === undefined ? undefined : allowed.get(tool.name);
       // Per the protocol, a tool that does not exist (for this session) is a protocol error, not a tool result.
       if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 100))} in this session`);
-      return await callTool(connector, scope, entry, args);
+      return await callTool(connector, scope, entry, args, deps.callOptions);
     } catch (error) {
       if (error instanceof McpError) throw error;
       deps.onInternalError?.(error);

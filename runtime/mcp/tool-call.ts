@@ -9,7 +9,7 @@
  * `POST /api/v1/connected_accounts/magic_link`), for the agent to hand to the user.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Connector } from '../api.js';
+import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError, isConnectorError } from '../errors.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
 import { errorResult, successResult } from './tool-result.js';
@@ -34,12 +34,12 @@ async function chooseConnection(connector: Connector, scope: SessionScope, allow
   );
 }
 
-export async function callTool(connector: Connector, scope: SessionScope, allowed: AllowedTool, args: Record<string, unknown>): Promise<CallToolResult> {
+export async function callTool(connector: Connector, scope: SessionScope, allowed: AllowedTool, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
   const env = connector.environment(scope.environmentId);
   let connectionName: string | undefined;
   try {
     connectionName = await chooseConnection(connector, scope, allowed);
-    const { data } = await env.executeTool({ tool_name: allowed.tool.name, connection_name: connectionName, identifier: scope.identifier, tool_input: args });
+    const { data } = await env.executeTool({ tool_name: allowed.tool.name, connection_name: connectionName, identifier: scope.identifier, tool_input: args }, options);
     return successResult(data);
   } catch (error) {
     if (!isConnectorError(error)) throw error;

@@ -265,7 +265,7 @@ export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord
     revocationUrl = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy).revocationUrl;
   } catch (error) {
     // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
-    deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
+    deps.logger?.warn({ accountId: account.id, errorCode: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
   }
   if (revocationUrl === null) return;
   let client: ClientCredentials;
@@ -284,7 +284,7 @@ export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord
     const res = await deps.http.send(call);
     if (res.status >= 300) deps.logger?.warn({ accountId: account.id, status: res.status }, 'token revocation refused by the provider');
   } catch (error) {
-    deps.logger?.warn({ accountId: account.id, code: (error as { code?: string }).code ?? 'error' }, 'token revocation failed');
+    deps.logger?.warn({ accountId: account.id, errorCode: (error as { code?: string }).code ?? 'error' }, 'token revocation failed');
   }
 }
 

@@ -177,7 +177,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  registerRequestObservability(app, connector);
+  registerRequestObservability(app);
   const isReady = options.isReady;
   if (isReady) {
     app.addHook('onRequest', (_request, _reply, done) => {

@@ -7,30 +7,21 @@
  */
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
+import { SECRET_FIELDS, SECRET_HEADERS } from '../secret-fields.js';
 
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  '*.authorization',
-  '*.cookie',
-  '*.client_secret',
-  '*.clientSecret',
-  '*.access_token',
-  '*.accessToken',
-  '*.refresh_token',
-  '*.refreshToken',
-  '*.code',
-  '*.state',
-  '*.password',
-  '*.token',
-  'client_secret',
-  'clientSecret',
-  'access_token',
-  'refresh_token',
-  'token',
+/** The pino redact path of field `name` under `parent` ('' for the top level); `["set-cookie"]` for a name with a dash. */
+function path(parent: string, name: string): string {
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) return `${parent}["${name}"]`;
+  return parent === '' ? name : `${parent}.${name}`;
+}
+
+/**
+ * Every secret field name of `runtime/secret-fields.ts` at the top level and one level down (`err.code`,
+ * `headers.cookie`), and every secret header in a raw request's or response's headers.
+ */
+export const REDACT_PATHS: readonly string[] = [
+  ...SECRET_FIELDS.flatMap((name) => [path('', name), path('*', name)]),
+  ...SECRET_HEADERS.flatMap((name) => [path('req.headers', name), path('res.headers', name)]),
 ];
 
 /** Paths whose last segment is a bearer capability (an authorization link token). */
@@ -55,7 +46,7 @@ export const SERIALIZERS = {
 export function loggerOptions(level = 'info'): LoggerOptions {
   return {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
     serializers: SERIALIZERS,
   };
 }

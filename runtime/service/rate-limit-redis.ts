@@ -13,7 +13,7 @@ export function rateLimitRedis(url: string, logger: { warn(obj: object, msg?: st
     // One line per outage, not one per reconnection attempt; the URL (which may hold a password) is never logged.
     if (warned) return;
     warned = true;
-    logger.warn({ code: error.code ?? 'error' }, 'rate-limit Redis unreachable; requests are not rate limited until it is back');
+    logger.warn({ errorCode: error.code ?? 'error' }, 'rate-limit Redis unreachable; requests are not rate limited until it is back');
   });
   redis.on('ready', () => {
     warned = false;

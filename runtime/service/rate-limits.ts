@@ -14,6 +14,7 @@
 import { isIPv6 } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
 import { ConnectorError } from '../errors.js';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-defaults.js';
@@ -40,16 +41,15 @@ export type RateLimitCheck = (request: FastifyRequest) => Promise<void>;
 
 export { DEFAULT_RATE_LIMITS };
 
-/** The client address as a budget key: IPv4 (also IPv4-mapped IPv6) as is, IPv6 by its /64 prefix. */
+/**
+ * The client address as a budget key: IPv4 as is, IPv4-mapped IPv6 (`::ffff:1.2.3.4`, `::ffff:102:304`) as the IPv4
+ * address, other IPv6 by its /64 prefix (`2001:db8:0:0::/64`: four groups, no leading zeros); anything else as is.
+ */
 export function clientKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
-  const [head = '', tail] = ip.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const address = ipaddr.IPv6.parse(ip);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${address.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }
 
 const noop: RateLimitCheck = async () => {};

@@ -1,7 +1,8 @@
 /**
  * What the service records about each request: one log line when it has been answered (fastify's log controller
  * wrote two, "incoming request" and "request completed"; {@link OneLinePerRequest} writes only the second, with the
- * request's method and URL and the execution fields of the tool call or proxy request it ran, if any); and an
+ * request's method and URL and the execution fields of the tool call or proxy request it ran, if any: a route
+ * hands {@link callOptions} to the call, which gives those fields back instead of logging a line of its own); and an
  * OpenTelemetry SERVER span that the executor's span is a child of.
  *
  * The span becomes the active context in `preHandler`, the last hook before the handler: that hook's callback runs
@@ -11,7 +12,7 @@
  */
 import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Connector } from '../api.js';
+import type { CallOptions } from '../api.js';
 import { INSTRUMENTATION_NAME } from '../telemetry/telemetry.js';
 
 declare module 'fastify' {
@@ -19,11 +20,16 @@ declare module 'fastify' {
     /** This request's SERVER span. */
     otelSpan: Span | null;
     /** The execution fields of the call this request ran, for its log line. */
-    executionLog: { fields?: Record<string, unknown> } | null;
+    executionLog: Record<string, unknown> | null;
   }
 }
 
-export function registerRequestObservability(app: FastifyInstance, connector: Connector): void {
+/** The options a route passes to `executeTool` / `proxy` so that the call's fields go into this request's log line. */
+export function callOptions(request: FastifyRequest): CallOptions {
+  return { logExecution: (fields) => (request.executionLog = fields) };
+}
+
+export function registerRequestObservability(app: FastifyInstance): void {
   const tracer = trace.getTracer(INSTRUMENTATION_NAME);
   app.decorateRequest('otelSpan', null);
   app.decorateRequest('executionLog', null);
@@ -36,10 +42,8 @@ export function registerRequestObservability(app: FastifyInstance, connector: Co
     done();
   });
   app.addHook('preHandler', (request, _reply, done) => {
-    const slot: { fields?: Record<string, unknown> } = {};
-    request.executionLog = slot;
     const active = request.otelSpan === null ? context.active() : trace.setSpan(context.active(), request.otelSpan);
-    context.with(active, () => connector.logExecutionsInto(slot, done));
+    context.with(active, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const span = request.otelSpan;
@@ -60,7 +64,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    const fields = request.executionLog?.fields;
+    const fields = request.executionLog;
     const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10, ...(fields ? { execution: fields } : {}) };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');

@@ -1,29 +1,18 @@
+import { isSecretField } from '../../runtime/secret-fields.js';
 import type { RecordedRequest, SandboxService } from '../types.js';
+import { redactAuthorization } from './http.js';
 
-/**
- * Fields that carry a credential, a grant or a code: recorded as `[redacted]` in bodies (form or JSON, top level)
- * and query strings, like the Authorization header. Records are readable through the control API, so they never
- * hold a value that could be replayed against the sandbox.
- */
-const SECRET_FIELDS = new Set([
-  'client_secret',
-  'client_assertion',
-  'assertion',
-  'code',
-  'code_verifier',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'token',
-]);
 /** Path segments that are a token: HubSpot's token-info and revocation endpoints take it in the path. */
 const TOKEN_IN_PATH = /(\/(?:refresh-tokens|access-tokens)\/)[^/]+/g;
-/** Request headers that carry credentials besides Authorization. */
-const SECRET_HEADERS = new Set(['cookie', 'proxy-authorization', 'x-api-key']);
 
 const REDACTED = '[redacted]';
 
-/** Every request the fakes received, in order, so tests can assert exactly what went upstream. */
+/**
+ * Every request the fakes received, in order, so tests can assert exactly what went upstream. Records are readable
+ * through the control API, so they never hold a value that could be replayed against the sandbox: every field named
+ * in `runtime/secret-fields.ts` is recorded as `[redacted]` in bodies (form or JSON, top level), query strings and
+ * headers, the Authorization header keeps its scheme only, and token path segments are masked.
+ */
 export class RequestRecorder {
   private readonly list: RecordedRequest[] = [];
 
@@ -32,7 +21,7 @@ export class RequestRecorder {
       ...entry,
       path: entry.path.replace(TOKEN_IN_PATH, `$1${REDACTED}`),
       query: redactFields(entry.query) as RecordedRequest['query'],
-      headers: Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, SECRET_HEADERS.has(k) ? REDACTED : v])),
+      headers: Object.fromEntries(Object.entries(entry.headers).map(([k, v]) => [k, k === 'authorization' ? redactAuthorization(v) : isSecretField(k) ? REDACTED : v])),
       body: redactFields(entry.body),
     });
   }
@@ -49,6 +38,6 @@ export class RequestRecorder {
 function redactFields(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = SECRET_FIELDS.has(k) ? REDACTED : v;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = isSecretField(k) ? REDACTED : v;
   return out;
 }

@@ -8,7 +8,7 @@ import type { OAuthProvider, SandboxControl, SandboxEndpoints, SandboxService } 
 import type { ApiGateway } from './api-gateway.js';
 import { handleControl } from './control-http.js';
 import type { FaultTable } from './faults.js';
-import { lowerHeaders, queryRecord, readBody, redactAuthorization, sendHtml, sendJson, sleep } from './http.js';
+import { lowerHeaders, queryRecord, readBody, sendHtml, sendJson, sleep } from './http.js';
 import type { RequestRecorder } from './recorder.js';
 import { route } from './services.js';
 import secureJson from 'secure-json-parse';
@@ -56,11 +56,8 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     return;
   }
   const headers = lowerHeaders(req);
-  const record = (service: SandboxService, path: string, status: number, body: unknown) => {
-    const recorded = { ...headers };
-    if (recorded.authorization) recorded.authorization = redactAuthorization(recorded.authorization);
-    deps.recorder.add({ service, method, path, query: queryRecord(url.searchParams), headers: recorded, body, status, at: deps.now() });
-  };
+  const record = (service: SandboxService, path: string, status: number, body: unknown) =>
+    deps.recorder.add({ service, method, path, query: queryRecord(url.searchParams), headers, body, status, at: deps.now() });
 
   if (r.kind === 'api') {
     const response = await deps.gateway.handle({ service: r.service, method, path: r.path, query: url.searchParams, headers, rawBody });

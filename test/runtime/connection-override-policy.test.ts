@@ -39,8 +39,15 @@ describe('overrideRefusal', () => {
     'http://169.254.169.254/latest/meta-data',
     'https://169.254.169.254/',
     'http://[::ffff:169.254.169.254]/',
+    'https://[::ffff:a9fe:a9fe]/',
     'http://[fe80::1]/',
+    'https://[febf::1]/',
     'http://0.0.0.0:8080/',
+    'https://0.1.2.3/',
+    'https://[::]/',
+    'http://[fd00:ec2::254]/',
+    'http://100.100.100.200/',
+    'http://localhost.example.com/',
     'http://10.0.0.5/token',
     'http://internal.example.com/token',
     'http://192.168.1.1/',
@@ -48,8 +55,28 @@ describe('overrideRefusal', () => {
     expect(overrideRefusal(url, ANY)).not.toBeNull();
   });
 
-  it.each(['https://idp.example.com/token', 'http://127.0.0.1:4010/calendar', 'http://localhost:9/x', 'http://[::1]:9/x'])('mode any allows %s', (url) => {
+  it.each([
+    'https://idp.example.com/token',
+    'http://127.0.0.1:4010/calendar',
+    'http://127.1.2.3:4010/calendar',
+    'http://localhost:9/x',
+    'http://api.localhost:9/x',
+    'http://localhost.:9/x',
+    'http://[::1]:9/x',
+    'http://[::ffff:127.0.0.1]:9/x',
+    'https://10.0.0.5/token',
+    'https://[fd00::1]/token',
+    // 0fe8::1 and 0feb::1 are not link-local (fe80::/10); a pattern on the text once refused them.
+    'https://[fe8::1]/token',
+    'https://[feb::1]/token',
+  ])('mode any allows %s', (url) => {
     expect(overrideRefusal(url, ANY)).toBeNull();
+  });
+
+  it('names why: link-local and unspecified addresses never, http only to loopback', () => {
+    expect(overrideRefusal('https://169.254.169.254/', ANY)).toBe('is not allowed: link-local and unspecified addresses are never override targets');
+    expect(overrideRefusal('https://[::]/', ANY)).toBe('is not allowed: link-local and unspecified addresses are never override targets');
+    expect(overrideRefusal('http://10.0.0.5/token', ANY)).toBe('must use https (http is allowed only to a loopback host)');
   });
 
   it('an allowlist allows exactly its origins; none allows nothing but its allowed origins; refused origins never', () => {

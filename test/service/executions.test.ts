@@ -129,6 +129,12 @@ describe('execution history', () => {
       res: { statusCode: 200 },
       execution: { execution_id: res.body.execution_id, operation: 'crm_contacts_list', outcome: 'success', identifier: 'u1', connection_name: 'crm', attempts: 1, upstream_status: 200 },
     });
+    const proxied = logs.lines.length;
+    const proxy = await h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'u1', method: 'GET', path: '/crm/v3/objects/contacts' } });
+    expect(proxy.status).toBe(200);
+    const proxyLines = logs.lines.slice(proxied).map((l) => JSON.parse(l));
+    expect(proxyLines).toHaveLength(1);
+    expect(proxyLines[0]).toMatchObject({ req: { url: '/api/v1/proxy' }, execution: { execution_id: expect.any(String), kind: 'proxy', outcome: 'success', identifier: 'u1', connection_name: 'crm' } });
     const plain = logs.lines.length;
     await h.call('GET', '/healthz');
     expect(logs.lines.slice(plain).map((l) => JSON.parse(l).msg)).toEqual(['request completed']);

@@ -304,6 +304,24 @@ describe('several connections of one connector', () => {
 });
 
 describe('logs', () => {
+  it('write one line per /mcp request, with the execution fields of the tool call it ran (plain and search mode)', async () => {
+    for (const [mode, name, args] of [
+      ['tools', 'calendar_list_calendars', {}],
+      ['search', 'call_tool', { name: 'calendar_list_calendars', arguments: {} }],
+    ] as const) {
+      const c = await client((await mint(h.a, { identifier: 'alice', mode })).token);
+      const before = logText.length;
+      expect(((await c.callTool({ name, arguments: args })) as CallToolResult).isError).toBeFalsy();
+      const lines = logText.slice(before).trim().split('\n').map((l) => JSON.parse(l) as { msg: string; req: { url: string }; execution?: Record<string, unknown> });
+      // The client may list the tools first (for their output schemas): a line of its own, with no execution.
+      const mcpLines = lines.filter((l) => l.req?.url === '/mcp');
+      expect(new Set(mcpLines.map((l) => l.msg))).toEqual(new Set(['request completed']));
+      const withExecution = mcpLines.filter((l) => l.execution !== undefined);
+      expect(withExecution).toHaveLength(1);
+      expect(withExecution[0]!.execution).toMatchObject({ operation: 'calendar_list_calendars', outcome: 'success', identifier: 'alice', connection_name: 'cal' });
+    }
+  });
+
   it('never hold a session token (this file minted and used many, refused and accepted)', () => {
     expect(minted.length).toBeGreaterThan(10);
     expect(logText).toContain('/mcp');

@@ -5,6 +5,7 @@ import { formatTool, type ToolFormat } from '../../agent/formats/index.js';
 import { selectTools } from '../../agent/tool-definitions.js';
 import { unknownToolError } from '../../executor/unknown-tool.js';
 import type { ConnectorName } from '../../types.js';
+import { callOptions } from '../request-observability.js';
 import { apiSchemas } from './schemas.js';
 
 export function registerToolRoutes(api: FastifyInstance, deps: { connector: Connector }): void {
@@ -12,7 +13,7 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
   const { executeToolBody, executeNamedToolBody, toolsQuery, toolQuery, toolParams } = apiSchemas();
 
   api.post<{ Body: ExecuteToolInput }>('/execute_tool', { schema: { body: executeToolBody } }, async (request) =>
-    request.env.executeTool(request.body),
+    request.env.executeTool(request.body, callOptions(request)),
   );
 
   api.post<{ Params: { tool_name: string }; Body: Omit<ExecuteToolInput, 'tool_name'> }>(
@@ -21,7 +22,7 @@ export function registerToolRoutes(api: FastifyInstance, deps: { connector: Conn
     async (request) => {
       // Checked here so the error has no /tool_name pointer: the name came from the path, not the body.
       if (!tools.resolve(request.params.tool_name)) throw unknownToolError(tools, request.params.tool_name);
-      return request.env.executeTool({ ...request.body, tool_name: request.params.tool_name });
+      return request.env.executeTool({ ...request.body, tool_name: request.params.tool_name }, callOptions(request));
     },
   );
 

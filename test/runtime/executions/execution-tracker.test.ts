@@ -41,32 +41,31 @@ describe('ExecutionTracker', () => {
     ]);
   });
 
-  it('records the error code and rethrows; the scope is only visible inside the call', async () => {
+  it('records the error code and rethrows, with what the call noted on its scope', async () => {
     const written: ExecutionRecord[] = [];
     const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: () => Date.UTC(2026, 0, 1) });
     const failure = Object.assign(new Error('nope'), { code: 'x' });
     await expect(
-      tracker.run(start, async () => {
-        tracker.current()?.noteTarget({ id: 'con_1', name: 'crm' });
-        tracker.current()?.noteResponse({ status: 503, attempts: 3 });
+      tracker.run(start, async (scope) => {
+        scope.noteTarget({ id: 'con_1', name: 'crm' });
+        scope.noteResponse({ status: 503, attempts: 3 });
         throw failure;
       }),
     ).rejects.toBe(failure);
-    expect(tracker.current()).toBeUndefined();
     await tracker.drain();
     expect(written[0]).toMatchObject({ outcome: 'error', errorCode: 'internal', connectionId: 'con_1', upstreamStatus: 503, attempts: 3, startedAt: '2026-01-01T00:00:00.000Z', input: null });
   });
 
-  it('keeps nothing when recording is off, and puts the fields into a log slot instead of its own line', async () => {
+  it('keeps nothing when recording is off, and hands the fields to the log sink of the call instead of its own line', async () => {
     const log = logger();
     const written: ExecutionRecord[] = [];
     const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now, logger: log, settings: { record: false } });
-    const slot: { fields?: Record<string, unknown> } = {};
-    await tracker.logInto(slot, () => tracker.run(start, async () => 1));
+    let fields: Record<string, unknown> | undefined;
+    await tracker.run(start, async () => 1, (f) => (fields = f));
     await new Promise((r) => setImmediate(r));
     await tracker.drain();
     expect(written).toEqual([]);
     expect(log.lines).toEqual([]);
-    expect(slot.fields).toMatchObject({ operation: 'crm_contacts_list', outcome: 'success', identifier: 'u1' });
+    expect(fields).toMatchObject({ operation: 'crm_contacts_list', outcome: 'success', identifier: 'u1' });
   });
 });

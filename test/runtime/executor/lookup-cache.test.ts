@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LookupCache, LOOKUP_TTL_MS } from '../../../runtime/executor/lookup-cache.js';
 import type { AccountRecord, ConnectionRecord } from '../../../runtime/store/types.js';
 
@@ -29,33 +29,31 @@ const account = (environmentId: string, connectionId: string, identifier: string
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-let clock = 1_000;
-afterEach(() => vi.restoreAllMocks());
-function frozenClock(): void {
-  clock = 1_000;
-  vi.spyOn(performance, 'now').mockImplementation(() => clock);
+/** A cache on a clock the test moves (the connector hands its own clock to the cache it builds). */
+function cacheWithClock(ttlMs?: number): { cache: LookupCache; clock: { now: number } } {
+  const clock = { now: 1_000 };
+  return { cache: new LookupCache({ now: () => clock.now, ttlMs }), clock };
 }
 
 describe('LookupCache', () => {
-  it('answers a connection, an account and an implicit choice until the TTL has passed', () => {
-    frozenClock();
-    const cache = new LookupCache();
+  it('answers a connection, an account and an implicit choice until the TTL has passed on its clock', () => {
+    const { cache, clock } = cacheWithClock();
     const conn = connection('env_1', 'crm');
     cache.setConnection(conn);
     cache.setAccount(account('env_1', conn.id, 'user-1'));
     cache.setSoleConnection('user-1', conn);
-    clock += LOOKUP_TTL_MS;
+    clock.now += LOOKUP_TTL_MS - 1;
     expect(cache.connection('env_1', 'crm')).toBe(conn);
     expect(cache.account('env_1', conn.id, 'user-1')?.identifier).toBe('user-1');
     expect(cache.soleConnection('env_1', 'crm', 'user-1')).toBe(conn);
-    clock += 1;
+    clock.now += 1;
     expect(cache.connection('env_1', 'crm')).toBeUndefined();
     expect(cache.account('env_1', conn.id, 'user-1')).toBeUndefined();
     expect(cache.soleConnection('env_1', 'crm', 'user-1')).toBeUndefined();
   });
 
   it('keeps environments, connections and identifiers apart, including ids that are prefixes of others', () => {
-    const cache = new LookupCache();
+    const { cache } = cacheWithClock();
     cache.setConnection(connection('env_1', 'crm'));
     cache.setAccount(account('env_1', 'conn_a', 'user'));
     expect(cache.connection('env_10', 'crm')).toBeUndefined();
@@ -68,7 +66,7 @@ describe('LookupCache', () => {
   });
 
   it('invalidates exactly one environment', () => {
-    const cache = new LookupCache();
+    const { cache } = cacheWithClock();
     for (const env of ['env_1', 'env_10']) {
       cache.setConnection(connection(env, 'crm'));
       cache.setAccount(account(env, 'conn_crm', 'user'));
@@ -84,7 +82,7 @@ describe('LookupCache', () => {
   });
 
   it("drops an account and its identifier's implicit choices, and nobody else's", () => {
-    const cache = new LookupCache();
+    const { cache } = cacheWithClock();
     const conn = connection('env_1', 'crm');
     cache.setAccount(account('env_1', conn.id, 'user-1'));
     cache.setAccount(account('env_1', conn.id, 'user-2'));
@@ -98,29 +96,38 @@ describe('LookupCache', () => {
   });
 
   it('caches only ACTIVE accounts with tokens, and nothing with a TTL of 0', () => {
-    const cache = new LookupCache();
+    const { cache } = cacheWithClock();
     cache.setAccount(account('env_1', 'c', 'expired', 'EXPIRED'));
     expect(cache.account('env_1', 'c', 'expired')).toBeUndefined();
-    const off = new LookupCache(0);
+    const off = cacheWithClock(0).cache;
     off.setConnection(connection('env_1', 'crm'));
     expect(off.connection('env_1', 'crm')).toBeUndefined();
   });
 
-  it('stays bounded: past 10,000 entries it starts over, and the newest entry is kept', () => {
-    const cache = new LookupCache();
+  it('stays bounded: past 10,000 entries the oldest goes, one at a time', () => {
+    const { cache } = cacheWithClock();
     for (let i = 0; i < 10_000; i++) cache.setAccount(account('env_1', `conn_${i % 7}`, `user-${i}`));
     expect(cache.account('env_1', 'conn_0', 'user-0')).toBeDefined();
-    // Replacing an entry does not count as a new one.
+    // Replacing an entry does not count as a new one, and makes it the newest.
     cache.setAccount(account('env_1', 'conn_0', 'user-0'));
     expect(cache.account('env_1', 'conn_1', 'user-1')).toBeDefined();
     cache.setAccount(account('env_1', 'conn_x', 'user-new'));
-    expect(cache.account('env_1', 'conn_0', 'user-0')).toBeUndefined();
     expect(cache.account('env_1', 'conn_1', 'user-1')).toBeUndefined();
+    expect(cache.account('env_1', 'conn_0', 'user-0')).toBeDefined();
+    expect(cache.account('env_1', 'conn_2', 'user-2')).toBeDefined();
     expect(cache.account('env_1', 'conn_x', 'user-new')).toBeDefined();
   });
 
+  it('belongs to its instance: two caches (two connectors) share no entry', () => {
+    const one = cacheWithClock().cache;
+    const two = cacheWithClock().cache;
+    one.setConnection(connection('env_1', 'crm'));
+    expect(two.connection('env_1', 'crm')).toBeUndefined();
+    expect(one.connection('env_1', 'crm')).toBeDefined();
+  });
+
   it('shares one store read among concurrent misses for the same key, and starts a new one after invalidation', async () => {
-    const cache = new LookupCache();
+    const { cache } = cacheWithClock();
     let reads = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -148,7 +155,7 @@ describe('LookupCache', () => {
   });
 
   it('shares a connection read the same way and remembers only a connection that exists', async () => {
-    const cache = new LookupCache();
+    const { cache } = cacheWithClock();
     let reads = 0;
     const read = async () => {
       reads++;

@@ -25,6 +25,22 @@ describe('PrecheckCache', () => {
     expect([cache.get('acc-1', 'a'), cache.get('acc-1', 'b'), cache.get('acc-2', 'a')]).toEqual([undefined, undefined, 3]);
   });
 
+  it('stays bounded: past 10,000 entries the oldest entry goes, not the rest of its account', () => {
+    const cache = new PrecheckCache(() => 0, 1000);
+    cache.set('acc-old', 'first', 1);
+    cache.set('acc-old', 'second', 2);
+    for (let i = 2; i < 10_000; i++) cache.set(`acc-${i}`, 'k', i);
+    expect(cache.get('acc-old', 'first')).toBe(1);
+    cache.set('acc-new', 'k', 'new');
+    expect([cache.get('acc-old', 'first'), cache.get('acc-old', 'second'), cache.get('acc-2', 'k'), cache.get('acc-new', 'k')]).toEqual([undefined, 2, 2, 'new']);
+  });
+
+  it('keeps accounts and keys apart whatever characters they hold', () => {
+    const cache = new PrecheckCache(() => 0, 1000);
+    cache.set('a:b', 'c', 1);
+    expect(cache.get('a', 'b:c')).toBeUndefined();
+  });
+
   it('a TTL of 0 caches nothing', () => {
     const cache = new PrecheckCache(() => 0, 0);
     cache.set('acc', 'k', 1);

@@ -1,0 +1,90 @@
+/**
+ * The one table of internal address ranges: each range at its edges (first and last address in, the neighbours out),
+ * in IPv4, IPv6 and IPv4-mapped IPv6 forms, bracketed or not, and the localhost names.
+ */
+import { describe, expect, it } from 'vitest';
+import { internalRange, type InternalRange } from '../../../runtime/http/internal-addresses.js';
+
+const cases: [string, InternalRange | null][] = [
+  // unspecified: 0.0.0.0/8, ::
+  ['0.0.0.0', 'unspecified'],
+  ['0.255.255.255', 'unspecified'],
+  ['::', 'unspecified'],
+  ['[::]', 'unspecified'],
+  ['::ffff:0:0', 'unspecified'],
+  ['::2', null],
+  // loopback: 127.0.0.0/8, ::1, the localhost names
+  ['127.0.0.1', 'loopback'],
+  ['127.255.255.255', 'loopback'],
+  ['126.255.255.255', null],
+  ['128.0.0.0', null],
+  ['::1', 'loopback'],
+  ['[::1]', 'loopback'],
+  ['0:0:0:0:0:0:0:1', 'loopback'],
+  ['::ffff:127.0.0.1', 'loopback'],
+  ['::ffff:7f00:1', 'loopback'],
+  ['[::FFFF:7F00:1]', 'loopback'],
+  ['0:0:0:0:0:ffff:7f00:1', 'loopback'],
+  ['localhost', 'loopback'],
+  ['LOCALHOST', 'loopback'],
+  ['localhost.', 'loopback'],
+  ['api.localhost', 'loopback'],
+  ['api.localhost.', 'loopback'],
+  ['localhost.example.com', null],
+  ['notlocalhost', null],
+  // link-local: 169.254.0.0/16, fe80::/10
+  ['169.254.169.254', 'link-local'],
+  ['169.254.0.0', 'link-local'],
+  ['169.255.0.0', null],
+  ['::ffff:a9fe:a9fe', 'link-local'],
+  ['::ffff:169.254.169.254', 'link-local'],
+  ['fe80::1', 'link-local'],
+  ['[FE80::1]', 'link-local'],
+  ['febf:ffff::1', 'link-local'],
+  ['fec0::1', null],
+  ['fe7f::1', null],
+  // Three-digit groups: fe8:: is 0fe8::, far from fe80::/10.
+  ['fe8::1', null],
+  ['feb::1', null],
+  // private: 10/8, 172.16/12, 192.168/16
+  ['10.0.0.0', 'private'],
+  ['10.255.255.255', 'private'],
+  ['172.16.0.1', 'private'],
+  ['172.31.255.255', 'private'],
+  ['172.15.255.255', null],
+  ['172.32.0.0', null],
+  ['192.168.1.1', 'private'],
+  ['192.169.0.0', null],
+  ['::ffff:10.1.2.3', 'private'],
+  // shared (carrier-grade NAT): 100.64/10
+  ['100.64.0.0', 'shared'],
+  ['100.127.255.255', 'shared'],
+  ['100.128.0.0', null],
+  // unique-local: fc00::/7
+  ['fc00::1', 'unique-local'],
+  ['fd00:ec2::254', 'unique-local'],
+  ['fdff:ffff::1', 'unique-local'],
+  ['fe00::1', null],
+  ['fbff::1', null],
+  // public
+  ['8.8.8.8', null],
+  ['::ffff:8.8.8.8', null],
+  ['2001:4860:4860::8888', null],
+  ['example.com', null],
+];
+
+describe('internalRange', () => {
+  it.each(cases)('%s is %s', (host, range) => {
+    expect(internalRange(host)).toBe(range);
+  });
+
+  it('reads every form the URL parser gives a host in (numeric IPv4, IPv4-mapped, uncompressed IPv6)', () => {
+    const hostOf = (url: string) => internalRange(new URL(url).hostname);
+    expect(hostOf('http://2130706433/')).toBe('loopback');
+    expect(hostOf('http://0x7f.1/')).toBe('loopback');
+    expect(hostOf('http://0/')).toBe('unspecified');
+    expect(hostOf('http://[::ffff:169.254.169.254]/')).toBe('link-local');
+    expect(hostOf('http://[0:0:0:0:0:0:0:0]/')).toBe('unspecified');
+    expect(hostOf('http://[0fe8::1]/')).toBeNull();
+  });
+});
