@@ -275,7 +275,7 @@ export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord
     // Without readable client credentials (a secret that does not decrypt) nothing can be sent; the tokens are
     // cleared anyway.
     if (!(error instanceof ConnectorError)) throw error;
-    deps.logger?.warn({ accountId: account.id, connectionId: connection.id, code: error.code }, 'token revocation skipped');
+    deps.logger?.warn({ accountId: account.id, connectionId: connection.id, errorCode: error.code }, 'token revocation skipped');
     return;
   }
   const call = buildRevocationRequest(connector.oauth, revocationUrl, client, account.tokens);
