@@ -181,6 +181,13 @@ export interface ProxyResult {
   body: unknown;
 }
 
+/** Which connected accounts a list returns; every field narrows it. */
+export interface AccountListFilter {
+  identifier?: string;
+  connection_name?: string;
+  status?: AccountStatus;
+}
+
 /** What deleting a connection did. */
 export interface ConnectionDeletion {
   id: string;
@@ -213,7 +220,13 @@ export interface EnvironmentScope extends WebhookApi {
 
   authorizationLink(input: AuthorizationLinkInput): Promise<AuthorizationLink>;
 
-  listAccounts(filter?: { identifier?: string; connection_name?: string; status?: AccountStatus }): Promise<AccountView[]>;
+  listAccounts(filter?: AccountListFilter): Promise<AccountView[]>;
+  /**
+   * One page of `listAccounts` (same filter, same order), read and counted in the store: page `page` (from 1; past
+   * the last, the last) of `limit` accounts, the page it is, and how many match. In process only (the dashboard's
+   * list); the HTTP client has no counterpart.
+   */
+  pageAccounts(filter: AccountListFilter, page: { limit: number; page: number }): Promise<{ accounts: AccountView[]; total: number; page: number }>;
   getAccount(id: string): Promise<AccountView>;
   /** Revokes at the provider (best effort), deletes the tokens, marks the account DISCONNECTED. */
   disconnectAccount(id: string): Promise<AccountView>;

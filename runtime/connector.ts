@@ -8,7 +8,7 @@
  * const { link } = await env.authorizationLink({ connection_name: 'calendar', identifier: 'user-1' });
  * const { data } = await env.executeTool({ tool_name: 'calendar_list_events', identifier: 'user-1', tool_input: {} });
  */
-import type { AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
+import type { AccountListFilter, AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
 import { loadKeyring } from './crypto/index.js';
 import { checkTextInput } from './validation/text-input.js';
 import { ConnectorError } from './errors.js';
@@ -25,7 +25,7 @@ import { bindAuthorizationLink, checkLinkBinding } from './oauth/link-binding.js
 import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
 import { runProxy } from './proxy/proxy.js';
 import { openStore } from './store/index.js';
-import type { AccountRecord, ConnectionRecord, Store } from './store/types.js';
+import type { AccountFilter, AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
 import { executionFilter, executionView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, proxyStart, toolStart } from './executions/execution-start.js';
@@ -67,7 +67,8 @@ function connectionView(baseUrl: string, c: ConnectionRecord): ConnectionView {
     name: c.name,
     connector: c.connector,
     client_id: c.clientId,
-    has_client_secret: c.clientSecret !== '',
+    // Every connection stores one (it is required on creation and can only be replaced); records never carry it.
+    has_client_secret: true,
     scopes: [...c.scopes],
     redirect_uri: redirectUriFor(baseUrl, c.id),
     overrides: { ...c.overrides },
@@ -207,6 +208,34 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       }
       return found;
     }
+    /**
+     * A list filter as the store takes it (the connection by id), and how its rows become views; null when the
+     * named connection does not exist (nothing matches).
+     */
+    async function accountSelection(filter: AccountListFilter): Promise<{ filter: AccountFilter; views(rows: AccountRecord[]): AccountView[] } | null> {
+      checkTextInput(filter.identifier, '/identifier', 'identifier');
+      checkTextInput(filter.connection_name, '/connection_name', 'connection_name');
+      const connections = await store.listConnections(environmentId);
+      const byId = new Map(connections.map((c) => [c.id, c]));
+      let connectionId: string | undefined;
+      if (filter.connection_name !== undefined) {
+        const named = connections.find((c) => c.name === filter.connection_name);
+        if (named === undefined) return null;
+        connectionId = named.id;
+      }
+      return {
+        filter: {
+          ...(filter.identifier === undefined ? {} : { identifier: filter.identifier }),
+          ...(connectionId === undefined ? {} : { connectionId }),
+          ...(filter.status === undefined ? {} : { status: filter.status }),
+        },
+        views: (rows) =>
+          rows.flatMap((a) => {
+            const conn = byId.get(a.connectionId);
+            return conn === undefined ? [] : [accountView(a, conn)];
+          }),
+      };
+    }
     async function account(id: string): Promise<{ account: AccountRecord; connection: ConnectionRecord }> {
       checkTextInput(id, '', 'The account id');
       const found = typeof id === 'string' && id !== '' ? await store.getAccount(environmentId, id) : null;
@@ -264,25 +293,18 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         return { link: made.link, expiry: made.expiry, connected_account_id: made.account.id };
       },
       async listAccounts(filter = {}) {
-        checkTextInput(filter.identifier, '/identifier', 'identifier');
-        checkTextInput(filter.connection_name, '/connection_name', 'connection_name');
-        const connections = await store.listConnections(environmentId);
-        const byId = new Map(connections.map((c) => [c.id, c]));
-        let connectionId: string | undefined;
-        if (filter.connection_name !== undefined) {
-          const named = connections.find((c) => c.name === filter.connection_name);
-          if (named === undefined) return [];
-          connectionId = named.id;
-        }
-        const rows = await store.listAccounts(environmentId, {
-          ...(filter.identifier === undefined ? {} : { identifier: filter.identifier }),
-          ...(connectionId === undefined ? {} : { connectionId }),
-          ...(filter.status === undefined ? {} : { status: filter.status }),
-        });
-        return rows.flatMap((a) => {
-          const conn = byId.get(a.connectionId);
-          return conn === undefined ? [] : [accountView(a, conn)];
-        });
+        const selection = await accountSelection(filter);
+        return selection === null ? [] : selection.views(await store.listAccounts(environmentId, selection.filter));
+      },
+      async pageAccounts(filter, page) {
+        const selection = await accountSelection(filter);
+        const total = selection === null ? 0 : await store.countAccounts(environmentId, selection.filter);
+        const limit = Math.max(1, Math.floor(page.limit));
+        const last = Math.max(1, Math.ceil(total / limit));
+        const current = Number.isInteger(page.page) && page.page >= 1 ? Math.min(page.page, last) : 1;
+        if (selection === null || total === 0) return { accounts: [], total, page: current };
+        const rows = await store.listAccounts(environmentId, selection.filter, { limit, offset: (current - 1) * limit });
+        return { accounts: selection.views(rows), total, page: current };
       },
       async getAccount(id) {
         const found = await account(id);

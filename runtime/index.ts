@@ -24,7 +24,21 @@ export { createConnector } from './connector.js';
 export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListToolsQuery } from './client/index.js';
 export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
 export { toolDefinitions, selectTools, type ToolDefinitionsOptions, type ToolSelection } from './agent/tool-definitions.js';
-export { formatTool, TOOL_FORMATS, type ToolFormat } from './agent/formats/index.js';
+export {
+  formatTool,
+  TOOL_FORMATS,
+  type AnthropicTool,
+  type CatalogEntry,
+  type GeminiFunctionDeclaration,
+  type McpTool,
+  type McpToolAnnotations,
+  type OpenAiResponsesTool,
+  type OpenAiStrictTool,
+  type OpenAiTool,
+  type ToolDefinitionFor,
+  type ToolFormat,
+  type ToolFormatDefinitions,
+} from './agent/formats/index.js';
 export { createToolClient, type ToolClient, type ToolTransport, type ToolCallOptions } from '../generated/client.gen.js';
 export type {
   AccountView,

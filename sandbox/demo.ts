@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consentThroughSandbox } from '../runtime/cli/consent.js';
 import { createClient, type HttpClient } from '../runtime/client/index.js';
-import { readOverridePolicy } from '../runtime/connection-override-policy.js';
 import { createConnector } from '../runtime/connector.js';
 import { isConnectorError } from '../runtime/errors.js';
 import { buildService } from '../runtime/service/build-service.js';
+import { readConnectorConfig } from '../runtime/service/config.js';
 import { withSandbox } from '../runtime/service/dev-sandbox.js';
 import { createEnvironment } from '../runtime/service/environments.js';
 import { freePort } from '../runtime/service/free-port.js';
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const connectionOverrides = withSandbox(readOverridePolicy(process.env), sandbox);
+  const connectionOverrides = withSandbox(readConnectorConfig().connectionOverrides, sandbox);
   const connector = await createConnector({ baseUrl: url, dataDir, encryptionKeys: `k1:${randomBytes(32).toString('base64')}`, connectionOverrides });
   const app = await buildService({ connector, sandbox, logger: false });
   try {

@@ -7,7 +7,7 @@ import { tools as generatedTools } from '../../generated/tools.gen.js';
 import type { EnvironmentScope } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { ConnectorName, ToolDefinition } from '../types.js';
-import { formatTool, type ToolFormat } from './formats/index.js';
+import { formatTool, type ToolDefinitionFor, type ToolFormat } from './formats/index.js';
 
 export interface ToolSelection {
   /** Only this connector's tools. */
@@ -50,7 +50,7 @@ export interface ToolDefinitionsOptions extends ToolSelection {
  * { identifier: 'user-1', environment: connector.environment('env_dev') })` for the `tools` of a Chat Completions
  * request.
  */
-export async function toolDefinitions(format: ToolFormat, options: ToolDefinitionsOptions = {}): Promise<unknown[]> {
+export async function toolDefinitions<F extends ToolFormat>(format: F, options: ToolDefinitionsOptions = {}): Promise<ToolDefinitionFor<F>[]> {
   const { environment, tools = generatedTools, ...selection } = options;
   return (await selectTools(tools, selection, environment)).map((tool) => formatTool(tool, format));
 }

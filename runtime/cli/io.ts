@@ -8,6 +8,7 @@ export interface CliIo {
 export const processIo: CliIo = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  // The one place the CLI takes the process's environment; commands read it only through runtime/service/config.ts.
   env: process.env,
 };
 

@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { TOOL_FORMATS, type ToolFormat } from '../agent/formats/index.js';
 import { createClient, type HttpClient } from '../client/index.js';
 import { isConnectorError } from '../errors.js';
+import { ConfigError, DEFAULT_SERVICE_URL, readClientConfig, readClientId } from '../service/config.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { collect, parseJsonOption, parsePairs } from './parse.js';
@@ -22,10 +23,20 @@ export interface RunResult {
 }
 
 interface GlobalOptions {
-  envUrl: string;
+  envUrl?: string;
   clientId?: string;
   clientSecret?: string;
   json?: boolean;
+}
+
+/** A configuration read whose {@link ConfigError} is a usage error (exit code 2) naming the flag or variable. */
+function cliConfig<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -39,9 +50,11 @@ export async function runCli(argv: readonly string[], io: CliIo, development?: D
   const program = new Command('agent-connector');
   program
     .description('Self-hosted connector service: tools and a proxy over Notion, Google Calendar, HubSpot, Google Sheets and Google Docs.')
-    .addOption(new Option('--env-url <url>', 'service URL').env('AGENT_CONNECTOR_URL').default('http://127.0.0.1:3000'))
-    .addOption(new Option('--client-id <id>', 'application client id').env('AGENT_CONNECTOR_CLIENT_ID'))
-    .addOption(new Option('--client-secret <secret>', 'application client secret (prefer the environment variable)').env('AGENT_CONNECTOR_CLIENT_SECRET'))
+    // No commander `.env()` and no defaults here: the variables behind these flags are read and checked by the one
+    // configuration module (readClientConfig), from `io.env`, with a flag winning over its variable.
+    .option('--env-url <url>', `service URL (default: AGENT_CONNECTOR_URL, else ${DEFAULT_SERVICE_URL})`)
+    .option('--client-id <id>', 'application client id (default: AGENT_CONNECTOR_CLIENT_ID)')
+    .option('--client-secret <secret>', 'application client secret (default: AGENT_CONNECTOR_CLIENT_SECRET; prefer the variable)')
     .option('--json', 'print raw JSON')
     .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)')
@@ -50,7 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo, development?: D
     .addHelpText(
       'after',
       `
-Environment: AGENT_CONNECTOR_URL, AGENT_CONNECTOR_CLIENT_ID, AGENT_CONNECTOR_CLIENT_SECRET.
+Environment: AGENT_CONNECTOR_URL, AGENT_CONNECTOR_CLIENT_ID, AGENT_CONNECTOR_CLIENT_SECRET (a flag wins over its variable).
 Exit codes: 0 done, 1 the service refused the request or could not be reached, 2 bad usage or input.
 
 Examples:
@@ -64,23 +77,11 @@ Examples:
   agent-connector proxy calendar user-42 GET /calendar/v3/users/me/calendarList
   agent-connector mcp --identifier user-42`,
     );
-  // Options parsed by commander before the env fallbacks apply are read through this.
-  const env = io.env;
-  for (const [flag, name] of [['envUrl', 'AGENT_CONNECTOR_URL'], ['clientId', 'AGENT_CONNECTOR_CLIENT_ID'], ['clientSecret', 'AGENT_CONNECTOR_CLIENT_SECRET']] as const) {
-    if (env[name] !== undefined && env !== process.env) program.setOptionValueWithSource(flag, env[name], 'env');
-  }
-
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  /** The client of the running service, configured from the flags over `io.env`; read only by commands that need it. */
   const client = (): HttpClient => {
-    const g = globals();
-    if (!g.clientId || !g.clientSecret) {
-      throw new UsageError('Application credentials are needed: set AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET (or --client-id/--client-secret); npm start prints them');
-    }
-    try {
-      return createClient({ envUrl: g.envUrl, clientId: g.clientId, clientSecret: g.clientSecret });
-    } catch {
-      throw new UsageError(`--env-url must be an http(s) URL (got ${JSON.stringify(g.envUrl)})`);
-    }
+    const { url, clientId, clientSecret } = cliConfig(() => readClientConfig(io.env, globals()));
+    return createClient({ envUrl: url, clientId, clientSecret });
   };
   const print = (value: unknown, table?: () => string) => io.out(globals().json || !table ? JSON.stringify(value, null, 2) : table());
 
@@ -155,7 +156,7 @@ Examples:
     .option('--client <id>', 'the client id (default: --client-id / AGENT_CONNECTOR_CLIENT_ID, else the one npm start created)')
     .action(async (opts: { client?: string }) => {
       const { rotateSecretCommand } = await import('./environments-command.js');
-      const clientId = opts.client ?? globals().clientId;
+      const clientId = opts.client ?? readClientId(io.env, globals().clientId);
       await rotateSecretCommand(io, clientId, Boolean(globals().json));
     });
 

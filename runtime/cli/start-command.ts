@@ -77,8 +77,10 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
 
 export async function startCommand(io: CliIo, development?: DevelopmentCommands): Promise<RunningService> {
   let running: RunningService;
+  let secretFromEnv: boolean;
   try {
     const config = readConfig(io.env);
+    secretFromEnv = config.clientSecret !== undefined;
     await assertPortFree(config.host, config.port);
     if (config.sandbox && development === undefined) {
       io.err('The sandbox providers are a development aid and not part of this CLI; `npm start` in a checkout runs them.');
@@ -89,6 +91,6 @@ export async function startCommand(io: CliIo, development?: DevelopmentCommands)
     throw error;
   }
   onShutdown(io, () => running.close());
-  io.out(startBanner(running, Boolean(io.env.AGENT_CONNECTOR_CLIENT_SECRET)));
+  io.out(startBanner(running, secretFromEnv));
   return running;
 }

@@ -15,7 +15,7 @@ import type {
 import { createToolClient, type ToolClient } from '../../generated/client.gen.js';
 import type { components } from '../../generated/openapi-types.gen.js';
 import type { AccountStatus } from '../store/types.js';
-import type { ToolFormat } from '../agent/formats/index.js';
+import type { ToolDefinitionFor, ToolFormat } from '../agent/formats/index.js';
 import type { ConnectorName } from '../types.js';
 import { readServiceResponse } from './errors.js';
 import { TokenSource } from './token-source.js';
@@ -49,8 +49,11 @@ export interface ListToolsQuery {
   read_only?: boolean;
 }
 
-/** What both transports offer: the environment scope without its id (the HTTP client learns it from its token). */
-export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId'>;
+/**
+ * What both transports offer: the environment scope without its id (the HTTP client learns it from its token) and
+ * without the dashboard's in-process page of accounts.
+ */
+export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId' | 'pageAccounts'>;
 
 export interface HttpClient extends EnvironmentApi {
   readonly envUrl: string;
@@ -63,7 +66,7 @@ export interface HttpClient extends EnvironmentApi {
    * The selected tools in one format, ready for a model API's `tools` (e.g. `toolDefinitions('openai-strict',
    * { identifier: 'user-1' })`): the service's GET /api/v1/tools.
    */
-  toolDefinitions(format: ToolFormat, options?: Omit<ListToolsQuery, 'format'>): Promise<unknown[]>;
+  toolDefinitions<F extends ToolFormat>(format: F, options?: Omit<ListToolsQuery, 'format'>): Promise<ToolDefinitionFor<F>[]>;
   /** Mints an MCP session for one end user: `{id, url, token, expires_at, ...}`; give `url` and `token` to the agent. */
   createMcpSession(input: Schemas['CreateMcpSession']): Promise<Schemas['CreatedMcpSession']>;
   listMcpSessions(filter?: { identifier?: string }): Promise<Schemas['McpSessionView'][]>;
@@ -131,8 +134,8 @@ export function createClient(options: ClientOptions): HttpClient {
       request<Awaited<ReturnType<EnvironmentScope['listExecutions']>>>('GET', `/api/v1/executions${queryString({ ...filter, limit: limit === undefined ? undefined : String(limit) })}`),
     listTools: async (query: ListToolsQuery = {}) =>
       (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${toolsQueryString(query)}`)).tools,
-    toolDefinitions: async (format: ToolFormat, options: Omit<ListToolsQuery, 'format'> = {}) =>
-      (await request<{ tools: unknown[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
+    toolDefinitions: async <F extends ToolFormat>(format: F, options: Omit<ListToolsQuery, 'format'> = {}) =>
+      (await request<{ tools: ToolDefinitionFor<F>[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
     ...webhookClient(request),
     createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),

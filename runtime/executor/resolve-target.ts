@@ -64,10 +64,15 @@ export async function resolveTarget(
   return { account, connection, connector: ctx.connectorFor(connection.connector) };
 }
 
+/**
+ * The implicit choice reads what it needs and nothing more: the environment's connections (records carry no client
+ * secret, so none is decrypted), then the identifier's account on each connection of `connector` (usually one), each
+ * the per-call lookup that opens the access token alone. Accounts on other connectors are not read.
+ */
 async function soleConnection(ctx: RuntimeContext, environmentId: string, identifier: string, connector: ConnectorName): Promise<ConnectionRecord> {
   const connections = (await ctx.store.listConnections(environmentId)).filter((c) => c.connector === connector);
-  const ids = new Set(connections.map((c) => c.id));
-  const all = (await ctx.store.listAccounts(environmentId, { identifier })).filter((a) => ids.has(a.connectionId));
+  const found = await Promise.all(connections.map((c) => ctx.store.findAccount(environmentId, c.id, identifier)));
+  const all = found.filter((a): a is AccountRecord => a !== null);
   const live = all.filter((a) => a.status !== 'DISCONNECTED');
   // Only disconnected accounts: one of them is what the caller meant, and it needs a new authorization. With
   // several there is no telling which, and none works, so the answer stays "no connected account".

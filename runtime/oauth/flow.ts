@@ -16,7 +16,7 @@ import { ConnectorError } from '../errors.js';
 import { INPUT_LIMITS } from '../validation/input-limits.js';
 import { checkTextInput } from '../validation/text-input.js';
 import type { UpstreamClient } from '../http/client.js';
-import type { AccountRecord, AuthLinkRecord, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
+import type { AccountRecord, AuthLinkRecord, ClientCredentials, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
@@ -25,6 +25,7 @@ import { createPkce, s256 } from './pkce.js';
 import { randomToken, sameDigest, sha256Hex } from './random.js';
 import { buildRevocationRequest } from './revoke.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
+import { clientCredentials } from './client-credentials.js';
 import { violationError } from '../validation/violation-error.js';
 
 /** How long an authorization link starts flows. A link is a bearer capability for one identifier: keep it short. */
@@ -222,7 +223,7 @@ async function finishAuthorization(
   if (code === null || code === '') throw failed('The authorization response has no code.', { reason: 'missing_code' });
 
   const endpoints = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy);
-  const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
+  const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, await clientCredentials(deps.store, connection), {
     grant_type: 'authorization_code',
     code,
     redirect_uri: redirectUriFor(deps.baseUrl, connection.id),
@@ -266,7 +267,18 @@ export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord
     // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
     deps.logger?.warn({ accountId: account.id, errorCode: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
   }
-  const call = revocationUrl === null ? null : buildRevocationRequest(connector.oauth, revocationUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, account.tokens);
+  if (revocationUrl === null) return;
+  let client: ClientCredentials;
+  try {
+    client = await clientCredentials(deps.store, connection);
+  } catch (error) {
+    // Without readable client credentials (a secret that does not decrypt) nothing can be sent; the tokens are
+    // cleared anyway.
+    if (!(error instanceof ConnectorError)) throw error;
+    deps.logger?.warn({ accountId: account.id, connectionId: connection.id, errorCode: error.code }, 'token revocation skipped');
+    return;
+  }
+  const call = buildRevocationRequest(connector.oauth, revocationUrl, client, account.tokens);
   if (call === null) return;
   try {
     const res = await deps.http.send(call);

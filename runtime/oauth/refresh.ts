@@ -26,6 +26,7 @@ import type { ConnectorDefinition } from '../types.js';
 import { resolveEndpoints } from './endpoints.js';
 import { reauthorizationRequired } from './reauthorization.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
+import { clientCredentials } from './client-credentials.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { traceRefresh } from '../telemetry/refresh-span.js';
 
@@ -153,7 +154,7 @@ export class RefreshCoordinator {
       throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'no_refresh_token');
     }
     const endpoints = resolveEndpoints(connector.oauth, connection.overrides, this.deps.overridePolicy);
-    const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, { clientId: connection.clientId, clientSecret: connection.clientSecret }, {
+    const call = buildTokenRequest(connector.oauth, endpoints.tokenUrl, await clientCredentials(store, connection), {
       grant_type: 'refresh_token',
       refresh_token: tokens.refreshToken,
     });

@@ -7,17 +7,14 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6
  */
 import type { UpstreamCall, UpstreamResponse } from '../http/client.js';
-import type { TokenSet } from '../store/types.js';
+import type { ClientCredentials, TokenSet } from '../store/types.js';
 import type { OAuthDefinition } from '../types.js';
 
 export type TokenGrant =
   | { grant_type: 'authorization_code'; code: string; redirect_uri: string; code_verifier?: string }
   | { grant_type: 'refresh_token'; refresh_token: string };
 
-export interface ClientCredentials {
-  clientId: string;
-  clientSecret: string;
-}
+export type { ClientCredentials };
 
 /** `application/x-www-form-urlencoded` encoding of one credential, as RFC 6749 §2.3.1 asks before Basic. */
 function formEncode(value: string): string {

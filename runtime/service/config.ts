@@ -2,7 +2,9 @@
  * The one configuration module: every environment variable the service, the CLI and `createConnector` read is read
  * here, into a typed, validated config, with an error naming the variable when a value is wrong. Defaults live here
  * once. {@link CONFIG_VARIABLES} lists them; the manual's Configuration table (docs/manual.md) is checked against it
- * (test/service/config-table.test.ts), and that test also checks that `readConfig` reads exactly these.
+ * (test/service/config-table.test.ts), and that test also checks that `readConfig` (the service) and
+ * `readClientConfig` (the CLI's commands that talk to a service) together read exactly these. The OpenTelemetry SDK
+ * reads the `OTEL_*` variables itself; the ones listed here are those the service acts on or checks first.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -10,6 +12,9 @@ import { DEFAULT_RATE_LIMITS } from './rate-limit-defaults.js';
 import { DEFAULT_TIMEOUTS, type ServiceTimeouts } from './timeouts.js';
 import { readOverridePolicy, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../http/policy.js';
+
+/** Where the CLI finds the service when neither `--env-url` nor `AGENT_CONNECTOR_URL` says. */
+export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:3000';
 
 /** Every variable read here with its default as the manual states it (`-` when there is none). */
 export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
@@ -46,6 +51,15 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS', default: 'unset' },
   { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
   { name: 'NODE_ENV', default: 'unset' },
+  { name: 'AGENT_CONNECTOR_URL', default: DEFAULT_SERVICE_URL },
+  { name: 'OTEL_SDK_DISABLED', default: 'false' },
+  { name: 'OTEL_TRACES_EXPORTER', default: 'otlp, once telemetry is on' },
+  { name: 'OTEL_METRICS_EXPORTER', default: 'otlp, once telemetry is on' },
+  { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', default: 'unset' },
+  { name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', default: 'unset' },
+  { name: 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', default: 'unset' },
+  { name: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/protobuf' },
+  { name: 'OTEL_SERVICE_NAME', default: 'agent-connector' },
 ];
 
 /** The upstream HTTP settings the service passes to its connector (the retry backoff's first step stays fixed). */
@@ -92,6 +106,41 @@ export interface ServiceConfig extends ConnectorConfig {
   logFormat: 'json' | 'pretty';
   /** Execution history retention in days (enforced by the purge schedule); 0 records nothing. */
   executionRetentionDays: number;
+  telemetry: TelemetryConfig;
+}
+
+/**
+ * The OpenTelemetry settings the service acts on. The SDK reads every `OTEL_*` variable itself (endpoint, protocol,
+ * headers, sampling, ...), as the standard says; this module decides whether to start it at all and checks, before
+ * the start, the variables whose bad value the SDK would only log and then export nowhere.
+ * @see https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/
+ */
+export interface TelemetryConfig {
+  /**
+   * Start the SDK: a traces or metrics exporter other than `none`, or an OTLP endpoint, is set, and
+   * `OTEL_SDK_DISABLED` is not `true`. Off by default, since the SDK's own default exports to localhost unasked.
+   */
+  enabled: boolean;
+  /** `OTEL_SERVICE_NAME`, default `agent-connector` (the SDK's own default would be `unknown_service:node`). */
+  serviceName: string;
+}
+
+/**
+ * What the CLI's commands that talk to a running service use (`connections`, `link`, `tools`, `proxy`, `mcp`, ...):
+ * the service's URL and the application's client credentials. Flags given on the command line win over the variables.
+ */
+export interface ClientConfig {
+  /** `--env-url`, else `AGENT_CONNECTOR_URL`, else `http://127.0.0.1:3000`; no trailing slash. */
+  url: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The CLI flags that override {@link ClientConfig}'s variables; an empty or absent flag leaves the variable. */
+export interface ClientFlags {
+  envUrl?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
 }
 
 /** What `createConnector` takes from the environment when its options leave it out. */
@@ -265,6 +314,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     executionRetentionDays: executionRetentionDays(env),
     logFormat: logFormat(env),
     logLevel: logLevel(env),
+    telemetry: telemetry(env),
   };
 }
 
@@ -273,4 +323,90 @@ function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
   if (value === undefined) return process.stdout.isTTY ? 'pretty' : 'json';
   if (value === 'json' || value === 'pretty') return value;
   throw new ConfigError(`LOG_FORMAT=${value}: use json or pretty`);
+}
+
+/** A value's text for an error message, with any `user:password@` replaced: an error never carries a secret. */
+function shown(value: string): string {
+  return JSON.stringify(value.replace(/\/\/[^@/]*@/, '//***@'));
+}
+
+/** An absolute http(s) URL with a host, as the SDK's exporters and the HTTP client need. */
+function httpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The exporters the Node SDK (`@opentelemetry/sdk-node`) builds from each variable; it ignores any other name. */
+const OTEL_EXPORTERS = { OTEL_TRACES_EXPORTER: ['otlp', 'zipkin', 'console', 'none'], OTEL_METRICS_EXPORTER: ['otlp', 'prometheus', 'console', 'none'] } as const;
+const OTEL_ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'] as const;
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'];
+
+/**
+ * `OTEL_*`, as far as the service acts on them (see {@link TelemetryConfig}). Every one is read and checked whatever
+ * the others say, so a bad value is reported even while telemetry is off.
+ */
+function telemetry(env: NodeJS.ProcessEnv): TelemetryConfig {
+  const disabledRaw = optional(env, 'OTEL_SDK_DISABLED')?.trim().toLowerCase();
+  if (disabledRaw !== undefined && disabledRaw !== 'true' && disabledRaw !== 'false') {
+    throw new ConfigError(`OTEL_SDK_DISABLED must be true or false (got ${JSON.stringify(disabledRaw)})`);
+  }
+  let asked = false;
+  for (const [name, known] of Object.entries(OTEL_EXPORTERS) as [keyof typeof OTEL_EXPORTERS, readonly string[]][]) {
+    const list = (optional(env, name) ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const unknown = list.filter((e) => !known.includes(e));
+    if (unknown.length > 0) throw new ConfigError(`${name} must be a comma-separated list of ${known.join(', ')} (not supported: ${JSON.stringify(unknown.join(','))})`);
+    // The SDK reads `none` beside another exporter as "the default exporter", which is nobody's intent.
+    if (list.includes('none') && list.length > 1) throw new ConfigError(`${name}: none cannot be combined with other exporters (got ${JSON.stringify(list.join(','))})`);
+    if (list.length > 0 && !list.includes('none')) asked = true;
+  }
+  for (const name of OTEL_ENDPOINTS) {
+    const value = optional(env, name)?.trim();
+    if (value === undefined || value === '') continue;
+    if (!httpUrl(value)) throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:4318 (got ${shown(value)})`);
+    asked = true;
+  }
+  const protocol = optional(env, 'OTEL_EXPORTER_OTLP_PROTOCOL')?.trim();
+  if (protocol !== undefined && protocol !== '' && !OTLP_PROTOCOLS.includes(protocol)) {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')} (got ${JSON.stringify(protocol)})`);
+  }
+  const serviceName = optional(env, 'OTEL_SERVICE_NAME')?.trim() || 'agent-connector';
+  return { enabled: asked && disabledRaw !== 'true', serviceName };
+}
+
+/** A flag when given (not empty), else its variable; `source` names where the value came from, for errors. */
+function flagOrVariable(env: NodeJS.ProcessEnv, flag: string | undefined, flagName: string, name: string): { value: string | undefined; source: string } {
+  if (flag !== undefined && flag !== '') return { value: flag, source: flagName };
+  return { value: optional(env, name), source: name };
+}
+
+/**
+ * The application client id the CLI acts as: `--client-id`, else `AGENT_CONNECTOR_CLIENT_ID`, else undefined. What
+ * `environments rotate-secret` defaults to (it works on the store, with no secret), and part of {@link readClientConfig}.
+ */
+export function readClientId(env: NodeJS.ProcessEnv = process.env, flag?: string): string | undefined {
+  return flagOrVariable(env, flag, '--client-id', 'AGENT_CONNECTOR_CLIENT_ID').value;
+}
+
+/**
+ * The CLI's client settings ({@link ClientConfig}): each flag, when given, else its variable. Throws a
+ * {@link ConfigError} naming the flag or the variable the bad value came from: a URL that is not http(s), or missing
+ * credentials (every missing one at once).
+ */
+export function readClientConfig(env: NodeJS.ProcessEnv = process.env, flags: ClientFlags = {}): ClientConfig {
+  const url = flagOrVariable(env, flags.envUrl, '--env-url', 'AGENT_CONNECTOR_URL');
+  const clientId = readClientId(env, flags.clientId);
+  const clientSecret = flagOrVariable(env, flags.clientSecret, '--client-secret', 'AGENT_CONNECTOR_CLIENT_SECRET').value;
+  const serviceUrl = (url.value ?? DEFAULT_SERVICE_URL).trim().replace(/\/+$/, '');
+  if (!httpUrl(serviceUrl)) throw new ConfigError(`${url.source} must be the service's http:// or https:// URL such as ${DEFAULT_SERVICE_URL} (got ${shown(url.value ?? '')})`);
+  const missing = [
+    ...(clientId === undefined ? ['AGENT_CONNECTOR_CLIENT_ID (or --client-id)'] : []),
+    ...(clientSecret === undefined ? ['AGENT_CONNECTOR_CLIENT_SECRET (or --client-secret)'] : []),
+  ];
+  if (missing.length > 0) throw new ConfigError(`application credentials are needed: set ${missing.join(' and ')}; npm start prints them`);
+  return { url: serviceUrl, clientId: clientId as string, clientSecret: clientSecret as string };
 }

@@ -44,6 +44,10 @@ export interface RunningService<S extends DevSandbox = DevSandbox> {
 }
 
 export interface StartOptions {
+  /**
+   * The variables to configure from (default `process.env`). The OpenTelemetry SDK, once `OTEL_*` here turn it on,
+   * reads its own settings from `process.env` whatever this is.
+   */
   env?: NodeJS.ProcessEnv;
   config?: Partial<ServiceConfig>;
   logger?: Logger | false;
@@ -85,7 +89,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
   const config: ServiceConfig = { ...readConfig(options.env ?? process.env), ...options.config };
   const logger = options.logger === false ? createServiceLogger(undefined, 'silent') : (options.logger ?? createServiceLogger(undefined, config.logLevel, config.logFormat));
   // Before the connector: its meters come from the provider registered at creation. Off unless OTEL_* asks.
-  const telemetry = startOpenTelemetry(process.env);
+  const telemetry = startOpenTelemetry(config.telemetry);
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
 

@@ -21,8 +21,9 @@ export type Json = string | object;
 
 export interface EnvironmentRow { id: string; name: string; created_at: Time }
 export interface AppClientRow { client_id: string; environment_id: string; secret_hash: string; created_at: Time; token_generation?: number | string }
+/** A connection row as records are read from it: every column but the sealed client secret. */
 export interface ConnectionRow {
-  id: string; environment_id: string; name: string; connector: string; client_id: string; client_secret: string;
+  id: string; environment_id: string; name: string; connector: string; client_id: string;
   scopes: Json; overrides: Json; allowed_redirect_urls: Json; created_at: Time; updated_at: Time;
 }
 export interface AccountRow {
@@ -84,14 +85,13 @@ export function toAppClient(row: AppClientRow): AppClientRecord {
   };
 }
 
-export function toConnection(row: ConnectionRow, box: SecretBox): ConnectionRecord {
+export function toConnection(row: ConnectionRow): ConnectionRecord {
   return {
     id: row.id,
     environmentId: row.environment_id,
     name: row.name,
     connector: row.connector as ConnectorName,
     clientId: row.client_id,
-    clientSecret: box.open(row.client_secret, secretAad('connections', row.id, 'client_secret')),
     scopes: readJson<string[]>(row.scopes),
     overrides: readJson<ConnectionOverrides>(row.overrides),
     allowedRedirectUrls: readJson<string[]>(row.allowed_redirect_urls),

@@ -11,7 +11,17 @@ import type { AccountEventDraft } from '../webhooks/event-types.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlQueries, SqlValue } from './sql-driver.js';
 import { appendAccountEvent, toAccountEvent, type AccountEventRow } from './sql-events.js';
-import type { AccountEventRecord, AccountFilter, AccountRecord, AccountStatus, TokenSet } from './types.js';
+import type { AccountEventRecord, AccountFilter, AccountPage, AccountRecord, AccountStatus, TokenSet } from './types.js';
+
+/** The WHERE clause of a filtered account list or count (column names fixed here, values as parameters). */
+function accountWhere(environmentId: string, filter: AccountFilter): { where: string; params: SqlValue[] } {
+  const where = ['environment_id = ?'];
+  const params: SqlValue[] = [environmentId];
+  if (filter.identifier !== undefined) (where.push('identifier = ?'), params.push(filter.identifier));
+  if (filter.connectionId !== undefined) (where.push('connection_id = ?'), params.push(filter.connectionId));
+  if (filter.status !== undefined) (where.push('status = ?'), params.push(filter.status));
+  return { where: where.join(' AND '), params };
+}
 
 export class SqlAccounts {
   constructor(private readonly ctx: SqlContext) {}
@@ -57,17 +67,22 @@ export class SqlAccounts {
     return row ? toAccount(row, this.ctx.box, { lazyRefresh: true }) : null;
   }
 
-  async listAccounts(environmentId: string, filter: AccountFilter = {}): Promise<AccountRecord[]> {
-    const where = ['environment_id = ?'];
-    const params: SqlValue[] = [environmentId];
-    if (filter.identifier !== undefined) (where.push('identifier = ?'), params.push(filter.identifier));
-    if (filter.connectionId !== undefined) (where.push('connection_id = ?'), params.push(filter.connectionId));
-    if (filter.status !== undefined) (where.push('status = ?'), params.push(filter.status));
-    const rows = await this.ctx.db.all<AccountRow>(
-      `SELECT * FROM connected_accounts WHERE ${where.join(' AND ')} ORDER BY created_at, id`,
-      params,
-    );
+  async listAccounts(environmentId: string, filter: AccountFilter = {}, page?: AccountPage): Promise<AccountRecord[]> {
+    const { where, params } = accountWhere(environmentId, filter);
+    let sql = `SELECT * FROM connected_accounts WHERE ${where} ORDER BY created_at, id`;
+    if (page !== undefined) {
+      // Only the page's rows are read and decrypted (the index on environment_id, created_at, id serves the order).
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(Math.max(1, Math.floor(page.limit)), Math.max(0, Math.floor(page.offset ?? 0)));
+    }
+    const rows = await this.ctx.db.all<AccountRow>(sql, params);
     return rows.map((r) => toAccount(r, this.ctx.box));
+  }
+
+  async countAccounts(environmentId: string, filter: AccountFilter = {}): Promise<number> {
+    const { where, params } = accountWhere(environmentId, filter);
+    const row = await this.ctx.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM connected_accounts WHERE ${where}`, params);
+    return Number(row?.n ?? 0);
   }
 
   /**

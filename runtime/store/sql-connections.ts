@@ -2,14 +2,21 @@
  * The `connections` table: an application's OAuth client for one connector, its client secret sealed with AAD
  * `connections|<id>|client_secret`. Names are unique per environment (a unique index), and a taken name is a
  * `conflict` that points at `/name`.
+ *
+ * Records are read without the secret column; `credentials` alone reads and opens it, so that a lookup or a list
+ * decrypts nothing, and one secret that cannot be decrypted fails only the token requests of its own connection.
  */
-import { secretAad } from '../crypto/secret-box.js';
+import { ConnectorError } from '../errors.js';
+import { SecretDecryptError, secretAad } from '../crypto/secret-box.js';
 import { newId } from './ids.js';
 import { toConnection, type AccountRow, type ConnectionRow } from './records.js';
 import { appendAccountEvent } from './sql-events.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
-import type { ConnectionPatch, ConnectionRecord, NewConnection } from './types.js';
+import type { ClientCredentials, ConnectionPatch, ConnectionRecord, NewConnection } from './types.js';
+
+/** Every column of {@link ConnectionRow} (all but the sealed client secret), for the reads and RETURNING clauses. */
+const COLUMNS = 'id, environment_id, name, connector, client_id, scopes, overrides, allowed_redirect_urls, created_at, updated_at';
 
 /** The `/name` violation of a name another connection of the environment already has. */
 function nameTaken(name: string): { pointer: string; message: string } {
@@ -28,7 +35,6 @@ export class SqlConnections {
       name: input.name,
       connector: input.connector,
       clientId: input.clientId,
-      clientSecret: input.clientSecret,
       scopes: [...input.scopes],
       overrides: { ...(input.overrides ?? {}) },
       allowedRedirectUrls: [...(input.allowedRedirectUrls ?? [])],
@@ -45,7 +51,7 @@ export class SqlConnections {
           rec.name,
           rec.connector,
           rec.clientId,
-          this.ctx.box.seal(rec.clientSecret, secretAad('connections', id, 'client_secret')),
+          this.ctx.box.seal(input.clientSecret, secretAad('connections', id, 'client_secret')),
           JSON.stringify(rec.scopes),
           JSON.stringify(rec.overrides),
           JSON.stringify(rec.allowedRedirectUrls),
@@ -60,23 +66,42 @@ export class SqlConnections {
   }
 
   async get(environmentId: string, id: string): Promise<ConnectionRecord | null> {
-    const row = await this.ctx.db.get<ConnectionRow>('SELECT * FROM connections WHERE id = ? AND environment_id = ?', [id, environmentId]);
-    return row ? toConnection(row, this.ctx.box) : null;
+    const row = await this.ctx.db.get<ConnectionRow>(`SELECT ${COLUMNS} FROM connections WHERE id = ? AND environment_id = ?`, [id, environmentId]);
+    return row ? toConnection(row) : null;
   }
 
   async getById(id: string): Promise<ConnectionRecord | null> {
-    const row = await this.ctx.db.get<ConnectionRow>('SELECT * FROM connections WHERE id = ?', [id]);
-    return row ? toConnection(row, this.ctx.box) : null;
+    const row = await this.ctx.db.get<ConnectionRow>(`SELECT ${COLUMNS} FROM connections WHERE id = ?`, [id]);
+    return row ? toConnection(row) : null;
   }
 
   async getByName(environmentId: string, name: string): Promise<ConnectionRecord | null> {
-    const row = await this.ctx.db.get<ConnectionRow>('SELECT * FROM connections WHERE environment_id = ? AND name = ?', [environmentId, name]);
-    return row ? toConnection(row, this.ctx.box) : null;
+    const row = await this.ctx.db.get<ConnectionRow>(`SELECT ${COLUMNS} FROM connections WHERE environment_id = ? AND name = ?`, [environmentId, name]);
+    return row ? toConnection(row) : null;
   }
 
   async list(environmentId: string): Promise<ConnectionRecord[]> {
-    const rows = await this.ctx.db.all<ConnectionRow>('SELECT * FROM connections WHERE environment_id = ? ORDER BY created_at, id', [environmentId]);
-    return rows.map((r) => toConnection(r, this.ctx.box));
+    const rows = await this.ctx.db.all<ConnectionRow>(`SELECT ${COLUMNS} FROM connections WHERE environment_id = ? ORDER BY created_at, id`, [environmentId]);
+    return rows.map(toConnection);
+  }
+
+  async credentials(environmentId: string, id: string): Promise<ClientCredentials | null> {
+    const row = await this.ctx.db.get<{ name: string; client_id: string; client_secret: string }>(
+      'SELECT name, client_id, client_secret FROM connections WHERE id = ? AND environment_id = ?',
+      [id, environmentId],
+    );
+    if (row === undefined) return null;
+    try {
+      return { clientId: row.client_id, clientSecret: this.ctx.box.open(row.client_secret, secretAad('connections', id, 'client_secret')) };
+    } catch (error) {
+      if (!(error instanceof SecretDecryptError)) throw error;
+      const name = JSON.stringify(row.name);
+      throw new ConnectorError(
+        'invalid_request',
+        `The client secret of connection ${name} cannot be decrypted (damaged, or sealed with a key no longer in AGENT_CONNECTOR_ENCRYPTION_KEY); set it again by updating the connection's client_secret.`,
+        { details: { connection: row.name, reason: 'client_secret_undecryptable' }, cause: error },
+      );
+    }
   }
 
   async update(environmentId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null> {
@@ -96,10 +121,10 @@ export class SqlConnections {
     set('updated_at', new Date().toISOString());
     try {
       const row = await this.ctx.db.get<ConnectionRow>(
-        `UPDATE connections SET ${sets.join(', ')} WHERE id = ? AND environment_id = ? RETURNING *`,
+        `UPDATE connections SET ${sets.join(', ')} WHERE id = ? AND environment_id = ? RETURNING ${COLUMNS}`,
         [...params, id, environmentId],
       );
-      return row ? toConnection(row, this.ctx.box) : null;
+      return row ? toConnection(row) : null;
     } catch (err) {
       throw mapWriteError(err, `connection "${patch.name ?? id}"`, environmentId, patch.name === undefined ? undefined : nameTaken(patch.name));
     }

@@ -25,11 +25,13 @@ import type { AccountEventDraft } from '../webhooks/event-types.js';
 import type {
   AccountEventRecord,
   AccountFilter,
+  AccountPage,
   AccountRecord,
   AccountStatus,
   AppClientRecord,
   AuthLinkRecord,
   ClaimedDelivery,
+  ClientCredentials,
   ConnectionPatch,
   ConnectionRecord,
   EnvironmentRecord,
@@ -170,6 +172,10 @@ export class SqlStore implements Store {
     return this.#connections.list(environmentId);
   }
 
+  getClientCredentials(environmentId: string, id: string): Promise<ClientCredentials | null> {
+    return this.#connections.credentials(environmentId, id);
+  }
+
   updateConnection(environmentId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null> {
     return this.#connections.update(environmentId, id, patch);
   }
@@ -192,8 +198,12 @@ export class SqlStore implements Store {
     return this.#accounts.findAccount(environmentId, connectionId, identifier);
   }
 
-  listAccounts(environmentId: string, filter: AccountFilter = {}): Promise<AccountRecord[]> {
-    return this.#accounts.listAccounts(environmentId, filter);
+  listAccounts(environmentId: string, filter: AccountFilter = {}, page?: AccountPage): Promise<AccountRecord[]> {
+    return this.#accounts.listAccounts(environmentId, filter, page);
+  }
+
+  countAccounts(environmentId: string, filter: AccountFilter = {}): Promise<number> {
+    return this.#accounts.countAccounts(environmentId, filter);
   }
 
   saveTokens(

@@ -39,6 +39,10 @@ export interface ConnectionOverrides {
   apiBaseUrl?: string;
 }
 
+/**
+ * A connection as every read returns it: without its client secret, which only a token request or a revocation needs
+ * and reads on its own ({@link Store.getClientCredentials}), so listing or looking connections up decrypts nothing.
+ */
 export interface ConnectionRecord {
   id: string;
   environmentId: string;
@@ -46,8 +50,6 @@ export interface ConnectionRecord {
   name: string;
   connector: ConnectorName;
   clientId: string;
-  /** Plaintext on the way in and out of the store; encrypted at rest. Never returned by the service's API. */
-  clientSecret: string;
   scopes: string[];
   overrides: ConnectionOverrides;
   /** Where the service may send the browser after a finished authorization (exact URLs). */
@@ -61,6 +63,7 @@ export interface NewConnection {
   name: string;
   connector: ConnectorName;
   clientId: string;
+  /** Plaintext on the way into the store; encrypted at rest. Never returned by the service's API. */
   clientSecret: string;
   scopes: string[];
   overrides?: ConnectionOverrides;
@@ -68,8 +71,14 @@ export interface NewConnection {
 }
 
 export type ConnectionPatch = Partial<
-  Pick<ConnectionRecord, 'name' | 'clientId' | 'clientSecret' | 'scopes' | 'overrides' | 'allowedRedirectUrls'>
+  Pick<NewConnection, 'name' | 'clientId' | 'clientSecret' | 'scopes' | 'overrides' | 'allowedRedirectUrls'>
 >;
+
+/** A connection's OAuth client credentials, read from one row: what a token request or a revocation sends. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface TokenSet {
   accessToken: string;
@@ -174,6 +183,12 @@ export interface AccountFilter {
   identifier?: string;
   connectionId?: string;
   status?: AccountStatus;
+}
+
+/** One page of an account list: at most `limit` accounts after the first `offset` (default 0), in list order. */
+export interface AccountPage {
+  limit: number;
+  offset?: number;
 }
 
 /** How a tool call or proxy request ended. */
@@ -343,6 +358,13 @@ export interface Store {
   getConnectionById(id: string): Promise<ConnectionRecord | null>;
   getConnectionByName(environmentId: string, name: string): Promise<ConnectionRecord | null>;
   listConnections(environmentId: string): Promise<ConnectionRecord[]>;
+  /**
+   * The connection's client id and its client secret, the one read that decrypts the secret; null when the
+   * connection does not exist in the environment. A secret that cannot be decrypted (damaged, or sealed with a key
+   * no longer in the keyring) is `invalid_request` naming the connection, for this read alone: the connection's
+   * other reads, and the environment's other connections, are unaffected.
+   */
+  getClientCredentials(environmentId: string, id: string): Promise<ClientCredentials | null>;
   updateConnection(environmentId: string, id: string, patch: ConnectionPatch): Promise<ConnectionRecord | null>;
   /**
    * Deletes the connection and its accounts' secrets, writing `account.disconnected` (reason `connection_deleted`)
@@ -354,7 +376,10 @@ export interface Store {
   ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord>;
   getAccount(environmentId: string, id: string): Promise<AccountRecord | null>;
   findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null>;
-  listAccounts(environmentId: string, filter?: AccountFilter): Promise<AccountRecord[]>;
+  /** Oldest first (`createdAt`, then id); with `page`, only that page is read. */
+  listAccounts(environmentId: string, filter?: AccountFilter, page?: AccountPage): Promise<AccountRecord[]>;
+  /** How many accounts `listAccounts` would list with this filter, without reading them. */
+  countAccounts(environmentId: string, filter?: AccountFilter): Promise<number>;
   /**
    * Writes new tokens and marks the account ACTIVE, bumping `tokenVersion`. When `expectedVersion` is given the
    * write happens only if the stored version still equals it (returns null otherwise).

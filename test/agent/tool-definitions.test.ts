@@ -157,6 +157,6 @@ describe('decodeModelInput', () => {
 });
 
 it('the anthropic format of a tool with an open map is pairs, like the strict ones', () => {
-  const schema = anthropicTool(h.connector.tools.resolve('crm_contact_update')!).input_schema as { properties: { props: { type: string } } };
-  expect(schema.properties.props.type).toBe('array');
+  const properties = anthropicTool(h.connector.tools.resolve('crm_contact_update')!).input_schema.properties as Record<string, { type: string }>;
+  expect(properties.props?.type).toBe('array');
 });

@@ -93,6 +93,39 @@ describe('agent-connector CLI against a running service', () => {
     expect(badCreds.err).toMatch(/unauthorized/);
   });
 
+  it('reads the service URL and credentials from the environment through the configuration, a flag winning over its variable', async () => {
+    // A wrong secret in the environment, the right one as a flag: the flag is used.
+    const flagSecret = await cli(['--client-secret', h.a.clientSecret, 'connections', 'list'], { AGENT_CONNECTOR_CLIENT_SECRET: 'wrong' });
+    expect(flagSecret.code).toBe(0);
+    // No secret in the environment at all: the flag alone is enough.
+    expect((await cli(['--client-secret', h.a.clientSecret, 'connections', 'list'], { AGENT_CONNECTOR_CLIENT_SECRET: undefined })).code).toBe(0);
+    // A right URL in the environment, an unreachable one as a flag: the flag is used.
+    const flagUrl = await cli(['--env-url', 'http://127.0.0.1:9', 'connections', 'list']);
+    expect(flagUrl.code).toBe(1);
+    expect(flagUrl.err).toMatch(/cannot reach the service/);
+    // A bad URL in the environment, a good one as a flag: the flag wins, and the variable is not in the way.
+    expect((await cli(['--env-url', h.url, 'connections', 'list'], { AGENT_CONNECTOR_URL: 'not a url' })).code).toBe(0);
+  });
+
+  it('exits 2 naming the variable (or the flag) when the URL is not http(s) or the secret is missing', async () => {
+    const badUrl = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'localhost:3000' });
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.err).toMatch(/AGENT_CONNECTOR_URL must be the service's http:\/\/ or https:\/\/ URL/);
+    const badFlag = await cli(['--env-url', 'ftp://host', 'connections', 'list']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.err).toMatch(/--env-url must be/);
+    const noSecret = await cli(['mcp', '--identifier', 'user-cli'], { AGENT_CONNECTOR_CLIENT_SECRET: undefined });
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.err).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    expect(noSecret.err).not.toContain('AGENT_CONNECTOR_CLIENT_ID');
+  });
+
+  it('start exits 2 naming an OTEL_* variable the SDK would silently ignore, before it opens anything', async () => {
+    const res = await cli(['start'], { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', AGENT_CONNECTOR_DATA_DIR: join(tmpdir(), 'ac-cli-never-created') }, false);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ URL/);
+  });
+
   it('exits 1 when the service cannot be reached', async () => {
     const res = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'http://127.0.0.1:9' });
     expect(res.code).toBe(1);
@@ -125,6 +158,11 @@ describe('the installed bin', () => {
     const bad = await exec('node', ['bin/agent-connector.js', 'tools', 'call', 'x', '--identifier', 'u', '--input', 'nope'], { cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect((bad as { stderr: string }).stderr).toMatch(/--input is not valid JSON/);
+    // The process's own environment reaches the configuration: a bad AGENT_CONNECTOR_URL is named.
+    const env = { ...process.env, AGENT_CONNECTOR_URL: 'localhost:3000', AGENT_CONNECTOR_CLIENT_ID: 'ac_x', AGENT_CONNECTOR_CLIENT_SECRET: 'acs_x' };
+    const badUrl = await exec('node', ['bin/agent-connector.js', 'connections', 'list'], { cwd: process.cwd(), env }).catch((e: { code: number; stderr: string }) => e);
+    expect((badUrl as { code: number }).code).toBe(2);
+    expect((badUrl as { stderr: string }).stderr).toMatch(/AGENT_CONNECTOR_URL must be/);
   }, 60_000);
 });
 

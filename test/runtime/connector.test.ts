@@ -32,7 +32,7 @@ describe('connections', () => {
     expect(view.name).toBe('gcal2');
     expect(view.scopes).toEqual(['https://www.googleapis.com/auth/calendar']);
     expect(JSON.stringify(view)).not.toContain('rotated-secret-value');
-    expect((await h.store.getConnection(ENV, view.id))?.clientSecret).toBe('rotated-secret-value');
+    expect(await h.store.getClientCredentials(ENV, view.id)).toEqual({ clientId: 'cid', clientSecret: 'rotated-secret-value' });
     await expect(h.env.updateConnection('gcal2', { connector: 'crm' } as never)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
@@ -67,6 +67,25 @@ describe('accounts', () => {
     const token = (await h.store.getAccount(ENV, account.id))!.tokens!.accessToken;
     expect(JSON.stringify(await h.env.listAccounts())).not.toContain(token);
     expect(account).toMatchObject({ connection_name: 'notes', connector: 'workspace', status: 'ACTIVE' });
+  });
+
+  it('pageAccounts is listAccounts a page at a time: same filter and order, the page clamped to the last, the total counted', async () => {
+    for (const identifier of ['page-a', 'page-b', 'page-c', 'page-d', 'page-e']) await h.env.authorizationLink({ connection_name: 'notes', identifier });
+    const filter = { connection_name: 'notes', status: 'PENDING_AUTH' as const };
+    const all = await h.env.listAccounts(filter);
+    expect(all.length).toBeGreaterThan(4);
+    const pages = Math.ceil(all.length / 2);
+    const read = [];
+    for (let n = 1; n <= pages; n++) {
+      const page = await h.env.pageAccounts(filter, { limit: 2, page: n });
+      expect(page).toMatchObject({ total: all.length, page: n });
+      read.push(...page.accounts);
+    }
+    expect(read).toEqual(all);
+    expect(await h.env.pageAccounts(filter, { limit: 2, page: pages + 5 })).toEqual({ accounts: all.slice((pages - 1) * 2), total: all.length, page: pages });
+    expect(await h.env.pageAccounts(filter, { limit: 2, page: 0 })).toEqual({ accounts: all.slice(0, 2), total: all.length, page: 1 });
+    expect(await h.env.pageAccounts({ identifier: 'page-c' }, { limit: 2, page: 1 })).toMatchObject({ accounts: [{ identifier: 'page-c' }], total: 1, page: 1 });
+    expect(await h.env.pageAccounts({ connection_name: 'missing' }, { limit: 2, page: 3 })).toEqual({ accounts: [], total: 0, page: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, readStoreConfig } from '../../runtime/service/config.js';
+import { ConfigError, readClientConfig, readClientId, readConfig, readStoreConfig, type ClientFlags } from '../../runtime/service/config.js';
 
 const SIGNING_KEY = 'a'.repeat(64);
 const ENCRYPTION_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -97,5 +97,98 @@ describe('readConfig: AGENT_CONNECTOR_TRUST_PROXY', () => {
 
   it.each(['2', '1000'])('refuses the hop count %s, which fastify would silently ignore, and says what to use', (raw) => {
     expect(configError({ AGENT_CONNECTOR_TRUST_PROXY: raw }).message).toMatch(/hop count is not supported.*addresses or CIDR ranges/);
+  });
+});
+
+describe('readConfig: OpenTelemetry (OTEL_*)', () => {
+  const on: [string, NodeJS.ProcessEnv, boolean][] = [
+    ['nothing set', {}, false],
+    ['traces exporter none', { OTEL_TRACES_EXPORTER: 'none' }, false],
+    ['traces exporter otlp', { OTEL_TRACES_EXPORTER: 'otlp' }, true],
+    ['metrics exporter prometheus', { OTEL_METRICS_EXPORTER: 'prometheus' }, true],
+    ['two traces exporters', { OTEL_TRACES_EXPORTER: 'otlp, console' }, true],
+    ['an OTLP endpoint', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, true],
+    ['a traces endpoint', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example/v1/traces' }, true],
+    ['a metrics endpoint', { OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://collector:4318/v1/metrics' }, true],
+    ['an endpoint, but OTEL_SDK_DISABLED=true', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'TRUE' }, false],
+    ['an endpoint, OTEL_SDK_DISABLED=false', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'false' }, true],
+  ];
+  it.each(on)('telemetry on? %s', (_name, env, want) => {
+    expect(readConfig(env).telemetry.enabled).toBe(want);
+  });
+
+  it('names the service agent-connector unless OTEL_SERVICE_NAME says otherwise; takes the protocols the SDK has', () => {
+    expect(readConfig({}).telemetry.serviceName).toBe('agent-connector');
+    expect(readConfig({ OTEL_SERVICE_NAME: 'connect-eu' }).telemetry.serviceName).toBe('connect-eu');
+    for (const protocol of ['grpc', 'http/json', 'http/protobuf']) expect(readConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: protocol }).telemetry.enabled).toBe(false);
+  });
+
+  const refused: [string, NodeJS.ProcessEnv, RegExp][] = [
+    ['an endpoint without a scheme', { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /^OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
+    ['a non-http endpoint', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'ftp://collector/v1/traces' }, /^OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be/],
+    ['a malformed metrics endpoint', { OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://' }, /^OTEL_EXPORTER_OTLP_METRICS_ENDPOINT must be/],
+    ['an exporter the SDK does not have', { OTEL_TRACES_EXPORTER: 'jaeger' }, /^OTEL_TRACES_EXPORTER must be a comma-separated list of otlp, zipkin, console, none \(not supported: "jaeger"\)/],
+    ['a traces exporter for metrics', { OTEL_METRICS_EXPORTER: 'otlp,zipkin' }, /^OTEL_METRICS_EXPORTER must be .*"zipkin"/],
+    ['none beside an exporter', { OTEL_TRACES_EXPORTER: 'none,otlp' }, /^OTEL_TRACES_EXPORTER: none cannot be combined/],
+    ['an unknown protocol', { OTEL_EXPORTER_OTLP_PROTOCOL: 'http' }, /^OTEL_EXPORTER_OTLP_PROTOCOL must be one of http\/protobuf, http\/json, grpc/],
+    ['a disabled flag that is not true or false', { OTEL_SDK_DISABLED: '1' }, /^OTEL_SDK_DISABLED must be true or false/],
+  ];
+  it.each(refused)('refuses %s, naming the variable', (_name, env, message) => {
+    expect(configError(env).message).toMatch(message);
+  });
+
+  it('checks a bad value even while telemetry is off, and never shows the credentials of an endpoint URL', () => {
+    expect(configError({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' }).message).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT/);
+    const error = configError({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpcs://user:s3cret@collector:4317' });
+    expect(error.message).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(error.message).not.toContain('s3cret');
+  });
+});
+
+describe('readClientConfig: the CLI\'s service URL and credentials', () => {
+  const CREDENTIALS = { AGENT_CONNECTOR_CLIENT_ID: 'ac_env', AGENT_CONNECTOR_CLIENT_SECRET: 'acs_env' };
+
+  function clientError(env: NodeJS.ProcessEnv, flags: ClientFlags = {}): ConfigError {
+    try {
+      readClientConfig(env, flags);
+    } catch (error) {
+      if (error instanceof ConfigError) return error;
+      throw error;
+    }
+    throw new Error('readClientConfig accepted the environment');
+  }
+
+  it('reads the variables, with the local service as the default URL and no trailing slash', () => {
+    expect(readClientConfig(CREDENTIALS)).toEqual({ url: 'http://127.0.0.1:3000', clientId: 'ac_env', clientSecret: 'acs_env' });
+    expect(readClientConfig({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'https://connect.example.com/' }).url).toBe('https://connect.example.com');
+  });
+
+  it('takes each flag over its variable, and an empty flag as not given', () => {
+    const env = { ...CREDENTIALS, AGENT_CONNECTOR_URL: 'http://env.example:3000' };
+    expect(readClientConfig(env, { envUrl: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' })).toEqual({ url: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' });
+    expect(readClientConfig(env, { clientSecret: 'acs_flag' })).toEqual({ url: 'http://env.example:3000', clientId: 'ac_env', clientSecret: 'acs_flag' });
+    expect(readClientConfig(env, { envUrl: '', clientId: '' })).toEqual({ url: 'http://env.example:3000', clientId: 'ac_env', clientSecret: 'acs_env' });
+    expect(readClientId({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' })).toBe('ac_env');
+    expect(readClientId({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }, 'ac_flag')).toBe('ac_flag');
+    expect(readClientId({})).toBeUndefined();
+  });
+
+  it('refuses a URL that is not http(s), naming the variable, or the flag when the flag gave it', () => {
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'localhost:3000' }).message).toMatch(/^AGENT_CONNECTOR_URL must be the service's http:\/\/ or https:\/\/ URL/);
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'ftp://host' }).message).toMatch(/^AGENT_CONNECTOR_URL must be/);
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'http://fine:3000' }, { envUrl: 'nope' }).message).toMatch(/^--env-url must be/);
+    expect(clientError({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'ws://admin:pw@host' }).message).not.toContain('pw@');
+  });
+
+  it('refuses missing credentials, naming each missing variable', () => {
+    const noSecret = clientError({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }).message;
+    expect(noSecret).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    expect(noSecret).not.toContain('AGENT_CONNECTOR_CLIENT_ID');
+    const none = clientError({}).message;
+    expect(none).toContain('AGENT_CONNECTOR_CLIENT_ID');
+    expect(none).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    expect(clientError({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env', AGENT_CONNECTOR_CLIENT_SECRET: '' }).message).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    // A flag fills what the environment leaves out.
+    expect(readClientConfig({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }, { clientSecret: 'acs_flag' }).clientSecret).toBe('acs_flag');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * OpenTelemetry export is off by default and on when the standard OTEL_* variables ask: then the service's spans
- * reach an OTLP/HTTP receiver (a local server here) by the time it has closed.
+ * reach an OTLP/HTTP receiver (a local server here) by the time it has closed. Which variables turn it on, and which
+ * values are refused, is the configuration's (test/service/config.test.ts); a refused one stops the start.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,22 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService } from '../../runtime/service/start.js';
-import { telemetryRequested } from '../../runtime/telemetry/otel-sdk.js';
-
-describe('telemetryRequested', () => {
-  it.each([
-    [{}, false],
-    [{ OTEL_TRACES_EXPORTER: 'none' }, false],
-    [{ OTEL_TRACES_EXPORTER: 'otlp' }, true],
-    [{ OTEL_METRICS_EXPORTER: 'otlp' }, true],
-    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, true],
-    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }, false],
-  ])('%j -> %s', (env, want) => {
-    expect(telemetryRequested(env as NodeJS.ProcessEnv)).toBe(want);
-  });
-});
 
 describe('OTLP export', () => {
+  it('does not start on an OTEL_* value the SDK would only log (an endpoint that is not a URL), naming the variable', async () => {
+    await expect(startService({ env: { PORT: '0', AGENT_CONNECTOR_DATA_DIR: join(tmpdir(), 'ac-otlp-never-created'), AGENT_CONNECTOR_SANDBOX: '0', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, logger: false })).rejects.toThrow(
+      expect.objectContaining({ name: 'ConfigError', message: expect.stringMatching(/^OTEL_EXPORTER_OTLP_ENDPOINT must be an http:\/\/ or https:\/\/ URL/) }),
+    );
+  });
+
   const received: { path: string; type: string | undefined; bytes: number }[] = [];
   let receiver: Server;
   const dir = mkdtempSync(join(tmpdir(), 'ac-otlp-'));
@@ -44,21 +37,25 @@ describe('OTLP export', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    // The SDK reads its settings from process.env (this test file runs in its own worker).
-    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    process.env.OTEL_TRACES_EXPORTER = 'otlp';
-    process.env.OTEL_METRICS_EXPORTER = 'none';
-    process.env.OTEL_LOGS_EXPORTER = 'none';
-    process.env.OTEL_SERVICE_NAME = 'agent-connector-test';
+    const otel = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_METRICS_EXPORTER: 'none',
+      OTEL_LOGS_EXPORTER: 'none',
+      OTEL_SERVICE_NAME: 'agent-connector-test',
+    };
+    // The configuration read from `env` decides to start the SDK; the SDK then reads its own settings from
+    // process.env (this test file runs in its own worker), as it would in a real start where the two are one.
+    Object.assign(process.env, otel);
     try {
       const service = await startService({
-        env: { PORT: '0', AGENT_CONNECTOR_DATA_DIR: dir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`, AGENT_CONNECTOR_SANDBOX: '0' },
+        env: { ...otel, PORT: '0', AGENT_CONNECTOR_DATA_DIR: dir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${randomBytes(32).toString('base64')}`, AGENT_CONNECTOR_SANDBOX: '0' },
         logger: false,
       });
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
       await service.close();
     } finally {
-      for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_LOGS_EXPORTER', 'OTEL_SERVICE_NAME']) delete process.env[name];
+      for (const name of Object.keys(otel)) delete process.env[name];
     }
     const traces = received.filter((r) => r.path === '/v1/traces');
     expect(traces.length).toBeGreaterThan(0);

@@ -30,9 +30,10 @@ export const ANTHROPIC: Dialect = {
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: JsonSchema;
+  /** An object schema, as the Messages API requires of a tool's input. */
+  input_schema: JsonSchema & { type: 'object' };
 }
 
 export function anthropicTool(tool: ToolSurface): AnthropicTool {
-  return { name: tool.name, description: modelDescription(tool), input_schema: toDialect(modelInputSchema(tool), ANTHROPIC) };
+  return { name: tool.name, description: modelDescription(tool), input_schema: toDialect(modelInputSchema(tool), ANTHROPIC) as AnthropicTool['input_schema'] };
 }

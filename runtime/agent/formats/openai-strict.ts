@@ -30,8 +30,11 @@ export function openAiStrictParameters(tool: ToolSurface): JsonSchema {
   return toDialect(modelInputSchema(tool), OPENAI_STRICT);
 }
 
+/** A Chat Completions function tool with `strict: true` (`format=openai-strict`). */
+export type OpenAiStrictTool = OpenAiTool & { function: { strict: true } };
+
 /** Chat Completions `tools[]` entry with `strict: true`. */
-export function openAiStrictTool(tool: ToolSurface): OpenAiTool & { function: { strict: true } } {
+export function openAiStrictTool(tool: ToolSurface): OpenAiStrictTool {
   return { type: 'function', function: { name: tool.name, description: modelDescription(tool), parameters: openAiStrictParameters(tool), strict: true } };
 }
 

@@ -4,7 +4,7 @@
  * their states; make an authorization link; disconnect an account. Plain forms, no script.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Connector, EnvironmentScope } from '../../api.js';
+import type { AccountListFilter, Connector, EnvironmentScope } from '../../api.js';
 import { ConnectorError, isConnectorError } from '../../errors.js';
 import type { DevSandbox } from '../dev-sandbox.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
@@ -31,21 +31,23 @@ type Form = Record<string, string | undefined>;
 const ACCOUNT_STATUSES: AccountStatus[] = ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'];
 const ACCOUNTS_PER_PAGE = 25;
 
-/** One page of the (filtered) accounts, with links that keep the filter. */
-function accountsPage<T>(accounts: T[], filter: Record<string, string>, requested: number) {
-  const pages = Math.max(1, Math.ceil(accounts.length / ACCOUNTS_PER_PAGE));
-  const current = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pages) : 1;
+/**
+ * One page of the (filtered) accounts, read and counted by the store (the environment scope's `pageAccounts`), with
+ * links that keep the filter.
+ */
+async function accountsPage(env: EnvironmentScope, filter: AccountListFilter & Record<string, string>, requested: number) {
+  const { accounts, total, page } = await env.pageAccounts(filter, { limit: ACCOUNTS_PER_PAGE, page: requested });
+  const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PER_PAGE));
   const link = (n: number) => `?${new URLSearchParams({ ...filter, page: String(n) })}`;
-  const start = (current - 1) * ACCOUNTS_PER_PAGE;
-  const items = accounts.slice(start, start + ACCOUNTS_PER_PAGE);
+  const start = (page - 1) * ACCOUNTS_PER_PAGE;
   return {
-    items,
+    items: accounts,
     nav: {
-      total: accounts.length,
+      total,
       from: accounts.length === 0 ? 0 : start + 1,
-      to: start + items.length,
-      ...(current > 1 ? { previous: link(current - 1) } : {}),
-      ...(current < pages ? { next: link(current + 1) } : {}),
+      to: start + accounts.length,
+      ...(page > 1 ? { previous: link(page - 1) } : {}),
+      ...(page < pages ? { next: link(page + 1) } : {}),
     },
   };
 }
@@ -138,8 +140,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         ...(q.connection_name ? { connection_name: q.connection_name } : {}),
         ...(ACCOUNT_STATUSES.includes(q.status as AccountStatus) ? { status: q.status as AccountStatus } : {}),
       };
-      const [connections, accounts] = await Promise.all([ctx.env.listConnections(), ctx.env.listAccounts(filter)]);
-      const paged = accountsPage(accounts, filter, Number(q.page ?? 1));
+      const [connections, paged] = await Promise.all([ctx.env.listConnections(), accountsPage(ctx.env, filter, Number(q.page ?? 1))]);
       const flash = q.deleted ? `Connection ${q.deleted} deleted; ${Number(q.disconnected ?? 0)} connected account(s) disconnected and their tokens revoked.` : undefined;
       return page(reply, 'home', {
         ...base(ctx),

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConnector } from '../../../runtime/connector.js';
+import { SecretBox, secretAad } from '../../../runtime/crypto/secret-box.js';
 import { BASE_URL, ENV, loadDefinitions, startHarness, type Harness } from '../connector-harness.js';
 
 let h: Harness;
@@ -58,7 +59,21 @@ describe('executeTool', () => {
     } finally {
       Object.assign(store, { findAccount, listAccounts });
     }
-    expect(reads).toEqual(['listAccounts']);
+    // The one workspace connection's account, by the per-call lookup; not every account of the identifier.
+    expect(reads).toEqual(['findAccount']);
+  });
+
+  it('a call without connection_name decrypts only the access token it sends: no client secret, no other account', async () => {
+    await h.authorize('notes', 'decrypt-reader');
+    await h.authorize('cal', 'decrypt-reader');
+    const [account] = await h.env.listAccounts({ identifier: 'decrypt-reader', connection_name: 'notes' });
+    const open = vi.spyOn(SecretBox.prototype, 'open');
+    try {
+      await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'decrypt-reader', tool_input: { query: 'x' } });
+      expect(open.mock.calls.map(([, aad]) => aad)).toEqual([secretAad('connected_accounts', account!.id, 'access_token')]);
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('returns the upstream JSON as data with an execution id, sending Bearer and Notion-Version', async () => {

@@ -8,7 +8,6 @@ const connection = (environmentId: string, name: string, id = `conn_${name}`): C
   name,
   connector: 'crm',
   clientId: 'client',
-  clientSecret: 'secret',
   scopes: [],
   overrides: {},
   allowedRedirectUrls: [],

@@ -33,7 +33,10 @@ export function recordsContract(ctx: ContractContext): void {
       const input = newConnection('env_a');
       const created = await ctx.store.createConnection(input);
       expect(created.id).toMatch(/^conn_[a-z2-7]{26}$/);
-      expect(created).toMatchObject({ ...input, environmentId: 'env_a' });
+      const { clientSecret, ...fields } = input;
+      expect(created).toMatchObject({ ...fields, environmentId: 'env_a' });
+      expect(created).not.toHaveProperty('clientSecret');
+      expect(await ctx.store.getClientCredentials('env_a', created.id)).toEqual({ clientId: input.clientId, clientSecret });
       expect(created.createdAt).toBe(created.updatedAt);
       expect(await ctx.store.getConnection('env_a', created.id)).toEqual(created);
       expect(await ctx.store.getConnectionById(created.id)).toEqual(created);
@@ -67,12 +70,14 @@ export function recordsContract(ctx: ContractContext): void {
         overrides: { apiBaseUrl: 'http://127.0.0.1:1/api' },
         allowedRedirectUrls: ['https://x.example/cb'],
       });
-      expect(updated).toMatchObject({ name: c.name, clientId: c.clientId, clientSecret: 'new-secret-value', scopes: ['a', 'b'] });
+      expect(updated).toMatchObject({ name: c.name, clientId: c.clientId, scopes: ['a', 'b'] });
+      expect(await ctx.store.getClientCredentials('env_a', c.id)).toEqual({ clientId: c.clientId, clientSecret: 'new-secret-value' });
       expect(updated!.overrides).toEqual({ apiBaseUrl: 'http://127.0.0.1:1/api' });
       expect(updated!.updatedAt > c.updatedAt).toBe(true);
       expect(await ctx.store.getConnection('env_a', c.id)).toEqual(updated);
       const renamed = await ctx.store.updateConnection('env_a', c.id, { name: 'renamed', clientId: 'cid-2' });
-      expect(renamed).toMatchObject({ name: 'renamed', clientId: 'cid-2', clientSecret: 'new-secret-value' });
+      expect(renamed).toMatchObject({ name: 'renamed', clientId: 'cid-2' });
+      expect(await ctx.store.getClientCredentials('env_a', c.id)).toEqual({ clientId: 'cid-2', clientSecret: 'new-secret-value' });
       await expect(ctx.store.updateConnection('env_a', c.id, { name: 'taken' })).rejects.toMatchObject({
         code: 'conflict',
         details: { violations: [{ pointer: '/name', keyword: 'unique', message: 'name "taken" is already used by another connection in this environment' }] },
@@ -168,6 +173,34 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ids({ identifier: 'user-1', connectionId: conn.id, status: 'PENDING_AUTH' })).toEqual([a1.id]);
       expect((await ctx.store.listAccounts('env_a', { status: 'ACTIVE' }))[0]!.tokens).not.toBeNull();
     });
+
+    it('pages a filtered list in list order and counts it', async () => {
+      const { conn } = await setup();
+      const other = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace' }));
+      for (let i = 0; i < 7; i++) await ctx.store.ensureAccount('env_a', conn.id, `user-${i}`);
+      await ctx.store.ensureAccount('env_a', other.id, 'user-0');
+      const active = await ctx.store.ensureAccount('env_a', conn.id, 'user-active');
+      await ctx.store.saveTokens(active.id, tokens());
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      await ctx.store.ensureAccount('env_b', (await ctx.store.createConnection(newConnection('env_b'))).id, 'user-0');
+
+      const whole = await ctx.store.listAccounts('env_a', { connectionId: conn.id });
+      expect(whole).toHaveLength(8);
+      expect(await ctx.store.countAccounts('env_a', { connectionId: conn.id })).toBe(whole.length);
+      // Consecutive pages are the whole list, in its order, without overlap.
+      const pages = [];
+      for (let offset = 0; offset < whole.length + 3; offset += 3) pages.push(await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 3, offset }));
+      expect(pages.map((p) => p.length)).toEqual([3, 3, 2, 0]);
+      expect(pages.flat()).toEqual(whole);
+      expect(await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 3 })).toEqual(whole.slice(0, 3));
+
+      expect(await ctx.store.countAccounts('env_a')).toBe(9);
+      expect(await ctx.store.countAccounts('env_a', { identifier: 'user-0' })).toBe(2);
+      expect(await ctx.store.countAccounts('env_a', { status: 'ACTIVE' })).toBe(1);
+      expect((await ctx.store.listAccounts('env_a', { status: 'ACTIVE' }, { limit: 5 }))[0]!.tokens).not.toBeNull();
+      expect(await ctx.store.countAccounts('env_b')).toBe(1);
+      expect(await ctx.store.countAccounts('env_c')).toBe(0);
+    });
   });
 
   describe('authorization links and OAuth states', () => {
@@ -249,6 +282,7 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await s.getConnection('env_b', conn.id)).toBeNull();
       expect(await s.getConnectionByName('env_b', conn.name)).toBeNull();
       expect(await s.listConnections('env_b')).toEqual([]);
+      expect(await s.getClientCredentials('env_b', conn.id)).toBeNull();
       expect(await s.updateConnection('env_b', conn.id, { name: 'hijack', clientSecret: 'x' })).toBeNull();
       expect(await s.deleteConnection('env_b', conn.id)).toBe(false);
       await expect(s.ensureAccount('env_b', conn.id, 'user-1')).rejects.toMatchObject({ code: 'connection_not_found' });

@@ -44,16 +44,24 @@ async function seed(store: Store): Promise<{ secrets: string[]; connIds: string[
   return { secrets, connIds, accountIds };
 }
 
-async function expectDecryptError(promise: Promise<unknown>, aad: string, plaintexts: string[]): Promise<void> {
+/**
+ * A client secret that does not decrypt fails its credentials read alone: `invalid_request` naming the connection,
+ * the decryption error (naming the record, never a value) as its cause, and nothing of any plaintext.
+ */
+export async function expectUnreadableSecret(promise: Promise<unknown>, connectionName: string, aad: string, reason: RegExp, plaintexts: string[]): Promise<void> {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(SecretDecryptError);
+  expect(err).toMatchObject({ code: 'invalid_request', details: { connection: connectionName, reason: 'client_secret_undecryptable' } });
   const message = (err as Error).message;
-  expect(message).toContain(aad);
-  expect(message).toMatch(/authentication failed/);
-  for (const p of plaintexts) expect(message).not.toContain(p);
+  expect(message).toContain(JSON.stringify(connectionName));
+  expect(message).toMatch(/cannot be decrypted/);
+  const cause = (err as Error).cause;
+  expect(cause).toBeInstanceOf(SecretDecryptError);
+  expect((cause as Error).message).toContain(aad);
+  expect((cause as Error).message).toMatch(reason);
+  for (const p of plaintexts) expect(`${message} ${(cause as Error).message} ${JSON.stringify(err)}`).not.toContain(p);
 }
 
 /**
@@ -104,16 +112,17 @@ export function securityContract(ctx: ContractContext): void {
       expectUndecryptable(await ctx.store.getAccount('env_a', a1), [plain.accessToken]);
 
       const [c1, c2] = connIds as [string, string];
-      const secret1 = (await ctx.store.getConnectionById(c1))!.clientSecret;
+      const secret1 = (await ctx.store.getClientCredentials('env_a', c1))!.clientSecret;
       await ctx.db.query('UPDATE connections SET client_secret = (SELECT client_secret FROM connections WHERE id = ?) WHERE id = ?', [c1, c2]);
-      await expectDecryptError(ctx.store.getConnectionById(c2), `connections|${c2}|client_secret`, [secret1]);
-      expect((await ctx.store.getConnectionById(c1))!.clientSecret).toBe(secret1);
+      await expectUnreadableSecret(ctx.store.getClientCredentials('env_a', c2), 'notion', `connections|${c2}|client_secret`, /authentication failed/, [secret1]);
+      expect((await ctx.store.getClientCredentials('env_a', c1))!.clientSecret).toBe(secret1);
     });
 
     it('key rotation: old rows stay readable, new writes and reencryptAll use the new kid', async () => {
       const { connIds, accountIds } = await seed(ctx.store);
       const before = await ctx.store.listAccounts('env_a');
       const connsBefore = await ctx.store.listConnections('env_a');
+      const credentialsBefore = await Promise.all(connIds.map((id) => ctx.store.getClientCredentials('env_a', id)));
       const rotated = await ctx.open(keyring21);
       // Readable with the old key still in the ring, before anything is rewritten.
       expect(await rotated.listAccounts('env_a')).toEqual(before);
@@ -137,12 +146,62 @@ export function securityContract(ctx: ContractContext): void {
       const after = await newOnly.listAccounts('env_a');
       expect(after.map((a) => a.tokens)).toEqual(before.map((a) => (a.id === accountIds[0] ? saved!.tokens : a.tokens)));
       expect(await newOnly.listConnections('env_a')).toEqual(connsBefore);
+      expect(await Promise.all(connIds.map((id) => newOnly.getClientCredentials('env_a', id)))).toEqual(credentialsBefore);
       expect(connIds).toHaveLength(2);
       const states = await Promise.all(accountIds.map((id) => newOnly.consumeOAuthState(`${id}-state`)));
       expect(states.every((s) => s?.codeVerifier?.startsWith('pkce-'))).toBe(true);
       expect(keyring1.current.kid).toBe('k1');
     });
-  
+
+    it('connection records carry no client secret; getClientCredentials opens it, in its own environment only', async () => {
+      const { connIds } = await seed(ctx.store);
+      const input = newConnection('env_a', { name: 'third' });
+      const created = await ctx.store.createConnection(input);
+      const reads = [
+        created,
+        await ctx.store.getConnection('env_a', created.id),
+        await ctx.store.getConnectionById(created.id),
+        await ctx.store.getConnectionByName('env_a', 'third'),
+        ...(await ctx.store.listConnections('env_a')),
+        await ctx.store.updateConnection('env_a', created.id, { scopes: ['x'] }),
+      ];
+      expect(reads).toHaveLength(3 + 4 + 1);
+      for (const record of reads) {
+        expect(record).not.toBeNull();
+        expect(record).not.toHaveProperty('clientSecret');
+        expect(JSON.stringify(record)).not.toContain(input.clientSecret);
+      }
+      expect(await ctx.store.getClientCredentials('env_a', created.id)).toEqual({ clientId: input.clientId, clientSecret: input.clientSecret });
+      await ctx.store.updateConnection('env_a', created.id, { clientId: 'cid-2', clientSecret: 'replaced-secret' });
+      expect(await ctx.store.getClientCredentials('env_a', created.id)).toEqual({ clientId: 'cid-2', clientSecret: 'replaced-secret' });
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      expect(await ctx.store.getClientCredentials('env_b', created.id)).toBeNull();
+      expect(await ctx.store.getClientCredentials('env_a', 'conn_missing')).toBeNull();
+      expect(connIds).toHaveLength(2);
+    });
+
+    it('a client secret sealed with a key no longer in the keyring fails its credentials read alone, until it is set again', async () => {
+      await ctx.store.createEnvironment({ id: 'env_a', name: 'A' });
+      const kept = await ctx.store.createConnection(newConnection('env_a', { name: 'kept' }));
+      // Written by an instance whose current key (k2) this store (k1 only) does not have.
+      const lostInput = newConnection('env_a', { name: 'lost', connector: 'crm' });
+      const lost = await (await ctx.open(keyring21)).createConnection(lostInput);
+      const account = await ctx.store.ensureAccount('env_a', lost.id, 'user-1');
+      await ctx.store.saveTokens(account.id, tokens());
+
+      // Everything but the secret reads as before: lists, lookups, the account on it.
+      expect((await ctx.store.listConnections('env_a')).map((c) => c.name)).toEqual(['kept', 'lost']);
+      expect(await ctx.store.getConnectionByName('env_a', 'lost')).toEqual(lost);
+      expect(await ctx.store.getConnection('env_a', lost.id)).toEqual(lost);
+      expect((await ctx.store.findAccount('env_a', lost.id, 'user-1'))?.status).toBe('ACTIVE');
+      expect((await ctx.store.getClientCredentials('env_a', kept.id))?.clientId).toBe(kept.clientId);
+      await expectUnreadableSecret(ctx.store.getClientCredentials('env_a', lost.id), 'lost', `connections|${lost.id}|client_secret`, /key id "k2" is not in the keyring/, [lostInput.clientSecret]);
+
+      // Setting the secret again (sealed with this store's key) makes it readable.
+      expect(await ctx.store.updateConnection('env_a', lost.id, { clientSecret: 'set-again' })).toMatchObject({ name: 'lost' });
+      expect(await ctx.store.getClientCredentials('env_a', lost.id)).toEqual({ clientId: lostInput.clientId, clientSecret: 'set-again' });
+    });
+
   describe('revocation and link states (migration 6)', () => {
     it('rotating a client secret bumps its token generation; deleting a client or an environment removes it', async () => {
       await seed(ctx.store);

@@ -1,7 +1,8 @@
 /**
  * The executor looks the account up on every tool call, so the SQLite hot path must stay an index lookup at scale:
  * with 100,000 accounts stored, `findAccount` and `getConnectionByName` answer right and their queries are index
- * searches, never scans. How fast they are is a benchmark figure (`npm run bench -- --only=store`), not a test: a
+ * searches, never scans. So are the dashboard's page of accounts and its count, the page read in index order (no
+ * sort of the environment's every account). How fast they are is a benchmark figure (`npm run bench -- --only=store`), not a test: a
  * timed assertion measures the machine's neighbours as much as the code.
  */
 import Database from 'better-sqlite3';
@@ -15,7 +16,7 @@ import { newSqliteDatabase } from './harness.js';
 const ACCOUNTS = 100_000;
 
 describe('SQLite hot path', () => {
-  it(`findAccount and getConnectionByName are index lookups with ${ACCOUNTS} accounts`, { timeout: 120_000 }, async () => {
+  it(`findAccount, getConnectionByName and an account page are index lookups with ${ACCOUNTS} accounts`, { timeout: 120_000 }, async () => {
     const db = await newSqliteDatabase();
     const store = await openStore({ ...db.options, keyring: keyring1 });
     try {
@@ -56,7 +57,12 @@ describe('SQLite hot path', () => {
       const fresh = await openStore({ ...db.options, keyring: keyring1 });
       const lookups: string[] = [];
       try {
-        for (const lookup of [() => fresh.findAccount('env_a', conn.id, 'user-1'), () => fresh.getConnectionByName('env_a', conn.name)]) {
+        for (const lookup of [
+          () => fresh.findAccount('env_a', conn.id, 'user-1'),
+          () => fresh.getConnectionByName('env_a', conn.name),
+          () => fresh.listAccounts('env_a', {}, { limit: 25, offset: ACCOUNTS / 2 }),
+          () => fresh.countAccounts('env_a'),
+        ]) {
           prepared.length = 0;
           await lookup();
           lookups.push(...prepared);
@@ -65,7 +71,7 @@ describe('SQLite hot path', () => {
         Database.prototype.prepare = prepare;
         await fresh.close();
       }
-      expect(lookups.length).toBeGreaterThanOrEqual(2);
+      expect(lookups.length).toBeGreaterThanOrEqual(4);
       const planner = new Database(join(db.options.dataDir, SQLITE_FILE_NAME), { readonly: true });
       try {
         for (const sql of lookups) {
@@ -73,6 +79,7 @@ describe('SQLite hot path', () => {
           const plan = (planner.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
           expect(plan, sql).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
           expect(plan, sql).not.toMatch(/\bSCAN\b/);
+          expect(plan, sql).not.toMatch(/TEMP B-TREE/);
         }
       } finally {
         planner.close();
@@ -86,6 +93,10 @@ describe('SQLite hot path', () => {
       }
       expect(await store.findAccount('env_a', conn.id, `user-${ACCOUNTS}`)).toBeNull();
       expect((await store.getConnectionByName('env_a', conn.name))?.id).toBe(conn.id);
+      // The page is the list's own slice: rows are ordered by (created_at, id), and the seed's ids sort as text.
+      const ids = Array.from({ length: ACCOUNTS }, (_, i) => `ca_perf${i}`).sort();
+      expect((await store.listAccounts('env_a', {}, { limit: 25, offset: 70_000 })).map((a) => a.id)).toEqual(ids.slice(70_000, 70_025));
+      expect(await store.countAccounts('env_a')).toBe(ACCOUNTS);
     } finally {
       await store.close();
       await db.destroy();

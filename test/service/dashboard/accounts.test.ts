@@ -1,6 +1,6 @@
 /**
  * The dashboard's connected accounts in a real headless Chromium at 390 px: filtered by identifier, connection and
- * status, 25 to a page with Next and Previous that keep the filter.
+ * status, 25 to a page with Next and Previous that keep the filter, each page read from the store alone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,12 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'calendar', identifier: 'active-one' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'active@example.com' })).status).toBe(200);
 
+    // The store reads one page at a time: record the page of every account list the dashboard asks it for.
+    const store = suite.h.connector.store;
+    const listAccounts = store.listAccounts;
+    const pagesRead: unknown[] = [];
+    store.listAccounts = (environmentId, filter, page) => (pagesRead.push(page), listAccounts.call(store, environmentId, filter, page));
+
     const page = await suite.newPage();
     await signIn(page, suite.h);
     expect(await identifiers(page)).toHaveLength(25);
@@ -33,6 +39,8 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     expect(await page.textContent('main')).toContain('26–27 of 27');
     await page.click('#accounts-previous');
     expect(await identifiers(page)).toHaveLength(25);
+    expect(pagesRead).toEqual([{ limit: 25, offset: 0 }, { limit: 25, offset: 25 }, { limit: 25, offset: 0 }]);
+    store.listAccounts = listAccounts;
 
     await page.selectOption('#accounts-status', 'ACTIVE');
     await page.click('#account-filters button');

@@ -3,9 +3,15 @@
  * dropped before re-encryption finished) made every account list, the dashboard home and that identifier's new links
  * answer 500, with no way out through the API. Such a row now reads as EXPIRED with an `undecryptable` status reason;
  * the rest of the environment keeps working, and the operator can disconnect it, delete it, or have it re-authorized.
+ *
+ * The same for a connection whose client secret cannot be decrypted: it used to fail every connection and account
+ * list and every call made without connection_name. Only what sends the secret (a token refresh, a code exchange)
+ * fails now, with `invalid_request` naming the connection; setting the secret again repairs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
+import type { ConnectionView } from '../../../runtime/api.js';
+import { registerWithSandbox } from '../../../runtime/service/sandbox-connections.js';
 import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { keyring1 } from '../../runtime/store/fixtures.js';
@@ -18,8 +24,8 @@ let store: Store;
 let token: string;
 const ids: Record<string, string> = {};
 
-async function connect(identifier: string): Promise<string> {
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier } });
+async function connect(identifier: string, connection = 'cal'): Promise<string> {
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
   expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
   return link.body.connected_account_id;
 }
@@ -110,5 +116,87 @@ describe('an account whose tokens cannot be decrypted (item 1)', () => {
     expect(again.body.status).toBe('ACTIVE');
     const call = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_calendars', identifier: 'broken', tool_input: {} } });
     expect(call.status).toBe(200);
+  });
+});
+
+describe('a connection whose client secret cannot be decrypted', () => {
+  const call = (tool_name: string, identifier: string, connection_name?: string) =>
+    h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name, identifier, tool_input: {}, ...(connection_name ? { connection_name } : {}) } });
+
+  /** What a dropped key looks like: the secret sealed under a key id the keyring no longer has. */
+  async function loseKey(connection: string): Promise<void> {
+    const [row] = await db.query('SELECT client_secret FROM connections WHERE name = ?', [connection]);
+    const [v, , nonce, data] = String(row!.client_secret).split('.');
+    await db.query('UPDATE connections SET client_secret = ? WHERE name = ?', [`${v}.k9.${nonce}.${data}`, connection]);
+  }
+
+  beforeAll(async () => {
+    await h.sandboxConnection(h.a, 'crm', 'hub-lost');
+    await h.sandboxConnection(h.a, 'docs', 'docs-lost');
+    await connect('mixed', 'cal');
+    await connect('mixed', 'hub-lost');
+    await connect('refresher', 'hub-lost');
+    await connect('doc-user', 'docs-lost');
+    await loseKey('hub-lost');
+    await loseKey('docs-lost');
+  });
+
+  it('is listed and shown, with every other connection and account, as before', async () => {
+    const list = await h.call('GET', '/api/v1/connections', { token });
+    expect(list.status).toBe(200);
+    expect((list.body.connections as ConnectionView[]).map((c) => c.name)).toEqual(expect.arrayContaining(['cal', 'hub-lost', 'docs-lost']));
+    const one = await h.call('GET', '/api/v1/connections/hub-lost', { token });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ name: 'hub-lost', connector: 'crm', has_client_secret: true });
+    const accounts = await h.call('GET', '/api/v1/connected_accounts?identifier=mixed', { token });
+    expect(accounts.status).toBe(200);
+    expect((accounts.body.connected_accounts as Array<{ connection_name: string; status: string }>).map((a) => [a.connection_name, a.status]).sort()).toEqual([
+      ['cal', 'ACTIVE'],
+      ['hub-lost', 'ACTIVE'],
+    ]);
+  });
+
+  it('does not stop calls that do not send it: without connection_name on another connector, or on its own valid token', async () => {
+    expect((await call('calendar_list_calendars', 'mixed')).status).toBe(200);
+    expect((await call('crm_contacts_list', 'mixed')).status).toBe(200);
+    expect((await call('crm_contacts_list', 'mixed', 'hub-lost')).status).toBe(200);
+  });
+
+  it('fails a call that needs a refresh with invalid_request naming the connection, and leaves the account ACTIVE', async () => {
+    await db.query("UPDATE connected_accounts SET expires_at = ? WHERE identifier = 'refresher'", [new Date(Date.now() - 60_000).toISOString()]);
+    const res = await call('crm_contacts_list', 'refresher');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', details: { connection: 'hub-lost', reason: 'client_secret_undecryptable' } });
+    expect(res.body.error.message).toContain('"hub-lost"');
+    expect(res.body.error.message).toMatch(/cannot be decrypted/);
+    const [account] = (await h.call('GET', '/api/v1/connected_accounts?identifier=refresher', { token })).body.connected_accounts;
+    expect(account).toMatchObject({ connection_name: 'hub-lost', status: 'ACTIVE', status_reason: null });
+  });
+
+  it('fails an authorization through it at the code exchange, saying why on the page and in the status reason', async () => {
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'hub-lost', identifier: 'newcomer' } });
+    expect(link.status).toBe(200);
+    const done = await consentThroughSandbox(link.body.link, { user: 'newcomer@example.com' });
+    expect(done.status).toBe(400);
+    expect(done.page).toContain('hub-lost');
+    expect(done.page).toContain('cannot be decrypted');
+    const [account] = (await h.call('GET', '/api/v1/connected_accounts?identifier=newcomer', { token })).body.connected_accounts;
+    expect(account).toMatchObject({ status: 'PENDING_AUTH', status_reason: 'client_secret_undecryptable' });
+  });
+
+  it('can be deleted: its accounts are disconnected although their revocation cannot be sent', async () => {
+    const res = await h.call('DELETE', '/api/v1/connections/docs-lost', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'docs-lost', deleted: true, disconnected_accounts: 1 });
+    expect((await h.call('GET', '/api/v1/connections/docs-lost', { token })).status).toBe(404);
+  });
+
+  it('works again once its client secret is set again', async () => {
+    const secret = 'hub-lost-secret-set-again';
+    const res = await h.call('PATCH', '/api/v1/connections/hub-lost', { token, body: { client_secret: secret } });
+    expect(res.status).toBe(200);
+    registerWithSandbox(h.sandbox, res.body as ConnectionView, secret);
+    // The refresh that failed above now goes through.
+    expect((await call('crm_contacts_list', 'refresher')).status).toBe(200);
   });
 });
