@@ -257,6 +257,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
           overrides: checked.overrides ?? {},
           allowedRedirectUrls: checked.allowedRedirectUrls ?? [],
         });
+        // A call without connection_name may now have a second connection to choose from.
+        cache.invalidateEnvironment(environmentId);
         return connectionView(baseUrl, rec);
       },
       async listConnections() {

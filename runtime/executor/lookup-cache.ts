@@ -1,7 +1,8 @@
 /**
  * A short-lived cache of the store reads every tool call and proxy request makes (connection by name, account by
- * identifier, and for a tool call without `connection_name` the one connection of the tool's connector the
- * identifier has an account on), so that the hot path does not pay queries and decryptions for each.
+ * identifier, and for a tool call without `connection_name` the environment's connections and the one of the tool's
+ * connector the identifier has an account on), so that the hot path does not pay queries and decryptions for each:
+ * a miss on a user's account is then one query and one decrypt, with or without `connection_name`.
  *
  * Why it is safe:
  * - entries live {@link LOOKUP_TTL_MS} by the connector's clock at most ({@link TtlCache}), so a change made by
@@ -36,6 +37,8 @@ export class LookupCache {
   private readonly accounts: TtlCache<string, AccountRecord>;
   /** [environment, connector, identifier] -> the connection an implicit lookup chose. */
   private readonly sole: TtlCache<string, ConnectionRecord>;
+  /** [environment] -> its connections, for the implicit lookup. */
+  private readonly lists: TtlCache<string, { environmentId: string; records: readonly ConnectionRecord[] }>;
   /** Store reads in flight, by the key of the entry they will fill. */
   private readonly loads = new Map<string, Promise<unknown>>();
 
@@ -45,6 +48,7 @@ export class LookupCache {
     this.connections = new TtlCache(cache);
     this.accounts = new TtlCache(cache);
     this.sole = new TtlCache(cache);
+    this.lists = new TtlCache(cache);
   }
 
   /** Runs `load` unless a read for the same key is already in flight, in which case its answer is shared. */
@@ -94,6 +98,17 @@ export class LookupCache {
     });
   }
 
+  /** The environment's connections (one read for concurrent callers), remembered. */
+  connectionList(environmentId: string, read: () => Promise<readonly ConnectionRecord[]>): Promise<readonly ConnectionRecord[]> {
+    const cached = this.lists.get(key(environmentId));
+    if (cached !== undefined) return Promise.resolve(cached.records);
+    return this.shared(`connections ${key(environmentId)}`, async () => {
+      const records = await read();
+      this.lists.set(key(environmentId), { environmentId, records });
+      return records;
+    });
+  }
+
   /** The connection a call without `connection_name` resolved to for this identifier and connector. */
   soleConnection(environmentId: string, connector: ConnectorName, identifier: string): ConnectionRecord | undefined {
     return this.sole.get(key(environmentId, connector, identifier));
@@ -104,12 +119,13 @@ export class LookupCache {
     this.sole.set(key(record.environmentId, record.connector, identifier), record);
   }
 
-  /** After a connection is changed or deleted in this process. */
+  /** After a connection is created, changed or deleted in this process. */
   invalidateEnvironment(environmentId: string): void {
     const inEnvironment = (record: { environmentId: string }) => record.environmentId === environmentId;
     this.connections.deleteWhere(inEnvironment);
     this.accounts.deleteWhere(inEnvironment);
     this.sole.deleteWhere(inEnvironment);
+    this.lists.deleteWhere(inEnvironment);
     // A read in flight may have started before the change: later callers start their own.
     this.loads.clear();
   }

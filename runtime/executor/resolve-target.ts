@@ -65,18 +65,20 @@ export async function resolveTarget(
 }
 
 /**
- * The implicit choice reads what it needs and nothing more: the environment's connections (records carry no client
- * secret, so none is decrypted), then the identifier's account on each connection of `connector` (usually one), each
- * the per-call lookup that opens the access token alone. Accounts on other connectors are not read.
+ * The implicit choice reads what it needs and nothing more: the environment's connections (cached like the other
+ * lookups; records carry no client secret, so none is decrypted), then the identifier's account on each connection of
+ * `connector` (usually one), each the per-call lookup that opens the access token alone. Accounts on other connectors
+ * are not read.
  */
 async function soleConnection(ctx: RuntimeContext, environmentId: string, identifier: string, connector: ConnectorName): Promise<ConnectionRecord> {
-  const connections = (await ctx.store.listConnections(environmentId)).filter((c) => c.connector === connector);
+  const all = await ctx.cache.connectionList(environmentId, () => ctx.store.listConnections(environmentId));
+  const connections = all.filter((c) => c.connector === connector);
   const found = await Promise.all(connections.map((c) => ctx.store.findAccount(environmentId, c.id, identifier)));
-  const all = found.filter((a): a is AccountRecord => a !== null);
-  const live = all.filter((a) => a.status !== 'DISCONNECTED');
+  const held = found.filter((a): a is AccountRecord => a !== null);
+  const live = held.filter((a) => a.status !== 'DISCONNECTED');
   // Only disconnected accounts: one of them is what the caller meant, and it needs a new authorization. With
   // several there is no telling which, and none works, so the answer stays "no connected account".
-  const accounts = live.length === 0 && all.length === 1 ? all : live;
+  const accounts = live.length === 0 && held.length === 1 ? held : live;
   if (accounts.length === 0) {
     throw new ConnectorError('account_not_found', `No connected account for ${JSON.stringify(identifier)} on any ${connector} connection; create an authorization link first.`, {
       ...pointAt('/identifier', `identifier ${JSON.stringify(identifier)} has no connected account on any ${connector} connection`),

@@ -47,20 +47,29 @@ describe('executeTool', () => {
     expect(sent()).toHaveLength(5);
   });
 
-  it('a call without connection_name that misses the lookup cache reads the account once', async () => {
+  it('a call without connection_name that misses the lookup cache is one query: the connection list is cached too', async () => {
     await h.authorize('notes', 'implicit-reader');
-    const store = h.store as { findAccount: typeof h.store.findAccount; listAccounts: typeof h.store.listAccounts };
-    const [findAccount, listAccounts] = [store.findAccount, store.listAccounts];
+    await h.authorize('notes', 'implicit-reader-2');
+    const store = h.store as { findAccount: typeof h.store.findAccount; listAccounts: typeof h.store.listAccounts; listConnections: typeof h.store.listConnections };
+    const [findAccount, listAccounts, listConnections] = [store.findAccount, store.listAccounts, store.listConnections];
     const reads: string[] = [];
-    store.findAccount = (...args) => (reads.push('findAccount'), findAccount.apply(h.store, args));
+    store.findAccount = (...args) => (reads.push(`findAccount ${args[2]}`), findAccount.apply(h.store, args));
     store.listAccounts = (...args) => (reads.push('listAccounts'), listAccounts.apply(h.store, args));
+    store.listConnections = (...args) => (reads.push('listConnections'), listConnections.apply(h.store, args));
+    const search = (identifier: string) => h.env.executeTool({ tool_name: 'workspace_search', identifier, tool_input: { query: 'x' } });
     try {
-      await h.env.executeTool({ tool_name: 'workspace_search', identifier: 'implicit-reader', tool_input: { query: 'x' } });
+      await search('implicit-reader');
+      // Another user within the TTL: only their account is read (one query), the environment's connections are cached.
+      await search('implicit-reader-2');
+      // A connection created in this process is seen at once by the next implicit lookup: the list is read again.
+      await h.env.createConnection({ name: 'notes-2', connector: 'workspace', client_id: 'c2', client_secret: 's2', overrides: h.sandbox.endpoints('workspace') });
+      await search('implicit-reader');
     } finally {
-      Object.assign(store, { findAccount, listAccounts });
+      Object.assign(store, { findAccount, listAccounts, listConnections });
     }
-    // The one workspace connection's account, by the per-call lookup; not every account of the identifier.
-    expect(reads).toEqual(['findAccount']);
+    // The one workspace connection's account, by the per-call lookup; not every account of the identifier. After the
+    // new connection, both workspace connections are asked (the user has an account on the first only).
+    expect(reads).toEqual(['listConnections', 'findAccount implicit-reader', 'findAccount implicit-reader-2', 'listConnections', 'findAccount implicit-reader', 'findAccount implicit-reader']);
   });
 
   it('a call without connection_name decrypts only the access token it sends: no client secret, no other account', async () => {
