@@ -4,7 +4,7 @@
  * in a process of its own; load from another process. The service runs with the production logger
  * (`createServiceLogger`: JSON, redaction, one synchronous write per line, as to stdout, here to /dev/null); the tool call is `crm_contact_get` through `POST /api/v1/execute_tool`.
  *
- * - added_p99_ms_vs_bare_c100: service p99 minus bare p99 at 100 calls in flight (goal <= 5 ms);
+ * - added_p99_ms_vs_bare_c100: service p99 minus bare p99 at 100 calls in flight, median of three pairs (goal <= 5 ms);
  * - throughput_vs_bare_proxy_c1000: service over bare throughput at 1,000 calls in flight (goal >= 0.95);
  * - cpu_per_call_vs_bare_r1000: CPU per call over the bare proxy's at a fixed 1,000 calls/s (goal <= 1.3);
  * - many_users_vs_one_user_throughput_c1000: 20,000 identifiers over one, on PostgreSQL (goal >= 0.9);
@@ -165,9 +165,24 @@ export async function userFeelFigures(quick: boolean): Promise<Figure[]> {
     await bareLoad({ concurrency: 100, durationSeconds: 1 });
     await serviceLoad(stack, { concurrency: 100, durationSeconds: 1 });
 
-    const b100 = await bareLoad({ concurrency: 100, durationSeconds: seconds });
-    const s100 = await serviceLoad(stack, { concurrency: 100, durationSeconds: seconds });
-    figures.push(figure('added_p99_ms_vs_bare_c100', Math.round((s100.p99Ms - b100.p99Ms) * 10) / 10, { op: '<=', target: 5 }, `p99 ${s100.p99Ms} vs ${b100.p99Ms} ms, p50 ${s100.p50Ms} vs ${b100.p50Ms} ms; upstream ${LATENCY_MS} ms`));
+    // A p99 over one window moves with whatever pause lands in it (a major collection of this process's heap is tens
+    // of milliseconds): three alternating pairs of windows, and the pair with the median difference is the figure.
+    const pairs: { bare: LoadGenResult; service: LoadGenResult; added: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const bare100 = await bareLoad({ concurrency: 100, durationSeconds: seconds });
+      const service100 = await serviceLoad(stack, { concurrency: 100, durationSeconds: seconds });
+      pairs.push({ bare: bare100, service: service100, added: service100.p99Ms - bare100.p99Ms });
+    }
+    pairs.sort((a, b) => a.added - b.added);
+    const { bare: b100, service: s100 } = pairs[1]!;
+    figures.push(
+      figure(
+        'added_p99_ms_vs_bare_c100',
+        Math.round((s100.p99Ms - b100.p99Ms) * 10) / 10,
+        { op: '<=', target: 5 },
+        `p99 ${s100.p99Ms} vs ${b100.p99Ms} ms, p50 ${s100.p50Ms} vs ${b100.p50Ms} ms (median of 3 pairs; all: ${pairs.map((p) => p.added.toFixed(1)).join(', ')} ms); upstream ${LATENCY_MS} ms`,
+      ),
+    );
 
     const b1000 = await bareLoad({ concurrency: 1000, durationSeconds: seconds });
     const s1000 = await serviceLoad(stack, { concurrency: 1000, durationSeconds: seconds });
