@@ -41,6 +41,15 @@ describe('ExecutionTracker', () => {
     ]);
   });
 
+  it('gives each call a time-ordered id (UUID version 7), so history rows append in call order', async () => {
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async () => undefined }, telemetry: new Telemetry(), now: Date.now });
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) await tracker.run(start, async (scope) => void ids.push(scope.id));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('records the error code and rethrows, with what the call noted on its scope', async () => {
     const written: ExecutionRecord[] = [];
     const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: () => Date.UTC(2026, 0, 1) });
