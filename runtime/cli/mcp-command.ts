@@ -17,7 +17,7 @@ import { isConnectorError } from '../errors.js';
 import { createMcpServer } from '../mcp/server.js';
 import { checkSessionScope, type SessionScopeInput } from '../mcp/session-scope.js';
 import { runBridge, type MintedSession } from '../mcp/stdio-bridge.js';
-import { ConfigError, readConfig } from '../service/config.js';
+import { ConfigError, readConfig, serviceUrlFor } from '../service/config.js';
 import { readDevState } from '../service/dev-state.js';
 import type { McpSessionMode } from '../store/types.js';
 import { UsageError, type CliIo } from './io.js';
@@ -87,7 +87,7 @@ export async function mcpLocalCommand(io: CliIo, opts: McpCommandOptions): Promi
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
-  const baseUrl = config.baseUrl ?? `http://${config.host}:${config.port}`;
+  const baseUrl = config.baseUrl ?? serviceUrlFor(config.host, config.port);
   let connector;
   try {
     connector = await createConnector({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, encryptionKeys: config.encryptionKeys, baseUrl, connectionOverrides: config.connectionOverrides });

@@ -16,6 +16,11 @@ import { DEFAULT_HTTP_POLICY, type HttpPolicy } from '../http/policy.js';
 /** Where the CLI finds the service when neither `--env-url` nor `AGENT_CONNECTOR_URL` says. */
 export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:3000';
 
+/** The service's own URL when AGENT_CONNECTOR_BASE_URL is not set: its HOST and port (an IPv6 address in brackets). */
+export function serviceUrlFor(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** Every variable read here with its default as the manual states it (`-` when there is none). */
 export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'PORT', default: '3000' },

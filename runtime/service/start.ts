@@ -15,7 +15,7 @@ import { isConnectorError } from '../errors.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { buildService } from './build-service.js';
 import { rateLimitRedis } from './rate-limit-redis.js';
-import { readConfig, type ServiceConfig } from './config.js';
+import { readConfig, serviceUrlFor, type ServiceConfig } from './config.js';
 import { withSandbox, type DevSandbox } from './dev-sandbox.js';
 import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
 import { ensureAppClient, newClientId, newClientSecret } from './environments.js';
@@ -91,7 +91,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
   // Before the connector: its meters come from the provider registered at creation. Off unless OTEL_* asks.
   const telemetry = startOpenTelemetry(config.telemetry);
   const port = config.port === 0 ? await freePort(config.host) : config.port;
-  const url = config.baseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const url = config.baseUrl ?? serviceUrlFor(config.host, port);
 
   const sandbox = options.sandbox ?? null;
   // The policy on connection overrides (AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES) is this connector's; a composed

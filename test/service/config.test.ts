@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readClientConfig, readClientId, readConfig, readStoreConfig, type ClientFlags } from '../../runtime/service/config.js';
+import { ConfigError, readClientConfig, readClientId, readConfig, readStoreConfig, serviceUrlFor, type ClientFlags } from '../../runtime/service/config.js';
 
 const SIGNING_KEY = 'a'.repeat(64);
 const ENCRYPTION_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
@@ -30,6 +30,15 @@ describe('readConfig: defaults', () => {
       encryptionKeys: ENCRYPTION_KEY,
       production: true,
     });
+  });
+});
+
+describe('serviceUrlFor: the service URL from HOST and the port (the service and `mcp --local`)', () => {
+  it('puts an IPv6 address in brackets, and leaves names and IPv4 as they are', () => {
+    expect(serviceUrlFor('::1', 3000)).toBe('http://[::1]:3000');
+    expect(new URL(serviceUrlFor('::', 8080)).port).toBe('8080');
+    expect(serviceUrlFor('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(serviceUrlFor('localhost', 80)).toBe('http://localhost:80');
   });
 });
 
