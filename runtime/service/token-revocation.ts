@@ -6,6 +6,7 @@
  * {@link RevocationCheckOptions.cacheMs} on every other instance sharing the database: answers are cached that
  * briefly, per client and per session id, so a busy application costs one primary-key read per second per instance.
  */
+import { TtlCache } from '../executor/ttl-cache.js';
 import type { AppClientRecord, Store } from '../store/types.js';
 
 export interface RevocationCheckOptions {
@@ -14,25 +15,20 @@ export interface RevocationCheckOptions {
   now?: () => number;
 }
 
-interface Cached<T> {
-  value: T;
-  at: number;
-}
-
+/** Per kind of answer; past it the oldest goes (the rule of the runtime's caches, `executor/ttl-cache.ts`). */
 const MAX_ENTRIES = 10_000;
 
 export class RevocationCheck {
-  private readonly clients = new Map<string, Cached<AppClientRecord | null>>();
-  private readonly revoked = new Map<string, Cached<boolean>>();
-  private readonly cacheMs: number;
-  private readonly now: () => number;
+  private readonly clients: TtlCache<string, AppClientRecord | null>;
+  private readonly revoked: TtlCache<string, boolean>;
 
   constructor(
     private readonly store: Pick<Store, 'getAppClient' | 'isTokenRevoked' | 'revokeToken'>,
     options: RevocationCheckOptions = {},
   ) {
-    this.cacheMs = options.cacheMs ?? 1000;
-    this.now = options.now ?? Date.now;
+    const cache = { ttlMs: options.cacheMs ?? 1000, maxEntries: MAX_ENTRIES, now: options.now ?? Date.now };
+    this.clients = new TtlCache(cache);
+    this.revoked = new TtlCache(cache);
   }
 
   /** Whether the client `clientId` still stands in `environmentId` at `generation`. */
@@ -48,7 +44,7 @@ export class RevocationCheck {
   /** Records `tokenId` as revoked (until `expiresAt`, when the token would have expired anyway). */
   async revoke(tokenId: string, expiresAt: Date): Promise<void> {
     await this.store.revokeToken(tokenId, expiresAt.toISOString());
-    this.revoked.set(tokenId, { value: true, at: this.now() });
+    this.revoked.set(tokenId, true);
   }
 
   /** Drops what is known of a client, after this process rotated, deleted or recreated it. */
@@ -56,15 +52,11 @@ export class RevocationCheck {
     this.clients.delete(clientId);
   }
 
-  private async cached<T>(map: Map<string, Cached<T>>, key: string, load: () => Promise<T>): Promise<T> {
-    const now = this.now();
-    const hit = map.get(key);
-    if (hit !== undefined && now - hit.at < this.cacheMs) return hit.value;
+  private async cached<T>(cache: TtlCache<string, T>, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
     const value = await load();
-    if (this.cacheMs > 0) {
-      if (map.size >= MAX_ENTRIES) map.clear();
-      map.set(key, { value, at: now });
-    }
+    cache.set(key, value);
     return value;
   }
 }
