@@ -67,13 +67,16 @@ export async function resolveTarget(
 /**
  * The implicit choice reads what it needs and nothing more: the environment's connections (cached like the other
  * lookups; records carry no client secret, so none is decrypted), then the identifier's account on each connection of
- * `connector` (usually one), each the per-call lookup that opens the access token alone. Accounts on other connectors
- * are not read.
+ * `connector` (usually one), each through the lookup cache's account read (the per-call lookup that opens the access
+ * token alone; concurrent misses share it, and an ACTIVE account is cached for the caller). Accounts on other
+ * connectors are not read.
  */
 async function soleConnection(ctx: RuntimeContext, environmentId: string, identifier: string, connector: ConnectorName): Promise<ConnectionRecord> {
   const all = await ctx.cache.connectionList(environmentId, () => ctx.store.listConnections(environmentId));
   const connections = all.filter((c) => c.connector === connector);
-  const found = await Promise.all(connections.map((c) => ctx.store.findAccount(environmentId, c.id, identifier)));
+  const found = await Promise.all(
+    connections.map((c) => ctx.cache.loadAccount(environmentId, c.id, identifier, () => ctx.store.findAccount(environmentId, c.id, identifier))),
+  );
   const held = found.filter((a): a is AccountRecord => a !== null);
   const live = held.filter((a) => a.status !== 'DISCONNECTED');
   // Only disconnected accounts: one of them is what the caller meant, and it needs a new authorization. With
@@ -91,7 +94,5 @@ async function soleConnection(ctx: RuntimeContext, environmentId: string, identi
     });
   }
   const account = accounts[0] as AccountRecord;
-  // Just read from the database: cached (when ACTIVE), so the caller does not read it a second time.
-  ctx.cache.setAccount(account);
   return connections.find((c) => c.id === account.connectionId) as ConnectionRecord;
 }

@@ -58,7 +58,8 @@ describe('executeTool', () => {
     store.listConnections = (...args) => (reads.push('listConnections'), listConnections.apply(h.store, args));
     const search = (identifier: string) => h.env.executeTool({ tool_name: 'workspace_search', identifier, tool_input: { query: 'x' } });
     try {
-      await search('implicit-reader');
+      // Two concurrent misses for one user share one read of the list and one of the account.
+      await Promise.all([search('implicit-reader'), search('implicit-reader')]);
       // Another user within the TTL: only their account is read (one query), the environment's connections are cached.
       await search('implicit-reader-2');
       // A connection created in this process is seen at once by the next implicit lookup: the list is read again.
