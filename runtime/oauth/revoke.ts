@@ -4,9 +4,9 @@
  * @see https://www.rfc-editor.org/rfc/rfc7009
  */
 import type { UpstreamCall } from '../http/client.js';
-import type { TokenSet } from '../store/types.js';
+import type { ClientCredentials, TokenSet } from '../store/types.js';
 import type { OAuthDefinition } from '../types.js';
-import { applyClientAuth, encodeParams, type ClientCredentials } from './token-request.js';
+import { applyClientAuth, encodeParams } from './token-request.js';
 
 /**
  * Builds the revocation request, or null when the connector has none or the token it revokes is absent.

@@ -14,7 +14,6 @@ export type TokenGrant =
   | { grant_type: 'authorization_code'; code: string; redirect_uri: string; code_verifier?: string }
   | { grant_type: 'refresh_token'; refresh_token: string };
 
-export type { ClientCredentials };
 
 /** `application/x-www-form-urlencoded` encoding of one credential, as RFC 6749 §2.3.1 asks before Basic. */
 function formEncode(value: string): string {
