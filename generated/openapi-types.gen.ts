@@ -4252,13 +4252,13 @@ export interface operations {
             query?: {
                 /** @description Only calls through this connection. */
                 connection_name?: string;
-                /** @description The `next_cursor` of the previous page. */
+                /** @description The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request). */
                 cursor?: string;
                 /** @description Only calls that failed with this error code. */
                 error_code?: string;
                 /** @description Only this end user. */
                 identifier?: string;
-                /** @description Page size (default 50). */
+                /** @description Page size, 1 to 200 (default 50). */
                 limit?: number;
                 /** @description Only successes or only errors. */
                 outcome?: components["schemas"]["ExecutionOutcome"];

@@ -83,8 +83,9 @@ export interface ExecutionListQuery {
   error_code?: string;
   since?: string;
   until?: string;
-  /** 1 to 200, default 50. */
+  /** 1 to 200, default 50 (`PAGE_SIZE` in list-page.ts). */
   limit?: number;
+  /** The `next_cursor` of the previous page. */
   cursor?: string;
 }
 

@@ -28,7 +28,8 @@ import { openStore } from './store/index.js';
 import type { AccountFilter, AccountRecord, ConnectionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
-import { executionFilter, executionView, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, proxyStart, toolStart } from './executions/execution-start.js';
+import { executionFilter, executionView, proxyStart, toolStart } from './executions/execution-start.js';
+import { pageLimit } from './list-page.js';
 import { ExecutionTracker } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
@@ -331,8 +332,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         ),
       proxy: (input, options) => executions.run(proxyStart(environmentId, input), (execution) => runProxy({ ...ctx, execution }, environmentId, input), options?.logExecution),
       async listExecutions(query = {}) {
-        const limit = Math.min(Math.max(query.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
-        const page = await store.listExecutions(environmentId, executionFilter(query), { limit, ...(query.cursor === undefined ? {} : { cursor: query.cursor }) });
+        const page = await store.listExecutions(environmentId, executionFilter(query), { limit: pageLimit(query.limit), ...(query.cursor === undefined ? {} : { cursor: query.cursor }) });
         return { executions: page.items.map(executionView), next_cursor: page.nextCursor };
       },
       ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),

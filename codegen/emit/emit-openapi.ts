@@ -5,6 +5,7 @@ import type { EmittedFile } from './emitted-file.js';
 import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
 import { webhookEvents, webhookPaths, webhookSchemas } from './openapi-webhooks.js';
 import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
+import { PAGE_SIZE } from '../../runtime/list-page.js';
 import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
 
 type Obj = Record<string, unknown>;
@@ -50,6 +51,11 @@ const idParam = (name: string, description: string): Obj => ({ name, in: 'path',
 /** Path parameters of the browser pages, which answer a bad one with a page rather than a schema refusal. */
 const pageParam = (name: string, description: string): Obj => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } });
 const queryParam = (name: string, schema: Obj, description: string): Obj => ({ name, in: 'query', required: false, description, schema });
+/** The two parameters of every cursor-paged list, with the one page size rule (runtime/list-page.ts). */
+const pageParams = (): Obj[] => [
+  queryParam('limit', { type: 'integer', minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default }, `Page size, 1 to ${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).`),
+  queryParam('cursor', { type: 'string', minLength: 1, maxLength: 500 }, 'The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request).'),
+];
 
 /**
  * `generated/openapi.json`: OpenAPI 3.1 for the whole HTTP service, one execute operation per tool with that tool's
@@ -116,8 +122,7 @@ export function buildOpenApi(model: Model): Obj {
         queryParam('error_code', { type: 'string', minLength: 1 }, 'Only calls that failed with this error code.'),
         queryParam('since', { type: 'string', format: 'date-time' }, 'Only calls started at or after this time.'),
         queryParam('until', { type: 'string', format: 'date-time' }, 'Only calls started before this time.'),
-        queryParam('limit', { type: 'integer', minimum: 1, maximum: 200, default: 50 }, 'Page size (default 50).'),
-        queryParam('cursor', { type: 'string', minLength: 1, maxLength: 500 }, 'The `next_cursor` of the previous page.'),
+        ...pageParams(),
       ],
     }),
   };

@@ -42,9 +42,6 @@ function capturedBody(body: unknown): unknown {
   }
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
 export function executionFilter(query: ExecutionListQuery): ExecutionFilter {
   const filter: ExecutionFilter = {};
   if (query.connection_name !== undefined) filter.connectionName = query.connection_name;

@@ -3,12 +3,11 @@
  * listed newest first with keyset paging (a cursor names the last row seen, so pages stay stable while new rows
  * arrive), and deleted by age.
  */
-import type { ConnectorError } from '../errors.js';
+import { decodeCursor, encodeCursor } from './keyset-cursor.js';
 import { isoTime, normalizeTime, readJson } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
 import type { ExecutionFilter, ExecutionOutcome, ExecutionPage, ExecutionRecord } from './types.js';
-import { violationError } from '../validation/violation-error.js';
 
 interface ExecutionRow {
   id: string; environment_id: string; started_at: string | Date; kind: string; connection_id: string | null;
@@ -33,27 +32,6 @@ function toExecution(row: ExecutionRow): ExecutionRecord {
     durationMs: Number(row.duration_ms),
     input: row.input === null ? null : readJson(row.input),
   };
-}
-
-function badCursor(): ConnectorError {
-  return violationError('invalid_request', 'cursor is not a cursor this list returned.', { pointer: '/cursor', message: 'cursor is not a cursor this list returned', keyword: 'format' });
-}
-
-/** The cursor is the last row's (started_at, id), opaque to callers. */
-function encodeCursor(rec: ExecutionRecord): string {
-  return Buffer.from(JSON.stringify([rec.startedAt, rec.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
-      return [normalizeTime(value[0]), value[1]];
-    }
-  } catch {
-    // Falls through to the refusal: any undecodable cursor is the caller's error, not ours.
-  }
-  throw badCursor();
 }
 
 export class SqlExecutions {
@@ -103,9 +81,9 @@ export class SqlExecutions {
       params.push(normalizeTime(filter.until));
     }
     if (page.cursor !== undefined) {
-      const [startedAt, id] = decodeCursor(page.cursor);
+      const { time, id } = decodeCursor(page.cursor);
       where.push('(started_at < ? OR (started_at = ? AND id < ?))');
-      params.push(startedAt, startedAt, id);
+      params.push(time, time, id);
     }
     const limit = Math.max(1, Math.floor(page.limit));
     params.push(limit + 1);
@@ -114,7 +92,8 @@ export class SqlExecutions {
       params,
     );
     const items = rows.slice(0, limit).map(toExecution);
-    return { items, nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!) : null };
+    const last = items[items.length - 1];
+    return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ time: last.startedAt, id: last.id }) : null };
   }
 
   purge(before: string): Promise<number> {

@@ -1,0 +1,37 @@
+/** The keyset cursors of the paged lists: what encodeCursor writes reads back; nothing else does. */
+import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '../../../runtime/store/keyset-cursor.js';
+
+const key = { time: '2026-03-01T12:00:00.000Z', id: 'ca_abcdefghijklmnopqrstuvwxyz' };
+const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+describe('keyset cursors', () => {
+  it('round-trip the key, the time normalized to toISOString form', () => {
+    expect(decodeCursor(encodeCursor(key), 'ca_')).toEqual(key);
+    expect(decodeCursor(encodeCursor({ time: '2026-03-01T13:00:00+01:00', id: 'x' }))).toEqual({ time: key.time, id: 'x' });
+    expect(encodeCursor(key)).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it.each([
+    ['not base64url JSON', 'forged'],
+    ['empty', ''],
+    ['padded', `${encodeCursor(key)}=`],
+    ['with characters the decoder skips', `${encodeCursor(key).slice(0, 8)}!${encodeCursor(key).slice(8)}`],
+    ['standard base64', Buffer.from(JSON.stringify([key.time, 'ca_?>?>'])).toString('base64')],
+    ['not an array', b64({ time: key.time, id: key.id })],
+    ['three items', b64([key.time, key.id, 'x'])],
+    ['a number for the id', b64([key.time, 7])],
+    ['a time that is not one', b64(['yesterday', key.id])],
+    ['a time not in toISOString form', b64(['2026-03-01T12:00:00Z', key.id])],
+    ['another list\'s id', b64([key.time, '0190f3c2-7b1e-7000-8000-000000000000'])],
+    ['the prefix alone', b64([key.time, 'ca_'])],
+  ])('refuses a cursor %s with invalid_request at /cursor', (_what, cursor) => {
+    let thrown: unknown;
+    try {
+      decodeCursor(cursor, 'ca_');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'invalid_request', details: { violations: [{ pointer: '/cursor', keyword: 'format' }] } });
+  });
+});
