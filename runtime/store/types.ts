@@ -185,10 +185,15 @@ export interface AccountFilter {
   status?: AccountStatus;
 }
 
-/** One page of an account list: at most `limit` accounts after the first `offset` (default 0), in list order. */
+/**
+ * One page of an account list, in list order: at most `limit` accounts, after the account `after` names (keyset
+ * paging: by its `createdAt` and `id`, so accounts added or deleted meanwhile shift no page, and that account need not
+ * exist any more), then past the first `offset` (default 0; the dashboard's numbered pages).
+ */
 export interface AccountPage {
   limit: number;
   offset?: number;
+  after?: { createdAt: string; id: string };
 }
 
 /** How a tool call or proxy request ended. */
@@ -376,7 +381,7 @@ export interface Store {
   ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord>;
   getAccount(environmentId: string, id: string): Promise<AccountRecord | null>;
   findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null>;
-  /** Oldest first (`createdAt`, then id); with `page`, only that page is read. */
+  /** Oldest first (`createdAt`, then id: a total order); with `page`, only that page is read. */
   listAccounts(environmentId: string, filter?: AccountFilter, page?: AccountPage): Promise<AccountRecord[]>;
   /** How many accounts `listAccounts` would list with this filter, without reading them. */
   countAccounts(environmentId: string, filter?: AccountFilter): Promise<number>;

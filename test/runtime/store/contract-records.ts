@@ -201,6 +201,63 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ctx.store.countAccounts('env_b')).toBe(1);
       expect(await ctx.store.countAccounts('env_c')).toBe(0);
     });
+
+    it('pages by keyset after an account: ties on createdAt broken by id, filters kept, no row twice or missed', async () => {
+      const { conn } = await setup();
+      const other = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace' }));
+      const made = [];
+      for (let i = 0; i < 9; i++) made.push(await ctx.store.ensureAccount('env_a', conn.id, `user-${i}`));
+      await ctx.store.ensureAccount('env_a', other.id, 'user-0');
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      await ctx.store.ensureAccount('env_b', (await ctx.store.createConnection(newConnection('env_b'))).id, 'user-0');
+      // Five accounts of one instant (their order is the id's alone) between two of an earlier and two of a later
+      // one, so ties cross page boundaries.
+      const instant = '2000-03-01T12:00:00.000Z';
+      const createdAt = (a: { id: string }, at: string) => ctx.db.query('UPDATE connected_accounts SET created_at = ? WHERE id = ?', [at, a.id]);
+      for (const a of made.slice(2, 7)) await createdAt(a, instant);
+      for (const a of made.slice(7)) await createdAt(a, '2000-02-01T00:00:00.000Z');
+      for (const a of made.slice(0, 2)) await createdAt(a, '2000-04-01T00:00:00.000Z');
+      for (const a of [made[1]!, made[3]!, made[5]!]) await ctx.store.saveTokens(a.id, tokens());
+
+      const walk = async (filter: Parameters<typeof ctx.store.listAccounts>[1], limit: number) => {
+        const pages: string[][] = [];
+        let after: { createdAt: string; id: string } | undefined;
+        // Bounded, so a page that repeats its key fails the test instead of looping.
+        for (let n = 0; n <= 20; n++) {
+          const page = await ctx.store.listAccounts('env_a', filter, { limit, ...(after ? { after } : {}) });
+          if (page.length === 0) return pages;
+          expect(page.length).toBeLessThanOrEqual(limit);
+          pages.push(page.map((a) => a.id));
+          after = { createdAt: page[page.length - 1]!.createdAt, id: page[page.length - 1]!.id };
+        }
+        throw new Error(`more than 20 pages of ${limit}: the keyset does not advance`);
+      };
+      const whole = await ctx.store.listAccounts('env_a', { connectionId: conn.id });
+      expect(whole).toHaveLength(9);
+      expect(whole.filter((a) => a.createdAt === instant)).toHaveLength(5);
+      for (let i = 1; i < whole.length; i++) expect(whole[i - 1]!.createdAt <= whole[i]!.createdAt).toBe(true);
+      for (const limit of [1, 2, 3, 4, 9, 10]) {
+        const pages = await walk({ connectionId: conn.id }, limit);
+        expect(pages.flat(), `limit ${limit}`).toEqual(whole.map((a) => a.id));
+      }
+      const active = await ctx.store.listAccounts('env_a', { connectionId: conn.id, status: 'ACTIVE' });
+      expect(active).toHaveLength(3);
+      expect((await walk({ connectionId: conn.id, status: 'ACTIVE' }, 1)).flat()).toEqual(active.map((a) => a.id));
+      expect((await walk({ identifier: 'user-0' }, 1)).flat()).toHaveLength(2);
+      expect((await walk({}, 4)).flat()).toEqual((await ctx.store.listAccounts('env_a')).map((a) => a.id));
+
+      // The key alone places the page: after an account since deleted, the rest of the list is as it was.
+      const tiedMiddle = whole.findIndex((a) => a.createdAt === instant) + 2;
+      const key = { createdAt: whole[tiedMiddle]!.createdAt, id: whole[tiedMiddle]!.id };
+      await ctx.store.deleteAccount('env_a', key.id);
+      expect((await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 20, after: key })).map((a) => a.id)).toEqual(whole.slice(tiedMiddle + 1).map((a) => a.id));
+      // An account created meanwhile comes last, on a later page; the pages before it do not move.
+      const late = await ctx.store.ensureAccount('env_a', conn.id, 'user-late');
+      const last = whole[whole.length - 1]!;
+      expect((await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 5, after: { createdAt: last.createdAt, id: last.id } })).map((a) => a.id)).toEqual([late.id]);
+      // A key and an offset together: the offset counts from the key.
+      expect((await ctx.store.listAccounts('env_a', { connectionId: conn.id }, { limit: 2, offset: 1, after: { createdAt: whole[0]!.createdAt, id: whole[0]!.id } })).map((a) => a.id)).toEqual(whole.slice(2, 4).map((a) => a.id));
+    });
   });
 
   describe('authorization links and OAuth states', () => {

@@ -2,8 +2,9 @@
  * The executor looks the account up on every tool call, so the SQLite hot path must stay an index lookup at scale:
  * with 100,000 accounts stored, `findAccount` and `getConnectionByName` answer right and their queries are index
  * searches, never scans. So are the dashboard's page of accounts and its count, the page read in index order (no
- * sort of the environment's every account). How fast they are is a benchmark figure (`npm run bench -- --only=store`), not a test: a
- * timed assertion measures the machine's neighbours as much as the code.
+ * sort of the environment's every account), and the API's keyset page, whose search starts at the cursor's key. How
+ * fast they are is a benchmark figure (`npm run bench -- --only=store`), not a test: a timed assertion measures the
+ * machine's neighbours as much as the code.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -61,6 +62,7 @@ describe('SQLite hot path', () => {
           () => fresh.findAccount('env_a', conn.id, 'user-1'),
           () => fresh.getConnectionByName('env_a', conn.name),
           () => fresh.listAccounts('env_a', {}, { limit: 25, offset: ACCOUNTS / 2 }),
+          () => fresh.listAccounts('env_a', {}, { limit: 25, after: { createdAt: now, id: 'ca_perf5' } }),
           () => fresh.countAccounts('env_a'),
         ]) {
           prepared.length = 0;
@@ -71,7 +73,7 @@ describe('SQLite hot path', () => {
         Database.prototype.prepare = prepare;
         await fresh.close();
       }
-      expect(lookups.length).toBeGreaterThanOrEqual(4);
+      expect(lookups.length).toBeGreaterThanOrEqual(5);
       const planner = new Database(join(db.options.dataDir, SQLITE_FILE_NAME), { readonly: true });
       try {
         for (const sql of lookups) {
@@ -80,6 +82,8 @@ describe('SQLite hot path', () => {
           expect(plan, sql).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
           expect(plan, sql).not.toMatch(/\bSCAN\b/);
           expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+          // The keyset page's search starts at the key rather than at the environment's first account.
+          if (sql.includes('(created_at, id) >')) expect(plan, sql).toMatch(/\(created_at,id\)>\(\?,\?\)/);
         }
       } finally {
         planner.close();
@@ -96,6 +100,8 @@ describe('SQLite hot path', () => {
       // The page is the list's own slice: rows are ordered by (created_at, id), and the seed's ids sort as text.
       const ids = Array.from({ length: ACCOUNTS }, (_, i) => `ca_perf${i}`).sort();
       expect((await store.listAccounts('env_a', {}, { limit: 25, offset: 70_000 })).map((a) => a.id)).toEqual(ids.slice(70_000, 70_025));
+      // The keyset page after the 70,000th account (all share one created_at: the id alone orders them) is the same slice.
+      expect((await store.listAccounts('env_a', {}, { limit: 25, after: { createdAt: now, id: ids[69_999]! } })).map((a) => a.id)).toEqual(ids.slice(70_000, 70_025));
       expect(await store.countAccounts('env_a')).toBe(ACCOUNTS);
     } finally {
       await store.close();
