@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List connected accounts */
+        /**
+         * List connected accounts, oldest first, a page at a time
+         * @description Keyset paging: pass each page's `next_cursor` back as `cursor` (with the same filters) until it is null. An account created meanwhile comes on a later page; none shifts a page.
+         */
         get: operations["listConnectedAccounts"];
         put?: never;
         post?: never;
@@ -1433,6 +1436,12 @@ export interface components {
         };
         /** @enum {string} */
         AccountEventType: "account.connected" | "account.reauthorized" | "account.expired" | "account.disconnected" | "account.authorization_failed" | "account.scope_insufficient";
+        AccountList: {
+            /** @description Oldest first (created_at, then id). */
+            connected_accounts: components["schemas"]["AccountView"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         /** @enum {string} */
         AccountStatus: "PENDING_AUTH" | "ACTIVE" | "EXPIRED" | "DISCONNECTED";
         AccountView: {
@@ -3933,8 +3942,12 @@ export interface operations {
             query?: {
                 /** @description Only this connection. */
                 connection_name?: string;
+                /** @description The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request). */
+                cursor?: string;
                 /** @description Only this end user. */
                 identifier?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: number;
                 /** @description Only accounts in this state. */
                 status?: components["schemas"]["AccountStatus"];
             };
@@ -3944,16 +3957,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching accounts. */
+            /** @description A page of matching accounts. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        connected_accounts: components["schemas"]["AccountView"][];
-                    };
+                    "application/json": components["schemas"]["AccountList"];
                 };
             };
             400: components["responses"]["BadRequest"];

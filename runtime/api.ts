@@ -189,6 +189,22 @@ export interface AccountListFilter {
   status?: AccountStatus;
 }
 
+/** A filter and which page of it (see `listAccountsPage`). */
+export interface AccountListQuery extends AccountListFilter {
+  /** 1 to 200, default 50 (`PAGE_SIZE` in list-page.ts). */
+  limit?: number;
+  /** The `next_cursor` of the previous page. */
+  cursor?: string;
+}
+
+/** One page of connected accounts: what `GET /api/v1/connected_accounts` answers. */
+export interface AccountList {
+  /** Oldest first (created_at, then id). */
+  connected_accounts: AccountView[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
 /** What deleting a connection did. */
 export interface ConnectionDeletion {
   id: string;
@@ -221,11 +237,22 @@ export interface EnvironmentScope extends WebhookApi {
 
   authorizationLink(input: AuthorizationLinkInput): Promise<AuthorizationLink>;
 
+  /**
+   * Every matching account, oldest first, in one answer (the HTTP client reads every page of `listAccountsPage` for
+   * it): for callers that need them all, such as a count before deleting a connection.
+   */
   listAccounts(filter?: AccountListFilter): Promise<AccountView[]>;
+  /**
+   * `listAccounts` a page at a time, by cursor: up to `limit` accounts (1 to 200, default 50) after those of the page
+   * whose `next_cursor` is `cursor`. Keyset paging: an account created meanwhile comes on a later page and none shifts
+   * a page. What `GET /api/v1/connected_accounts` answers; a cursor no page returned is refused with
+   * `invalid_request` (pointer `/cursor`).
+   */
+  listAccountsPage(query?: AccountListQuery): Promise<AccountList>;
   /**
    * One page of `listAccounts` (same filter, same order), read and counted in the store: page `page` (from 1; past
    * the last, the last) of `limit` accounts, the page it is, and how many match. In process only (the dashboard's
-   * list); the HTTP client has no counterpart.
+   * list, which shows numbered pages and a total); the HTTP client has no counterpart.
    */
   pageAccounts(filter: AccountListFilter, page: { limit: number; page: number }): Promise<{ accounts: AccountView[]; total: number; page: number }>;
   getAccount(id: string): Promise<AccountView>;

@@ -30,6 +30,8 @@ import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types
 import { checkConnectionInput } from './connection-input.js';
 import { executionFilter, executionView, proxyStart, toolStart } from './executions/execution-start.js';
 import { pageLimit } from './list-page.js';
+import { idStart } from './store/ids.js';
+import { decodeCursor, encodeCursor } from './store/keyset-cursor.js';
 import { ExecutionTracker } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
@@ -298,6 +300,18 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       async listAccounts(filter = {}) {
         const selection = await accountSelection(filter);
         return selection === null ? [] : selection.views(await store.listAccounts(environmentId, selection.filter));
+      },
+      async listAccountsPage(query = {}) {
+        const limit = pageLimit(query.limit);
+        // Read before anything else, so a bad cursor is refused whatever the filter matches.
+        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, idStart('ca'));
+        const selection = await accountSelection(query);
+        if (selection === null) return { connected_accounts: [], next_cursor: null };
+        // One account more than the page says whether another page follows.
+        const rows = await store.listAccounts(environmentId, selection.filter, { limit: limit + 1, ...(after === undefined ? {} : { after: { createdAt: after.time, id: after.id } }) });
+        const page = rows.slice(0, limit);
+        const last = page[page.length - 1];
+        return { connected_accounts: selection.views(page), next_cursor: rows.length > limit && last !== undefined ? encodeCursor({ time: last.createdAt, id: last.id }) : null };
       },
       async pageAccounts(filter, page) {
         const selection = await accountSelection(filter);

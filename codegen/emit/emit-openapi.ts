@@ -83,14 +83,16 @@ export function buildOpenApi(model: Model): Obj {
     }),
   };
   paths['/api/v1/connected_accounts'] = {
-    get: op('accounts', 'listConnectedAccounts', 'List connected accounts', {
-      ...ok('Matching accounts.', { type: 'object', required: ['connected_accounts'], properties: { connected_accounts: { type: 'array', items: schemaRef('AccountView') } } }),
+    get: op('accounts', 'listConnectedAccounts', 'List connected accounts, oldest first, a page at a time', {
+      ...ok('A page of matching accounts.', schemaRef('AccountList')),
       ...errors('400', ...AUTHED),
     }, {
+      description: 'Keyset paging: pass each page\'s `next_cursor` back as `cursor` (with the same filters) until it is null. An account created meanwhile comes on a later page; none shifts a page.',
       parameters: [
         queryParam('identifier', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.identifier }, 'Only this end user.'),
         queryParam('connection_name', { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.connectionRef }, 'Only this connection.'),
         queryParam('status', schemaRef('AccountStatus'), 'Only accounts in this state.'),
+        ...pageParams(),
       ],
     }),
   };

@@ -155,6 +155,14 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         updated_at: time,
       },
     },
+    AccountList: {
+      type: 'object',
+      required: ['connected_accounts', 'next_cursor'],
+      properties: {
+        connected_accounts: { type: 'array', items: ref('AccountView'), description: 'Oldest first (created_at, then id).' },
+        next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
+      },
+    },
     MagicLinkRequest: {
       type: 'object',
       additionalProperties: false,

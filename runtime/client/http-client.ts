@@ -4,6 +4,8 @@
  * access token and retries a request once with a fresh token if the service says the old one expired.
  */
 import type {
+  AccountListFilter,
+  AccountListQuery,
   AuthorizationLinkInput,
   CreateConnectionInput,
   EnvironmentScope,
@@ -14,7 +16,7 @@ import type {
 } from '../api.js';
 import { createToolClient, type ToolClient } from '../../generated/client.gen.js';
 import type { components } from '../../generated/openapi-types.gen.js';
-import type { AccountStatus } from '../store/types.js';
+import { PAGE_SIZE } from '../list-page.js';
 import type { ToolDefinitionFor, ToolFormat } from '../agent/formats/index.js';
 import type { ConnectorName } from '../types.js';
 import { readServiceResponse } from './errors.js';
@@ -115,6 +117,9 @@ export function createClient(options: ClientOptions): HttpClient {
     return (await readServiceResponse(response)) as T;
   }
 
+  const listAccountsPage = ({ limit, ...query }: AccountListQuery = {}) =>
+    request<Schemas['AccountList']>('GET', `/api/v1/connected_accounts${queryString({ ...query, limit: limit === undefined ? undefined : String(limit) })}`);
+
   const api: Omit<HttpClient, 'tools'> = {
     envUrl,
     request,
@@ -124,8 +129,18 @@ export function createClient(options: ClientOptions): HttpClient {
     updateConnection: (idOrName: string, patch: UpdateConnectionInput) => request<Schemas['ConnectionView']>('PATCH', `/api/v1/connections/${seg(idOrName)}`, patch satisfies Schemas['UpdateConnection']),
     deleteConnection: (idOrName: string) => request<Schemas['ConnectionDeletion']>('DELETE', `/api/v1/connections/${seg(idOrName)}`),
     authorizationLink: (input: AuthorizationLinkInput) => request<Schemas['AuthorizationLink']>('POST', '/api/v1/connected_accounts/magic_link', input satisfies Schemas['MagicLinkRequest']),
-    listAccounts: async (filter: { identifier?: string; connection_name?: string; status?: AccountStatus } = {}) =>
-      (await request<{ connected_accounts: Schemas['AccountView'][] }>('GET', `/api/v1/connected_accounts${queryString(filter)}`)).connected_accounts,
+    listAccounts: async (filter: AccountListFilter = {}) => {
+      // The route answers a page at a time: every account is every page, read in turn, each as large as it allows.
+      const accounts: Schemas['AccountView'][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listAccountsPage({ ...filter, limit: PAGE_SIZE.max, ...(cursor === undefined ? {} : { cursor }) });
+        accounts.push(...page.connected_accounts);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+      return accounts;
+    },
+    listAccountsPage,
     getAccount: (id: string) => request<Schemas['AccountView']>('GET', `/api/v1/connected_accounts/${seg(id)}`),
     disconnectAccount: (id: string) => request<Schemas['AccountView']>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
     executeTool: (input: ExecuteToolInput) => request<Schemas['ExecuteToolResponse']>('POST', '/api/v1/execute_tool', input),

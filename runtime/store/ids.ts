@@ -22,5 +22,10 @@ export function newId(prefix: IdPrefix): string {
     }
   }
   if (bits > 0) out += ALPHABET[(buffer << (5 - bits)) & 31];
-  return `${prefix}_${out}`;
+  return `${idStart(prefix)}${out}`;
+}
+
+/** How every id of the type starts: `ca_` for `ca`. */
+export function idStart(prefix: IdPrefix): string {
+  return `${prefix}_`;
 }

@@ -87,6 +87,28 @@ describe('accounts', () => {
     expect(await h.env.pageAccounts({ identifier: 'page-c' }, { limit: 2, page: 1 })).toMatchObject({ accounts: [{ identifier: 'page-c' }], total: 1, page: 1 });
     expect(await h.env.pageAccounts({ connection_name: 'missing' }, { limit: 2, page: 3 })).toEqual({ accounts: [], total: 0, page: 1 });
   });
+
+  it('listAccountsPage is listAccounts by cursor: same filter and order, limit clamped to 1..200 (default 50)', async () => {
+    for (let i = 0; i < 3; i++) await h.env.authorizationLink({ connection_name: 'notes', identifier: `cursor-${i}` });
+    const filter = { connection_name: 'notes', status: 'PENDING_AUTH' as const };
+    const all = await h.env.listAccounts(filter);
+    expect(all.length).toBeGreaterThan(2);
+    const read = [];
+    let cursor: string | undefined;
+    do {
+      const page = await h.env.listAccountsPage({ ...filter, limit: 2, ...(cursor === undefined ? {} : { cursor }) });
+      expect(page.connected_accounts.length).toBeLessThanOrEqual(2);
+      read.push(...page.connected_accounts);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(read).toEqual(all);
+    // In process nothing validates the query first: the limit is clamped as the OpenAPI document's bounds would refuse it.
+    expect((await h.env.listAccountsPage({ ...filter, limit: 0 })).connected_accounts).toEqual(all.slice(0, 1));
+    expect((await h.env.listAccountsPage({ ...filter, limit: Number.NaN })).connected_accounts).toEqual(all.slice(0, 50));
+    expect((await h.env.listAccountsPage({ ...filter, limit: 10_000 })).next_cursor).toBeNull();
+    await expect(h.env.listAccountsPage({ cursor: 'forged' })).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(await h.env.listAccountsPage({ connection_name: 'missing' })).toEqual({ connected_accounts: [], next_cursor: null });
+  });
 });
 
 describe('createConnector', () => {

@@ -45,6 +45,10 @@ async function scenario(api: EnvironmentApi, tag: string): Promise<void> {
   const [account] = await api.listAccounts({ identifier, connection_name: created.name });
   expect(account?.status).toBe('ACTIVE');
   expect(JSON.stringify(account)).not.toMatch(/access_token|refresh_token/);
+  // The same account a page at a time; a cursor no page returned is refused the same way by both transports.
+  expect(await api.listAccountsPage({ identifier, connection_name: created.name, limit: 1 })).toEqual({ connected_accounts: [account], next_cursor: null });
+  const forged = await api.listAccountsPage({ cursor: 'forged' }).catch((e: unknown) => e);
+  expect(isConnectorError(forged) && [forged.code, forged.details]).toEqual(['invalid_request', { violations: [expect.objectContaining({ pointer: '/cursor' })] }]);
 
   const listed = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: {} });
   expect(typeof listed.execution_id).toBe('string');
@@ -112,6 +116,22 @@ describe('the HTTP client', () => {
     now += 3600_000; // past the token's lifetime as the client sees it
     expect(await client.listConnections()).toEqual([]);
     expect(tokenRequests).toBe(2);
+  });
+
+  it('listAccounts reads every page of the paged route, in order', async () => {
+    const env = await createEnvironment(h.connector.store, { name: 'many-accounts' });
+    const scope = h.connector.environment(env.environmentId);
+    const conn = await scope.createConnection({ name: 'cal', connector: 'calendar', client_id: 'c', client_secret: 's', overrides: h.sandbox.endpoints('calendar') });
+    for (let i = 0; i < 450; i++) await h.connector.store.ensureAccount(env.environmentId, conn.id, `user-${i}`);
+    const pages: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).includes('/api/v1/connected_accounts')) pages.push(new URL(String(input)).searchParams.get('limit') ?? '');
+      return fetch(input, init);
+    };
+    const client = createClient({ envUrl: h.url, clientId: env.clientId, clientSecret: env.clientSecret, fetch: counting });
+    expect(await client.listAccounts()).toEqual(await scope.listAccounts());
+    expect(pages).toEqual(['200', '200', '200']);
+    expect((await client.listAccounts({ identifier: 'user-7' })).map((a) => a.identifier)).toEqual(['user-7']);
   });
 
   it('throws ServiceError with the code, status and request id', async () => {

@@ -103,6 +103,9 @@ describe('every documented route, valid and invalid', () => {
     const id = link.body.connected_account_id as string;
     await check('valid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?identifier=u-1');
     await check('invalid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?status=SLEEPING');
+    await check('valid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?limit=1');
+    await check('invalid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?limit=500');
+    await check('invalid', 'GET', '/api/v1/connected_accounts', '/api/v1/connected_accounts?cursor=forged');
     const account = await check('valid', 'GET', '/api/v1/connected_accounts/{id}', `/api/v1/connected_accounts/${id}`);
     expect(account.body.status).toBe('ACTIVE');
     await check('invalid', 'GET', '/api/v1/connected_accounts/{id}', '/api/v1/connected_accounts/acct_missing');

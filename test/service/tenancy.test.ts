@@ -30,7 +30,7 @@ describe('tenancy', () => {
 
   it('lists nothing of A to B', async () => {
     expect((await h.call('GET', '/api/v1/connections', { token: tokenB })).body).toEqual({ connections: [] });
-    expect((await h.call('GET', '/api/v1/connected_accounts', { token: tokenB })).body).toEqual({ connected_accounts: [] });
+    expect((await h.call('GET', '/api/v1/connected_accounts', { token: tokenB })).body).toEqual({ connected_accounts: [], next_cursor: null });
   });
 
   it.each([

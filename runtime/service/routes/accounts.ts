@@ -1,7 +1,7 @@
-/** Authorization links and connected accounts. Views never carry a token. */
+/** Authorization links and connected accounts, listed a page at a time. Views never carry a token. */
 import type { FastifyInstance } from 'fastify';
-import type { AuthorizationLinkInput } from '../../api.js';
-import type { AccountStatus } from '../../store/types.js';
+import type { AccountListQuery, AuthorizationLinkInput } from '../../api.js';
+import { numericLimit } from './page-query.js';
 import { apiSchemas } from './schemas.js';
 
 export function registerAccountRoutes(api: FastifyInstance): void {
@@ -10,10 +10,11 @@ export function registerAccountRoutes(api: FastifyInstance): void {
     request.env.authorizationLink(request.body),
   );
 
-  api.get<{ Querystring: { identifier?: string; connection_name?: string; status?: AccountStatus } }>(
+  // A page at a time (an environment may have tens of thousands of end users), by cursor, oldest first.
+  api.get<{ Querystring: AccountListQuery }>(
     '/connected_accounts',
-    { schema: { querystring: accountsQuery } },
-    async (request) => ({ connected_accounts: await request.env.listAccounts(request.query) }),
+    { schema: { querystring: accountsQuery }, preValidation: numericLimit },
+    async (request) => request.env.listAccountsPage(request.query),
   );
 
   api.get<{ Params: { id: string } }>('/connected_accounts/:id', { schema: { params: accountParams } }, async (request) =>
