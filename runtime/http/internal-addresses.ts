@@ -6,7 +6,7 @@
  * The ranges are matched with `node:net`'s `BlockList`, which also matches an IPv4-mapped IPv6 address
  * (`::ffff:127.0.0.1`, or `::ffff:7f00:1` as the URL parser spells it) against the IPv4 ranges: such an address
  * reaches the IPv4 host it maps. Two other IPv6 forms carry an IPv4 address a translator or relay sends the packets
- * on to, and `BlockList` knows neither, so the address is taken out of them here and judged as that IPv4 address
+ * on to, and `BlockList` knows neither, so the address is taken out of them here (parsed with ipaddr.js) and judged as that IPv4 address
  * (`embeddedIPv4`): NAT64's well-known prefix `64:ff9b::/96` (RFC 6052, the last 32 bits: `64:ff9b::a9fe:a9fe`
  * is 169.254.169.254) and 6to4's `2002::/16` (RFC 3056, bits 16 to 47: `2002:7f00:1::` is 127.0.0.1). NAT64's
  * local-use prefix `64:ff9b:1::/48` (RFC 8215) has no such fixed place: the operator picks a prefix of 48 to 96 bits
@@ -20,6 +20,7 @@
  * @see https://www.iana.org/assignments/iana-ipv6-special-registry/
  */
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type InternalRange = 'loopback' | 'unspecified' | 'link-local' | 'private' | 'shared' | 'unique-local' | 'local-translation';
 
@@ -47,28 +48,21 @@ const LISTS: readonly (readonly [InternalRange, BlockList])[] = Object.entries(I
   return [range as InternalRange, list] as const;
 });
 
+/** Where NAT64 (RFC 6052's well-known prefix: the last 4 bytes) and 6to4 (RFC 3056: bytes 2 to 5) put the IPv4 address. */
+const EMBEDDING: readonly { prefix: [ipaddr.IPv6, number]; bytes: [number, number] }[] = [
+  { prefix: ipaddr.IPv6.parseCIDR('64:ff9b::/96'), bytes: [12, 16] },
+  { prefix: ipaddr.IPv6.parseCIDR('2002::/16'), bytes: [2, 6] },
+];
+
 /**
- * The IPv4 address (dotted) that `address`, an IPv6 address, carries for a NAT64 translator (`64:ff9b::/96`) or a
- * 6to4 relay (`2002::/16`) to send to, or null when it is in neither prefix. The URL parser writes any IPv6 spelling
- * (leading zeros, upper case, a dotted tail, no `::`) as hex groups with the longest run of zero groups as `::`, so
- * the address is read from that one form, expanded to its 32 hex digits (4 bits each); an address the parser
- * refuses (one with a zone id, which no URL host has) embeds nothing.
+ * The IPv4 address (dotted) that `address`, an IPv6 address, carries for a NAT64 translator or a 6to4 relay to send
+ * to, or null when it is in neither prefix (parsed by ipaddr.js, whatever the spelling).
  */
 function embeddedIPv4(address: string): string | null {
-  let normalized: string;
-  try {
-    normalized = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  } catch {
-    return null;
-  }
-  const groups = (part: string | undefined) => (part === undefined || part === '' ? [] : part.split(':'));
-  const [head, tail] = normalized.split('::');
-  const zeros = tail === undefined ? [] : new Array<string>(8 - groups(head).length - groups(tail).length).fill('0');
-  const hex = [...groups(head), ...zeros, ...groups(tail)].map((group) => group.padStart(4, '0')).join('');
-  const dotted = (digits: string) => (digits.match(/../g) ?? []).map((byte) => Number.parseInt(byte, 16)).join('.');
-  if (hex.startsWith('0064ff9b0000000000000000')) return dotted(hex.slice(24, 32));
-  if (hex.startsWith('2002')) return dotted(hex.slice(4, 12));
-  return null;
+  if (!ipaddr.IPv6.isValid(address)) return null;
+  const parsed = ipaddr.IPv6.parse(address);
+  const found = EMBEDDING.find(({ prefix }) => parsed.match(prefix));
+  return found === undefined ? null : parsed.toByteArray().slice(...found.bytes).join('.');
 }
 
 /**
