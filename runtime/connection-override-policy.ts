@@ -6,7 +6,9 @@
  *
  * - `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES` unset: allowed in development, refused under `NODE_ENV=production`.
  * - `1`: any `https:` URL, `http:` only to a loopback host; never a link-local address (169.254.0.0/16, fe80::/10:
- *   the metadata endpoints) nor an unspecified one (0.0.0.0/8, ::). The ranges are `http/internal-addresses.ts`'s.
+ *   the metadata endpoints) nor an unspecified one (0.0.0.0/8, ::), nor a local-use NAT64 one (64:ff9b:1::/48),
+ *   whose IPv4 host depends on the deployment and may be the metadata endpoint. The ranges are
+ *   `http/internal-addresses.ts`'s, which judges an IPv6 address embedding an IPv4 one as that IPv4 address.
  * - `0`: refused.
  * - a comma-separated list of origins (`https://idp.example.com,http://10.0.0.5:8080`): exactly those, and no other.
  *
@@ -85,6 +87,7 @@ export function overrideRefusal(value: string, policy: ConnectionOverridePolicy)
   if (policy.mode === 'allowlist') return `is not allowed: its origin ${url.origin} is not in ${OVERRIDES_VARIABLE}`;
   const range = internalRange(url.hostname);
   if (range === 'link-local' || range === 'unspecified') return 'is not allowed: link-local and unspecified addresses are never override targets';
+  if (range === 'local-translation') return 'is not allowed: a local-use NAT64 address (64:ff9b:1::/48) may reach any IPv4 host, link-local ones included';
   if (url.protocol !== 'https:' && range !== 'loopback') return 'must use https (http is allowed only to a loopback host)';
   return null;
 }

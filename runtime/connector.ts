@@ -16,6 +16,7 @@ import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
 import { PrecheckCache } from './executor/precheck-cache.js';
+import { TtlCache } from './executor/ttl-cache.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -54,6 +55,9 @@ export interface RuntimeOptions extends ConnectorOptions {
   /** Where settings the options leave out are read from (default `process.env`). */
   env?: NodeJS.ProcessEnv;
 }
+
+/** Environment scopes a connector keeps built; past it the oldest built goes (see `environment()` in createConnector). */
+export const MAX_ENVIRONMENT_SCOPES = 10_000;
 
 async function loadGeneratedDefinitions(): Promise<{ tools: readonly ToolDefinition[]; connectors: readonly ConnectorDefinition[] }> {
   const [toolsModule, connectorsModule] = await Promise.all([import('../generated/tools.gen.js'), import('../generated/connectors.gen.js')]);
@@ -185,13 +189,15 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   /**
    * Scopes hold no state of their own (only the id and this connector's parts), so one per environment is kept:
    * the HTTP service asks for the caller's scope on every request, and building its ~20 closures each time showed.
+   * Past {@link MAX_ENVIRONMENT_SCOPES} the oldest one built goes, to be built again if asked for: the bound of the
+   * runtime's caches (`executor/ttl-cache.ts`), without their lifetime, since a scope never goes stale (an infinite
+   * TTL on a clock that stands still: no clock, however set, expires one).
    */
-  const scopes = new Map<string, EnvironmentScope>();
+  const scopes = new TtlCache<string, EnvironmentScope>({ ttlMs: Number.POSITIVE_INFINITY, maxEntries: MAX_ENVIRONMENT_SCOPES, now: () => 0 });
   function environment(environmentId: string): EnvironmentScope {
     let scope = scopes.get(environmentId);
     if (scope === undefined) {
       scope = newEnvironmentScope(environmentId);
-      if (scopes.size >= 10_000) scopes.clear();
       scopes.set(environmentId, scope);
     }
     return scope;

@@ -21,7 +21,7 @@
  * import it from `agent-connector/sandbox`.
  */
 export { createConnector } from './connector.js';
-export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListToolsQuery } from './client/index.js';
+export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListedTool, type ListToolsQuery } from './client/index.js';
 export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
 export { toolDefinitions, selectTools, type ToolDefinitionsOptions, type ToolSelection } from './agent/tool-definitions.js';
 export {

@@ -39,6 +39,13 @@ type Schemas = components['schemas'];
 /** A catalog entry as `GET /api/v1/tools` returns it. */
 export type CatalogTool = Required<Schemas['Tool']>;
 
+/**
+ * One entry of `listTools({ format })`: the catalog's wire shape for `catalog` (the default), else the format's
+ * definition, the type `toolDefinitions(format)` gives in process ({@link ToolDefinitionFor}); a format known only at
+ * run time gives the union.
+ */
+export type ListedTool<F extends ToolFormat> = F extends 'catalog' ? CatalogTool : ToolDefinitionFor<F>;
+
 export interface ListToolsQuery {
   connector?: ConnectorName;
   /** A natural-language query: the tools it matches, best first. */
@@ -61,8 +68,8 @@ export interface HttpClient extends EnvironmentApi {
   readonly envUrl: string;
   /** One typed method per tool (the generated client over this transport). */
   readonly tools: ToolClient;
-  listTools(query?: ListToolsQuery & { format?: 'catalog' }): Promise<CatalogTool[]>;
-  listTools(query: ListToolsQuery): Promise<unknown[]>;
+  /** The selected tools in `query.format` (`catalog` when left out), typed by that format (see {@link ListedTool}). */
+  listTools<F extends ToolFormat = 'catalog'>(query?: ListToolsQuery & { format?: F }): Promise<ListedTool<F>[]>;
   getTool(name: string): Promise<CatalogTool>;
   /**
    * The selected tools in one format, ready for a model API's `tools` (e.g. `toolDefinitions('openai-strict',
@@ -147,8 +154,8 @@ export function createClient(options: ClientOptions): HttpClient {
     proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
     listExecutions: ({ limit, ...filter }: ExecutionListQuery = {}) =>
       request<Awaited<ReturnType<EnvironmentScope['listExecutions']>>>('GET', `/api/v1/executions${queryString({ ...filter, limit: limit === undefined ? undefined : String(limit) })}`),
-    listTools: async (query: ListToolsQuery = {}) =>
-      (await request<{ tools: CatalogTool[] }>('GET', `/api/v1/tools${toolsQueryString(query)}`)).tools,
+    listTools: async <F extends ToolFormat = 'catalog'>(query: ListToolsQuery & { format?: F } = {}) =>
+      (await request<{ tools: ListedTool<F>[] }>('GET', `/api/v1/tools${toolsQueryString(query)}`)).tools,
     toolDefinitions: async <F extends ToolFormat>(format: F, options: Omit<ListToolsQuery, 'format'> = {}) =>
       (await request<{ tools: ToolDefinitionFor<F>[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),

@@ -1,6 +1,7 @@
 /**
  * The one rule of the runtime's short-lived caches (the lookup cache, the pre-check cache, the service's revocation
- * check), each owned by its instance (a connector, a service) and read on that instance's clock:
+ * check), each owned by its instance (a connector, a service) and read on that instance's clock (the connector's
+ * environment scopes use only the bound: an infinite `ttlMs` on a fixed clock):
  * - an entry is fresh while `now() - written` is at least 0 and under `ttlMs` (a clock set back makes it stale,
  *   never longer-lived); a stale entry is dropped when read;
  * - at `maxEntries`, a new key pushes the oldest entry out (a Map keeps insertion order, and rewriting a key moves it

@@ -3,11 +3,12 @@
  * server-side request forgery primitive exactly as a connection override is, and goes through the same policy
  * (`AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES`, see `connection-override-policy.ts`), the connector instance's:
  * in development any https URL and http to a loopback host; with a list of origins, exactly those; never a
- * link-local or unspecified address, nor an origin the policy refuses (the sandbox's control API).
+ * link-local, unspecified or local-use NAT64 address, nor an origin the policy refuses (the sandbox's control API).
  *
  * The one difference is the production default (`none`): that refuses connection overrides altogether, but a
  * webhook endpoint is by nature some other party's server, so there it must be https to a host that is not
- * internal (`http/internal-addresses.ts`: loopback, private, shared, link-local, unique-local or unspecified).
+ * internal (`http/internal-addresses.ts`: loopback, private, shared, link-local, unique-local, unspecified or
+ * local-use NAT64; an IPv6 address embedding an IPv4 one for NAT64 or 6to4 is judged as that IPv4 address).
  *
  * Like the override policy, only the URL's text is checked (a public name resolving to an internal address passes);
  * use the allowlist form when tenants are not trusted.

@@ -51,6 +51,14 @@ describe('overrideRefusal', () => {
     'http://10.0.0.5/token',
     'http://internal.example.com/token',
     'http://192.168.1.1/',
+    // IPv6 forms embedding an IPv4 address are judged as that address: NAT64 and 6to4.
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'https://[64:ff9b::169.254.169.254]/',
+    'https://[2002:a9fe:a9fe::]/',
+    'https://[64:ff9b::]/',
+    'http://[64:ff9b::a00:5]/token',
+    // Local-use NAT64: which IPv4 host it reaches depends on the deployment.
+    'https://[64:ff9b:1::808:808]/',
   ])('mode any refuses %s', (url) => {
     expect(overrideRefusal(url, ANY)).not.toBeNull();
   });
@@ -69,6 +77,10 @@ describe('overrideRefusal', () => {
     // 0fe8::1 and 0feb::1 are not link-local (fe80::/10); a pattern on the text once refused them.
     'https://[fe8::1]/token',
     'https://[feb::1]/token',
+    'http://[64:ff9b::7f00:1]:9/x',
+    'http://[2002:7f00:1::]:9/x',
+    'https://[64:ff9b::808:808]/token',
+    'https://[2002:808:808::]/token',
   ])('mode any allows %s', (url) => {
     expect(overrideRefusal(url, ANY)).toBeNull();
   });
@@ -77,6 +89,8 @@ describe('overrideRefusal', () => {
     expect(overrideRefusal('https://169.254.169.254/', ANY)).toBe('is not allowed: link-local and unspecified addresses are never override targets');
     expect(overrideRefusal('https://[::]/', ANY)).toBe('is not allowed: link-local and unspecified addresses are never override targets');
     expect(overrideRefusal('http://10.0.0.5/token', ANY)).toBe('must use https (http is allowed only to a loopback host)');
+    expect(overrideRefusal('http://[64:ff9b::a9fe:a9fe]/', ANY)).toBe('is not allowed: link-local and unspecified addresses are never override targets');
+    expect(overrideRefusal('https://[64:ff9b:1::a9fe:a9fe]/', ANY)).toMatch(/local-use NAT64 address \(64:ff9b:1::\/48\) may reach any IPv4 host/);
   });
 
   it('an allowlist allows exactly its origins; none allows nothing but its allowed origins; refused origins never', () => {

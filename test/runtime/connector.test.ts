@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pkg from '../../runtime/index.js';
-import { createConnector } from '../../runtime/connector.js';
+import { createConnector, MAX_ENVIRONMENT_SCOPES } from '../../runtime/connector.js';
 import { BASE_URL, ENV, loadDefinitions, startHarness, TEST_KEYS, type Harness } from './connector-harness.js';
 import { tools as generatedTools } from '../../generated/tools.gen.js';
 
@@ -122,6 +122,27 @@ describe('createConnector', () => {
       await connector.store.createEnvironment({ id: 'e', name: 'e' });
       const view = await connector.environment('e').createConnection({ name: 'n', connector: 'workspace', client_id: 'c', client_secret: 's' });
       expect(view.scopes).toEqual([]);
+      await connector.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps one scope per environment, and past the bound drops only the oldest built', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ac-scopes-'));
+    try {
+      const connector = await createConnector({ baseUrl: 'http://localhost:1/', dataDir, encryptionKeys: TEST_KEYS });
+      const first = connector.environment('env_0');
+      const second = connector.environment('env_1');
+      expect(connector.environment('env_0')).toBe(first);
+      for (let i = 2; i <= MAX_ENVIRONMENT_SCOPES; i++) connector.environment(`env_${i}`);
+      // One past the bound: env_0, built first, went; env_1 and the newest are the same objects as before.
+      expect(connector.environment('env_1')).toBe(second);
+      const newest = connector.environment(`env_${MAX_ENVIRONMENT_SCOPES}`);
+      expect(connector.environment(`env_${MAX_ENVIRONMENT_SCOPES}`)).toBe(newest);
+      const rebuilt = connector.environment('env_0');
+      expect(rebuilt).not.toBe(first);
+      expect(rebuilt.environmentId).toBe('env_0');
       await connector.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * The one table of internal address ranges: each range at its edges (first and last address in, the neighbours out),
- * in IPv4, IPv6 and IPv4-mapped IPv6 forms, bracketed or not, and the localhost names.
+ * in IPv4, IPv6 and IPv4-mapped IPv6 forms, bracketed or not, the IPv6 forms that embed an IPv4 address (NAT64,
+ * 6to4), and the localhost names.
  */
 import { describe, expect, it } from 'vitest';
 import { internalRange, type InternalRange } from '../../../runtime/http/internal-addresses.js';
@@ -66,6 +67,32 @@ const cases: [string, InternalRange | null][] = [
   ['fdff:ffff::1', 'unique-local'],
   ['fe00::1', null],
   ['fbff::1', null],
+  // NAT64, well-known prefix 64:ff9b::/96 (RFC 6052): judged as the IPv4 address in the last 32 bits
+  ['64:ff9b::7f00:1', 'loopback'],
+  ['64:ff9b::127.0.0.1', 'loopback'],
+  ['0064:ff9b:0:0:0:0:7f00:1', 'loopback'],
+  ['[64:FF9B::A9FE:A9FE]', 'link-local'],
+  ['64:ff9b::a00:1', 'private'],
+  ['64:ff9b::6440:1', 'shared'],
+  ['64:ff9b::', 'unspecified'],
+  ['64:ff9b::808:808', null],
+  // Outside the /96 (a non-zero group 5): no fixed place for an IPv4 address, and not internal.
+  ['64:ff9b::1:7f00:1', null],
+  // NAT64, local-use prefix 64:ff9b:1::/48 (RFC 8215): the IPv4 address's place depends on the deployment
+  ['64:ff9b:1::', 'local-translation'],
+  ['64:ff9b:1::808:808', 'local-translation'],
+  ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', 'local-translation'],
+  ['64:ff9b:0:ffff:ffff:ffff:ffff:ffff', null],
+  ['64:ff9b:2::', null],
+  // 6to4, 2002::/16 (RFC 3056): judged as the IPv4 address in bits 16 to 47
+  ['2002:7f00:1::', 'loopback'],
+  ['[2002:7F00:0001:0:0:0:0:1]', 'loopback'],
+  ['2002:a9fe:a9fe::1', 'link-local'],
+  ['2002:c0a8:101:1::1', 'private'],
+  ['2002::', 'unspecified'],
+  ['2002:808:808::1', null],
+  ['2001:ffff:7f00:1::', null],
+  ['2003:7f00:1::', null],
   // public
   ['8.8.8.8', null],
   ['::ffff:8.8.8.8', null],
@@ -86,5 +113,8 @@ describe('internalRange', () => {
     expect(hostOf('http://[::ffff:169.254.169.254]/')).toBe('link-local');
     expect(hostOf('http://[0:0:0:0:0:0:0:0]/')).toBe('unspecified');
     expect(hostOf('http://[0fe8::1]/')).toBeNull();
+    expect(hostOf('http://[64:ff9b::169.254.169.254]/')).toBe('link-local');
+    expect(hostOf('http://[0:64:ff9b:0:0:0:0:a9fe]/')).toBeNull();
+    expect(hostOf('http://[2002:7f00:0001::]/')).toBe('loopback');
   });
 });
