@@ -82,8 +82,11 @@ export class SqlExecutions {
     }
     if (page.cursor !== undefined) {
       const { time, id } = decodeCursor(page.cursor);
-      where.push('(started_at < ? OR (started_at = ? AND id < ?))');
-      params.push(time, time, id);
+      // Before (started_at, id) in list order, as one row-value comparison: both databases search the
+      // (environment_id, started_at, id) index backwards from that key, so a page costs its own rows however deep it
+      // is. The spelled-out `started_at < ? OR (started_at = ? AND id < ?)` reads past every newer row first.
+      where.push('(started_at, id) < (?, ?)');
+      params.push(time, id);
     }
     const limit = Math.max(1, Math.floor(page.limit));
     params.push(limit + 1);

@@ -2,19 +2,68 @@
  * The executor looks the account up on every tool call, so the SQLite hot path must stay an index lookup at scale:
  * with 100,000 accounts stored, `findAccount` and `getConnectionByName` answer right and their queries are index
  * searches, never scans. So are the dashboard's page of accounts and its count, the page read in index order (no
- * sort of the environment's every account), and the API's keyset page, whose search starts at the cursor's key. How
- * fast they are is a benchmark figure (`npm run bench -- --only=store`), not a test: a timed assertion measures the
- * machine's neighbours as much as the code.
+ * sort of the environment's every account), and the API's keyset page, whose search starts at the cursor's key; so
+ * is a deep page of the execution history, with 100,000 executions of one instant. How fast they are is a benchmark
+ * figure (`npm run bench -- --only=store`), not a test: a timed assertion measures the machine's neighbours as much
+ * as the code.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SecretBox, secretAad } from '../../../runtime/crypto/secret-box.js';
 import { openStore, SQLITE_FILE_NAME } from '../../../runtime/store/open-store.js';
+import { encodeCursor } from '../../../runtime/store/keyset-cursor.js';
+import type { Store } from '../../../runtime/store/types.js';
 import { keyring1, newConnection } from './fixtures.js';
-import { newSqliteDatabase } from './harness.js';
+import { newSqliteDatabase, type StoreOpenOptions } from './harness.js';
 
 const ACCOUNTS = 100_000;
+const EXECUTIONS = 100_000;
+
+/**
+ * The statements `lookups` really prepare, caught on a fresh store (statements are prepared once per store, so a
+ * store that already ran them would prepare nothing).
+ */
+async function preparedBy(options: StoreOpenOptions, lookups: ((store: Store) => Promise<unknown>)[]): Promise<string[]> {
+  const prepared: string[] = [];
+  const seen: string[] = [];
+  const prepare = Database.prototype.prepare;
+  const spy = function (this: Database.Database, sql: string) {
+    prepared.push(sql);
+    return prepare.call(this, sql);
+  } as typeof prepare;
+  Database.prototype.prepare = spy;
+  const fresh = await openStore({ ...options, keyring: keyring1 });
+  try {
+    for (const lookup of lookups) {
+      prepared.length = 0;
+      await lookup(fresh);
+      seen.push(...prepared);
+    }
+  } finally {
+    Database.prototype.prepare = prepare;
+    await fresh.close();
+  }
+  return seen;
+}
+
+/** SQLite's plan for `sql` (every parameter bound to text), its steps joined by `; `. */
+function queryPlan(options: StoreOpenOptions, sql: string): string {
+  const planner = new Database(join(options.dataDir, SQLITE_FILE_NAME), { readonly: true });
+  try {
+    const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x');
+    return (planner.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
+  } finally {
+    planner.close();
+  }
+}
+
+/** An index search in index order: no table scan, no sort of what it found. */
+function expectIndexSearch(plan: string, sql: string): void {
+  expect(plan, sql).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
+  expect(plan, sql).not.toMatch(/\bSCAN\b/);
+  expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+}
 
 describe('SQLite hot path', () => {
   it(`findAccount, getConnectionByName and an account page are index lookups with ${ACCOUNTS} accounts`, { timeout: 120_000 }, async () => {
@@ -46,47 +95,21 @@ describe('SQLite hot path', () => {
       })();
       raw.close();
 
-      // The statements the two per-call lookups really prepare, caught on a fresh store (statements are prepared
-      // once per store), and their plans: an index search each, never a table scan.
-      const prepared: string[] = [];
-      const prepare = Database.prototype.prepare;
-      const spy = function (this: Database.Database, sql: string) {
-        prepared.push(sql);
-        return prepare.call(this, sql);
-      } as typeof prepare;
-      Database.prototype.prepare = spy;
-      const fresh = await openStore({ ...db.options, keyring: keyring1 });
-      const lookups: string[] = [];
-      try {
-        for (const lookup of [
-          () => fresh.findAccount('env_a', conn.id, 'user-1'),
-          () => fresh.getConnectionByName('env_a', conn.name),
-          () => fresh.listAccounts('env_a', {}, { limit: 25, offset: ACCOUNTS / 2 }),
-          () => fresh.listAccounts('env_a', {}, { limit: 25, after: { createdAt: now, id: 'ca_perf5' } }),
-          () => fresh.countAccounts('env_a'),
-        ]) {
-          prepared.length = 0;
-          await lookup();
-          lookups.push(...prepared);
-        }
-      } finally {
-        Database.prototype.prepare = prepare;
-        await fresh.close();
-      }
+      // The statements the per-call lookups and the account pages really prepare, and their plans: an index search
+      // each, never a table scan.
+      const lookups = await preparedBy(db.options, [
+        (fresh) => fresh.findAccount('env_a', conn.id, 'user-1'),
+        (fresh) => fresh.getConnectionByName('env_a', conn.name),
+        (fresh) => fresh.listAccounts('env_a', {}, { limit: 25, offset: ACCOUNTS / 2 }),
+        (fresh) => fresh.listAccounts('env_a', {}, { limit: 25, after: { createdAt: now, id: 'ca_perf5' } }),
+        (fresh) => fresh.countAccounts('env_a'),
+      ]);
       expect(lookups.length).toBeGreaterThanOrEqual(5);
-      const planner = new Database(join(db.options.dataDir, SQLITE_FILE_NAME), { readonly: true });
-      try {
-        for (const sql of lookups) {
-          const params = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x');
-          const plan = (planner.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
-          expect(plan, sql).toMatch(/SEARCH .* USING (COVERING )?INDEX/);
-          expect(plan, sql).not.toMatch(/\bSCAN\b/);
-          expect(plan, sql).not.toMatch(/TEMP B-TREE/);
-          // The keyset page's search starts at the key rather than at the environment's first account.
-          if (sql.includes('(created_at, id) >')) expect(plan, sql).toMatch(/\(created_at,id\)>\(\?,\?\)/);
-        }
-      } finally {
-        planner.close();
+      for (const sql of lookups) {
+        const plan = queryPlan(db.options, sql);
+        expectIndexSearch(plan, sql);
+        // The keyset page's search starts at the key rather than at the environment's first account.
+        if (sql.includes('(created_at, id) >')) expect(plan, sql).toMatch(/\(created_at,id\)>\(\?,\?\)/);
       }
 
       // Lookups spread over all the accounts return each one's own tokens, decrypted.
@@ -103,6 +126,57 @@ describe('SQLite hot path', () => {
       // The keyset page after the 70,000th account (all share one created_at: the id alone orders them) is the same slice.
       expect((await store.listAccounts('env_a', {}, { limit: 25, after: { createdAt: now, id: ids[69_999]! } })).map((a) => a.id)).toEqual(ids.slice(70_000, 70_025));
       expect(await store.countAccounts('env_a')).toBe(ACCOUNTS);
+    } finally {
+      await store.close();
+      await db.destroy();
+    }
+  });
+
+  it(`a deep page of the execution history searches from the cursor's key, with ${EXECUTIONS} executions of one instant`, { timeout: 120_000 }, async () => {
+    const db = await newSqliteDatabase();
+    const store = await openStore({ ...db.options, keyring: keyring1 });
+    try {
+      // Bulk seed through a side connection, as above: one transaction, every row of one millisecond, so the id
+      // alone orders them and a search that starts at the environment's newest row would read past all of them.
+      const raw = new Database(join(db.options.dataDir, SQLITE_FILE_NAME));
+      const insert = raw.prepare(
+        `INSERT INTO executions (id, environment_id, started_at, kind, connection_id, connection_name, identifier, operation, outcome,
+           error_code, upstream_status, attempts, duration_ms, input)
+         VALUES (?, 'env_a', ?, 'tool', 'conn_1', 'calendar', ?, 'calendar_list_events', 'success', NULL, 200, 1, 12, NULL)`,
+      );
+      const now = new Date().toISOString();
+      raw.transaction(() => {
+        for (let i = 0; i < EXECUTIONS; i++) insert.run(`exe_perf${i}`, now, `user-${i % 100}`);
+      })();
+      raw.close();
+
+      // Newest first: (started_at, id) descending; the seed's ids sort as text.
+      const ids = Array.from({ length: EXECUTIONS }, (_, i) => `exe_perf${i}`).sort().reverse();
+      const deep = encodeCursor({ time: now, id: ids[69_999]! });
+      const pages = await preparedBy(db.options, [
+        (fresh) => fresh.listExecutions('env_a', {}, { limit: 25, cursor: deep }),
+        (fresh) => fresh.listExecutions('env_a', { identifier: 'user-7' }, { limit: 25, cursor: deep }),
+      ]);
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      for (const sql of pages) {
+        const plan = queryPlan(db.options, sql);
+        expectIndexSearch(plan, sql);
+        // The search starts at the cursor's key (the index read backwards from it), not at the environment's newest row.
+        expect(plan, sql).toMatch(/USING INDEX executions_env_started \(environment_id=\? AND \(started_at,id\)<\(\?,\?\)\)/);
+      }
+
+      // The page after the 70,000th newest is the list's own slice, and its cursor leads on to the next one.
+      const page = await store.listExecutions('env_a', {}, { limit: 25, cursor: deep });
+      expect(page.items.map((e) => e.id)).toEqual(ids.slice(70_000, 70_025));
+      const next = await store.listExecutions('env_a', {}, { limit: 25, cursor: page.nextCursor! });
+      expect(next.items.map((e) => e.id)).toEqual(ids.slice(70_025, 70_050));
+      // Filtered, the same key: the filter's rows past it, in order.
+      const filtered = await store.listExecutions('env_a', { identifier: 'user-7' }, { limit: 25, cursor: deep });
+      expect(filtered.items.map((e) => e.id)).toEqual(ids.slice(70_000).filter((id) => Number(id.slice('exe_perf'.length)) % 100 === 7).slice(0, 25));
+      // The last page says so.
+      const last = await store.listExecutions('env_a', {}, { limit: 25, cursor: encodeCursor({ time: now, id: ids[EXECUTIONS - 11]! }) });
+      expect(last.items.map((e) => e.id)).toEqual(ids.slice(EXECUTIONS - 10));
+      expect(last.nextCursor).toBeNull();
     } finally {
       await store.close();
       await db.destroy();
