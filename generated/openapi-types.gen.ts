@@ -1108,7 +1108,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook deliveries, newest first */
+        /**
+         * List webhook deliveries, newest first, a page at a time
+         * @description Keyset paging: pass each page's `next_cursor` back as `cursor` (with the same filters) until it is null. A delivery written meanwhile is newer than the pages already read; none shifts a page.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -3078,6 +3081,12 @@ export interface components {
             status: "pending" | "delivered" | "failed";
             /** Format: date-time */
             updated_at: string;
+        };
+        WebhookDeliveryList: {
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+            /** @description Newest first (created_at, then id). */
+            webhook_deliveries: components["schemas"]["WebhookDelivery"][];
         };
         WebhookEndpoint: {
             /** Format: date-time */
@@ -5899,12 +5908,12 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page. */
+                /** @description The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request). */
                 cursor?: string;
                 /** @description Only this endpoint's deliveries. */
                 endpoint_id?: string;
-                /** @description Page size, 1 to 100 (default 50). A query string carries text: the pattern is the integer check. */
-                limit?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: number;
                 /** @description Only deliveries in this state. */
                 status?: "pending" | "delivered" | "failed";
             };
@@ -5914,18 +5923,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of deliveries. */
+            /** @description A page of matching deliveries. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Pass as cursor for the next page; null on the last. */
-                        next_cursor: string | null;
-                        webhook_deliveries: components["schemas"]["WebhookDelivery"][];
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -32,7 +32,7 @@ import { checkConnectionInput } from './connection-input.js';
 import { executionFilter, executionView, proxyStart, toolStart } from './executions/execution-start.js';
 import { pageLimit } from './list-page.js';
 import { idStart } from './store/ids.js';
-import { decodeCursor, encodeCursor } from './store/keyset-cursor.js';
+import { decodeCursor, keysetPage } from './store/keyset-cursor.js';
 import { ExecutionTracker } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
@@ -315,9 +315,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         if (selection === null) return { connected_accounts: [], next_cursor: null };
         // One account more than the page says whether another page follows.
         const rows = await store.listAccounts(environmentId, selection.filter, { limit: limit + 1, ...(after === undefined ? {} : { after: { createdAt: after.time, id: after.id } }) });
-        const page = rows.slice(0, limit);
-        const last = page[page.length - 1];
-        return { connected_accounts: selection.views(page), next_cursor: rows.length > limit && last !== undefined ? encodeCursor({ time: last.createdAt, id: last.id }) : null };
+        const page = keysetPage(rows, limit, (a) => ({ time: a.createdAt, id: a.id }));
+        return { connected_accounts: selection.views(page.items), next_cursor: page.nextCursor };
       },
       async pageAccounts(filter, page) {
         const selection = await accountSelection(filter);

@@ -1,7 +1,8 @@
 /**
- * The page size of the cursor-paged lists (`GET /api/v1/executions`, `GET /api/v1/connected_accounts`): one rule for
- * both. The OpenAPI document states it (codegen/emit/emit-openapi.ts), so the HTTP service refuses a `limit` outside
- * it; an in-process caller's `limit` is clamped into it, so no list reads more than `max` rows for one answer.
+ * The page size of the cursor-paged lists (`GET /api/v1/executions`, `GET /api/v1/connected_accounts`,
+ * `GET /api/v1/webhook_deliveries`): one rule for all. The OpenAPI document states it (codegen/emit/emit-openapi.ts),
+ * so the HTTP service refuses a `limit` outside it; an in-process caller's `limit` is clamped into it, so no list reads
+ * more than `max` rows for one answer.
  */
 export const PAGE_SIZE = { default: 50, max: 200 } as const;
 

@@ -172,7 +172,7 @@ export function buildOpenApi(model: Model): Obj {
     }),
   };
   Object.assign(schemas, webhookSchemas());
-  Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
+  Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, pageParams, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
   Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],

@@ -16,6 +16,8 @@ export interface OpenApiHelpers {
   errors(...statuses: string[]): Obj;
   idParam(name: string, description: string): Obj;
   queryParam(name: string, schema: Obj, description: string): Obj;
+  /** `limit` and `cursor`, as every cursor-paged list takes them (runtime/list-page.ts). */
+  pageParams(): Obj[];
   schemaRef(name: string): Obj;
   json(schema: Obj): Obj;
   requestIdHeader: Obj;
@@ -75,6 +77,14 @@ export function webhookSchemas(): Record<string, JsonSchema> {
       properties: { ...endpointProperties, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret (Standard Webhooks). Shown only in this answer.' } },
     },
     WebhookDelivery: { type: 'object', required: deliveryRequired, properties: deliveryProperties },
+    WebhookDeliveryList: {
+      type: 'object',
+      required: ['webhook_deliveries', 'next_cursor'],
+      properties: {
+        webhook_deliveries: { type: 'array', items: ref('WebhookDelivery'), description: 'Newest first (created_at, then id).' },
+        next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next (older) page; null on the last page.' },
+      },
+    },
     WebhookDeliveryDetail: {
       type: 'object',
       required: [...deliveryRequired, 'payload', 'attempt_log'],
@@ -122,7 +132,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
 }
 
 export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
-  const { op, ok, errors, idParam, queryParam, schemaRef, json, AUTHED, JSON_BODY } = h;
+  const { op, ok, errors, idParam, queryParam, pageParams, schemaRef, json, AUTHED, JSON_BODY } = h;
   return {
     '/api/v1/webhook_endpoints': {
       get: op('webhooks', 'listWebhookEndpoints', 'List webhook endpoints', {
@@ -147,19 +157,15 @@ export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
       }),
     },
     '/api/v1/webhook_deliveries': {
-      get: op('webhooks', 'listWebhookDeliveries', 'List webhook deliveries, newest first', {
-        ...ok('A page of deliveries.', {
-          type: 'object',
-          required: ['webhook_deliveries', 'next_cursor'],
-          properties: { webhook_deliveries: { type: 'array', items: schemaRef('WebhookDelivery') }, next_cursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' } },
-        }),
+      get: op('webhooks', 'listWebhookDeliveries', 'List webhook deliveries, newest first, a page at a time', {
+        ...ok('A page of matching deliveries.', schemaRef('WebhookDeliveryList')),
         ...errors('400', ...AUTHED),
       }, {
+        description: 'Keyset paging: pass each page\'s `next_cursor` back as `cursor` (with the same filters) until it is null. A delivery written meanwhile is newer than the pages already read; none shifts a page.',
         parameters: [
           queryParam('endpoint_id', { type: 'string', minLength: 1, maxLength: 200 }, 'Only this endpoint\'s deliveries.'),
           queryParam('status', { type: 'string', enum: ['pending', 'delivered', 'failed'] }, 'Only deliveries in this state.'),
-          queryParam('limit', { type: 'string', pattern: '^([1-9][0-9]?|100)$' }, 'Page size, 1 to 100 (default 50). A query string carries text: the pattern is the integer check.'),
-          queryParam('cursor', { type: 'string', minLength: 1, maxLength: 200 }, 'next_cursor of the previous page.'),
+          ...pageParams(),
         ],
       }),
     },

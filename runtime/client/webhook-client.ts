@@ -18,11 +18,12 @@ export function webhookClient(request: Request): WebhookApi {
     deleteWebhookEndpoint: async (id: string) => {
       await request<void>('DELETE', `/api/v1/webhook_endpoints/${seg(id)}`);
     },
+    // One page (limit 1 to 200, default 50), as the route answers; pass next_cursor back as cursor for the next.
     listWebhookDeliveries: (query: WebhookDeliveryQuery = {}) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
       const text = search.toString();
-      return request('GET', `/api/v1/webhook_deliveries${text ? `?${text}` : ''}`);
+      return request<Schemas['WebhookDeliveryList']>('GET', `/api/v1/webhook_deliveries${text ? `?${text}` : ''}`);
     },
     getWebhookDelivery: (id: string) => request('GET', `/api/v1/webhook_deliveries/${seg(id)}`),
   } as WebhookApi;

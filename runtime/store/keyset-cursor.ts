@@ -1,8 +1,9 @@
 /**
- * The cursors of the keyset-paged lists (execution history, connected accounts): the last row's sort key, an ISO time
- * and an id, as base64url JSON. Opaque to callers, and read back strictly: only text `encodeCursor` wrote decodes
- * (canonical base64url of a two-string array, the time in `toISOString()` form, the id with the list's prefix), so a
- * guessed, damaged or other list's cursor is refused naming the parameter instead of starting the list somewhere.
+ * The cursors of the keyset-paged lists (execution history, connected accounts, webhook deliveries): the last row's
+ * sort key, an ISO time and an id, as base64url JSON. Opaque to callers, and read back strictly: only text
+ * `encodeCursor` wrote decodes (canonical base64url of a two-string array, the time in `toISOString()` form, the id with
+ * the list's prefix), so a guessed, damaged or other list's cursor is refused naming the parameter instead of starting
+ * the list somewhere.
  */
 import type { ConnectorError } from '../errors.js';
 import { violationError } from '../validation/violation-error.js';
@@ -37,4 +38,14 @@ export function decodeCursor(cursor: string, idPrefix = ''): CursorKey {
     // Falls through to the refusal: any undecodable cursor is the caller's error, not ours.
   }
   throw badCursor();
+}
+
+/**
+ * A page of a keyset-paged list from the rows read for it. A list reads one row more than its page (`limit + 1`): that
+ * row says whether another page follows without a count, and the page's cursor is then its last row's key.
+ */
+export function keysetPage<T>(rows: readonly T[], limit: number, keyOf: (row: T) => CursorKey): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
 }

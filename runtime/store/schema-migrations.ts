@@ -238,5 +238,16 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
       // its own rows instead of sorting the environment's every account.
       sql: `CREATE INDEX connected_accounts_env_created ON connected_accounts (environment_id, created_at, id);`,
     },
+    {
+      version: 9,
+      name: 'webhook delivery log order index',
+      // The delivery log pages an environment's deliveries newest first by keyset on (created_at, id); with id in the
+      // index a page is one range search from the cursor's key, in index order. It replaces the (environment_id,
+      // created_at) index, whose every use it serves.
+      sql: `
+        CREATE INDEX webhook_deliveries_env_created_id ON webhook_deliveries (environment_id, created_at, id);
+        DROP INDEX webhook_deliveries_env_created;
+      `,
+    },
   ];
 }

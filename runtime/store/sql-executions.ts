@@ -3,7 +3,7 @@
  * listed newest first with keyset paging (a cursor names the last row seen, so pages stay stable while new rows
  * arrive), and deleted by age.
  */
-import { decodeCursor, encodeCursor } from './keyset-cursor.js';
+import { decodeCursor, keysetPage } from './keyset-cursor.js';
 import { isoTime, normalizeTime, readJson } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
@@ -94,9 +94,7 @@ export class SqlExecutions {
       `SELECT * FROM executions WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT ?`,
       params,
     );
-    const items = rows.slice(0, limit).map(toExecution);
-    const last = items[items.length - 1];
-    return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ time: last.startedAt, id: last.id }) : null };
+    return keysetPage(rows.map(toExecution), limit, (e) => ({ time: e.startedAt, id: e.id }));
   }
 
   purge(before: string): Promise<number> {

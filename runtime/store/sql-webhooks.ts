@@ -231,14 +231,16 @@ export class SqlWebhooks {
     if (filter.endpointId !== undefined) (where.push('d.endpoint_id = ?'), params.push(filter.endpointId));
     if (filter.status !== undefined) (where.push('d.status = ?'), params.push(filter.status));
     if (filter.before !== undefined) {
-      // Keyset paging on (created_at, id), newest first: rows strictly older than the cursor's delivery.
-      where.push('(d.created_at < (SELECT created_at FROM webhook_deliveries WHERE id = ?) OR (d.created_at = (SELECT created_at FROM webhook_deliveries WHERE id = ?) AND d.id < ?))');
-      params.push(filter.before, filter.before, filter.before);
+      // Before (created_at, id) in list order, as one row-value comparison, as the account and execution lists do:
+      // both databases search the (environment_id, created_at, id) index backwards from that key, so a page costs its
+      // own rows however deep it is.
+      where.push('(d.created_at, d.id) < (?, ?)');
+      params.push(normalizeTime(filter.before.createdAt), filter.before.id);
     }
-    const limit = Math.min(Math.max(1, Math.floor(filter.limit ?? 50)), 200);
+    params.push(Math.max(1, Math.floor(filter.limit ?? 50)));
     const rows = await this.ctx.db.all<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN account_events e ON e.id = d.event_id
-       WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`,
+       WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ?`,
       params,
     );
     return rows.map(toDelivery);

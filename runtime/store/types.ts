@@ -325,13 +325,20 @@ export interface WebhookAttemptOutcome {
   next: { status: 'delivered' } | { status: 'pending'; nextAttemptAt: string } | { status: 'failed' };
 }
 
+/**
+ * Which deliveries a delivery log page lists, newest first (`createdAt`, then id: a total order; deliveries of one
+ * event to several endpoints share their `createdAt`).
+ */
 export interface WebhookDeliveryFilter {
   endpointId?: string;
   status?: WebhookDeliveryStatus;
-  /** Newest first; at most this many (default 50, at most 200). */
+  /** At most this many (default 50). The API's page size rule (list-page.ts) bounds what callers ask for. */
   limit?: number;
-  /** Only deliveries older than this one (the last id of the previous page). */
-  before?: string;
+  /**
+   * Keyset paging: only deliveries after this key in list order, i.e. older (`createdAt`, then id, below it): the last
+   * delivery of the previous page, which need not exist any more.
+   */
+  before?: { createdAt: string; id: string };
 }
 
 export interface Store {

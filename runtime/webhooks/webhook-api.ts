@@ -4,6 +4,9 @@
  * is made (create, rotate) and never again.
  */
 import { ConnectorError } from '../errors.js';
+import { pageLimit } from '../list-page.js';
+import { idStart } from '../store/ids.js';
+import { decodeCursor, keysetPage } from '../store/keyset-cursor.js';
 import type { Store, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../store/types.js';
 import { ACCOUNT_EVENT_TYPES, isAccountEventType, type AccountEventType } from './event-types.js';
 import { newWebhookSecret } from './signing.js';
@@ -74,9 +77,18 @@ export interface WebhookDeliveryDetail extends WebhookDeliveryView {
 export interface WebhookDeliveryQuery {
   endpoint_id?: string;
   status?: WebhookDeliveryStatus;
+  /** 1 to 200, default 50 (`PAGE_SIZE` in list-page.ts). */
   limit?: number;
   /** The `next_cursor` of the previous page. */
   cursor?: string;
+}
+
+/** One page of the delivery log: what `GET /api/v1/webhook_deliveries` answers. */
+export interface WebhookDeliveryList {
+  /** Newest first (created_at, then id). */
+  webhook_deliveries: WebhookDeliveryView[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: string | null;
 }
 
 export interface WebhookApi {
@@ -85,8 +97,13 @@ export interface WebhookApi {
   getWebhookEndpoint(id: string): Promise<WebhookEndpointView>;
   rotateWebhookSecret(id: string, input?: RotateWebhookSecretInput): Promise<WebhookEndpointWithSecret>;
   deleteWebhookEndpoint(id: string): Promise<void>;
-  /** Newest first; `next_cursor` is null on the last page. */
-  listWebhookDeliveries(query?: WebhookDeliveryQuery): Promise<{ webhook_deliveries: WebhookDeliveryView[]; next_cursor: string | null }>;
+  /**
+   * The delivery log a page at a time, newest first, by cursor: up to `limit` deliveries (1 to 200, default 50) older
+   * than those of the page whose `next_cursor` is `cursor`. Keyset paging, as the other lists: a delivery written
+   * meanwhile is newer than every page already read and shifts none. A cursor no page of this list returned is
+   * refused with `invalid_request` (pointer `/cursor`).
+   */
+  listWebhookDeliveries(query?: WebhookDeliveryQuery): Promise<WebhookDeliveryList>;
   getWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;
 }
 
@@ -181,15 +198,17 @@ export function webhookApi(store: Store, environmentId: string, deps: { now: () 
       if (!(typeof id === 'string' && id !== '' && (await store.deleteWebhookEndpoint(environmentId, id)))) throw notFound('webhook endpoint', id);
     },
     async listWebhookDeliveries(query = {}) {
-      const limit = query.limit ?? 50;
+      const limit = pageLimit(query.limit);
+      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, idStart('whdl'));
+      // One delivery more than the page says whether another page follows.
       const rows = await store.listWebhookDeliveries(environmentId, {
         ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
         ...(query.status === undefined ? {} : { status: query.status }),
-        ...(query.cursor === undefined ? {} : { before: query.cursor }),
+        ...(before === undefined ? {} : { before: { createdAt: before.time, id: before.id } }),
         limit: limit + 1,
       });
-      const page = rows.slice(0, limit);
-      return { webhook_deliveries: page.map(deliveryView), next_cursor: rows.length > limit ? (page[page.length - 1] as WebhookDeliveryRecord).id : null };
+      const page = keysetPage(rows, limit, (d) => ({ time: d.createdAt, id: d.id }));
+      return { webhook_deliveries: page.items.map(deliveryView), next_cursor: page.nextCursor };
     },
     async getWebhookDelivery(id) {
       const found = typeof id === 'string' && id !== '' ? await store.getWebhookDelivery(environmentId, id) : null;

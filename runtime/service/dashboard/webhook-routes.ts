@@ -41,7 +41,12 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     if (q.endpoint_id) query.endpoint_id = q.endpoint_id;
     if (STATUSES.includes(q.status as WebhookDeliveryStatus)) query.status = q.status as WebhookDeliveryStatus;
     if (q.cursor) query.cursor = q.cursor;
-    const [endpoints, deliveries] = await Promise.all([env.listWebhookEndpoints(), env.listWebhookDeliveries(query)]);
+    // A cursor the list refuses (edited by hand, or from another list) shows as the page's error, not an error page.
+    const [endpoints, listed] = await Promise.all([
+      env.listWebhookEndpoints(),
+      env.listWebhookDeliveries(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
+    ]);
+    const deliveries = 'error' in listed ? { webhook_deliveries: [], next_cursor: null } : listed;
     const urls = new Map(endpoints.map((e) => [e.id, e.url]));
     const next = deliveries.next_cursor === null ? null : `?${new URLSearchParams({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), ...(query.status ? { status: query.status } : {}), cursor: deliveries.next_cursor })}`;
     return page(reply, ctx, 'webhooks', {
@@ -54,6 +59,7 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       nextPage: next,
       ...(q.endpoint_id || q.status ? { filtered: true } : {}),
       ...((request.query as { deleted?: string }).deleted ? { flash: 'Webhook endpoint deleted.' } : {}),
+      ...('error' in listed ? { error: listed.error } : {}),
       ...extra,
     }, status);
   };

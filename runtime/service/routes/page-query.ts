@@ -1,4 +1,7 @@
-/** The query string of the cursor-paged lists (`GET /api/v1/executions`, `GET /api/v1/connected_accounts`). */
+/**
+ * The query string of the cursor-paged lists (`GET /api/v1/executions`, `GET /api/v1/connected_accounts`,
+ * `GET /api/v1/webhook_deliveries`).
+ */
 import type { preValidationHookHandler } from 'fastify';
 
 /**

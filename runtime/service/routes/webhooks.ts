@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
+import { numericLimit } from './page-query.js';
 import { parametersSchema, requestBodySchema } from './schemas.js';
 
 export function registerWebhookRoutes(api: FastifyInstance): void {
@@ -41,10 +42,12 @@ export function registerWebhookRoutes(api: FastifyInstance): void {
     async (request) => request.env.rotateWebhookSecret(request.params.id, request.body),
   );
 
-  api.get<{ Querystring: Omit<WebhookDeliveryQuery, 'limit'> & { limit?: string } }>('/webhook_deliveries', { schema: { querystring: deliveriesQuery } }, async (request) => {
-    const { limit, ...rest } = request.query;
-    return request.env.listWebhookDeliveries({ ...rest, ...(limit === undefined ? {} : { limit: Number(limit) }) });
-  });
+  // A page at a time, by cursor, newest first: the rule of every cursor-paged list (list-page.ts, page-query.ts).
+  api.get<{ Querystring: WebhookDeliveryQuery }>(
+    '/webhook_deliveries',
+    { schema: { querystring: deliveriesQuery }, preValidation: numericLimit },
+    async (request) => request.env.listWebhookDeliveries(request.query),
+  );
 
   api.get<{ Params: { id: string } }>('/webhook_deliveries/:id', { schema: { params: deliveryParams } }, async (request) =>
     request.env.getWebhookDelivery(request.params.id),

@@ -202,17 +202,73 @@ export function eventsContract(ctx: ContractContext): void {
       expect(new Set(ids).size).toBe(12);
     });
 
-    it('pages the delivery log newest first, by endpoint and status', async () => {
-      const { endpoint } = await withDeliveries(5);
-      const first = await ctx.store.listWebhookDeliveries('env_a', { limit: 2 });
-      const second = await ctx.store.listWebhookDeliveries('env_a', { limit: 2, before: first[1]!.id });
-      const third = await ctx.store.listWebhookDeliveries('env_a', { limit: 2, before: second[1]!.id });
-      const all = await ctx.store.listWebhookDeliveries('env_a');
-      expect([...first, ...second, ...third].map((d) => d.id)).toEqual(all.map((d) => d.id));
-      expect(all).toHaveLength(5);
-      expect(all.every((d) => d.endpointId === endpoint.id)).toBe(true);
-      expect(await ctx.store.listWebhookDeliveries('env_a', { status: 'delivered' })).toEqual([]);
+    it('pages the delivery log by keyset, newest first: ties on createdAt broken by id, filters kept, no row twice or missed', async () => {
+      const { account } = await setUp(ctx.store);
+      const endpoint = (url: string, events: null | ['account.expired']) => ctx.store.createWebhookEndpoint({ environmentId: 'env_a', url, events, secret: WHSEC(url) });
+      const a = await endpoint('https://a.example/hook', null);
+      const b = await endpoint('https://b.example/hook', null);
+      const c = await endpoint('https://c.example/hook', ['account.expired']);
+      // One event's deliveries share its createdAt: 4 events to a and b, 2 to all three, 14 deliveries.
+      for (let i = 0; i < 4; i++) await ctx.store.appendAccountEvent(account.id, { type: 'account.scope_insufficient', details: { tool: `t${i}` } });
+      for (let i = 0; i < 2; i++) await ctx.store.appendAccountEvent(account.id, { type: 'account.expired' });
+      const other = await setUp(ctx.store, 'env_b');
+      await ctx.store.createWebhookEndpoint({ environmentId: 'env_b', url: 'https://b.example/hook', events: null, secret: WHSEC('env_b') });
+      await ctx.store.appendAccountEvent(other.account.id, { type: 'account.expired' });
+      // Six deliveries of one instant (their order is the id's alone) between four newer and four older ones, so ties
+      // cross page boundaries; some delivered, for the status filter.
+      const instant = '2000-03-01T12:00:00.000Z';
+      const seeded = await ctx.store.listWebhookDeliveries('env_a', { limit: 100 });
+      expect(seeded).toHaveLength(14);
+      const set = (d: { id: string }, column: 'created_at' | 'status', value: string) => ctx.db.query(`UPDATE webhook_deliveries SET ${column} = ? WHERE id = ?`, [value, d.id]);
+      for (const d of seeded.slice(0, 4)) await set(d, 'created_at', '2000-04-01T00:00:00.000Z');
+      for (const d of seeded.slice(4, 10)) await set(d, 'created_at', instant);
+      for (const d of seeded.slice(10)) await set(d, 'created_at', '2000-02-01T00:00:00.000Z');
+      for (const d of [seeded[1]!, seeded[5]!, seeded[6]!, seeded[12]!]) await set(d, 'status', 'delivered');
+
+      type Filter = Parameters<typeof ctx.store.listWebhookDeliveries>[1];
+      const walk = async (filter: Filter, limit: number, environmentId = 'env_a') => {
+        const pages: string[][] = [];
+        let before: { createdAt: string; id: string } | undefined;
+        // Bounded, so a page that repeats its key fails the test instead of looping.
+        for (let n = 0; n <= 20; n++) {
+          const page = await ctx.store.listWebhookDeliveries(environmentId, { ...filter, limit, ...(before ? { before } : {}) });
+          if (page.length === 0) return pages;
+          expect(page.length).toBeLessThanOrEqual(limit);
+          pages.push(page.map((d) => d.id));
+          before = { createdAt: page[page.length - 1]!.createdAt, id: page[page.length - 1]!.id };
+        }
+        throw new Error(`more than 20 pages of ${limit}: the keyset does not advance`);
+      };
+      const whole = await ctx.store.listWebhookDeliveries('env_a', { limit: 100 });
+      expect(whole).toHaveLength(14);
+      expect(whole.filter((d) => d.createdAt === instant)).toHaveLength(6);
+      for (let i = 1; i < whole.length; i++) expect(whole[i - 1]!.createdAt >= whole[i]!.createdAt).toBe(true);
+      // The default page is 50 deliveries: here, all of them.
+      expect((await ctx.store.listWebhookDeliveries('env_a')).map((d) => d.id)).toEqual(whole.map((d) => d.id));
+      for (const limit of [1, 2, 3, 4, 5, 6, 7, 13, 14, 15]) {
+        expect((await walk({}, limit)).flat(), `limit ${limit}`).toEqual(whole.map((d) => d.id));
+      }
+      for (const filter of [{ endpointId: a.id }, { endpointId: c.id }, { status: 'delivered' as const }, { endpointId: b.id, status: 'pending' as const }]) {
+        const expected = whole.filter((d) => d.endpointId === (filter.endpointId ?? d.endpointId) && d.status === (filter.status ?? d.status)).map((d) => d.id);
+        expect(expected.length).toBeGreaterThan(0);
+        expect((await walk(filter, 2)).flat(), JSON.stringify(filter)).toEqual(expected);
+      }
       expect(await ctx.store.listWebhookDeliveries('env_a', { endpointId: 'whep_other' })).toEqual([]);
+      // Environments apart, whatever the key.
+      const key = { createdAt: whole[0]!.createdAt, id: whole[0]!.id };
+      expect((await walk({}, 1, 'env_b')).flat()).toHaveLength(1);
+      expect((await ctx.store.listWebhookDeliveries('env_b', { before: { createdAt: '2100-01-01T00:00:00.000Z', id: key.id } })).every((d) => d.environmentId === 'env_b')).toBe(true);
+
+      // The key alone places the page: after a delivery since deleted, the rest of the log is as it was.
+      const tiedMiddle = whole.findIndex((d) => d.createdAt === instant) + 2;
+      await ctx.db.query('DELETE FROM webhook_deliveries WHERE id = ?', [whole[tiedMiddle]!.id]);
+      expect((await ctx.store.listWebhookDeliveries('env_a', { limit: 20, before: { createdAt: instant, id: whole[tiedMiddle]!.id } })).map((d) => d.id)).toEqual(
+        whole.slice(tiedMiddle + 1).map((d) => d.id),
+      );
+      // A delivery written meanwhile is newer than every page read: the pages after a key do not move.
+      await ctx.store.appendAccountEvent(account.id, { type: 'account.expired' });
+      expect((await ctx.store.listWebhookDeliveries('env_a', { limit: 20, before: key })).map((d) => d.id)).toEqual(whole.slice(1).filter((_, i) => i + 1 !== tiedMiddle).map((d) => d.id));
+      expect((await ctx.store.listWebhookDeliveries('env_a', { limit: 3 })).every((d) => d.createdAt > whole[0]!.createdAt)).toBe(true);
     });
   });
 }

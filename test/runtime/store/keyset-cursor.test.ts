@@ -1,6 +1,9 @@
-/** The keyset cursors of the paged lists: what encodeCursor writes reads back; nothing else does. */
+/**
+ * The keyset cursors of the paged lists: what encodeCursor writes reads back; nothing else does. A page is cut from
+ * the rows read for it, one more than its size, and names its last row when that extra row says another follows.
+ */
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../../runtime/store/keyset-cursor.js';
+import { decodeCursor, encodeCursor, keysetPage } from '../../../runtime/store/keyset-cursor.js';
 
 const key = { time: '2026-03-01T12:00:00.000Z', id: 'ca_abcdefghijklmnopqrstuvwxyz' };
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
@@ -33,5 +36,16 @@ describe('keyset cursors', () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ code: 'invalid_request', details: { violations: [{ pointer: '/cursor', keyword: 'format' }] } });
+  });
+
+  it('cut a page from limit + 1 rows: a cursor naming the last row kept only when the extra row was read', () => {
+    const rows = ['a', 'b', 'c'].map((id) => ({ id: `ca_${id}`, at: key.time }));
+    const keyOf = (r: { id: string; at: string }) => ({ time: r.at, id: r.id });
+    const full = keysetPage(rows, 2, keyOf);
+    expect(full.items).toEqual(rows.slice(0, 2));
+    expect(decodeCursor(full.nextCursor!, 'ca_')).toEqual({ time: key.time, id: 'ca_b' });
+    expect(keysetPage(rows, 3, keyOf)).toEqual({ items: rows, nextCursor: null });
+    expect(keysetPage(rows.slice(0, 1), 2, keyOf)).toEqual({ items: rows.slice(0, 1), nextCursor: null });
+    expect(keysetPage([], 2, keyOf)).toEqual({ items: [], nextCursor: null });
   });
 });

@@ -3,9 +3,9 @@
  * with 100,000 accounts stored, `findAccount` and `getConnectionByName` answer right and their queries are index
  * searches, never scans. So are the dashboard's page of accounts and its count, the page read in index order (no
  * sort of the environment's every account), and the API's keyset page, whose search starts at the cursor's key; so
- * is a deep page of the execution history, with 100,000 executions of one instant. How fast they are is a benchmark
- * figure (`npm run bench -- --only=store`), not a test: a timed assertion measures the machine's neighbours as much
- * as the code.
+ * is a deep page of the execution history, with 100,000 executions of one instant, and of the webhook delivery log,
+ * with 50,000 deliveries of one instant. How fast they are is a benchmark figure (`npm run bench -- --only=store`), not
+ * a test: a timed assertion measures the machine's neighbours as much as the code.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { newSqliteDatabase, type StoreOpenOptions } from './harness.js';
 
 const ACCOUNTS = 100_000;
 const EXECUTIONS = 100_000;
+const DELIVERIES = 50_000;
 
 /**
  * The statements `lookups` really prepare, caught on a fresh store (statements are prepared once per store, so a
@@ -177,6 +178,53 @@ describe('SQLite hot path', () => {
       const last = await store.listExecutions('env_a', {}, { limit: 25, cursor: encodeCursor({ time: now, id: ids[EXECUTIONS - 11]! }) });
       expect(last.items.map((e) => e.id)).toEqual(ids.slice(EXECUTIONS - 10));
       expect(last.nextCursor).toBeNull();
+    } finally {
+      await store.close();
+      await db.destroy();
+    }
+  });
+
+  it(`a deep page of the webhook delivery log searches from the cursor's key, with ${DELIVERIES} deliveries of one instant`, { timeout: 120_000 }, async () => {
+    const db = await newSqliteDatabase();
+    const store = await openStore({ ...db.options, keyring: keyring1 });
+    try {
+      await store.createEnvironment({ id: 'env_a', name: 'A' });
+      const endpoint = await store.createWebhookEndpoint({ environmentId: 'env_a', url: 'https://a.example/hook', events: null, secret: `whsec_${'a'.repeat(32)}` });
+      // Bulk seed through a side connection, as above: one event per delivery, every row of one millisecond.
+      const raw = new Database(join(db.options.dataDir, SQLITE_FILE_NAME));
+      const event = raw.prepare(`INSERT INTO account_events (id, environment_id, account_id, type, payload, created_at) VALUES (?, 'env_a', 'ca_x', 'account.expired', '{}', ?)`);
+      const delivery = raw.prepare(
+        `INSERT INTO webhook_deliveries (id, environment_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (?, 'env_a', ?, ?, ?, 0, ?, ?, ?)`,
+      );
+      const now = new Date().toISOString();
+      raw.transaction(() => {
+        for (let i = 0; i < DELIVERIES; i++) {
+          event.run(`evt_perf${i}`, now);
+          delivery.run(`whdl_perf${i}`, endpoint.id, `evt_perf${i}`, i % 10 === 0 ? 'failed' : 'delivered', now, now, now);
+        }
+      })();
+      raw.close();
+
+      // Newest first: (created_at, id) descending; the seed's ids sort as text.
+      const ids = Array.from({ length: DELIVERIES }, (_, i) => `whdl_perf${i}`).sort().reverse();
+      const before = { createdAt: now, id: ids[29_999]! };
+      const pages = await preparedBy(db.options, [
+        (fresh) => fresh.listWebhookDeliveries('env_a', { limit: 26, before }),
+        (fresh) => fresh.listWebhookDeliveries('env_a', { status: 'failed', limit: 26, before }),
+      ]);
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+      for (const sql of pages) {
+        const plan = queryPlan(db.options, sql);
+        expectIndexSearch(plan, sql);
+        // The search starts at the cursor's key (the index read backwards from it), then each row's event by its key.
+        expect(plan, sql).toMatch(/USING INDEX webhook_deliveries_env_created_id \(environment_id=\? AND \(created_at,id\)<\(\?,\?\)\)/);
+      }
+
+      // The page after the 30,000th newest is the list's own slice; filtered, the filter's rows past the same key.
+      expect((await store.listWebhookDeliveries('env_a', { limit: 25, before })).map((d) => d.id)).toEqual(ids.slice(30_000, 30_025));
+      const failed = ids.slice(30_000).filter((id) => Number(id.slice('whdl_perf'.length)) % 10 === 0);
+      expect((await store.listWebhookDeliveries('env_a', { status: 'failed', limit: 25, before })).map((d) => d.id)).toEqual(failed.slice(0, 25));
     } finally {
       await store.close();
       await db.destroy();

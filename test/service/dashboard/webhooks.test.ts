@@ -1,8 +1,9 @@
 /**
  * The dashboard's webhook pages and the connection deletion confirmation, in a real headless Chromium: create an
  * endpoint (its secret shown once, and that secret verifies the deliveries a local receiver gets), see the delivery
- * log and one delivery's attempts and payload, rotate the secret, delete a connection after a page that says how
- * many accounts it disconnects, delete the endpoint after a confirmation.
+ * log and one delivery's attempts and payload (a delivery log cursor the list refuses is the page's error), rotate the
+ * secret, delete a connection after a page that says how many accounts it disconnects, delete the endpoint after a
+ * confirmation.
  */
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
@@ -73,6 +74,11 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     expect(await page.textContent('#delivery-attempts')).toContain('HTTP 204');
     expect(JSON.parse((await page.textContent('#delivery-payload')) ?? '{}')).toMatchObject({ type: 'account.connected', data: { identifier: 'web-user', status: 'ACTIVE' } });
     expect(await fitsNarrowScreen(page)).toBe(true);
+
+    // A cursor the delivery log did not write (edited by hand) is the page's error; the endpoints are still shown.
+    await page.goto(`${suite.h.url}/dashboard/webhooks?cursor=forged`);
+    expect(await page.textContent('[role=alert]')).toContain('cursor');
+    expect(await page.textContent('#webhook-endpoints')).toContain(receiver.url);
 
     // Filtering by status: nothing failed.
     await page.goto(`${suite.h.url}/dashboard/webhooks`);
