@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountListFilter } from '../../runtime/api.js';
-import { conformanceProblems } from './openapi-conformance.js';
 import { startHarness, type Harness } from './harness.js';
+import { pagedList } from './paged-list.js';
 
 let h: Harness;
 let token: string;
@@ -14,27 +14,10 @@ let token: string;
 const TIED = 30;
 const INSTANT = new Date('2020-05-01T08:00:00.000Z');
 
-async function list(query: string, as = token) {
-  const res = await h.call('GET', `/api/v1/connected_accounts${query}`, { token: as });
-  expect(conformanceProblems('GET', '/api/v1/connected_accounts', res), JSON.stringify(res.body).slice(0, 300)).toEqual([]);
-  return res;
-}
-
+const paged = pagedList(() => h, '/api/v1/connected_accounts', 'connected_accounts');
+const list = (query: string, as = token) => paged.list(query, as);
 /** Follows `next_cursor` from the first page to the last: the ids of each page. */
-async function walk(query: Record<string, string>, as = token): Promise<string[][]> {
-  const pages: string[][] = [];
-  let cursor: string | null = null;
-  // Bounded, so a cursor that does not advance fails instead of looping.
-  for (let n = 0; n < 100; n++) {
-    const params = new URLSearchParams({ ...query, ...(cursor === null ? {} : { cursor }) });
-    const res = await list(`?${params}`, as);
-    expect(res.status).toBe(200);
-    pages.push(res.body.connected_accounts.map((a: { id: string }) => a.id));
-    cursor = res.body.next_cursor;
-    if (cursor === null) return pages;
-  }
-  throw new Error('next_cursor never became null');
-}
+const walk = (query: Record<string, string>, as = token) => paged.walk(query, as);
 
 /** The same filter's whole list, in process: the order the pages must follow. */
 async function whole(filter: AccountListFilter = {}, environmentId = h.a.environmentId): Promise<string[]> {
@@ -152,10 +135,6 @@ describe('GET /api/v1/connected_accounts paging', () => {
     // Refused even when the filter matches nothing.
     ['connection_name=nope&cursor=forged', '/cursor'],
   ])('refuses %s with 400 invalid_request naming %s', async (query, pointer) => {
-    const res = await list(`?${query}`);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_request');
-    expect(res.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual([pointer]);
-    expect(res.body.error.message).toContain(pointer.slice(1));
+    await paged.expectRefused(query, pointer, token);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * What the route tests of the cursor-paged lists share (`GET /api/v1/connected_accounts`, `GET
+ * /api/v1/webhook_deliveries`): one page read and checked against the OpenAPI document, every page followed to the
+ * last, and a refused query checked for its code and pointer.
+ */
+import { expect } from 'vitest';
+import { conformanceProblems } from './openapi-conformance.js';
+import type { Harness } from './harness.js';
+
+/**
+ * @param harness the test file's harness (a getter: it is started in `beforeAll`)
+ * @param path the list's route
+ * @param items the answer's array of rows (`connected_accounts`, `webhook_deliveries`)
+ */
+export function pagedList(harness: () => Harness, path: string, items: string) {
+  async function list(query: string, token: string) {
+    const res = await harness().call('GET', `${path}${query}`, { token });
+    expect(conformanceProblems('GET', path, res), JSON.stringify(res.body).slice(0, 300)).toEqual([]);
+    return res;
+  }
+
+  /** Follows `next_cursor` from the first page to the last: the ids of each page. */
+  async function walk(query: Record<string, string>, token: string): Promise<string[][]> {
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    // Bounded, so a cursor that does not advance fails instead of looping.
+    for (let n = 0; n < 100; n++) {
+      const params = new URLSearchParams({ ...query, ...(cursor === null ? {} : { cursor }) });
+      const res = await list(`?${params}`, token);
+      expect(res.status).toBe(200);
+      pages.push(res.body[items].map((row: { id: string }) => row.id));
+      cursor = res.body.next_cursor;
+      if (cursor === null) return pages;
+    }
+    throw new Error('next_cursor never became null');
+  }
+
+  /** `query` is refused 400 `invalid_request`, with one violation at `pointer` and the parameter named in the message. */
+  async function expectRefused(query: string, pointer: string, token: string): Promise<void> {
+    const res = await list(`?${query}`, token);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual([pointer]);
+    expect(res.body.error.message).toContain(pointer.slice(1));
+  }
+
+  return { list, walk, expectRefused };
+}
