@@ -20,6 +20,7 @@ import { PAGE_SIZE } from '../list-page.js';
 import type { ToolDefinitionFor, ToolFormat } from '../agent/formats/index.js';
 import type { ConnectorName } from '../types.js';
 import { readServiceResponse } from './errors.js';
+import { queryString, seg } from './query-string.js';
 import { TokenSource } from './token-source.js';
 import { webhookClient } from './webhook-client.js';
 
@@ -84,19 +85,6 @@ export interface HttpClient extends EnvironmentApi {
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-const seg = (value: string): string => encodeURIComponent(value);
-
-function queryString(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function toolsQueryString(query: ListToolsQuery): string {
-  const { read_only, ...rest } = query;
-  return queryString({ ...rest, read_only: read_only === undefined ? undefined : String(read_only) });
-}
 
 export function createClient(options: ClientOptions): HttpClient {
   const envUrl = options.envUrl.replace(/\/+$/, '');
@@ -124,8 +112,7 @@ export function createClient(options: ClientOptions): HttpClient {
     return (await readServiceResponse(response)) as T;
   }
 
-  const listAccountsPage = ({ limit, ...query }: AccountListQuery = {}) =>
-    request<Schemas['AccountList']>('GET', `/api/v1/connected_accounts${queryString({ ...query, limit: limit === undefined ? undefined : String(limit) })}`);
+  const listAccountsPage = (query: AccountListQuery = {}) => request<Schemas['AccountList']>('GET', `/api/v1/connected_accounts${queryString(query)}`);
 
   const api: Omit<HttpClient, 'tools'> = {
     envUrl,
@@ -152,12 +139,12 @@ export function createClient(options: ClientOptions): HttpClient {
     disconnectAccount: (id: string) => request<Schemas['AccountView']>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
     executeTool: (input: ExecuteToolInput) => request<Schemas['ExecuteToolResponse']>('POST', '/api/v1/execute_tool', input),
     proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
-    listExecutions: ({ limit, ...filter }: ExecutionListQuery = {}) =>
-      request<Awaited<ReturnType<EnvironmentScope['listExecutions']>>>('GET', `/api/v1/executions${queryString({ ...filter, limit: limit === undefined ? undefined : String(limit) })}`),
+    listExecutions: (query: ExecutionListQuery = {}) =>
+      request<Awaited<ReturnType<EnvironmentScope['listExecutions']>>>('GET', `/api/v1/executions${queryString(query)}`),
     listTools: async <F extends ToolFormat = 'catalog'>(query: ListToolsQuery & { format?: F } = {}) =>
-      (await request<{ tools: ListedTool<F>[] }>('GET', `/api/v1/tools${toolsQueryString(query)}`)).tools,
+      (await request<{ tools: ListedTool<F>[] }>('GET', `/api/v1/tools${queryString(query)}`)).tools,
     toolDefinitions: async <F extends ToolFormat>(format: F, options: Omit<ListToolsQuery, 'format'> = {}) =>
-      (await request<{ tools: ToolDefinitionFor<F>[] }>('GET', `/api/v1/tools${toolsQueryString({ ...options, format })}`)).tools,
+      (await request<{ tools: ToolDefinitionFor<F>[] }>('GET', `/api/v1/tools${queryString({ ...options, format })}`)).tools,
     getTool: (name: string) => request<CatalogTool>('GET', `/api/v1/tools/${seg(name)}`),
     ...webhookClient(request),
     createMcpSession: (input: Schemas['CreateMcpSession']) => request<Schemas['CreatedMcpSession']>('POST', '/api/v1/mcp_sessions', input),

@@ -2,10 +2,11 @@
 import type { components } from '../../generated/openapi-types.gen.js';
 import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookApi, WebhookDeliveryQuery } from '../webhooks/webhook-api.js';
 
+import { queryString, seg } from './query-string.js';
+
 type Schemas = components['schemas'];
 type Request = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
-const seg = (value: string): string => encodeURIComponent(value);
 
 export function webhookClient(request: Request): WebhookApi {
   return {
@@ -19,12 +20,7 @@ export function webhookClient(request: Request): WebhookApi {
       await request<void>('DELETE', `/api/v1/webhook_endpoints/${seg(id)}`);
     },
     // One page (limit 1 to 200, default 50), as the route answers; pass next_cursor back as cursor for the next.
-    listWebhookDeliveries: (query: WebhookDeliveryQuery = {}) => {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-      const text = search.toString();
-      return request<Schemas['WebhookDeliveryList']>('GET', `/api/v1/webhook_deliveries${text ? `?${text}` : ''}`);
-    },
+    listWebhookDeliveries: (query: WebhookDeliveryQuery = {}) => request<Schemas['WebhookDeliveryList']>('GET', `/api/v1/webhook_deliveries${queryString(query)}`),
     getWebhookDelivery: (id: string) => request('GET', `/api/v1/webhook_deliveries/${seg(id)}`),
   } as WebhookApi;
 }
