@@ -31,9 +31,9 @@ import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types
 import { checkConnectionInput } from './connection-input.js';
 import { executionFilter, executionView, proxyStart, toolStart } from './executions/execution-start.js';
 import { pageLimit } from './list-page.js';
-import { idStart } from './store/ids.js';
+import { isIdOf } from './store/ids.js';
 import { decodeCursor, keysetPage } from './store/keyset-cursor.js';
-import { ExecutionTracker } from './executions/execution-tracker.js';
+import { ExecutionTracker, isExecutionId } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
 import { webhookApi } from './webhooks/webhook-api.js';
@@ -310,7 +310,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       async listAccountsPage(query = {}) {
         const limit = pageLimit(query.limit);
         // Read before anything else, so a bad cursor is refused whatever the filter matches.
-        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, idStart('ca'));
+        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isIdOf('ca'));
         const selection = await accountSelection(query);
         if (selection === null) return { connected_accounts: [], next_cursor: null };
         // One account more than the page says whether another page follows.
@@ -351,7 +351,11 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         ),
       proxy: (input, options) => executions.run(proxyStart(environmentId, input), (execution) => runProxy({ ...ctx, execution }, environmentId, input), options?.logExecution),
       async listExecutions(query = {}) {
-        const page = await store.listExecutions(environmentId, executionFilter(query), { limit: pageLimit(query.limit), ...(query.cursor === undefined ? {} : { cursor: query.cursor }) });
+        const limit = pageLimit(query.limit);
+        const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isExecutionId);
+        // One execution more than the page says whether another page follows.
+        const rows = await store.listExecutions(environmentId, executionFilter(query), { limit: limit + 1, ...(before === undefined ? {} : { before: { startedAt: before.time, id: before.id } }) });
+        const page = keysetPage(rows, limit, (e) => ({ time: e.startedAt, id: e.id }));
         return { executions: page.items.map(executionView), next_cursor: page.nextCursor };
       },
       ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),

@@ -12,7 +12,7 @@
  * store closes.
  */
 import { performance } from 'node:perf_hooks';
-import { v7 as timeOrderedUuid } from 'uuid';
+import { v7 as timeOrderedUuid, validate as isUuid } from 'uuid';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { isConnectorError } from '../errors.js';
 import type { RuntimeLogger } from '../executor/context.js';
@@ -46,6 +46,11 @@ export interface ExecutionStart {
   operation: string;
   /** The input as it would be captured (before redaction); called only when inputs are captured. */
   input: () => unknown;
+}
+
+/** Whether `id` can be an execution's: a UUID (version 7, see {@link ExecutionScope.id}; version 4 in older rows). */
+export function isExecutionId(id: string): boolean {
+  return isUuid(id);
 }
 
 /** What the send path learns about the call in progress. */

@@ -29,3 +29,9 @@ export function newId(prefix: IdPrefix): string {
 export function idStart(prefix: IdPrefix): string {
   return `${prefix}_`;
 }
+
+/** A check that an id is of the type: its start and something after it (`isIdOf('ca')('ca_x')`). */
+export function isIdOf(prefix: IdPrefix): (id: string) => boolean {
+  const start = idStart(prefix);
+  return (id) => id.length > start.length && id.startsWith(start);
+}

@@ -3,7 +3,6 @@
  * listed newest first with keyset paging (a cursor names the last row seen, so pages stay stable while new rows
  * arrive), and deleted by age.
  */
-import { decodeCursor, keysetPage } from './keyset-cursor.js';
 import { isoTime, normalizeTime, readJson } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
@@ -59,7 +58,7 @@ export class SqlExecutions {
     }
   }
 
-  async list(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {
+  async list(environmentId: string, filter: ExecutionFilter, page: ExecutionPage): Promise<ExecutionRecord[]> {
     const where: string[] = ['environment_id = ?'];
     const params: SqlValue[] = [environmentId];
     const equal = (column: string, value: string | undefined) => {
@@ -80,21 +79,19 @@ export class SqlExecutions {
       where.push('started_at < ?');
       params.push(normalizeTime(filter.until));
     }
-    if (page.cursor !== undefined) {
-      const { time, id } = decodeCursor(page.cursor);
+    if (page.before !== undefined) {
       // Before (started_at, id) in list order, as one row-value comparison: both databases search the
       // (environment_id, started_at, id) index backwards from that key, so a page costs its own rows however deep it
       // is. The spelled-out `started_at < ? OR (started_at = ? AND id < ?)` reads past every newer row first.
       where.push('(started_at, id) < (?, ?)');
-      params.push(time, id);
+      params.push(normalizeTime(page.before.startedAt), page.before.id);
     }
-    const limit = Math.max(1, Math.floor(page.limit));
-    params.push(limit + 1);
+    params.push(Math.max(1, Math.floor(page.limit)));
     const rows = await this.ctx.db.all<ExecutionRow>(
       `SELECT * FROM executions WHERE ${where.join(' AND ')} ORDER BY started_at DESC, id DESC LIMIT ?`,
       params,
     );
-    return keysetPage(rows.map(toExecution), limit, (e) => ({ time: e.startedAt, id: e.id }));
+    return rows.map(toExecution);
   }
 
   purge(before: string): Promise<number> {

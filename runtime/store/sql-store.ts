@@ -305,7 +305,7 @@ export class SqlStore implements Store {
     return this.#executions.record(recs);
   }
 
-  listExecutions(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage> {
+  listExecutions(environmentId: string, filter: ExecutionFilter, page: ExecutionPage): Promise<ExecutionRecord[]> {
     return this.#executions.list(environmentId, filter, page);
   }
 

@@ -239,11 +239,15 @@ export interface ExecutionFilter {
   until?: string;
 }
 
+/** One page of the execution history, newest first. */
 export interface ExecutionPage {
-  /** Newest first. */
-  items: ExecutionRecord[];
-  /** Pass back as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
+  /** At most this many. */
+  limit: number;
+  /**
+   * Keyset paging: only executions after this key in list order, i.e. older (`startedAt`, then id, below it): the
+   * last execution of the previous page, which need not exist any more.
+   */
+  before?: { startedAt: string; id: string };
 }
 
 /** Where an environment's account events are sent. */
@@ -461,11 +465,8 @@ export interface Store {
    * service does not pay a commit per call). Ids are unique; a batch holding a known id is refused whole.
    */
   recordExecutions(recs: readonly ExecutionRecord[]): Promise<void>;
-  /**
-   * The environment's executions matching `filter`, newest first, `limit` at a time. `cursor` is a previous page's
-   * `nextCursor`; a cursor that was not made by this method is refused with `invalid_request`.
-   */
-  listExecutions(environmentId: string, filter: ExecutionFilter, page: { limit: number; cursor?: string }): Promise<ExecutionPage>;
+  /** The environment's executions matching `filter`, newest first: one page of them (see {@link ExecutionPage}). */
+  listExecutions(environmentId: string, filter: ExecutionFilter, page: ExecutionPage): Promise<ExecutionRecord[]>;
   /** Deletes executions that started before `before` (ISO time); returns how many. Safe from any number of processes. */
   purgeExecutions(before: string): Promise<number>;
 

@@ -5,7 +5,7 @@
  */
 import { ConnectorError } from '../errors.js';
 import { pageLimit } from '../list-page.js';
-import { idStart } from '../store/ids.js';
+import { isIdOf } from '../store/ids.js';
 import { decodeCursor, keysetPage } from '../store/keyset-cursor.js';
 import type { Store, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../store/types.js';
 import { ACCOUNT_EVENT_TYPES, isAccountEventType, type AccountEventType } from './event-types.js';
@@ -199,7 +199,7 @@ export function webhookApi(store: Store, environmentId: string, deps: { now: () 
     },
     async listWebhookDeliveries(query = {}) {
       const limit = pageLimit(query.limit);
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, idStart('whdl'));
+      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isIdOf('whdl'));
       // One delivery more than the page says whether another page follows.
       const rows = await store.listWebhookDeliveries(environmentId, {
         ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),

@@ -118,6 +118,41 @@ describe('execution history', () => {
     expect((await h.call('GET', '/api/v1/executions?outcome=maybe', { token })).status).toBe(400);
   });
 
+  const cursorOf = (time: string, id: string) => Buffer.from(JSON.stringify([time, id])).toString('base64url');
+  it.each([
+    // Well formed, but another list's: a connected account's, a webhook delivery's.
+    ['an account cursor', cursorOf('2026-05-01T08:00:00.000Z', 'ca_aaaaaaaaaaaaaaaaaaaaaaaaaa')],
+    ['a delivery cursor', cursorOf('2026-05-01T08:00:00.000Z', 'whdl_aaaaaaaaaaaaaaaaaaaaaaaaaa')],
+    ['a bare execution id', '0196a1b2-0000-7000-8000-000000000000'],
+    ['a time that is not one', cursorOf('soon', '0196a1b2-0000-7000-8000-000000000000')],
+  ])('refuses %s with 400 invalid_request at /cursor, whatever the filter matches', async (_what, cursor) => {
+    for (const filter of ['', '&identifier=nobody']) {
+      const res = await h.call('GET', `/api/v1/executions?cursor=${encodeURIComponent(cursor)}${filter}`, { token });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual(['/cursor']);
+    }
+  });
+
+  it("takes back the cursor of its own page, and pages in the same order the API's cursor names", async () => {
+    await authorized(h, token, 'u3');
+    for (let i = 0; i < 3; i++) {
+      await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u3', tool_input: {} } });
+    }
+    const all = (await history(h, token, '?identifier=u3', 3)).executions.map((e: any) => e.id);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const res = await h.call('GET', `/api/v1/executions?identifier=u3&limit=1${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, { token });
+      expect(res.status).toBe(200);
+      walked.push(...res.body.executions.map((e: any) => e.id));
+      cursor = res.body.next_cursor;
+      if (cursor === null) break;
+    }
+    expect(cursor).toBeNull();
+    expect(walked).toEqual(all);
+  });
+
   it('logs one line per request, with the execution fields for a call', async () => {
     const before = logs.lines.length;
     const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: {} } });

@@ -1,4 +1,4 @@
-/** Contract, execution history: record, filter, page newest first with a stable cursor, purge by age, tenancy. */
+/** Contract, execution history: record, filter, page newest first by keyset, purge by age, tenancy. */
 import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../../runtime/store/types.js';
 import type { ContractContext } from './contract.js';
@@ -30,15 +30,13 @@ export function executionsContract(ctx: ContractContext): void {
       const b = execution(2, { kind: 'proxy', operation: 'GET /calendar/v3/users/me/calendarList', outcome: 'error', errorCode: 'upstream_error', upstreamStatus: 503, attempts: 3, input: { path: '/x', body: { n: 1 } } });
       const c = execution(3, { connectionId: null, connectionName: null, identifier: null, errorCode: 'invalid_input', outcome: 'error', upstreamStatus: null, attempts: 0 });
       await ctx.store.recordExecutions([a, b, c]);
-      const page = await ctx.store.listExecutions('env_a', {}, { limit: 10 });
-      expect(page.items).toEqual([c, b, a]);
-      expect(page.nextCursor).toBeNull();
+      expect(await ctx.store.listExecutions('env_a', {}, { limit: 10 })).toEqual([c, b, a]);
       // A batch holding a known id is refused whole: the new record in it is not written either.
       await expect(ctx.store.recordExecutions([execution(7), a])).rejects.toThrow();
-      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).items).toHaveLength(3);
+      expect(await ctx.store.listExecutions('env_a', {}, { limit: 10 })).toHaveLength(3);
       // More rows than one statement takes are written in several.
       await ctx.store.recordExecutions(Array.from({ length: 450 }, (_, i) => execution(100 + i, { id: `bulk_${i}`, environmentId: 'env_bulk' })));
-      expect((await ctx.store.listExecutions('env_bulk', {}, { limit: 200 })).nextCursor).not.toBeNull();
+      expect(await ctx.store.listExecutions('env_bulk', {}, { limit: 500 })).toHaveLength(450);
       expect(await ctx.store.purgeExecutions('2100-01-01T00:00:00.000Z')).toBe(453);
     });
 
@@ -48,34 +46,44 @@ export function executionsContract(ctx: ContractContext): void {
       await ctx.store.recordExecutions([execution(3, { outcome: 'error', errorCode: 'reauthorization_required', upstreamStatus: 401 })]);
       await ctx.store.recordExecutions([execution(4, { environmentId: 'env_b' })]);
       const ids = async (filter: Parameters<typeof ctx.store.listExecutions>[1]) =>
-        (await ctx.store.listExecutions('env_a', filter, { limit: 10 })).items.map((e) => e.id);
+        (await ctx.store.listExecutions('env_a', filter, { limit: 10 })).map((e) => e.id);
       expect(await ids({ connectionName: 'crm' })).toEqual(['exe_002']);
       expect(await ids({ identifier: 'user-1' })).toEqual(['exe_003', 'exe_001']);
       expect(await ids({ operation: 'crm_contact_get' })).toEqual(['exe_002']);
       expect(await ids({ outcome: 'error' })).toEqual(['exe_003']);
       expect(await ids({ errorCode: 'reauthorization_required' })).toEqual(['exe_003']);
       expect(await ids({ since: execution(2).startedAt, until: execution(3).startedAt })).toEqual(['exe_002']);
-      expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_004']);
+      expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).map((e) => e.id)).toEqual(['exe_004']);
     });
 
-    it('pages with a cursor that stays stable while newer records arrive, and refuses a forged cursor', async () => {
+    it('pages by keyset before an execution: ties on startedAt broken by id, filters kept, newer records shift no page', async () => {
       for (let n = 1; n <= 5; n++) await ctx.store.recordExecutions([execution(n)]);
       // Two records in the same millisecond are ordered by id, so no page skips or repeats either.
       await ctx.store.recordExecutions([execution(5, { id: 'exe_005b' })]);
+      await ctx.store.recordExecutions([execution(2, { id: 'exe_002b', identifier: 'user-2' })]);
+      const ids = (page: ExecutionRecord[]) => page.map((e) => e.id);
       const first = await ctx.store.listExecutions('env_a', {}, { limit: 4 });
-      expect(first.items.map((e) => e.id)).toEqual(['exe_005b', 'exe_005', 'exe_004', 'exe_003']);
+      expect(ids(first)).toEqual(['exe_005b', 'exe_005', 'exe_004', 'exe_003']);
+      // A record written meanwhile is newer than every page read: the pages before a key do not move.
       await ctx.store.recordExecutions([execution(9)]);
-      const second = await ctx.store.listExecutions('env_a', {}, { limit: 4, cursor: first.nextCursor! });
-      expect(second.items.map((e) => e.id)).toEqual(['exe_002', 'exe_001']);
-      expect(second.nextCursor).toBeNull();
-      await expect(ctx.store.listExecutions('env_a', {}, { limit: 4, cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'invalid_request' });
+      const key = (e: ExecutionRecord) => ({ startedAt: e.startedAt, id: e.id });
+      const second = await ctx.store.listExecutions('env_a', {}, { limit: 4, before: key(first[3]!) });
+      expect(ids(second)).toEqual(['exe_002b', 'exe_002', 'exe_001']);
+      // Within a tie: after its first id, the rest of the tie, then older rows.
+      expect(ids(await ctx.store.listExecutions('env_a', {}, { limit: 2, before: key(first[0]!) }))).toEqual(['exe_005', 'exe_004']);
+      expect(ids(await ctx.store.listExecutions('env_a', {}, { limit: 10, before: key(second[0]!) }))).toEqual(['exe_002', 'exe_001']);
+      // The key alone places the page (its row need not exist), in any ISO form of its time; the filter still applies.
+      const gone = { startedAt: '2026-01-01T01:00:03+01:00', id: 'exe_003a' };
+      expect(ids(await ctx.store.listExecutions('env_a', {}, { limit: 10, before: gone }))).toEqual(['exe_003', 'exe_002b', 'exe_002', 'exe_001']);
+      expect(ids(await ctx.store.listExecutions('env_a', { identifier: 'user-1' }, { limit: 10, before: gone }))).toEqual(['exe_003', 'exe_002', 'exe_001']);
+      expect(await ctx.store.listExecutions('env_a', {}, { limit: 10, before: key(second[2]!) })).toEqual([]);
     });
 
     it('purges records older than the cutoff only', async () => {
       for (let n = 1; n <= 4; n++) await ctx.store.recordExecutions([execution(n, { environmentId: n % 2 ? 'env_a' : 'env_b' })]);
       expect(await ctx.store.purgeExecutions(execution(3).startedAt)).toBe(2);
-      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_003']);
-      expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).items.map((e) => e.id)).toEqual(['exe_004']);
+      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).map((e) => e.id)).toEqual(['exe_003']);
+      expect((await ctx.store.listExecutions('env_b', {}, { limit: 10 })).map((e) => e.id)).toEqual(['exe_004']);
     });
   });
 }

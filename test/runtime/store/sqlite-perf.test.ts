@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SecretBox, secretAad } from '../../../runtime/crypto/secret-box.js';
 import { openStore, SQLITE_FILE_NAME } from '../../../runtime/store/open-store.js';
-import { encodeCursor } from '../../../runtime/store/keyset-cursor.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { keyring1, newConnection } from './fixtures.js';
 import { newSqliteDatabase, type StoreOpenOptions } from './harness.js';
@@ -153,10 +152,10 @@ describe('SQLite hot path', () => {
 
       // Newest first: (started_at, id) descending; the seed's ids sort as text.
       const ids = Array.from({ length: EXECUTIONS }, (_, i) => `exe_perf${i}`).sort().reverse();
-      const deep = encodeCursor({ time: now, id: ids[69_999]! });
+      const deep = { startedAt: now, id: ids[69_999]! };
       const pages = await preparedBy(db.options, [
-        (fresh) => fresh.listExecutions('env_a', {}, { limit: 25, cursor: deep }),
-        (fresh) => fresh.listExecutions('env_a', { identifier: 'user-7' }, { limit: 25, cursor: deep }),
+        (fresh) => fresh.listExecutions('env_a', {}, { limit: 25, before: deep }),
+        (fresh) => fresh.listExecutions('env_a', { identifier: 'user-7' }, { limit: 25, before: deep }),
       ]);
       expect(pages.length).toBeGreaterThanOrEqual(2);
       for (const sql of pages) {
@@ -166,18 +165,17 @@ describe('SQLite hot path', () => {
         expect(plan, sql).toMatch(/USING INDEX executions_env_started \(environment_id=\? AND \(started_at,id\)<\(\?,\?\)\)/);
       }
 
-      // The page after the 70,000th newest is the list's own slice, and its cursor leads on to the next one.
-      const page = await store.listExecutions('env_a', {}, { limit: 25, cursor: deep });
-      expect(page.items.map((e) => e.id)).toEqual(ids.slice(70_000, 70_025));
-      const next = await store.listExecutions('env_a', {}, { limit: 25, cursor: page.nextCursor! });
-      expect(next.items.map((e) => e.id)).toEqual(ids.slice(70_025, 70_050));
+      // The page after the 70,000th newest is the list's own slice, and its last row's key leads on to the next one.
+      const page = await store.listExecutions('env_a', {}, { limit: 25, before: deep });
+      expect(page.map((e) => e.id)).toEqual(ids.slice(70_000, 70_025));
+      const next = await store.listExecutions('env_a', {}, { limit: 25, before: { startedAt: page[24]!.startedAt, id: page[24]!.id } });
+      expect(next.map((e) => e.id)).toEqual(ids.slice(70_025, 70_050));
       // Filtered, the same key: the filter's rows past it, in order.
-      const filtered = await store.listExecutions('env_a', { identifier: 'user-7' }, { limit: 25, cursor: deep });
-      expect(filtered.items.map((e) => e.id)).toEqual(ids.slice(70_000).filter((id) => Number(id.slice('exe_perf'.length)) % 100 === 7).slice(0, 25));
-      // The last page says so.
-      const last = await store.listExecutions('env_a', {}, { limit: 25, cursor: encodeCursor({ time: now, id: ids[EXECUTIONS - 11]! }) });
-      expect(last.items.map((e) => e.id)).toEqual(ids.slice(EXECUTIONS - 10));
-      expect(last.nextCursor).toBeNull();
+      const filtered = await store.listExecutions('env_a', { identifier: 'user-7' }, { limit: 25, before: deep });
+      expect(filtered.map((e) => e.id)).toEqual(ids.slice(70_000).filter((id) => Number(id.slice('exe_perf'.length)) % 100 === 7).slice(0, 25));
+      // Near the end: the rows that are left, fewer than the limit.
+      const last = await store.listExecutions('env_a', {}, { limit: 25, before: { startedAt: now, id: ids[EXECUTIONS - 11]! } });
+      expect(last.map((e) => e.id)).toEqual(ids.slice(EXECUTIONS - 10));
     } finally {
       await store.close();
       await db.destroy();
