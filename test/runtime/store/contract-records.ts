@@ -44,7 +44,11 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ctx.store.getConnectionByName('env_a', 'other')).toBeNull();
       const second = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace', overrides: undefined, allowedRedirectUrls: undefined }));
       expect(second).toMatchObject({ overrides: {}, allowedRedirectUrls: [] });
-      expect((await ctx.store.listConnections('env_a')).map((c) => c.name)).toEqual(['google-calendar', 'notion']);
+      // Oldest first; two connections made in one millisecond are ordered by their (random) ids.
+      const listed = await ctx.store.listConnections('env_a');
+      expect(listed.map((c) => c.name).sort()).toEqual(['google-calendar', 'notion']);
+      const key = (c: { createdAt: string; id: string }) => `${c.createdAt} ${c.id}`;
+      expect(key(listed[0]!) < key(listed[1]!)).toBe(true);
     });
 
     it('refuses a duplicate name in one environment but allows it in another', async () => {
