@@ -17,6 +17,21 @@ const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /**
+ * The answer of a keyset-paged list: one page of `item`s under `field`, in `order`, and the cursor of the page after
+ * it (`older` for the lists that run newest first).
+ */
+export function listPage(field: string, item: string, order: string, older = false): JsonSchema {
+  return {
+    type: 'object',
+    required: [field, 'next_cursor'],
+    properties: {
+      [field]: { type: 'array', items: ref(item), description: order },
+      next_cursor: { type: ['string', 'null'], description: `Pass as \`cursor\` for the next${older ? ' (older)' : ''} page; null on the last page.` },
+    },
+  };
+}
+
+/**
  * The body of `POST /api/v1/tools/{tool_name}/execute`: `ExecuteNamedToolRequest` (any object as `tool_input`, which
  * the service then checks against the tool) and each tool's own `<Tool>Request` (its input schema) come from here.
  * `tool_input` is required only for a tool with a required parameter; omitted, it is `{}`.
@@ -155,14 +170,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         updated_at: time,
       },
     },
-    AccountList: {
-      type: 'object',
-      required: ['connected_accounts', 'next_cursor'],
-      properties: {
-        connected_accounts: { type: 'array', items: ref('AccountView'), description: 'Oldest first (created_at, then id).' },
-        next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
-      },
-    },
+    AccountList: listPage('connected_accounts', 'AccountView', 'Oldest first (created_at, then id).'),
     MagicLinkRequest: {
       type: 'object',
       additionalProperties: false,
@@ -238,14 +246,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       },
     },
     ExecutionOutcome: { type: 'string', enum: ['success', 'error'] },
-    ExecutionList: {
-      type: 'object',
-      required: ['executions', 'next_cursor'],
-      properties: {
-        executions: { type: 'array', items: ref('ExecutionView'), description: 'Newest first.' },
-        next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next (older) page; null on the last page.' },
-      },
-    },
+    ExecutionList: listPage('executions', 'ExecutionView', 'Newest first.', true),
     ProxyResponse: {
       type: 'object',
       required: ['status', 'headers', 'body'],

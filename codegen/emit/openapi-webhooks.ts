@@ -6,6 +6,7 @@
  */
 import { ACCOUNT_EVENT_TYPES } from '../../runtime/webhooks/event-types.js';
 import type { JsonSchema } from '../../runtime/types.js';
+import { listPage } from './openapi-components.js';
 
 type Obj = Record<string, unknown>;
 
@@ -77,14 +78,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
       properties: { ...endpointProperties, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret (Standard Webhooks). Shown only in this answer.' } },
     },
     WebhookDelivery: { type: 'object', required: deliveryRequired, properties: deliveryProperties },
-    WebhookDeliveryList: {
-      type: 'object',
-      required: ['webhook_deliveries', 'next_cursor'],
-      properties: {
-        webhook_deliveries: { type: 'array', items: ref('WebhookDelivery'), description: 'Newest first (created_at, then id).' },
-        next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next (older) page; null on the last page.' },
-      },
-    },
+    WebhookDeliveryList: listPage('webhook_deliveries', 'WebhookDelivery', 'Newest first (created_at, then id).', true),
     WebhookDeliveryDetail: {
       type: 'object',
       required: [...deliveryRequired, 'payload', 'attempt_log'],
