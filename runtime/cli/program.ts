@@ -10,6 +10,7 @@ import { isConnectorError } from '../errors.js';
 import { ConfigError, DEFAULT_SERVICE_URL, readClientConfig, readClientId } from '../service/config.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { nextPageHint, pageQuery, withHint, type PageOptions } from './paging.js';
 import { collect, parseJsonOption, parsePairs } from './parse.js';
 import { formatTable } from './table.js';
 import { exampleInput } from './tool-example.js';
@@ -71,6 +72,7 @@ Examples:
   agent-connector environments create --name acme
   agent-connector connections list
   agent-connector link calendar user-42
+  agent-connector accounts --limit 50
   agent-connector tools list --connector calendar
   agent-connector tools show calendar_create_event
   agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
@@ -226,9 +228,19 @@ Examples:
     .description('list connected accounts (the default: `agent-connector accounts` lists them)')
     .option('--identifier <identifier>', 'only this user')
     .option('--connection <name>', 'only this connection')
-    .action(async (opts: { identifier?: string; connection?: string }) => {
-      const list = await client().listAccounts({ ...(opts.identifier ? { identifier: opts.identifier } : {}), ...(opts.connection ? { connection_name: opts.connection } : {}) });
-      print(list, () => formatTable(list, ['identifier', 'connection_name', 'status', 'id', 'updated_at']));
+    .option('--limit <n>', 'one page of up to n accounts, 1 to 200 (without --limit or --cursor: every account)')
+    .option('--cursor <cursor>', 'the page after the one that printed this cursor')
+    .action(async (opts: { identifier?: string; connection?: string } & PageOptions) => {
+      const filter = { ...(opts.identifier ? { identifier: opts.identifier } : {}), ...(opts.connection ? { connection_name: opts.connection } : {}) };
+      const columns = ['identifier', 'connection_name', 'status', 'id', 'updated_at'] as const;
+      if (opts.limit === undefined && opts.cursor === undefined) {
+        const list = await client().listAccounts(filter);
+        print(list, () => formatTable(list, [...columns]));
+        return;
+      }
+      const page = await client().listAccountsPage({ ...filter, ...pageQuery(opts) });
+      const hint = nextPageHint('accounts', [['--identifier', filter.identifier], ['--connection', filter.connection_name], ['--limit', opts.limit]], page.next_cursor);
+      print(page, () => withHint(formatTable(page.connected_accounts, [...columns]), hint));
     });
   accounts
     .command('disconnect')

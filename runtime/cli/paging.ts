@@ -1,0 +1,42 @@
+/**
+ * The one-page list commands (`accounts --limit/--cursor`): the page options as the service takes them,
+ * and the line after the table that says how to get the next page.
+ */
+
+/** `--limit` and `--cursor` as typed. */
+export interface PageOptions {
+  limit?: string;
+  cursor?: string;
+}
+
+/**
+ * The page options for the client's query. They go as typed: the service holds the page rule (a `limit` of 1 to 200,
+ * a `cursor` one of its pages returned) and its `400 invalid_request` names `/limit` or `/cursor`, so the CLI does not
+ * check them a second way. The client writes query values as text, so a `limit` such as `abc` reaches the service
+ * unchanged to be refused there (hence the cast: the query type says number, what a valid limit is).
+ */
+export function pageQuery(opts: PageOptions): { limit?: number; cursor?: string } {
+  return {
+    ...(opts.limit !== undefined ? { limit: opts.limit as unknown as number } : {}),
+    ...(opts.cursor !== undefined ? { cursor: opts.cursor } : {}),
+  };
+}
+
+/**
+ * `Next page: agent-connector <command> <flags> --cursor <nextCursor>`, with the flags that were given (the filters and
+ * `--limit`), each value quoted for a POSIX shell when it needs it; undefined on the last page (`nextCursor` null).
+ */
+export function nextPageHint(command: string, flags: readonly (readonly [flag: string, value: string | undefined])[], nextCursor: string | null): string | undefined {
+  if (nextCursor === null) return undefined;
+  const words = flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]));
+  return `Next page: agent-connector ${[command, ...words, '--cursor', shellWord(nextCursor)].join(' ')}`;
+}
+
+/** A table and, when there is one, the next-page line under it. */
+export function withHint(table: string, hint: string | undefined): string {
+  return hint === undefined ? table : `${table}\n\n${hint}`;
+}
+
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,123 @@
+/**
+ * The one-page list commands against a running service: `accounts --limit/--cursor`. Pages are
+ * followed by running the printed `Next page:` line (its words as a POSIX shell splits them) until there is none;
+ * `--json` prints the page as the API answers it; a bad `--limit` or `--cursor` is the service's 400, naming it.
+ */
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { runCli } from '../../runtime/cli/program.js';
+import { startHarness, type Harness } from '../service/harness.js';
+
+let h: Harness;
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = {
+    out: (t: string) => out.push(t),
+    err: (t: string) => err.push(t),
+    env: { AGENT_CONNECTOR_URL: h.url, AGENT_CONNECTOR_CLIENT_ID: h.a.clientId, AGENT_CONNECTOR_CLIENT_SECRET: h.a.clientSecret },
+  };
+  const result = await runCli(args, io);
+  return { code: result.code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** The command of a `Next page:` line as a shell would run it: its words after `agent-connector`, quotes removed. */
+function nextPageArgs(out: string): string[] | undefined {
+  const line = out.split('\n').find((l) => l.startsWith('Next page: '));
+  if (line === undefined) return undefined;
+  const command = line.slice('Next page: '.length);
+  expect(command.startsWith('agent-connector ')).toBe(true);
+  const words = execFileSync('sh', ['-c', `printf '%s\\0' ${command.slice('agent-connector '.length)}`], { encoding: 'utf8' });
+  return words.split('\0').slice(0, -1);
+}
+
+/** The table rows' values of column `name` (a header and a rule first; the table ends at a blank line). */
+function column(out: string, name: string): string[] {
+  const [header, , ...rows] = out.split('\n\n')[0]!.split('\n');
+  const starts = [...header!.matchAll(/\S+/g)];
+  const at = starts.findIndex((m) => m[0] === name);
+  expect(at).toBeGreaterThanOrEqual(0);
+  const end = starts[at + 1]?.index;
+  return rows.map((row) => row.slice(starts[at]!.index, end).trim());
+}
+
+/** Runs `args` and every printed next page: each page's output. Bounded, so a hint that never ends fails. */
+async function followPages(args: string[]): Promise<string[]> {
+  const pages: string[] = [];
+  let next: string[] | undefined = args;
+  for (let n = 0; n < 20 && next !== undefined; n++) {
+    const res = await cli(next);
+    expect(res.err).toBe('');
+    expect(res.code).toBe(0);
+    pages.push(res.out);
+    next = nextPageArgs(res.out);
+  }
+  expect(next).toBeUndefined();
+  return pages;
+}
+
+async function authorize(connection: string, identifier: string): Promise<void> {
+  const link = await cli(['--json', 'link', connection, identifier]);
+  expect((await consentThroughSandbox(JSON.parse(link.out).link, { user: `${identifier}@example.com` })).status).toBe(200);
+}
+
+/** A refusal: exit 1, the service's `invalid_request`, its request id and the parameter named. */
+function expectRefused(res: { code: number; out: string; err: string }, parameter: 'limit' | 'cursor'): void {
+  expect(res.code).toBe(1);
+  expect(res.out).toBe('');
+  expect(res.err).toMatch(/^error: invalid_request: .*\(request id req_/);
+  expect(res.err).toContain(`  /${parameter}: `);
+  expect(res.err.split('\n')[0]).toContain(parameter);
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.sandboxConnection(h.a, 'crm', 'crm-pages');
+  for (const n of [1, 2, 3, 4, 5]) await authorize('crm-pages', `pager-${n}`);
+});
+afterAll(async () => h?.close());
+
+describe('accounts --limit / --cursor', () => {
+  it('reads one page at a time; following the printed next page reads every account once, then prints no hint', async () => {
+    const all = await cli(['--json', 'accounts', '--connection', 'crm-pages']);
+    const ids = (JSON.parse(all.out) as { id: string }[]).map((a) => a.id);
+    expect(ids).toHaveLength(5);
+    // Without --limit or --cursor: every account in one table, no hint.
+    const table = await cli(['accounts', '--connection', 'crm-pages']);
+    expect(column(table.out, 'id')).toEqual(ids);
+    expect(table.out).not.toContain('Next page');
+
+    const pages = await followPages(['accounts', '--connection', 'crm-pages', '--limit', '2']);
+    expect(pages.map((p) => column(p, 'id'))).toEqual([ids.slice(0, 2), ids.slice(2, 4), ids.slice(4)]);
+    // The hint keeps the filter and the limit.
+    expect(nextPageArgs(pages[0]!)).toEqual(['accounts', '--connection', 'crm-pages', '--limit', '2', '--cursor', expect.any(String)]);
+    expect(pages[2]).not.toContain('Next page');
+
+    // --cursor alone: the default page size from there, the rest in one page.
+    const cursor = nextPageArgs(pages[0]!)!.at(-1)!;
+    const rest = await cli(['accounts', '--connection', 'crm-pages', '--cursor', cursor]);
+    expect(column(rest.out, 'id')).toEqual(ids.slice(2));
+    expect(rest.out).not.toContain('Next page');
+  });
+
+  it('--json prints the page as the API answers it', async () => {
+    const first = await cli(['--json', 'accounts', '--connection', 'crm-pages', '--limit', '3']);
+    expect(first.code).toBe(0);
+    const page = JSON.parse(first.out);
+    expect(Object.keys(page).sort()).toEqual(['connected_accounts', 'next_cursor']);
+    expect(page.connected_accounts.map((a: { identifier: string }) => a.identifier)).toEqual(['pager-1', 'pager-2', 'pager-3']);
+    expect(page.next_cursor).toEqual(expect.any(String));
+    const last = JSON.parse((await cli(['--json', 'accounts', '--connection', 'crm-pages', '--limit', '3', '--cursor', page.next_cursor])).out);
+    expect(last.connected_accounts.map((a: { identifier: string }) => a.identifier)).toEqual(['pager-4', 'pager-5']);
+    expect(last.next_cursor).toBeNull();
+    expect(first.out).not.toContain('Next page');
+  });
+
+  it('a bad --limit or --cursor is the service refusal naming it, exit 1', async () => {
+    for (const limit of ['0', '201', 'abc']) expectRefused(await cli(['accounts', '--limit', limit]), 'limit');
+    expectRefused(await cli(['accounts', '--cursor', 'not-a-cursor']), 'cursor');
+    expectRefused(await cli(['--json', 'accounts', '--limit', '2', '--cursor', 'not-a-cursor']), 'cursor');
+  });
+});
