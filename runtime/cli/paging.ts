@@ -1,5 +1,5 @@
 /**
- * The one-page list commands (`accounts --limit/--cursor`): the page options as the service takes them,
+ * The one-page list commands (`accounts --limit/--cursor`, `executions`): the page options as the service takes them,
  * and the line after the table that says how to get the next page.
  */
 

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { TOOL_FORMATS, type ToolFormat } from '../agent/formats/index.js';
+import type { ExecutionView } from '../api.js';
 import { createClient, type HttpClient } from '../client/index.js';
 import { isConnectorError } from '../errors.js';
 import { ConfigError, DEFAULT_SERVICE_URL, readClientConfig, readClientId } from '../service/config.js';
@@ -42,6 +43,19 @@ function cliConfig<T>(read: () => T): T {
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** `executions --outcome`: every value of `ExecutionView['outcome']` and no other (`satisfies` checks both ways). */
+const EXECUTION_OUTCOMES = Object.keys({ success: true, error: true } satisfies Record<ExecutionView['outcome'], true>);
+
+interface ExecutionsOptions extends PageOptions {
+  identifier?: string;
+  connection?: string;
+  operation?: string;
+  outcome?: ExecutionView['outcome'];
+  errorCode?: string;
+  since?: string;
+  until?: string;
+}
+
 /**
  * Runs one command. `development` adds the sandbox (`start` composes it, and the `sandbox` command exists only
  * then): the development entry passes it, the production entry (`main.ts`, the built CLI) does not.
@@ -73,6 +87,7 @@ Examples:
   agent-connector connections list
   agent-connector link calendar user-42
   agent-connector accounts --limit 50
+  agent-connector executions --outcome error
   agent-connector tools list --connector calendar
   agent-connector tools show calendar_create_event
   agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
@@ -249,6 +264,47 @@ Examples:
     .action(async (id: string) => {
       const view = await client().disconnectAccount(id);
       print(view, () => `Disconnected ${view.identifier} from ${view.connection_name} (${view.id}); status ${view.status}.`);
+    });
+
+  const executions = program.command('executions').description('list the execution history: every tool call and proxy request');
+  executions
+    .command('list', { isDefault: true })
+    .description('list executions a page at a time, newest first (the default: `agent-connector executions` lists them)')
+    .option('--identifier <identifier>', 'only this user')
+    .option('--connection <name>', 'only this connection')
+    .option('--operation <operation>', "only this tool, or a proxy operation such as 'GET /crm/v3/objects/contacts/{}'")
+    .addOption(new Option('--outcome <outcome>', 'only successes or only errors').choices(EXECUTION_OUTCOMES))
+    .option('--error-code <code>', 'only calls that failed with this error code')
+    .option('--since <time>', 'only calls started at or after this time (RFC 3339)')
+    .option('--until <time>', 'only calls started before this time (RFC 3339)')
+    .option('--limit <n>', 'page size, 1 to 200 (default 50)')
+    .option('--cursor <cursor>', 'the page after the one that printed this cursor')
+    .action(async (opts: ExecutionsOptions) => {
+      // The client leaves undefined parameters out of the query string.
+      const page = await client().listExecutions({
+        identifier: opts.identifier,
+        connection_name: opts.connection,
+        tool: opts.operation,
+        outcome: opts.outcome,
+        error_code: opts.errorCode,
+        since: opts.since,
+        until: opts.until,
+        ...pageQuery(opts),
+      });
+      const flags = [
+        ['--identifier', opts.identifier],
+        ['--connection', opts.connection],
+        ['--operation', opts.operation],
+        ['--outcome', opts.outcome],
+        ['--error-code', opts.errorCode],
+        ['--since', opts.since],
+        ['--until', opts.until],
+        ['--limit', opts.limit],
+      ] as const;
+      const hint = nextPageHint('executions', flags, page.next_cursor);
+      print(page, () =>
+        withHint(formatTable(page.executions, ['started_at', 'identifier', 'connection_name', 'operation', 'outcome', 'error_code', 'duration_ms', 'id']), hint),
+      );
     });
 
   const tools = program.command('tools').description('list or call tools');

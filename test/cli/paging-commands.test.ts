@@ -1,9 +1,11 @@
 /**
- * The one-page list commands against a running service: `accounts --limit/--cursor`. Pages are
+ * The one-page list commands against a running service: `accounts --limit/--cursor` and `executions`. Pages are
  * followed by running the printed `Next page:` line (its words as a POSIX shell splits them) until there is none;
  * `--json` prints the page as the API answers it; a bad `--limit` or `--cursor` is the service's 400, naming it.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { runCli } from '../../runtime/cli/program.js';
@@ -119,5 +121,97 @@ describe('accounts --limit / --cursor', () => {
     for (const limit of ['0', '201', 'abc']) expectRefused(await cli(['accounts', '--limit', limit]), 'limit');
     expectRefused(await cli(['accounts', '--cursor', 'not-a-cursor']), 'cursor');
     expectRefused(await cli(['--json', 'accounts', '--limit', '2', '--cursor', 'not-a-cursor']), 'cursor');
+  });
+});
+
+describe('executions', () => {
+  /** The history for `identifier` once it holds `count` records (they are written just after each call's answer). */
+  async function history(identifier: string, count: number): Promise<{ id: string; outcome: string; operation: string }[]> {
+    for (let i = 0; i < 100; i++) {
+      const res = await cli(['--json', 'executions', '--identifier', identifier, '--limit', '200']);
+      expect(res.code).toBe(0);
+      const { executions } = JSON.parse(res.out);
+      if (executions.length >= count) return executions;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`the history never held ${count} records for ${identifier}`);
+  }
+
+  let records: { id: string; outcome: string; operation: string }[];
+  beforeAll(async () => {
+    // Three successes (two tool calls and a proxy request) and two failures (invalid input, an upstream 404).
+    const calls = [
+      ['tools', 'call', 'crm_contact_create', '--identifier', 'pager-1', '--input', '{"email":"ada@example.com"}'],
+      ['tools', 'call', 'crm_contact_get', '--identifier', 'pager-1', '--input', '{}'],
+      ['proxy', 'crm-pages', 'pager-1', 'GET', '/crm/v3/objects/contacts', '--query', 'limit=1'],
+      ['tools', 'call', 'crm_contacts_list', '--identifier', 'pager-1', '--input', '{}'],
+      ['tools', 'call', 'crm_contact_get', '--identifier', 'pager-1', '--input', '{"contact_id":"999999"}'],
+    ];
+    for (const args of calls) await cli(args);
+    records = await history('pager-1', calls.length);
+  });
+
+  it('lists the history newest first in a table, one page with a next-page hint that reads the rest', async () => {
+    const table = await cli(['executions', '--identifier', 'pager-1']);
+    expect(table.code).toBe(0);
+    expect(table.out.split('\n')[0]).toMatch(/^started_at\s+identifier\s+connection_name\s+operation\s+outcome\s+error_code\s+duration_ms\s+id$/);
+    expect(column(table.out, 'id')).toEqual(records.map((r) => r.id));
+    expect(column(table.out, 'operation')).toEqual(['crm_contact_get', 'crm_contacts_list', 'GET /crm/v3/objects/contacts', 'crm_contact_get', 'crm_contact_create']);
+    expect(table.out).not.toContain('Next page');
+
+    const pages = await followPages(['executions', '--identifier', 'pager-1', '--limit', '2']);
+    expect(pages.map((p) => column(p, 'id'))).toEqual([records.slice(0, 2).map((r) => r.id), records.slice(2, 4).map((r) => r.id), [records[4]!.id]]);
+    expect(nextPageArgs(pages[0]!)?.slice(0, 5)).toEqual(['executions', '--identifier', 'pager-1', '--limit', '2']);
+  });
+
+  it('applies the filters: --outcome error shows only the failures, --error-code and --operation narrow further', async () => {
+    const failures = await cli(['executions', '--identifier', 'pager-1', '--outcome', 'error']);
+    expect(failures.code).toBe(0);
+    expect(column(failures.out, 'outcome')).toEqual(['error', 'error']);
+    expect(column(failures.out, 'error_code').sort()).toEqual(['invalid_input', 'upstream_error']);
+    const invalid = await cli(['executions', '--identifier', 'pager-1', '--error-code', 'invalid_input']);
+    expect(column(invalid.out, 'operation')).toEqual(['crm_contact_get']);
+    const successes = await cli(['executions', '--identifier', 'pager-1', '--outcome', 'success', '--connection', 'crm-pages']);
+    expect(column(successes.out, 'operation')).toEqual(['crm_contacts_list', 'GET /crm/v3/objects/contacts', 'crm_contact_create']);
+    const future = await cli(['executions', '--identifier', 'pager-1', '--since', new Date(Date.now() + 3_600_000).toISOString()]);
+    expect(future.out).toBe('(none)');
+    const past = await cli(['executions', '--identifier', 'pager-1', '--until', '2000-01-01T00:00:00Z']);
+    expect(past.out).toBe('(none)');
+  });
+
+  it('quotes the values in the hint as a shell needs them: a proxy operation with spaces pages as printed', async () => {
+    for (const n of [1, 2]) expect((await cli(['proxy', 'crm-pages', 'pager-2', 'GET', '/crm/v3/objects/contacts', '--query', `limit=${n}`])).code).toBe(0);
+    await history('pager-2', 2);
+    const pages = await followPages(['executions', '--identifier', 'pager-2', '--operation', 'GET /crm/v3/objects/contacts', '--limit', '1']);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain("--operation 'GET /crm/v3/objects/contacts'");
+    expect(pages.map((p) => column(p, 'operation'))).toEqual([['GET /crm/v3/objects/contacts'], ['GET /crm/v3/objects/contacts']]);
+  });
+
+  it('--json prints the page as the API answers it', async () => {
+    const res = await cli(['--json', 'executions', '--identifier', 'pager-1', '--outcome', 'error', '--limit', '1']);
+    expect(res.code).toBe(0);
+    const page = JSON.parse(res.out);
+    expect(Object.keys(page).sort()).toEqual(['executions', 'next_cursor']);
+    expect(page.executions).toHaveLength(1);
+    expect(page.executions[0]).toMatchObject({ id: records.filter((r) => r.outcome === 'error')[0]!.id, outcome: 'error', kind: 'tool', identifier: 'pager-1' });
+    expect(page.next_cursor).toEqual(expect.any(String));
+    const last = JSON.parse((await cli(['--json', 'executions', '--identifier', 'pager-1', '--outcome', 'error', '--limit', '1', '--cursor', page.next_cursor])).out);
+    expect(last.executions).toHaveLength(1);
+    expect(last.next_cursor).toBeNull();
+  });
+
+  it('refuses a bad --limit or --cursor (the service, naming it, exit 1) and an unknown --outcome (usage, exit 2)', async () => {
+    for (const limit of ['0', '201', 'abc']) expectRefused(await cli(['executions', '--limit', limit]), 'limit');
+    expectRefused(await cli(['executions', '--cursor', 'not-a-cursor']), 'cursor');
+    // A cursor of the history is not one of the accounts list.
+    const executions = JSON.parse((await cli(['--json', 'executions', '--limit', '1'])).out);
+    expect(executions.next_cursor).toEqual(expect.any(String));
+    expectRefused(await cli(['accounts', '--limit', '2', '--cursor', executions.next_cursor]), 'cursor');
+    const outcome = await cli(['executions', '--outcome', 'failed']);
+    expect(outcome.code).toBe(2);
+    // The choices are the API's outcomes.
+    const openapi = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8'));
+    expect(outcome.err).toContain(`Allowed choices are ${openapi.components.schemas.ExecutionOutcome.enum.join(', ')}.`);
   });
 });
