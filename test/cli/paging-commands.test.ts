@@ -204,10 +204,14 @@ describe('executions', () => {
   it('refuses a bad --limit or --cursor (the service, naming it, exit 1) and an unknown --outcome (usage, exit 2)', async () => {
     for (const limit of ['0', '201', 'abc']) expectRefused(await cli(['executions', '--limit', limit]), 'limit');
     expectRefused(await cli(['executions', '--cursor', 'not-a-cursor']), 'cursor');
-    // A cursor of the history is not one of the accounts list.
+    // Another list's cursor is refused: the history's is not one of the accounts list...
     const executions = JSON.parse((await cli(['--json', 'executions', '--limit', '1'])).out);
     expect(executions.next_cursor).toEqual(expect.any(String));
     expectRefused(await cli(['accounts', '--limit', '2', '--cursor', executions.next_cursor]), 'cursor');
+    // Nor is an accounts cursor one of the history.
+    const accounts = JSON.parse((await cli(['--json', 'accounts', '--limit', '1'])).out);
+    expect(accounts.next_cursor).toEqual(expect.any(String));
+    expectRefused(await cli(['executions', '--cursor', accounts.next_cursor]), 'cursor');
     const outcome = await cli(['executions', '--outcome', 'failed']);
     expect(outcome.code).toBe(2);
     // The choices are the API's outcomes.
