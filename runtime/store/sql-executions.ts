@@ -1,7 +1,7 @@
 /**
  * The execution history table: one row per tool call or proxy request, written after the call has answered,
- * listed newest first with keyset paging (a cursor names the last row seen, so pages stay stable while new rows
- * arrive), and deleted by age.
+ * listed newest first with keyset paging (a page starts below the key of the last row seen, so pages stay stable
+ * while new rows arrive; the API layer turns that key into a cursor and back), and deleted by age.
  */
 import { isoTime, normalizeTime, readJson } from './records.js';
 import type { SqlContext } from './sql-context.js';
