@@ -7,6 +7,7 @@
  */
 import type { ToolSearchHit, ToolSearchOptions } from './agent/search.js';
 import type { ConnectionOverridePolicy } from './connection-override-policy.js';
+import type { PageQuery } from './list-page.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
 import type { WebhookApi } from './webhooks/webhook-api.js';
@@ -74,7 +75,7 @@ export interface ExecutionView {
   input: unknown;
 }
 
-export interface ExecutionListQuery {
+export interface ExecutionListQuery extends PageQuery {
   connection_name?: string;
   identifier?: string;
   /** A tool name or a proxy operation. */
@@ -83,10 +84,6 @@ export interface ExecutionListQuery {
   error_code?: string;
   since?: string;
   until?: string;
-  /** 1 to 200, default 50 (`PAGE_SIZE` in list-page.ts). */
-  limit?: number;
-  /** The `next_cursor` of the previous page. */
-  cursor?: string;
 }
 
 /** A connection as the API shows it: never the client secret. */
@@ -190,12 +187,7 @@ export interface AccountListFilter {
 }
 
 /** A filter and which page of it (see `listAccountsPage`). */
-export interface AccountListQuery extends AccountListFilter {
-  /** 1 to 200, default 50 (`PAGE_SIZE` in list-page.ts). */
-  limit?: number;
-  /** The `next_cursor` of the previous page. */
-  cursor?: string;
-}
+export interface AccountListQuery extends AccountListFilter, PageQuery {}
 
 /** One page of connected accounts: what `GET /api/v1/connected_accounts` answers. */
 export interface AccountList {

@@ -26,13 +26,12 @@ import { bindAuthorizationLink, checkLinkBinding } from './oauth/link-binding.js
 import { RefreshCoordinator, type RefreshOptions } from './oauth/refresh.js';
 import { runProxy } from './proxy/proxy.js';
 import { openStore } from './store/index.js';
-import type { AccountFilter, AccountRecord, ConnectionRecord, Store } from './store/types.js';
+import type { AccountFilter, AccountRecord, ConnectionRecord, ExecutionRecord, Store } from './store/types.js';
 import type { ConnectorDefinition, ConnectorName, ToolDefinition } from './types.js';
 import { checkConnectionInput } from './connection-input.js';
 import { executionFilter, executionView, proxyStart, toolStart } from './executions/execution-start.js';
-import { pageLimit } from './list-page.js';
+import { readKeysetPage } from './list-page.js';
 import { isIdOf } from './store/ids.js';
-import { decodeCursor, keysetPage } from './store/keyset-cursor.js';
 import { ExecutionTracker, isExecutionId } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
@@ -308,15 +307,12 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         return selection === null ? [] : selection.views(await store.listAccounts(environmentId, selection.filter));
       },
       async listAccountsPage(query = {}) {
-        const limit = pageLimit(query.limit);
-        // Read before anything else, so a bad cursor is refused whatever the filter matches.
-        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isIdOf('ca'));
-        const selection = await accountSelection(query);
-        if (selection === null) return { connected_accounts: [], next_cursor: null };
-        // One account more than the page says whether another page follows.
-        const rows = await store.listAccounts(environmentId, selection.filter, { limit: limit + 1, ...(after === undefined ? {} : { after: { createdAt: after.time, id: after.id } }) });
-        const page = keysetPage(rows, limit, (a) => ({ time: a.createdAt, id: a.id }));
-        return { connected_accounts: selection.views(page.items), next_cursor: page.nextCursor };
+        const page = await readKeysetPage(query, isIdOf('ca'), (a: AccountView) => ({ time: a.created_at, id: a.id }), async (limit, after) => {
+          const selection = await accountSelection(query);
+          if (selection === null) return [];
+          return selection.views(await store.listAccounts(environmentId, selection.filter, { limit, ...(after === undefined ? {} : { after: { createdAt: after.time, id: after.id } }) }));
+        });
+        return { connected_accounts: page.items, next_cursor: page.nextCursor };
       },
       async pageAccounts(filter, page) {
         const selection = await accountSelection(filter);
@@ -351,11 +347,9 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         ),
       proxy: (input, options) => executions.run(proxyStart(environmentId, input), (execution) => runProxy({ ...ctx, execution }, environmentId, input), options?.logExecution),
       async listExecutions(query = {}) {
-        const limit = pageLimit(query.limit);
-        const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isExecutionId);
-        // One execution more than the page says whether another page follows.
-        const rows = await store.listExecutions(environmentId, executionFilter(query), { limit: limit + 1, ...(before === undefined ? {} : { before: { startedAt: before.time, id: before.id } }) });
-        const page = keysetPage(rows, limit, (e) => ({ time: e.startedAt, id: e.id }));
+        const page = await readKeysetPage(query, isExecutionId, (e: ExecutionRecord) => ({ time: e.startedAt, id: e.id }), (limit, before) =>
+          store.listExecutions(environmentId, executionFilter(query), { limit, ...(before === undefined ? {} : { before: { startedAt: before.time, id: before.id } }) }),
+        );
         return { executions: page.items.map(executionView), next_cursor: page.nextCursor };
       },
       ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),

@@ -4,9 +4,8 @@
  * is made (create, rotate) and never again.
  */
 import { ConnectorError } from '../errors.js';
-import { pageLimit } from '../list-page.js';
+import { readKeysetPage, type PageQuery } from '../list-page.js';
 import { isIdOf } from '../store/ids.js';
-import { decodeCursor, keysetPage } from '../store/keyset-cursor.js';
 import type { Store, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../store/types.js';
 import { ACCOUNT_EVENT_TYPES, isAccountEventType, type AccountEventType } from './event-types.js';
 import { newWebhookSecret } from './signing.js';
@@ -74,13 +73,9 @@ export interface WebhookDeliveryDetail extends WebhookDeliveryView {
   attempt_log: WebhookAttemptView[];
 }
 
-export interface WebhookDeliveryQuery {
+export interface WebhookDeliveryQuery extends PageQuery {
   endpoint_id?: string;
   status?: WebhookDeliveryStatus;
-  /** 1 to 200, default 50 (`PAGE_SIZE` in list-page.ts). */
-  limit?: number;
-  /** The `next_cursor` of the previous page. */
-  cursor?: string;
 }
 
 /** One page of the delivery log: what `GET /api/v1/webhook_deliveries` answers. */
@@ -198,16 +193,14 @@ export function webhookApi(store: Store, environmentId: string, deps: { now: () 
       if (!(typeof id === 'string' && id !== '' && (await store.deleteWebhookEndpoint(environmentId, id)))) throw notFound('webhook endpoint', id);
     },
     async listWebhookDeliveries(query = {}) {
-      const limit = pageLimit(query.limit);
-      const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isIdOf('whdl'));
-      // One delivery more than the page says whether another page follows.
-      const rows = await store.listWebhookDeliveries(environmentId, {
-        ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(before === undefined ? {} : { before: { createdAt: before.time, id: before.id } }),
-        limit: limit + 1,
-      });
-      const page = keysetPage(rows, limit, (d) => ({ time: d.createdAt, id: d.id }));
+      const page = await readKeysetPage(query, isIdOf('whdl'), (d: WebhookDeliveryRecord) => ({ time: d.createdAt, id: d.id }), (limit, before) =>
+        store.listWebhookDeliveries(environmentId, {
+          ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
+          ...(query.status === undefined ? {} : { status: query.status }),
+          ...(before === undefined ? {} : { before: { createdAt: before.time, id: before.id } }),
+          limit,
+        }),
+      );
       return { webhook_deliveries: page.items.map(deliveryView), next_cursor: page.nextCursor };
     },
     async getWebhookDelivery(id) {
