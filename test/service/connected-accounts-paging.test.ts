@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountListFilter } from '../../runtime/api.js';
 import { startHarness, type Harness } from './harness.js';
-import { pagedList } from './paged-list.js';
+import { pagedList, refusedPageQueries } from './paged-list.js';
 
 let h: Harness;
 let token: string;
@@ -118,20 +118,8 @@ describe('GET /api/v1/connected_accounts paging', () => {
   });
 
   it.each([
-    ['limit=0', '/limit'],
-    ['limit=201', '/limit'],
-    ['limit=1000000', '/limit'],
-    ['limit=abc', '/limit'],
-    ['limit=1.5', '/limit'],
-    ['limit=-1', '/limit'],
-    ['limit=', '/limit'],
-    ['cursor=forged', '/cursor'],
-    ['cursor=', '/cursor'],
-    [`cursor=${'a'.repeat(501)}`, '/cursor'],
     // An execution history cursor is well formed, but not this list's.
-    [`cursor=${Buffer.from(JSON.stringify(['2026-05-01T08:00:00.000Z', '0196a1b2-0000-7000-8000-000000000000'])).toString('base64url')}`, '/cursor'],
-    // A time that is not one.
-    [`cursor=${Buffer.from(JSON.stringify(['soon', 'ca_aaaaaaaaaaaaaaaaaaaaaaaaaa'])).toString('base64url')}`, '/cursor'],
+    ...refusedPageQueries('ca_aaaaaaaaaaaaaaaaaaaaaaaaaa', ['0196a1b2-0000-7000-8000-000000000000']),
     // Refused even when the filter matches nothing.
     ['connection_name=nope&cursor=forged', '/cursor'],
   ])('refuses %s with 400 invalid_request naming %s', async (query, pointer) => {

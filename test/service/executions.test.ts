@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { startHarness, type Harness } from './harness.js';
+import { cursorOf, pagedList, refusedPageQueries } from './paged-list.js';
 
 class Capture extends Writable {
   lines: string[] = [];
@@ -118,7 +119,13 @@ describe('execution history', () => {
     expect((await h.call('GET', '/api/v1/executions?outcome=maybe', { token })).status).toBe(400);
   });
 
-  const cursorOf = (time: string, id: string) => Buffer.from(JSON.stringify([time, id])).toString('base64url');
+  it.each([
+    ...refusedPageQueries('0196a1b2-0000-7000-8000-000000000000', ['ca_aaaaaaaaaaaaaaaaaaaaaaaaaa', 'whdl_aaaaaaaaaaaaaaaaaaaaaaaaaa']),
+    ['identifier=nobody&cursor=forged', '/cursor'],
+  ])('refuses %s with 400 invalid_request naming %s', async (query, pointer) => {
+    await pagedList(() => h, '/api/v1/executions', 'executions').expectRefused(query, pointer, token);
+  });
+
   it.each([
     // Well formed, but another list's: a connected account's, a webhook delivery's.
     ['an account cursor', cursorOf('2026-05-01T08:00:00.000Z', 'ca_aaaaaaaaaaaaaaaaaaaaaaaaaa')],

@@ -1,7 +1,8 @@
 /**
  * What the route tests of the cursor-paged lists share (`GET /api/v1/connected_accounts`, `GET
- * /api/v1/webhook_deliveries`): one page read and checked against the OpenAPI document, every page followed to the
- * last, and a refused query checked for its code and pointer.
+ * /api/v1/webhook_deliveries`, `GET /api/v1/executions`): one page read and checked against the OpenAPI document,
+ * every page followed to the last, a refused query checked for its code and pointer, and the queries every list
+ * refuses.
  */
 import { expect } from 'vitest';
 import { conformanceProblems } from './openapi-conformance.js';
@@ -45,4 +46,29 @@ export function pagedList(harness: () => Harness, path: string, items: string) {
   }
 
   return { list, walk, expectRefused };
+}
+
+/** A cursor as the lists write one (base64url JSON of its time and id): for cursors well formed but not a page's. */
+export const cursorOf = (time: string, id: string): string => Buffer.from(JSON.stringify([time, id])).toString('base64url');
+
+/**
+ * What every cursor-paged list refuses, each with the pointer it must name: a `limit` out of range or not an integer,
+ * a `cursor` that is none, one of another list (`foreignIds`: ids of other lists' rows) and one whose time is not one
+ * (`ownId`: an id of this list's kind). Add the list's own cases beside them.
+ */
+export function refusedPageQueries(ownId: string, foreignIds: readonly string[]): [query: string, pointer: string][] {
+  return [
+    ['limit=0', '/limit'],
+    ['limit=201', '/limit'],
+    ['limit=1000000', '/limit'],
+    ['limit=abc', '/limit'],
+    ['limit=1.5', '/limit'],
+    ['limit=-1', '/limit'],
+    ['limit=', '/limit'],
+    ['cursor=forged', '/cursor'],
+    ['cursor=', '/cursor'],
+    [`cursor=${'a'.repeat(501)}`, '/cursor'],
+    ...foreignIds.map((id): [string, string] => [`cursor=${cursorOf('2026-05-01T08:00:00.000Z', id)}`, '/cursor']),
+    [`cursor=${cursorOf('soon', ownId)}`, '/cursor'],
+  ];
 }
