@@ -36,6 +36,20 @@ export function pagedList(harness: () => Harness, path: string, items: string) {
     throw new Error('next_cursor never became null');
   }
 
+  /**
+   * At each page size in `limits`, following `next_cursor` gives `all` (the whole list's ids in its order): every row
+   * once, every page full but the last, as many pages as the size makes.
+   */
+  async function expectWalksAll(all: readonly string[], limits: readonly number[], token: string): Promise<void> {
+    for (const limit of limits) {
+      const pages = await walk({ limit: String(limit) }, token);
+      expect(pages.flat(), `limit ${limit}`).toEqual(all);
+      expect(new Set(pages.flat()).size).toBe(all.length);
+      expect(pages.slice(0, -1).every((p) => p.length === limit)).toBe(true);
+      expect(pages.length).toBe(Math.ceil(all.length / limit));
+    }
+  }
+
   /** `query` is refused 400 `invalid_request`, with one violation at `pointer` and the parameter named in the message. */
   async function expectRefused(query: string, pointer: string, token: string): Promise<void> {
     const res = await list(`?${query}`, token);
@@ -45,7 +59,7 @@ export function pagedList(harness: () => Harness, path: string, items: string) {
     expect(res.body.error.message).toContain(pointer.slice(1));
   }
 
-  return { list, walk, expectRefused };
+  return { list, walk, expectWalksAll, expectRefused };
 }
 
 /** A cursor as the lists write one (base64url JSON of its time and id): for cursors well formed but not a page's. */
