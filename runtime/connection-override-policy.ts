@@ -8,7 +8,8 @@
  * - `1`: any `https:` URL, `http:` only to a loopback host; never a link-local address (169.254.0.0/16, fe80::/10:
  *   the metadata endpoints) nor an unspecified one (0.0.0.0/8, ::), nor a local-use NAT64 one (64:ff9b:1::/48),
  *   whose IPv4 host depends on the deployment and may be the metadata endpoint. The ranges are
- *   `http/internal-addresses.ts`'s, which judges an IPv6 address embedding an IPv4 one as that IPv4 address.
+ *   `http/internal-addresses.ts`'s, which judges an IPv6 address carrying an IPv4 one (NAT64, SIIT, IPv4-compatible,
+ *   6to4, Teredo) as that IPv4 address.
  * - `0`: refused.
  * - a comma-separated list of origins (`https://idp.example.com,http://10.0.0.5:8080`): exactly those, and no other.
  *

@@ -8,7 +8,8 @@
  * The one difference is the production default (`none`): that refuses connection overrides altogether, but a
  * webhook endpoint is by nature some other party's server, so there it must be https to a host that is not
  * internal (`http/internal-addresses.ts`: loopback, private, shared, link-local, unique-local, unspecified or
- * local-use NAT64; an IPv6 address embedding an IPv4 one for NAT64 or 6to4 is judged as that IPv4 address).
+ * local-use NAT64; an IPv6 address carrying an IPv4 one for NAT64, SIIT, an IPv4-compatible tunnel, 6to4 or Teredo is judged as that IPv4
+ * address).
  *
  * Like the override policy, only the URL's text is checked (a public name resolving to an internal address passes);
  * use the allowlist form when tenants are not trusted.

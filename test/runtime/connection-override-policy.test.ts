@@ -51,10 +51,14 @@ describe('overrideRefusal', () => {
     'http://10.0.0.5/token',
     'http://internal.example.com/token',
     'http://192.168.1.1/',
-    // IPv6 forms embedding an IPv4 address are judged as that address: NAT64 and 6to4.
+    // IPv6 forms carrying an IPv4 address are judged as that address: NAT64, SIIT, IPv4-compatible, 6to4, Teredo.
     'http://[64:ff9b::a9fe:a9fe]/',
     'https://[64:ff9b::169.254.169.254]/',
+    'https://[::ffff:0:a9fe:a9fe]/',
+    'https://[::169.254.169.254]/',
     'https://[2002:a9fe:a9fe::]/',
+    'https://[2001:0:4136:e378:8000:63bf:5601:5601]/',
+    'http://[2001::f5ff:fffa]/token',
     'https://[64:ff9b::]/',
     'http://[64:ff9b::a00:5]/token',
     // Local-use NAT64: which IPv4 host it reaches depends on the deployment.
@@ -81,6 +85,9 @@ describe('overrideRefusal', () => {
     'http://[2002:7f00:1::]:9/x',
     'https://[64:ff9b::808:808]/token',
     'https://[2002:808:808::]/token',
+    'http://[::7f00:1]:9/x',
+    'http://[2001::80ff:fffe]:9/x',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/token',
   ])('mode any allows %s', (url) => {
     expect(overrideRefusal(url, ANY)).toBeNull();
   });

@@ -1,7 +1,7 @@
 /**
  * The one table of internal address ranges: each range at its edges (first and last address in, the neighbours out),
- * in IPv4, IPv6 and IPv4-mapped IPv6 forms, bracketed or not, the IPv6 forms that embed an IPv4 address (NAT64,
- * 6to4), and the localhost names.
+ * in IPv4, IPv6 and IPv4-mapped IPv6 forms, bracketed or not, the IPv6 forms that carry an IPv4 address (NAT64,
+ * SIIT, IPv4-compatible, 6to4, Teredo), and the localhost names.
  */
 import { describe, expect, it } from 'vitest';
 import { internalRange, type InternalRange } from '../../../runtime/http/internal-addresses.js';
@@ -13,7 +13,8 @@ const cases: [string, InternalRange | null][] = [
   ['::', 'unspecified'],
   ['[::]', 'unspecified'],
   ['::ffff:0:0', 'unspecified'],
-  ['::2', null],
+  // ::2 is IPv4-compatible (below): 0.0.0.2, "this network".
+  ['::2', 'unspecified'],
   // loopback: 127.0.0.0/8, ::1, the localhost names
   ['127.0.0.1', 'loopback'],
   ['127.255.255.255', 'loopback'],
@@ -93,6 +94,32 @@ const cases: [string, InternalRange | null][] = [
   ['2002:808:808::1', null],
   ['2001:ffff:7f00:1::', null],
   ['2003:7f00:1::', null],
+  // SIIT's IPv4-translated ::ffff:0:0:0/96 (RFC 6145): the last 32 bits
+  ['::ffff:0:7f00:1', 'loopback'],
+  ['::ffff:0:a9fe:a9fe', 'link-local'],
+  ['0:0:0:0:ffff:0:c0a8:101', 'private'],
+  ['::ffff:0:808:808', null],
+  ['::fffe:0:7f00:1', null],
+  // IPv4-compatible ::/96 (RFC 4291, deprecated): the last 32 bits; :: and ::1 stay unspecified and loopback (above)
+  ['::7f00:1', 'loopback'],
+  ['::127.0.0.1', 'loopback'],
+  ['[::A9FE:A9FE]', 'link-local'],
+  ['::a00:1', 'private'],
+  ['::6440:1', 'shared'],
+  ['::808:808', null],
+  ['::1:0:7f00:1', null],
+  // Teredo 2001::/32 (RFC 4380): the client's address, every bit inverted, in the last 32 bits
+  ['2001::80ff:fffe', 'loopback'],
+  ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+  ['2001:0:4136:e378:8000:63bf:5601:5601', 'link-local'],
+  ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'],
+  ['2001:0:4136:e378:8000:63bf:9bbf:fffe', 'shared'],
+  ['2001:0:4136:e378:8000:63bf:ffff:ffff', 'unspecified'],
+  // RFC 4380's own example, client 192.0.2.45: public here
+  ['2001:0:4136:e378:8000:63bf:3fff:fdd2', null],
+  // The server's address (bits 32 to 63) is not where packets go
+  ['2001:0:7f00:1:8000:63bf:3fff:fdd2', null],
+  ['2001:1::80ff:fffe', null],
   // public
   ['8.8.8.8', null],
   ['::ffff:8.8.8.8', null],
@@ -116,5 +143,8 @@ describe('internalRange', () => {
     expect(hostOf('http://[64:ff9b::169.254.169.254]/')).toBe('link-local');
     expect(hostOf('http://[0:64:ff9b:0:0:0:0:a9fe]/')).toBeNull();
     expect(hostOf('http://[2002:7f00:0001::]/')).toBe('loopback');
+    expect(hostOf('http://[::127.0.0.1]/')).toBe('loopback');
+    expect(hostOf('http://[::ffff:0:169.254.169.254]/')).toBe('link-local');
+    expect(hostOf('http://[2001:0000:4136:e378:8000:63bf:80ff:fffe]/')).toBe('loopback');
   });
 });
