@@ -1,7 +1,8 @@
 /**
- * The execution history table: one row per tool call or proxy request, written after the call has answered,
- * listed newest first with keyset paging (a page starts below the key of the last row seen, so pages stay stable
- * while new rows arrive; the API layer turns that key into a cursor and back), and deleted by age.
+ * The execution history table: one row per tool call or proxy request, written after the call has answered, read
+ * one by id (within its environment) or listed newest first with keyset paging (a page starts below the key of the
+ * last row seen, so pages stay stable while new rows arrive; the API layer turns that key into a cursor and back),
+ * and deleted by age.
  */
 import { isoTime, normalizeTime, readJson } from './records.js';
 import type { SqlContext } from './sql-context.js';
@@ -92,6 +93,12 @@ export class SqlExecutions {
       params,
     );
     return rows.map(toExecution);
+  }
+
+  /** By primary key, within the environment: another environment's id finds nothing. */
+  async get(environmentId: string, id: string): Promise<ExecutionRecord | null> {
+    const row = await this.ctx.db.get<ExecutionRow>('SELECT * FROM executions WHERE id = ? AND environment_id = ?', [id, environmentId]);
+    return row === undefined ? null : toExecution(row);
   }
 
   purge(before: string): Promise<number> {

@@ -309,6 +309,10 @@ export class SqlStore implements Store {
     return this.#executions.list(environmentId, filter, page);
   }
 
+  getExecution(environmentId: string, id: string): Promise<ExecutionRecord | null> {
+    return this.#executions.get(environmentId, id);
+  }
+
   purgeExecutions(before: string): Promise<number> {
     return this.#executions.purge(before);
   }

@@ -467,6 +467,8 @@ export interface Store {
   recordExecutions(recs: readonly ExecutionRecord[]): Promise<void>;
   /** The environment's executions matching `filter`, newest first: one page of them (see {@link ExecutionPage}). */
   listExecutions(environmentId: string, filter: ExecutionFilter, page: ExecutionPage): Promise<ExecutionRecord[]>;
+  /** The execution `id` of the environment, or null (an id of another environment is null too). */
+  getExecution(environmentId: string, id: string): Promise<ExecutionRecord | null>;
   /** Deletes executions that started before `before` (ISO time); returns how many. Safe from any number of processes. */
   purgeExecutions(before: string): Promise<number>;
 

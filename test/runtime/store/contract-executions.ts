@@ -79,6 +79,29 @@ export function executionsContract(ctx: ContractContext): void {
       expect(await ctx.store.listExecutions('env_a', {}, { limit: 10, before: key(second[2]!) })).toEqual([]);
     });
 
+    it('gets one record by id, every field as written, within its environment only', async () => {
+      const tool = execution(1, { input: { email: '[redacted]', nested: { n: 1, list: ['a', null] } } });
+      const proxy = execution(2, { kind: 'proxy', operation: 'GET /crm/v3/objects/contacts/{}', outcome: 'error', errorCode: 'upstream_error', upstreamStatus: 503, attempts: 3 });
+      const bare = execution(3, { connectionId: null, connectionName: null, identifier: null, outcome: 'error', errorCode: 'invalid_input', upstreamStatus: null, attempts: 0 });
+      const other = execution(4, { environmentId: 'env_b' });
+      await ctx.store.recordExecutions([tool, proxy, bare, other]);
+      expect(await ctx.store.getExecution('env_a', tool.id)).toEqual(tool);
+      expect(await ctx.store.getExecution('env_a', proxy.id)).toEqual(proxy);
+      expect(await ctx.store.getExecution('env_a', bare.id)).toEqual(bare);
+      // The same record as the list gives.
+      expect((await ctx.store.listExecutions('env_a', {}, { limit: 10 })).find((e) => e.id === proxy.id)).toEqual(await ctx.store.getExecution('env_a', proxy.id));
+      // Another environment's id is null, in either direction; so is an id no record has.
+      expect(await ctx.store.getExecution('env_a', other.id)).toBeNull();
+      expect(await ctx.store.getExecution('env_b', tool.id)).toBeNull();
+      expect(await ctx.store.getExecution('env_b', other.id)).toEqual(other);
+      expect(await ctx.store.getExecution('env_a', 'exe_999')).toBeNull();
+      expect(await ctx.store.getExecution('env_missing', tool.id)).toBeNull();
+      // Purged is gone.
+      await ctx.store.purgeExecutions(execution(2).startedAt);
+      expect(await ctx.store.getExecution('env_a', tool.id)).toBeNull();
+      expect(await ctx.store.getExecution('env_a', proxy.id)).toEqual(proxy);
+    });
+
     it('purges records older than the cutoff only', async () => {
       for (let n = 1; n <= 4; n++) await ctx.store.recordExecutions([execution(n, { environmentId: n % 2 ? 'env_a' : 'env_b' })]);
       expect(await ctx.store.purgeExecutions(execution(3).startedAt)).toBe(2);
