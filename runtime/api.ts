@@ -255,6 +255,12 @@ export interface EnvironmentScope extends WebhookApi {
   proxy(input: ProxyInput, options?: CallOptions): Promise<ProxyResult>;
   /** The execution history, newest first, a page at a time. */
   listExecutions(query?: ExecutionListQuery): Promise<{ executions: ExecutionView[]; next_cursor: string | null }>;
+  /**
+   * One execution of the history, by the id a tool call returned as `execution_id`: the view an item of
+   * `listExecutions` has. An id no record of this environment has (another environment's, one purged after the
+   * retention, one that is no execution id at all) is `not_found`.
+   */
+  getExecution(id: string): Promise<ExecutionView>;
 }
 
 /** The browser side of the flow, which the HTTP service exposes as pages. */

@@ -352,6 +352,12 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         );
         return { executions: page.items.map(executionView), next_cursor: page.nextCursor };
       },
+      async getExecution(id) {
+        // Only a well-formed id reaches the store: anything else names no execution, as an unknown one does.
+        const found = typeof id === 'string' && isExecutionId(id) ? await store.getExecution(environmentId, id) : null;
+        if (found === null) throw new ConnectorError('not_found', `No execution ${JSON.stringify(String(id).slice(0, 100))} in this environment.`);
+        return executionView(found);
+      },
       ...webhookApi(store, environmentId, { now, urlRefusal: (url) => webhookUrlRefusal(url, overridePolicy) }),
     };
   }

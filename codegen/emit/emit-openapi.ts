@@ -128,6 +128,15 @@ export function buildOpenApi(model: Model): Obj {
       ],
     }),
   };
+  paths['/api/v1/executions/{execution_id}'] = {
+    parameters: [idParam('execution_id', 'The execution id (a tool call returns it as `execution_id`).')],
+    get: op('executions', 'getExecution', 'Get one execution of the history', {
+      ...ok('The execution, as an item of the list has it.', schemaRef('ExecutionView')),
+      ...errors('400', '404', ...AUTHED),
+    }, {
+      description: 'An id no record of this environment has (another environment\'s, one past the retention, or one that is no execution id) is 404 not_found; an id over 200 characters is 400 invalid_request.',
+    }),
+  };
   const toolFormat = queryParam(
     'format',
     { type: 'string', enum: [...TOOL_FORMATS] },

@@ -11,6 +11,7 @@ import type {
   EnvironmentScope,
   ExecuteToolInput,
   ExecutionListQuery,
+  ExecutionView,
   ProxyInput,
   UpdateConnectionInput,
 } from '../api.js';
@@ -141,6 +142,7 @@ export function createClient(options: ClientOptions): HttpClient {
     proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
     listExecutions: (query: ExecutionListQuery = {}) =>
       request<Awaited<ReturnType<EnvironmentScope['listExecutions']>>>('GET', `/api/v1/executions${queryString(query)}`),
+    getExecution: (id: string) => request<ExecutionView>('GET', `/api/v1/executions/${seg(id)}`),
     listTools: async <F extends ToolFormat = 'catalog'>(query: ListToolsQuery & { format?: F } = {}) =>
       (await request<{ tools: ListedTool<F>[] }>('GET', `/api/v1/tools${queryString(query)}`)).tools,
     toolDefinitions: async <F extends ToolFormat>(format: F, options: Omit<ListToolsQuery, 'format'> = {}) =>

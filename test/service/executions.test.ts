@@ -1,12 +1,14 @@
 /**
  * The execution history over HTTP: every tool call and proxy request leaves one record (ids, outcome, codes,
- * attempts; no input unless capture is on, then redacted), `GET /api/v1/executions` filters and pages them, and the
+ * attempts; no input unless capture is on, then redacted), `GET /api/v1/executions` filters and pages them,
+ * `GET /api/v1/executions/{execution_id}` answers one (404 for any id that is not one of this environment's), and the
  * service writes exactly one log line per request, carrying the same fields.
  */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { startHarness, type Harness } from './harness.js';
+import { conformanceProblems } from './openapi-conformance.js';
 import { cursorOf, pagedList, refusedPageQueries } from './paged-list.js';
 
 class Capture extends Writable {
@@ -88,6 +90,66 @@ describe('execution history', () => {
     const body = await history(h, token, `?tool=${encodeURIComponent('GET /crm/v3/objects/contacts/{}')}`, 1);
     expect(body.executions[0]).toMatchObject({ kind: 'proxy', outcome: 'success', upstream_status: res.body.status, attempts: 1 });
     expect(JSON.stringify(body)).not.toContain('987654');
+  });
+
+  it('answers one execution by the id the call returned: the list item, every field', async () => {
+    const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: { limit: 1 } } });
+    expect(res.status).toBe(200);
+    const id = res.body.execution_id as string;
+    // Written just after the answer, in the background.
+    await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${id}`, { token })).status).toBe(200);
+    const one = await h.call('GET', `/api/v1/executions/${id}`, { token });
+    const listed = (await h.call('GET', '/api/v1/executions?identifier=u1&limit=200', { token })).body.executions as { id: string }[];
+    expect(conformanceProblems('GET', '/api/v1/executions/{execution_id}', one)).toEqual([]);
+    expect(one.body).toEqual(listed.find((e) => e.id === id));
+    expect(Object.keys(one.body).sort()).toEqual(
+      ['attempts', 'connection_id', 'connection_name', 'duration_ms', 'error_code', 'id', 'identifier', 'input', 'kind', 'operation', 'outcome', 'started_at', 'upstream_status'],
+    );
+    expect(one.body).toMatchObject({ id, kind: 'tool', connection_name: 'crm', identifier: 'u1', operation: 'crm_contacts_list', outcome: 'success', error_code: null, upstream_status: 200, attempts: 1, input: null });
+    // A failed call is found the same way, with its code.
+    const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: {} } });
+    expect(bad.status).toBe(400);
+    const failed = (await history(h, token, '?error_code=invalid_input&limit=1', 1)).executions[0];
+    expect((await h.call('GET', `/api/v1/executions/${failed.id}`, { token })).body).toEqual(failed);
+  });
+
+  it('answers 404 not_found naming the id for an unknown id, another environment\'s, and one that is no execution id', async () => {
+    const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: {} } });
+    const ours = res.body.execution_id as string;
+    await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${ours}`, { token })).status).toBe(200);
+    const other = await h.token(h.b);
+    const cases = [
+      // Well formed (a version 7 UUID), but no record has it.
+      ['0196a1b2-0000-7000-8000-000000000000', token],
+      // Environment A's record, asked for by environment B: the same answer as an unknown id.
+      [ours, other],
+      // Not an execution id at all: refused before the store is asked.
+      ['not-an-execution', token],
+      ['exe_001', token],
+      [`${ours}x`, token],
+    ] as const;
+    const reads = vi.spyOn(h.connector.store, 'getExecution');
+    try {
+      for (const [id, bearer] of cases) {
+        const missing = await h.call('GET', `/api/v1/executions/${encodeURIComponent(id)}`, { token: bearer });
+        expect(missing.status, id).toBe(404);
+        expect(conformanceProblems('GET', '/api/v1/executions/{execution_id}', missing)).toEqual([]);
+        expect(missing.body.error).toMatchObject({ code: 'not_found', message: `No execution ${JSON.stringify(id)} in this environment.`, request_id: missing.headers.get('x-request-id') });
+      }
+      // The store was asked for the two well-formed ids only.
+      expect(reads.mock.calls.map(([, id]) => id)).toEqual([cases[0][0], ours]);
+    } finally {
+      reads.mockRestore();
+    }
+    // Environment A still reads its own.
+    expect((await h.call('GET', `/api/v1/executions/${ours}`, { token })).body.id).toBe(ours);
+    // An id longer than any id is the document's 400, naming the parameter.
+    const long = await h.call('GET', `/api/v1/executions/${'e'.repeat(250)}`, { token });
+    expect(long.status).toBe(400);
+    expect(conformanceProblems('GET', '/api/v1/executions/{execution_id}', long)).toEqual([]);
+    expect(long.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/execution_id', keyword: 'maxLength' })]);
+    // Without a token, as every API route.
+    expect((await h.call('GET', `/api/v1/executions/${ours}`)).status).toBe(401);
   });
 
   it('filters by identifier, connection and time, pages with a cursor, and keeps environments apart', async () => {
@@ -196,6 +258,8 @@ describe('execution input capture (opt-in)', () => {
       const [proxy, tool] = body.executions;
       expect(tool.input).toEqual({ email: '[redacted]', firstname: 'Kim' });
       expect(proxy.input).toEqual({ method: 'POST', path: '/crm/v3/objects/contacts/search', query: null, body: { api_key: '[redacted]', filterGroups: [] } });
+      // One execution by id carries the same recorded input.
+      expect((await h.call('GET', `/api/v1/executions/${tool.id}`, { token })).body).toEqual(tool);
     } finally {
       await h.close();
     }

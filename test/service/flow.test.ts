@@ -77,6 +77,14 @@ async function scenario(api: EnvironmentApi, tag: string): Promise<void> {
   const page = await api.listExecutions({ identifier, limit: 1 });
   expect(page.executions).toHaveLength(1);
   expect(page.next_cursor).not.toBeNull();
+  // One execution by the id the call returned: the view an item of the list has. An id of no record is not_found.
+  const called = await api.executeTool({ tool_name: 'calendar_list_calendars', identifier, tool_input: {} });
+  await expect.poll(async () => (await api.getExecution(called.execution_id).catch(() => null))?.id).toBe(called.execution_id);
+  expect(await api.getExecution(called.execution_id)).toEqual((await api.listExecutions({ identifier, limit: 1 })).executions[0]);
+  for (const unknown of ['0196a1b2-0000-7000-8000-000000000000', 'not-an-execution']) {
+    const notFound = await api.getExecution(unknown).catch((e: unknown) => e);
+    expect(isConnectorError(notFound) && [notFound.code, notFound.message]).toEqual(['not_found', `No execution ${JSON.stringify(unknown)} in this environment.`]);
+  }
 
   const disconnected = await api.disconnectAccount(link.connected_account_id);
   expect(disconnected.status).toBe('DISCONNECTED');

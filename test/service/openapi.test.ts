@@ -156,6 +156,11 @@ describe('every documented route, valid and invalid', () => {
     await check('valid', 'GET', '/api/v1/executions', '/api/v1/executions?outcome=error&tool=calendar_list_calendars');
     await check('invalid', 'GET', '/api/v1/executions', '/api/v1/executions?limit=500');
     await check('invalid', 'GET', '/api/v1/executions', '/api/v1/executions?since=yesterday');
+    const one = await check('valid', 'GET', '/api/v1/executions/{execution_id}', `/api/v1/executions/${history!.body.executions[0].id}`);
+    expect(one.body).toEqual(history!.body.executions[0]);
+    await check('invalid', 'GET', '/api/v1/executions/{execution_id}', '/api/v1/executions/0196a1b2-0000-7000-8000-000000000000');
+    await check('invalid', 'GET', '/api/v1/executions/{execution_id}', '/api/v1/executions/not-an-execution');
+    await check('invalid', 'GET', '/api/v1/executions/{execution_id}', `/api/v1/executions/${'e'.repeat(201)}`);
   });
 
   it('webhook endpoints and deliveries', async () => {

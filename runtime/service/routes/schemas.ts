@@ -101,5 +101,6 @@ function buildApiSchemas() {
     toolParams: parametersSchema('/api/v1/tools/{tool_name}', 'get', 'path'),
     proxyBody: requestBodySchema('/api/v1/proxy', 'post'),
     executionsQuery: parametersSchema('/api/v1/executions', 'get', 'query'),
+    executionParams: parametersSchema('/api/v1/executions/{execution_id}', 'get', 'path'),
   };
 }
