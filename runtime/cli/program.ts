@@ -46,6 +46,29 @@ const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** `executions --outcome`: every value of `ExecutionView['outcome']` and no other (`satisfies` checks both ways). */
 const EXECUTION_OUTCOMES = Object.keys({ success: true, error: true } satisfies Record<ExecutionView['outcome'], true>);
 
+/**
+ * `executions show`: the fields of one execution, one row each, the input following as JSON.
+ * Every field of `ExecutionView` but `input`, and no other (`satisfies` checks both ways).
+ */
+const EXECUTION_FIELDS = Object.keys({
+  id: true, started_at: true, kind: true, operation: true, outcome: true, error_code: true, identifier: true, connection_name: true,
+  connection_id: true, upstream_status: true, attempts: true, duration_ms: true,
+} satisfies Record<Exclude<keyof ExecutionView, 'input'>, true>) as Exclude<keyof ExecutionView, 'input'>[];
+
+/**
+ * One execution as `executions show` prints it: a two-column table, each field's name and its value (whole, unlike a
+ * list's cells; empty when null), then the recorded input as JSON.
+ */
+function executionDetail(execution: ExecutionView): string {
+  const width = Math.max(...EXECUTION_FIELDS.map((field) => field.length));
+  const table = EXECUTION_FIELDS.map((field) => `${field.padEnd(width)}  ${execution[field] ?? ''}`.trimEnd()).join('\n');
+  const input =
+    execution.input === null || execution.input === undefined
+      ? 'Input: not recorded (the service keeps inputs only with AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS=1)'
+      : `Input:\n${JSON.stringify(execution.input, null, 2)}`;
+  return `${table}\n\n${input}`;
+}
+
 interface ExecutionsOptions extends PageOptions {
   identifier?: string;
   connection?: string;
@@ -88,6 +111,7 @@ Examples:
   agent-connector link calendar user-42
   agent-connector accounts --limit 50
   agent-connector executions --outcome error
+  agent-connector executions show EXECUTION_ID
   agent-connector tools list --connector calendar
   agent-connector tools show calendar_create_event
   agent-connector tools call calendar_list_calendars --identifier user-42 --input '{}'
@@ -266,7 +290,7 @@ Examples:
       print(view, () => `Disconnected ${view.identifier} from ${view.connection_name} (${view.id}); status ${view.status}.`);
     });
 
-  const executions = program.command('executions').description('list the execution history: every tool call and proxy request');
+  const executions = program.command('executions').description('list the execution history (every tool call and proxy request), or show one execution');
   executions
     .command('list', { isDefault: true })
     .description('list executions a page at a time, newest first (the default: `agent-connector executions` lists them)')
@@ -305,6 +329,15 @@ Examples:
       print(page, () =>
         withHint(formatTable(page.executions, ['started_at', 'identifier', 'connection_name', 'operation', 'outcome', 'error_code', 'duration_ms', 'id']), hint),
       );
+    });
+
+  executions
+    .command('show')
+    .description('show one execution: its fields and the recorded input (inputs are kept only when input capture is on)')
+    .argument('<execution_id>', 'the execution_id a tool call returned (agent-connector executions lists them)')
+    .action(async (id: string) => {
+      const execution = await client().getExecution(id);
+      print(execution, () => executionDetail(execution));
     });
 
   const tools = program.command('tools').description('list or call tools');
