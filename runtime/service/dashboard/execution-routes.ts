@@ -1,10 +1,13 @@
 /**
- * The dashboard's execution history page: the environment's tool calls and proxy requests, newest first, filtered
- * by connection, identifier, tool, outcome and error code, paged with the API's cursor. Plain forms, no script,
- * like the rest of the dashboard; the page reads through the environment scope, as `GET /api/v1/executions` does.
+ * The dashboard's execution history pages: the environment's tool calls and proxy requests, newest first, filtered
+ * by connection, identifier, tool, outcome and error code, paged with the API's cursor; and one execution, with every
+ * field and the recorded input (a not-found page for an id that is none of the environment's executions). Plain
+ * forms, no script, like the rest of the dashboard; the pages read through the environment scope, as
+ * `GET /api/v1/executions` and `GET /api/v1/executions/{execution_id}` do.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
+import { isConnectorError } from '../../errors.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
 
@@ -47,6 +50,26 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         nextPage: next,
         ...('error' in result ? { error: result.error } : {}),
       });
+    }),
+  );
+
+  app.get(
+    '/executions/:id',
+    deps.signedIn(async (request, reply, ctx) => {
+      const { id } = request.params as { id: string };
+      try {
+        const execution = await ctx.env.getExecution(id);
+        return deps.page(reply, ctx, 'execution', {
+          title: `Execution ${execution.operation}`,
+          execution,
+          ok: execution.outcome === 'success',
+          inputText: execution.input === null || execution.input === undefined ? null : JSON.stringify(execution.input, null, 2),
+        });
+      } catch (error) {
+        // Unknown, another environment's, purged or malformed: a page that says so, inside the signed-in layout.
+        if (!isConnectorError(error) || error.code !== 'not_found') throw error;
+        return deps.page(reply, ctx, 'execution', { title: 'Execution not found', missing: error.message }, 404);
+      }
     }),
   );
 }
