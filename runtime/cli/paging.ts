@@ -22,14 +22,31 @@ export function pageQuery(opts: PageOptions): { limit?: number; cursor?: string 
   };
 }
 
+/** The global flags as given on the command line (undefined: not given; the variable, if any, was read instead). */
+export interface GivenGlobals {
+  envUrl?: string;
+  clientId?: string;
+}
+
+type Flags = readonly (readonly [flag: string, value: string | undefined])[];
+
 /**
- * `Next page: agent-connector <command> <flags> --cursor <nextCursor>`, with the flags that were given (the filters and
- * `--limit`), each value quoted for a POSIX shell when it needs it; undefined on the last page (`nextCursor` null).
+ * `Next page: agent-connector <global flags> <command> <flags> --cursor <nextCursor>`, with the flags that were given,
+ * each value quoted for a POSIX shell when it needs it; undefined on the last page (`nextCursor` null).
+ *
+ * The global flags repeated are `--env-url` and `--client-id` when given as flags, so the printed command reaches the
+ * same service as the same client (a value read from a variable is read again by the next run). `--client-secret` is
+ * never repeated, given or not: a secret is not printed (the next run reads AGENT_CONNECTOR_CLIENT_SECRET). Nor is
+ * `--json`: with it a page is printed as JSON, without this line.
  */
-export function nextPageHint(command: string, flags: readonly (readonly [flag: string, value: string | undefined])[], nextCursor: string | null): string | undefined {
+export function nextPageHint(command: string, globals: GivenGlobals, flags: Flags, nextCursor: string | null): string | undefined {
   if (nextCursor === null) return undefined;
-  const words = flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]));
-  return `Next page: agent-connector ${[command, ...words, '--cursor', shellWord(nextCursor)].join(' ')}`;
+  const given: Flags = [['--env-url', globals.envUrl], ['--client-id', globals.clientId]];
+  return `Next page: agent-connector ${[...shellWords(given), command, ...shellWords(flags), '--cursor', shellWord(nextCursor)].join(' ')}`;
+}
+
+function shellWords(flags: Flags): string[] {
+  return flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]));
 }
 
 /** A table and, when there is one, the next-page line under it. */

@@ -278,7 +278,7 @@ Examples:
         return;
       }
       const page = await client().listAccountsPage({ ...filter, ...pageQuery(opts) });
-      const hint = nextPageHint('accounts', [['--identifier', filter.identifier], ['--connection', filter.connection_name], ['--limit', opts.limit]], page.next_cursor);
+      const hint = nextPageHint('accounts', globals(), [['--identifier', filter.identifier], ['--connection', filter.connection_name], ['--limit', opts.limit]], page.next_cursor);
       print(page, () => withHint(formatTable(page.connected_accounts, [...columns]), hint));
     });
   accounts
@@ -325,7 +325,7 @@ Examples:
         ['--until', opts.until],
         ['--limit', opts.limit],
       ] as const;
-      const hint = nextPageHint('executions', flags, page.next_cursor);
+      const hint = nextPageHint('executions', globals(), flags, page.next_cursor);
       print(page, () =>
         withHint(formatTable(page.executions, ['started_at', 'identifier', 'connection_name', 'operation', 'outcome', 'error_code', 'duration_ms', 'id']), hint),
       );

@@ -1,26 +1,30 @@
 /**
  * The one-page list commands against a running service: `accounts --limit/--cursor` and `executions`. Pages are
  * followed by running the printed `Next page:` line (its words as a POSIX shell splits them) until there is none;
- * `--json` prints the page as the API answers it; a bad `--limit` or `--cursor` is the service's 400, naming it.
+ * `--json` prints the page as the API answers it; a bad `--limit` or `--cursor` is the service's 400, naming it. The
+ * line repeats `--env-url` and `--client-id` given as flags (run by `sh` as the real command, it reaches the same
+ * service) and never `--client-secret`.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { runCli } from '../../runtime/cli/program.js';
+import { freePort } from '../../runtime/service/free-port.js';
 import { startHarness, type Harness } from '../service/harness.js';
 
 let h: Harness;
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** The variables each command runs with by default: environment A's client of the harness's service. */
+const variables = (): Record<string, string> => ({ AGENT_CONNECTOR_URL: h.url, AGENT_CONNECTOR_CLIENT_ID: h.a.clientId, AGENT_CONNECTOR_CLIENT_SECRET: h.a.clientSecret });
+
+async function cli(args: string[], env: Record<string, string> = variables()): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const io = {
-    out: (t: string) => out.push(t),
-    err: (t: string) => err.push(t),
-    env: { AGENT_CONNECTOR_URL: h.url, AGENT_CONNECTOR_CLIENT_ID: h.a.clientId, AGENT_CONNECTOR_CLIENT_SECRET: h.a.clientSecret },
-  };
+  const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t), env };
   const result = await runCli(args, io);
   return { code: result.code, out: out.join('\n'), err: err.join('\n') };
 }
@@ -46,11 +50,11 @@ function column(out: string, name: string): string[] {
 }
 
 /** Runs `args` and every printed next page: each page's output. Bounded, so a hint that never ends fails. */
-async function followPages(args: string[]): Promise<string[]> {
+async function followPages(args: string[], env?: Record<string, string>): Promise<string[]> {
   const pages: string[] = [];
   let next: string[] | undefined = args;
   for (let n = 0; n < 20 && next !== undefined; n++) {
-    const res = await cli(next);
+    const res = await cli(next, env);
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
     pages.push(res.out);
@@ -75,7 +79,8 @@ function expectRefused(res: { code: number; out: string; err: string }, paramete
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  // Each command run asks for a token (a credential check): this file runs more than the default budget's 60 a minute.
+  h = await startHarness({ credentialRateLimit: false });
   await h.sandboxConnection(h.a, 'crm', 'crm-pages');
   for (const n of [1, 2, 3, 4, 5]) await authorize('crm-pages', `pager-${n}`);
 });
@@ -217,5 +222,113 @@ describe('executions', () => {
     // The choices are the API's outcomes.
     const openapi = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../generated/openapi.json'), 'utf8'));
     expect(outcome.err).toContain(`Allowed choices are ${openapi.components.schemas.ExecutionOutcome.enum.join(', ')}.`);
+  });
+});
+
+describe('the next-page line and the global flags', () => {
+  const run = promisify(execFile);
+  /** A directory whose `agent-connector` is this checkout's command (bin/agent-connector.js), for `sh` to find. */
+  let bin: string;
+  beforeAll(() => {
+    bin = mkdtempSync(join(tmpdir(), 'ac-bin-'));
+    writeFileSync(join(bin, 'agent-connector'), `#!/bin/sh\nexec '${process.execPath}' '${resolve(import.meta.dirname, '../../bin/agent-connector.js')}' "$@"\n`);
+    chmodSync(join(bin, 'agent-connector'), 0o755);
+  });
+  afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+  /** The `Next page:` line of `out`, whole. */
+  function nextPageLine(out: string): string | undefined {
+    return out.split('\n').find((l) => l.startsWith('Next page: '));
+  }
+
+  /**
+   * The printed next page run by `sh` as it is printed (a separate process, the real command), with only `env` for
+   * its variables; then every page it prints in turn. Each page's output.
+   */
+  async function followInShell(out: string, env: Record<string, string>): Promise<string[]> {
+    const pages: string[] = [];
+    let line = nextPageLine(out);
+    for (let n = 0; n < 10 && line !== undefined; n++) {
+      const res = await run('sh', ['-c', line.slice('Next page: '.length)], {
+        env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: process.env.HOME ?? tmpdir(), ...env },
+        timeout: 60_000,
+      });
+      expect(res.stderr).toBe('');
+      pages.push(res.stdout.trimEnd());
+      line = nextPageLine(res.stdout);
+    }
+    expect(line).toBeUndefined();
+    return pages;
+  }
+
+  /** Variables that name another service (nothing listens there) and no client id: only the flags reach the harness. */
+  async function elsewhere(): Promise<Record<string, string>> {
+    return { AGENT_CONNECTOR_URL: `http://127.0.0.1:${await freePort()}`, AGENT_CONNECTOR_CLIENT_SECRET: h.a.clientSecret };
+  }
+
+  it('repeats --env-url and --client-id given as flags: the line, run by sh, reads the rest from that service', async () => {
+    const ids = (JSON.parse((await cli(['--json', 'accounts', '--connection', 'crm-pages'])).out) as { id: string }[]).map((a) => a.id);
+    const env = await elsewhere();
+    // The variables alone reach no service.
+    expect((await cli(['--client-id', h.a.clientId, 'accounts', '--limit', '2'], env)).code).toBe(1);
+
+    const flags = ['--env-url', h.url, '--client-id', h.a.clientId];
+    const first = await cli([...flags, 'accounts', '--connection', 'crm-pages', '--limit', '2'], env);
+    expect(first.code).toBe(0);
+    expect(column(first.out, 'id')).toEqual(ids.slice(0, 2));
+    expect(nextPageArgs(first.out)).toEqual([...flags, 'accounts', '--connection', 'crm-pages', '--limit', '2', '--cursor', expect.any(String)]);
+    const rest = await followInShell(first.out, env);
+    expect(rest.map((p) => column(p, 'id'))).toEqual([ids.slice(2, 4), ids.slice(4)]);
+    expect(nextPageArgs(rest[0]!)?.slice(0, 4)).toEqual(flags);
+    // Flags after the command are global flags too, and repeated the same way.
+    const after = await cli(['accounts', '--connection', 'crm-pages', '--limit', '2', ...flags], env);
+    expect(nextPageArgs(after.out)?.slice(0, 4)).toEqual(flags);
+  }, 120_000);
+
+  it('pages the history the same way, a quoted filter and all', async () => {
+    for (const n of [1, 2, 3]) expect((await cli(['proxy', 'crm-pages', 'pager-3', 'GET', '/crm/v3/objects/contacts', '--query', `limit=${n}`])).code).toBe(0);
+    let ids: string[] = [];
+    await expect.poll(async () => (ids = JSON.parse((await cli(['--json', 'executions', '--identifier', 'pager-3'])).out).executions.map((e: { id: string }) => e.id)).length).toBe(3);
+    const env = await elsewhere();
+    const first = await cli(['--env-url', h.url, '--client-id', h.a.clientId, 'executions', '--identifier', 'pager-3', '--operation', 'GET /crm/v3/objects/contacts', '--limit', '2'], env);
+    expect(first.code).toBe(0);
+    expect(nextPageLine(first.out)).toContain(`agent-connector --env-url ${h.url} --client-id ${h.a.clientId} executions --identifier pager-3 --operation 'GET /crm/v3/objects/contacts' --limit 2 --cursor `);
+    const rest = await followInShell(first.out, env);
+    expect([column(first.out, 'id'), ...rest.map((p) => column(p, 'id'))]).toEqual([ids.slice(0, 2), ids.slice(2)]);
+  }, 120_000);
+
+  it('never prints --client-secret: the line leaves it out, and the next run reads AGENT_CONNECTOR_CLIENT_SECRET', async () => {
+    const secret = h.a.clientSecret;
+    const env = { AGENT_CONNECTOR_URL: h.url, AGENT_CONNECTOR_CLIENT_ID: h.a.clientId };
+    const runs = [
+      ['--client-secret', secret, 'accounts', '--connection', 'crm-pages', '--limit', '2'],
+      ['accounts', '--connection', 'crm-pages', '--limit', '2', '--client-secret', secret],
+      ['--env-url', h.url, '--client-id', h.a.clientId, '--client-secret', secret, 'executions', '--limit', '1'],
+      ['--json', '--client-secret', secret, 'accounts', '--limit', '2'],
+      ['--json', '--client-secret', secret, 'executions', '--limit', '1'],
+    ];
+    for (const args of runs) {
+      const res = await cli(args, env);
+      expect(res.code, res.err).toBe(0);
+      expect(`${res.out}\n${res.err}`).not.toContain(secret);
+      expect(nextPageLine(res.out) === undefined).toBe(args[0] === '--json');
+    }
+    const first = await cli(runs[0]!, env);
+    const next = nextPageArgs(first.out)!;
+    expect(next).toEqual(['accounts', '--connection', 'crm-pages', '--limit', '2', '--cursor', expect.any(String)]);
+    // As printed, it needs the secret from the variable: without it the command stops naming it (exit 2)...
+    const without = await cli(next, env);
+    expect(without.code).toBe(2);
+    expect(without.err).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
+    // ... and with it, it reads the next page.
+    const withVariable = await cli(next, { ...env, AGENT_CONNECTOR_CLIENT_SECRET: secret });
+    expect(withVariable.code).toBe(0);
+    expect(column(withVariable.out, 'id')).toHaveLength(2);
+  });
+
+  it('prints no next-page line with --json, whatever flags were given: the page is the JSON alone', async () => {
+    const res = await cli(['--json', '--env-url', h.url, '--client-id', h.a.clientId, 'accounts', '--connection', 'crm-pages', '--limit', '2'], await elsewhere());
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.out).next_cursor).toEqual(expect.any(String));
   });
 });
