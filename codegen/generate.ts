@@ -8,7 +8,7 @@ import { buildModel } from './model/build-model.js';
 import { readHelperSignatures } from './model/helper-signatures.js';
 import type { Model } from './model/types.js';
 import { compareOutDir, writeOutDir, type Drift } from './write/out-dir.js';
-import { helpersProjectInstance } from './project.js';
+import { newHelpersProject } from './project.js';
 
 export interface GenerateOptions {
   /** Directory holding `connectors/` and `tools/`. */
@@ -44,5 +44,5 @@ export function loadModel(specsDir: string): Model {
   const loaded = loadSpecs(specsDir);
   const errors = [...loaded.errors, ...checkSpecs(loaded, helperRegistry)];
   if (errors.length > 0) throw new SpecErrors(errors);
-  return buildModel(loaded, readHelperSignatures(helpersProjectInstance()));
+  return buildModel(loaded, readHelperSignatures(newHelpersProject()));
 }

@@ -1,24 +1,23 @@
+/**
+ * The ts-morph projects a generate run works in, made new for each run (about a millisecond each) so that nothing
+ * one run reads or writes is seen by the next in the same process: a helper file edited between two runs is read
+ * again, and no emitted file outlives its run.
+ */
 import { Project, QuoteKind, IndentationText, NewLineKind } from 'ts-morph';
 
-let shared: Project | undefined;
-
 /**
- * One in-memory ts-morph project per process, reused by every emitter (creating one costs more than emitting).
- * Nothing is type-checked during emit; `tsc` checks `generated/` separately.
+ * An in-memory project the emitters print their files through. Nothing is type-checked during emit; `tsc` checks
+ * `generated/` separately.
  */
-export function emitProject(): Project {
-  shared ??= new Project({
+export function newEmitProject(): Project {
+  return new Project({
     useInMemoryFileSystem: true,
     skipAddingFilesFromTsConfig: true,
     manipulationSettings: { quoteKind: QuoteKind.Single, indentationText: IndentationText.TwoSpaces, newLineKind: NewLineKind.LineFeed },
   });
-  return shared;
 }
 
-let helpersProject: Project | undefined;
-
 /** A project on the real file system, to read `runtime/helpers` declarations (syntax only). */
-export function helpersProjectInstance(): Project {
-  helpersProject ??= new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-  return helpersProject;
+export function newHelpersProject(): Project {
+  return new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
 }

@@ -1,5 +1,5 @@
 import type { Model } from '../model/types.js';
-import { emitProject } from '../project.js';
+import { newEmitProject } from '../project.js';
 import { emitBuilders } from './emit-builders.js';
 import { emitCatalog } from './emit-catalog.js';
 import { emitDocs } from './emit-docs.js';
@@ -13,7 +13,7 @@ import { GENERATED_HEADER } from './ts-text.js';
 
 /** Every emitter, in a fixed order; the result is sorted by path so output never depends on timing. */
 export async function emitAll(model: Model): Promise<EmittedFile[]> {
-  const project = emitProject();
+  const project = newEmitProject();
   const openapi = buildOpenApi(model);
   const files: EmittedFile[] = [
     emitTypes(model, project),

@@ -7,17 +7,15 @@ import type { EmittedFile } from './emitted-file.js';
 
 const TEMPLATE = fileURLToPath(new URL('../templates/connector.md.hbs', import.meta.url));
 
-let compiled: Handlebars.TemplateDelegate | undefined;
-
 /** `generated/docs/<connector>.md`: a Markdown reference per connector, rendered from the model. */
 export function emitDocs(model: Model): EmittedFile[] {
-  compiled ??= Handlebars.compile(readFileSync(TEMPLATE, 'utf8'), { noEscape: true, strict: false });
+  const render = Handlebars.compile(readFileSync(TEMPLATE, 'utf8'), { noEscape: true, strict: false });
   return model.connectors.map((connector) => {
     const tools = model.tools.filter((t) => t.connector === connector.name);
     const versionParameter = connector.api.versionHeader?.parameter;
     return {
       path: `docs/${connector.name}.md`,
-      content: compiled!({ connector, versionParameter, tools: tools.map(toolView) }),
+      content: render({ connector, versionParameter, tools: tools.map(toolView) }),
     };
   });
 }

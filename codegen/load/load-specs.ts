@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { metaValidate } from './meta-validate.js';
+import { metaValidator, type MetaValidate } from './meta-validate.js';
 import type { SpecError } from './spec-error.js';
 import type { ConnectorSpec, ToolSpec } from './spec-types.js';
 import { parseSpecSource, type SpecSource } from './yaml-source.js';
@@ -27,21 +27,22 @@ export interface LoadedSpecs {
  */
 export function loadSpecs(specsDir: string): LoadedSpecs {
   const out: LoadedSpecs = { connectors: [], tools: [], errors: [] };
+  const metaValidate = metaValidator();
   for (const file of yamlFiles(join(specsDir, 'connectors'))) {
-    const loaded = loadOne<ConnectorSpec>('connector', file, out.errors);
+    const loaded = loadOne<ConnectorSpec>('connector', file, metaValidate, out.errors);
     if (loaded) out.connectors.push(loaded);
   }
   const toolsDir = join(specsDir, 'tools');
   for (const folder of subdirs(toolsDir)) {
     for (const file of yamlFiles(join(toolsDir, folder))) {
-      const loaded = loadOne<ToolSpec>('tool', file, out.errors);
+      const loaded = loadOne<ToolSpec>('tool', file, metaValidate, out.errors);
       if (loaded) out.tools.push(loaded);
     }
   }
   return out;
 }
 
-function loadOne<T>(kind: 'connector' | 'tool', path: string, errors: SpecError[]): Loaded<T> | undefined {
+function loadOne<T>(kind: 'connector' | 'tool', path: string, metaValidate: MetaValidate, errors: SpecError[]): Loaded<T> | undefined {
   const file = displayPath(path);
   const { source, errors: parseErrors } = parseSpecSource(file, readFileSync(path, 'utf8'));
   errors.push(...parseErrors);

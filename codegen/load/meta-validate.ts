@@ -11,20 +11,18 @@ const SCHEMA_DIR = fileURLToPath(new URL('../../specs/schema/', import.meta.url)
 
 export type SpecKind = 'connector' | 'tool';
 
-let compiled: Record<SpecKind, ValidateFunction> | undefined;
+/** Checks a spec of the given kind against its meta-schema; every error is positioned at the offending YAML node or key. */
+export type MetaValidate = (kind: SpecKind, source: SpecSource) => SpecError[];
 
-/** The two meta-schemas, compiled once per process. */
-function validators(): Record<SpecKind, ValidateFunction> {
-  if (compiled) return compiled;
+/** The two meta-schemas, read and compiled for one load of the specs (the caller's, not the module's). */
+export function metaValidator(): MetaValidate {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   const load = (name: string) => JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as object;
-  compiled = { connector: ajv.compile(load('connector.schema.json')), tool: ajv.compile(load('tool.schema.json')) };
-  return compiled;
+  const validators: Record<SpecKind, ValidateFunction> = { connector: ajv.compile(load('connector.schema.json')), tool: ajv.compile(load('tool.schema.json')) };
+  return (kind, source) => specErrors(source, validators[kind]);
 }
 
-/** Checks a spec against its meta-schema; every error is positioned at the offending YAML node or key. */
-export function metaValidate(kind: SpecKind, source: SpecSource): SpecError[] {
-  const validate = validators()[kind];
+function specErrors(source: SpecSource, validate: ValidateFunction): SpecError[] {
   if (validate(source.data)) return [];
   const errors = validate.errors ?? [];
   // Errors inside an anyOf branch are noise next to the anyOf's own error.
