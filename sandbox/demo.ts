@@ -32,25 +32,29 @@ const TOOL_PER_SYSTEM: Record<ConnectorName, { tool: string; input: Record<strin
   docs: { tool: 'docs_create_document', input: { title: 'Demo notes' } },
 };
 
-let failures = 0;
-let stepNo = 0;
 const TOTAL_STEPS = 7;
 
-function step(title: string): void {
-  stepNo += 1;
-  console.log(`\n${color.bold}[${stepNo}/${TOTAL_STEPS}] ${title}${color.off}`);
-}
+/** The tour's progress: numbered step headings, and each attempt's tick or cross, counted. */
+class Steps {
+  private shown = 0;
+  failures = 0;
 
-async function attempt<T>(label: string, run: () => Promise<T>, show?: (value: T) => string): Promise<T | undefined> {
-  try {
-    const value = await run();
-    console.log(`  ${color.ok}✓${color.off} ${label}${show ? `${color.dim} — ${show(value)}${color.off}` : ''}`);
-    return value;
-  } catch (error) {
-    failures += 1;
-    const what = isConnectorError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-    console.log(`  ${color.bad}✗${color.off} ${label}: ${what}`);
-    return undefined;
+  step(title: string): void {
+    this.shown += 1;
+    console.log(`\n${color.bold}[${this.shown}/${TOTAL_STEPS}] ${title}${color.off}`);
+  }
+
+  async attempt<T>(label: string, run: () => Promise<T>, show?: (value: T) => string): Promise<T | undefined> {
+    try {
+      const value = await run();
+      console.log(`  ${color.ok}✓${color.off} ${label}${show ? `${color.dim} — ${show(value)}${color.off}` : ''}`);
+      return value;
+    } catch (error) {
+      this.failures += 1;
+      const what = isConnectorError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      console.log(`  ${color.bad}✗${color.off} ${label}: ${what}`);
+      return undefined;
+    }
   }
 }
 
@@ -59,20 +63,20 @@ function summarize(data: unknown): string {
   return text.length > 110 ? `${text.slice(0, 107)}...` : text;
 }
 
-async function tour(client: HttpClient, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<void> {
-  step('Create one connection per system (own OAuth client each, pointed at the sandbox)');
+async function tour(steps: Steps, client: HttpClient, sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<void> {
+  steps.step('Create one connection per system (own OAuth client each, pointed at the sandbox)');
   for (const name of CONNECTOR_NAMES) {
     const secret = `demo-${randomBytes(12).toString('hex')}`;
-    await attempt(`connection ${name}`, async () => {
+    await steps.attempt(`connection ${name}`, async () => {
       const view = await client.createConnection({ name, connector: name, client_id: `demo-${name}`, client_secret: secret, overrides: sandbox.endpoints(name) });
       registerWithSandbox(sandbox, view, secret);
       return view;
     }, (v) => `redirect URI ${v.redirect_uri}`);
   }
 
-  step(`Authorization links for user "${USER}", consent at each provider, callback`);
+  steps.step(`Authorization links for user "${USER}", consent at each provider, callback`);
   for (const name of CONNECTOR_NAMES) {
-    await attempt(`${name}: link -> consent as ${SANDBOX_USER} -> callback`, async () => {
+    await steps.attempt(`${name}: link -> consent as ${SANDBOX_USER} -> callback`, async () => {
       const link = await client.authorizationLink({ connection_name: name, identifier: USER });
       const consent = await consentThroughSandbox(link.link, { user: SANDBOX_USER });
       if (consent.status !== 200) throw new Error(`callback answered ${consent.status}`);
@@ -82,19 +86,19 @@ async function tour(client: HttpClient, sandbox: Awaited<ReturnType<typeof start
     }, (a) => `account ${a.id} ${a.status}`);
   }
 
-  step('A tool per system');
+  steps.step('A tool per system');
   for (const name of CONNECTOR_NAMES) {
     const { tool, input } = TOOL_PER_SYSTEM[name];
-    await attempt(`${tool}(${JSON.stringify(input)})`, () => client.executeTool({ tool_name: tool, identifier: USER, tool_input: input }), (r) => summarize(r.data));
+    await steps.attempt(`${tool}(${JSON.stringify(input)})`, () => client.executeTool({ tool_name: tool, identifier: USER, tool_input: input }), (r) => summarize(r.data));
   }
 
-  step('A proxy request (the raw upstream API, same credentials)');
-  await attempt('GET /calendar/v3/users/me/calendarList', () =>
+  steps.step('A proxy request (the raw upstream API, same credentials)');
+  await steps.attempt('GET /calendar/v3/users/me/calendarList', () =>
     client.proxy({ connection_name: 'calendar', identifier: USER, method: 'GET', path: '/calendar/v3/users/me/calendarList' }),
   (r) => `upstream ${r.status}, ${summarize(r.body)}`);
 
-  step('A refresh: the provider expires the access token; the next call refreshes it transparently');
-  await attempt('calendar_list_calendars after expiry', async () => {
+  steps.step('A refresh: the provider expires the access token; the next call refreshes it transparently');
+  await steps.attempt('calendar_list_calendars after expiry', async () => {
     const before = sandbox.control.tokenRequestCount(SANDBOX_PROVIDER.calendar, 'refresh_token');
     sandbox.control.expireAccessTokens(SANDBOX_PROVIDER.calendar, SANDBOX_USER);
     await client.executeTool({ tool_name: 'calendar_list_calendars', identifier: USER, tool_input: {} });
@@ -103,15 +107,15 @@ async function tour(client: HttpClient, sandbox: Awaited<ReturnType<typeof start
     return refreshes;
   }, () => 'one refresh_token request, call succeeded');
 
-  step('Invalid input is refused before anything reaches the provider');
-  await attempt('calendar_list_calendars({max_results: "lots"})', async () => {
+  steps.step('Invalid input is refused before anything reaches the provider');
+  await steps.attempt('calendar_list_calendars({max_results: "lots"})', async () => {
     const error = await client.executeTool({ tool_name: 'calendar_list_calendars', identifier: USER, tool_input: { max_results: 'lots' } }).then(() => null, (e: unknown) => e);
     if (!isConnectorError(error) || error.code !== 'invalid_input') throw new Error('expected invalid_input');
     return error;
   }, (e) => `${e.code}: ${JSON.stringify(e.details)}`);
 
-  step('Disconnect: tokens revoked and deleted; calls now ask for a new authorization');
-  await attempt('disconnect the calendar account', async () => {
+  steps.step('Disconnect: tokens revoked and deleted; calls now ask for a new authorization');
+  await steps.attempt('disconnect the calendar account', async () => {
     const [account] = await client.listAccounts({ identifier: USER, connection_name: 'calendar' });
     if (!account) throw new Error('no account');
     const after = await client.disconnectAccount(account.id);
@@ -129,21 +133,22 @@ async function main(): Promise<void> {
   const connectionOverrides = withSandbox(readConnectorConfig().connectionOverrides, sandbox);
   const connector = await createConnector({ baseUrl: url, dataDir, encryptionKeys: `k1:${randomBytes(32).toString('base64')}`, connectionOverrides });
   const app = await buildService({ connector, sandbox, logger: false });
+  const steps = new Steps();
   try {
     await app.listen({ port, host: '127.0.0.1' });
     const env = await createEnvironment(connector.store, { name: 'demo' });
     console.log(`${color.bold}agent-connector demo${color.off}: service at ${url}, sandbox providers at ${sandbox.url}`);
     console.log(`${color.dim}environment ${env.environmentId}; the application below talks to the service over HTTP with its client credentials.${color.off}`);
     const client = createClient({ envUrl: url, clientId: env.clientId, clientSecret: env.clientSecret });
-    await tour(client, sandbox);
+    await tour(steps, client, sandbox);
   } finally {
     await app.close();
     await connector.close();
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(failures === 0 ? `\n${color.ok}Done: every step worked.${color.off}` : `\n${color.bad}${failures} step(s) failed.${color.off}`);
-  process.exit(failures === 0 ? 0 : 1);
+  console.log(steps.failures === 0 ? `\n${color.ok}Done: every step worked.${color.off}` : `\n${color.bad}${steps.failures} step(s) failed.${color.off}`);
+  process.exit(steps.failures === 0 ? 0 : 1);
 }
 
 await main();

@@ -27,7 +27,7 @@ export const SAVE_DELAY_MS = 250;
 const FORMAT = 1;
 
 /** The classes the fakes keep their users' data in: the only ones a state file may revive. */
-const CLASSES: ClassRegistry = new Map<string, { prototype: object }>([
+const CLASSES: ReadonlyMap<string, { prototype: object }> = new Map<string, { prototype: object }>([
   ['CalendarUserState', CalendarUserState],
   ['Crm', Crm],
   ['DocumentBody', DocumentBody],
