@@ -1,6 +1,7 @@
 /**
- * The README and the docs say what the code has: the README's tool table counts what the specs generate, and every
- * relative link in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`).
+ * The README and the docs say what the code has: the README's tool table counts what the specs generate, the route
+ * tables of docs/ name exactly the operations of the OpenAPI document, and every relative link in the README and
+ * docs/ points at a file that exists (and a heading that exists, for `#anchors`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -24,6 +25,65 @@ describe('the README', () => {
     const counts = new Map<string, number>();
     for (const t of tools as readonly ToolDefinition[]) counts.set(t.connector, (counts.get(t.connector) ?? 0) + 1);
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(counts));
+  });
+});
+
+/**
+ * The routes a Markdown table names in its first cell, as `METHOD /path`: a cell such as `` `GET`, `POST /a` `` names
+ * both methods of `/a`; a query string (`?limit=&cursor=`) is not part of the path; a path without a method
+ * (`/dashboard`) and any other code span are not routes.
+ */
+function tableRoutes(markdown: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of markdown.split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    const end = line.indexOf(' | ', 2);
+    let methods: string[] = [];
+    for (const m of line.slice(2, end === -1 ? undefined : end).matchAll(/`([^`]+)`/g)) {
+      const span = m[1] as string;
+      if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(span)) {
+        methods.push(span);
+        continue;
+      }
+      const route = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s?]*)/.exec(span);
+      if (route) for (const method of [...methods, route[1] as string]) out.add(`${method} ${route[2]}`);
+      methods = [];
+    }
+  }
+  return out;
+}
+
+describe('the route tables of docs/', () => {
+  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const documented = new Set(docs.flatMap((file) => [...tableRoutes(read(file))]));
+  /** Every operation of the OpenAPI document; the per-tool execute paths are the one route the manual names. */
+  const operations = new Set(
+    Object.entries(JSON.parse(read('generated/openapi.json')).paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== 'parameters')
+        .map((method) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/, '/api/v1/tools/{tool_name}/execute')}`),
+    ),
+  );
+  /** Routes the docs name that the OpenAPI document does not describe, by design: the MCP endpoint speaks MCP. */
+  const notOpenApi = ['POST /mcp'];
+
+  it('name every operation of the OpenAPI document, with its parameter names', () => {
+    expect([...operations].filter((op) => !documented.has(op))).toEqual([]);
+  });
+
+  it('name no route the OpenAPI document lacks (a removed or renamed route leaves no row behind)', () => {
+    expect([...documented].filter((route) => !operations.has(route) && !notOpenApi.includes(route))).toEqual([]);
+  });
+
+  it('are read as a reader reads them', () => {
+    const table = [
+      '| Route | What |',
+      '| `GET`, `POST /api/v1/a` | list, create |',
+      '| `GET /api/v1/a/{id}?x=&y=`, `DELETE /api/v1/a/{id}` | read, delete; see `GET /not/a/route` |',
+      '| `/dashboard` | no method, no route |',
+      '| `AGENT_CONNECTOR_X` | not a route |',
+    ].join('\n');
+    expect([...tableRoutes(table)].sort()).toEqual(['DELETE /api/v1/a/{id}', 'GET /api/v1/a', 'GET /api/v1/a/{id}', 'POST /api/v1/a']);
   });
 });
 
