@@ -2651,6 +2651,11 @@ export interface components {
                     position?: number;
                     violations?: components["schemas"]["Violation"][];
                 };
+                /**
+                 * Format: uuid
+                 * @description On a failed tool call or proxy request: its execution record, as GET /api/v1/executions/{execution_id} reads it (as a success's execution_id).
+                 */
+                execution_id?: string;
                 message: string;
                 request_id: string;
             };

@@ -1,8 +1,9 @@
 /**
  * The one error catalogue: stable codes, each with its HTTP status and a one-line meaning.
  *
- * The HTTP service renders every error as `{"error": {"code", "message", "details"?, "request_id"}}` with the
- * status from this table; the OpenAPI document and `docs/errors.md` list the same codes (a test keeps them in step).
+ * The HTTP service renders every error as `{"error": {"code", "message", "details"?, "execution_id"?, "request_id"}}`
+ * with the status from this table (`execution_id` on a failed tool call or proxy request); the OpenAPI document and
+ * `docs/errors.md` list the same codes (a test keeps them in step).
  * Messages and details never contain a secret: callers build them from names and ids, never from token values.
  */
 
@@ -43,6 +44,8 @@ export interface ConnectorErrorOptions {
   /** Seconds, for `upstream_rate_limited`, `rate_limited` and `unavailable`. */
   retryAfterSeconds?: number;
   cause?: unknown;
+  /** The failed tool call's or proxy request's execution record (see {@link ConnectorError.forExecution}). */
+  executionId?: string;
 }
 
 /**
@@ -55,6 +58,8 @@ export class ConnectorError extends Error {
   readonly status: number;
   readonly details?: unknown;
   readonly retryAfterSeconds?: number;
+  /** Set on the error of a tool call or proxy request: the id of its execution record, as a success's `execution_id`. */
+  readonly executionId?: string;
 
   constructor(code: ErrorCode, message: string, options: ConnectorErrorOptions = {}) {
     super(message);
@@ -63,16 +68,34 @@ export class ConnectorError extends Error {
     this.status = options.status ?? ERROR_CATALOGUE[code].status;
     if (options.details !== undefined) this.details = options.details;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.executionId !== undefined) this.executionId = options.executionId;
     if (options.cause !== undefined) {
       Object.defineProperty(this, 'cause', { value: options.cause, enumerable: false, writable: false });
     }
   }
 
+  /**
+   * This error as the failure of the execution `executionId`: a copy carrying the id, not this error changed, since
+   * one error may fail several calls at once (a shared token refresh's, say) and each has its own record.
+   */
+  forExecution(executionId: string): ConnectorError {
+    return new ConnectorError(this.code, this.message, {
+      status: this.status,
+      ...(this.details !== undefined ? { details: this.details } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.cause !== undefined ? { cause: this.cause } : {}),
+      executionId,
+    });
+  }
+
   /** The service's error body (without the request id, which the HTTP layer adds). */
-  toJSON(): { code: ErrorCode; message: string; details?: unknown } {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+  toJSON(): { code: ErrorCode; message: string; details?: unknown; execution_id?: string } {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.details !== undefined ? { details: this.details } : {}),
+      ...(this.executionId !== undefined ? { execution_id: this.executionId } : {}),
+    };
   }
 }
 

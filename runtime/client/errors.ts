@@ -1,7 +1,7 @@
 /**
  * Errors the HTTP client throws: the service's error body turned back into a {@link ConnectorError}, so code written
  * against the in-process runtime catches the same codes and statuses (an `upstream_error` keeps the upstream's 4xx,
- * as in-process), plus the request id to quote.
+ * as in-process, and a failed call's `executionId`), plus the request id to quote.
  */
 import { ConnectorError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 
@@ -11,11 +11,12 @@ export class ServiceError extends ConnectorError {
   /** The HTTP status the service answered. */
   readonly httpStatus: number;
 
-  constructor(code: ErrorCode, message: string, init: { httpStatus: number; requestId?: string; details?: unknown; retryAfterSeconds?: number }) {
+  constructor(code: ErrorCode, message: string, init: { httpStatus: number; requestId?: string; details?: unknown; retryAfterSeconds?: number; executionId?: string }) {
     super(code, message, {
       status: init.httpStatus,
       ...(init.details !== undefined ? { details: init.details } : {}),
       ...(init.retryAfterSeconds !== undefined ? { retryAfterSeconds: init.retryAfterSeconds } : {}),
+      ...(init.executionId !== undefined ? { executionId: init.executionId } : {}),
     });
     this.name = 'ServiceError';
     this.requestId = init.requestId;
@@ -34,12 +35,13 @@ export function serviceErrorFrom(status: number, headers: Headers, body: unknown
   const retry = Number.isFinite(retryAfter) && headers.has('retry-after') ? { retryAfterSeconds: retryAfter } : {};
   const err = (body as { error?: unknown } | null)?.error;
   if (err && typeof err === 'object') {
-    const e = err as { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown };
+    const e = err as { code?: unknown; message?: unknown; details?: unknown; execution_id?: unknown; request_id?: unknown };
     const code = isErrorCode(e.code) ? e.code : status >= 500 ? 'internal' : 'invalid_request';
     return new ServiceError(code, typeof e.message === 'string' ? e.message : `HTTP ${status}`, {
       httpStatus: status,
       requestId: typeof e.request_id === 'string' ? e.request_id : requestId,
       ...(e.details !== undefined ? { details: e.details } : {}),
+      ...(typeof e.execution_id === 'string' ? { executionId: e.execution_id } : {}),
       ...retry,
     });
   }

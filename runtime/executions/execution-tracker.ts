@@ -141,7 +141,8 @@ export class ExecutionTracker {
         errorCode = isConnectorError(error) ? error.code : 'internal';
         const status = isConnectorError(error) ? (error.details as { status?: unknown } | undefined)?.status : undefined;
         if (typeof status === 'number') errorStatus = status;
-        throw error;
+        // The caller can look the failure up by the id a success would have returned (a bug stays `internal`, unnamed).
+        throw isConnectorError(error) ? error.forExecution(scope.id) : error;
       } finally {
         const rec: ExecutionRecord = {
           id: scope.id,

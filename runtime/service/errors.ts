@@ -1,5 +1,6 @@
 /**
- * Rendering errors as the service's one error body: `{"error": {"code", "message", "details"?, "request_id"}}`.
+ * Rendering errors as the service's one error body: `{"error": {"code", "message", "details"?, "execution_id"?,
+ * "request_id"}}` (`execution_id` on a failed tool call or proxy request).
  *
  * A {@link ConnectorError} keeps its code, message, details and the catalogue's status (with Retry-After where set).
  * fastify's own refusals (bad JSON, body too large, schema violations) map onto catalogue codes; a body refused by
@@ -13,7 +14,7 @@ import { isInvalidJsonBodyError } from './json-body.js';
 import { toViolations, type AjvErrorLike } from '../validation/violations.js';
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown; request_id: string };
+  error: { code: ErrorCode; message: string; details?: unknown; execution_id?: string; request_id: string };
 }
 
 export function errorBody(error: ConnectorError, requestId: string): ErrorBody {

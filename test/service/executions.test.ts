@@ -69,7 +69,7 @@ describe('execution history', () => {
     expect(JSON.stringify(body)).not.toContain('ada@example.com');
   });
 
-  it('records failures with their code: invalid input before any lookup, an upstream error after retries', async () => {
+  it('records failures with their code, under the execution_id their error body names: invalid input before any lookup, an upstream error after retries', async () => {
     const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: {} } });
     expect(bad.status).toBe(400);
     h.sandbox.control.setFault('crm', { failNext: { count: 5, status: 503 } });
@@ -82,6 +82,10 @@ describe('execution history', () => {
     // The harness allows one retry: two attempts, the last status kept.
     expect(upstream).toMatchObject({ error_code: 'upstream_error', connection_name: 'crm', upstream_status: 503, attempts: 2 });
     expect((await history(h, token, '?error_code=invalid_input', 1)).executions).toHaveLength(1);
+    // Each error body names its record, beside the request id.
+    expect(bad.body.error).toMatchObject({ code: 'invalid_input', execution_id: invalid.id, request_id: bad.headers.get('x-request-id') });
+    expect(failed.body.error).toMatchObject({ code: 'upstream_error', execution_id: upstream.id });
+    expect(conformanceProblems('POST', '/api/v1/execute_tool', failed)).toEqual([]);
   });
 
   it('records proxy requests under their path template', async () => {
@@ -106,11 +110,18 @@ describe('execution history', () => {
       ['attempts', 'connection_id', 'connection_name', 'duration_ms', 'error_code', 'id', 'identifier', 'input', 'kind', 'operation', 'outcome', 'started_at', 'upstream_status'],
     );
     expect(one.body).toMatchObject({ id, kind: 'tool', connection_name: 'crm', identifier: 'u1', operation: 'crm_contacts_list', outcome: 'success', error_code: null, upstream_status: 200, attempts: 1, input: null });
-    // A failed call is found the same way, with its code.
+    // A failed call is found the same way, by the execution_id of its error body, with its code.
     const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: {} } });
     expect(bad.status).toBe(400);
-    const failed = (await history(h, token, '?error_code=invalid_input&limit=1', 1)).executions[0];
-    expect((await h.call('GET', `/api/v1/executions/${failed.id}`, { token })).body).toEqual(failed);
+    const failedId = bad.body.error.execution_id as string;
+    await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${failedId}`, { token })).status).toBe(200);
+    const failed = (await h.call('GET', `/api/v1/executions/${failedId}`, { token })).body;
+    expect(failed).toMatchObject({ id: failedId, outcome: 'error', error_code: 'invalid_input', operation: 'crm_contact_get' });
+    expect(failed).toEqual((await history(h, token, '?error_code=invalid_input&limit=1', 1)).executions[0]);
+    // A failed proxy request too.
+    const refused = await h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'nobody', method: 'GET', path: '/crm/v3/objects/contacts' } });
+    expect(refused.status).toBe(404);
+    await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${refused.body.error.execution_id}`, { token })).body.error_code).toBe('account_not_found');
   });
 
   it('answers 404 not_found naming the id for an unknown id, another environment\'s, and one that is no execution id', async () => {
@@ -135,6 +146,8 @@ describe('execution history', () => {
         expect(missing.status, id).toBe(404);
         expect(conformanceProblems('GET', '/api/v1/executions/{execution_id}', missing)).toEqual([]);
         expect(missing.body.error).toMatchObject({ code: 'not_found', message: `No execution ${JSON.stringify(id)} in this environment.`, request_id: missing.headers.get('x-request-id') });
+        // Only a tool call's or proxy request's error names an execution.
+        expect(missing.body.error).not.toHaveProperty('execution_id');
       }
       // The store was asked for the two well-formed ids only.
       expect(reads.mock.calls.map(([, id]) => id)).toEqual([cases[0][0], ours]);

@@ -162,6 +162,11 @@ describe('the HTTP client', () => {
     // No account for this identifier: the typed method reached the service, which answered in the catalogue's terms.
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe('account_not_found');
+    // The failed call's record, to look it up by (a connection's 404 above is no call, and names none).
+    const executionId = (error as ServiceError).executionId!;
+    expect(executionId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(async () => (await client.getExecution(executionId).catch(() => null))?.error_code).toBe('account_not_found');
+    expect(((await client.getConnection('nope').catch((e: unknown) => e)) as ServiceError).executionId).toBeUndefined();
   });
 
   it('executes a tool through its own route', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConnectorError } from '../../../runtime/errors.js';
 import { BATCH_DELAY_MS, ExecutionTracker, type ExecutionStart } from '../../../runtime/executions/execution-tracker.js';
 import type { ExecutionRecord } from '../../../runtime/store/types.js';
 import { Telemetry } from '../../../runtime/telemetry/telemetry.js';
@@ -63,6 +64,25 @@ describe('ExecutionTracker', () => {
     ).rejects.toBe(failure);
     await tracker.drain();
     expect(written[0]).toMatchObject({ outcome: 'error', errorCode: 'internal', connectionId: 'con_1', upstreamStatus: 503, attempts: 3, startedAt: '2026-01-01T00:00:00.000Z', input: null });
+  });
+
+  it("names the record on a catalogue error: a copy per call, so one error failing two calls at once names each call's own", async () => {
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now });
+    // One refusal shared by two calls, as a single-flight token refresh's is.
+    const shared = new ConnectorError('upstream_rate_limited', 'slow down', { retryAfterSeconds: 7, details: { status: 429 }, cause: new Error('upstream') });
+    const failures = await Promise.all([1, 2].map(() => tracker.run(start, async () => Promise.reject(shared)).catch((error: unknown) => error as ConnectorError)));
+    await tracker.drain();
+    expect(failures.map((f) => f.executionId)).toEqual(written.map((r) => r.id));
+    expect(new Set(failures.map((f) => f.executionId)).size).toBe(2);
+    for (const f of failures) {
+      expect(f).not.toBe(shared);
+      expect(f).toBeInstanceOf(ConnectorError);
+      expect(f).toMatchObject({ code: 'upstream_rate_limited', message: 'slow down', status: 429, retryAfterSeconds: 7, details: { status: 429 }, cause: shared.cause });
+      expect(f.toJSON()).toEqual({ code: 'upstream_rate_limited', message: 'slow down', details: { status: 429 }, execution_id: f.executionId });
+    }
+    expect(shared.executionId).toBeUndefined();
+    expect(shared.toJSON()).not.toHaveProperty('execution_id');
   });
 
   it('keeps nothing when recording is off, and hands the fields to the log sink of the call instead of its own line', async () => {
