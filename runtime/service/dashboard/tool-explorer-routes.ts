@@ -59,7 +59,8 @@ export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: F
       } catch (error) {
         const e = toConnectorError(error, request);
         const violations = (e.details as { violations?: { pointer: string; message: string }[] } | undefined)?.violations ?? [];
-        return render(request, reply, ctx, tool.name, form, { failure: { code: e.code, message: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message, violations }, sent: JSON.stringify(input) });
+        const failure = { code: e.code, message: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message, violations, executionId: e.executionId };
+        return render(request, reply, ctx, tool.name, form, { failure, sent: JSON.stringify(input) });
       }
     }),
   );

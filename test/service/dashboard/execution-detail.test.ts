@@ -1,7 +1,7 @@
 /**
  * One execution on the dashboard, in a real headless Chromium at 390 px (input capture on, `email` redacted): opened
  * from a row of the executions list and from the tool explorer's "Execution <id>" line, it shows every field and the
- * recorded input; an id that is none of the environment's executions is a not-found page; what the record holds is
+ * recorded input, and a failed call from the explorer's error card too; an id that is none of the environment's executions is a not-found page; what the record holds is
  * rendered as text, never as markup.
  */
 import type { Page } from 'playwright-core';
@@ -135,5 +135,23 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
     await page.waitForURL(`${suite.h.url}/dashboard/executions/${id}`);
     expect(await fields(page)).toMatchObject({ Operation: 'crm_contacts_list', Outcome: 'success', Identifier: 'detail-user', Upstream: 'HTTP 200' });
     expect(JSON.parse((await page.textContent('#execution-input')) ?? '')).toEqual(sent);
+  }, 60_000);
+
+  it("opens a failed call from the tool explorer's error card", async () => {
+    const page = await signedInPage();
+    await page.click('header >> text=Tools');
+    await page.selectOption('#pick-tool', 'crm_contact_create');
+    await page.click('#choose-tool');
+    await page.selectOption('#run-connection', 'crm');
+    await page.fill('#run-identifier', 'detail-user');
+    await page.fill('#field-email', 'not-an-email');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-error')).toContain('invalid_input');
+    const id = ((await page.textContent('#tool-error-execution')) ?? '').trim();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await recorded(id);
+    await page.click('#tool-error-execution');
+    await page.waitForURL(`${suite.h.url}/dashboard/executions/${id}`);
+    expect(await fields(page)).toMatchObject({ Operation: 'crm_contact_create', Outcome: 'error', 'Error code': 'invalid_input', Identifier: 'detail-user', Upstream: 'no answer' });
   }, 60_000);
 });
