@@ -463,8 +463,10 @@ function reportError(error: unknown, io: CliIo): number {
     return EXIT.usage;
   }
   if (isConnectorError(error)) {
+    // The request id finds the log lines; a failed call's execution id is what `executions show` takes.
     const requestId = (error as { requestId?: string }).requestId;
-    io.err(`error: ${error.code}: ${error.message}${requestId ? ` (request id ${requestId})` : ''}`);
+    const ids = [requestId && `request id ${requestId}`, error.executionId && `execution ${error.executionId}`].filter(Boolean);
+    io.err(`error: ${error.code}: ${error.message}${ids.length > 0 ? ` (${ids.join(', ')})` : ''}`);
     const violations = (error.details as { violations?: { pointer: string; message: string }[] } | undefined)?.violations;
     for (const v of violations ?? []) io.err(`  ${v.pointer || '/'}: ${v.message}`);
     return EXIT.failed;

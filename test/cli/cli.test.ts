@@ -88,6 +88,12 @@ describe('agent-connector CLI against a running service', () => {
     expect(invalid.code).toBe(1);
     expect(invalid.err).toMatch(/invalid_input/);
     expect(invalid.err).toMatch(/\/max_results/);
+    // A failed call names its execution record, which `executions show` then reads.
+    const executionId = /\(request id req_\S+, execution ([0-9a-f-]{36})\)/.exec(invalid.err)?.[1];
+    expect(executionId, invalid.err).toBeDefined();
+    await expect.poll(async () => (await cli(['executions', 'show', executionId!])).out).toMatch(/error_code\s+invalid_input/);
+    // A refusal that is no call names none.
+    expect(res.err).not.toMatch(/execution/);
     const badCreds = await cli(['connections', 'list'], { AGENT_CONNECTOR_CLIENT_SECRET: 'wrong' });
     expect(badCreds.code).toBe(1);
     expect(badCreds.err).toMatch(/unauthorized/);
