@@ -88,8 +88,8 @@ export function epochToLocal(ms: number): LocalDateTime {
 
 /**
  * A memo of immutable formatters per IANA zone name (a finite set: an unknown name throws before anything is kept),
- * the one module-level Map the module-state test allows: building one costs about 45 us, and a recurring event's
- * expansion asks for one per occurrence.
+ * the one module-level Map the module-state test allows: building one (ICU loads the zone's rules) costs far more
+ * than using one, and a recurring event's expansion asks for one per occurrence.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
