@@ -34,6 +34,17 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
+/** A signed-in page on the tool explorer, `tool` chosen, to run on the crm connection for `identifier`. */
+async function explorer(tool: string, identifier: string): Promise<Page> {
+  const page = await signedInPage();
+  await page.click('header >> text=Tools');
+  await page.selectOption('#pick-tool', tool);
+  await page.click('#choose-tool');
+  await page.selectOption('#run-connection', 'crm');
+  await page.fill('#run-identifier', identifier);
+  return page;
+}
+
 function record(over: Partial<ExecutionRecord>): ExecutionRecord {
   return {
     id: '0196a1b2-0000-7000-8000-000000000001', environmentId: suite.h.a.environmentId, startedAt: new Date().toISOString(), kind: 'tool',
@@ -120,12 +131,7 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
   });
 
   it("opens from the tool explorer's Execution line", async () => {
-    const page = await signedInPage();
-    await page.click('header >> text=Tools');
-    await page.selectOption('#pick-tool', 'crm_contacts_list');
-    await page.click('#choose-tool');
-    await page.selectOption('#run-connection', 'crm');
-    await page.fill('#run-identifier', 'detail-user');
+    const page = await explorer('crm_contacts_list', 'detail-user');
     await page.click('#run-tool');
     const id = ((await page.textContent('#tool-execution')) ?? '').trim();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -138,12 +144,7 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
   }, 60_000);
 
   it("opens a failed call from the tool explorer's error card", async () => {
-    const page = await signedInPage();
-    await page.click('header >> text=Tools');
-    await page.selectOption('#pick-tool', 'crm_contact_create');
-    await page.click('#choose-tool');
-    await page.selectOption('#run-connection', 'crm');
-    await page.fill('#run-identifier', 'detail-user');
+    const page = await explorer('crm_contact_create', 'detail-user');
     await page.fill('#field-email', 'not-an-email');
     await page.click('#run-tool');
     expect(await page.textContent('#tool-error')).toContain('invalid_input');
