@@ -1,8 +1,9 @@
 /**
  * A tool call's outcome as an MCP `CallToolResult`. Success: `structuredContent` (the tool's `data`) and the same JSON
  * as text, for hosts that show only text. Failure: `isError: true` and one text block holding
- * `{"error": {code, message, violations?, authorization_url?}}`, the service's own error body, so the model can read
- * what went wrong and correct itself. Errors carry no `structuredContent`: clients check it against the tool's output
+ * `{"error": {code, message, violations?, retry_after_seconds?, authorization_url?}}`, the service's own error body,
+ * so the model can read what went wrong and correct itself (`retry_after_seconds` stands for the HTTP answer's
+ * Retry-After, which a tool result has no header for: how long to wait before the same call can work). Errors carry no `structuredContent`: clients check it against the tool's output
  * schema, which describes a success.
  *
  * @see https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result
@@ -26,12 +27,14 @@ export interface ErrorExtras {
   authorization_url_expires_at?: string;
 }
 
-export function errorResult(error: Pick<ConnectorError, 'code' | 'message' | 'details'>, extras: ErrorExtras = {}): CallToolResult {
+export function errorResult(error: Pick<ConnectorError, 'code' | 'message' | 'details' | 'retryAfterSeconds'>, extras: ErrorExtras = {}): CallToolResult {
   const details = error.details as { violations?: unknown } | undefined;
   const body = {
     code: error.code,
     message: error.message,
     ...(details?.violations === undefined ? {} : { violations: details.violations }),
+    // Whole seconds, rounded up, as the Retry-After header says it.
+    ...(error.retryAfterSeconds === undefined ? {} : { retry_after_seconds: Math.max(0, Math.ceil(error.retryAfterSeconds)) }),
     ...extras,
   };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: body }) }] };

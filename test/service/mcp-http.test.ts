@@ -131,6 +131,21 @@ describe('tools over /mcp', () => {
     expect(JSON.stringify(error.violations)).toContain('/max_results');
   });
 
+  it('says how long to wait when the provider rate-limits (retry_after_seconds, as Retry-After does over HTTP)', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    h.sandbox.control.setFault('calendar', { failNext: { count: 5, status: 429 } });
+    try {
+      const error = errorOf((await c.callTool({ name: 'calendar_list_calendars', arguments: {} })) as CallToolResult);
+      // Google sends no Retry-After with its 429: the wait is the service's for Google, 1 s, as the HTTP API's header says.
+      expect(error).toMatchObject({ code: 'upstream_rate_limited', retry_after_seconds: 1 });
+    } finally {
+      h.sandbox.control.clearFaults('calendar');
+    }
+    // An error with nothing to wait for names no wait.
+    const invalid = errorOf((await c.callTool({ name: 'calendar_list_calendars', arguments: { max_results: 'many' } })) as CallToolResult);
+    expect(invalid).not.toHaveProperty('retry_after_seconds');
+  });
+
   it('cannot act for another user: the identifier comes from the session, never from the arguments', async () => {
     const c = await client((await mint(h.a, { identifier: 'alice' })).token);
     const result = (await c.callTool({ name: 'calendar_list_calendars', arguments: { identifier: 'bob' } })) as CallToolResult;
