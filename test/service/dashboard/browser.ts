@@ -1,12 +1,14 @@
 /**
  * What the dashboard's Chromium tests share: a headless Chromium at a phone's width (390 px) with a profile of its
- * own, and the sign-in each test starts with.
+ * own, the sign-in each test starts with, and a connected crm user for those that need one.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { ConnectionView } from '../../../runtime/api.js';
+import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness, type HarnessOptions } from '../harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -77,4 +79,16 @@ export async function signIn(page: Page, h: Harness): Promise<void> {
   await page.fill('#client_secret', h.a.clientSecret);
   await page.click('button[type=submit]');
   await page.waitForURL(`${h.url}/dashboard`);
+}
+
+/**
+ * Environment A's sandbox `crm` connection, with `identifier` authorized through the sandbox's consent page as `user`
+ * (the set-up of the tests that need a connected user); answers an API token of A and the connection.
+ */
+export async function crmUser(h: Harness, identifier: string, user: string): Promise<{ token: string; connection: ConnectionView }> {
+  const token = await h.token(h.a);
+  const connection = await h.sandboxConnection(h.a, 'crm');
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
+  if ((await consentThroughSandbox(link.body.link, { user })).status !== 200) throw new Error(`${identifier} could not be authorized`);
+  return { token, connection };
 }

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite();
 
@@ -14,10 +14,7 @@ const fits = (page: Page) => page.evaluate<boolean>('document.documentElement.sc
 
 describe.runIf(BROWSER_TESTS)('dashboard connection editing and accounts in Chromium', () => {
   it('edits redirect URLs and overrides, re-links an EXPIRED account, disconnects after asking, 404s, signs out', async () => {
-    const token = await suite.h.token(suite.h.a);
-    const connection = await suite.h.sandboxConnection(suite.h.a, 'crm');
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'edit-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'edit@example.com' })).status).toBe(200);
+    const { token, connection } = await crmUser(suite.h, 'edit-user', 'edit@example.com');
 
     const page = await suite.newPage();
     await signIn(page, suite.h);

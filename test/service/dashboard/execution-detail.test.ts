@@ -6,9 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import type { ExecutionRecord } from '../../../runtime/store/types.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite({ executions: { captureInputs: true, redactFields: ['email'] } });
 
@@ -55,10 +54,7 @@ function record(over: Partial<ExecutionRecord>): ExecutionRecord {
 
 describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
   it('opens from the list: every field and the redacted input; fits 390 px', async () => {
-    const token = await suite.h.token(suite.h.a);
-    await suite.h.sandboxConnection(suite.h.a, 'crm');
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'detail-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'detail@example.com' })).status).toBe(200);
+    const { token } = await crmUser(suite.h, 'detail-user', 'detail@example.com');
     const created = await suite.h.call('POST', '/api/v1/execute_tool', {
       token,
       body: { tool_name: 'crm_contact_create', identifier: 'detail-user', tool_input: { email: 'kim@example.com', firstname: 'Kim' } },

@@ -4,8 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite();
 
@@ -15,10 +14,7 @@ async function rows(page: Page): Promise<string[]> {
 
 describe.runIf(BROWSER_TESTS)('dashboard executions in Chromium', () => {
   it('lists calls with outcome and code, filters them, pages back, and fits 390 px', async () => {
-    const token = await suite.h.token(suite.h.a);
-    await suite.h.sandboxConnection(suite.h.a, 'crm');
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'dash-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'dash@example.com' })).status).toBe(200);
+    const { token } = await crmUser(suite.h, 'dash-user', 'dash@example.com');
     for (let i = 0; i < 26; i++) {
       await suite.h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'dash-user', tool_input: {} } });
     }

@@ -4,9 +4,8 @@
  * form <-> input conversion for each kind of field.
  */
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite();
 
@@ -32,10 +31,7 @@ describe('schema form', () => {
 
 describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
   it('runs a tool from a form built from its schema, showing violations, then the result', async () => {
-    const token = await suite.h.token(suite.h.a);
-    await suite.h.sandboxConnection(suite.h.a, 'crm');
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'explorer-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'explorer@example.com' })).status).toBe(200);
+    const { token } = await crmUser(suite.h, 'explorer-user', 'explorer@example.com');
 
     const page = await suite.newPage();
     await signIn(page, suite.h);
