@@ -2658,6 +2658,8 @@ export interface components {
                 execution_id?: string;
                 message: string;
                 request_id: string;
+                /** @description With a Retry-After header (429 and 503): the same whole seconds, for a reader of the body alone (an MCP host, a model handed the error). */
+                retry_after_seconds?: number;
             };
         };
         ExecuteNamedToolRequest: {

@@ -88,15 +88,25 @@ export class ConnectorError extends Error {
     });
   }
 
-  /** The service's error body (without the request id, which the HTTP layer adds). */
-  toJSON(): { code: ErrorCode; message: string; details?: unknown; execution_id?: string } {
+  /**
+   * The service's error body (without the request id, which the HTTP layer adds). `retry_after_seconds` repeats the
+   * Retry-After header for whoever reads only the body: an MCP host, or a model the application hands the error to.
+   */
+  toJSON(): { code: ErrorCode; message: string; details?: unknown; retry_after_seconds?: number; execution_id?: string } {
+    const retryAfter = wholeRetryAfterSeconds(this);
     return {
       code: this.code,
       message: this.message,
       ...(this.details !== undefined ? { details: this.details } : {}),
+      ...(retryAfter !== undefined ? { retry_after_seconds: retryAfter } : {}),
       ...(this.executionId !== undefined ? { execution_id: this.executionId } : {}),
     };
   }
+}
+
+/** How long to wait, as the Retry-After header and the error bodies say it: whole seconds, rounded up, never negative. */
+export function wholeRetryAfterSeconds(error: Pick<ConnectorError, 'retryAfterSeconds'>): number | undefined {
+  return error.retryAfterSeconds === undefined ? undefined : Math.max(0, Math.ceil(error.retryAfterSeconds));
 }
 
 export function isConnectorError(value: unknown): value is ConnectorError {

@@ -85,6 +85,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
                 'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`).',
               properties: { violations: { type: 'array', items: ref('Violation') }, position: { type: 'integer', minimum: 0, description: 'Where the body stops being JSON (UTF-16 offset).' } },
             },
+            retry_after_seconds: { type: 'integer', minimum: 0, description: 'With a Retry-After header (429 and 503): the same whole seconds, for a reader of the body alone (an MCP host, a model handed the error).' },
             execution_id: { type: 'string', format: 'uuid', description: 'On a failed tool call or proxy request: its execution record, as GET /api/v1/executions/{execution_id} reads it (as a success\'s execution_id).' },
             request_id: { type: 'string' },
           },

@@ -2,14 +2,14 @@
  * A tool call's outcome as an MCP `CallToolResult`. Success: `structuredContent` (the tool's `data`) and the same JSON
  * as text, for hosts that show only text. Failure: `isError: true` and one text block holding
  * `{"error": {code, message, violations?, retry_after_seconds?, authorization_url?}}`, the service's own error body,
- * so the model can read what went wrong and correct itself (`retry_after_seconds` stands for the HTTP answer's
- * Retry-After, which a tool result has no header for: how long to wait before the same call can work). Errors carry no `structuredContent`: clients check it against the tool's output
+ * as the HTTP API's body says it, so the model can read what went wrong and correct itself (`retry_after_seconds`:
+ * how long to wait before the same call can work, which a tool result has no header to say). Errors carry no `structuredContent`: clients check it against the tool's output
  * schema, which describes a success.
  *
  * @see https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ConnectorError } from '../errors.js';
+import { wholeRetryAfterSeconds, type ConnectorError } from '../errors.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -33,8 +33,7 @@ export function errorResult(error: Pick<ConnectorError, 'code' | 'message' | 'de
     code: error.code,
     message: error.message,
     ...(details?.violations === undefined ? {} : { violations: details.violations }),
-    // Whole seconds, rounded up, as the Retry-After header says it.
-    ...(error.retryAfterSeconds === undefined ? {} : { retry_after_seconds: Math.max(0, Math.ceil(error.retryAfterSeconds)) }),
+    ...(error.retryAfterSeconds === undefined ? {} : { retry_after_seconds: wholeRetryAfterSeconds(error) }),
     ...extras,
   };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: body }) }] };

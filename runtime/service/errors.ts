@@ -1,6 +1,7 @@
 /**
- * Rendering errors as the service's one error body: `{"error": {"code", "message", "details"?, "execution_id"?,
- * "request_id"}}` (`execution_id` on a failed tool call or proxy request).
+ * Rendering errors as the service's one error body: `{"error": {"code", "message", "details"?, "retry_after_seconds"?,
+ * "execution_id"?, "request_id"}}` (`retry_after_seconds` beside a Retry-After header, `execution_id` on a failed tool
+ * call or proxy request).
  *
  * A {@link ConnectorError} keeps its code, message, details and the catalogue's status (with Retry-After where set).
  * fastify's own refusals (bad JSON, body too large, schema violations) map onto catalogue codes; a body refused by
@@ -8,13 +9,13 @@
  * bug: it is logged with its stack under the request id and answered as `internal` without a word of its message.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ConnectorError, isConnectorError, type ErrorCode } from '../errors.js';
+import { ConnectorError, isConnectorError, wholeRetryAfterSeconds, type ErrorCode } from '../errors.js';
 import type { Violation } from '../types.js';
 import { isInvalidJsonBodyError } from './json-body.js';
 import { toViolations, type AjvErrorLike } from '../validation/violations.js';
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown; execution_id?: string; request_id: string };
+  error: { code: ErrorCode; message: string; details?: unknown; retry_after_seconds?: number; execution_id?: string; request_id: string };
 }
 
 export function errorBody(error: ConnectorError, requestId: string): ErrorBody {
@@ -23,7 +24,8 @@ export function errorBody(error: ConnectorError, requestId: string): ErrorBody {
 
 /** Sends `error` as the error body with its status and Retry-After. */
 export function sendError(reply: FastifyReply, error: ConnectorError): FastifyReply {
-  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(0, Math.ceil(error.retryAfterSeconds))));
+  const retryAfter = wholeRetryAfterSeconds(error);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   if (error.code === 'unauthorized') reply.header('www-authenticate', 'Bearer realm="agent-connector"');
   return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }

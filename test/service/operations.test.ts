@@ -53,6 +53,9 @@ describe('rate limiting per environment', () => {
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(limited?.body.error.code).toBe('rate_limited');
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // The body says the same, for a reader of the body alone (a model handed the error).
+    expect(limited?.body.error.retry_after_seconds).toBe(Number(limited?.headers.get('retry-after')));
+    expect(limited?.body.error).not.toHaveProperty('execution_id');
     expect((await h.call('GET', '/api/v1/connections', { token: tokenB })).status).toBe(200);
   });
 });

@@ -111,6 +111,22 @@ describe('an upstream 4xx keeps its status', () => {
   });
 });
 
+describe('an upstream rate limit is upstream_rate_limited (429)', () => {
+  it('with Retry-After, and the same whole seconds in the body for a reader of the body alone', async () => {
+    h.sandbox.control.setFault('crm', { failNext: { count: 5, status: 429 } });
+    try {
+      const res = await run('crm-errors', 'dave', 'crm_contact_get', { contact_id: '101' });
+      expect(res.status).toBe(429);
+      // HubSpot's 429 says no Retry-After: the wait is the service's for HubSpot, its ten-second window.
+      expect(res.headers.get('retry-after')).toBe('10');
+      expect(res.body.error).toMatchObject({ code: 'upstream_rate_limited', retry_after_seconds: 10, execution_id: expect.any(String) });
+      expect(conformanceProblems('POST', '/api/v1/execute_tool', res)).toEqual([]);
+    } finally {
+      h.sandbox.control.clearFaults();
+    }
+  });
+});
+
 describe('missing permissions are insufficient_scope (403)', () => {
   it('Google: names the scopes that would allow the call', async () => {
     await connect('calendar', 'cal-readonly', 'erin', { scopes: ['https://www.googleapis.com/auth/calendar.readonly'] });

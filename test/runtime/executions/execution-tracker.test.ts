@@ -79,7 +79,7 @@ describe('ExecutionTracker', () => {
       expect(f).not.toBe(shared);
       expect(f).toBeInstanceOf(ConnectorError);
       expect(f).toMatchObject({ code: 'upstream_rate_limited', message: 'slow down', status: 429, retryAfterSeconds: 7, details: { status: 429 }, cause: shared.cause });
-      expect(f.toJSON()).toEqual({ code: 'upstream_rate_limited', message: 'slow down', details: { status: 429 }, execution_id: f.executionId });
+      expect(f.toJSON()).toEqual({ code: 'upstream_rate_limited', message: 'slow down', details: { status: 429 }, retry_after_seconds: 7, execution_id: f.executionId });
     }
     expect(shared.executionId).toBeUndefined();
     expect(shared.toJSON()).not.toHaveProperty('execution_id');
