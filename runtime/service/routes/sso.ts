@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Connector } from '../../api.js';
-import { ConnectorError } from '../../errors.js';
+import { ConnectorError, wholeRetryAfterSeconds } from '../../errors.js';
 import { randomToken } from '../../oauth/random.js';
 import { safeEqual } from '../app-auth.js';
 import { LINK_TTL_MS } from '../../oauth/flow.js';
@@ -48,7 +48,8 @@ const FAILURE_HEADINGS: Partial<Record<string, string>> = {
 
 function failurePage(reply: FastifyReply, error: ConnectorError): FastifyReply {
   const status = error.status >= 500 ? error.status : error.code === 'authorization_failed' ? 400 : error.status;
-  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+  const retryAfter = wholeRetryAfterSeconds(error);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply
     .code(status)
     .headers(PAGE_HEADERS)
