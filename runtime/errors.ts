@@ -1,9 +1,10 @@
 /**
  * The one error catalogue: stable codes, each with its HTTP status and a one-line meaning.
  *
- * The HTTP service renders every error as `{"error": {"code", "message", "details"?, "execution_id"?, "request_id"}}`
- * with the status from this table (`execution_id` on a failed tool call or proxy request); the OpenAPI document and
- * `docs/errors.md` list the same codes (a test keeps them in step).
+ * The HTTP service renders every error as `{"error": {"code", "message", "details"?, "retry_after_seconds"?,
+ * "execution_id"?, "request_id"}}` with the status from this table (`retry_after_seconds` beside a Retry-After header,
+ * `execution_id` on a failed tool call or proxy request); the OpenAPI document and `docs/errors.md` list the same
+ * codes (a test keeps them in step).
  * Messages and details never contain a secret: callers build them from names and ids, never from token values.
  */
 

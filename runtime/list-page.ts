@@ -1,8 +1,8 @@
 /**
- * How the cursor-paged lists are read: the page size of (`GET /api/v1/executions`, `GET /api/v1/connected_accounts`,
- * `GET /api/v1/webhook_deliveries`) and the one way each reads a page. One rule for all. The OpenAPI document states it (codegen/emit/emit-openapi.ts),
- * so the HTTP service refuses a `limit` outside it; an in-process caller's `limit` is clamped into it, so no list reads
- * more than `max` rows for one answer.
+ * How the cursor-paged lists (`GET /api/v1/executions`, `GET /api/v1/connected_accounts`,
+ * `GET /api/v1/webhook_deliveries`) are read: one page size and one way to read a page, for all three. The OpenAPI
+ * document states the page size (codegen/emit/emit-openapi.ts), so the HTTP service refuses a `limit` outside it; an
+ * in-process caller's `limit` is clamped into it, so no list reads more than `max` rows for one answer.
  */
 import { decodeCursor, keysetPage, type CursorKey } from './store/keyset-cursor.js';
 

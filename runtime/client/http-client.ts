@@ -86,7 +86,6 @@ export interface HttpClient extends EnvironmentApi {
   request<T>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
-
 export function createClient(options: ClientOptions): HttpClient {
   const envUrl = options.envUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(envUrl)) throw new TypeError('envUrl must be an http(s) URL');

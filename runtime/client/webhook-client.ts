@@ -1,12 +1,10 @@
 /** The webhook methods of the HTTP client (`/api/v1/webhook_endpoints`, `/api/v1/webhook_deliveries`). */
 import type { components } from '../../generated/openapi-types.gen.js';
 import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookApi, WebhookDeliveryQuery } from '../webhooks/webhook-api.js';
-
 import { queryString, seg } from './query-string.js';
 
 type Schemas = components['schemas'];
 type Request = <T>(method: string, path: string, body?: unknown) => Promise<T>;
-
 
 export function webhookClient(request: Request): WebhookApi {
   return {

@@ -2,9 +2,9 @@
  * A tool call's outcome as an MCP `CallToolResult`. Success: `structuredContent` (the tool's `data`) and the same JSON
  * as text, for hosts that show only text. Failure: `isError: true` and one text block holding
  * `{"error": {code, message, violations?, retry_after_seconds?, authorization_url?}}`, the service's own error body,
- * as the HTTP API's body says it, so the model can read what went wrong and correct itself (`retry_after_seconds`:
- * how long to wait before the same call can work, which a tool result has no header to say). Errors carry no `structuredContent`: clients check it against the tool's output
- * schema, which describes a success.
+ * so the model can read what went wrong and correct itself (`retry_after_seconds`: how long to wait before the same
+ * call can work, which a tool result has no header to say). Errors carry no `structuredContent`: clients check it
+ * against the tool's output schema, which describes a success.
  *
  * @see https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-result
  */
@@ -29,11 +29,12 @@ export interface ErrorExtras {
 
 export function errorResult(error: Pick<ConnectorError, 'code' | 'message' | 'details' | 'retryAfterSeconds'>, extras: ErrorExtras = {}): CallToolResult {
   const details = error.details as { violations?: unknown } | undefined;
+  const retryAfter = wholeRetryAfterSeconds(error);
   const body = {
     code: error.code,
     message: error.message,
     ...(details?.violations === undefined ? {} : { violations: details.violations }),
-    ...(error.retryAfterSeconds === undefined ? {} : { retry_after_seconds: wholeRetryAfterSeconds(error) }),
+    ...(retryAfter === undefined ? {} : { retry_after_seconds: retryAfter }),
     ...extras,
   };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: body }) }] };
