@@ -164,6 +164,11 @@ describe('events.list', () => {
       expect(res.status, forbidden).toBe(400);
       expect(res.body.error.errors[0].location).toBe(forbidden);
     }
+    // Deletions are always part of a sync: showDeleted=false is refused with a sync token, showDeleted=true is not.
+    const hidingDeleted = await list({ syncToken: token, showDeleted: 'false' });
+    expect(hidingDeleted.status).toBe(400);
+    expect(hidingDeleted.body.error.errors[0].location).toBe('showDeleted');
+    expect((await list({ syncToken: token, showDeleted: 'true' })).status).toBe(200);
     const gone = await list({ syncToken: 'made-up' });
     expect(gone.status).toBe(410);
     expect(gone.body.error.errors[0].reason).toBe('fullSyncRequired');

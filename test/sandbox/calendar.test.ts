@@ -123,6 +123,14 @@ describe('calendarList', () => {
       query: { syncToken: first.body.nextSyncToken, minAccessRole: 'reader' },
     });
     expectCalendarError(withRole, 400, 'invalid');
+    // A sync always reports deleted and hidden entries: Google refuses showDeleted or showHidden set to false with it.
+    for (const flag of ['showDeleted', 'showHidden']) {
+      const refused = await call('GET', '/calendar/v3/users/me/calendarList', { query: { syncToken: first.body.nextSyncToken, [flag]: 'false' } });
+      expectCalendarError(refused, 400, 'invalid');
+      expect(refused.body.error.errors[0].location).toBe(flag);
+      const allowed = await call('GET', '/calendar/v3/users/me/calendarList', { query: { syncToken: first.body.nextSyncToken, [flag]: 'true' } });
+      expect(allowed.status, flag).toBe(200);
+    }
     const unknown = await call('GET', '/calendar/v3/users/me/calendarList', { query: { syncToken: 'nope' } });
     expectCalendarError(unknown, 410, 'fullSyncRequired');
     const stale = await call('GET', '/calendar/v3/users/me/calendarList', {

@@ -51,7 +51,7 @@ export function listCalendarList(state: CalendarUserState, query: URLSearchParam
   let showDeleted = boolParam(query, 'showDeleted');
   let showHidden = boolParam(query, 'showHidden');
 
-  if (query.get('pageToken') === null && query.get('syncToken') !== null) refuseWithSyncToken(query, ['minAccessRole']);
+  if (query.get('pageToken') === null && query.get('syncToken') !== null) refuseWithSyncToken(query, ['minAccessRole'], ['showDeleted', 'showHidden']);
   const from = resumeListing(state, query, SCOPE, now);
   const { offset, sinceSeq } = from;
   if (sinceSeq !== undefined) {

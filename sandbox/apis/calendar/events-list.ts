@@ -47,7 +47,7 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
   if (zone !== null && !isTimeZone(zone)) {
     throw new GoogleApiError(400, 'Invalid time zone definition.', { reason: 'invalid', locationType: 'parameter', location: 'timeZone' });
   }
-  if (syncToken !== null) refuseWithSyncToken(query, SYNC_FORBIDDEN);
+  if (syncToken !== null) refuseWithSyncToken(query, SYNC_FORBIDDEN, ['showDeleted']);
   if (orderBy === 'startTime' && !singleEvents) {
     // As Calendar answers it: reason `invalid`, located at the orderBy parameter.
     throw new GoogleApiError(400, 'The requested ordering is not available for the particular query.', { reason: 'invalid', locationType: 'parameter', location: 'orderBy' });

@@ -94,11 +94,24 @@ export function page<T>(items: readonly T[], offset: number, size: number): { it
   return next < items.length ? { items: slice, nextOffset: next } : { items: slice };
 }
 
-/** Forbidden-with-syncToken parameters answer 400 naming the parameter. */
-export function refuseWithSyncToken(query: URLSearchParams, names: readonly string[]): void {
+/**
+ * Forbidden-with-syncToken parameters answer 400 naming the parameter. So do the `mustInclude` switches set to
+ * `false`: a sync always reports deleted (and, for the calendar list, hidden) entries, and Google refuses a request
+ * that says otherwise ("it is not allowed to set showDeleted to False"); `true` only repeats what a sync does.
+ */
+export function refuseWithSyncToken(query: URLSearchParams, names: readonly string[], mustInclude: readonly string[] = []): void {
   for (const name of names) {
     if (query.has(name)) {
       throw new GoogleApiError(400, `The ${name} parameter cannot be used together with syncToken.`, {
+        reason: 'invalid',
+        locationType: 'parameter',
+        location: name,
+      });
+    }
+  }
+  for (const name of mustInclude) {
+    if (query.get(name) === 'false') {
+      throw new GoogleApiError(400, `The ${name} parameter cannot be false together with syncToken: a sync always includes those entries.`, {
         reason: 'invalid',
         locationType: 'parameter',
         location: name,
