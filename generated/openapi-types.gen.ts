@@ -1750,12 +1750,12 @@ export interface components {
              */
             schema_version?: "1";
             /**
-             * @description Include calendars removed from the list (default false).
+             * @description Include calendars removed from the list (default false; a sync_token call always includes them).
              * @example false
              */
             show_deleted?: boolean;
             /**
-             * @description Include calendars hidden from the list (default false).
+             * @description Include calendars hidden from the list (default false; a sync_token call always includes them).
              * @example true
              */
             show_hidden?: boolean;

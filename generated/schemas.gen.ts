@@ -421,14 +421,14 @@ export let calendarListCalendarsInputSchema: JsonSchema = {
       },
       "show_deleted": {
         "type": "boolean",
-        "description": "Include calendars removed from the list (default false).",
+        "description": "Include calendars removed from the list (default false; a sync_token call always includes them).",
         "examples": [
           false
         ]
       },
       "show_hidden": {
         "type": "boolean",
-        "description": "Include calendars hidden from the list (default false).",
+        "description": "Include calendars hidden from the list (default false; a sync_token call always includes them).",
         "examples": [
           true
         ]

@@ -77,7 +77,7 @@ export let calendarListCalendars: ToolDefinition<CalendarListCalendarsInput> = {
     annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
     inputSchema: calendarListCalendarsInputSchema,
     versionParameters: ["schema_version","tool_version"],
-    ruleMessages: ["min_access_role cannot be combined with sync_token (Google refuses the pair)."],
+    ruleMessages: ["min_access_role cannot be combined with sync_token (Google refuses the pair).","show_deleted=false cannot be combined with sync_token (a sync always includes removed calendars; Google refuses false).","show_hidden=false cannot be combined with sync_token (a sync always includes hidden calendars; Google refuses false)."],
     outputSchema: calendarListCalendarsOutputSchema,
     retry: "idempotent",
     validate: validateCalendarListCalendars,

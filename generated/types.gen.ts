@@ -137,9 +137,9 @@ export type CalendarListCalendarsInput = {
     min_access_role?: "freeBusyReader" | "reader" | "writer" | "owner";
     /** The nextPageToken of the previous page. Example: `"EjYKKjVhZ..."`. */
     page_token?: string;
-    /** Include calendars removed from the list (default false). Example: `false`. */
+    /** Include calendars removed from the list (default false; a sync_token call always includes them). Example: `false`. */
     show_deleted?: boolean;
-    /** Include calendars hidden from the list (default false). Example: `true`. */
+    /** Include calendars hidden from the list (default false; a sync_token call always includes them). Example: `true`. */
     show_hidden?: boolean;
     /** The nextSyncToken of an earlier full listing, to get only what changed since (an expired token fails with 410). Example: `"CPDAlvWDx70CEPDAlvWDx70CGAU="`. */
     sync_token?: never;
@@ -154,9 +154,9 @@ export type CalendarListCalendarsInput = {
     min_access_role?: never;
     /** The nextPageToken of the previous page. Example: `"EjYKKjVhZ..."`. */
     page_token?: string;
-    /** Include calendars removed from the list (default false). Example: `false`. */
+    /** Include calendars removed from the list (default false; a sync_token call always includes them). Example: `false`. */
     show_deleted?: boolean;
-    /** Include calendars hidden from the list (default false). Example: `true`. */
+    /** Include calendars hidden from the list (default false; a sync_token call always includes them). Example: `true`. */
     show_hidden?: boolean;
     /** The nextSyncToken of an earlier full listing, to get only what changed since (an expired token fails with 410). Example: `"CPDAlvWDx70CEPDAlvWDx70CGAU="`. */
     sync_token: string;

@@ -51,6 +51,8 @@ export function validateCalendarListCalendars(input: unknown): ValidationResult<
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.sync_token !== undefined && o.min_access_role !== undefined) (violations ??= []).push({ pointer: "/min_access_role", message: "min_access_role cannot be combined with sync_token (Google refuses the pair).", keyword: "forbidden_if" });
+  if (o.sync_token !== undefined && o.show_deleted !== true && o.show_deleted !== undefined) (violations ??= []).push({ pointer: "/show_deleted", message: "show_deleted=false cannot be combined with sync_token (a sync always includes removed calendars; Google refuses false).", keyword: "requires_value" });
+  if (o.sync_token !== undefined && o.show_hidden !== true && o.show_hidden !== undefined) (violations ??= []).push({ pointer: "/show_hidden", message: "show_hidden=false cannot be combined with sync_token (a sync always includes hidden calendars; Google refuses false).", keyword: "requires_value" });
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarListCalendarsInput } : { ok: false, violations };

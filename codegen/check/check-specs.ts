@@ -124,7 +124,7 @@ function checkTool(
         if (why) errors.push(source.error(path, `${JSON.stringify(v)} can never be a value of '${name}': ${why}`));
       };
       misfit(parameter, value, at('requires_value', 'value'));
-      misfit(when, equals, at('requires_value', 'equals'));
+      if (equals !== undefined) misfit(when, equals, at('requires_value', 'equals'));
     }
   });
 

@@ -72,7 +72,7 @@ function ruleText(r: RuleModel): string {
     case 'forbidden_if':
       return `\`${r.parameter}\` ${r.kind === 'required_if' ? 'is required' : 'is refused'} when \`${r.present}\` is given: ${r.message}`;
     case 'requires_value':
-      return `\`${r.parameter}\` must be \`${String(r.value)}\`${r.or_absent ? ' (or absent)' : ''} when \`${r.when}\` is \`${String(r.equals)}\`: ${r.message}`;
+      return `\`${r.parameter}\` must be \`${String(r.value)}\`${r.or_absent ? ' (or absent)' : ''} when \`${r.when}\` ${r.equals === undefined ? 'is given' : `is \`${String(r.equals)}\``}: ${r.message}`;
     case 'check':
       return `\`${r.parameter}\` is checked before sending: ${r.message}`;
     case 'items_exactly_one_of':

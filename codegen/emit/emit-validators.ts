@@ -130,7 +130,7 @@ function ruleCheck(rule: RuleModel): string {
     case 'forbidden_if':
       return `if (${present(rule.present)} && ${present(rule.parameter)}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'requires_value':
-      return `if (${access('o', rule.when)} === ${JSON.stringify(rule.equals)} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}${rule.or_absent ? ` && ${access('o', rule.parameter)} !== undefined` : ''}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+      return `if (${rule.equals === undefined ? present(rule.when) : `${access('o', rule.when)} === ${JSON.stringify(rule.equals)}`} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}${rule.or_absent ? ` && ${access('o', rule.parameter)} !== undefined` : ''}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'check':
       // The check names its own pointers (into the value) and messages; the rule's message documents it.
       return `if (${present(rule.parameter)}) {\nconst found = checks.${rule.check}(${access('o', rule.parameter)}, ${JSON.stringify(`/${rule.parameter}`)});\nif (found.length > 0) (violations ??= []).push(...found);\n}`;

@@ -29,8 +29,11 @@ export type RuleModel =
   | { kind: 'items_exactly_one_of'; parameter: string; of: string[]; message: string }
   /** A structural check from runtime/validation/checks.ts, run on the parameter when it is given. */
   | { kind: 'check'; parameter: string; check: string; message: string }
-  /** When `when` equals `equals`, `parameter` must equal `value`; a validator check only, no union in the types. */
-  | { kind: 'requires_value'; parameter: string; value: string | number | boolean; when: string; equals: string | number | boolean; or_absent?: boolean; message: string }
+  /**
+   * When `when` equals `equals` (without `equals`: whenever `when` is given), `parameter` must equal `value`; a validator
+   * check only, no union in the types.
+   */
+  | { kind: 'requires_value'; parameter: string; value: string | number | boolean; when: string; equals?: string | number | boolean; or_absent?: boolean; message: string }
   | { kind: 'host_computed'; parameter: string; message: string };
 
 export interface RequestModel {

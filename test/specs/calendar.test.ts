@@ -13,6 +13,19 @@ describe('calendar_list_events: order_by startTime needs single_events true (Goo
   });
 });
 
+describe('calendar_list_calendars: a sync_token call cannot turn off deleted or hidden calendars (Google answers 400)', () => {
+  const t = tool('calendar_list_calendars');
+  it('refuses show_deleted or show_hidden false with sync_token, at the switch; true, absent or no sync_token pass', () => {
+    for (const flag of ['show_deleted', 'show_hidden']) {
+      const refused = t.validate({ sync_token: 's', [flag]: false });
+      expect(refused.ok ? [] : refused.violations).toEqual([{ pointer: `/${flag}`, keyword: 'requires_value', message: expect.stringContaining(`${flag}=false cannot be combined with sync_token`) }]);
+      for (const ok of [{ sync_token: 's', [flag]: true }, { [flag]: false }, { sync_token: 's' }]) {
+        expect(t.validate(ok), JSON.stringify(ok)).toEqual({ ok: true, value: ok });
+      }
+    }
+  });
+});
+
 describe('calendar_get_event_by_id applies its filters to the fetched event', () => {
   const event = { id: 'ev123', status: 'confirmed', summary: 'Planning', start: { dateTime: '2026-03-02T10:00:00+01:00' }, end: { dateTime: '2026-03-02T11:00:00+01:00' }, updated: '2026-02-01T00:00:00Z' };
   const t = tool('calendar_get_event_by_id');
