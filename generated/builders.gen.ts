@@ -270,7 +270,7 @@ export function buildCrmDealUpdate(input: CrmDealUpdateInput): UpstreamRequest {
   let o1: Record<string, unknown> | undefined;
   if (input.good_deal !== undefined) (o1 ??= {})["good_deal"] = input.good_deal;
   let o2: Record<string, unknown> | undefined;
-  const v3 = helpers.stringValues(helpers.mergeObjects(input.properties, o1));
+  const v3 = helpers.stringValues(helpers.mergeObjects(helpers.dealProperties(input.properties), o1));
   if (v3 !== undefined) (o2 ??= {})["properties"] = v3;
   return { method: "PATCH", path: buildPath("/crm/v3/objects/deals/{deal_id}", { "deal_id": input.deal_id }), query, headers, body: o2 };
 }

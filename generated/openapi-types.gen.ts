@@ -656,7 +656,7 @@ export interface paths {
          * Update properties of an existing HubSpot deal; only the given properties change.
          * @description Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to
          *     another stage, change its amount or close date. properties maps HubSpot deal property names to new values (sent
-         *     as strings); an empty string or null clears a property; hs_priority takes high, medium or low. good_deal, when
+         *     as strings); an empty string or null clears a property; hs_priority takes HIGH, MEDIUM or LOW. good_deal, when
          *     given, sets the custom boolean deal property good_deal. Returns the updated deal: id, properties, updatedAt.
          *     Example: move deal 4567890123 to stage closedwon with amount 15000.
          *
@@ -2483,13 +2483,16 @@ export interface components {
              */
             good_deal?: boolean;
             /**
-             * @description Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...).
+             * @description Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).
              * @example {
              *       "dealstage": "closedwon",
              *       "amount": 15000
              *     }
              */
             properties: {
+                /** @enum {unknown} */
+                hs_priority?: "HIGH" | "MEDIUM" | "LOW" | "high" | "medium" | "low" | "" | null;
+            } & {
                 [key: string]: string | number | boolean | null;
             };
         };

@@ -301,7 +301,7 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
     schemaVersions: [],
     aliases: ["hubspot_deal_update"],
     title: "Update CRM deal",
-    description: "Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to\nanother stage, change its amount or close date. properties maps HubSpot deal property names to new values (sent\nas strings); an empty string or null clears a property; hs_priority takes high, medium or low. good_deal, when\ngiven, sets the custom boolean deal property good_deal. Returns the updated deal: id, properties, updatedAt.\nExample: move deal 4567890123 to stage closedwon with amount 15000.",
+    description: "Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to\nanother stage, change its amount or close date. properties maps HubSpot deal property names to new values (sent\nas strings); an empty string or null clears a property; hs_priority takes HIGH, MEDIUM or LOW. good_deal, when\ngiven, sets the custom boolean deal property good_deal. Returns the updated deal: id, properties, updatedAt.\nExample: move deal 4567890123 to stage closedwon with amount 15000.",
     annotations: {"readOnly":false,"destructive":true,"idempotent":true,"openWorld":true},
     inputSchema: crmDealUpdateInputSchema,
     versionParameters: [],

@@ -6,3 +6,14 @@
 export function dealPriority(value?: 'HIGH' | 'MEDIUM' | 'LOW'): string | undefined {
   return value === undefined ? undefined : value.toLowerCase();
 }
+
+/**
+ * Deal properties to update, with an `hs_priority` given in the specification's `HIGH`/`MEDIUM`/`LOW` (as
+ * `crm_deal_create` takes it) turned into HubSpot's option value by {@link dealPriority}; any other value, HubSpot's
+ * own `high`/`medium`/`low` included, is left as it is.
+ */
+export function dealProperties(props?: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (props === undefined) return undefined;
+  const priority = props.hs_priority;
+  return priority === 'HIGH' || priority === 'MEDIUM' || priority === 'LOW' ? { ...props, hs_priority: dealPriority(priority) } : props;
+}

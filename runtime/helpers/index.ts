@@ -13,11 +13,11 @@ import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent
 import { member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
 import { filterGroups } from './hubspot-filter-groups.js';
-import { dealPriority } from './crm.js';
+import { dealPriority, dealProperties } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, clearedDate, dealPriority, filterGroups, hostDataSourceParent, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, hostDataSourceParent, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -40,6 +40,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   parseJson: { arity: 1, module: 'values.js' },
   filterGroups: { arity: 1, module: 'hubspot-filter-groups.js' },
   dealPriority: { arity: 1, module: 'crm.js' },
+  dealProperties: { arity: 1, module: 'crm.js' },
   stringValues: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },
   hostParent: { arity: 2, module: 'workspace-parent.js' },

@@ -1,7 +1,7 @@
 /**
  * The CRM tools send what HubSpot honours, and the sandbox answers as HubSpot does (issue 12, items 1, 2 and 8),
- * through the HTTP service: null clears a property (sent as ""), hs_priority goes out as HubSpot's option value,
- * industry is one of HubSpot's internal option names, and a new user starts with sample records.
+ * through the HTTP service: null clears a property (sent as ""), hs_priority goes out as HubSpot's option value (on
+ * create and update), industry is one of HubSpot's internal option names, and a new user starts with sample records.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -60,6 +60,16 @@ describe('CRM fidelity', () => {
     expect(raw.body.status).toBe(400);
     expect(raw.body.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
     expect(raw.body.body.message).toContain('HIGH was not one of the allowed options');
+    // crm_deal_update takes the same HIGH/MEDIUM/LOW in its properties (HubSpot's own low too), and refuses others before sending.
+    expect((await run('crm_deal_update', { deal_id: created.body.data.id, properties: { hs_priority: 'MEDIUM' } })).status).toBe(200);
+    const updated = await proxy('GET', `/crm/v3/objects/deals/${created.body.data.id}`, undefined, { properties: 'hs_priority' });
+    expect(updated.body.body.properties.hs_priority).toBe('medium');
+    expect((await run('crm_deal_update', { deal_id: created.body.data.id, properties: { hs_priority: 'low' } })).status).toBe(200);
+    h.sandbox.control.clearRequests();
+    const refusedUpdate = await run('crm_deal_update', { deal_id: created.body.data.id, properties: { hs_priority: 'URGENT' } });
+    expect(refusedUpdate.status).toBe(400);
+    expect(refusedUpdate.body.error.details.violations[0]).toMatchObject({ pointer: '/properties/hs_priority', keyword: 'enum' });
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
   });
 
   it('industry takes HubSpot\'s internal option names and refuses anything else before sending', async () => {
