@@ -1672,7 +1672,7 @@ export interface components {
              */
             event_types?: ("default" | "birthday" | "focusTime" | "fromGmail" | "outOfOffice" | "workingLocation")[];
             /**
-             * @description Only return the event if this text appears in its summary, description, location or attendees.
+             * @description Only return the event if every word of this text appears in its summary, description, location or attendees.
              * @example planning
              */
             query?: string;

@@ -301,7 +301,7 @@ export let calendarGetEventByIdInputSchema: JsonSchema = {
       },
       "query": {
         "type": "string",
-        "description": "Only return the event if this text appears in its summary, description, location or attendees.",
+        "description": "Only return the event if every word of this text appears in its summary, description, location or attendees.",
         "examples": [
           "planning"
         ]

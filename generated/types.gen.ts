@@ -109,7 +109,7 @@ export interface CalendarGetEventByIdInput {
   calendar_id?: string;
   /** Only return the event if its type is one of these. Example: `["default","focusTime"]`. */
   event_types?: Array<"default" | "birthday" | "focusTime" | "fromGmail" | "outOfOffice" | "workingLocation">;
-  /** Only return the event if this text appears in its summary, description, location or attendees. Example: `"planning"`. */
+  /** Only return the event if every word of this text appears in its summary, description, location or attendees. Example: `"planning"`. */
   query?: string;
   /** true to return the event even when it is cancelled (deleted); otherwise a cancelled event is not found. Example: `true`. */
   show_deleted?: boolean;

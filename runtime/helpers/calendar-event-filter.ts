@@ -39,7 +39,8 @@ function instant(t?: { dateTime?: string; date?: string }): number | undefined {
  * `events.get` itself takes none of them. The semantics are those of `events.list`, so the same event is "found"
  * by both tools:
  * - `event_types`: the event's `eventType` (`default` when unset) is one of them;
- * - `query`: case-insensitive text found in summary, description, location, or an attendee's/organizer's name or e-mail;
+ * - `query`: every whitespace-separated term found (case-insensitive) in the summary, description, location, or an
+ *   attendee's/organizer's name or e-mail, each term in any of them;
  * - `show_deleted`: a cancelled event is only returned when true;
  * - `time_min`: the event ends after it; `time_max`: the event starts before it;
  * - `updated_min`: the event was last modified at or after it;
@@ -52,13 +53,13 @@ export function calendarEventFilter(data: unknown, input: CalendarEventFilterInp
   const ev = (data ?? {}) as EventLike;
   const failed: string[] = [];
   if (input.event_types !== undefined && !input.event_types.includes(ev.eventType ?? 'default')) failed.push('event_types');
-  if (input.query !== undefined && input.query.trim() !== '') {
-    const needle = input.query.trim().toLowerCase();
+  const terms = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  if (terms.length > 0) {
     const people = [...(ev.attendees ?? []), ev.organizer, ev.creator].filter((p): p is EventPerson => p !== undefined);
     const hay = [ev.summary, ev.description, ev.location, ...people.flatMap((p) => [p.email, p.displayName])]
       .filter((s): s is string => typeof s === 'string')
       .map((s) => s.toLowerCase());
-    if (!hay.some((s) => s.includes(needle))) failed.push('query');
+    if (!terms.every((term) => hay.some((s) => s.includes(term)))) failed.push('query');
   }
   if (ev.status === 'cancelled' && input.show_deleted !== true) failed.push('show_deleted');
   if (input.time_min !== undefined) {

@@ -36,6 +36,12 @@ describe('calendar_get_event_by_id applies its filters to the fetched event', ()
     expect(t.transformResponse?.(event, input)).toBe(event);
   });
 
+  it('matches query term by term across the fields, as calendar_list_events does', () => {
+    const withGuest = { ...event, attendees: [{ email: 'ana@example.com' }] };
+    expect(t.transformResponse?.(withGuest, { event_id: 'ev123', query: 'planning ana' })).toBe(withGuest);
+    expect(() => t.transformResponse?.(withGuest, { event_id: 'ev123', query: 'planning bob' })).toThrow(/query/);
+  });
+
   it('reports a non-matching event as not found', () => {
     expect(() => t.transformResponse?.(event, { event_id: 'ev123', time_max: '2026-03-01T00:00:00Z' })).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(() => t.transformResponse?.({ ...event, status: 'cancelled' }, { event_id: 'ev123' })).toThrow(/show_deleted/);
