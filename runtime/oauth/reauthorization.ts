@@ -11,9 +11,11 @@ import type { AccountRecord } from '../store/types.js';
 
 export function reauthorizationRequired(account: Pick<AccountRecord, 'id' | 'identifier' | 'status' | 'statusReason'>, connectionName: string, why?: string): ConnectorError {
   const reason = why ?? account.statusReason ?? account.status.toLowerCase();
-  return new ConnectorError(
-    'reauthorization_required',
-    `The account of ${JSON.stringify(account.identifier)} on connection ${JSON.stringify(connectionName)} must be authorized again (${reason}); create a new authorization link.`,
-    { details: { connected_account_id: account.id, status: account.status, reason } },
-  );
+  const whose = `The account of ${JSON.stringify(account.identifier)} on connection ${JSON.stringify(connectionName)}`;
+  // A PENDING_AUTH account was never authorized: "again" would send the reader looking for a grant that was lost.
+  const message =
+    account.status === 'PENDING_AUTH'
+      ? `${whose} is not authorized yet (${reason}): the user has not finished the authorization link; send it to them, or create a new one.`
+      : `${whose} must be authorized again (${reason}); create a new authorization link.`;
+  return new ConnectorError('reauthorization_required', message, { details: { connected_account_id: account.id, status: account.status, reason } });
 }

@@ -160,6 +160,7 @@ describe('executeTool', () => {
     await expect(search('dora', true)).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
     const implicit = await search('dora').catch((e: unknown) => e);
     expect(implicit).toMatchObject({ code: 'reauthorization_required', status: 409, details: { connected_account_id: account.id, status: 'DISCONNECTED' } });
+    expect((implicit as Error).message).toBe('The account of "dora" on connection "notes" must be authorized again (disconnected); create a new authorization link.');
     expect(sent()).toHaveLength(0);
 
     const expired = await h.authorize('notes', 'eve');
@@ -180,7 +181,12 @@ describe('executeTool', () => {
       details: { violations: [{ pointer: '/identifier', keyword: 'not_found', message: 'identifier "stranger" has no connected account on connection "notes"' }] },
     });
     await h.env.authorizationLink({ connection_name: 'notes', identifier: 'pending-user' });
-    await expect(retrieve({}, { identifier: 'pending-user' })).rejects.toMatchObject({ code: 'reauthorization_required', status: 409 });
+    // Never authorized: the message says the link is unfinished, not that a grant must be renewed.
+    const pending = await retrieve({}, { identifier: 'pending-user' }).catch((e: unknown) => e);
+    expect(pending).toMatchObject({ code: 'reauthorization_required', status: 409, details: { status: 'PENDING_AUTH', reason: 'pending_auth' } });
+    expect((pending as Error).message).toBe(
+      'The account of "pending-user" on connection "notes" is not authorized yet (pending_auth): the user has not finished the authorization link; send it to them, or create a new one.',
+    );
     expect(sent()).toHaveLength(0);
   });
 
