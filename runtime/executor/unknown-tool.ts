@@ -1,5 +1,6 @@
 /** The unknown_tool error: names the field and, for a near miss (a typo, a missing plural), the tool that was meant. */
 import { ConnectorError } from '../errors.js';
+import type { ToolDefinition } from '../types.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 /** Edits (insert, delete, substitute) allowed between a given name and a suggestion: beyond that it is a guess. */
@@ -12,8 +13,7 @@ const MAX_DISTANCE = 3;
 export function unknownToolError(tools: ToolRegistry, name: unknown, pointer?: string): ConnectorError {
   const given = typeof name === 'string' ? name : '';
   const shown = JSON.stringify(given.slice(0, 100));
-  const suggestion = closestTool(tools, given);
-  const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+  const hint = didYouMean(tools.list(), given);
   const message = `No tool or alias named ${shown}.${hint}`;
   if (pointer === undefined) return new ConnectorError('unknown_tool', message);
   return new ConnectorError('unknown_tool', message, {
@@ -21,12 +21,21 @@ export function unknownToolError(tools: ToolRegistry, name: unknown, pointer?: s
   });
 }
 
+/**
+ * ` Did you mean "calendar_list_events"?` when one of `tools` is a near miss of `given`, else the empty string. The
+ * MCP server passes the session's own tools, so it never suggests one the session cannot call.
+ */
+export function didYouMean(tools: Iterable<Pick<ToolDefinition, 'name' | 'aliases'>>, given: unknown): string {
+  const suggestion = typeof given === 'string' ? closestTool(tools, given) : undefined;
+  return suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+}
+
 /** The tool name (not alias: the catalog lists names) nearest to `given`, if one is within {@link MAX_DISTANCE}. */
-function closestTool(tools: ToolRegistry, given: string): string | undefined {
+function closestTool(tools: Iterable<Pick<ToolDefinition, 'name' | 'aliases'>>, given: string): string | undefined {
   if (given.length === 0 || given.length > 100) return undefined;
   const lower = given.toLowerCase();
   let best: { name: string; distance: number } | undefined;
-  for (const tool of tools.list()) {
+  for (const tool of tools) {
     for (const key of [tool.name, ...tool.aliases]) {
       const distance = editDistance(lower, key, MAX_DISTANCE);
       if (distance <= MAX_DISTANCE && (best === undefined || distance < best.distance)) best = { name: tool.name, distance };

@@ -6,6 +6,9 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
+import { didYouMean } from '../executor/unknown-tool.js';
+import type { Violation } from '../types.js';
+import { pointerToken } from '../validation/violations.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
 import { callTool } from './tool-call.js';
 import { errorResult, successResult } from './tool-result.js';
@@ -61,12 +64,31 @@ export const META_TOOLS: readonly Tool[] = [
   },
 ];
 
-function unknownTool(name: unknown): CallToolResult {
-  return errorResult(new ConnectorError('unknown_tool', `No tool ${JSON.stringify(String(name).slice(0, 100))} in this session; use search_tools to find one.`));
+function unknownTool(allowed: ReadonlyMap<string, AllowedTool>, name: string): CallToolResult {
+  const hint = didYouMean([...allowed.values()].map((a) => a.tool), name);
+  return errorResult(new ConnectorError('unknown_tool', `No tool ${JSON.stringify(name.slice(0, 100))} in this session.${hint} Use search_tools to find one.`));
 }
 
-function lookup(connector: Connector, allowed: ReadonlyMap<string, AllowedTool>, name: unknown): AllowedTool | undefined {
-  if (typeof name !== 'string') return undefined;
+/**
+ * The meta-tool's declared `inputSchema`, enforced: the SDK's low-level `Server` does not check arguments. A missing
+ * required argument, a `name` that is not a string, or an argument the schema does not declare (`args` for
+ * `arguments`) is refused with its pointer, so a misnamed argument is never silently dropped and the call never runs
+ * without what the model meant to send. The ranges of `query` and `limit` are checked where they are read.
+ */
+function argumentViolations(tool: Tool, args: Record<string, unknown>): Violation[] {
+  const declared = tool.inputSchema.properties ?? {};
+  const violations: Violation[] = [];
+  for (const key of tool.inputSchema.required ?? []) {
+    if (args[key] == null) violations.push({ pointer: `/${pointerToken(key)}`, message: `${key} is required`, keyword: 'required' });
+  }
+  for (const key of Object.keys(args)) {
+    if (!Object.hasOwn(declared, key)) violations.push({ pointer: `/${pointerToken(key)}`, message: `unknown parameter '${key}'`, keyword: 'additionalProperties' });
+  }
+  if (args.name != null && typeof args.name !== 'string') violations.push({ pointer: '/name', message: 'name must be a string', keyword: 'type' });
+  return violations;
+}
+
+function lookup(connector: Connector, allowed: ReadonlyMap<string, AllowedTool>, name: string): AllowedTool | undefined {
   const tool = connector.tools.resolve(name);
   return tool === undefined ? undefined : allowed.get(tool.name);
 }
@@ -79,6 +101,12 @@ export async function callMetaTool(
   args: Record<string, unknown>,
   options?: CallOptions,
 ): Promise<CallToolResult | undefined> {
+  const meta = META_TOOLS.find((t) => t.name === name);
+  if (meta === undefined) return undefined;
+  const violations = argumentViolations(meta, args);
+  if (violations.length > 0) {
+    return errorResult(new ConnectorError('invalid_input', `Invalid input for ${name}: ${violations.map((v) => v.message).join('; ')}`, { details: { violations } }));
+  }
   if (name === 'search_tools') {
     const query = args.query;
     const limit = args.limit ?? 5;
@@ -96,12 +124,12 @@ export async function callMetaTool(
     return successResult({ tools });
   }
   if (name === 'describe_tool') {
-    const found = lookup(connector, allowed, args.name);
-    return found === undefined ? unknownTool(args.name) : successResult(mcpToolView(found.tool));
+    const found = lookup(connector, allowed, args.name as string);
+    return found === undefined ? unknownTool(allowed, args.name as string) : successResult(mcpToolView(found.tool));
   }
   if (name === 'call_tool') {
-    const found = lookup(connector, allowed, args.name);
-    if (found === undefined) return unknownTool(args.name);
+    const found = lookup(connector, allowed, args.name as string);
+    if (found === undefined) return unknownTool(allowed, args.name as string);
     const inner = args.arguments ?? {};
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
       return errorResult(violationError('invalid_input', 'arguments must be an object', { pointer: '/arguments', message: 'arguments must be an object', keyword: 'type' }));

@@ -12,6 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
+import { didYouMean } from '../executor/unknown-tool.js';
 import { callMetaTool, META_TOOLS } from './meta-tools.js';
 import { allowedTools, type SessionScope } from './session-scope.js';
 import { callTool } from './tool-call.js';
@@ -63,7 +64,10 @@ export function createMcpServer(deps: McpServerDeps): Server {
       const tool = connector.tools.resolve(name);
       const entry = tool === undefined ? undefined : allowed.get(tool.name);
       // Per the protocol, a tool that does not exist (for this session) is a protocol error, not a tool result.
-      if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 100))} in this session`);
+      if (entry === undefined) {
+        const hint = didYouMean([...allowed.values()].map((a) => a.tool), name);
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 100))} in this session.${hint}`);
+      }
       return await callTool(connector, scope, entry, args, deps.callOptions);
     } catch (error) {
       if (error instanceof McpError) throw error;

@@ -176,6 +176,11 @@ describe('tools over /mcp', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['calendar_list_calendars', 'calendar_list_events']);
     await expect(c.callTool({ name: 'calendar_create_event', arguments: { summary: 'x', start_datetime: '2026-01-01T10:00:00Z' } })).rejects.toThrow(/Unknown tool/);
     await expect(c.callTool({ name: 'crm_contacts_list', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    // A near miss names the session's tool that was meant; never one outside the session (calendar_create_event is
+    // nearer to this typo than any allowed tool, but the session does not allow it).
+    await expect(c.callTool({ name: 'calendar_list_event', arguments: {} })).rejects.toThrow('Unknown tool "calendar_list_event" in this session. Did you mean "calendar_list_events"?');
+    const outside = await c.callTool({ name: 'calendar_create_evnt', arguments: {} }).catch((e: unknown) => e);
+    expect((outside as Error).message).toMatch(/Unknown tool "calendar_create_evnt" in this session\.$/);
   });
 
   it('read_only shows only tools declared read-only, with title, output schema and annotations', async () => {
@@ -227,6 +232,28 @@ describe('search mode', () => {
     const called = (await c.callTool({ name: 'call_tool', arguments: { name: 'calendar_list_calendars', arguments: {} } })) as CallToolResult;
     expect(JSON.stringify(called.structuredContent)).toContain('alice@example.com');
     expect(errorOf((await c.callTool({ name: 'call_tool', arguments: { name: 'crm_contacts_list' } })) as CallToolResult).code).toBe('unknown_tool');
+    const typo = errorOf((await c.callTool({ name: 'describe_tool', arguments: { name: 'calendar_list_calendar' } })) as CallToolResult);
+    expect(typo).toMatchObject({ code: 'unknown_tool', message: 'No tool "calendar_list_calendar" in this session. Did you mean "calendar_list_calendars"? Use search_tools to find one.' });
+  });
+
+  it('refuses meta-tool arguments their inputSchema does not allow, naming each, instead of dropping them', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice', mode: 'search', connections: ['cal'] })).token);
+    // `args` for `arguments`: without the check the tool would run with no arguments at all.
+    const misnamed = errorOf((await c.callTool({ name: 'call_tool', arguments: { name: 'calendar_list_events', args: { max_results: 1 } } })) as CallToolResult);
+    expect(misnamed).toMatchObject({
+      code: 'invalid_input',
+      message: "Invalid input for call_tool: unknown parameter 'args'",
+      violations: [{ pointer: '/args', message: "unknown parameter 'args'", keyword: 'additionalProperties' }],
+    });
+    const nameless = errorOf((await c.callTool({ name: 'describe_tool', arguments: {} })) as CallToolResult);
+    expect(nameless).toMatchObject({ code: 'invalid_input', violations: [{ pointer: '/name', message: 'name is required', keyword: 'required' }] });
+    const numbered = errorOf((await c.callTool({ name: 'call_tool', arguments: { name: 5 } })) as CallToolResult);
+    expect(numbered).toMatchObject({ code: 'invalid_input', violations: [{ pointer: '/name', message: 'name must be a string', keyword: 'type' }] });
+    const queryless = errorOf((await c.callTool({ name: 'search_tools', arguments: { limit: 3 } })) as CallToolResult);
+    expect(queryless.violations).toEqual([{ pointer: '/query', message: 'query is required', keyword: 'required' }]);
+    // null is "absent" for an optional argument, as in every tool.
+    const nullLimit = (await c.callTool({ name: 'search_tools', arguments: { query: 'list events', limit: null } })) as CallToolResult;
+    expect(nullLimit.isError).toBeUndefined();
   });
 });
 
