@@ -98,6 +98,8 @@ describe('minting sessions', () => {
     expect(pointers).toEqual(['/connections/1', '/tools/1', '/tools/2']);
     const long = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'alice', expires_in: 86401 } });
     expect(long.status).toBe(400);
+    // The shape is the route schema's, as on every route (docs/mcp.md says which pass answers which code).
+    expect(long.body.error.code).toBe('invalid_request');
     expect(JSON.stringify(long.body.error.details.violations)).toContain('/expires_in');
     const noIdentifier = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { mode: 'tools' } });
     expect(noIdentifier.status).toBe(400);
