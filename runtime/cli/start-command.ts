@@ -53,7 +53,9 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
     lines.push(`  sandbox       ${running.sandbox.url}  (connections: ${running.sandboxConnections.map((c) => c.name).join(', ')})`);
     lines.push(`  sandbox control API ${running.sandbox.controlUrl}/_sandbox/`);
   }
-  lines.push('', 'Try: npm run demo, or sign in to the dashboard with the client id and secret. Ctrl-C stops.', '');
+  // `npm run demo` is a script of the checkout, where the sandbox runs; the installed command has neither.
+  const next = running.sandbox ? 'Try: npm run demo, or sign in to the dashboard' : 'Sign in to the dashboard';
+  lines.push('', `${next} with the client id and secret. Ctrl-C stops.`, '');
   return lines.join('\n');
 }
 

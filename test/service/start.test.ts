@@ -47,6 +47,12 @@ describe('startService (npm start)', () => {
     expect(first.generatedClientSecret).toMatch(/^acs_/);
     expect(first.sandboxConnections.map((c) => c.name)).toEqual(['workspace', 'calendar', 'crm', 'sheets', 'docs']);
     expect(startBanner(first, false)).toContain(first.generatedClientSecret as string);
+    // The demo is offered only where it exists: with the sandbox (npm start in a checkout), not by the installed command.
+    expect(startBanner(first, false)).toContain('Try: npm run demo, or sign in to the dashboard');
+    const withoutSandbox = startBanner({ ...first, sandbox: null }, false);
+    expect(withoutSandbox).not.toContain('npm run demo');
+    expect(withoutSandbox).not.toContain('sandbox');
+    expect(withoutSandbox).toContain('Sign in to the dashboard with the client id and secret.');
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     const secret = first.generatedClientSecret as string;
     const client = createClient({ envUrl: first.url, clientId: first.clientId, clientSecret: secret });
