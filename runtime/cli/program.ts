@@ -162,7 +162,7 @@ Examples:
 
   const environments = program
     .command('environments')
-    .description('create or list environments (tenants) in the store directly, as start opens it; no running service needed')
+    .description('create, list or delete environments (tenants), or rotate a client secret, in the store directly, as start opens it; no running service needed')
     .addHelpText(
       'after',
       '\nUses DATABASE_URL, AGENT_CONNECTOR_DATA_DIR and AGENT_CONNECTOR_ENCRYPTION_KEY (and NODE_ENV) as start does.',
@@ -243,11 +243,12 @@ Examples:
       if (!opts.yes) {
         const accounts = (await c.listAccounts({ connection_name: view.name })).filter((a) => a.status !== 'DISCONNECTED');
         throw new UsageError(
-          `deleting connection ${view.name} (${view.id}) disconnects its ${accounts.length} account(s) and revokes their tokens at the provider; run again with --yes to delete it`,
+          `deleting connection ${view.name} (${view.id}) deletes its ${accounts.length} account(s), revoking at the provider the tokens of those that hold any; run again with --yes to delete it`,
         );
       }
       const deleted = await c.deleteConnection(view.id);
-      print(deleted, () => `Deleted connection ${deleted.name} (${deleted.id}); ${deleted.disconnected_accounts} account(s) disconnected.`);
+      // disconnected_accounts counts the accounts that held tokens (a PENDING_AUTH one held none, so it is not among them).
+      print(deleted, () => `Deleted connection ${deleted.name} (${deleted.id}); ${deleted.disconnected_accounts} account(s) held tokens: revoked at the provider and disconnected.`);
     });
 
   program
@@ -345,7 +346,7 @@ Examples:
     .command('list')
     .description('list the tool catalog')
     .addOption(new Option('--connector <system>', 'only this system').choices([...CONNECTOR_NAMES]))
-    .option('--query <words>', 'only tools whose name or description has these words')
+    .option('--query <words>', 'ranked search over names, aliases, descriptions and parameter names, best first (tools matching none of the words are left out)')
     .addOption(new Option('--format <format>', 'catalog, or definitions for a model API (docs/agents.md)').choices([...TOOL_FORMATS]))
     .option('--identifier <id>', "only the tools of connectors where this user's account is ACTIVE")
     .action(async (opts: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string }) => {

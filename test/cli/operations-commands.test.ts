@@ -67,13 +67,15 @@ describe('operations commands', () => {
     await h.sandboxConnection(h.a, 'calendar', 'doomed-cal');
     await authorized('doomed-cal', 'cli-del-1');
     await authorized('doomed-cal', 'cli-del-2');
+    // A link never opened: a PENDING_AUTH account, deleted with the connection but holding no token to revoke.
+    expect((await cli(['link', 'doomed-cal', 'cli-del-3'])).code).toBe(0);
     const asked = await cli(['connections', 'delete', 'doomed-cal']);
     expect(asked.code).toBe(2);
-    expect(asked.err).toMatch(/deleting connection doomed-cal \(\S+\) disconnects its 2 account\(s\) and revokes their tokens at the provider; run again with --yes/);
+    expect(asked.err).toMatch(/deleting connection doomed-cal \(\S+\) deletes its 3 account\(s\), revoking at the provider the tokens of those that hold any; run again with --yes/);
     expect((await cli(['connections', 'list'])).out).toContain('doomed-cal');
     const done = await cli(['connections', 'delete', 'doomed-cal', '--yes']);
     expect(done.code).toBe(0);
-    expect(done.out).toMatch(/Deleted connection doomed-cal \(\S+\); 2 account\(s\) disconnected\./);
+    expect(done.out).toMatch(/Deleted connection doomed-cal \(\S+\); 2 account\(s\) held tokens: revoked at the provider and disconnected\./);
     expect((await cli(['connections', 'list'])).out).not.toContain('doomed-cal');
     expect((await cli(['connections', 'delete', 'doomed-cal', '--yes'])).code).toBe(1);
   });
