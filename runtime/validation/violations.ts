@@ -54,6 +54,24 @@ function list(values: readonly unknown[]): string {
 }
 
 /**
+ * Why a list of `{name, value}` pairs, the closed model formats' way to write an open map (runtime/agent/model-input.ts
+ * reads it back into the object), was left as a list: the bare "must be an object" would leave a model that was
+ * given the pair format nothing to correct.
+ */
+function pairListHint(value: unknown): string {
+  const isPair = (p: unknown): p is Record<string, unknown> => p !== null && typeof p === 'object' && !Array.isArray(p) && Object.hasOwn(p, 'name');
+  if (!Array.isArray(value) || value.length === 0 || !value.every(isPair)) return '';
+  const malformed = value.findIndex((p) => typeof p.name !== 'string' || !Object.hasOwn(p, 'value'));
+  if (malformed >= 0) return ` or a list of {name, value} pairs; item ${malformed} needs a string name and a value`;
+  const seen = new Set<unknown>();
+  for (const pair of value) {
+    if (seen.has(pair.name)) return ` or a list of {name, value} pairs with each name once; ${JSON.stringify(pair.name)} is given twice`;
+    seen.add(pair.name);
+  }
+  return '';
+}
+
+/**
  * One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message.
  * `root` names the whole value in messages about it (`input must be an object`); the HTTP service passes `body`,
  * `query` or `path` for its request schemas.
@@ -86,7 +104,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string): Violation {
     }
     case 'type': {
       const types = String(p.type).split(',');
-      return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`);
+      const hint = types.includes('object') ? pairListHint(valueAt(input, at)) : '';
+      return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${hint}`);
     }
     case 'enum': {
       const allowed = p.allowedValues as unknown[];

@@ -104,7 +104,17 @@ describe('the executor reads strict-format inputs back (one code path, before va
     const dup = await h.env
       .executeTool({ tool_name: 'crm_contact_update', identifier: 'ana', tool_input: { contact_id: '1', props: [{ name: 'a', value: '1' }, { name: 'a', value: '2' }] } })
       .catch((e: unknown) => e);
-    expect(dup).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/props' })] } });
+    // The message says why the pairs were not read as the map, so a model given the pair format can correct them.
+    expect(dup).toMatchObject({
+      code: 'invalid_input',
+      details: { violations: [{ pointer: '/props', keyword: 'type', message: 'props must be an object or a list of {name, value} pairs with each name once; "a" is given twice' }] },
+    });
+    const valueless = await h.env
+      .executeTool({ tool_name: 'crm_contact_update', identifier: 'ana', tool_input: { contact_id: '1', props: [{ name: 'a', value: '1' }, { name: 'b' }] } })
+      .catch((e: unknown) => e);
+    expect(valueless).toMatchObject({
+      details: { violations: [{ pointer: '/props', message: 'props must be an object or a list of {name, value} pairs; item 1 needs a string name and a value' }] },
+    });
     const badJson = await h.env
       .executeTool({ tool_name: 'workspace_page_create', identifier: 'ana', tool_input: { parent_page_id: '59833787-2cf9-4fdf-8782-e53db20768a5', properties: [{ name: 'title', value: '{not json' }] } })
       .catch((e: unknown) => e);
