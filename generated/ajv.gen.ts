@@ -3523,7 +3523,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_update = validate35;
-const schema46 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","properties":{"hs_priority":{"enum":["HIGH","MEDIUM","LOW","high","medium","low","",null]}},"additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal.","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
+const schema46 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal.","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3597,7 +3597,6 @@ if(data.properties !== undefined){
 let data1 = data.properties;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!(key1 === "hs_priority")){
 let data2 = data1[key1];
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
 const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: schema46.properties.properties.additionalProperties.type}};
@@ -3611,10 +3610,8 @@ errors++;
 }
 }
 }
-if(data1.hs_priority !== undefined){
-let data3 = data1.hs_priority;
-if(!((((((((data3 === "HIGH") || (data3 === "MEDIUM")) || (data3 === "LOW")) || (data3 === "high")) || (data3 === "medium")) || (data3 === "low")) || (data3 === "")) || (data3 === null))){
-const err6 = {instancePath:instancePath+"/properties/hs_priority",schemaPath:"#/properties/properties/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema46.properties.properties.properties.hs_priority.enum}};
+else {
+const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3624,9 +3621,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"}};
+if(data.good_deal !== undefined){
+if(typeof data.good_deal !== "boolean"){
+const err7 = {instancePath:instancePath+"/good_deal",schemaPath:"#/properties/good_deal/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3636,26 +3633,14 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.good_deal !== undefined){
-if(typeof data.good_deal !== "boolean"){
-const err8 = {instancePath:instancePath+"/good_deal",schemaPath:"#/properties/good_deal/type",keyword:"type",params:{type: "boolean"}};
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
 }
 errors++;
 }

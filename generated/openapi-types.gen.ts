@@ -2490,9 +2490,6 @@ export interface components {
              *     }
              */
             properties: {
-                /** @enum {unknown} */
-                hs_priority?: "HIGH" | "MEDIUM" | "LOW" | "high" | "medium" | "low" | "" | null;
-            } & {
                 [key: string]: string | number | boolean | null;
             };
         };

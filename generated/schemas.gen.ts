@@ -1579,20 +1579,6 @@ export let crmDealUpdateInputSchema: JsonSchema = {
       "properties": {
         "type": "object",
         "description": "Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).",
-        "properties": {
-          "hs_priority": {
-            "enum": [
-              "HIGH",
-              "MEDIUM",
-              "LOW",
-              "high",
-              "medium",
-              "low",
-              "",
-              null
-            ]
-          }
-        },
         "additionalProperties": {
           "type": [
             "string",

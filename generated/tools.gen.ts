@@ -305,7 +305,7 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
     annotations: {"readOnly":false,"destructive":true,"idempotent":true,"openWorld":true},
     inputSchema: crmDealUpdateInputSchema,
     versionParameters: [],
-    ruleMessages: [],
+    ruleMessages: ["properties.hs_priority is HIGH, MEDIUM or LOW (HubSpot's own high, medium, low too; \"\" or null clears it)."],
     outputSchema: crmDealUpdateOutputSchema,
     retry: "never",
     validate: validateCrmDealUpdate,

@@ -541,7 +541,7 @@ export interface CrmDealUpdateInput {
   /** The deal's HubSpot record id. Example: `"4567890123"`. */
   deal_id: string;
   /** Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too). Example: `{"dealstage":"closedwon","amount":15000}`. */
-  properties: { hs_priority?: "HIGH" | "MEDIUM" | "LOW" | "high" | "medium" | "low" | "" | null; [key: string]: string | number | boolean | null | undefined };
+  properties: Record<string, string | number | boolean | null>;
   /** Optional flag, written as the custom deal property good_deal. Example: `true`. */
   good_deal?: boolean;
 }

@@ -193,6 +193,14 @@ let ajv_crm_deal_update = ajv.crm_deal_update as unknown as AjvValidate;
 export function validateCrmDealUpdate(input: unknown): ValidationResult<CrmDealUpdateInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_deal_update(input)) violations = toViolations(ajv_crm_deal_update.errors, input);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = checks.hubspotDealProperties(o.properties, "/properties");
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmDealUpdateInput } : { ok: false, violations };
 }
 

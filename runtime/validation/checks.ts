@@ -4,3 +4,4 @@
  * direct call in the validator; nothing is looked up by name at run time.
  */
 export { checkHubspotFilterGroups as hubspotFilterGroups } from '../helpers/hubspot-filter-groups.js';
+export { checkDealProperties as hubspotDealProperties } from '../helpers/crm.js';
