@@ -13,7 +13,7 @@
  * pointer (a pair list with a duplicate name, JSON text that does not parse, ...).
  */
 import type { JsonSchema } from '../types.js';
-import { isFreeForm, isOpenMap, isPlainObject, openMapValues, pairValueIsJson } from './formats/open-shapes.js';
+import { isFreeForm, isOpenMap, isPlainObject, openMapValues, pairListProblem, pairValueIsJson } from './formats/open-shapes.js';
 
 const ABSENT = Symbol('absent');
 
@@ -70,9 +70,7 @@ function decodeMap(schema: JsonSchema, value: unknown): unknown {
   const values = openMapValues(schema);
   let entries: Array<[string, unknown]>;
   if (Array.isArray(value)) {
-    const pairs = value.every((p) => isPlainObject(p) && typeof p.name === 'string' && Object.hasOwn(p, 'value'));
-    const names = new Set(value.map((p) => (isPlainObject(p) ? p.name : undefined)));
-    if (!pairs || names.size !== value.length) return value;
+    if (pairListProblem(value) !== undefined) return value;
     const json = pairValueIsJson(values);
     entries = (value as Array<{ name: string; value: unknown }>).map((p) => [p.name, json && typeof p.value === 'string' ? parseJson(p.value) : p.value]);
   } else if (isPlainObject(value)) {

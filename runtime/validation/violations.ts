@@ -3,6 +3,7 @@
  * `unknown parameter 'foo'`). Runs only on the failure path, so it may allocate freely.
  */
 import type { Violation } from '../types.js';
+import { isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
 import { FORMAT_DESCRIPTIONS } from './formats.js';
 
 /** The subset of ajv's `ErrorObject` this module reads (kept structural so generated code needs no ajv types). */
@@ -54,21 +55,14 @@ function list(values: readonly unknown[]): string {
 }
 
 /**
- * Why a list of `{name, value}` pairs, the closed model formats' way to write an open map (runtime/agent/model-input.ts
- * reads it back into the object), was left as a list: the bare "must be an object" would leave a model that was
- * given the pair format nothing to correct.
+ * What an object was given as a list of `{name, value}` pairs (the closed model formats' way to write an open map,
+ * read back by runtime/agent/model-input.ts) lacks, after the bare "must be an object": without it a model given the
+ * pair format has nothing to correct.
  */
 function pairListHint(value: unknown): string {
-  const isPair = (p: unknown): p is Record<string, unknown> => p !== null && typeof p === 'object' && !Array.isArray(p) && Object.hasOwn(p, 'name');
-  if (!Array.isArray(value) || value.length === 0 || !value.every(isPair)) return '';
-  const malformed = value.findIndex((p) => typeof p.name !== 'string' || !Object.hasOwn(p, 'value'));
-  if (malformed >= 0) return ` or a list of {name, value} pairs; item ${malformed} needs a string name and a value`;
-  const seen = new Set<unknown>();
-  for (const pair of value) {
-    if (seen.has(pair.name)) return ` or a list of {name, value} pairs with each name once; ${JSON.stringify(pair.name)} is given twice`;
-    seen.add(pair.name);
-  }
-  return '';
+  const looksLikePairs = Array.isArray(value) && value.length > 0 && value.every((p) => isPlainObject(p) && Object.hasOwn(p, 'name'));
+  const problem = looksLikePairs ? pairListProblem(value) : undefined;
+  return problem === undefined ? '' : ` or a list of {name, value} pairs; ${problem}`;
 }
 
 /**

@@ -107,7 +107,7 @@ describe('the executor reads strict-format inputs back (one code path, before va
     // The message says why the pairs were not read as the map, so a model given the pair format can correct them.
     expect(dup).toMatchObject({
       code: 'invalid_input',
-      details: { violations: [{ pointer: '/props', keyword: 'type', message: 'props must be an object or a list of {name, value} pairs with each name once; "a" is given twice' }] },
+      details: { violations: [{ pointer: '/props', keyword: 'type', message: 'props must be an object or a list of {name, value} pairs; "a" is given twice' }] },
     });
     const valueless = await h.env
       .executeTool({ tool_name: 'crm_contact_update', identifier: 'ana', tool_input: { contact_id: '1', props: [{ name: 'a', value: '1' }, { name: 'b' }] } })

@@ -46,3 +46,19 @@ export function isFreeForm(schema: JsonSchema): boolean {
 export function pairValueIsJson(values: JsonSchema): boolean {
   return !types(values).includes('string');
 }
+
+/**
+ * Why a list is not an open map written as `{name, value}` pairs (every item a pair with a string `name` and a
+ * `value`, each name once), or `undefined` when it is one. The decoder reads back only such a list; a validation
+ * message says what is wrong with any other, so a model given the pair format can correct it.
+ */
+export function pairListProblem(list: readonly unknown[]): string | undefined {
+  const malformed = list.findIndex((p) => !isPlainObject(p) || typeof p.name !== 'string' || !Object.hasOwn(p, 'value'));
+  if (malformed >= 0) return `item ${malformed} needs a string name and a value`;
+  const seen = new Set<string>();
+  for (const { name } of list as ReadonlyArray<{ name: string }>) {
+    if (seen.has(name)) return `${JSON.stringify(name)} is given twice`;
+    seen.add(name);
+  }
+  return undefined;
+}
