@@ -18,15 +18,21 @@ const REDACTED = '[redacted]';
 /** Google reports per-user and per-project quota exhaustion as 403 with these `errors[].reason` values. */
 const GOOGLE_RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded']);
 
-/** Parses a JSON body; returns the text (bounded) when it is not JSON, undefined when empty. */
-export function parseBody(body: Buffer): unknown {
+/**
+ * Parses a JSON body; returns the text (bounded) when it is not JSON, undefined when empty. Each of `secrets` is
+ * redacted before the text is cut, so a token across the cut does not leave its first characters behind.
+ */
+export function parseBody(body: Buffer, secrets: readonly string[] = []): unknown {
   if (body.length === 0) return undefined;
   const text = body.toString('utf8');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
-    return text.length > MAX_TEXT_BODY ? `${text.slice(0, MAX_TEXT_BODY)}...` : text;
+    const clean = redact(text, secrets);
+    return clean.length > MAX_TEXT_BODY ? `${clean.slice(0, MAX_TEXT_BODY)}...` : clean;
   }
+  return redact(parsed, secrets);
 }
 
 /** Replaces every occurrence of each secret in every string of a JSON value. */
@@ -93,7 +99,7 @@ export interface UpstreamErrorInput {
  * 502 for a 5xx or anything else. A 401 only gets here when it was not the token (the executor refreshes on 401).
  */
 export function upstreamError(input: UpstreamErrorInput): ConnectorError {
-  const body = redact(parseBody(input.body), input.secrets);
+  const body = parseBody(input.body, input.secrets);
   const upstreamMessage = dialectMessage(input.dialect, body);
   const shortMessage = upstreamMessage === undefined ? '' : `: ${upstreamMessage.slice(0, MAX_MESSAGE)}`;
   const details = { status: input.status, body: body ?? null };

@@ -95,6 +95,15 @@ describe('upstreamError', () => {
     expect(error.message).not.toContain(token);
   });
 
+  it('redacts the token in a text body before cutting it, so none of it is left at the cut', () => {
+    const token = 'ya29.a0AfH6SMBsecretsecret';
+    const text = `${'e'.repeat(1_990)}${token} tail`;
+    const error = upstreamError({ dialect: 'google', status: 400, headers: {}, body: Buffer.from(text), secrets: [token] });
+    const shown = JSON.stringify(error.toJSON());
+    expect(shown).not.toContain(token.slice(0, 6));
+    expect((error.details as { body: string }).body).toBe(`${'e'.repeat(1_990)}[redacted]...`);
+  });
+
   it('keeps a non-JSON body as bounded text', () => {
     const error = upstreamError({ dialect: 'hubspot', status: 502, headers: {}, body: Buffer.from('<html>'.repeat(1000)), secrets: [] });
     expect((error.details as { body: string }).body.length).toBeLessThan(2_100);

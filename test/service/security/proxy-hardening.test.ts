@@ -1,10 +1,12 @@
 /**
- * Security review, proxy (issue 14, items 5, 8, 12, 13), through the running service against an upstream of our own:
+ * Security review, proxy (issue 14, items 5, 8, 12, 13) and tool error bodies (item 16), through the running service
+ * against an upstream of our own:
  * - 8: an upstream that echoes the user's provider tokens (access and refresh) in its body and headers does not
  *   hand them to the caller;
  * - 12: the caller's JSON body reaches the upstream byte for byte (no re-serialization);
  * - 5: a body nested past the limit is a 400, in-process as over HTTP;
- * - 13: forwarding-style headers, values beyond Latin-1 and disguised dot segments are refused before anything is sent.
+ * - 13: forwarding-style headers, values beyond Latin-1 and disguised dot segments are refused before anything is sent;
+ * - 16: a tool call's error body keeps no part of the token an upstream echoes where the text body is cut.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../runtime/json/untrusted-json.js';
@@ -57,6 +59,25 @@ describe('proxy answers are scrubbed of the user provider tokens (item 8)', () =
     const text = await proxy({ method: 'GET', path: '/echo' });
     expect(text.body.status).toBe(500);
     expect(text.body.body).toBe('debug: Bearer [redacted]');
+  });
+});
+
+describe('tool error bodies are scrubbed of the token before they are cut (item 16)', () => {
+  it('leaves no part of the token an upstream echoes across the 2,000-character cut of a text body', async () => {
+    upstream.respond = (req, res) => {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`${'e'.repeat(1_990)}${String(req.headers.authorization).replace(/^Bearer /, '')} and more`);
+    };
+    const res = await h.call('POST', '/api/v1/execute_tool', {
+      token,
+      body: { tool_name: 'calendar_list_calendars', connection_name: connectionName, identifier: 'echo-user', tool_input: {} },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('upstream_error');
+    const bearer = String(upstream.received.at(-1)!.headers.authorization).replace(/^Bearer /, '');
+    expect(bearer.length).toBeGreaterThan(10);
+    expect(JSON.stringify(res.body)).not.toContain(bearer.slice(0, 10));
+    expect(res.body.error.details.body).toBe(`${'e'.repeat(1_990)}[redacted]...`);
   });
 });
 
