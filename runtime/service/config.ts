@@ -221,7 +221,7 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
 
 function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'REDIS_URL');
-  if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got ${JSON.stringify(raw.replace(/\/\/[^@/]*@/, '//***@'))})`);
+  if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got ${shown(raw)})`);
   return raw;
 }
 
@@ -332,7 +332,12 @@ function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
 
 /** A value's text for an error message, with any `user:password@` replaced: an error never carries a secret. */
 function shown(value: string): string {
-  return JSON.stringify(value.replace(/\/\/[^@/]*@/, '//***@'));
+  // Everything before the last `@` may be credentials: a password can hold `@` or `/` (unencoded, as pasted), and
+  // a value without a scheme (`user:pass@host`) has no `//` to start from.
+  const at = value.lastIndexOf('@');
+  if (at === -1) return JSON.stringify(value);
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(value)?.[0] ?? '';
+  return JSON.stringify(`${scheme}***${value.slice(at)}`);
 }
 
 /** An absolute http(s) URL with a host, as the SDK's exporters and the HTTP client need. */

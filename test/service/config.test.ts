@@ -152,6 +152,20 @@ describe('readConfig: OpenTelemetry (OTEL_*)', () => {
     expect(error.message).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(error.message).not.toContain('s3cret');
   });
+
+  // A password holding `@` or `/` (pasted unencoded), or a URL without a scheme, showed part or all of it.
+  it.each([
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'ftp://user:p@ssw0rd@collector:4318', '"ftp://***@collector:4318"'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'otlp://user:pa/ssw0rd@collector:4318', '"otlp://***@collector:4318"'],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'user:passw0rd@collector:4318', '"***@collector:4318"'],
+    ['REDIS_URL', 'redis://default:p@ssw0rd@cache.internal:6379 ', '"redis://***@cache.internal:6379 "'],
+    ['REDIS_URL', 'http://default:passw0rd@cache.internal:6379', '"http://***@cache.internal:6379"'],
+  ])('refuses %s %s without showing any of its password', (name, value, shownAs) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^${name}`));
+    expect(error.message).toContain(`(got ${shownAs})`);
+    expect(error.message).not.toMatch(/ssw0rd|passw0rd/);
+  });
 });
 
 describe('readClientConfig: the CLI\'s service URL and credentials', () => {
