@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hashSecret, verifySecret } from '../crypto/index.js';
+import { isConnectorError } from '../errors.js';
 import type { Store } from '../store/types.js';
 
 export interface AppCredentials {
@@ -45,24 +46,46 @@ export class CredentialMismatchError extends Error {
 /**
  * Makes sure `environmentId` exists and has the client `clientId`. With a given secret, an existing client must
  * match it; without one, a new client gets a generated secret (returned) and an existing one is left as it is.
+ * Instances that start together on one database race here: a `conflict` on either insert means another instance
+ * created the row first, and its row is then checked as an existing one.
  */
 export async function ensureAppClient(
   store: Store,
   input: { environmentId: string; environmentName: string; clientId: string; clientSecret?: string },
 ): Promise<AppCredentials> {
   if (!(await store.getEnvironment(input.environmentId))) {
-    await store.createEnvironment({ id: input.environmentId, name: input.environmentName });
+    try {
+      await store.createEnvironment({ id: input.environmentId, name: input.environmentName });
+    } catch (error) {
+      if (!isConflict(error) || !(await store.getEnvironment(input.environmentId))) throw error;
+    }
   }
   const existing = await store.getAppClient(input.clientId);
-  if (existing) {
-    if (existing.environmentId !== input.environmentId) throw new CredentialMismatchError(input.clientId);
-    if (input.clientSecret !== undefined && !(await verifySecret(input.clientSecret, existing.secretHash))) {
-      throw new CredentialMismatchError(input.clientId);
-    }
-    return { environmentId: input.environmentId, clientId: input.clientId };
-  }
+  if (existing) return checkExisting(existing, input);
   const generated = input.clientSecret === undefined ? newClientSecret() : undefined;
   const secret = input.clientSecret ?? (generated as string);
-  await store.createAppClient({ clientId: input.clientId, environmentId: input.environmentId, secretHash: await hashSecret(secret) });
+  try {
+    await store.createAppClient({ clientId: input.clientId, environmentId: input.environmentId, secretHash: await hashSecret(secret) });
+  } catch (error) {
+    const created = isConflict(error) ? await store.getAppClient(input.clientId) : null;
+    if (!created) throw error;
+    return checkExisting(created, input);
+  }
   return generated ? { environmentId: input.environmentId, clientId: input.clientId, clientSecret: generated } : { environmentId: input.environmentId, clientId: input.clientId };
+}
+
+function isConflict(error: unknown): boolean {
+  return isConnectorError(error) && error.code === 'conflict';
+}
+
+/** An existing client must be in the environment and, when a secret is given, match it. */
+async function checkExisting(
+  existing: { environmentId: string; secretHash: string },
+  input: { environmentId: string; clientId: string; clientSecret?: string },
+): Promise<AppCredentials> {
+  if (existing.environmentId !== input.environmentId) throw new CredentialMismatchError(input.clientId);
+  if (input.clientSecret !== undefined && !(await verifySecret(input.clientSecret, existing.secretHash))) {
+    throw new CredentialMismatchError(input.clientId);
+  }
+  return { environmentId: input.environmentId, clientId: input.clientId };
 }
