@@ -1,5 +1,6 @@
 /** `agent-connector start`: the service in this process, stopped cleanly on SIGTERM/SIGINT. */
 import { createServer } from 'node:net';
+import { KeyringError } from '../crypto/index.js';
 import { ConfigError, readConfig } from '../service/config.js';
 import { CredentialMismatchError } from '../service/environments.js';
 import { startService, type RunningService, type StartOptions } from '../service/start.js';
@@ -89,7 +90,7 @@ export async function startCommand(io: CliIo, development?: DevelopmentCommands)
     }
     running = await (development?.startService ?? startService)({ env: io.env });
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof CredentialMismatchError) throw new UsageError(error.message);
+    if (error instanceof ConfigError || error instanceof KeyringError || error instanceof CredentialMismatchError) throw new UsageError(error.message);
     throw error;
   }
   onShutdown(io, () => running.close());

@@ -131,7 +131,15 @@ export interface LoadedKeyring {
  */
 export function loadKeyring(opts: LoadKeyringOptions): LoadedKeyring {
   const configured = opts.encryptionKeys?.trim();
-  if (configured) return { keyring: parseKeyring(configured), source: 'env', warning: null };
+  if (configured) {
+    try {
+      return { keyring: parseKeyring(configured), source: 'env', warning: null };
+    } catch (error) {
+      // Name the variable: "encryption key \"k1\": ..." alone does not say where to look.
+      if (error instanceof KeyringError) throw new KeyringError(`${ENCRYPTION_KEY_ENV}: ${error.message}`);
+      throw error;
+    }
+  }
   if (opts.production) {
     throw new KeyringError(
       `${ENCRYPTION_KEY_ENV} is not set and NODE_ENV=production: refusing to start. ` +

@@ -164,7 +164,8 @@ export class ConfigError extends Error {
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  // Decimal digits only: Number() would also take `1e3`, `0x10` or ` 12 `, which no one means as a count.
+  const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
   return value;
 }
@@ -219,10 +220,36 @@ function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+/** `REDIS_URL`: ioredis's `redis[s]://[user:password@]host[:port][/db]`, the database a number (ioredis sends SELECT NaN otherwise, which crashes the process). */
 function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'REDIS_URL');
-  if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got ${shown(raw)})`);
+  if (raw === undefined) return undefined;
+  const url = parsedUrl(raw);
+  if (url === null || (url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '' || !/^(\/\d*)?$/.test(url.pathname) || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379 or redis://host:6379/2 (a database number after the slash) (got ${shown(raw)})`);
+  }
   return raw;
+}
+
+/** `DATABASE_URL`: a `postgres://` (or `postgresql://`) URL, the only database URL the store opens (pg reads the rest). */
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  const url = parsedUrl(raw);
+  if (url === null || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL such as postgres://user:password@db.internal:5432/agent_connector (unset it for SQLite) (got ${shown(raw)})`);
+  }
+  return raw;
+}
+
+/** The URL in `text`, or null when it is none or holds a space (which the URL parser would trim or encode away). */
+function parsedUrl(text: string): URL | null {
+  if (/\s/.test(text)) return null;
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
 }
 
 function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
@@ -236,7 +263,7 @@ function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
 /** The store settings, read the same way for `start` and for the CLI commands that open the store directly. */
 export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): StoreConfig {
   return {
-    databaseUrl: optional(env, 'DATABASE_URL'),
+    databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'AGENT_CONNECTOR_DATABASE_POOL_SIZE', 10, 1, 1000),
     dataDir: resolve(optional(env, 'AGENT_CONNECTOR_DATA_DIR') ?? './.agent-connector'),
     encryptionKeys: optional(env, 'AGENT_CONNECTOR_ENCRYPTION_KEY'),
@@ -293,8 +320,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     if (missing.length > 0) throw new ConfigError(`NODE_ENV=production: refusing to start without ${missing.join(' and ')}`);
   }
   const baseUrl = optional(env, 'AGENT_CONNECTOR_BASE_URL');
-  if (baseUrl && !/^https?:\/\/[^/]+$/.test(baseUrl.replace(/\/+$/, ''))) {
-    throw new ConfigError('AGENT_CONNECTOR_BASE_URL must be an origin such as https://connect.example.com (no path)');
+  if (baseUrl !== undefined && !isOrigin(baseUrl.replace(/\/+$/, ''))) {
+    throw new ConfigError(`AGENT_CONNECTOR_BASE_URL must be an origin such as https://connect.example.com (no path, query or user name) (got ${shown(baseUrl)})`);
   }
   return {
     ...store,
@@ -321,6 +348,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     logLevel: logLevel(env),
     telemetry: telemetry(env),
   };
+}
+
+/** `scheme://host[:port]` and nothing else (no path, query, fragment, user name or space), with a host the URL parser takes. */
+function isOrigin(text: string): boolean {
+  const url = parsedUrl(text);
+  return url !== null && /^https?:\/\/[^/?#@\s\\]+$/i.test(text) && url.hostname !== '';
 }
 
 function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {

@@ -13,7 +13,10 @@ export const DEV_STATE_FILE = 'development.json';
 /** Decodes a key given as hex or base64/base64url; refuses anything shorter than 32 bytes. */
 export function decodeSigningKey(text: string, source: string): Uint8Array {
   const trimmed = text.trim();
-  const bytes = /^[0-9a-f]+$/i.test(trimmed) && trimmed.length % 2 === 0 ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  const hex = /^[0-9a-f]+$/i.test(trimmed) && trimmed.length % 2 === 0;
+  // Buffer.from(..., 'base64') skips what is not base64, so a pass phrase would pass as a key: check the text first.
+  if (!hex && !/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) throw new ConfigError(`${source} must be hex or base64 (e.g. "$(openssl rand -hex 32)")`);
+  const bytes = Buffer.from(trimmed, hex ? 'hex' : 'base64');
   if (bytes.length < 32) throw new ConfigError(`${source} must hold at least 32 bytes (hex or base64)`);
   return new Uint8Array(bytes);
 }

@@ -103,6 +103,27 @@ describe('agent-connector environments', () => {
 });
 
 describe('agent-connector start under NODE_ENV=production', () => {
+  it('exits 2 naming AGENT_CONNECTOR_ENCRYPTION_KEY when its value is not a key, without quoting it', async () => {
+    const signing = { NODE_ENV: 'production', PORT: '0', AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex') };
+    for (const [value, why] of [
+      [`k1:${randomBytes(16).toString('base64')}`, /^error: AGENT_CONNECTOR_ENCRYPTION_KEY: encryption key "k1": expected 32 bytes/],
+      ['passphrase-of-my-own', /^error: AGENT_CONNECTOR_ENCRYPTION_KEY: encryption key "k1": expected 32 bytes/],
+      [`bad id!:${randomBytes(32).toString('base64')}`, /^error: AGENT_CONNECTOR_ENCRYPTION_KEY: encryption key #1: the key id/],
+    ] as const) {
+      const res = await cli(['start'], { ...signing, AGENT_CONNECTOR_ENCRYPTION_KEY: value });
+      expect(res.code).toBe(2);
+      expect(res.err).toMatch(why);
+      expect(res.err).not.toContain(value.slice(value.indexOf(':') + 1));
+    }
+  });
+
+  it('exits 2 naming AGENT_CONNECTOR_TOKEN_SIGNING_KEY when it is neither hex nor base64 (a pass phrase is no key)', async () => {
+    const res = await cli(['start'], { NODE_ENV: 'production', PORT: '0', AGENT_CONNECTOR_TOKEN_SIGNING_KEY: 'this is my long pass phrase, surely good enough!' });
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/^error: AGENT_CONNECTOR_TOKEN_SIGNING_KEY must be hex or base64/);
+    expect(res.err).not.toContain('pass phrase');
+  });
+
   it('exits 2 naming AGENT_CONNECTOR_TOKEN_SIGNING_KEY when it is missing', async () => {
     const res = await cli(['start'], { NODE_ENV: 'production', PORT: '0' });
     expect(res.code).toBe(2);

@@ -73,6 +73,45 @@ describe('readConfig: NODE_ENV=production', () => {
   });
 });
 
+describe('readConfig: URLs and numbers are checked before anything starts', () => {
+  it('takes AGENT_CONNECTOR_BASE_URL only as an origin: no path, query, user name, space or bad port', () => {
+    expect(readConfig({ AGENT_CONNECTOR_BASE_URL: 'https://connect.example.com/' }).baseUrl).toBe('https://connect.example.com');
+    expect(readConfig({ AGENT_CONNECTOR_BASE_URL: 'http://[::1]:3000' }).baseUrl).toBe('http://[::1]:3000');
+    for (const bad of ['ftp://x', 'https://x/path', 'https://x?y=1', 'https://x#f', 'https://a b', 'https://x:99999', 'connect.example.com']) {
+      expect(configError({ AGENT_CONNECTOR_BASE_URL: bad }).message, bad).toMatch(/^AGENT_CONNECTOR_BASE_URL must be an origin/);
+    }
+    const withUser = configError({ AGENT_CONNECTOR_BASE_URL: 'https://admin:hunter2@x' }).message;
+    expect(withUser).toMatch(/^AGENT_CONNECTOR_BASE_URL must be an origin/);
+    expect(withUser).not.toContain('hunter2');
+  });
+
+  it('takes DATABASE_URL only as a postgres:// URL, and never shows its password', () => {
+    expect(readStoreConfig({ DATABASE_URL: 'postgresql://u:pw@db:5432/ac?sslmode=require' }).databaseUrl).toBe('postgresql://u:pw@db:5432/ac?sslmode=require');
+    for (const bad of ['mysql://u:hunter2@db/ac', 'db.internal:5432/ac', 'hunter2']) {
+      const message = configError({ DATABASE_URL: bad }).message;
+      expect(message).toMatch(/^DATABASE_URL must be a postgres:\/\/ URL/);
+      if (bad.includes('@')) expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('takes REDIS_URL with a database number or none, where ioredis would crash the process on SELECT NaN', () => {
+    expect(readConfig({ REDIS_URL: 'redis://:pw@127.0.0.1:6379/3' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379/3');
+    expect(readConfig({ REDIS_URL: 'rediss://cache.internal' }).redisUrl).toBe('rediss://cache.internal');
+    for (const bad of ['redis://:hunter2@127.0.0.1:6379/abc', 'http://127.0.0.1:6379', 'redis://', 'redis://h/1?x=y']) {
+      const message = configError({ REDIS_URL: bad }).message;
+      expect(message, bad).toMatch(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+      expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('takes numbers in decimal digits only', () => {
+    expect(readConfig({ AGENT_CONNECTOR_RATE_LIMIT: '1000' }).rateLimitPerMinute).toBe(1000);
+    for (const bad of ['1e3', '0x10', ' 80', '80 ', '+80', '8_0']) {
+      expect(configError({ AGENT_CONNECTOR_RATE_LIMIT: bad }).message, bad).toBe(`AGENT_CONNECTOR_RATE_LIMIT must be an integer from 0 to 10000000 (got ${JSON.stringify(bad)})`);
+    }
+  });
+});
+
 describe('readConfig: AGENT_CONNECTOR_SANDBOX', () => {
   it('refuses a value that is neither on nor off', () => {
     expect(configError({ AGENT_CONNECTOR_SANDBOX: 'maybe' }).message).toMatch(/AGENT_CONNECTOR_SANDBOX must be 1 or 0/);
