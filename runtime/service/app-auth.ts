@@ -16,6 +16,8 @@ import { hashSecret, verifySecret } from '../crypto/index.js';
 import { RevocationCheck } from './token-revocation.js';
 
 export const TOKEN_ISSUER = 'agent-connector';
+/** How long a dashboard session (its token and its cookie) lasts: 8 hours (docs/operations.md). */
+export const SESSION_TTL_SECONDS = 8 * 3600;
 const ACCESS_AUDIENCE = 'agent-connector:api';
 const SESSION_AUDIENCE = 'agent-connector:dashboard';
 
@@ -105,7 +107,7 @@ export class AppAuth {
     return (await this.revocation.clientStands(claims.clientId, claims.environmentId, claims.generation)) ? claims : null;
   }
 
-  async issueSession(claims: AccessTokenClaims, ttlSeconds = 8 * 3600): Promise<{ token: string; csrf: string }> {
+  async issueSession(claims: AccessTokenClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<{ token: string; csrf: string }> {
     const csrf = randomBytes(24).toString('base64url');
     const token = await this.sign({ env: claims.environmentId, cid: claims.clientId, gen: claims.generation, csrf, jti: randomBytes(16).toString('base64url') }, SESSION_AUDIENCE, ttlSeconds);
     return { token, csrf };

@@ -8,7 +8,7 @@ import type { AccountListFilter, Connector, EnvironmentScope } from '../../api.j
 import { ConnectorError, isConnectorError } from '../../errors.js';
 import type { DevSandbox } from '../dev-sandbox.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
-import type { AppAuth, SessionClaims } from '../app-auth.js';
+import { SESSION_TTL_SECONDS, type AppAuth, type SessionClaims } from '../app-auth.js';
 import type { AccountStatus } from '../../store/types.js';
 import { toConnectorError } from '../errors.js';
 import { registerWithSandbox } from '../sandbox-connections.js';
@@ -73,8 +73,10 @@ function page(reply: FastifyReply, name: string, context: Record<string, unknown
 function formError(error: unknown, request: FastifyRequest): string {
   const e = toConnectorError(error, request);
   if (e.code === 'internal') return `Something went wrong (request id ${request.id}).`;
-  const violations = (e.details as { violations?: { message: string }[] } | undefined)?.violations;
-  return violations?.length ? `${e.message}: ${violations.map((v) => v.message).join('; ')}` : e.message;
+  // Most messages already name their violations; only the ones a message leaves out are added, never twice.
+  const violations = (e.details as { violations?: { message: string }[] } | undefined)?.violations ?? [];
+  const missing = [...new Set(violations.map((v) => v.message))].filter((m) => !e.message.includes(m));
+  return missing.length > 0 ? `${e.message}: ${missing.join('; ')}` : e.message;
 }
 
 export async function registerDashboard(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -86,27 +88,50 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     (handler: (request: FastifyRequest, reply: FastifyReply, ctx: Ctx) => Promise<FastifyReply>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const session = await readSession(deps.auth, request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
+      if (!session) {
+        // A form posted, or a cookie that no longer holds a session (expired, signed out, key rotated): the sign-in
+        // page says the session ended, and that a posted form was not saved, instead of appearing out of nowhere.
+        const ended = request.method === 'POST' ? 'form' : request.cookies[SESSION_COOKIE] ? '1' : undefined;
+        return reply.redirect(ended ? `/dashboard/login?ended=${ended}` : '/dashboard/login', 303);
+      }
       if (request.method === 'POST') checkCsrf(session, request.body);
       return handler(request, reply, { session, env: deps.connector.environment(session.environmentId) });
     };
 
-  const base = (ctx: Ctx) => ({ signedIn: true, csrf: ctx.session.csrf, clientId: ctx.session.clientId });
+  /** What the layout's header needs of a session: the sections and the Sign out form with its CSRF value. */
+  const header = (session: SessionClaims) => ({ signedIn: true, csrf: session.csrf, clientId: session.clientId });
+  const base = (ctx: Ctx) => header(ctx.session);
 
-  const connectionPage = async (reply: FastifyReply, ctx: Ctx, idOrName: string, extra: Record<string, unknown> = {}, status = 200) => {
+  /**
+   * The connection's page. Its edit form shows the stored values, or `submitted` (the form a failed save posted), so
+   * an error never throws away what the user typed; the secret field is always empty.
+   */
+  const connectionPage = async (reply: FastifyReply, ctx: Ctx, idOrName: string, extra: Record<string, unknown> = {}, status = 200, submitted?: Form) => {
     const connection = await ctx.env.getConnection(idOrName);
     const accounts = await ctx.env.listAccounts({ connection_name: connection.name });
-    return page(
-      reply,
-      'connection',
-      { ...base(ctx), title: connection.name, connection, scopesText: connection.scopes.join(' '), redirectUrlsText: connection.allowed_redirect_urls.join('\n'), accounts, ...extra },
-      status,
-    );
+    const values = submitted
+      ? {
+          name: submitted.name ?? '',
+          client_id: submitted.client_id ?? '',
+          scopes: submitted.scopes ?? '',
+          allowed_redirect_urls: submitted.allowed_redirect_urls ?? '',
+          overrides: Object.fromEntries(OVERRIDE_KEYS.map((key) => [key, submitted[`override_${key}`] ?? ''])),
+        }
+      : {
+          name: connection.name,
+          client_id: connection.client_id,
+          scopes: connection.scopes.join(' '),
+          allowed_redirect_urls: connection.allowed_redirect_urls.join('\n'),
+          overrides: connection.overrides,
+        };
+    return page(reply, 'connection', { ...base(ctx), title: connection.name, connection, values, accounts, ...extra }, status);
   };
 
   app.get('/login', async (request, reply) => {
     if (await readSession(deps.auth, request)) return reply.redirect('/dashboard', 303);
-    return page(reply, 'login', { title: 'Sign in' });
+    const { ended } = request.query as { ended?: string };
+    const notice = ended === undefined ? undefined : `Your session has ended (a session lasts ${SESSION_TTL_SECONDS / 3600} hours; signing out ends it); sign in again.${ended === 'form' ? ' The form you sent was not saved.' : ''}`;
+    return page(reply, 'login', { title: 'Sign in', ...(notice ? { flash: notice } : {}) });
   });
 
   app.post('/login', async (request, reply) => {
@@ -196,12 +221,19 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     }),
   );
 
-  app.get<{ Params: { id: string }; Querystring: { created?: string; saved?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { created?: string; saved?: string; disconnected?: string } }>(
     '/connections/:id',
     signedIn(async (request, reply, ctx) => {
       const { id } = request.params as { id: string };
-      const q = request.query as { created?: string; saved?: string };
-      const flash = q.created ? 'Connection created. Register the redirect URI below with the provider.' : q.saved ? 'Saved.' : undefined;
+      const q = request.query as { created?: string; saved?: string; disconnected?: string };
+      const disconnected = q.disconnected ? await ctx.env.getAccount(q.disconnected).catch(() => undefined) : undefined;
+      const flash = q.created
+        ? 'Connection created. Register the redirect URI below with the provider.'
+        : q.saved
+          ? 'Saved.'
+          : disconnected?.status === 'DISCONNECTED'
+            ? `${disconnected.identifier} disconnected: its tokens are deleted (and revoked at the provider).`
+            : undefined;
       return connectionPage(reply, ctx, id, flash ? { flash } : {});
     }),
   );
@@ -227,7 +259,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         if (secret && deps.sandbox && view.overrides.tokenUrl?.startsWith(deps.sandbox.url)) registerWithSandbox(deps.sandbox, view, secret);
         return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?saved=1`, 303);
       } catch (error) {
-        return connectionPage(reply, ctx, id, { error: formError(error, request) }, 400);
+        return connectionPage(reply, ctx, id, { error: formError(error, request) }, 400, form);
       }
     }),
   );
@@ -277,7 +309,8 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         const link = await ctx.env.authorizationLink({ connection_name: connection.name, identifier });
         return connectionPage(reply, ctx, id, { link, linkIdentifier: identifier });
       } catch (error) {
-        return connectionPage(reply, ctx, id, { error: formError(error, request) }, 400);
+        // Shown in the link's own card, beside the identifier it is about, not above the connection's edit form.
+        return connectionPage(reply, ctx, id, { linkError: formError(error, request), linkIdentifier: identifier }, 400);
       }
     }),
   );
@@ -295,7 +328,8 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     '/accounts/:id/disconnect',
     signedIn(async (request, reply, ctx) => {
       const account = await ctx.env.disconnectAccount((request.params as { id: string }).id);
-      return reply.redirect(`/dashboard/connections/${encodeURIComponent(account.connection_id)}`, 303);
+      // The account id, not the identifier (often an e-mail address), goes in the URL; the page says whom it was.
+      return reply.redirect(`/dashboard/connections/${encodeURIComponent(account.connection_id)}?${new URLSearchParams({ disconnected: account.id })}`, 303);
     }),
   );
 
@@ -304,10 +338,12 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     page(reply, 'not-found', { title: 'Not found', path: (request.url.split('?')[0] ?? '').slice(0, 200) }, 404),
   );
 
-  // Errors inside the dashboard render as pages; an expired session goes back to sign-in.
+  // Errors inside the dashboard render as pages; an expired session goes back to sign-in. A signed-in user keeps the
+  // header (the sections and Sign out), so a missing record is not a dead end.
   app.setErrorHandler(async (error, request, reply) => {
     const e = toConnectorError(error, request);
     if (e.code === 'unauthorized' && request.method === 'GET' && !request.cookies[SESSION_COOKIE]) return reply.redirect('/dashboard/login', 303);
-    return page(reply, 'error', { title: 'Error', signedIn: false, error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
+    const session = await readSession(deps.auth, request).catch(() => null);
+    return page(reply, 'error', { title: 'Error', ...(session ? header(session) : { signedIn: false }), error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
   });
 }

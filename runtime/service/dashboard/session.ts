@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ConnectorError } from '../../errors.js';
-import { safeEqual, type AppAuth, type SessionClaims } from '../app-auth.js';
+import { safeEqual, SESSION_TTL_SECONDS, type AppAuth, type SessionClaims } from '../app-auth.js';
 
 export const SESSION_COOKIE = 'ac_session';
 const COOKIE_PATH = '/dashboard';
@@ -16,7 +16,7 @@ export async function readSession(auth: AppAuth, request: FastifyRequest): Promi
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: 8 * 3600 });
+  reply.setCookie(SESSION_COOKIE, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_SECONDS });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {

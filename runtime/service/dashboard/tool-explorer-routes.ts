@@ -38,7 +38,15 @@ export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: F
     });
   };
 
-  app.get('/tools', deps.signedIn(async (request, reply, ctx) => render(request, reply, ctx, (request.query as { tool?: string }).tool, {})));
+  app.get(
+    '/tools',
+    deps.signedIn(async (request, reply, ctx) => {
+      const { tool } = request.query as { tool?: string };
+      // A tool named in the address that does not exist (a stale bookmark, a typo) says so instead of showing the picker alone.
+      const unknown = tool !== undefined && tool !== '' && deps.connector.tools.resolve(tool) === undefined;
+      return render(request, reply, ctx, tool, {}, unknown ? { error: `No tool ${JSON.stringify(tool.slice(0, 200))}.` } : {});
+    }),
+  );
 
   app.post(
     '/tools/run',

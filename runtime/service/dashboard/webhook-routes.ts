@@ -52,7 +52,7 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     return page(reply, ctx, 'webhooks', {
       title: 'Webhooks',
       endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
-      eventTypes: ACCOUNT_EVENT_TYPES,
+      eventTypes: ACCOUNT_EVENT_TYPES.map((type) => ({ type, checked: (extra.checkedEvents as readonly string[] | undefined)?.includes(type) ?? false })),
       deliveries: deliveries.webhook_deliveries.map((d) => ({ ...d, endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id })),
       statuses: STATUSES.map((s) => ({ value: s, selected: s === query.status })),
       endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
@@ -75,7 +75,8 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
         const created = await ctx.env.createWebhookEndpoint({ url: typeof form.url === 'string' ? form.url.trim() : '', ...(events ? { events } : {}) });
         return page(reply, ctx, 'webhook-secret', { title: 'Webhook endpoint created', endpoint: created, secret: created.secret, created: true });
       } catch (error) {
-        return listPage(request, reply, ctx, { error: deps.formError(error, request), urlValue: form.url }, 400);
+        // In the form's own card, with what was typed and checked, so the user corrects rather than starts over.
+        return listPage(request, reply, ctx, { createError: deps.formError(error, request), urlValue: form.url, checkedEvents: events ?? [] }, 400);
       }
     }),
   );

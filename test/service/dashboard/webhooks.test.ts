@@ -104,9 +104,15 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     await page.click('text=Delete connection and disconnect accounts');
     await page.waitForURL(/\/dashboard\?deleted=hooked/);
     expect(await page.textContent('[role=status]')).toContain('1 connected account(s) disconnected');
+    // The receiver refuses this one: the log's "Last answer" is the refusal, said once.
+    receiver.status = 500;
     await suite.h.app.webhookDispatcher!.runOnce();
+    receiver.status = 204;
     const disconnected = receiver.received[1]!;
     for (const s of [secret, rotated]) expect(new Webhook(s).verify(disconnected.body, disconnected.headers)).toMatchObject({ type: 'account.disconnected', data: { status_reason: 'connection_deleted' } });
+    await page.goto(`${suite.h.url}/dashboard/webhooks`);
+    const refused = page.locator('#webhook-deliveries tr', { hasText: 'account.disconnected' });
+    expect(await refused.locator('td').nth(4).textContent()).toBe('HTTP 500: receiver says no');
 
     // Deleting the endpoint asks first.
     await page.goto(`${suite.h.url}/dashboard/webhooks`);

@@ -52,7 +52,7 @@ describe('sessions and access tokens are revocable (item 11)', () => {
     expect(out.status).toBe(303);
     const replayed = await dashboard(cookie);
     expect(replayed.status).toBe(303);
-    expect(replayed.headers.get('location')).toBe('/dashboard/login');
+    expect(replayed.headers.get('location')).toBe('/dashboard/login?ended=1');
     // Another session of the same client is not affected.
     expect((await dashboard(await signIn(env))).status).toBe(200);
   });
