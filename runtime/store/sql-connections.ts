@@ -70,11 +70,6 @@ export class SqlConnections {
     return row ? toConnection(row) : null;
   }
 
-  async getById(id: string): Promise<ConnectionRecord | null> {
-    const row = await this.ctx.db.get<ConnectionRow>(`SELECT ${COLUMNS} FROM connections WHERE id = ?`, [id]);
-    return row ? toConnection(row) : null;
-  }
-
   async getByName(environmentId: string, name: string): Promise<ConnectionRecord | null> {
     const row = await this.ctx.db.get<ConnectionRow>(`SELECT ${COLUMNS} FROM connections WHERE environment_id = ? AND name = ?`, [environmentId, name]);
     return row ? toConnection(row) : null;

@@ -160,10 +160,6 @@ export class SqlStore implements Store {
     return this.#connections.get(environmentId, id);
   }
 
-  getConnectionById(id: string): Promise<ConnectionRecord | null> {
-    return this.#connections.getById(id);
-  }
-
   getConnectionByName(environmentId: string, name: string): Promise<ConnectionRecord | null> {
     return this.#connections.getByName(environmentId, name);
   }

@@ -370,8 +370,6 @@ export interface Store {
 
   createConnection(input: NewConnection): Promise<ConnectionRecord>;
   getConnection(environmentId: string, id: string): Promise<ConnectionRecord | null>;
-  /** Looks a connection up by id alone (the OAuth callback URL carries only the id). */
-  getConnectionById(id: string): Promise<ConnectionRecord | null>;
   getConnectionByName(environmentId: string, name: string): Promise<ConnectionRecord | null>;
   listConnections(environmentId: string): Promise<ConnectionRecord[]>;
   /**

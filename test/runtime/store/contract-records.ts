@@ -39,7 +39,6 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ctx.store.getClientCredentials('env_a', created.id)).toEqual({ clientId: input.clientId, clientSecret });
       expect(created.createdAt).toBe(created.updatedAt);
       expect(await ctx.store.getConnection('env_a', created.id)).toEqual(created);
-      expect(await ctx.store.getConnectionById(created.id)).toEqual(created);
       expect(await ctx.store.getConnectionByName('env_a', input.name)).toEqual(created);
       expect(await ctx.store.getConnectionByName('env_a', 'other')).toBeNull();
       const second = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace', overrides: undefined, allowedRedirectUrls: undefined }));

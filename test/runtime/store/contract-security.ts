@@ -160,12 +160,11 @@ export function securityContract(ctx: ContractContext): void {
       const reads = [
         created,
         await ctx.store.getConnection('env_a', created.id),
-        await ctx.store.getConnectionById(created.id),
         await ctx.store.getConnectionByName('env_a', 'third'),
         ...(await ctx.store.listConnections('env_a')),
         await ctx.store.updateConnection('env_a', created.id, { scopes: ['x'] }),
       ];
-      expect(reads).toHaveLength(3 + 4 + 1);
+      expect(reads).toHaveLength(3 + 4);
       for (const record of reads) {
         expect(record).not.toBeNull();
         expect(record).not.toHaveProperty('clientSecret');
