@@ -52,6 +52,11 @@ async function accountsPage(env: EnvironmentScope, filter: AccountListFilter & R
   };
 }
 
+/** How many accounts match `filter`, counted by the store (the page read beside the count is one row). */
+async function countAccounts(env: EnvironmentScope, filter: AccountListFilter): Promise<number> {
+  return (await env.pageAccounts(filter, { limit: 1, page: 1 })).total;
+}
+
 /** The endpoint overrides the connection form edits, one field each (an empty field: the provider's own). */
 const OVERRIDE_KEYS = ['authorizationUrl', 'tokenUrl', 'revocationUrl', 'apiBaseUrl'] as const;
 type Ctx = { session: SessionClaims; env: EnvironmentScope };
@@ -104,11 +109,12 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   /**
    * The connection's page. Its edit form shows the stored values, or `submitted` (the form a failed save posted), so
-   * an error never throws away what the user typed; the secret field is always empty.
+   * an error never throws away what the user typed; the secret field is always empty. It lists the connection's first
+   * page of accounts and links the accounts list, filtered to it, for the rest: a connection may have thousands.
    */
   const connectionPage = async (reply: FastifyReply, ctx: Ctx, idOrName: string, extra: Record<string, unknown> = {}, status = 200, submitted?: Form) => {
     const connection = await ctx.env.getConnection(idOrName);
-    const accounts = await ctx.env.listAccounts({ connection_name: connection.name });
+    const accounts = await accountsPage(ctx.env, { connection_name: connection.name }, 1);
     const values = submitted
       ? {
           name: submitted.name ?? '',
@@ -124,7 +130,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           allowed_redirect_urls: connection.allowed_redirect_urls.join('\n'),
           overrides: connection.overrides,
         };
-    return page(reply, 'connection', { ...base(ctx), title: connection.name, connection, values, accounts, ...extra }, status);
+    return page(reply, 'connection', { ...base(ctx), title: connection.name, connection, values, accounts: accounts.items, accountsPage: accounts.nav, allAccounts: `?${new URLSearchParams({ connection_name: connection.name })}`, ...extra }, status);
   };
 
   app.get('/login', async (request, reply) => {
@@ -269,9 +275,9 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     '/connections/:id/delete',
     signedIn(async (request, reply, ctx) => {
       const connection = await ctx.env.getConnection((request.params as { id: string }).id);
-      const accounts = await ctx.env.listAccounts({ connection_name: connection.name });
-      const connected = accounts.filter((a) => a.status === 'ACTIVE' || a.status === 'EXPIRED').length;
-      return page(reply, 'connection-delete', { ...base(ctx), title: `Delete ${connection.name}`, connection, accounts, connected });
+      const of = { connection_name: connection.name };
+      const [records, active, expired] = await Promise.all([countAccounts(ctx.env, of), countAccounts(ctx.env, { ...of, status: 'ACTIVE' }), countAccounts(ctx.env, { ...of, status: 'EXPIRED' })]);
+      return page(reply, 'connection-delete', { ...base(ctx), title: `Delete ${connection.name}`, connection, records, connected: active + expired });
     }),
   );
 

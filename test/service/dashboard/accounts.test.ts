@@ -60,4 +60,33 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     await page.click('#account-filters button');
     expect(await identifiers(page)).toEqual(['user-07']);
   }, 60_000);
+
+  it('shows a connection\'s first page of accounts and links the rest; its delete page counts them in the store', async () => {
+    // The crm connection of the test above holds 26 accounts, none with tokens.
+    const crm = (await suite.h.connector.environment(suite.h.a.environmentId).listConnections()).find((c) => c.name === 'crm')!;
+    const store = suite.h.connector.store;
+    const listAccounts = store.listAccounts;
+    const pagesRead: unknown[] = [];
+    store.listAccounts = (environmentId, filter, page) => (pagesRead.push(page), listAccounts.call(store, environmentId, filter, page));
+    try {
+      // The browser is still signed in from the test above.
+      const page = await suite.newPage();
+      await page.goto(`${suite.h.url}/dashboard/connections/${crm.id}`);
+      expect(await identifiers(page)).toHaveLength(25);
+      expect(await page.textContent('main')).toContain('1–25 of 26');
+      await page.click('#connection-accounts-all');
+      expect(page.url()).toBe(`${suite.h.url}/dashboard?connection_name=crm`);
+      expect(await page.textContent('main')).toContain('1–25 of 26');
+
+      await page.goto(`${suite.h.url}/dashboard/connections/${crm.id}/delete`);
+      expect(await page.textContent('#delete-impact')).toContain('No account of this connection holds tokens');
+      expect(await page.textContent('main')).toContain('All 26 of its account records are deleted');
+      // Every read was a bounded page: no list of all the connection's accounts.
+      expect(pagesRead.length).toBeGreaterThan(0);
+      for (const read of pagesRead) expect(read).toMatchObject({ limit: expect.any(Number) });
+      expect(pagesRead.every((read) => (read as { limit: number }).limit <= 25)).toBe(true);
+    } finally {
+      store.listAccounts = listAccounts;
+    }
+  }, 60_000);
 });
