@@ -35,7 +35,10 @@ export function onShutdown(io: CliIo, close: () => Promise<void>): void {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-/** The banner `npm start` prints. The secret appears only when this start generated it. */
+/**
+ * The banner `start` prints. The secret appears only when this start generated it, which a production start never does
+ * (see `ensureAppClient`'s `create`).
+ */
 export function startBanner(running: RunningService, secretFromEnv: boolean): string {
   const lines = [
     '',
@@ -48,7 +51,7 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
   if (running.generatedClientSecret) {
     lines.push(`  client secret ${running.generatedClientSecret}`, '                (shown once: only its hash is stored. Save it, e.g. export AGENT_CONNECTOR_CLIENT_SECRET=...)');
   } else {
-    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : '  client secret (printed at the first start; `agent-connector environments rotate-secret` prints a new one)');
+    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : '  client secret (not shown: only its hash is stored; `agent-connector environments rotate-secret` prints a new one)');
   }
   if (running.sandbox) {
     lines.push(`  sandbox       ${running.sandbox.url}  (connections: ${running.sandboxConnections.map((c) => c.name).join(', ')})`);

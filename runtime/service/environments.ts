@@ -43,16 +43,29 @@ export class CredentialMismatchError extends Error {
   }
 }
 
+/** What {@link ensureAppClient} throws when it may not create the client and the client is not in the store. */
+export class AppClientMissingError extends Error {
+  constructor(readonly clientId: string) {
+    super(`There is no application client ${clientId} in the store`);
+    this.name = 'AppClientMissingError';
+  }
+}
+
 /**
  * Makes sure `environmentId` exists and has the client `clientId`. With a given secret, an existing client must
  * match it; without one, a new client gets a generated secret (returned) and an existing one is left as it is.
+ * With `create: false` (a production start not given both the id and the secret) only an existing client is taken:
+ * a missing one throws {@link AppClientMissingError} before anything is written, so no secret is ever generated.
  * Instances that start together on one database race here: a `conflict` on either insert means another instance
  * created the row first, and its row is then checked as an existing one.
  */
 export async function ensureAppClient(
   store: Store,
-  input: { environmentId: string; environmentName: string; clientId: string; clientSecret?: string },
+  input: { environmentId: string; environmentName: string; clientId: string; clientSecret?: string; create?: boolean },
 ): Promise<AppCredentials> {
+  const existing = await store.getAppClient(input.clientId);
+  if (existing) return checkExisting(existing, input);
+  if (input.create === false) throw new AppClientMissingError(input.clientId);
   if (!(await store.getEnvironment(input.environmentId))) {
     try {
       await store.createEnvironment({ id: input.environmentId, name: input.environmentName });
@@ -60,8 +73,6 @@ export async function ensureAppClient(
       if (!isConflict(error) || !(await store.getEnvironment(input.environmentId))) throw error;
     }
   }
-  const existing = await store.getAppClient(input.clientId);
-  if (existing) return checkExisting(existing, input);
   const generated = input.clientSecret === undefined ? newClientSecret() : undefined;
   const secret = input.clientSecret ?? (generated as string);
   try {

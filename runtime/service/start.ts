@@ -7,6 +7,7 @@
  * It listens before it writes (credentials, dev state, re-pointed sandbox connections), so a start that cannot bind
  * its port changes nothing another instance on the same data directory depends on.
  */
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Connector, ConnectionView } from '../api.js';
@@ -15,10 +16,10 @@ import { isConnectorError } from '../errors.js';
 import { CONNECTOR_NAMES } from '../types.js';
 import { buildService } from './build-service.js';
 import { rateLimitRedis } from './rate-limit-redis.js';
-import { readConfig, serviceUrlFor, type ServiceConfig } from './config.js';
+import { ConfigError, readConfig, serviceUrlFor, type ServiceConfig } from './config.js';
 import { withSandbox, type DevSandbox } from './dev-sandbox.js';
-import { loadSigningKey, readDevState, writeDevState } from './dev-state.js';
-import { ensureAppClient, newClientId, newClientSecret } from './environments.js';
+import { DEV_STATE_FILE, loadSigningKey, readDevState, writeDevState } from './dev-state.js';
+import { AppClientMissingError, ensureAppClient, newClientId, newClientSecret } from './environments.js';
 import { freePort } from './free-port.js';
 import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
 import { createServiceLogger } from './logging.js';
@@ -135,11 +136,17 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     const state = readDevState(config.dataDir);
     const environmentId = state?.environmentId ?? DEV_ENVIRONMENT_ID;
     const clientId = config.clientId ?? state?.clientId ?? newClientId();
+    // In production the start creates its client only from both variables: it never generates a secret (its output
+    // is the log there), and instances without a shared data directory do not each make a client of their own.
+    const create = !config.production || (config.clientId !== undefined && config.clientSecret !== undefined);
     const credentials = await ensureAppClient(connector.store, {
       environmentId,
       environmentName: 'development',
       clientId,
       ...(config.clientSecret !== undefined ? { clientSecret: config.clientSecret } : {}),
+      create,
+    }).catch((error: unknown) => {
+      throw error instanceof AppClientMissingError ? new ConfigError(missingClientMessage(config, state !== null && config.clientId === undefined, clientId)) : error;
     });
     writeDevState(config.dataDir, { environmentId, clientId });
     const sandboxConnections = sandbox ? await ensureSandboxConnections(connector, sandbox, environmentId) : [];
@@ -180,4 +187,25 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     await telemetry?.shutdown().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Why a production start refuses when its application client is neither in the database nor given by both
+ * `AGENT_CONNECTOR_CLIENT_ID` and `AGENT_CONNECTOR_CLIENT_SECRET`, and how to make them. `fromDevState`: the id came
+ * from the data directory's development.json.
+ */
+function missingClientMessage(config: ServiceConfig, fromDevState: boolean, clientId: string): string {
+  const why =
+    config.clientId !== undefined
+      ? `the client ${clientId} named by AGENT_CONNECTOR_CLIENT_ID is not in the database`
+      : fromDevState
+        ? `the client ${clientId} named in ${join(config.dataDir, DEV_STATE_FILE)} is not in the database`
+        : 'AGENT_CONNECTOR_CLIENT_ID is not set';
+  return (
+    `NODE_ENV=production: refusing to start: set AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET (${why}); ` +
+    'a production start does not generate the client secret, as its output is the log. Take both from a secret store, the ' +
+    'same on every instance, e.g. AGENT_CONNECTOR_CLIENT_ID="ac_$(openssl rand -hex 12)" and ' +
+    'AGENT_CONNECTOR_CLIENT_SECRET="$(openssl rand -hex 32)": the first start creates the client from them, and a ' +
+    'start that finds the client in the database needs only the id'
+  );
 }

@@ -124,6 +124,41 @@ describe('agent-connector start under NODE_ENV=production', () => {
     expect(res.err).not.toContain('pass phrase');
   });
 
+  it('exits 2 naming AGENT_CONNECTOR_CLIENT_ID and _SECRET when it would have to generate the client secret, printing none', async () => {
+    const production = { NODE_ENV: 'production', PORT: '0', AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex') };
+    const res = await cli(['start'], production);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/^error: NODE_ENV=production: refusing to start: set AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET/);
+    expect(res.err).toMatch(/AGENT_CONNECTOR_CLIENT_SECRET="\$\(openssl rand -hex 32\)"/);
+    expect(res.out).toBe('');
+    expect(res.err).not.toMatch(/acs_/);
+    // No environment or client was made: the refusal comes before any write to the store.
+    const listed = await cli(['--json', 'environments', 'list'], { NODE_ENV: 'production' });
+    expect(JSON.parse(listed.out)).toEqual([]);
+  });
+
+  it('a client made with both variables can be given a new secret on a terminal and restarted on by its id alone', async () => {
+    const production = { NODE_ENV: 'production', AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex') };
+    const first = await startService({ env: { ...baseEnv, ...production, PORT: '0', AGENT_CONNECTOR_CLIENT_ID: 'ac_ops', AGENT_CONNECTOR_CLIENT_SECRET: randomBytes(32).toString('hex') }, logger: false });
+    await first.close();
+    // rotate-secret works on the store (no running service, no old secret needed) and prints to the operator's terminal.
+    const rotated = await cli(['--json', 'environments', 'rotate-secret'], { ...production, AGENT_CONNECTOR_CLIENT_ID: 'ac_ops' });
+    expect(rotated.code).toBe(0);
+    const secret = (JSON.parse(rotated.out) as { client_secret: string }).client_secret;
+    const service = await startService({ env: { ...baseEnv, ...production, PORT: '0', AGENT_CONNECTOR_CLIENT_ID: 'ac_ops' }, logger: false });
+    try {
+      expect(service.generatedClientSecret).toBeUndefined();
+      const token = await fetch(`${service.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'ac_ops', client_secret: secret }),
+      });
+      expect(token.status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('exits 2 naming AGENT_CONNECTOR_TOKEN_SIGNING_KEY when it is missing', async () => {
     const res = await cli(['start'], { NODE_ENV: 'production', PORT: '0' });
     expect(res.code).toBe(2);

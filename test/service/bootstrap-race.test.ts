@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../../runtime/crypto/index.js';
-import { CredentialMismatchError, ensureAppClient, newClientId, newClientSecret } from '../../runtime/service/environments.js';
+import { AppClientMissingError, CredentialMismatchError, ensureAppClient, newClientId, newClientSecret } from '../../runtime/service/environments.js';
 import { openStore } from '../../runtime/store/open-store.js';
 import type { Store } from '../../runtime/store/types.js';
 import { keyring1 } from '../runtime/store/fixtures.js';
@@ -51,6 +51,21 @@ function raceSuite(name: string, newDatabase: NewTestDatabase): void {
       expect(generated).toHaveLength(1);
       const client = await stores[0]!.getAppClient(clientId);
       expect(await verifySecret(generated[0]!, client!.secretHash)).toBe(true);
+    });
+
+    it('with create: false (production without both variables), every start refuses and none writes a row', async () => {
+      const clientId = newClientId();
+      const input = { environmentId: 'env_development', environmentName: 'development', clientId, create: false };
+      const results = await Promise.allSettled(stores.map((s) => ensureAppClient(s, input)));
+      for (const r of results) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(AppClientMissingError);
+      expect(await db.query('SELECT client_id FROM app_clients')).toHaveLength(0);
+      expect(await db.query('SELECT id FROM environments')).toHaveLength(0);
+      // A client that exists (made by a start given both variables) is taken as it is, by every instance.
+      const clientSecret = newClientSecret();
+      await ensureAppClient(stores[0]!, { ...input, clientSecret, create: true });
+      const taken = await Promise.all(stores.map((s) => ensureAppClient(s, input)));
+      expect(taken).toEqual(stores.map(() => ({ environmentId: 'env_development', clientId })));
+      expect(await db.query('SELECT client_id FROM app_clients')).toHaveLength(1);
     });
 
     it('a start with another secret for the client still fails, raced or not', async () => {

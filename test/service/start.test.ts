@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import { DEV_STATE_FILE } from '../../runtime/service/dev-state.js';
-import type { RunningService } from '../../runtime/service/start.js';
+import { ConfigError } from '../../runtime/service/config.js';
+import { startService, type RunningService } from '../../runtime/service/start.js';
 import { startDevelopmentService } from '../../sandbox/dev-service.js';
 
 const dirs: string[] = [];
@@ -110,15 +111,96 @@ describe('startService (npm start)', () => {
   });
 });
 
+/** The application client a production start needs (it generates none). */
+const PRODUCTION_CLIENT = { AGENT_CONNECTOR_CLIENT_ID: 'ac_production', AGENT_CONNECTOR_CLIENT_SECRET: randomBytes(32).toString('hex') };
+
+describe('startService under NODE_ENV=production: the application client', () => {
+  const signingKey = randomBytes(32).toString('hex');
+  async function startProduction(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
+    const service = await startService({
+      env: { NODE_ENV: 'production', PORT: '0', AGENT_CONNECTOR_DATA_DIR: dataDir, AGENT_CONNECTOR_ENCRYPTION_KEY: `k1:${KEY}`, AGENT_CONNECTOR_TOKEN_SIGNING_KEY: signingKey, ...env },
+      logger: false,
+    });
+    running.push(service);
+    return service;
+  }
+  async function tokenStatus(service: RunningService, clientSecret: string): Promise<number> {
+    const res = await fetch(`${service.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: service.clientId, client_secret: clientSecret }),
+    });
+    return res.status;
+  }
+
+  it('refuses without AGENT_CONNECTOR_CLIENT_ID and _SECRET, naming both and how to make them, and generates nothing', async () => {
+    const dir = freshDir();
+    const refusal = await startProduction(dir).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ConfigError);
+    const message = (refusal as Error).message;
+    expect(message).toMatch(/^NODE_ENV=production: refusing to start: set AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET \(AGENT_CONNECTOR_CLIENT_ID is not set\)/);
+    expect(message).toContain('openssl rand -hex 32');
+    expect(message).not.toMatch(/acs_/);
+    // Nothing was written for it: no development state (nor, test/cli/environments.test.ts checks, an environment).
+    expect(existsSync(join(dir, DEV_STATE_FILE))).toBe(false);
+    // The secret alone is not enough either: each instance would make a client id of its own.
+    await expect(startProduction(dir, { AGENT_CONNECTOR_CLIENT_SECRET: PRODUCTION_CLIENT.AGENT_CONNECTOR_CLIENT_SECRET })).rejects.toThrow(
+      /set AGENT_CONNECTOR_CLIENT_ID and AGENT_CONNECTOR_CLIENT_SECRET \(AGENT_CONNECTOR_CLIENT_ID is not set\)/,
+    );
+    // An id that names no client cannot be created without its secret.
+    await expect(startProduction(dir, { AGENT_CONNECTOR_CLIENT_ID: 'ac_unknown' })).rejects.toThrow(/\(the client ac_unknown named by AGENT_CONNECTOR_CLIENT_ID is not in the database\)/);
+  });
+
+  it('starts with both, then restarts on the client it finds in the database without the secret, never showing one', async () => {
+    const dir = freshDir();
+    const secret = PRODUCTION_CLIENT.AGENT_CONNECTOR_CLIENT_SECRET;
+    const first = await startProduction(dir, PRODUCTION_CLIENT);
+    expect(first.clientId).toBe('ac_production');
+    expect(first.generatedClientSecret).toBeUndefined();
+    expect(startBanner(first, true)).not.toContain(secret);
+    expect(await tokenStatus(first, secret)).toBe(200);
+    await first.close();
+    running.splice(0);
+    expect(dataDirText(dir)).not.toContain(secret);
+
+    // A restart given only the id (the secret stays with the application): the stored client, the same secret.
+    const byId = await startProduction(dir, { AGENT_CONNECTOR_CLIENT_ID: 'ac_production' });
+    expect(byId.generatedClientSecret).toBeUndefined();
+    expect(startBanner(byId, false)).toMatch(/client secret \(not shown: only its hash is stored; `agent-connector environments rotate-secret` prints a new one\)/);
+    expect(await tokenStatus(byId, secret)).toBe(200);
+    await byId.close();
+    running.splice(0);
+
+    // A restart with neither, on the data directory that remembers the client id: the client is there, so it starts.
+    const remembered = await startProduction(dir);
+    expect(remembered.clientId).toBe('ac_production');
+    expect(remembered.generatedClientSecret).toBeUndefined();
+    expect(startBanner(remembered, false)).not.toMatch(/acs_|[0-9a-f]{64}/);
+    await remembered.close();
+    running.splice(0);
+
+    // Without that file (a container's fresh disk), nothing names the client: refused, not a second client.
+    rmSync(join(dir, DEV_STATE_FILE));
+    await expect(startProduction(dir)).rejects.toThrow(/AGENT_CONNECTOR_CLIENT_ID is not set/);
+    // A remembered id whose client is gone is refused by where it came from.
+    writeFileSync(join(dir, DEV_STATE_FILE), JSON.stringify({ environmentId: 'env_development', clientId: 'ac_gone' }));
+    await expect(startProduction(dir)).rejects.toThrow(new RegExp(`the client ac_gone named in ${join(dir, DEV_STATE_FILE).replace(/[.\\/]/g, '\\$&')} is not in the database`));
+  });
+});
+
 describe('startService in production with the sandbox enabled', () => {
   it('lets the sandbox connections point at the in-process sandbox although production refuses overrides', async () => {
     const service = await start(freshDir(), {
       NODE_ENV: 'production',
       AGENT_CONNECTOR_SANDBOX: '1',
       AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('base64'),
+      ...PRODUCTION_CLIENT,
     });
     expect(service.sandboxConnections.map((c) => c.name)).toEqual(['workspace', 'calendar', 'crm', 'sheets', 'docs']);
-    const client = createClient({ envUrl: service.url, clientId: service.clientId, clientSecret: service.generatedClientSecret as string });
+    const client = createClient({ envUrl: service.url, clientId: service.clientId, clientSecret: PRODUCTION_CLIENT.AGENT_CONNECTOR_CLIENT_SECRET });
     // Any other loopback origin is still refused: only the running sandbox's own origin is exempt.
     await expect(
       client.createConnection({ name: 'elsewhere', connector: 'crm', client_id: 'c', client_secret: 's', overrides: { apiBaseUrl: 'http://127.0.0.1:9' } }),
@@ -133,9 +215,10 @@ describe('the sandbox control API and tenants (issue 14, item 6)', () => {
       AGENT_CONNECTOR_SANDBOX: '1',
       AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '1',
       AGENT_CONNECTOR_TOKEN_SIGNING_KEY: randomBytes(32).toString('base64'),
+      ...PRODUCTION_CLIENT,
     });
     const sandbox = service.sandbox!;
-    const client = createClient({ envUrl: service.url, clientId: service.clientId, clientSecret: service.generatedClientSecret as string });
+    const client = createClient({ envUrl: service.url, clientId: service.clientId, clientSecret: PRODUCTION_CLIENT.AGENT_CONNECTOR_CLIENT_SECRET });
     // Another tenant's account, whose tokens the sandbox's records would show.
     const { link: victimLink } = await client.authorizationLink({ connection_name: 'calendar', identifier: 'victim' });
     expect((await consentThroughSandbox(victimLink, { user: 'victim@example.com' })).status).toBe(200);
