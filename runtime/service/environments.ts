@@ -36,9 +36,16 @@ export async function createEnvironment(store: Store, input: { name: string; id?
   return { environmentId: env.id, clientId, clientSecret };
 }
 
+/** A start's client exists but is not the one it was given: another secret, or (`environments`) another environment. */
 export class CredentialMismatchError extends Error {
-  constructor(clientId: string) {
-    super(`The client ${clientId} already exists with a different secret; unset AGENT_CONNECTOR_CLIENT_SECRET to keep the stored one, or use a new client id`);
+  constructor(clientId: string, environments?: { expected: string; actual: string }) {
+    super(
+      environments === undefined
+        ? `The client ${clientId} already exists with a different secret; unset AGENT_CONNECTOR_CLIENT_SECRET to keep the stored one, or use a new client id`
+        : `The client ${clientId} belongs to environment ${environments.actual}, not to ${environments.expected}, which this start bootstraps; ` +
+            'a client made by `agent-connector environments create` works without being named here: set AGENT_CONNECTOR_CLIENT_ID to a client of ' +
+            `${environments.expected}, or to a new id with AGENT_CONNECTOR_CLIENT_SECRET`,
+    );
     this.name = 'CredentialMismatchError';
   }
 }
@@ -94,7 +101,9 @@ async function checkExisting(
   existing: { environmentId: string; secretHash: string },
   input: { environmentId: string; clientId: string; clientSecret?: string },
 ): Promise<AppCredentials> {
-  if (existing.environmentId !== input.environmentId) throw new CredentialMismatchError(input.clientId);
+  if (existing.environmentId !== input.environmentId) {
+    throw new CredentialMismatchError(input.clientId, { expected: input.environmentId, actual: existing.environmentId });
+  }
   if (input.clientSecret !== undefined && !(await verifySecret(input.clientSecret, existing.secretHash))) {
     throw new CredentialMismatchError(input.clientId);
   }

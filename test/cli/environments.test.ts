@@ -68,6 +68,13 @@ describe('agent-connector environments', () => {
     }
   });
 
+  it("a start named an environment's client by AGENT_CONNECTOR_CLIENT_ID refuses it by its environment, not as a wrong secret", async () => {
+    const created = JSON.parse((await cli(['--json', 'environments', 'create', '--name', 'tenant'])).out) as Record<string, string>;
+    await expect(startService({ env: { ...baseEnv, PORT: '0', AGENT_CONNECTOR_SANDBOX: '0', AGENT_CONNECTOR_CLIENT_ID: created.client_id }, logger: false })).rejects.toThrow(
+      `The client ${created.client_id} belongs to environment ${created.id}, not to env_development, which this start bootstraps`,
+    );
+  });
+
   it('--json prints the credentials and the list as JSON; a second environment of the same name is refused', async () => {
     const created = await cli(['--json', 'environments', 'create', '--name', 'beta']);
     expect(created.code).toBe(0);
