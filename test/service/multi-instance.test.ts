@@ -2,7 +2,8 @@
  * Several instances on one PostgreSQL behave as one: three service processes behind a round-robin front (a load
  * balancer stand-in), so each step of a flow lands on another instance. Application tokens, authorization links,
  * one refresh per storm, MCP sessions and revocations hold across them, and with REDIS_URL so does the
- * per-environment rate limit. Needs DATABASE_URL (CI sets it, and REDIS_URL).
+ * per-environment rate limit. Needs DATABASE_URL, and REDIS_URL for the rate limit (CI sets both); `postgresSuite`
+ * (test/runtime/store/harness.ts) and `redisSuite` (./harness.ts) say what happens without them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,17 +16,16 @@ import { fileURLToPath } from 'node:url';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient, type HttpClient } from '../../runtime/client/index.js';
 import { startSandbox } from '../../sandbox/index.js';
 import type { Sandbox } from '../../sandbox/types.js';
-import { newPostgresDatabase, type TestDatabase } from '../runtime/store/harness.js';
+import { newPostgresDatabase, postgresSuite, type TestDatabase } from '../runtime/store/harness.js';
+import { redisSuite } from './harness.js';
 
-const databaseUrl = process.env.DATABASE_URL;
-const requirePostgres = process.env.AGENT_CONNECTOR_REQUIRE_POSTGRES === '1';
+/** With it the instances share their rate-limit counters through Redis; whether the test of that runs is `redisSuite`'s rule. */
 const redisUrl = process.env.REDIS_URL;
-const requireRedis = process.env.AGENT_CONNECTOR_REQUIRE_REDIS === '1';
 /** The per-environment budget the instances share through Redis (the whole file stays well inside one minute). */
 const RATE_LIMIT = 300;
 /** A Redis database of this run's own, so counters from other tests or runs do not count here. */
@@ -79,7 +79,7 @@ async function startInstance(env: NodeJS.ProcessEnv): Promise<{ url: string; pro
   return { url, proc };
 }
 
-describe.runIf(databaseUrl || requirePostgres)('three instances on one PostgreSQL', () => {
+postgresSuite('three instances on one PostgreSQL', (databaseUrl) => {
   let db: TestDatabase;
   let sandbox: Sandbox;
   let front: Awaited<ReturnType<typeof startFront>>;
@@ -88,7 +88,6 @@ describe.runIf(databaseUrl || requirePostgres)('three instances on one PostgreSQ
   let client: HttpClient;
 
   beforeAll(async () => {
-    if (!databaseUrl) throw new Error('AGENT_CONNECTOR_REQUIRE_POSTGRES=1 but DATABASE_URL is not set');
     db = await newPostgresDatabase(databaseUrl);
     const schema = (db.options as { pgSchema: string }).pgSchema;
     // The instances find their tables through search_path (in DATABASE_URL), so the schema must exist first.
@@ -184,22 +183,23 @@ describe.runIf(databaseUrl || requirePostgres)('three instances on one PostgreSQ
     }
   }, 60_000);
 
-  it.runIf(redisUrl || requireRedis)('shares one rate limit per environment between the instances (Redis), not one each', async () => {
-    if (!redisUrl) throw new Error('AGENT_CONNECTOR_REQUIRE_REDIS=1 but REDIS_URL is not set');
-    const tokenRes = await fetch(`${front.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'multi-app', client_secret: 'multi-instance-secret-0123456789' }),
-    });
-    const { access_token } = (await tokenRes.json()) as { access_token: string };
-    const statuses: number[] = [];
-    // Far fewer than three budgets, more than one: counters of their own would answer every one of these.
-    for (let i = 0; i < RATE_LIMIT + 100; i++) {
-      const res = await fetch(`${front.url}/api/v1/connections`, { headers: { authorization: `Bearer ${access_token}` } });
-      statuses.push(res.status);
-      await res.arrayBuffer();
-    }
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(RATE_LIMIT);
-  }, 60_000);
+  redisSuite('with Redis', () => {
+    it('shares one rate limit per environment between the instances (Redis), not one each', async () => {
+      const tokenRes = await fetch(`${front.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'multi-app', client_secret: 'multi-instance-secret-0123456789' }),
+      });
+      const { access_token } = (await tokenRes.json()) as { access_token: string };
+      const statuses: number[] = [];
+      // Far fewer than three budgets, more than one: counters of their own would answer every one of these.
+      for (let i = 0; i < RATE_LIMIT + 100; i++) {
+        const res = await fetch(`${front.url}/api/v1/connections`, { headers: { authorization: `Bearer ${access_token}` } });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(RATE_LIMIT);
+    }, 60_000);
+  });
 });

@@ -1,17 +1,15 @@
 /**
  * Rate limits through @fastify/rate-limit (issue 15): two service instances on one database share one API budget
- * per environment when they share Redis (REDIS_URL; this file fails instead of skipping the Redis case when
- * AGENT_CONNECTOR_REQUIRE_REDIS=1, as CI sets), and count separately in memory without it.
+ * per environment when they share Redis (REDIS_URL; `redisSuite` in ./harness.ts says what happens without it), and
+ * count separately in memory without it.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../../runtime/service/build-service.js';
-import { startHarness, type Harness } from './harness.js';
+import { redisSuite, startHarness, type Harness } from './harness.js';
 
-const redisUrl = process.env.REDIS_URL;
-const requireRedis = process.env.AGENT_CONNECTOR_REQUIRE_REDIS === '1';
 const BUDGET = { max: 6, windowMs: 60_000 };
 
 let h: Harness;
@@ -50,8 +48,8 @@ describe('API budget per environment across instances', () => {
     }
   });
 
-  if (redisUrl) {
-    it('with Redis, two instances draw on one budget', async () => {
+  redisSuite('with Redis', (redisUrl) => {
+    it('two instances draw on one budget', async () => {
       const clients = [new Redis(redisUrl, { maxRetriesPerRequest: 1 }), new Redis(redisUrl, { maxRetriesPerRequest: 1 })];
       const [one, two] = [await instance(clients[0]), await instance(clients[1])];
       try {
@@ -71,7 +69,5 @@ describe('API budget per environment across instances', () => {
         for (const c of clients) c.disconnect();
       }
     });
-  } else if (requireRedis) {
-    it('with Redis: AGENT_CONNECTOR_REQUIRE_REDIS=1 needs REDIS_URL', () => expect.fail('AGENT_CONNECTOR_REQUIRE_REDIS=1 but REDIS_URL is not set: the shared rate-limit test cannot run'));
-  }
+  });
 });

@@ -1,18 +1,16 @@
 /**
  * Refresh across real processes: 3 `tsx` children on one store make concurrent calls on an expired token (exactly 1
  * token request), and a child killed in the middle of a refresh loses no usable token. Runs on SQLite (a shared file,
- * WAL) always, and on PostgreSQL from DATABASE_URL (skipped without it unless AGENT_CONNECTOR_REQUIRE_POSTGRES=1).
+ * WAL) always, and on PostgreSQL from DATABASE_URL (`postgresSuite` in test/runtime/store/harness.ts says what happens without it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenStoreOptions } from '../../../runtime/store/open-store.js';
-import { newPostgresDatabase, newSqliteDatabase, type TestDatabase } from '../store/harness.js';
+import { newPostgresDatabase, newSqliteDatabase, postgresSuite, type NewTestDatabase, type TestDatabase } from '../store/harness.js';
 import { ENV, startHarness, type Harness } from '../connector-harness.js';
 
 const CHILD = new URL('./refresh-child.ts', import.meta.url).pathname;
-const databaseUrl = process.env.DATABASE_URL;
-const requirePostgres = process.env.AGENT_CONNECTOR_REQUIRE_POSTGRES === '1';
 
 interface Child {
   proc: ChildProcess;
@@ -39,13 +37,7 @@ function spawnChild(config: object): Child {
   return { proc, ready, result };
 }
 
-const backends: Array<[string, () => Promise<TestDatabase>]> = [['SQLite', newSqliteDatabase]];
-if (databaseUrl) backends.push(['PostgreSQL', () => newPostgresDatabase(databaseUrl)]);
-else if (requirePostgres) {
-  it('PostgreSQL multi-process refresh needs DATABASE_URL', () => expect.fail('AGENT_CONNECTOR_REQUIRE_POSTGRES=1 but DATABASE_URL is not set'));
-}
-
-describe.each(backends)('refresh across processes on %s', (_name, newDatabase) => {
+function refreshSuite(newDatabase: NewTestDatabase): void {
   let db: TestDatabase | undefined;
   let h: Harness | undefined;
   const children: ChildProcess[] = [];
@@ -116,4 +108,7 @@ describe.each(backends)('refresh across processes on %s', (_name, newDatabase) =
     expect(after!.tokenVersion).toBeGreaterThan(before!.tokenVersion);
     expect(Date.parse(after!.tokens!.expiresAt!)).toBeGreaterThan(Date.now());
   }, 60_000);
-});
+}
+
+describe('refresh across processes on SQLite', () => refreshSuite(newSqliteDatabase));
+postgresSuite('refresh across processes on PostgreSQL', (databaseUrl) => refreshSuite(() => newPostgresDatabase(databaseUrl)));

@@ -1,25 +1,23 @@
 /**
  * Several service instances on one PostgreSQL database: each runs its own dispatcher over the same outbox, and each
  * event reaches the receiver once per attempt (here: a refused first attempt and an accepted second, so exactly two
- * requests per event, never three). Skipped without DATABASE_URL, unless AGENT_CONNECTOR_REQUIRE_POSTGRES=1.
+ * requests per event, never three). On DATABASE_URL; `postgresSuite` (test/runtime/store/harness.ts) says what happens
+ * without it.
  */
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openStore } from '../../../runtime/store/open-store.js';
 import { WebhookDispatcher } from '../../../runtime/webhooks/dispatcher.js';
 import { newWebhookSecret } from '../../../runtime/webhooks/signing.js';
 import { keyring1, newConnection } from '../store/fixtures.js';
-import { newPostgresDatabase } from '../store/harness.js';
+import { newPostgresDatabase, postgresSuite } from '../store/harness.js';
 import { Receiver } from './receiver.js';
 
-const databaseUrl = process.env.DATABASE_URL;
-const required = process.env.AGENT_CONNECTOR_REQUIRE_POSTGRES === '1';
 const EVENTS = 40;
 const INSTANCES = 3;
 
-describe.skipIf(!databaseUrl && !required)('webhook delivery across instances on PostgreSQL', () => {
+postgresSuite('webhook delivery across instances on PostgreSQL', (databaseUrl) => {
   it('sends each event once per attempt, whichever instance claims it', async () => {
-    if (!databaseUrl) expect.fail('AGENT_CONNECTOR_REQUIRE_POSTGRES=1 but DATABASE_URL is not set');
     const db = await newPostgresDatabase(databaseUrl);
     const receiver = await new Receiver().start();
     const stores = await Promise.all(Array.from({ length: INSTANCES }, () => openStore({ ...db.options, keyring: keyring1 })));
