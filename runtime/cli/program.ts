@@ -349,13 +349,20 @@ Examples:
     .option('--query <words>', 'ranked search over names, aliases, descriptions and parameter names, best first (tools matching none of the words are left out)')
     .addOption(new Option('--format <format>', 'catalog, or definitions for a model API (docs/agents.md)').choices([...TOOL_FORMATS]))
     .option('--identifier <id>', "only the tools of connectors where this user's account is ACTIVE")
-    .action(async (opts: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string }) => {
+    .option('--read-only', 'only the tools that change nothing (annotations.read_only)')
+    .action(async (opts: { connector?: ConnectorName; query?: string; format?: ToolFormat; identifier?: string; readOnly?: boolean }) => {
       const c = client();
+      const query = {
+        ...(opts.connector ? { connector: opts.connector } : {}),
+        ...(opts.query ? { query: opts.query } : {}),
+        ...(opts.identifier ? { identifier: opts.identifier } : {}),
+        ...(opts.readOnly ? { read_only: true } : {}),
+      };
       if (opts.format && opts.format !== 'catalog') {
-        io.out(JSON.stringify(await c.listTools({ ...opts, format: opts.format }), null, 2));
+        io.out(JSON.stringify(await c.listTools({ ...query, format: opts.format }), null, 2));
         return;
       }
-      const list = await c.listTools({ ...(opts.connector ? { connector: opts.connector } : {}), ...(opts.query ? { query: opts.query } : {}), ...(opts.identifier ? { identifier: opts.identifier } : {}) });
+      const list = await c.listTools(query);
       print(list, () => formatTable(list.map((t) => ({ ...t, description: t.description.split(/(?<=\.)\s/)[0] ?? '' })), ['name', 'connector', 'version', 'description']));
     });
   tools

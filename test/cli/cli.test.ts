@@ -51,6 +51,13 @@ describe('agent-connector CLI against a running service', () => {
     expect(tools.code).toBe(0);
     expect(tools.out).toContain('calendar_list_calendars');
     expect(tools.out).not.toContain('crm_');
+    const readOnly = await cli(['--json', 'tools', 'list', '--connector', 'calendar', '--read-only']);
+    expect(readOnly.code).toBe(0);
+    const readOnlyNames = (JSON.parse(readOnly.out) as { name: string; annotations: { read_only: boolean } }[]).map((t) => t.name);
+    expect(readOnlyNames).toContain('calendar_list_calendars');
+    expect(readOnlyNames).not.toContain('calendar_create_event');
+    const anthropic = await cli(['tools', 'list', '--connector', 'calendar', '--read-only', '--format', 'anthropic']);
+    expect((JSON.parse(anthropic.out) as { name: string }[]).map((t) => t.name)).toEqual(readOnlyNames);
 
     const call = await cli(['tools', 'call', 'calendar_list_calendars', '--identifier', 'user-cli', '--input', '{"max_results": 5}']);
     expect(call.code).toBe(0);
