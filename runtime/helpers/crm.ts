@@ -23,7 +23,6 @@ export function dealProperties(props?: Record<string, unknown>): Record<string, 
   return priority === 'HIGH' || priority === 'MEDIUM' || priority === 'LOW' ? { ...props, hs_priority: dealPriority(priority) } : props;
 }
 
-
 /**
  * The `check` rule of `crm_deal_update`'s `properties` (an open map, so its schema cannot name one key's values without
  * ceasing to be one for the model formats): an `hs_priority` that is none of {@link DEAL_PRIORITIES} is refused at

@@ -1,12 +1,12 @@
+/**
+ * How the service refuses a malformed request before any route runs: schema violations with their pointers, path ids
+ * past their limit, a wrong method (405 with Allow), and bodies that are empty or not JSON.
+ */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
 import { TOOL_FORMATS } from '../../runtime/agent/formats/index.js';
 
-/**
- * How the service refuses a malformed request before any route runs: schema violations with their pointers, path ids
- * past their limit, a wrong method (405 with Allow), and bodies that are empty or not JSON.
- */
 let h: Harness;
 let token: string;
 beforeAll(async () => {
