@@ -3,7 +3,7 @@
  * (`ensureAppClient`, run by every start). Each instance here is a store of its own (its own connections), as
  * separate processes are; all of them must start, where the slower ones used to fail on the other's insert
  * (`conflict: app client ... already exists`). Runs on SQLite always, and on PostgreSQL from `DATABASE_URL`
- * (`postgresSuite` in test/runtime/store/harness.ts says what happens without it).
+ * (`postgresSuite` in test/server-suites.ts says what happens without it).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../../runtime/crypto/index.js';
@@ -11,7 +11,8 @@ import { AppClientMissingError, CredentialMismatchError, ensureAppClient, newCli
 import { openStore } from '../../runtime/store/open-store.js';
 import type { Store } from '../../runtime/store/types.js';
 import { keyring1 } from '../runtime/store/fixtures.js';
-import { newPostgresDatabase, newSqliteDatabase, postgresSuite, type NewTestDatabase, type TestDatabase } from '../runtime/store/harness.js';
+import { newPostgresDatabase, newSqliteDatabase, type NewTestDatabase, type TestDatabase } from '../runtime/store/harness.js';
+import { postgresSuite } from '../server-suites.js';
 
 const INSTANCES = 4;
 

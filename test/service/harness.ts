@@ -1,7 +1,6 @@
 /**
  * A running service for tests: the sandbox, a connector on a fresh SQLite file, the fastify service listening on a
  * free port, and two environments (tenants) with their credentials. No mocks: everything talks over real sockets.
- * Also `redisSuite`, for tests that need Redis.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,15 +19,6 @@ import { freePort } from '../../runtime/service/free-port.js';
 import { loggerOptions } from '../../runtime/service/logging.js';
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import type { ConnectorName } from '../../runtime/types.js';
-import { serverSuite } from '../runtime/store/harness.js';
-
-/**
- * Tests on Redis: run against `REDIS_URL`, a failure without it under `AGENT_CONNECTOR_REQUIRE_REDIS=1`, else skipped
- * (the rule is `serverSuite` in test/runtime/store/harness.ts).
- */
-export function redisSuite(title: string, register: (redisUrl: string) => void): void {
-  serverSuite('REDIS_URL', 'AGENT_CONNECTOR_REQUIRE_REDIS', title, register);
-}
 
 export interface TestEnv {
   environmentId: string;

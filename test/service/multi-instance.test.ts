@@ -3,7 +3,7 @@
  * balancer stand-in), so each step of a flow lands on another instance. Application tokens, authorization links,
  * one refresh per storm, MCP sessions and revocations hold across them, and with REDIS_URL so does the
  * per-environment rate limit. Needs DATABASE_URL, and REDIS_URL for the rate limit (CI sets both); `postgresSuite`
- * (test/runtime/store/harness.ts) and `redisSuite` (./harness.ts) say what happens without them.
+ * and `redisSuite` (test/server-suites.ts) say what happens without them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,8 +21,8 @@ import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient, type HttpClient } from '../../runtime/client/index.js';
 import { startSandbox } from '../../sandbox/index.js';
 import type { Sandbox } from '../../sandbox/types.js';
-import { newPostgresDatabase, postgresSuite, type TestDatabase } from '../runtime/store/harness.js';
-import { redisSuite } from './harness.js';
+import { newPostgresDatabase, type TestDatabase } from '../runtime/store/harness.js';
+import { postgresSuite, redisSuite } from '../server-suites.js';
 
 /** With it the instances share their rate-limit counters through Redis; whether the test of that runs is `redisSuite`'s rule. */
 const redisUrl = process.env.REDIS_URL;

@@ -1,6 +1,6 @@
 /**
  * Rate limits through @fastify/rate-limit (issue 15): two service instances on one database share one API budget
- * per environment when they share Redis (REDIS_URL; `redisSuite` in ./harness.ts says what happens without it), and
+ * per environment when they share Redis (REDIS_URL; `redisSuite` in test/server-suites.ts says what happens without it), and
  * count separately in memory without it.
  */
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService } from '../../runtime/service/build-service.js';
-import { redisSuite, startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness } from './harness.js';
+import { redisSuite } from '../server-suites.js';
 
 const BUDGET = { max: 6, windowMs: 60_000 };
 

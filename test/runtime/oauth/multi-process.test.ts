@@ -1,13 +1,14 @@
 /**
  * Refresh across real processes: 3 `tsx` children on one store make concurrent calls on an expired token (exactly 1
  * token request), and a child killed in the middle of a refresh loses no usable token. Runs on SQLite (a shared file,
- * WAL) always, and on PostgreSQL from DATABASE_URL (`postgresSuite` in test/runtime/store/harness.ts says what happens without it).
+ * WAL) always, and on PostgreSQL from DATABASE_URL (`postgresSuite` in test/server-suites.ts says what happens without it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenStoreOptions } from '../../../runtime/store/open-store.js';
-import { newPostgresDatabase, newSqliteDatabase, postgresSuite, type NewTestDatabase, type TestDatabase } from '../store/harness.js';
+import { newPostgresDatabase, newSqliteDatabase, type NewTestDatabase, type TestDatabase } from '../store/harness.js';
+import { postgresSuite } from '../../server-suites.js';
 import { ENV, startHarness, type Harness } from '../connector-harness.js';
 
 const CHILD = new URL('./refresh-child.ts', import.meta.url).pathname;

@@ -1,8 +1,6 @@
 /**
  * What the store contract suite needs from a backend: a fresh, empty database, the `openStore` options that reach it
- * (plain JSON, so a child process can open the same database), and raw access that bypasses the store. Also the one
- * rule for tests that need a server from the environment (`serverSuite`; `postgresSuite` here, `redisSuite` in
- * test/service/harness.ts).
+ * (plain JSON, so a child process can open the same database), and raw access that bypasses the store.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +10,6 @@ import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
 import type { OpenStoreOptions } from '../../../runtime/store/open-store.js';
 import { SQLITE_FILE_NAME } from '../../../runtime/store/open-store.js';
 import type { SqlValue } from '../../../runtime/store/sql-driver.js';
@@ -117,31 +114,4 @@ export async function newPostgresDatabase(databaseUrl: string): Promise<TestData
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The rule for tests that need a server named by an environment variable (`url`, e.g. `DATABASE_URL`): with it set,
- * `register(value)` registers them inside a describe named `title`. Without it, when `required` (e.g.
- * `AGENT_CONNECTOR_REQUIRE_POSTGRES`) is `1`, as CI sets it, that describe holds one test that fails naming the
- * missing variable; otherwise the describe is skipped, its title saying which variable to set, so a run shows what it
- * left out.
- */
-export function serverSuite(url: string, required: string, title: string, register: (value: string) => void): void {
-  const value = process.env[url];
-  if (value) {
-    describe(title, () => register(value));
-  } else if (process.env[required] === '1') {
-    describe(title, () => {
-      it(`needs ${url}`, () => expect.fail(`${required}=1 but ${url} is not set: "${title}" cannot run`));
-    });
-  } else {
-    describe.skip(`${title} (set ${url} to run)`, () => {
-      it(`needs ${url}`, () => {});
-    });
-  }
-}
-
-/** Tests on PostgreSQL: run against `DATABASE_URL`, a failure without it under `AGENT_CONNECTOR_REQUIRE_POSTGRES=1`, else skipped. */
-export function postgresSuite(title: string, register: (databaseUrl: string) => void): void {
-  serverSuite('DATABASE_URL', 'AGENT_CONNECTOR_REQUIRE_POSTGRES', title, register);
 }

@@ -1,12 +1,13 @@
 /**
  * The store contract on PostgreSQL, from `DATABASE_URL`. Each test gets its own schema, dropped afterwards, so test
- * files can run in parallel on one server. `postgresSuite` (./harness.ts) says what happens without `DATABASE_URL`.
+ * files can run in parallel on one server. `postgresSuite` (test/server-suites.ts) says what happens without `DATABASE_URL`.
  */
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../runtime/store/open-store.js';
 import { storeContract } from './contract.js';
 import { keyring1 } from './fixtures.js';
-import { newPostgresDatabase, postgresSuite } from './harness.js';
+import { newPostgresDatabase } from './harness.js';
+import { postgresSuite } from '../../server-suites.js';
 
 postgresSuite('PostgreSQL store', (databaseUrl) => {
   storeContract('PostgreSQL', () => newPostgresDatabase(databaseUrl));

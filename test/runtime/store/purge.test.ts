@@ -1,14 +1,15 @@
 /**
  * `Store.purgeExpired` on real rows: expired OAuth states and authorization links go, live ones (and everything
  * else) stay, checked through the store and with raw SQL. Runs on SQLite always, and on PostgreSQL from `DATABASE_URL`
- * (`postgresSuite` in test/runtime/store/harness.ts says what happens without it).
+ * (`postgresSuite` in test/server-suites.ts says what happens without it).
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../runtime/store/open-store.js';
 import type { AuthLinkRecord, OAuthStateRecord, Store } from '../../../runtime/store/types.js';
 import { inMinutes, keyring1, newConnection, secret, tokens } from './fixtures.js';
-import { newPostgresDatabase, newSqliteDatabase, postgresSuite, type NewTestDatabase, type TestDatabase } from './harness.js';
+import { newPostgresDatabase, newSqliteDatabase, type NewTestDatabase, type TestDatabase } from './harness.js';
+import { postgresSuite } from '../../server-suites.js';
 
 const hash = (): string => randomBytes(32).toString('hex');
 

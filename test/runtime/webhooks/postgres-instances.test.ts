@@ -1,7 +1,7 @@
 /**
  * Several service instances on one PostgreSQL database: each runs its own dispatcher over the same outbox, and each
  * event reaches the receiver once per attempt (here: a refused first attempt and an accepted second, so exactly two
- * requests per event, never three). On DATABASE_URL; `postgresSuite` (test/runtime/store/harness.ts) says what happens
+ * requests per event, never three). On DATABASE_URL; `postgresSuite` (test/server-suites.ts) says what happens
  * without it.
  */
 import { Webhook } from 'standardwebhooks';
@@ -10,7 +10,8 @@ import { openStore } from '../../../runtime/store/open-store.js';
 import { WebhookDispatcher } from '../../../runtime/webhooks/dispatcher.js';
 import { newWebhookSecret } from '../../../runtime/webhooks/signing.js';
 import { keyring1, newConnection } from '../store/fixtures.js';
-import { newPostgresDatabase, postgresSuite } from '../store/harness.js';
+import { newPostgresDatabase } from '../store/harness.js';
+import { postgresSuite } from '../../server-suites.js';
 import { Receiver } from './receiver.js';
 
 const EVENTS = 40;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { keyring1 } from '../../runtime/store/fixtures.js';
-import { newPostgresDatabase, postgresSuite, type TestDatabase } from '../../runtime/store/harness.js';
+import { newPostgresDatabase, type TestDatabase } from '../../runtime/store/harness.js';
+import { postgresSuite } from '../../server-suites.js';
 import { startHarness, type Harness } from '../harness.js';
 
 /** A lone surrogate cannot be written in a URL (percent-escapes are UTF-8); JSON bodies are where it can arrive. */
