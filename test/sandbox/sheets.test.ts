@@ -206,11 +206,26 @@ describe('spreadsheets.values', () => {
     expect((await call('GET', valuesPath(id, 'A1:C3'))).body.values).toBeUndefined();
   });
 
-  it('a single-cell range anchors a larger write, growing the grid if needed', async () => {
-    const res = await put(id, 'Y1', [['a', 'b', 'c', 'd']]);
-    expect(res.body.updatedRange).toBe('Sheet1!Y1:AB1');
+  it('a single-cell range anchors a larger write within the grid', async () => {
+    const res = await put(id, 'X1', [['a', 'b', 'c']]);
+    expect(res.body.updatedRange).toBe('Sheet1!X1:Z1');
+  });
+
+  it('refuses a write running past the grid, which values.update never grows', async () => {
+    expectError(await put(id, 'Y1', [['a', 'b', 'c', 'd']]), 400, 'INVALID_ARGUMENT', 'Range (Sheet1!Y1:AB1) exceeds grid limits. Max rows: 1000, max columns: 26');
+    expectError(await put(id, 'A1000', [['a'], ['b']]), 400, 'INVALID_ARGUMENT', 'Range (Sheet1!A1000:A1001) exceeds grid limits. Max rows: 1000, max columns: 26');
     const book = await call('GET', `/v4/spreadsheets/${id}`);
-    expect(book.body.sheets[0].properties.gridProperties.columnCount).toBe(28);
+    expect(book.body.sheets[0].properties.gridProperties).toEqual({ rowCount: 1000, columnCount: 26 });
+    expect((await call('GET', valuesPath(id, 'Y1:Z1'))).body.values).toBeUndefined();
+  });
+
+  it('refuses a cell of more than 50,000 characters, in either input option, and writes nothing', async () => {
+    const long = 'x'.repeat(50_001);
+    for (const option of ['RAW', 'USER_ENTERED']) {
+      expectError(await put(id, 'A1', [['ok', long]], option), 400, 'INVALID_ARGUMENT', 'Your input contains more than the maximum of 50000 characters in a single cell.');
+    }
+    expect((await call('GET', valuesPath(id, 'A1:B1'))).body.values).toBeUndefined();
+    expect((await put(id, 'A1', [['x'.repeat(50_000)]], 'RAW')).status).toBe(200);
   });
 
   it('includeValuesInResponse returns updatedData rendered', async () => {

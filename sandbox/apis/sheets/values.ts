@@ -12,6 +12,8 @@ import { cellKey, type GridBox, type Spreadsheet } from './spreadsheet-model.js'
 
 type Dimension = 'ROWS' | 'COLUMNS';
 const RENDER_OPTIONS: readonly ValueRenderOption[] = ['FORMATTED_VALUE', 'UNFORMATTED_VALUE', 'FORMULA'];
+/** Sheets holds at most 50,000 characters in a cell; a longer input is refused, not cut. */
+const MAX_CELL_CHARS = 50_000;
 
 /** Enum parameters fail like Google's proto parser: naming the snake_case field and the bad value. */
 function enumValue<T extends string>(query: URLSearchParams, name: string, field: string, type: string, allowed: readonly T[], fallback: T): T {
@@ -90,6 +92,9 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
       if (v !== null && typeof v === 'object') {
         throw new GoogleApiError(400, `Invalid values[${i}][${j}]: ${Array.isArray(v) ? 'list_value' : 'struct_value'}`);
       }
+      if (typeof v === 'string' && v.length > MAX_CELL_CHARS) {
+        throw new GoogleApiError(400, `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`);
+      }
       const [r, c] = dim === 'ROWS' ? [i, j] : [j, i];
       (grid[r] ??= [])[c] = v;
     }),
@@ -111,10 +116,10 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
     out.updatedRange = boxRange({ ...box, endRow: box.startRow + 1, endCol: box.startCol + 1 });
     return { status: 200, body: out };
   }
-  // Writes past the grid grow it, as the Sheets UI does when pasting.
-  const gp = box.sheet.properties.gridProperties;
-  gp.rowCount = Math.max(gp.rowCount, box.startRow + rows);
-  gp.columnCount = Math.max(gp.columnCount, box.startCol + cols);
+  const written: GridBox = { ...box, endRow: box.startRow + rows, endCol: box.startCol + cols };
+  // values.update never grows the sheet (values.append and a batchUpdate appendDimension do): data running past the
+  // grid, from an anchor cell or not, is refused like a read beyond it.
+  book.checkGrid(written, boxRange(written));
   let updatedCells = 0;
   const touchedRows = new Set<number>();
   const touchedCols = new Set<number>();
@@ -130,7 +135,6 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
       touchedCols.add(c);
     }),
   );
-  const written: GridBox = { ...box, endRow: box.startRow + rows, endCol: box.startCol + cols };
   out.updatedRange = boxRange(written);
   if (touchedRows.size > 0) out.updatedRows = touchedRows.size;
   if (touchedCols.size > 0) out.updatedColumns = touchedCols.size;
