@@ -177,6 +177,32 @@ describe('Notion API fake', () => {
     expect((await call('GET', '/v1/comments?block_id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('rich text: a link is an absolute URL of at most 2000 characters inside text, an equation at most 1000 characters', async () => {
+    const { home } = await seeded();
+    const linked = (link: unknown) => [{ type: 'text', text: { content: 'docs', link } }];
+    const ok = await call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: linked({ url: 'https://example.com/docs' }) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.rich_text[0]).toMatchObject({ text: { content: 'docs', link: { url: 'https://example.com/docs' } }, href: 'https://example.com/docs' });
+    for (const url of ['url', '/relative/page', 'example.com']) {
+      const bad = await call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: linked({ url }) });
+      expect(bad.body).toMatchObject({ object: 'error', status: 400, code: 'validation_error', message: 'Invalid URL for link.' });
+    }
+    const long = await call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: linked({ url: `https://example.com/${'a'.repeat(2000)}` }) });
+    expect(long.body).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(long.body.message).toContain('body.rich_text[0].text.link.url.length');
+    expect((await call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: linked('https://example.com') })).body.code).toBe('validation_error');
+    const beside = await call('POST', '/v1/pages', {
+      parent: { page_id: home.id },
+      properties: { title: { title: title('Links') } },
+      children: [{ type: 'paragraph', paragraph: { rich_text: [{ type: 'text', text: { content: 'x' }, link: { url: 'https://example.com' } }] } }],
+    });
+    expect(beside.body).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(beside.body.message).toContain('body.children[0].paragraph.rich_text[0].link should be not present');
+    const equation = (expression: string) => call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: [{ type: 'equation', equation: { expression } }] });
+    expect((await equation('x'.repeat(1000))).status).toBe(200);
+    expect((await equation('x'.repeat(1001))).body).toMatchObject({ status: 400, code: 'validation_error' });
+  });
+
   it('keeps users apart', async () => {
     const { home } = await seeded();
     const bob = sb.control.issueTokens('notion', 'bob@example.com').accessToken;
