@@ -28,6 +28,25 @@ export interface Owner {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Writable datetime properties among the sandbox's (HubSpot's `closedate`, type `datetime`). */
+const DATETIME: ReadonlySet<string> = new Set(['closedate']);
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+
+/**
+ * A value HubSpot takes for a datetime property: epoch milliseconds, or an ISO 8601 date or date-time naming a real
+ * day. Anything else is refused (HubSpot reads a non-ISO value as epoch milliseconds, hence INVALID_LONG; its exact
+ * wording for this refusal is not documented).
+ * @see https://developers.hubspot.com/docs/api/crm/properties#date-and-datetime-properties
+ */
+function isHubSpotDateTime(v: string): boolean {
+  if (/^-?\d+$/.test(v)) return true;
+  const m = ISO_DATE.exec(v);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
+}
+
 /**
  * The allowed options as HubSpot lists them in an INVALID_OPTION message: each option's protobuf text, e.g.
  * `[label: "Low"\nvalue: "low"\ndisplay_order: 0\n..., label: ...]`.
@@ -99,6 +118,10 @@ export class Crm {
       }
       if (v && name === 'email' && !EMAIL.test(v)) {
         errors.push({ isValid: false, message: `Email address ${v} is invalid`, error: 'INVALID_EMAIL', name });
+        continue;
+      }
+      if (v && DATETIME.has(name) && !isHubSpotDateTime(v)) {
+        errors.push({ isValid: false, message: `${v} was not a valid long.`, error: 'INVALID_LONG', name });
         continue;
       }
       if (v && (name === 'amount' || name === 'numberofemployees' || name === 'annualrevenue') && Number.isNaN(Number(v))) {

@@ -77,6 +77,19 @@ describe('HubSpot CRM fake', () => {
     expect((await call('POST', '/crm/v3/objects/companies', { properties: { name: 'X', industry: 'COMPUTER_SOFTWARE' } })).status).toBe(201);
   });
 
+  it('a datetime property (closedate) takes epoch milliseconds or an ISO 8601 date of a real day, on create and update', async () => {
+    for (const closedate of ['2026-06-30', '2026-06-30T09:30:00Z', '2026-06-30T09:30:00.000+02:00', '1782777600000']) {
+      expect((await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'D', closedate } })).status, closedate).toBe(201);
+    }
+    const deal = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'D' } });
+    for (const closedate of ['next friday', '30/06/2026', '2026-02-30', '2026-06-30 09:30']) {
+      const res = await call('PATCH', `/crm/v3/objects/deals/${deal.body.id}`, { properties: { closedate } });
+      expect(res.status, closedate).toBe(400);
+      expect(res.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', errors: [{ code: 'INVALID_LONG', context: { propertyName: ['closedate'] } }] });
+    }
+    expect((await call('GET', `/crm/v3/objects/deals/${deal.body.id}?properties=closedate`)).body.properties.closedate).toBeNull();
+  });
+
   it('409 CONFLICT naming the existing id on a duplicate contact e-mail', async () => {
     const first = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'dup@example.com', firstname: 'Dee' } });
     const again = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'DUP@example.com' } });
