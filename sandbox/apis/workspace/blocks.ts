@@ -5,8 +5,18 @@ import { notionTime } from './state.js';
 
 const TEXT_BLOCKS = new Set(['paragraph', 'heading_1', 'heading_2', 'heading_3', 'bulleted_list_item', 'numbered_list_item', 'to_do', 'toggle', 'quote', 'callout', 'code']);
 
-/** Validates child blocks (at most 100 per request) and returns them in response form. */
-export function buildBlocks(input: unknown, path: string, now: number, createdBy: unknown): unknown[] {
+/**
+ * Nested `children` a request may carry below the blocks it sends: two levels (a block's children and theirs);
+ * Notion refuses a third as "...children should be not present".
+ * @see https://developers.notion.com/reference/patch-block-children
+ */
+const MAX_NESTING = 2;
+
+/**
+ * Validates child blocks (at most 100 in each array, nested at most {@link MAX_NESTING} levels, rich text as
+ * Notion checks it at every level) and returns them in response form.
+ */
+export function buildBlocks(input: unknown, path: string, now: number, createdBy: unknown, depth = 0): unknown[] {
   if (!Array.isArray(input)) throw validation(`${path} should be an array.`);
   if (input.length > 100) throw validation(`${path}.length should be ≤ \`100\`, instead was \`${input.length}\`.`);
   const t = notionTime(now);
@@ -18,6 +28,11 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     const content = { ...(b[type] as Record<string, unknown>) };
     if (TEXT_BLOCKS.has(type)) content.rich_text = richText(content.rich_text ?? [], `${at}.${type}.rich_text`);
     if (type === 'to_do') content.checked = content.checked === true;
+    if (content.children !== undefined) {
+      if (depth >= MAX_NESTING) throw validation(`${at}.${type}.children should be not present, instead was \`${JSON.stringify(content.children).slice(0, 40)}...\`.`);
+      content.children = buildBlocks(content.children, `${at}.${type}.children`, now, createdBy, depth + 1);
+    }
+    const hasChildren = Array.isArray(content.children) && content.children.length > 0;
     return {
       object: 'block',
       id: randomUUID(),
@@ -25,7 +40,7 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
       last_edited_time: t,
       created_by: createdBy,
       last_edited_by: createdBy,
-      has_children: false,
+      has_children: hasChildren,
       archived: false,
       type,
       [type]: content,

@@ -203,6 +203,26 @@ describe('Notion API fake', () => {
     expect((await equation('x'.repeat(1001))).body).toMatchObject({ status: 400, code: 'validation_error' });
   });
 
+  it('block children nest two levels below the blocks sent, each level checked as the top one', async () => {
+    const { home } = await seeded();
+    const toggle = (text: string, children?: unknown[]) => ({ type: 'toggle', toggle: { rich_text: title(text), ...(children ? { children } : {}) } });
+    const page = (children: unknown[]) => call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { title: { title: title('Nested') } }, children });
+    const ok = await page([toggle('1', [toggle('2', [toggle('3')])])]);
+    expect(ok.status).toBe(200);
+    const kids = await call('GET', `/v1/blocks/${ok.body.id}/children`);
+    expect(kids.body.results[0]).toMatchObject({ type: 'toggle', has_children: true });
+    const deep = await page([toggle('1', [toggle('2', [toggle('3', [toggle('4')])])])]);
+    expect(deep.body).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(deep.body.message).toContain('body.children[0].toggle.children[0].toggle.children[0].toggle.children should be not present');
+    const longText = await page([toggle('1', [{ type: 'paragraph', paragraph: { rich_text: title('x'.repeat(2001)) } }])]);
+    expect(longText.body).toMatchObject({ status: 400, code: 'validation_error' });
+    expect(longText.body.message).toContain('body.children[0].toggle.children[0].paragraph.rich_text[0].text.content.length');
+    const many = await page([toggle('1', Array.from({ length: 101 }, (_, i) => toggle(String(i))))]);
+    expect(many.body.message).toContain('body.children[0].toggle.children.length should be ≤ `100`');
+    const appended = await call('PATCH', `/v1/blocks/${ok.body.id}/children`, { children: [toggle('a', [toggle('b', [toggle('c', [toggle('d')])])])] });
+    expect(appended.body).toMatchObject({ status: 400, code: 'validation_error' });
+  });
+
   it('keeps users apart', async () => {
     const { home } = await seeded();
     const bob = sb.control.issueTokens('notion', 'bob@example.com').accessToken;
