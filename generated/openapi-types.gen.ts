@@ -2966,7 +2966,7 @@ export interface components {
             include_values_in_response?: boolean;
             /**
              * Format: a1-range
-             * @description Where to write, in A1 notation (the top-left cell is enough; the values define the size).
+             * @description Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).
              * @example Sheet1!A1:C2
              */
             range: string;

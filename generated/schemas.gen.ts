@@ -2155,7 +2155,7 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
       "range": {
         "type": "string",
         "format": "a1-range",
-        "description": "Where to write, in A1 notation (the top-left cell is enough; the values define the size).",
+        "description": "Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).",
         "examples": [
           "Sheet1!A1:C2"
         ]
