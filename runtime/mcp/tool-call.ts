@@ -50,6 +50,7 @@ export async function callTool(connector: Connector, scope: SessionScope, allowe
         code: error.code,
         message: `The user has not connected ${connectionName} (or must connect it again). Ask them to open authorization_url, then call the tool again.`,
         details: undefined,
+        executionId: error.executionId,
       },
       { authorization_url: link.link, authorization_url_expires_at: link.expiry },
     );

@@ -148,6 +148,27 @@ describe('tools over /mcp', () => {
     expect(invalid).not.toHaveProperty('retry_after_seconds');
   });
 
+  it('gives a provider\'s refusal with the details the HTTP API gives (status, the provider\'s answer) and the execution id', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const args = { event_id: 'no-such-event' };
+    const error = errorOf((await c.callTool({ name: 'calendar_get_event_by_id', arguments: args })) as CallToolResult) as Record<string, unknown>;
+    const http = await h.call('POST', '/api/v1/execute_tool', {
+      token: await h.token(h.a),
+      body: { tool_name: 'calendar_get_event_by_id', identifier: 'alice', tool_input: args },
+    });
+    expect(http.status).toBe(404);
+    expect(error.code).toBe('upstream_error');
+    // What the model needs to fix its call: the provider's status and answer, in full (the message cuts it short).
+    expect(error.details).toEqual(http.body.error.details);
+    expect(error.details).toMatchObject({ status: 404, body: { error: { status: 'NOT_FOUND' } } });
+    expect(error.execution_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.execution_id).not.toBe(http.body.error.execution_id);
+    // An invalid input's violations stay where they were, and are not repeated under details.
+    const invalid = errorOf((await c.callTool({ name: 'calendar_list_calendars', arguments: { max_results: 'many' } })) as CallToolResult);
+    expect(invalid).not.toHaveProperty('details');
+    expect(invalid.violations).toEqual([{ pointer: '/max_results', message: 'max_results must be an integer', keyword: 'type' }]);
+  });
+
   it('cannot act for another user: the identifier comes from the session, never from the arguments', async () => {
     const c = await client((await mint(h.a, { identifier: 'alice' })).token);
     const result = (await c.callTool({ name: 'calendar_list_calendars', arguments: { identifier: 'bob' } })) as CallToolResult;
