@@ -4,6 +4,7 @@ import { toViolations } from '../runtime/validation/violations.js';
 import type { AjvErrorLike } from '../runtime/validation/violations.js';
 import * as checks from '../runtime/validation/checks.js';
 import * as ajv from './ajv.gen.js';
+import { calendarCreateEventInputSchema, calendarDeleteEventInputSchema, calendarGetEventByIdInputSchema, calendarListCalendarsInputSchema, calendarListEventsInputSchema, calendarUpdateEventInputSchema, crmCompaniesSearchInputSchema, crmCompanyCreateInputSchema, crmCompanyGetInputSchema, crmContactCreateInputSchema, crmContactGetInputSchema, crmContactUpdateInputSchema, crmContactsListInputSchema, crmContactsSearchInputSchema, crmDealCreateInputSchema, crmDealUpdateInputSchema, crmDealsSearchInputSchema, docsCreateDocumentInputSchema, docsReadDocumentInputSchema, docsUpdateDocumentInputSchema, sheetsCreateSpreadsheetInputSchema, sheetsGetValuesInputSchema, sheetsReadSpreadsheetInputSchema, sheetsUpdateValuesInputSchema, workspaceCommentCreateInputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentsListInputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseRetrieveInputSchema, workspacePageCreateInputSchema, workspaceSearchInputSchema } from './schemas.gen.js';
 import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
 type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
 let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValidate;
@@ -11,7 +12,7 @@ let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValid
 /** Checks an input of `calendar_create_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarCreateEvent(input: unknown): ValidationResult<CalendarCreateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input);
+  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
@@ -29,7 +30,7 @@ let ajv_calendar_delete_event = ajv.calendar_delete_event as unknown as AjvValid
 /** Checks an input of `calendar_delete_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarDeleteEvent(input: unknown): ValidationResult<CalendarDeleteEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_delete_event(input)) violations = toViolations(ajv_calendar_delete_event.errors, input);
+  if (!ajv_calendar_delete_event(input)) violations = toViolations(ajv_calendar_delete_event.errors, input, 'input', calendarDeleteEventInputSchema);
   return violations === undefined ? { ok: true, value: input as CalendarDeleteEventInput } : { ok: false, violations };
 }
 
@@ -38,7 +39,7 @@ let ajv_calendar_get_event_by_id = ajv.calendar_get_event_by_id as unknown as Aj
 /** Checks an input of `calendar_get_event_by_id`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarGetEventById(input: unknown): ValidationResult<CalendarGetEventByIdInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_get_event_by_id(input)) violations = toViolations(ajv_calendar_get_event_by_id.errors, input);
+  if (!ajv_calendar_get_event_by_id(input)) violations = toViolations(ajv_calendar_get_event_by_id.errors, input, 'input', calendarGetEventByIdInputSchema);
   return violations === undefined ? { ok: true, value: input as CalendarGetEventByIdInput } : { ok: false, violations };
 }
 
@@ -47,7 +48,7 @@ let ajv_calendar_list_calendars = ajv.calendar_list_calendars as unknown as AjvV
 /** Checks an input of `calendar_list_calendars`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListCalendars(input: unknown): ValidationResult<CalendarListCalendarsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_calendars(input)) violations = toViolations(ajv_calendar_list_calendars.errors, input);
+  if (!ajv_calendar_list_calendars(input)) violations = toViolations(ajv_calendar_list_calendars.errors, input, 'input', calendarListCalendarsInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.sync_token !== undefined && o.min_access_role !== undefined) (violations ??= []).push({ pointer: "/min_access_role", message: "min_access_role cannot be combined with sync_token (Google refuses the pair).", keyword: "forbidden_if" });
@@ -63,7 +64,7 @@ let ajv_calendar_list_events = ajv.calendar_list_events as unknown as AjvValidat
 /** Checks an input of `calendar_list_events`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListEvents(input: unknown): ValidationResult<CalendarListEventsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input);
+  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.order_by === "startTime" && o.single_events !== true) (violations ??= []).push({ pointer: "/single_events", message: "order_by=startTime needs single_events=true (Google orders by start time only over expanded recurring events).", keyword: "requires_value" });
@@ -77,7 +78,7 @@ let ajv_calendar_update_event = ajv.calendar_update_event as unknown as AjvValid
 /** Checks an input of `calendar_update_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarUpdateEvent(input: unknown): ValidationResult<CalendarUpdateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input);
+  if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour needs start_datetime (the duration is counted from the new start).", keyword: "required_if" });
@@ -95,7 +96,7 @@ let ajv_crm_companies_search = ajv.crm_companies_search as unknown as AjvValidat
 /** Checks an input of `crm_companies_search`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmCompaniesSearch(input: unknown): ValidationResult<CrmCompaniesSearchInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_companies_search(input)) violations = toViolations(ajv_crm_companies_search.errors, input);
+  if (!ajv_crm_companies_search(input)) violations = toViolations(ajv_crm_companies_search.errors, input, 'input', crmCompaniesSearchInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.filterGroups !== undefined) {
@@ -112,7 +113,7 @@ let ajv_crm_company_create = ajv.crm_company_create as unknown as AjvValidate;
 /** Checks an input of `crm_company_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmCompanyCreate(input: unknown): ValidationResult<CrmCompanyCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_company_create(input)) violations = toViolations(ajv_crm_company_create.errors, input);
+  if (!ajv_crm_company_create(input)) violations = toViolations(ajv_crm_company_create.errors, input, 'input', crmCompanyCreateInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmCompanyCreateInput } : { ok: false, violations };
 }
 
@@ -121,7 +122,7 @@ let ajv_crm_company_get = ajv.crm_company_get as unknown as AjvValidate;
 /** Checks an input of `crm_company_get`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmCompanyGet(input: unknown): ValidationResult<CrmCompanyGetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_company_get(input)) violations = toViolations(ajv_crm_company_get.errors, input);
+  if (!ajv_crm_company_get(input)) violations = toViolations(ajv_crm_company_get.errors, input, 'input', crmCompanyGetInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmCompanyGetInput } : { ok: false, violations };
 }
 
@@ -130,7 +131,7 @@ let ajv_crm_contact_create = ajv.crm_contact_create as unknown as AjvValidate;
 /** Checks an input of `crm_contact_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmContactCreate(input: unknown): ValidationResult<CrmContactCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_contact_create(input)) violations = toViolations(ajv_crm_contact_create.errors, input);
+  if (!ajv_crm_contact_create(input)) violations = toViolations(ajv_crm_contact_create.errors, input, 'input', crmContactCreateInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmContactCreateInput } : { ok: false, violations };
 }
 
@@ -139,7 +140,7 @@ let ajv_crm_contact_get = ajv.crm_contact_get as unknown as AjvValidate;
 /** Checks an input of `crm_contact_get`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmContactGet(input: unknown): ValidationResult<CrmContactGetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_contact_get(input)) violations = toViolations(ajv_crm_contact_get.errors, input);
+  if (!ajv_crm_contact_get(input)) violations = toViolations(ajv_crm_contact_get.errors, input, 'input', crmContactGetInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmContactGetInput } : { ok: false, violations };
 }
 
@@ -148,7 +149,7 @@ let ajv_crm_contact_update = ajv.crm_contact_update as unknown as AjvValidate;
 /** Checks an input of `crm_contact_update`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmContactUpdate(input: unknown): ValidationResult<CrmContactUpdateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_contact_update(input)) violations = toViolations(ajv_crm_contact_update.errors, input);
+  if (!ajv_crm_contact_update(input)) violations = toViolations(ajv_crm_contact_update.errors, input, 'input', crmContactUpdateInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmContactUpdateInput } : { ok: false, violations };
 }
 
@@ -157,7 +158,7 @@ let ajv_crm_contacts_list = ajv.crm_contacts_list as unknown as AjvValidate;
 /** Checks an input of `crm_contacts_list`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmContactsList(input: unknown): ValidationResult<CrmContactsListInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_contacts_list(input)) violations = toViolations(ajv_crm_contacts_list.errors, input);
+  if (!ajv_crm_contacts_list(input)) violations = toViolations(ajv_crm_contacts_list.errors, input, 'input', crmContactsListInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmContactsListInput } : { ok: false, violations };
 }
 
@@ -166,7 +167,7 @@ let ajv_crm_contacts_search = ajv.crm_contacts_search as unknown as AjvValidate;
 /** Checks an input of `crm_contacts_search`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmContactsSearch(input: unknown): ValidationResult<CrmContactsSearchInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_contacts_search(input)) violations = toViolations(ajv_crm_contacts_search.errors, input);
+  if (!ajv_crm_contacts_search(input)) violations = toViolations(ajv_crm_contacts_search.errors, input, 'input', crmContactsSearchInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.filterGroups !== undefined) {
@@ -183,7 +184,7 @@ let ajv_crm_deal_create = ajv.crm_deal_create as unknown as AjvValidate;
 /** Checks an input of `crm_deal_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmDealCreate(input: unknown): ValidationResult<CrmDealCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_deal_create(input)) violations = toViolations(ajv_crm_deal_create.errors, input);
+  if (!ajv_crm_deal_create(input)) violations = toViolations(ajv_crm_deal_create.errors, input, 'input', crmDealCreateInputSchema);
   return violations === undefined ? { ok: true, value: input as CrmDealCreateInput } : { ok: false, violations };
 }
 
@@ -192,7 +193,7 @@ let ajv_crm_deal_update = ajv.crm_deal_update as unknown as AjvValidate;
 /** Checks an input of `crm_deal_update`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmDealUpdate(input: unknown): ValidationResult<CrmDealUpdateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_deal_update(input)) violations = toViolations(ajv_crm_deal_update.errors, input);
+  if (!ajv_crm_deal_update(input)) violations = toViolations(ajv_crm_deal_update.errors, input, 'input', crmDealUpdateInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.properties !== undefined) {
@@ -209,7 +210,7 @@ let ajv_crm_deals_search = ajv.crm_deals_search as unknown as AjvValidate;
 /** Checks an input of `crm_deals_search`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCrmDealsSearch(input: unknown): ValidationResult<CrmDealsSearchInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_crm_deals_search(input)) violations = toViolations(ajv_crm_deals_search.errors, input);
+  if (!ajv_crm_deals_search(input)) violations = toViolations(ajv_crm_deals_search.errors, input, 'input', crmDealsSearchInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.filterGroups !== undefined) {
@@ -226,7 +227,7 @@ let ajv_docs_create_document = ajv.docs_create_document as unknown as AjvValidat
 /** Checks an input of `docs_create_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsCreateDocument(input: unknown): ValidationResult<DocsCreateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_create_document(input)) violations = toViolations(ajv_docs_create_document.errors, input);
+  if (!ajv_docs_create_document(input)) violations = toViolations(ajv_docs_create_document.errors, input, 'input', docsCreateDocumentInputSchema);
   return violations === undefined ? { ok: true, value: input as DocsCreateDocumentInput } : { ok: false, violations };
 }
 
@@ -235,7 +236,7 @@ let ajv_docs_read_document = ajv.docs_read_document as unknown as AjvValidate;
 /** Checks an input of `docs_read_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsReadDocument(input: unknown): ValidationResult<DocsReadDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_read_document(input)) violations = toViolations(ajv_docs_read_document.errors, input);
+  if (!ajv_docs_read_document(input)) violations = toViolations(ajv_docs_read_document.errors, input, 'input', docsReadDocumentInputSchema);
   return violations === undefined ? { ok: true, value: input as DocsReadDocumentInput } : { ok: false, violations };
 }
 
@@ -244,7 +245,7 @@ let ajv_docs_update_document = ajv.docs_update_document as unknown as AjvValidat
 /** Checks an input of `docs_update_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsUpdateDocument(input: unknown): ValidationResult<DocsUpdateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input);
+  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema);
   return violations === undefined ? { ok: true, value: input as DocsUpdateDocumentInput } : { ok: false, violations };
 }
 
@@ -253,7 +254,7 @@ let ajv_sheets_create_spreadsheet = ajv.sheets_create_spreadsheet as unknown as 
 /** Checks an input of `sheets_create_spreadsheet`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsCreateSpreadsheet(input: unknown): ValidationResult<SheetsCreateSpreadsheetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_create_spreadsheet(input)) violations = toViolations(ajv_sheets_create_spreadsheet.errors, input);
+  if (!ajv_sheets_create_spreadsheet(input)) violations = toViolations(ajv_sheets_create_spreadsheet.errors, input, 'input', sheetsCreateSpreadsheetInputSchema);
   return violations === undefined ? { ok: true, value: input as SheetsCreateSpreadsheetInput } : { ok: false, violations };
 }
 
@@ -262,7 +263,7 @@ let ajv_sheets_get_values = ajv.sheets_get_values as unknown as AjvValidate;
 /** Checks an input of `sheets_get_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsGetValues(input: unknown): ValidationResult<SheetsGetValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_get_values(input)) violations = toViolations(ajv_sheets_get_values.errors, input);
+  if (!ajv_sheets_get_values(input)) violations = toViolations(ajv_sheets_get_values.errors, input, 'input', sheetsGetValuesInputSchema);
   return violations === undefined ? { ok: true, value: input as SheetsGetValuesInput } : { ok: false, violations };
 }
 
@@ -271,7 +272,7 @@ let ajv_sheets_read_spreadsheet = ajv.sheets_read_spreadsheet as unknown as AjvV
 /** Checks an input of `sheets_read_spreadsheet`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsReadSpreadsheet(input: unknown): ValidationResult<SheetsReadSpreadsheetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_read_spreadsheet(input)) violations = toViolations(ajv_sheets_read_spreadsheet.errors, input);
+  if (!ajv_sheets_read_spreadsheet(input)) violations = toViolations(ajv_sheets_read_spreadsheet.errors, input, 'input', sheetsReadSpreadsheetInputSchema);
   return violations === undefined ? { ok: true, value: input as SheetsReadSpreadsheetInput } : { ok: false, violations };
 }
 
@@ -280,7 +281,7 @@ let ajv_sheets_update_values = ajv.sheets_update_values as unknown as AjvValidat
 /** Checks an input of `sheets_update_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsUpdateValues(input: unknown): ValidationResult<SheetsUpdateValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_update_values(input)) violations = toViolations(ajv_sheets_update_values.errors, input);
+  if (!ajv_sheets_update_values(input)) violations = toViolations(ajv_sheets_update_values.errors, input, 'input', sheetsUpdateValuesInputSchema);
   return violations === undefined ? { ok: true, value: input as SheetsUpdateValuesInput } : { ok: false, violations };
 }
 
@@ -289,7 +290,7 @@ let ajv_workspace_comment_create = ajv.workspace_comment_create as unknown as Aj
 /** Checks an input of `workspace_comment_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentCreate(input: unknown): ValidationResult<WorkspaceCommentCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comment_create(input)) violations = toViolations(ajv_workspace_comment_create.errors, input);
+  if (!ajv_workspace_comment_create(input)) violations = toViolations(ajv_workspace_comment_create.errors, input, 'input', workspaceCommentCreateInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   {
@@ -307,7 +308,7 @@ let ajv_workspace_comment_retrieve = ajv.workspace_comment_retrieve as unknown a
 /** Checks an input of `workspace_comment_retrieve`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentRetrieve(input: unknown): ValidationResult<WorkspaceCommentRetrieveInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comment_retrieve(input)) violations = toViolations(ajv_workspace_comment_retrieve.errors, input);
+  if (!ajv_workspace_comment_retrieve(input)) violations = toViolations(ajv_workspace_comment_retrieve.errors, input, 'input', workspaceCommentRetrieveInputSchema);
   return violations === undefined ? { ok: true, value: input as WorkspaceCommentRetrieveInput } : { ok: false, violations };
 }
 
@@ -316,7 +317,7 @@ let ajv_workspace_comments_list = ajv.workspace_comments_list as unknown as AjvV
 /** Checks an input of `workspace_comments_list`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentsList(input: unknown): ValidationResult<WorkspaceCommentsListInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comments_list(input)) violations = toViolations(ajv_workspace_comments_list.errors, input);
+  if (!ajv_workspace_comments_list(input)) violations = toViolations(ajv_workspace_comments_list.errors, input, 'input', workspaceCommentsListInputSchema);
   return violations === undefined ? { ok: true, value: input as WorkspaceCommentsListInput } : { ok: false, violations };
 }
 
@@ -325,7 +326,7 @@ let ajv_workspace_database_create = ajv.workspace_database_create as unknown as 
 /** Checks an input of `workspace_database_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseCreate(input: unknown): ValidationResult<WorkspaceDatabaseCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_create(input)) violations = toViolations(ajv_workspace_database_create.errors, input);
+  if (!ajv_workspace_database_create(input)) violations = toViolations(ajv_workspace_database_create.errors, input, 'input', workspaceDatabaseCreateInputSchema);
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseCreateInput } : { ok: false, violations };
 }
 
@@ -334,7 +335,7 @@ let ajv_workspace_database_insert_row = ajv.workspace_database_insert_row as unk
 /** Checks an input of `workspace_database_insert_row`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseInsertRow(input: unknown): ValidationResult<WorkspaceDatabaseInsertRowInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_insert_row(input)) violations = toViolations(ajv_workspace_database_insert_row.errors, input);
+  if (!ajv_workspace_database_insert_row(input)) violations = toViolations(ajv_workspace_database_insert_row.errors, input, 'input', workspaceDatabaseInsertRowInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });
@@ -348,7 +349,7 @@ let ajv_workspace_database_query = ajv.workspace_database_query as unknown as Aj
 /** Checks an input of `workspace_database_query`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseQuery(input: unknown): ValidationResult<WorkspaceDatabaseQueryInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input);
+  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (Array.isArray(o.sorts)) {
@@ -370,7 +371,7 @@ let ajv_workspace_database_query_properties = ajv.workspace_database_query_prope
 /** Checks an input of `workspace_database_query_properties`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseQueryProperties(input: unknown): ValidationResult<WorkspaceDatabaseQueryPropertiesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_query_properties(input)) violations = toViolations(ajv_workspace_database_query_properties.errors, input);
+  if (!ajv_workspace_database_query_properties(input)) violations = toViolations(ajv_workspace_database_query_properties.errors, input, 'input', workspaceDatabaseQueryPropertiesInputSchema);
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseQueryPropertiesInput } : { ok: false, violations };
 }
 
@@ -379,7 +380,7 @@ let ajv_workspace_database_retrieve = ajv.workspace_database_retrieve as unknown
 /** Checks an input of `workspace_database_retrieve`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseRetrieve(input: unknown): ValidationResult<WorkspaceDatabaseRetrieveInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_retrieve(input)) violations = toViolations(ajv_workspace_database_retrieve.errors, input);
+  if (!ajv_workspace_database_retrieve(input)) violations = toViolations(ajv_workspace_database_retrieve.errors, input, 'input', workspaceDatabaseRetrieveInputSchema);
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseRetrieveInput } : { ok: false, violations };
 }
 
@@ -388,7 +389,7 @@ let ajv_workspace_page_create = ajv.workspace_page_create as unknown as AjvValid
 /** Checks an input of `workspace_page_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspacePageCreate(input: unknown): ValidationResult<WorkspacePageCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_page_create(input)) violations = toViolations(ajv_workspace_page_create.errors, input);
+  if (!ajv_workspace_page_create(input)) violations = toViolations(ajv_workspace_page_create.errors, input, 'input', workspacePageCreateInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });
@@ -409,6 +410,6 @@ let ajv_workspace_search = ajv.workspace_search as unknown as AjvValidate;
 /** Checks an input of `workspace_search`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceSearch(input: unknown): ValidationResult<WorkspaceSearchInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_search(input)) violations = toViolations(ajv_workspace_search.errors, input);
+  if (!ajv_workspace_search(input)) violations = toViolations(ajv_workspace_search.errors, input, 'input', workspaceSearchInputSchema);
   return violations === undefined ? { ok: true, value: input as WorkspaceSearchInput } : { ok: false, violations };
 }

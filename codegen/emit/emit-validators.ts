@@ -6,7 +6,7 @@ import { formats } from '../../runtime/validation/formats.js';
 import type { Model, RuleModel } from '../model/types.js';
 import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
-import { access, GENERATED_HEADER } from './ts-text.js';
+import { access, camelCase, GENERATED_HEADER } from './ts-text.js';
 
 // ajv ships CommonJS; under NodeNext the values sit on the default export.
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
@@ -63,6 +63,7 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
   }
   if (model.tools.length) {
     sf.addImportDeclaration({ moduleSpecifier: './ajv.gen.js', namespaceImport: 'ajv' });
+    sf.addImportDeclaration({ moduleSpecifier: './schemas.gen.js', namedImports: model.tools.map((t) => `${camelCase(t.name)}InputSchema`) });
     sf.addImportDeclaration({ moduleSpecifier: './types.gen.js', isTypeOnly: true, namedImports: model.tools.map((t) => `${t.typeName}Input`) });
   }
   sf.addTypeAlias({ name: 'AjvValidate', type: '((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null }' });
@@ -78,7 +79,7 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
       returnType: `ValidationResult<${tool.typeName}Input>`,
       statements: [
         'let violations: Violation[] | undefined;',
-        `if (!${check}(input)) violations = toViolations(${check}.errors, input);`,
+        `if (!${check}(input)) violations = toViolations(${check}.errors, input, 'input', ${camelCase(tool.name)}InputSchema);`,
         ...(ruleCode
           ? [`if (typeof input === 'object' && input !== null && !Array.isArray(input)) {\nconst o = input as Record<string, unknown>;\n${ruleCode}\n}`]
           : []),

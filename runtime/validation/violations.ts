@@ -2,8 +2,9 @@
  * Turns ajv's errors into {@link Violation}s whose messages name the parameter (`page_size must be <= 100`,
  * `unknown parameter 'foo'`). Runs only on the failure path, so it may allocate freely.
  */
-import type { Violation } from '../types.js';
+import type { JsonSchema, Violation } from '../types.js';
 import { isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
+import { closestMatch } from '../prechecks/closest-match.js';
 import { FORMAT_DESCRIPTIONS } from './formats.js';
 
 /** The subset of ajv's `ErrorObject` this module reads (kept structural so generated code needs no ajv types). */
@@ -65,23 +66,50 @@ function pairListHint(value: unknown): string {
   return problem === undefined ? '' : ` or a list of {name, value} pairs; ${problem}`;
 }
 
+/** The node of `schema` at an ajv `schemaPath` (`#/properties/sorts/items`), if there is one. */
+function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
+  let node: unknown = schema;
+  for (const raw of schemaPath.replace(/^#\/?/, '').split('/')) {
+    if (raw === '') continue;
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/**
+ * ` Did you mean 'max_results'?` when the object that refused `key` declares a key it misspells (`maxResults`,
+ * `calender_id`; closestMatch's rule, as for workspace column names), else the empty string. Computed keys
+ * (`readOnly`, such as `_parent`) are never suggested: a caller must not send them.
+ */
+function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPath: string, key: string): string {
+  if (schema === undefined) return '';
+  const object = schemaAt(schema, additionalPropertiesPath.slice(0, additionalPropertiesPath.lastIndexOf('/')));
+  const properties = isPlainObject(object) ? object.properties : undefined;
+  if (!isPlainObject(properties)) return '';
+  const declared = Object.keys(properties).filter((k) => !(isPlainObject(properties[k]) && properties[k].readOnly === true));
+  const suggestion = closestMatch(key, declared);
+  return suggestion === undefined ? '' : `. Did you mean '${suggestion}'?`;
+}
+
 /**
  * One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message.
  * `root` names the whole value in messages about it (`input must be an object`); the HTTP service passes `body`,
- * `query` or `path` for its request schemas.
+ * `query` or `path` for its request schemas. With the validated `schema`, an unknown key names the declared key it
+ * probably misspells.
  */
-export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown, root = 'input'): Violation[] {
+export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown, root = 'input', schema?: JsonSchema): Violation[] {
   if (!errors) return [];
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
-    out.push(toViolation(e, input, root));
+    out.push(toViolation(e, input, root, schema));
   }
   return out;
 }
 
-function toViolation(e: AjvErrorLike, input: unknown, root: string): Violation {
+function toViolation(e: AjvErrorLike, input: unknown, root: string, schema: JsonSchema | undefined): Violation {
   const p = e.params;
   const at = e.instancePath;
   const name = pointerName(at, root);
@@ -94,7 +122,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string): Violation {
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const pointer = `${at}/${pointerToken(key)}`;
-      return v(pointer, at === '' ? `unknown parameter '${key}'` : `unknown key '${key}' in ${name}`);
+      const hint = declaredKeyHint(schema, e.schemaPath, key);
+      return v(pointer, at === '' ? `unknown parameter '${key}'${hint}` : `unknown key '${key}' in ${name}${hint}`);
     }
     case 'type': {
       const types = String(p.type).split(',');

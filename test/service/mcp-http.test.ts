@@ -133,6 +133,18 @@ describe('tools over /mcp', () => {
     expect(JSON.stringify(error.violations)).toContain('/max_results');
   });
 
+  it('names the parameter a camelCase one meant, through MCP as over HTTP', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const args = { maxResults: 5, showHidden: true };
+    const error = errorOf((await c.callTool({ name: 'calendar_list_calendars', arguments: args })) as CallToolResult);
+    expect(error.violations).toEqual([
+      { pointer: '/maxResults', message: "unknown parameter 'maxResults'. Did you mean 'max_results'?", keyword: 'additionalProperties' },
+      { pointer: '/showHidden', message: "unknown parameter 'showHidden'. Did you mean 'show_hidden'?", keyword: 'additionalProperties' },
+    ]);
+    const http = await h.call('POST', '/api/v1/execute_tool', { token: await h.token(h.a), body: { tool_name: 'calendar_list_calendars', identifier: 'alice', tool_input: args } });
+    expect(http.body.error.details.violations).toEqual(error.violations);
+  });
+
   it('says how long to wait when the provider rate-limits (retry_after_seconds, as Retry-After does over HTTP)', async () => {
     const c = await client((await mint(h.a, { identifier: 'alice' })).token);
     h.sandbox.control.setFault('calendar', { failNext: { count: 5, status: 429 } });

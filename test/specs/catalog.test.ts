@@ -61,6 +61,11 @@ describe('the tool set', () => {
     }
   });
 
+  it('names the key a misspelt one inside a parameter meant, at its pointer', () => {
+    const found = violations('workspace_database_query', { database_id: DB, sorts: [{ timestamp: 'created_time', direciton: 'ascending' }] });
+    expect(found).toContainEqual({ pointer: '/sorts/0/direciton', message: "unknown key 'direciton' in sorts[0]. Did you mean 'direction'?", keyword: 'additionalProperties' });
+  });
+
   it('publishes _parent as read-only and never requires it', () => {
     for (const name of ['workspace_database_insert_row', 'workspace_page_create']) {
       const schema = tool(name).inputSchema as { properties: Record<string, { readOnly?: boolean }>; required?: string[] };
@@ -77,6 +82,26 @@ describe.each(names)('%s', (name) => {
   it('refuses an unknown parameter', () => {
     const found = violations(name, { ...input(), colour: 'blue' });
     expect(found.some((v) => v.message.includes('colour'))).toBe(true);
+    // Nothing declared is near 'colour': no guess.
+    expect(found.find((v) => v.pointer === '/colour')?.message).toBe("unknown parameter 'colour'");
+  });
+
+  it('names the parameter a camelCase or misspelt one meant, never a computed one', () => {
+    const properties = tool(name).inputSchema.properties as Record<string, { readOnly?: boolean }>;
+    for (const [param, schema] of Object.entries(properties)) {
+      if (schema.readOnly === true) {
+        // `_parent` is the host's: `parent` is not told to send it.
+        const refused = violations(name, { ...input(), [param.replace(/^_+/, '')]: {} });
+        expect(refused.every((v) => !v.message.includes(param)), JSON.stringify(refused)).toBe(true);
+        continue;
+      }
+      const camel = param.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+      const misspelt = param.slice(0, -1);
+      for (const wrong of new Set([camel, misspelt].filter((w) => w !== param && !Object.hasOwn(properties, w)))) {
+        const found = violations(name, { ...input(), [wrong]: input()[param] ?? 1 });
+        expect(found).toContainEqual({ pointer: `/${wrong}`, message: `unknown parameter '${wrong}'. Did you mean '${param}'?`, keyword: 'additionalProperties' });
+      }
+    }
   });
 
   it('refuses an input that is not an object', () => {
