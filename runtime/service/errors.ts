@@ -13,6 +13,7 @@ import { ConnectorError, isConnectorError, wholeRetryAfterSeconds, type ErrorCod
 import type { Violation } from '../types.js';
 import { isInvalidJsonBodyError } from './json-body.js';
 import { toViolations, type AjvErrorLike } from '../validation/violations.js';
+import { isPlainObject } from '../agent/formats/open-shapes.js';
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown; retry_after_seconds?: number; execution_id?: string; request_id: string };
@@ -44,14 +45,17 @@ const CONTEXT_ROOTS: Record<string, { root: string; part: 'body' | 'query' | 'pa
  * parameter 'x'`, `connector must be one of: ...`, `url must be a URI`).
  */
 export function requestViolations(error: FastifyError, request: FastifyRequest): Violation[] {
-  const context = CONTEXT_ROOTS[(error as { validationContext?: string }).validationContext ?? 'body'] ?? CONTEXT_ROOTS.body!;
+  const validationContext = (error as { validationContext?: string }).validationContext ?? 'body';
+  const context = CONTEXT_ROOTS[validationContext] ?? CONTEXT_ROOTS.body!;
+  // The route's schema for that part, so that an unknown field names the one it misspells (`toolInput`: tool_input).
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[validationContext];
   const errors = ((error as { validation?: Partial<AjvErrorLike>[] }).validation ?? []).map((e) => ({
     instancePath: e.instancePath ?? '',
     schemaPath: e.schemaPath ?? '',
     keyword: e.keyword ?? 'invalid',
     params: e.params ?? {},
   }));
-  return toViolations(errors, request[context.part], context.root);
+  return toViolations(errors, request[context.part], context.root, isPlainObject(schema) ? schema : undefined);
 }
 
 /** Maps anything thrown in a route to a {@link ConnectorError}; logs what is a bug. */

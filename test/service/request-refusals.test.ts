@@ -52,6 +52,19 @@ describe('request schema violations', () => {
     expect(violations.map((v) => v.message).join(' ')).not.toMatch(/must match format|is not a known field|allowed values$/);
   });
 
+  it('names the field an unknown one misspells, in the body and the query', async () => {
+    const body = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'calendar_list_events', identifier: 'u1', toolInput: {} } });
+    expect(body.status).toBe(400);
+    expect(body.body.error.details.violations).toEqual([
+      { pointer: '/toolInput', keyword: 'additionalProperties', message: "unknown parameter 'toolInput'. Did you mean 'tool_input'?" },
+    ]);
+    const query = await h.call('GET', '/api/v1/tools?readOnly=true', { token });
+    expect(query.status).toBe(400);
+    expect(query.body.error.details.violations).toEqual([
+      { pointer: '/readOnly', keyword: 'additionalProperties', message: "unknown parameter 'readOnly'. Did you mean 'read_only'?" },
+    ]);
+  });
+
   it('names a missing field with its pointer, and the whole body when it is not an object', async () => {
     const missing = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { identifier: 'u1' } });
     expect(missing.status).toBe(400);
