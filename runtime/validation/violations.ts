@@ -5,6 +5,7 @@
 import type { JsonSchema, Violation } from '../types.js';
 import { isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
 import { closestMatch } from '../prechecks/closest-match.js';
+import { formatProblem } from './format-problems.js';
 import { FORMAT_DESCRIPTIONS } from './formats.js';
 
 /** The subset of ajv's `ErrorObject` this module reads (kept structural so generated code needs no ajv types). */
@@ -140,8 +141,10 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, schema: Json
     }
     case 'const':
       return v(at, `${name} must be ${JSON.stringify(p.allowedValue)}`);
-    case 'format':
-      return v(at, `${name} must be ${FORMAT_DESCRIPTIONS[String(p.format)] ?? `in format ${String(p.format)}`}`);
+    case 'format': {
+      const format = String(p.format);
+      return v(at, `${name} must be ${FORMAT_DESCRIPTIONS[format] ?? `in format ${format}`}${formatProblem(format, valueAt(input, at))}`);
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

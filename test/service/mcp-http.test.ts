@@ -145,6 +145,16 @@ describe('tools over /mcp', () => {
     expect(http.body.error.details.violations).toEqual(error.violations);
   });
 
+  it('says what a refused date-time gets wrong: an ISO time without its offset, a day not in the calendar', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const error = errorOf((await c.callTool({ name: 'calendar_list_events', arguments: { time_min: '2026-03-02T00:00:00', time_max: '2026-02-30T00:00:00Z' } })) as CallToolResult);
+    expect(error.code).toBe('invalid_input');
+    expect(error.violations).toEqual([
+      { pointer: '/time_max', keyword: 'format', message: expect.stringMatching(/; 2026-02-30 is not a day of the calendar$/) },
+      { pointer: '/time_min', keyword: 'format', message: expect.stringMatching(/; it has no offset: add Z for UTC, or the offset of its time zone \(\+01:00\)$/) },
+    ]);
+  });
+
   it('says how long to wait when the provider rate-limits (retry_after_seconds, as Retry-After does over HTTP)', async () => {
     const c = await client((await mint(h.a, { identifier: 'alice' })).token);
     h.sandbox.control.setFault('calendar', { failNext: { count: 5, status: 429 } });

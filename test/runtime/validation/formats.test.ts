@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formats } from '../../../runtime/validation/formats.js';
+import { validateCalendarCreateEvent, validateCrmDealCreate } from '../../../generated/validators.gen.js';
 
 const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
   ['date-time', { valid: ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123+01:00', '2024-02-29t23:59:60-05:30'], invalid: ['2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '2026-02-30T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:00:00+1:00', '2026-03-01T10:00:00.Z', '2026-03-01T10:00:00Z ', '2026-03-01T10:00:00+01:00x', '2026-03-01T10:00:00+24:00', '2026-03-01T10:00:00+01:60', '2026-03-01T10:60:00Z', '2026-03-01T10:00:61Z', '2026-03-01T10:00:00+01', '2026-03-01T10:00:00', '2026-03-01T10:00', '', '٢٠٢٦-03-01T10:00:00Z'] }],
@@ -57,5 +58,32 @@ describe('validator formats', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('what a refused date or date-time gets wrong', () => {
+  const refusal = (start_datetime: string): string | undefined => {
+    const result = validateCalendarCreateEvent({ summary: 'Planning', start_datetime });
+    return result.ok ? undefined : result.violations.find((v) => v.pointer === '/start_datetime')?.message;
+  };
+  const closedate = (value: string): string | undefined => {
+    const result = validateCrmDealCreate({ amount: 1, dealname: 'Deal', dealstage: 'appointmentscheduled', closedate: value });
+    return result.ok ? undefined : result.violations.find((v) => v.pointer === '/closedate')?.message;
+  };
+  const shape = 'start_datetime must be an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00';
+
+  it('says a day that is not in the calendar, a missing offset and a missing time, each with the fix', () => {
+    expect(refusal('2026-02-30T10:00:00+01:00')).toBe(`${shape}; 2026-02-30 is not a day of the calendar`);
+    expect(refusal('2026-13-01T10:00:00Z')).toBe(`${shape}; 2026-13-01 is not a day of the calendar`);
+    expect(refusal('2026-03-02T10:00:00')).toBe(`${shape}; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)`);
+    expect(refusal('2026-03-02T10:00:00.250')).toBe(`${shape}; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)`);
+    expect(refusal('2026-03-02')).toBe(`${shape}; it has a day but no time`);
+    expect(closedate('2025-02-29')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; 2025-02-29 is not a day of the calendar');
+    expect(closedate('2026-03-02T00:00:00Z')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; give the day alone, without a time');
+  });
+
+  it('says no more than the format when it cannot tell', () => {
+    for (const value of ['tomorrow 10am', '2026-03-02 10:00', '2026-03-02T25:00:00Z', '2026-03-02T10:00:00+1']) expect(refusal(value)).toBe(shape);
+    expect(closedate('March 2')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01');
   });
 });
