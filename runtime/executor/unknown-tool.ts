@@ -2,6 +2,7 @@
 import { ConnectorError } from '../errors.js';
 import type { ToolDefinition } from '../types.js';
 import type { ToolRegistry } from './tool-registry.js';
+import { closestMatch } from '../validation/closest-match.js';
 
 /** Edits (insert, delete, substitute) allowed between a given name and a suggestion: beyond that it is a guess. */
 const MAX_DISTANCE = 3;
@@ -26,39 +27,10 @@ export function unknownToolError(tools: ToolRegistry, name: unknown, pointer?: s
  * MCP server passes the session's own tools, so it never suggests one the session cannot call.
  */
 export function didYouMean(tools: Iterable<Pick<ToolDefinition, 'name' | 'aliases'>>, given: unknown): string {
-  const suggestion = typeof given === 'string' ? closestTool(tools, given) : undefined;
-  return suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
-}
-
-/** The tool name (not alias: the catalog lists names) nearest to `given`, if one is within {@link MAX_DISTANCE}. */
-function closestTool(tools: Iterable<Pick<ToolDefinition, 'name' | 'aliases'>>, given: string): string | undefined {
-  if (given.length === 0 || given.length > 100) return undefined;
-  const lower = given.toLowerCase();
-  let best: { name: string; distance: number } | undefined;
-  for (const tool of tools) {
-    for (const key of [tool.name, ...tool.aliases]) {
-      const distance = editDistance(lower, key, MAX_DISTANCE);
-      if (distance <= MAX_DISTANCE && (best === undefined || distance < best.distance)) best = { name: tool.name, distance };
-    }
-  }
-  return best?.name;
-}
-
-/** Levenshtein distance, giving up (returning limit + 1) once every path exceeds `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
+  if (typeof given !== 'string' || given.length === 0 || given.length > 100) return '';
+  // Aliases are matched too, and the catalog's name is suggested for them (the catalog lists names).
+  const nameOf = new Map<string, string>();
+  for (const tool of tools) for (const key of [tool.name, ...tool.aliases]) nameOf.set(key, tool.name);
+  const key = closestMatch(given, nameOf.keys(), MAX_DISTANCE);
+  return key === undefined ? '' : ` Did you mean "${nameOf.get(key)}"?`;
 }

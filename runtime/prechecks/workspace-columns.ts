@@ -17,7 +17,7 @@ import { workspaceId } from '../helpers/workspace-id.js';
 import { decodeOnce } from '../helpers/workspace-property-ids.js';
 import type { PrecheckIO, Violation } from '../types.js';
 import { pointerToken } from '../validation/violations.js';
-import { closestMatch } from './closest-match.js';
+import { closestMatch } from '../validation/closest-match.js';
 import { columnValueProblem, READ_ONLY_TYPES } from './workspace-values.js';
 import { DATA_SOURCES_VERSION, databaseSchema, hasDataSources, refuse, type Column } from './workspace-schema.js';
 

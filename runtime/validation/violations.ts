@@ -4,7 +4,7 @@
  */
 import type { JsonSchema, Violation } from '../types.js';
 import { isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
-import { closestMatch } from '../prechecks/closest-match.js';
+import { closestMatch } from './closest-match.js';
 import { formatProblem } from './format-problems.js';
 import { FORMAT_DESCRIPTIONS } from './formats.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PrecheckCache } from '../../../runtime/executor/precheck-cache.js';
-import { closestMatch } from '../../../runtime/prechecks/closest-match.js';
+import { closestMatch } from '../../../runtime/validation/closest-match.js';
 
 describe('PrecheckCache', () => {
   it('keeps a value per account for its TTL, then forgets it', () => {
