@@ -1,6 +1,6 @@
 /**
  * The dashboard's execution history pages: the environment's tool calls and proxy requests, newest first, filtered
- * by connection, identifier, tool, outcome and error code, paged with the API's cursor; and one execution, with every
+ * by connection, identifier, tool, outcome and error code, paged with the API's cursor (and back, `cursor-trail.ts`); and one execution, with every
  * field and the recorded input (a not-found page for an id that is none of the environment's executions). Plain
  * forms, no script, like the rest of the dashboard; the pages read through the environment scope, as
  * `GET /api/v1/executions` and `GET /api/v1/executions/{execution_id}` do.
@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
 import { isConnectorError } from '../../errors.js';
+import { readTrail, trailLinks } from './cursor-trail.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
 
@@ -31,13 +32,14 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         if (value) filters[name] = value.slice(0, 200);
       }
       if (filters.outcome !== undefined && filters.outcome !== 'success' && filters.outcome !== 'error') delete filters.outcome;
-      const query: ExecutionListQuery = { ...filters, limit: PAGE_SIZE, ...(q.cursor ? { cursor: q.cursor } : {}) } as ExecutionListQuery;
+      const at = readTrail(q);
+      const query: ExecutionListQuery = { ...filters, limit: PAGE_SIZE, ...(at.cursor === undefined ? {} : { cursor: at.cursor }) } as ExecutionListQuery;
       const [connections, result] = await Promise.all([
         ctx.env.listConnections(),
         ctx.env.listExecutions(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
       ]);
       const listed = 'error' in result ? { executions: [], next_cursor: null } : result;
-      const next = listed.next_cursor === null ? null : `?${new URLSearchParams({ ...filters, cursor: listed.next_cursor })}`;
+      const pages = trailLinks(filters, at, listed.next_cursor);
       return deps.page(reply, ctx, 'executions', {
         title: 'Executions',
         executions: listed.executions.map((e) => ({ ...e, ok: e.outcome === 'success' })),
@@ -47,7 +49,9 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         toolValue: filters.tool ?? '',
         errorCodeValue: filters.error_code ?? '',
         filtered: Object.keys(filters).length > 0,
-        nextPage: next,
+        newestPage: pages.newest,
+        newerPage: pages.newer,
+        nextPage: pages.older,
         ...('error' in result ? { error: result.error } : {}),
       });
     }),

@@ -1,6 +1,6 @@
 /**
  * The dashboard's webhook pages: endpoints (create, with the secret shown once; rotate the secret, shown once; delete
- * after a confirmation page), the delivery log (filter by endpoint and status, paged) and one delivery with its
+ * after a confirmation page), the delivery log (filter by endpoint and status, paged both ways: `cursor-trail.ts`) and one delivery with its
  * payload and every attempt. Plain forms, no script, like the rest of the dashboard; everything goes through the
  * environment scope, as the API does.
  */
@@ -9,6 +9,7 @@ import type { EnvironmentScope } from '../../api.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event-types.js';
 import type { WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import type { WebhookDeliveryStatus } from '../../store/types.js';
+import { readTrail, trailLinks } from './cursor-trail.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
@@ -36,11 +37,12 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
 
   const listPage = async (request: FastifyRequest, reply: FastifyReply, ctx: C, extra: Record<string, unknown> = {}, status = 200) => {
     const { env } = ctx;
-    const q = request.query as { endpoint_id?: string; status?: string; cursor?: string };
+    const q = request.query as { endpoint_id?: string; status?: string; cursor?: string; back?: string };
     const query: WebhookDeliveryQuery = { limit: 25 };
     if (q.endpoint_id) query.endpoint_id = q.endpoint_id;
     if (STATUSES.includes(q.status as WebhookDeliveryStatus)) query.status = q.status as WebhookDeliveryStatus;
-    if (q.cursor) query.cursor = q.cursor;
+    const at = readTrail(q);
+    if (at.cursor !== undefined) query.cursor = at.cursor;
     // A cursor the list refuses (edited by hand, or from another list) shows as the page's error, not an error page.
     const [endpoints, listed] = await Promise.all([
       env.listWebhookEndpoints(),
@@ -48,7 +50,7 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     ]);
     const deliveries = 'error' in listed ? { webhook_deliveries: [], next_cursor: null } : listed;
     const urls = new Map(endpoints.map((e) => [e.id, e.url]));
-    const next = deliveries.next_cursor === null ? null : `?${new URLSearchParams({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), ...(query.status ? { status: query.status } : {}), cursor: deliveries.next_cursor })}`;
+    const pages = trailLinks({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), ...(query.status ? { status: query.status } : {}) }, at, deliveries.next_cursor);
     return page(reply, ctx, 'webhooks', {
       title: 'Webhooks',
       endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
@@ -56,7 +58,9 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       deliveries: deliveries.webhook_deliveries.map((d) => ({ ...d, endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id })),
       statuses: STATUSES.map((s) => ({ value: s, selected: s === query.status })),
       endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
-      nextPage: next,
+      newestPage: pages.newest,
+      newerPage: pages.newer,
+      nextPage: pages.older,
       ...(q.endpoint_id || q.status ? { filtered: true } : {}),
       ...((request.query as { deleted?: string }).deleted ? { flash: 'Webhook endpoint deleted.' } : {}),
       ...('error' in listed ? { error: listed.error } : {}),
