@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountListFilter, Connector, EnvironmentScope } from '../../api.js';
-import { ConnectorError, isConnectorError } from '../../errors.js';
+import { isConnectorError } from '../../errors.js';
 import type { DevSandbox } from '../dev-sandbox.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
 import { SESSION_TTL_SECONDS, type AppAuth, type SessionClaims } from '../app-auth.js';
@@ -83,6 +83,29 @@ function formError(error: unknown, request: FastifyRequest): string {
   const missing = [...new Set(violations.map((v) => v.message))].filter((m) => !e.message.includes(m));
   return missing.length > 0 ? `${e.message}: ${missing.join('; ')}` : e.message;
 }
+
+/**
+ * The messages of a refused form's fields, by the field's `name` in the form, from the violations the service's own
+ * validation answered (the summary above the form says them all; this puts each beside its field): `/name` is the
+ * field `name`, `/overrides/tokenUrl` the field `override_tokenUrl`. A violation no field of the form names is only in
+ * the summary.
+ */
+function fieldErrors(error: unknown, request: FastifyRequest, fields: readonly string[]): Record<string, string> {
+  const e = toConnectorError(error, request);
+  const violations = (e.details as { violations?: { pointer?: string; message: string }[] } | undefined)?.violations ?? [];
+  const byField = new Map<string, string[]>();
+  for (const v of violations) {
+    const name = (v.pointer ?? '').slice(1).replace(/^overrides\//, 'override_');
+    if (!fields.includes(name)) continue;
+    const said = byField.get(name) ?? [];
+    if (!said.includes(v.message)) byField.set(name, [...said, v.message]);
+  }
+  return Object.fromEntries([...byField].map(([name, messages]) => [name, messages.join('; ')]));
+}
+
+/** The fields of the new-connection form and of a connection's edit form, by their names. */
+const NEW_CONNECTION_FIELDS = ['name', 'connector', 'client_id', 'client_secret', 'scopes'] as const;
+const EDIT_CONNECTION_FIELDS = ['name', 'client_id', 'client_secret', 'scopes', 'allowed_redirect_urls', ...OVERRIDE_KEYS.map((key) => `override_${key}`)] as const;
 
 export async function registerDashboard(app: FastifyInstance, deps: Deps): Promise<void> {
   const secure = deps.connector.baseUrl.startsWith('https:');
@@ -203,7 +226,6 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
       const connector = field(form, 'connector') as ConnectorName;
       const useSandbox = Boolean(deps.sandbox) && form.use_sandbox === 'on';
       try {
-        if (!CONNECTOR_NAMES.includes(connector)) throw new ConnectorError('invalid_request', 'Choose a system');
         const clientSecret = field(form, 'client_secret');
         const scopes = scopesFrom(field(form, 'scopes'));
         const view = await ctx.env.createConnection({
@@ -212,7 +234,8 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           client_id: field(form, 'client_id'),
           client_secret: clientSecret,
           ...(scopes.length ? { scopes } : {}),
-          ...(useSandbox && deps.sandbox ? { overrides: deps.sandbox.endpoints(connector) } : {}),
+          // A connector that is none of them is refused by createConnection, with the form's other problems.
+          ...(useSandbox && deps.sandbox && CONNECTOR_NAMES.includes(connector) ? { overrides: deps.sandbox.endpoints(connector) } : {}),
         });
         if (useSandbox && deps.sandbox) registerWithSandbox(deps.sandbox, view, clientSecret);
         return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?created=1`, 303);
@@ -220,7 +243,15 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         return page(
           reply,
           'connection-new',
-          { ...base(ctx), title: 'New connection', connectors: CONNECTOR_NAMES, sandboxAvailable: Boolean(deps.sandbox), form, error: formError(error, request) },
+          {
+            ...base(ctx),
+            title: 'New connection',
+            connectors: CONNECTOR_NAMES,
+            sandboxAvailable: Boolean(deps.sandbox),
+            form,
+            error: formError(error, request),
+            fieldErrors: fieldErrors(error, request, NEW_CONNECTION_FIELDS),
+          },
           isConnectorError(error) ? error.status : 400,
         );
       }
@@ -265,7 +296,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         if (secret && deps.sandbox && view.overrides.tokenUrl?.startsWith(deps.sandbox.url)) registerWithSandbox(deps.sandbox, view, secret);
         return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?saved=1`, 303);
       } catch (error) {
-        return connectionPage(reply, ctx, id, { error: formError(error, request) }, 400, form);
+        return connectionPage(reply, ctx, id, { error: formError(error, request), fieldErrors: fieldErrors(error, request, EDIT_CONNECTION_FIELDS) }, 400, form);
       }
     }),
   );

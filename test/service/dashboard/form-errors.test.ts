@@ -1,6 +1,7 @@
 /**
  * What the dashboard shows when something goes wrong, in a real headless Chromium at 390 px: a failed form keeps what
- * the user typed and checked, and its error is said once, beside the form it is about; an empty filtered list says it
+ * the user typed and checked, and its error is said once, beside the form it is about, and again at each field it
+ * names (aria-invalid, aria-describedby); an empty filtered list says it
  * is filtered; a done disconnect says so; an error page keeps the signed-in header; a tool named in the address that
  * does not exist is named; a session that ended sends the user to sign-in saying so.
  */
@@ -42,6 +43,65 @@ describe.runIf(BROWSER_TESTS)('dashboard form errors and notices in Chromium', (
     const stored = (await suite.h.call('GET', `/api/v1/connections/${connection.id}`, { token: await suite.h.token(suite.h.a) })).body;
     expect(stored.name).toBe('kept');
     expect(stored.allowed_redirect_urls).toEqual([]);
+  }, 60_000);
+
+  it('says each refused field of a new connection at that field, with the summary above the form', async () => {
+    const page = await signedInPage();
+    await page.goto(`${suite.h.url}/dashboard/connections/new`);
+    await page.fill('#name', 'not a valid name');
+    await page.fill('#client_id', 'the-client');
+    await page.fill('#client_secret', 'the-secret');
+    await page.fill('#scopes', 'one "two"');
+    await page.click('button:has-text("Create connection")');
+    const summary = (await page.textContent('[role=alert]')) ?? '';
+    expect(summary).toContain('name must be');
+    expect(summary).toContain('scopes must be');
+    for (const [field, says] of [['name', 'name must be'], ['scopes', 'scopes must be']] as const) {
+      expect(await page.getAttribute(`#${field}`, 'aria-invalid')).toBe('true');
+      const described = await page.getAttribute(`#${field}`, 'aria-describedby');
+      expect(described).toBe(`${field}-error`);
+      const message = (await page.textContent(`#${described}`)) ?? '';
+      expect(message).toContain(says);
+      expect(summary).toContain(message);
+    }
+    // The fields that were fine are not marked, and say nothing.
+    for (const field of ['client_id', 'client_secret', 'connector']) {
+      expect(await page.getAttribute(`#${field}`, 'aria-invalid')).toBeNull();
+      expect(await page.$(`#${field}-error`)).toBeNull();
+    }
+    expect(await page.textContent('#name-error')).not.toContain('scopes');
+
+    // A name another connection has: the service's conflict, at the name.
+    await suite.h.sandboxConnection(suite.h.a, 'sheets', 'taken');
+    await page.fill('#name', 'taken');
+    await page.fill('#scopes', '');
+    await page.fill('#client_secret', 'the-secret');
+    await page.click('button:has-text("Create connection")');
+    expect(await page.textContent('#name-error')).toContain('already used');
+    expect(await page.getAttribute('#scopes', 'aria-invalid')).toBeNull();
+
+    // A system that is none of the five (a form from an older version): the service's message, at the select.
+    await page.fill('#name', 'fresh');
+    await page.fill('#client_secret', 'the-secret');
+    await page.evaluate("const s = document.querySelector('#connector'); s.add(new Option('mail', 'mail')); s.value = 'mail';");
+    await page.click('button:has-text("Create connection")');
+    expect(await page.textContent('#connector-error')).toContain('connector must be one of');
+    expect(await page.getAttribute('#connector', 'aria-invalid')).toBe('true');
+  }, 60_000);
+
+  it("says a refused endpoint override of a connection's edit at that override", async () => {
+    const connection = await suite.h.sandboxConnection(suite.h.a, 'crm', 'overridden');
+    const page = await signedInPage();
+    await page.goto(`${suite.h.url}/dashboard/connections/${connection.id}`);
+    await page.fill('#override-token', 'ftp://tokens.example.com/token');
+    await page.fill('#allowed_redirect_urls', 'not-a-url');
+    await page.click('button:has-text("Save")');
+    expect(await page.textContent('[role=alert]')).toContain('overrides.tokenUrl');
+    expect(await page.getAttribute('#override-token', 'aria-invalid')).toBe('true');
+    expect(await page.textContent(`#${await page.getAttribute('#override-token', 'aria-describedby')}`)).toContain('overrides.tokenUrl must be');
+    expect(await page.textContent(`#${await page.getAttribute('#allowed_redirect_urls', 'aria-describedby')}`)).toContain('allowed_redirect_urls must be');
+    expect(await page.getAttribute('#override-api', 'aria-invalid')).toBeNull();
+    expect(await page.getAttribute('#name', 'aria-invalid')).toBeNull();
   }, 60_000);
 
   it("shows a refused authorization link's error in the link's card, with the identifier kept", async () => {
