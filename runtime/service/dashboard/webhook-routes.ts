@@ -1,13 +1,13 @@
 /**
- * The dashboard's webhook pages: endpoints (create, with the secret shown once; rotate the secret, shown once; delete
- * after a confirmation page), the delivery log (filter by endpoint and status, paged both ways: `cursor-trail.ts`) and one delivery with its
+ * The dashboard's webhook pages: endpoints (create, with the secret shown once; rotate the secret, shown once, and
+ * delete, each after a confirmation page), the delivery log (filter by endpoint and status, paged both ways: `cursor-trail.ts`) and one delivery with its
  * payload and every attempt. Plain forms, no script, like the rest of the dashboard; everything goes through the
  * environment scope, as the API does.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EnvironmentScope } from '../../api.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event-types.js';
-import type { WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
+import { DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import type { WebhookDeliveryStatus } from '../../store/types.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
 
@@ -82,6 +82,16 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
         // In the form's own card, with what was typed and checked, so the user corrects rather than starts over.
         return listPage(request, reply, ctx, { createError: deps.formError(error, request), urlValue: form.url, checkedEvents: events ?? [] }, 400);
       }
+    }),
+  );
+
+  // Rotating asks first: the new secret is shown once, the receiver has the overlap to switch, and a rotation under
+  // way ends (its previous secret stops signing), so a second click must not happen by accident.
+  app.get<{ Params: { id: string } }>(
+    '/webhooks/:id/rotate',
+    signedIn(async (request, reply, ctx) => {
+      const endpoint = await ctx.env.getWebhookEndpoint((request.params as { id: string }).id);
+      return page(reply, ctx, 'webhook-rotate', { title: 'Rotate webhook secret', endpoint, overlapHours: DEFAULT_ROTATION_OVERLAP_SECONDS / 3600 });
     }),
   );
 

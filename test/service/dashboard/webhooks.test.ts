@@ -2,7 +2,7 @@
  * The dashboard's webhook pages and the connection deletion confirmation, in a real headless Chromium: create an
  * endpoint (its secret shown once, and that secret verifies the deliveries a local receiver gets), see the delivery
  * log and one delivery's attempts and payload (a delivery log cursor the list refuses is the page's error), rotate the
- * secret, delete a connection after a page that says how many accounts it disconnects, delete the endpoint after a
+ * secret after a confirmation (which warns when a rotation is under way), delete a connection after a page that says how many accounts it disconnects, delete the endpoint after a
  * confirmation.
  */
 import type { Page } from 'playwright-core';
@@ -87,13 +87,27 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     await page.waitForURL(/status=failed/);
     expect(await page.textContent('main')).toContain('No deliveries match the filter');
 
-    // Rotate: a new secret, shown once; the old one still verifies during the overlap.
+    // Rotate asks first, and asking rotates nothing; confirmed: a new secret, shown once; the old one still verifies
+    // during the overlap.
+    const endpointNow = async () => (await suite.h.call('GET', '/api/v1/webhook_endpoints', { token: await suite.h.token(suite.h.a) })).body.webhook_endpoints[0];
     await page.goto(`${suite.h.url}/dashboard/webhooks`);
-    await page.click('text=Rotate secret');
+    await page.click('text=Rotate secret…');
+    await page.waitForURL(/\/dashboard\/webhooks\/whep_\w+\/rotate$/);
+    expect(await page.textContent('main')).toContain('shown once');
+    expect(await page.$('#rotation-under-way')).toBeNull();
+    expect((await endpointNow()).previous_secret_expires_at).toBeNull();
+    await page.click('#confirm-rotate');
     const rotated = (await page.textContent('#webhook-secret')) ?? '';
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
     expect(await page.textContent('main')).toContain('keeps signing');
+    // Asked again during the overlap, the page says that rotating once more ends it; Cancel changes nothing.
+    await page.goto(`${suite.h.url}/dashboard/webhooks`);
+    await page.click('text=Rotate secret…');
+    expect(await page.textContent('#rotation-under-way')).toContain('stops it now');
+    await page.click('text=Cancel');
+    await page.waitForURL(`${suite.h.url}/dashboard/webhooks`);
+    expect((await endpointNow()).previous_secret_expires_at).not.toBeNull();
 
     // Deleting the connection asks first and says how many accounts it disconnects.
     await page.goto(`${suite.h.url}/dashboard`);
