@@ -285,9 +285,10 @@ export interface OAuthFlow {
   /**
    * The provider redirected back. `query` is the callback's query string; `browserCookie` is the binding cookie the
    * browser sent (or undefined). Returns where to send the browser next (the app's allowlisted URL, or null for the
-   * service's own success page).
+   * service's own success page), the account, and the system's name as its users know it (`displayName`: "HubSpot",
+   * as the link's page said, not the connector's `crm`).
    */
-  callback(connectionId: string, query: URLSearchParams, browserCookie: string | undefined): Promise<{ redirectTo: string | null; account: AccountView }>;
+  callback(connectionId: string, query: URLSearchParams, browserCookie: string | undefined): Promise<{ redirectTo: string | null; account: AccountView; displayName: string }>;
 }
 
 export interface Connector {

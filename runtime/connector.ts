@@ -181,7 +181,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     async callback(connectionId, query, browserCookie) {
       const done = await completeAuthorization(flow, connectionId, query, browserCookie);
       cache.invalidateAccount(done.account);
-      return { redirectTo: done.redirectTo, account: accountView(done.account, done.connection) };
+      return { redirectTo: done.redirectTo, account: accountView(done.account, done.connection), displayName: connectorFor(done.connection.connector).displayName };
     },
   };
 

@@ -133,7 +133,8 @@ export function registerSsoRoutes(app: FastifyInstance, deps: SsoDeps): void {
             title: 'Connected',
             success: true,
             heading: 'Connected',
-            message: `Your ${result.account.connector} account is connected (${result.account.connection_name}).`,
+            // The system as the link's page named it ("HubSpot"), not the connector's id (`crm`), which users do not know.
+            message: `Your ${result.displayName} account is connected (${result.account.connection_name}).`,
           }),
         );
     } catch (error) {
