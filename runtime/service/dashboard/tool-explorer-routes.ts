@@ -1,7 +1,7 @@
 /**
  * The dashboard's tool explorer: pick a tool, a connection of its system and an identifier, fill a form built from
  * the tool's input schema (`schema-form.ts`), run it through the environment scope exactly as the API would, and
- * see the result, or the error with every violation and its JSON pointer. The call is a real call: it appears in
+ * see the result, or the error with every violation and its JSON pointer, each also at the field it names. The call is a real call: it appears in
  * the execution history like any other.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,11 +18,35 @@ export interface ToolExplorerDeps<C extends { env: EnvironmentScope }> {
   page(reply: FastifyReply, ctx: C, name: string, context: Record<string, unknown> & { title: string }, status?: number): FastifyReply;
 }
 
+type Violation = { pointer?: string; message: string };
+
+/**
+ * Which field of the explorer's form each violation is about: an input error's pointer (`invalid_input`, or a field
+ * the form could not read) names the tool's parameter by its first segment (`/filterGroups/0/filters` is the field
+ * `filterGroups`); any other error's `/identifier` or `/connection_name` is the call's own field. The messages are the
+ * service's; one the form has no field for stays in the error card alone.
+ */
+function fieldErrors(code: string, violations: readonly Violation[]): { input: Map<string, string>; identifier?: string; connection?: string } {
+  const input = new Map<string, string>();
+  const call: Record<string, string> = {};
+  for (const v of violations) {
+    const first = (v.pointer ?? '').split('/')[1];
+    if (first === undefined || first === '') continue;
+    const said = code === 'invalid_input' ? input.get(first) : call[first];
+    const joined = said === undefined ? v.message : said.includes(v.message) ? said : `${said}; ${v.message}`;
+    if (code === 'invalid_input') input.set(first, joined);
+    else call[first] = joined;
+  }
+  return { input, ...(call.identifier ? { identifier: call.identifier } : {}), ...(call.connection_name ? { connection: call.connection_name } : {}) };
+}
+
 export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: ToolExplorerDeps<C>): void {
   const render = async (request: FastifyRequest, reply: FastifyReply, ctx: C, toolName: string | undefined, form: Form, outcome: Record<string, unknown> = {}) => {
     const tools = deps.connector.tools.list();
     const tool = toolName ? deps.connector.tools.resolve(toolName) : undefined;
     const connections = tool ? (await ctx.env.listConnections()).filter((c) => c.connector === tool.connector) : [];
+    const failure = outcome.failure as { code: string; violations: Violation[] } | undefined;
+    const errors = fieldErrors(failure?.code ?? '', failure?.violations ?? []);
     return deps.page(reply, ctx, 'tools', {
       title: 'Tool explorer',
       tools: tools.map((t) => ({ name: t.name, selected: t.name === tool?.name })),
@@ -31,7 +55,9 @@ export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: F
             tool: { name: tool.name, connector: tool.connector, description: tool.description },
             connections: connections.map((c) => ({ name: c.name, selected: c.name === form.connection_name })),
             identifierValue: form.identifier ?? '',
-            fields: formFields(tool.inputSchema, form),
+            fields: formFields(tool.inputSchema, form).map((f) => ({ ...f, id: `field-${f.name}`, error: errors.input.get(f.name) })),
+            identifierError: errors.identifier,
+            connectionError: errors.connection,
           }
         : {}),
       ...outcome,

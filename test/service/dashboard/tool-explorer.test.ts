@@ -1,6 +1,6 @@
 /**
  * The dashboard's tool explorer in a real headless Chromium at 390 px: pick a tool, a connection and a user, fill
- * the form built from the tool's input schema, run it, see the error with its violations, then the result; and the
+ * the form built from the tool's input schema, run it, see the error with its violations (each also at its field), then the result; and the
  * form <-> input conversion for each kind of field.
  */
 import { describe, expect, it } from 'vitest';
@@ -46,8 +46,40 @@ describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
     await page.click('#run-tool');
     expect(await page.textContent('#tool-error')).toContain('invalid_input');
     expect(await page.textContent('#tool-violations')).toContain('/email');
-    // The form keeps what was typed.
+    // The form keeps what was typed, and the field the violation names says it.
     expect(await page.inputValue('#field-email')).toBe('not-an-email');
+    expect(await page.getAttribute('#field-email', 'aria-invalid')).toBe('true');
+    expect(await page.textContent(`#${await page.getAttribute('#field-email', 'aria-describedby')}`)).toContain('email');
+    expect(await page.getAttribute('#field-firstname', 'aria-invalid')).toBeNull();
+    expect(await page.getAttribute('#run-identifier', 'aria-invalid')).toBeNull();
+
+    // A field the form cannot read, and a nested violation, each at its parameter's field.
+    await page.selectOption('#pick-tool', 'crm_contacts_search');
+    await page.click('#choose-tool');
+    await page.selectOption('#run-connection', 'crm');
+    await page.fill('#run-identifier', 'explorer-user');
+    await page.fill('#field-limit', 'ten');
+    await page.click('#run-tool');
+    expect(await page.textContent('#field-limit-error')).toContain('limit must be a number');
+    await page.fill('#field-limit', '1000');
+    await page.fill('#field-filterGroups', '[{"x": 1}]');
+    await page.click('#run-tool');
+    expect(await page.textContent('#field-limit-error')).toContain('limit must be <= 100');
+    expect(await page.textContent('#field-filterGroups-error')).toContain('filterGroups[0].filters is required');
+    expect(await page.getAttribute('#field-filterGroups', 'aria-describedby')).toBe('field-filterGroups-error');
+
+    // A user without an account on the connection: the call's identifier field says so, not an input field.
+    await page.fill('#field-limit', '');
+    await page.fill('#field-filterGroups', '');
+    await page.fill('#run-identifier', 'nobody-here');
+    await page.click('#run-tool');
+    expect(await page.getAttribute('#run-identifier', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#run-identifier-error')).toContain('has no connected account');
+
+    await page.selectOption('#pick-tool', 'crm_contact_create');
+    await page.click('#choose-tool');
+    await page.selectOption('#run-connection', 'crm');
+    await page.fill('#run-identifier', 'explorer-user');
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
     await page.fill('#field-email', 'explorer-contact@example.com');
