@@ -66,6 +66,9 @@ describe.runIf(BROWSER_TESTS)('dashboard in Chromium', () => {
     const redirectUri = (await page.textContent('#redirect-uri')) ?? '';
     expect(redirectUri).toMatch(new RegExp(`^${h.url}/sso/v1/oauth/conn_[a-z0-9]+/callback$`));
     expect(await page.content()).not.toContain('dash-secret-value');
+    // On the sandbox there is nothing to register: the page does not ask for it.
+    expect(await page.textContent('[role=status]')).toContain('local sandbox, which has its client and redirect URI already');
+    expect(await page.textContent('[role=status]')).not.toContain('Register');
 
     await page.fill('#identifier', 'dash-user');
     await page.click('text=Create link');

@@ -238,7 +238,8 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           ...(useSandbox && deps.sandbox && CONNECTOR_NAMES.includes(connector) ? { overrides: deps.sandbox.endpoints(connector) } : {}),
         });
         if (useSandbox && deps.sandbox) registerWithSandbox(deps.sandbox, view, clientSecret);
-        return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?created=1`, 303);
+        // On the sandbox there is nothing to register: registerWithSandbox did it, and the page says so.
+        return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?created=${useSandbox ? 'sandbox' : '1'}`, 303);
       } catch (error) {
         return page(
           reply,
@@ -265,7 +266,9 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
       const q = request.query as { created?: string; saved?: string; disconnected?: string };
       const disconnected = q.disconnected ? await ctx.env.getAccount(q.disconnected).catch(() => undefined) : undefined;
       const flash = q.created
-        ? 'Connection created. Register the redirect URI below with the provider.'
+        ? q.created === 'sandbox'
+          ? 'Connection created on the local sandbox, which has its client and redirect URI already: create an authorization link below.'
+          : 'Connection created. Register the redirect URI below with the provider.'
         : q.saved
           ? 'Saved.'
           : disconnected?.status === 'DISCONNECTED'
