@@ -4999,7 +4999,7 @@ return errors === 0;
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_update_values = validate43;
-const schema54 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","minLength":1,"description":"The spreadsheet id (from its URL).","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged).","items":{"type":"array","items":{"type":["string","number","boolean","null"]}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+const schema54 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","minLength":1,"description":"The spreadsheet id (from its URL).","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one).","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5134,10 +5134,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "array"}};
+if(typeof data4 === "string"){
+if(data4.length > 50000){
+const err10 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/maxLength",keyword:"maxLength",params:{limit: 50000}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5148,8 +5147,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err11 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"}};
+const err11 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5159,9 +5159,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.include_values_in_response !== undefined){
-if(typeof data.include_values_in_response !== "boolean"){
-const err12 = {instancePath:instancePath+"/include_values_in_response",schemaPath:"#/properties/include_values_in_response/type",keyword:"type",params:{type: "boolean"}};
+}
+else {
+const err12 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5171,10 +5171,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.value_input_option !== undefined){
-let data6 = data.value_input_option;
-if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/type",keyword:"type",params:{type: "string"}};
+if(data.include_values_in_response !== undefined){
+if(typeof data.include_values_in_response !== "boolean"){
+const err13 = {instancePath:instancePath+"/include_values_in_response",schemaPath:"#/properties/include_values_in_response/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5183,8 +5182,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err14 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema54.properties.value_input_option.enum}};
+}
+if(data.value_input_option !== undefined){
+let data6 = data.value_input_option;
+if(typeof data6 !== "string"){
+const err14 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5193,11 +5195,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data.schema_version !== undefined){
-let data7 = data.schema_version;
-if(typeof data7 !== "string"){
-const err15 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
+const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema54.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5206,8 +5205,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!(data7 === "1")){
-const err16 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data7 = data.schema_version;
+if(typeof data7 !== "string"){
+const err16 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5216,11 +5218,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data8 = data.tool_version;
-if(typeof data8 !== "string"){
-const err17 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data7 === "1")){
+const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5229,8 +5228,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(data8 === "1.0.0")){
-const err18 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data8 = data.tool_version;
+if(typeof data8 !== "string"){
+const err18 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5239,15 +5241,25 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data8 === "1.0.0")){
+const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }

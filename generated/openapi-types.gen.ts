@@ -2992,7 +2992,7 @@ export interface components {
              */
             value_input_option?: "RAW" | "USER_ENTERED";
             /**
-             * @description The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged).
+             * @description The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one).
              * @example [
              *       [
              *         "Item",

@@ -2163,7 +2163,7 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
       "values": {
         "type": "array",
         "minItems": 1,
-        "description": "The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged).",
+        "description": "The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one).",
         "items": {
           "type": "array",
           "items": {
@@ -2172,7 +2172,8 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
               "number",
               "boolean",
               "null"
-            ]
+            ],
+            "maxLength": 50000
           }
         },
         "examples": [

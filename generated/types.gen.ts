@@ -672,7 +672,7 @@ export interface SheetsUpdateValuesInput {
   spreadsheet_id: string;
   /** Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Format: a1-range. Example: `"Sheet1!A1:C2"`. */
   range: string;
-  /** The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). Example: `[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]`. */
+  /** The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]`. */
   values: Array<Array<string | number | boolean | null>>;
   /** true to get the written values back in updatedData. Example: `false`. */
   include_values_in_response?: boolean;
