@@ -202,6 +202,9 @@ describe('events.insert', () => {
     ['recurrence without time zone', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { recurrence: ['RRULE:FREQ=DAILY;COUNT=2'] }), 'invalid', 'Missing time zone definition for start time.'],
     ['bad recurrence', { start: { dateTime: '2024-03-05T10:00:00Z', timeZone: 'UTC' }, end: { dateTime: '2024-03-05T11:00:00Z', timeZone: 'UTC' }, recurrence: ['RRULE:FREQ=HOURLYISH'] }, 'invalid', 'Invalid recurrence rule.'],
     ['end before start', timed('2024-03-05T11:00:00Z', '2024-03-05T10:00:00Z'), 'timeRangeEmpty', 'The specified time range is empty.'],
+    ['a timed event of zero length', timed('2024-03-05T10:00:00Z', '2024-03-05T10:00:00Z'), 'timeRangeEmpty', 'The specified time range is empty.'],
+    ['the same instant in two offsets', timed('2024-03-05T11:00:00+01:00', '2024-03-05T10:00:00Z'), 'timeRangeEmpty', 'The specified time range is empty.'],
+    ['an all-day end date before the start date', { start: { date: '2024-03-05' }, end: { date: '2024-03-04' } }, 'timeRangeEmpty', 'The specified time range is empty.'],
     ['date mixed with dateTime', { start: { date: '2024-03-05' }, end: { dateTime: '2024-03-05T10:00:00Z' } }, 'invalid', undefined],
     ['bad eventType', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { eventType: 'party' }), 'invalid', undefined],
     ['fromGmail eventType', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { eventType: 'fromGmail' }), 'invalid', undefined],
@@ -213,15 +216,16 @@ describe('events.insert', () => {
     expectCalendarError(res, 400, reason, message);
   });
 
-  it('accepts all-day events, enum values and zero-length events', async () => {
+  it('accepts all-day events (one ending on its start date too, as Google does), enum values', async () => {
     const allDay = await call('POST', EVENTS, { body: { start: { date: '2024-03-05' }, end: { date: '2024-03-06' }, transparency: 'transparent', visibility: 'private', eventType: 'default' } });
     expect(allDay.status).toBe(200);
     expect(allDay.body).toMatchObject({ start: { date: '2024-03-05' }, transparency: 'transparent', visibility: 'private', eventType: 'default' });
     const ooo = await call('POST', EVENTS, { body: timed('2024-03-05T10:00:00Z', '2024-03-05T18:00:00Z', { eventType: 'outOfOffice', outOfOfficeProperties: {} }) });
     expect(ooo.status).toBe(200);
     expect(ooo.body).toMatchObject({ eventType: 'outOfOffice', outOfOfficeProperties: {} });
-    const zero = await call('POST', EVENTS, { body: timed('2024-03-05T10:00:00Z', '2024-03-05T10:00:00Z') });
-    expect(zero.status).toBe(200);
+    const sameDay = await call('POST', EVENTS, { body: { start: { date: '2024-03-05' }, end: { date: '2024-03-05' } } });
+    expect(sameDay.status).toBe(200);
+    expect(sameDay.body).toMatchObject({ start: { date: '2024-03-05' }, end: { date: '2024-03-05' } });
   });
 
   it('creates a Meet conference only with conferenceDataVersion=1', async () => {

@@ -89,7 +89,11 @@ export function checkEvent(fields: Record<string, unknown>, calendarZone: string
       recurrence = parsed;
     }
   }
-  if (end.ms < start.ms) throw new GoogleApiError(400, 'The specified time range is empty.', { reason: 'timeRangeEmpty' });
+  // A timed event must end after it starts (Google refuses a zero-length one too); an all-day event may end on its
+  // start date, which Google takes, but not before it. Google locates the refusal at `timeMax`, as for a list query.
+  if (start.allDay ? end.ms < start.ms : end.ms <= start.ms) {
+    throw new GoogleApiError(400, 'The specified time range is empty.', { reason: 'timeRangeEmpty', locationType: 'parameter', location: 'timeMax' });
+  }
 
   checkEnum(fields, 'eventType', EVENT_TYPES);
   if (isInsert && fields.eventType === 'fromGmail') throw invalid('Event type fromGmail cannot be created using the API.');

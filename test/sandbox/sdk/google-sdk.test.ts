@@ -127,6 +127,17 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(unauth.error.status).toBe('UNAUTHENTICATED');
   });
 
+  it('calendar refusal of an empty time range: a timed event ending when it starts, as events.insert answers it', async () => {
+    const at = { dateTime: '2026-03-02T10:00:00+01:00' };
+    const empty = await refusal(g.calendar.events.insert({ calendarId: 'primary', requestBody: { summary: 'Marker', start: at, end: at } }));
+    expect(empty.status).toBe(400);
+    expect(empty.error.message).toBe('The specified time range is empty.');
+    expect(empty.error.errors?.[0]).toMatchObject({ reason: 'timeRangeEmpty', location: 'timeMax' });
+    // An all-day event ending on its start date is taken.
+    const day = await g.calendar.events.insert({ calendarId: 'primary', requestBody: { summary: 'Day', start: { date: '2026-03-02' }, end: { date: '2026-03-02' } } });
+    expect(day.status).toBe(200);
+  });
+
   it('sheets: spreadsheets.create/get, values.update/get, as the tools use them', async () => {
     const created = await g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'SDK budget', locale: 'fr_FR', timeZone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data' } }] } });
     expect(created.status).toBe(200);
