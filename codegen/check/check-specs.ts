@@ -114,6 +114,23 @@ function checkTool(
         errors.push(source.error(at('check', 'with'), `unknown check '${rule.check.with}'; runtime/validation/checks.ts exports: ${Object.keys(checks).sort().join(', ')}`));
       }
     }
+    if ('later_than' in rule) {
+      const { parameter, than } = rule.later_than;
+      need(parameter, at('later_than', 'parameter'));
+      need(than, at('later_than', 'than'));
+      if (parameter === than) errors.push(source.error(at('later_than', 'than'), `later_than: 'than' and 'parameter' are both '${parameter}'`));
+      for (const [key, name] of [['parameter', parameter], ['than', than]] as const) {
+        const format = has(name) ? params[name]!.format : undefined;
+        if (has(name) && format !== 'date-time' && format !== 'date') errors.push(source.error(at('later_than', key), `later_than compares instants; '${name}' needs format date-time or date`));
+      }
+    }
+    if ('not_all_zero' in rule) {
+      rule.not_all_zero.forEach((n, j) => {
+        need(n, at('not_all_zero', j));
+        const type = has(n) ? params[n]!.type : undefined;
+        if (has(n) && type !== 'integer' && type !== 'number') errors.push(source.error(at('not_all_zero', j), `not_all_zero needs number parameters; '${n}' is not one`));
+      });
+    }
     if ('requires_value' in rule) {
       const { parameter, value, when, equals } = rule.requires_value;
       need(parameter, at('requires_value', 'parameter'));

@@ -75,6 +75,10 @@ function ruleText(r: RuleModel): string {
       return `\`${r.parameter}\` must be \`${String(r.value)}\`${r.or_absent ? ' (or absent)' : ''} when \`${r.when}\` ${r.equals === undefined ? 'is given' : `is \`${String(r.equals)}\``}: ${r.message}`;
     case 'check':
       return `\`${r.parameter}\` is checked before sending: ${r.message}`;
+    case 'later_than':
+      return `\`${r.parameter}\` must be later than \`${r.than}\` when both are given: ${r.message}`;
+    case 'not_all_zero':
+      return `${r.params.map((p) => `\`${p}\``).join(', ')} are not all 0 when given: ${r.message}`;
     case 'items_exactly_one_of':
       return `each item of \`${r.parameter}\` has exactly one of ${r.of.map((p) => `\`${p}\``).join(', ')}: ${r.message}`;
   }

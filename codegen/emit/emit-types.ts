@@ -8,6 +8,8 @@ import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 
 const OPEN = { openObjects: true };
+/** The rules that depend on presence alone, and so become unions; the others depend on values (validator checks). */
+const PRESENCE_KINDS: ReadonlySet<string> = new Set<PresenceRule['kind']>(['exactly_one_of', 'at_most_one_of', 'at_least_one_of', 'required_if', 'forbidden_if']);
 
 /**
  * `generated/types.gen.ts`: one input type per tool (presence rules as unions, host-computed parameters left out),
@@ -17,7 +19,7 @@ export function emitTypes(model: Model, project: Project): EmittedFile {
   const sf = new FileBuilder(project, 'types.gen.ts');
   for (const tool of model.tools) {
     const visible = tool.params.filter((p) => !p.hostComputed);
-    const rules = tool.rules.filter((r): r is PresenceRule & typeof r => r.kind !== 'items_exactly_one_of' && r.kind !== 'host_computed' && r.kind !== 'requires_value' && r.kind !== 'check');
+    const rules = tool.rules.filter((r): r is PresenceRule & typeof r => PRESENCE_KINDS.has(r.kind));
     const branches = presenceBranches(rules, new Set(visible.filter((p) => p.required).map((p) => p.name)), visible.map((p) => p.name));
     const docs = [`Input of \`${tool.name}\`${tool.aliases.length ? ` (aliases: ${tool.aliases.map((a) => `\`${a}\``).join(', ')})` : ''}.`];
     if (!branches) {

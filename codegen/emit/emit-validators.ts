@@ -135,6 +135,13 @@ function ruleCheck(rule: RuleModel): string {
     case 'check':
       // The check names its own pointers (into the value) and messages; the rule's message documents it.
       return `if (${present(rule.parameter)}) {\nconst found = checks.${rule.check}(${access('o', rule.parameter)}, ${JSON.stringify(`/${rule.parameter}`)});\nif (found.length > 0) (violations ??= []).push(...found);\n}`;
+    case 'later_than': {
+      // Both are RFC 3339 instants (or dates) by their format; a value that does not parse is the format's violation.
+      const [a, b] = [access('o', rule.parameter), access('o', rule.than)];
+      return `if (typeof ${a} === 'string' && typeof ${b} === 'string' && Date.parse(${a}) <= Date.parse(${b})) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+    }
+    case 'not_all_zero':
+      return `if ((${rule.params.map((p) => present(p)).join(' || ')}) && ${rule.params.map((p) => `(${access('o', p)} === undefined || ${access('o', p)} === 0)`).join(' && ')}) ${push(lastPresentPointer(rule.params), rule)}`;
     case 'items_exactly_one_of': {
       const list = access('o', rule.parameter);
       return [

@@ -45,6 +45,8 @@ export type RuleSpec =
   | { message: string; forbidden_if: { parameter: string; present: string } }
   | { message: string; items_exactly_one_of: { parameter: string; of: string[] } }
   | { message: string; check: { parameter: string; with: string } }
+  | { message: string; later_than: { parameter: string; than: string } }
+  | { message: string; not_all_zero: string[] }
   | { message: string; requires_value: { parameter: string; value: Scalar; when: string; equals?: Scalar; or_absent?: boolean } };
 
 /** A value a `requires_value` rule compares against (compared with `===`). */

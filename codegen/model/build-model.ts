@@ -141,6 +141,8 @@ function toRule(r: NonNullable<ToolSpec['rules']>[number]): RuleModel {
   if ('forbidden_if' in r) return { kind: 'forbidden_if', ...r.forbidden_if, message: r.message };
   if ('items_exactly_one_of' in r) return { kind: 'items_exactly_one_of', ...r.items_exactly_one_of, message: r.message };
   if ('check' in r) return { kind: 'check', parameter: r.check.parameter, check: r.check.with, message: r.message };
+  if ('later_than' in r) return { kind: 'later_than', ...r.later_than, message: r.message };
+  if ('not_all_zero' in r) return { kind: 'not_all_zero', params: r.not_all_zero, message: r.message };
   return { kind: 'requires_value', ...r.requires_value, message: r.message };
 }
 

@@ -29,6 +29,10 @@ export type RuleModel =
   | { kind: 'items_exactly_one_of'; parameter: string; of: string[]; message: string }
   /** A structural check from runtime/validation/checks.ts, run on the parameter when it is given. */
   | { kind: 'check'; parameter: string; check: string; message: string }
+  /** When both are given, `parameter` is a later instant than `than` (a validator check only). */
+  | { kind: 'later_than'; parameter: string; than: string; message: string }
+  /** When any of `params` (numbers) is given, not every given one is 0 (a validator check only). */
+  | { kind: 'not_all_zero'; params: string[]; message: string }
   /**
    * When `when` equals `equals` (without `equals`: whenever `when` is given), `parameter` must equal `value`; a validator
    * check only, no union in the types.
