@@ -16,10 +16,11 @@ export function validateCalendarCreateEvent(input: unknown): ValidationResult<Ca
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
-  if (o.event_type === "focusTime" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "event_type focusTime is only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
-  if (o.event_type === "outOfOffice" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "event_type outOfOffice is only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
-  if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "a focusTime event is always busy (transparency free is refused by Google).", keyword: "requires_value" });
-  if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "an outOfOffice event is always busy (transparency free is refused by Google).", keyword: "requires_value" });
+  if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "A zero duration is refused (Google refuses an event that ends when it starts).", keyword: "not_all_zero" });
+  if (o.event_type === "focusTime" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "focusTime and outOfOffice events are only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "focusTime and outOfOffice events are only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events are always busy (transparency free is refused by Google).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events are always busy (transparency free is refused by Google).", keyword: "requires_value" });
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarCreateEventInput } : { ok: false, violations };
@@ -68,6 +69,7 @@ export function validateCalendarListEvents(input: unknown): ValidationResult<Cal
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.order_by === "startTime" && o.single_events !== true) (violations ??= []).push({ pointer: "/single_events", message: "order_by=startTime needs single_events=true (Google orders by start time only over expanded recurring events).", keyword: "requires_value" });
+  if (typeof o.time_max === 'string' && typeof o.time_min === 'string' && Date.parse(o.time_max) <= Date.parse(o.time_min)) (violations ??= []).push({ pointer: "/time_max", message: "time_max must be after time_min (Google refuses an empty time range).", keyword: "later_than" });
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarListEventsInput } : { ok: false, violations };
@@ -81,11 +83,13 @@ export function validateCalendarUpdateEvent(input: unknown): ValidationResult<Ca
   if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
-  if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour needs start_datetime (the duration is counted from the new start).", keyword: "required_if" });
-  if (o.event_duration_minutes !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_minutes needs start_datetime (the duration is counted from the new start).", keyword: "required_if" });
+  if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
+  if (o.event_duration_minutes !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
   if (o.end_datetime !== undefined && o.event_duration_hour !== undefined) (violations ??= []).push({ pointer: "/event_duration_hour", message: "Give either end_datetime or event_duration_hour/event_duration_minutes, not both.", keyword: "forbidden_if" });
   if (o.end_datetime !== undefined && o.event_duration_minutes !== undefined) (violations ??= []).push({ pointer: "/event_duration_minutes", message: "Give either end_datetime or event_duration_hour/event_duration_minutes, not both.", keyword: "forbidden_if" });
   if (o.timezone !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "timezone needs start_datetime (it sets the time zone of the new start and end).", keyword: "required_if" });
+  if (typeof o.end_datetime === 'string' && typeof o.start_datetime === 'string' && Date.parse(o.end_datetime) <= Date.parse(o.start_datetime)) (violations ??= []).push({ pointer: "/end_datetime", message: "The event must end after it starts (Google refuses an empty time range), so end_datetime after start_datetime and a duration above 0.", keyword: "later_than" });
+  if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "The event must end after it starts (Google refuses an empty time range), so end_datetime after start_datetime and a duration above 0.", keyword: "not_all_zero" });
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarUpdateEventInput } : { ok: false, violations };

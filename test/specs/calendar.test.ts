@@ -51,3 +51,38 @@ describe('calendar_get_event_by_id applies its filters to the fetched event', ()
     expect(tools.filter((x) => x.transformResponse !== undefined).map((x) => x.name)).toEqual(['calendar_get_event_by_id']);
   });
 });
+
+describe('an empty time range is refused before sending (Google answers 400 timeRangeEmpty)', () => {
+  const refusedAt = (name: string, input: Record<string, unknown>) => {
+    const r = tool(name).validate(input);
+    return r.ok ? [] : r.violations.map((v) => `${v.pointer} ${v.keyword}`);
+  };
+
+  it('calendar_list_events: time_max must be a later instant than time_min, whatever the offsets', () => {
+    expect(refusedAt('calendar_list_events', { time_min: '2026-03-02T10:00:00+01:00', time_max: '2026-03-02T09:00:00Z' })).toEqual(['/time_max later_than']);
+    expect(refusedAt('calendar_list_events', { time_min: '2026-03-02T10:00:00Z', time_max: '2026-03-02T09:00:00Z' })).toEqual(['/time_max later_than']);
+    for (const ok of [{ time_min: '2026-03-02T10:00:00+01:00', time_max: '2026-03-02T09:00:01Z' }, { time_max: '2026-03-02T09:00:00Z' }, { time_min: '2026-03-02T09:00:00Z' }]) {
+      expect(refusedAt('calendar_list_events', ok), JSON.stringify(ok)).toEqual([]);
+    }
+    // A value that is no date-time is the format's violation alone, not also this rule's.
+    expect(refusedAt('calendar_list_events', { time_min: 'soon', time_max: '2026-03-02T09:00:00Z' })).toEqual(['/time_min format']);
+  });
+
+  it('calendar_update_event: end_datetime after start_datetime, when both are given', () => {
+    const base = { calendar_id: 'primary', event_id: 'ev1' };
+    expect(refusedAt('calendar_update_event', { ...base, start_datetime: '2026-03-02T10:00:00+01:00', end_datetime: '2026-03-02T09:00:00Z' })).toEqual(['/end_datetime later_than']);
+    expect(refusedAt('calendar_update_event', { ...base, start_datetime: '2026-03-02T10:00:00+01:00', end_datetime: '2026-03-02T10:01:00+01:00' })).toEqual([]);
+    // The stored start is not known here: an end alone goes to Google, which judges it against the event.
+    expect(refusedAt('calendar_update_event', { ...base, end_datetime: '2020-01-01T00:00:00Z' })).toEqual([]);
+  });
+
+  it.each(['calendar_create_event', 'calendar_update_event'])('%s: a duration of 0 hours and 0 minutes, at the last one given', (name) => {
+    const base = name === 'calendar_create_event' ? { summary: 'x', start_datetime: '2026-03-02T10:00:00+01:00' } : { calendar_id: 'primary', event_id: 'ev1', start_datetime: '2026-03-02T10:00:00+01:00' };
+    expect(refusedAt(name, { ...base, event_duration_hour: 0 })).toEqual(['/event_duration_hour not_all_zero']);
+    expect(refusedAt(name, { ...base, event_duration_minutes: 0 })).toEqual(['/event_duration_minutes not_all_zero']);
+    expect(refusedAt(name, { ...base, event_duration_hour: 0, event_duration_minutes: 0 })).toEqual(['/event_duration_minutes not_all_zero']);
+    for (const ok of [{}, { event_duration_hour: 0, event_duration_minutes: 15 }, { event_duration_hour: 1, event_duration_minutes: 0 }, { event_duration_hour: 2 }]) {
+      expect(refusedAt(name, { ...base, ...ok }), JSON.stringify(ok)).toEqual([]);
+    }
+  });
+});
