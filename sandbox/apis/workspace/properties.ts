@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isTimeZone } from '../calendar/time.js';
 import { isObject, normalizeId, validation } from './errors.js';
 import { richText } from './rich-text.js';
 
@@ -98,6 +99,54 @@ export function findPropertyByWireId(schema: Schema, key: string): PropertySchem
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/** An offset other than zero at the end of an ISO 8601 date-time. */
+const NON_ZERO_OFFSET = /[+-](?!00:00$)\d{2}:\d{2}$/;
+
+/**
+ * A date value's `time_zone`: an IANA zone name, and then `start` and `end` must be local date-times (a time, and no
+ * offset other than zero), as Notion's time-zone support requires; its refusals name the property by its id.
+ * @see https://developers.notion.com/reference/page-property-values#date
+ */
+function checkTimeZone(prop: PropertySchema, date: Record<string, unknown>, path: string): string | null {
+  const zone = date.time_zone;
+  if (zone === undefined || zone === null) return null;
+  // A name the offset form (+01:00) could pass for is refused too: Notion takes zone names only.
+  if (typeof zone !== 'string' || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone) || !isTimeZone(zone)) {
+    throw validation(`${path}.date.time_zone should be an IANA time zone name, instead was \`${JSON.stringify(zone)}\`.`);
+  }
+  for (const value of [date.start, date.end]) {
+    if (typeof value !== 'string') continue;
+    if (!value.includes('T')) throw validation(`${decodedId(prop)} has an invalid date. If time zone is explicitly provided, start and end must contain date and time.`);
+    if (NON_ZERO_OFFSET.test(value)) throw validation(`${decodedId(prop)} has an invalid date. If time zone is explicitly provided, start and end can't have non-zero time offsets from UTC.`);
+  }
+  return zone;
+}
+
+/**
+ * One item of a `files` value: a named external file (`external.url`), a named Notion-hosted file (`file.url`), or
+ * an uploaded file (`file_upload.id`, name optional). Kept as given once checked.
+ * @see https://developers.notion.com/reference/page-property-values#files
+ */
+function fileItem(item: unknown, path: string): unknown {
+  if (!isObject(item)) throw validation(`${path} should be an object, instead was \`${JSON.stringify(item)}\`.`);
+  const name = item.name;
+  if (name !== undefined && typeof name !== 'string') throw validation(`${path}.name should be a string, instead was \`${JSON.stringify(name)}\`.`);
+  if (item.file_upload !== undefined) {
+    normalizeId(isObject(item.file_upload) ? item.file_upload.id : undefined, `${path}.file_upload.id`);
+    return item;
+  }
+  const kind = item.external !== undefined ? 'external' : item.file !== undefined ? 'file' : undefined;
+  if (kind === undefined) {
+    throw validation(`body failed validation. Fix one: ${path}.file should be defined, instead was \`undefined\`. ${path}.external should be defined, instead was \`undefined\`.`);
+  }
+  const target = item[kind];
+  if (!isObject(target) || typeof target.url !== 'string') {
+    throw validation(`${path}.${kind}.url should be a string, instead was \`${JSON.stringify(isObject(target) ? target.url : target)}\`.`);
+  }
+  if (target.url.length > 2000) throw validation(`${path}.${kind}.url.length should be ≤ \`2000\`, instead was \`${target.url.length}\`.`);
+  if (name === undefined) throw validation(`${path}.name should be defined, instead was \`undefined\`.`);
+  return item;
+}
 
 /** Validates one property value against its schema; returns the stored (response-form) value. Mutates select options. */
 export function writeValue(prop: PropertySchema, value: unknown, path: string): unknown {
@@ -134,7 +183,7 @@ export function writeValue(prop: PropertySchema, value: unknown, path: string): 
       if (v === null) return null;
       if (!isObject(v) || typeof v.start !== 'string' || !ISO_DATE.test(v.start)) throw validation(`${path}.date.start should be a valid ISO 8601 date string.`);
       if (v.end !== undefined && v.end !== null && (typeof v.end !== 'string' || !ISO_DATE.test(v.end))) throw validation(`${path}.date.end should be a valid ISO 8601 date string.`);
-      return { start: v.start, end: v.end ?? null, time_zone: typeof v.time_zone === 'string' ? v.time_zone : null };
+      return { start: v.start, end: v.end ?? null, time_zone: checkTimeZone(prop, v, path) };
     }
     case 'people':
     case 'relation':
@@ -146,7 +195,7 @@ export function writeValue(prop: PropertySchema, value: unknown, path: string): 
       });
     case 'files':
       if (!Array.isArray(v)) throw validation(`${path}.files should be an array.`);
-      return v;
+      return v.map((item, i) => fileItem(item, `${path}.files[${i}]`));
     default:
       throw validation(`${prop.name}: unsupported property type ${prop.type}.`);
   }

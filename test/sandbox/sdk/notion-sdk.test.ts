@@ -115,6 +115,38 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     expect(listed.results.map((c: Json) => c.id)).toEqual(expect.arrayContaining([first.id, reply.id]));
   });
 
+  it('pages.create checks a files value and a date time_zone as Notion does', async () => {
+    const made = (await notion.databases.create({ parent: { type: 'page_id', page_id: home }, title: text('SDK files'), properties: { Name: { title: {} }, Docs: { files: {} }, When: { date: {} } } })) as Json;
+    const whenId = decodeURIComponent(made.properties.When.id);
+    const create = (properties: Json) => notion.pages.create({ parent: { database_id: made.id }, properties: { Name: { title: text('row') }, ...properties } } as never);
+
+    const row = (await create({
+      Docs: { files: [{ name: 'Spec', external: { url: 'https://example.com/spec.pdf' } }] },
+      When: { date: { start: '2026-03-02T10:00:00', end: '2026-03-02T11:00:00Z', time_zone: 'Europe/Paris' } },
+    })) as Json;
+    expect(row.properties.Docs.files).toEqual([expect.objectContaining({ name: 'Spec', external: { url: 'https://example.com/spec.pdf' } })]);
+    expect(row.properties.When.date).toMatchObject({ start: '2026-03-02T10:00:00', time_zone: 'Europe/Paris' });
+
+    const refused = async (properties: Json) => {
+      const r = await refusal(create(properties));
+      expect(r).toMatchObject({ code: 'validation_error', status: 400 });
+      return r.message;
+    };
+    // A file is external or Notion-hosted (or an upload), and a named one needs its name.
+    expect(await refused({ Docs: { files: [{ name: 'Spec', url: 'https://example.com/spec.pdf' }] } })).toBe(
+      'body failed validation. Fix one: body.properties.Docs.files[0].file should be defined, instead was `undefined`. body.properties.Docs.files[0].external should be defined, instead was `undefined`.',
+    );
+    expect(await refused({ Docs: { files: [{ external: { url: 'https://example.com/spec.pdf' } }] } })).toBe('body.properties.Docs.files[0].name should be defined, instead was `undefined`.');
+    expect(await refused({ Docs: { files: [{ name: 'Spec', external: { url: `https://example.com/${'a'.repeat(2000)}` } }] } })).toMatch(/files\[0\]\.external\.url\.length should be ≤ `2000`/);
+    // A time zone is an IANA name, and then start and end are local date-times.
+    expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', time_zone: 'Mars/Olympus_Mons' } } })).toBe('body.properties.When.date.time_zone should be an IANA time zone name, instead was `"Mars/Olympus_Mons"`.');
+    expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', time_zone: '+01:00' } } })).toMatch(/time_zone should be an IANA time zone name/);
+    expect(await refused({ When: { date: { start: '2026-03-02', time_zone: 'Europe/Paris' } } })).toBe(`${whenId} has an invalid date. If time zone is explicitly provided, start and end must contain date and time.`);
+    expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', end: '2026-03-02T11:00:00+01:00', time_zone: 'Europe/Paris' } } })).toBe(
+      `${whenId} has an invalid date. If time zone is explicitly provided, start and end can't have non-zero time offsets from UTC.`,
+    );
+  });
+
   it('refusals: a capability the integration lacks is 403 restricted_resource; an unknown version 400', async () => {
     const reader = new NotionV4({ auth: readerToken, baseUrl });
     expect(((await reader.databases.retrieve({ database_id: db })) as Json).object).toBe('database');
