@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../runtime/types.js';
+import { FORMAT_NORMALIZERS } from '../../runtime/validation/formats.js';
 import type { Expr, HelperSignature, ParamModel } from '../model/types.js';
 import { access, propKey } from './ts-text.js';
 
@@ -13,7 +14,8 @@ export interface Compiled {
  * Compiles mapping expressions of one request builder into straight-line TypeScript: statements are appended to
  * `lines` (temporaries, conditional object members) and each expression's value is returned as code. Absent values
  * are `undefined` and dropped as docs/spec-format.md says; helpers whose parameter does not accept undefined are
- * not called when that argument is absent; `workspace-id` parameters are normalized wherever they are read.
+ * not called when that argument is absent; a parameter of a normalized format (`workspace-id`, `spreadsheet-id`, ...:
+ * FORMAT_NORMALIZERS) is read through its helper wherever it is read.
  */
 export class ExprCompiler {
   readonly lines: string[] = [];
@@ -59,8 +61,9 @@ export class ExprCompiler {
     const ref = access('input', name);
     const maybeAbsent = !p?.required;
     if (raw || !p || !needsNormalize(p.schema)) return { code: ref, maybeAbsent, simple: true };
-    if (p.schema.format === 'workspace-id') {
-      return { code: this.temp('v', maybeAbsent ? `${ref} === undefined ? undefined : helpers.workspaceId(${ref})` : `helpers.workspaceId(${ref})`), maybeAbsent, simple: true };
+    const helper = normalizer(p.schema);
+    if (helper !== undefined) {
+      return { code: this.temp('v', maybeAbsent ? `${ref} === undefined ? undefined : helpers.${helper}(${ref})` : `helpers.${helper}(${ref})`), maybeAbsent, simple: true };
     }
     // A local const narrows reliably where a property access on a union input type may not.
     const local = this.temp('p', ref);
@@ -69,8 +72,11 @@ export class ExprCompiler {
 
   private call(helper: string, args: Expr[]): Compiled {
     const sig = this.helpers[helper];
-    // workspaceId itself normalizes: hand it the raw parameter rather than normalizing twice.
-    const arg = (a: Expr): Compiled => (helper === 'workspaceId' && a.kind === 'param' ? this.param(a.name, true) : this.expr(a));
+    // A parameter's own normalizer: hand it the raw value rather than normalizing twice.
+    const arg = (a: Expr): Compiled => {
+      const p = a.kind === 'param' ? this.params.get(a.name) : undefined;
+      return a.kind === 'param' && p !== undefined && normalizer(p.schema) === helper ? this.param(a.name, true) : this.expr(a);
+    };
     const compiled = args.map((a, i) => {
       const c = arg(a);
       return sig && !sig.optionalParams[i] && !c.simple ? { code: this.temp('v', c.code), maybeAbsent: c.maybeAbsent, simple: true } : c;
@@ -105,17 +111,23 @@ export class ExprCompiler {
   }
 }
 
+/** The helper a value of this schema's format is read through, if any. */
+function normalizer(schema: JsonSchema): string | undefined {
+  return typeof schema.format === 'string' ? FORMAT_NORMALIZERS[schema.format] : undefined;
+}
+
 function needsNormalize(schema: JsonSchema): boolean {
-  if (schema.format === 'workspace-id') return true;
+  if (normalizer(schema) !== undefined) return true;
   const props = schema.properties as Record<string, JsonSchema> | undefined;
   if (props && Object.values(props).some(needsNormalize)) return true;
   const items = schema.items as JsonSchema | undefined;
   return items !== undefined && typeof items === 'object' && needsNormalize(items);
 }
 
-/** Code for `code` with every `workspace-id` string inside it normalized (hyphenated UUID). `code` is pure. */
+/** Code for `code` with every string of a normalized format inside it read through its helper. `code` is pure. */
 function normalize(code: string, schema: JsonSchema, depth = 0): string {
-  if (schema.format === 'workspace-id') return `helpers.workspaceId(${code})`;
+  const helper = normalizer(schema);
+  if (helper !== undefined) return `helpers.${helper}(${code})`;
   const props = schema.properties as Record<string, JsonSchema> | undefined;
   if (props) {
     const required = new Set((schema.required ?? []) as string[]);

@@ -8,6 +8,7 @@
  */
 import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues } from './values.js';
+import { googleFileId } from './google-file-id.js';
 import { workspaceId } from './workspace-id.js';
 import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent.js';
 import { member, mergeObjects, withDefault } from './objects.js';
@@ -17,7 +18,7 @@ import { dealPriority, dealProperties } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, hostDataSourceParent, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -28,6 +29,7 @@ export interface HelperInfo {
 
 export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   workspaceId: { arity: 1, module: 'workspace-id.js' },
+  googleFileId: { arity: 1, module: 'google-file-id.js' },
   eventEnd: { arity: 4, module: 'calendar.js' },
   attendees: { arity: 1, module: 'calendar.js' },
   transparency: { arity: 1, module: 'calendar.js' },

@@ -4,6 +4,7 @@
  * `(value: string) => boolean` keyed exactly like the format (quoted where the name has a dash).
  */
 import { parseUntrustedJson } from '../json/untrusted-json.js';
+import { isGoogleFileId } from '../helpers/google-file-id.js';
 import { isWorkspaceId } from '../helpers/workspace-id.js';
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -119,6 +120,16 @@ export function workspaceId(value: string): boolean {
   return isWorkspaceId(value);
 }
 
+/** A Google Sheets file id, or a spreadsheet's address carrying one (`https://docs.google.com/spreadsheets/d/<id>/edit`). */
+export function spreadsheetId(value: string): boolean {
+  return isGoogleFileId('spreadsheets', value);
+}
+
+/** A Google Docs file id, or a document's address carrying one (`https://docs.google.com/document/d/<id>/edit`). */
+export function documentId(value: string): boolean {
+  return isGoogleFileId('document', value);
+}
+
 /** A string that parses as JSON as the service reads caller JSON (depth limit, no prototype-poisoning keys). */
 export function jsonString(value: string): boolean {
   try {
@@ -138,6 +149,8 @@ export const formats: Readonly<Record<string, (value: string) => boolean>> = {
   'iana-time-zone': ianaTimeZone,
   'a1-range': a1Range,
   'workspace-id': workspaceId,
+  'spreadsheet-id': spreadsheetId,
+  'document-id': documentId,
   'json-string': jsonString,
 };
 
@@ -150,5 +163,18 @@ export const FORMAT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'iana-time-zone': 'an IANA time zone name, e.g. Europe/Paris',
   'a1-range': "an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C",
   'workspace-id': 'a hyphenated UUID, a 32-hex id, or a page/database URL ending in one',
+  'spreadsheet-id': "a spreadsheet id (letters, digits, - and _, e.g. 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms) or the spreadsheet's URL, https://docs.google.com/spreadsheets/d/<id>/edit",
+  'document-id': "a document id (letters, digits, - and _, e.g. 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz) or the document's URL, https://docs.google.com/document/d/<id>/edit",
   'json-string': 'a string holding valid JSON',
+};
+
+/**
+ * Formats whose values the request builders read through a helper of `runtime/helpers` (named here): the caller may
+ * give the value in more than one form (an id or an address), and the upstream takes one. The generated builders
+ * apply it wherever a mapping reads such a value (docs/spec-format.md, "Compilation details").
+ */
+export const FORMAT_NORMALIZERS: Readonly<Record<string, 'workspaceId' | 'googleFileId'>> = {
+  'workspace-id': 'workspaceId',
+  'spreadsheet-id': 'googleFileId',
+  'document-id': 'googleFileId',
 };

@@ -26,7 +26,7 @@ describe('mcp format', () => {
     for (const key of ['oneOf', 'anyOf', 'allOf', '$schema']) expect(mcp.inputSchema).not.toHaveProperty(key);
     // Both schemas compile as JSON Schema 2020-12 (an MCP client validates arguments and structuredContent with them).
     const ajv = new Ajv2020({ strict: false });
-    ajv.addFormat('workspace-id', true).addFormat('a1-range', true).addFormat('iana-time-zone', true).addFormat('json-string', true);
+    ajv.addFormat('workspace-id', true).addFormat('spreadsheet-id', true).addFormat('document-id', true).addFormat('a1-range', true).addFormat('iana-time-zone', true).addFormat('json-string', true);
     for (const f of ['date-time', 'date', 'email', 'uri']) ajv.addFormat(f, true);
     expect(() => ajv.compile(mcp.inputSchema)).not.toThrow();
     expect(() => ajv.compile(mcp.outputSchema)).not.toThrow();

@@ -11,6 +11,8 @@ const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
   ['iana-time-zone', { valid: ['Europe/Paris', 'UTC', 'America/Argentina/Buenos_Aires', 'US/Eastern'], invalid: ['Mars/Olympus', '+01:00', 'Europe/', ''] }],
   ['a1-range', { valid: ['A1', 'A1:C10', 'A:C', '2:4', 'Sheet1!A1:B2', "'My Sheet'!A1", "'It''s'!B:B", 'Sheet1', 'A1:C'], invalid: ['A1:B2:C3', 'My Sheet!A1', "'Open!A1", '!A1', ''] }],
   ['workspace-id', { valid: ['0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0', '0f1e2d3c4b5a69788796a5b4c3d2e1f0', 'https://www.notion.so/Tasks-0f1e2d3c4b5a69788796a5b4c3d2e1f0?v=1'], invalid: ['0f1e2d3c', 'not-an-id', 'https://www.notion.so/Tasks'] }],
+  ['spreadsheet-id', { valid: ['1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms', '12DzAQMgTcgeG-zJrfDxpUbFjlXcBq5ih', 'https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit#gid=0'], invalid: ['', 'Q3 budget', 'Sheet1!A1', 'https://docs.google.com/document/d/1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz/edit', 'https://docs.google.com/spreadsheets/d/e/2PACX-1vQ/pubhtml', 'https://www.notion.so/Tasks-0f1e2d3c4b5a69788796a5b4c3d2e1f0'] }],
+  ['document-id', { valid: ['1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz', 'https://docs.google.com/document/d/1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz/edit'], invalid: ['', 'my notes.docx', 'https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit', 'https://docs.google.com/document/d/'] }],
   ['json-string', { valid: ['{}', '[1,2]', '"x"', 'null'], invalid: ['{nope', '', "{'a':1}"] }],
 ];
 
