@@ -3941,7 +3941,8 @@ return errors === 0;
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const docs_read_document = validate38;
-const schema49 = {"type":"object","properties":{"document_id":{"type":"string","minLength":1,"description":"The document id (the long id in its URL, /document/d/<id>/edit).","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
+const schema49 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
+const formats34 = formats["document-id"];
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3979,8 +3980,8 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!(formats34(data0))){
+const err2 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/format",keyword:"format",params:{format: "document-id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4087,7 +4088,7 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const docs_update_document = validate39;
-const schema50 = {"type":"object","properties":{"document_id":{"type":"string","minLength":1,"description":"The document id (from its URL or docs_create_document).","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}` or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
+const schema50 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}` or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4135,8 +4136,8 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!(formats34(data0))){
+const err3 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/format",keyword:"format",params:{format: "document-id"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4634,8 +4635,9 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_get_values = validate41;
-const schema52 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","minLength":1,"description":"The spreadsheet id (the long id in its URL, /spreadsheets/d/<id>/edit).","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation; quote sheet names with spaces.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
-const formats36 = formats["a1-range"];
+const schema52 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation; quote sheet names with spaces.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
+const formats40 = formats["spreadsheet-id"];
+const formats42 = formats["a1-range"];
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4683,8 +4685,8 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!(formats40(data0))){
+const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4708,7 +4710,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats36(data1))){
+if(!(formats42(data1))){
 const err5 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -4839,7 +4841,7 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_read_spreadsheet = validate42;
-const schema53 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","minLength":1,"description":"The spreadsheet id (from its URL).","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this range, in A1 notation.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
+const schema53 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this range, in A1 notation.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4877,8 +4879,8 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!(formats40(data0))){
+const err2 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4914,7 +4916,7 @@ errors++;
 if(data.ranges !== undefined){
 let data2 = data.ranges;
 if(typeof data2 === "string"){
-if(!(formats36(data2))){
+if(!(formats42(data2))){
 const err5 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -4999,7 +5001,7 @@ return errors === 0;
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_update_values = validate43;
-const schema54 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","minLength":1,"description":"The spreadsheet id (from its URL).","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one).","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+const schema54 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one).","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5057,8 +5059,8 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!(formats40(data0))){
+const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5082,7 +5084,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats36(data1))){
+if(!(formats42(data1))){
 const err6 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -5270,7 +5272,7 @@ validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_comment_create = validate44;
 const schema55 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
-const formats42 = formats["workspace-id"];
+const formats52 = formats["workspace-id"];
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5517,7 +5519,7 @@ errors++;
 if(data7.page_id !== undefined){
 let data8 = data7.page_id;
 if(typeof data8 === "string"){
-if(!(formats42(data8))){
+if(!(formats52(data8))){
 const err19 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -5675,7 +5677,7 @@ errors++;
 if(data.comment_id !== undefined){
 let data0 = data.comment_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err2 = {instancePath:instancePath+"/comment_id",schemaPath:"#/properties/comment_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5821,7 +5823,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -6072,7 +6074,7 @@ errors++;
 if(data0.page_id !== undefined){
 let data1 = data0.page_id;
 if(typeof data1 === "string"){
-if(!(formats42(data1))){
+if(!(formats52(data1))){
 const err6 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -6355,7 +6357,7 @@ validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_insert_row = validate48;
 const schema59 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
-const formats54 = formats.uri;
+const formats64 = formats.uri;
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6403,7 +6405,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err3 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -6456,7 +6458,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data3 = data.data_source_id;
 if(typeof data3 === "string"){
-if(!(formats42(data3))){
+if(!(formats52(data3))){
 const err7 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -6669,7 +6671,7 @@ errors++;
 if(data10.url !== undefined){
 let data11 = data10.url;
 if(typeof data11 === "string"){
-if(!(formats54(data11))){
+if(!(formats64(data11))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -6813,7 +6815,7 @@ errors++;
 if(data14.url !== undefined){
 let data15 = data14.url;
 if(typeof data15 === "string"){
-if(!(formats54(data15))){
+if(!(formats64(data15))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -6996,7 +6998,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -7021,7 +7023,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats42(data1))){
+if(!(formats52(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -7351,7 +7353,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -7376,7 +7378,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats42(data1))){
+if(!(formats52(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -7547,7 +7549,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -7683,7 +7685,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats52(data0))){
 const err1 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -7708,7 +7710,7 @@ errors++;
 if(data.parent_page_id !== undefined){
 let data1 = data.parent_page_id;
 if(typeof data1 === "string"){
-if(!(formats42(data1))){
+if(!(formats52(data1))){
 const err3 = {instancePath:instancePath+"/parent_page_id",schemaPath:"#/properties/parent_page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -7733,7 +7735,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data2 = data.data_source_id;
 if(typeof data2 === "string"){
-if(!(formats42(data2))){
+if(!(formats52(data2))){
 const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -7974,7 +7976,7 @@ errors++;
 if(data11.url !== undefined){
 let data12 = data11.url;
 if(typeof data12 === "string"){
-if(!(formats54(data12))){
+if(!(formats64(data12))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -8118,7 +8120,7 @@ errors++;
 if(data15.url !== undefined){
 let data16 = data15.url;
 if(typeof data16 === "string"){
-if(!(formats54(data16))){
+if(!(formats64(data16))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];

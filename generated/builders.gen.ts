@@ -303,20 +303,22 @@ export function buildDocsCreateDocument(input: DocsCreateDocumentInput): Upstrea
 
 /** `docs_read_document`: GET /v1/documents/{document_id}. Call only with an input that passed validation. */
 export function buildDocsReadDocument(input: DocsReadDocumentInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.document_id);
   const query: Record<string, string | string[]> = {};
   if (input.suggestions_view_mode != null) query["suggestionsViewMode"] = input.suggestions_view_mode;
   const headers: Record<string, string> = {};
-  return { method: "GET", path: buildPath("/v1/documents/{document_id}", { "document_id": input.document_id }), query, headers };
+  return { method: "GET", path: buildPath("/v1/documents/{document_id}", { "document_id": v1 }), query, headers };
 }
 
 /** `docs_update_document`: POST /v1/documents/{document_id}:batchUpdate. Call only with an input that passed validation. */
 export function buildDocsUpdateDocument(input: DocsUpdateDocumentInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.document_id);
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
-  const o1: Record<string, unknown> = {};
-  o1["requests"] = input.requests;
-  if (input.write_control !== undefined) o1["writeControl"] = input.write_control;
-  return { method: "POST", path: buildPath("/v1/documents/{document_id}:batchUpdate", { "document_id": input.document_id }), query, headers, body: o1 };
+  const o2: Record<string, unknown> = {};
+  o2["requests"] = input.requests;
+  if (input.write_control !== undefined) o2["writeControl"] = input.write_control;
+  return { method: "POST", path: buildPath("/v1/documents/{document_id}:batchUpdate", { "document_id": v1 }), query, headers, body: o2 };
 }
 
 /** `sheets_create_spreadsheet`: POST /v4/spreadsheets. Call only with an input that passed validation. */
@@ -336,30 +338,33 @@ export function buildSheetsCreateSpreadsheet(input: SheetsCreateSpreadsheetInput
 
 /** `sheets_get_values`: GET /v4/spreadsheets/{spreadsheet_id}/values/{range}. Call only with an input that passed validation. */
 export function buildSheetsGetValues(input: SheetsGetValuesInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.spreadsheet_id);
   const query: Record<string, string | string[]> = {};
   if (input.major_dimension != null) query["majorDimension"] = input.major_dimension;
   if (input.value_render_option != null) query["valueRenderOption"] = input.value_render_option;
   const headers: Record<string, string> = {};
-  return { method: "GET", path: buildPath("/v4/spreadsheets/{spreadsheet_id}/values/{range}", { "spreadsheet_id": input.spreadsheet_id, "range": input.range }), query, headers };
+  return { method: "GET", path: buildPath("/v4/spreadsheets/{spreadsheet_id}/values/{range}", { "spreadsheet_id": v1, "range": input.range }), query, headers };
 }
 
 /** `sheets_read_spreadsheet`: GET /v4/spreadsheets/{spreadsheet_id}. Call only with an input that passed validation. */
 export function buildSheetsReadSpreadsheet(input: SheetsReadSpreadsheetInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.spreadsheet_id);
   const query: Record<string, string | string[]> = {};
   if (input.ranges != null) query["ranges"] = input.ranges;
   if (input.include_grid_data != null) query["includeGridData"] = String(input.include_grid_data);
   const headers: Record<string, string> = {};
-  return { method: "GET", path: buildPath("/v4/spreadsheets/{spreadsheet_id}", { "spreadsheet_id": input.spreadsheet_id }), query, headers };
+  return { method: "GET", path: buildPath("/v4/spreadsheets/{spreadsheet_id}", { "spreadsheet_id": v1 }), query, headers };
 }
 
 /** `sheets_update_values`: PUT /v4/spreadsheets/{spreadsheet_id}/values/{range}. Call only with an input that passed validation. */
 export function buildSheetsUpdateValues(input: SheetsUpdateValuesInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.spreadsheet_id);
   const query: Record<string, string | string[]> = {};
-  const v1 = helpers.withDefault(input.value_input_option, "USER_ENTERED");
-  query["valueInputOption"] = queryValue(v1);
+  const v2 = helpers.withDefault(input.value_input_option, "USER_ENTERED");
+  query["valueInputOption"] = queryValue(v2);
   if (input.include_values_in_response != null) query["includeValuesInResponse"] = String(input.include_values_in_response);
   const headers: Record<string, string> = {};
-  return { method: "PUT", path: buildPath("/v4/spreadsheets/{spreadsheet_id}/values/{range}", { "spreadsheet_id": input.spreadsheet_id, "range": input.range }), query, headers, body: { values: input.values } };
+  return { method: "PUT", path: buildPath("/v4/spreadsheets/{spreadsheet_id}/values/{range}", { "spreadsheet_id": v1, "range": input.range }), query, headers, body: { values: input.values } };
 }
 
 /** `workspace_comment_create`: POST /v1/comments. Call only with an input that passed validation. */

@@ -2532,7 +2532,8 @@ export interface components {
         };
         DocsReadDocumentInput: {
             /**
-             * @description The document id (the long id in its URL, /document/d/<id>/edit).
+             * Format: document-id
+             * @description The document id, the long id in its URL (/document/d/<id>/edit); the whole URL is accepted too.
              * @example 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz
              */
             document_id: string;
@@ -2566,7 +2567,8 @@ export interface components {
         };
         DocsUpdateDocumentInput: {
             /**
-             * @description The document id (from its URL or docs_create_document).
+             * Format: document-id
+             * @description The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL is accepted too.
              * @example 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz
              */
             document_id: string;
@@ -2893,7 +2895,8 @@ export interface components {
              */
             schema_version?: "1";
             /**
-             * @description The spreadsheet id (the long id in its URL, /spreadsheets/d/<id>/edit).
+             * Format: spreadsheet-id
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.
              * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
              */
             spreadsheet_id: string;
@@ -2937,7 +2940,8 @@ export interface components {
              */
             schema_version?: "1";
             /**
-             * @description The spreadsheet id (from its URL).
+             * Format: spreadsheet-id
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.
              * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
              */
             spreadsheet_id: string;
@@ -2976,7 +2980,8 @@ export interface components {
              */
             schema_version?: "1";
             /**
-             * @description The spreadsheet id (from its URL).
+             * Format: spreadsheet-id
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.
              * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
              */
             spreadsheet_id: string;

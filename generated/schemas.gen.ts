@@ -1741,8 +1741,8 @@ export let docsReadDocumentInputSchema: JsonSchema = {
     "properties": {
       "document_id": {
         "type": "string",
-        "minLength": 1,
-        "description": "The document id (the long id in its URL, /document/d/<id>/edit).",
+        "format": "document-id",
+        "description": "The document id, the long id in its URL (/document/d/<id>/edit); the whole URL is accepted too.",
         "examples": [
           "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"
         ]
@@ -1804,8 +1804,8 @@ export let docsUpdateDocumentInputSchema: JsonSchema = {
     "properties": {
       "document_id": {
         "type": "string",
-        "minLength": 1,
-        "description": "The document id (from its URL or docs_create_document).",
+        "format": "document-id",
+        "description": "The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL is accepted too.",
         "examples": [
           "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"
         ]
@@ -2001,8 +2001,8 @@ export let sheetsGetValuesInputSchema: JsonSchema = {
     "properties": {
       "spreadsheet_id": {
         "type": "string",
-        "minLength": 1,
-        "description": "The spreadsheet id (the long id in its URL, /spreadsheets/d/<id>/edit).",
+        "format": "spreadsheet-id",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.",
         "examples": [
           "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
         ]
@@ -2081,8 +2081,8 @@ export let sheetsReadSpreadsheetInputSchema: JsonSchema = {
     "properties": {
       "spreadsheet_id": {
         "type": "string",
-        "minLength": 1,
-        "description": "The spreadsheet id (from its URL).",
+        "format": "spreadsheet-id",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.",
         "examples": [
           "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
         ]
@@ -2146,8 +2146,8 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
     "properties": {
       "spreadsheet_id": {
         "type": "string",
-        "minLength": 1,
-        "description": "The spreadsheet id (from its URL).",
+        "format": "spreadsheet-id",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.",
         "examples": [
           "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
         ]

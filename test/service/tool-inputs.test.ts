@@ -1,7 +1,7 @@
 /**
  * Inputs as agents send them, through the HTTP service against the sandbox: filterGroups as an array or a JSON string
- * (checked before anything is sent, each error at its pointer), tool_input omitted, and messages that say what is
- * wrong where.
+ * (checked before anything is sent, each error at its pointer), Sheets and Docs files named by their URL, tool_input
+ * omitted, and messages that say what is wrong where.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -12,7 +12,7 @@ let token: string;
 beforeAll(async () => {
   h = await startHarness();
   token = await h.token(h.a);
-  for (const [connector, user] of [['crm', 'ivy'], ['calendar', 'ivy'], ['workspace', 'ivy']] as const) {
+  for (const [connector, user] of [['crm', 'ivy'], ['calendar', 'ivy'], ['workspace', 'ivy'], ['sheets', 'ivy'], ['docs', 'ivy']] as const) {
     await h.sandboxConnection(h.a, connector);
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: user } });
     expect((await consentThroughSandbox(link.body.link, { user: `${user}@example.com` })).status).toBe(200);
@@ -82,6 +82,33 @@ describe('messages and pointers', () => {
     const [violation] = res.body.error.details.violations;
     expect(violation.pointer).toBe('/database_id');
     expect(violation.message).toMatch(/^Neither database_id nor parent_page_id is given\. Supply exactly one of/);
+  });
+});
+
+describe('Sheets and Docs files named by their URL', () => {
+  it('takes the address a model copies from the browser and sends the id alone', async () => {
+    const sheet = (await run('sheets_create_spreadsheet', { title: 'From a URL' })).body.data.spreadsheetId as string;
+    h.sandbox.control.clearRequests();
+    const res = await run('sheets_update_values', { spreadsheet_id: `https://docs.google.com/spreadsheets/d/${sheet}/edit#gid=0`, range: 'A1', values: [['ok']] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.spreadsheetId).toBe(sheet);
+    expect(h.sandbox.control.requests('sheets').map((r) => r.path)).toEqual([`/v4/spreadsheets/${sheet}/values/A1`]);
+  });
+
+  it("refuses a document's address for a spreadsheet as invalid_input, naming the mix-up, with nothing sent", async () => {
+    const doc = (await run('docs_create_document', { title: 'Not a sheet' })).body.data.documentId as string;
+    h.sandbox.control.clearRequests();
+    const res = await run('sheets_get_values', { spreadsheet_id: `https://docs.google.com/document/d/${doc}/edit`, range: 'A1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_input');
+    expect(res.body.error.details.violations).toEqual([
+      {
+        pointer: '/spreadsheet_id',
+        keyword: 'format',
+        message: expect.stringMatching(/^spreadsheet_id must be a spreadsheet id \(letters, digits, - and _, .*; it is the URL of a Google Docs document, not of a Google Sheets spreadsheet \(the docs_ tools take it\)$/),
+      },
+    ]);
+    expect(h.sandbox.control.requests()).toEqual([]);
   });
 });
 

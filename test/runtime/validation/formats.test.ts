@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formats } from '../../../runtime/validation/formats.js';
-import { validateCalendarCreateEvent, validateCrmDealCreate } from '../../../generated/validators.gen.js';
+import { validateCalendarCreateEvent, validateCrmDealCreate, validateDocsUpdateDocument, validateSheetsGetValues } from '../../../generated/validators.gen.js';
 
 const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
   ['date-time', { valid: ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123+01:00', '2024-02-29t23:59:60-05:30'], invalid: ['2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '2026-02-30T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:00:00+1:00', '2026-03-01T10:00:00.Z', '2026-03-01T10:00:00Z ', '2026-03-01T10:00:00+01:00x', '2026-03-01T10:00:00+24:00', '2026-03-01T10:00:00+01:60', '2026-03-01T10:60:00Z', '2026-03-01T10:00:61Z', '2026-03-01T10:00:00+01', '2026-03-01T10:00:00', '2026-03-01T10:00', '', '٢٠٢٦-03-01T10:00:00Z'] }],
@@ -87,5 +87,27 @@ describe('what a refused date or date-time gets wrong', () => {
   it('says no more than the format when it cannot tell', () => {
     for (const value of ['tomorrow 10am', '2026-03-02 10:00', '2026-03-02T25:00:00Z', '2026-03-02T10:00:00+1']) expect(refusal(value)).toBe(shape);
     expect(closedate('March 2')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01');
+  });
+});
+
+describe('what a refused spreadsheet or document id gets wrong', () => {
+  const sheetShape = "spreadsheet_id must be a spreadsheet id (letters, digits, - and _, e.g. 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms) or the spreadsheet's URL, https://docs.google.com/spreadsheets/d/<id>/edit";
+  const refusal = (spreadsheet_id: string): string | undefined => {
+    const result = validateSheetsGetValues({ spreadsheet_id, range: 'A1' });
+    return result.ok ? undefined : result.violations.find((v) => v.pointer === '/spreadsheet_id')?.message;
+  };
+
+  it('says what an id looks like, and names a Docs URL given for a spreadsheet and the reverse', () => {
+    expect(refusal('Q3 budget')).toBe(sheetShape);
+    expect(refusal('')).toBe(sheetShape);
+    expect(refusal('https://docs.google.com/document/d/1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz/edit')).toBe(`${sheetShape}; it is the URL of a Google Docs document, not of a Google Sheets spreadsheet (the docs_ tools take it)`);
+    const result = validateDocsUpdateDocument({ document_id: 'https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit#gid=0', requests: [{ insertText: { location: { index: 1 }, text: 'x' } }] });
+    expect(result.ok ? [] : result.violations).toEqual([
+      { pointer: '/document_id', keyword: 'format', message: expect.stringMatching(/^document_id must be a document id .*; it is the URL of a Google Sheets spreadsheet, not of a Google Docs document \(the sheets_ tools take it\)$/) },
+    ]);
+  });
+
+  it('takes the URL of the right kind', () => {
+    expect(refusal('https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit#gid=0')).toBeUndefined();
   });
 });
