@@ -3058,7 +3058,7 @@ export interface components {
         };
         /** @description One tool in the requested format (see docs/agents.md, "Tool definitions"). */
         ToolInFormat: components["schemas"]["Tool"] | components["schemas"]["OpenAITool"] | components["schemas"]["OpenAIResponsesTool"] | components["schemas"]["AnthropicTool"] | components["schemas"]["GeminiFunctionDeclaration"] | components["schemas"]["McpTool"];
-        /** @description Any of the fields of CreateConnection except connector, which cannot change. */
+        /** @description Any of the fields of CreateConnection except connector, which cannot change. A new client_id comes with its client_secret in the same request (the stored secret belongs to the old client). */
         UpdateConnection: {
             allowed_redirect_urls?: string[];
             client_id?: string;

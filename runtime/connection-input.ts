@@ -7,7 +7,7 @@ import { overrideRefusal, type ConnectionOverridePolicy } from './connection-ove
 import { ConnectorError } from './errors.js';
 import { INPUT_LIMITS } from './validation/input-limits.js';
 import { textProblem } from './validation/text-input.js';
-import type { ConnectionOverrides, ConnectionPatch } from './store/types.js';
+import type { ConnectionOverrides, ConnectionPatch, ConnectionRecord } from './store/types.js';
 import { CONNECTOR_NAMES, type ConnectorDefinition, type ConnectorName, type Violation } from './types.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -37,7 +37,7 @@ export function checkConnectionInput(
   mode: 'create' | 'update',
   connectorFor: (name: ConnectorName) => ConnectorDefinition,
   overridePolicy: ConnectionOverridePolicy,
-  existing?: ConnectorName,
+  existing?: Pick<ConnectionRecord, 'connector' | 'clientId'>,
 ): ConnectionPatch {
   const violations: Violation[] = [];
   const bad = (pointer: string, message: string, keyword: string): void => {
@@ -48,9 +48,9 @@ export function checkConnectionInput(
   }
   const patch: ConnectionPatch = {};
   const create = mode === 'create';
-  const connector = create ? (input as CreateConnectionInput).connector : existing;
+  const connector = create ? (input as CreateConnectionInput).connector : existing?.connector;
   if (create && !CONNECTOR_NAMES.includes(connector as ConnectorName)) bad('/connector', `connector must be one of ${CONNECTOR_NAMES.join(', ')}`, 'enum');
-  if ((input as { connector?: unknown }).connector !== undefined && !create && (input as { connector?: unknown }).connector !== existing) {
+  if ((input as { connector?: unknown }).connector !== undefined && !create && (input as { connector?: unknown }).connector !== existing?.connector) {
     bad('/connector', 'connector cannot be changed; create a new connection', 'readOnly');
   }
 
@@ -65,6 +65,11 @@ export function checkConnectionInput(
   if (create || input.client_secret !== undefined) {
     if (nonEmptyString(input.client_secret, INPUT_LIMITS.clientSecret) && textProblem(input.client_secret as string) === null) patch.clientSecret = input.client_secret as string;
     else bad('/client_secret', `client_secret must be a non-empty string of at most ${INPUT_LIMITS.clientSecret} characters, without control characters`, 'maxLength');
+  }
+  // A secret belongs to its client: a new client id with the old secret would fail at the provider's token endpoint
+  // (invalid_client) at the first authorization or refresh, long after the change.
+  if (!create && patch.clientId !== undefined && patch.clientId !== existing?.clientId && input.client_secret === undefined) {
+    bad('/client_secret', 'client_secret is required when client_id changes: the stored secret belongs to the old client', 'required');
   }
   if (input.scopes !== undefined) {
     if (Array.isArray(input.scopes) && input.scopes.length > INPUT_LIMITS.scopes) bad('/scopes', `scopes must have at most ${INPUT_LIMITS.scopes} items`, 'maxItems');

@@ -277,7 +277,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async updateConnection(idOrName, patch) {
         const current = await connection(idOrName);
-        const checked = checkConnectionInput(patch, 'update', connectorFor, overridePolicy, current.connector);
+        const checked = checkConnectionInput(patch, 'update', connectorFor, overridePolicy, current);
         const updated = await store.updateConnection(environmentId, current.id, checked);
         cache.invalidateEnvironment(environmentId);
         if (updated === null) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);

@@ -143,7 +143,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
-      description: 'Any of the fields of CreateConnection except connector, which cannot change.',
+      description: 'Any of the fields of CreateConnection except connector, which cannot change. A new client_id comes with its client_secret in the same request (the stored secret belongs to the old client).',
       properties: connectionFields,
     },
     ConnectionDeletion: {

@@ -36,6 +36,21 @@ describe('connections', () => {
     await expect(h.env.updateConnection('gcal2', { connector: 'crm' } as never)).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('refuses a new client_id without its client_secret, and keeps the stored pair', async () => {
+    const before = await h.env.getConnection('gcal2');
+    const error = await h.env.updateConnection('gcal2', { client_id: 'another-client' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'invalid_input',
+      details: { violations: [{ pointer: '/client_secret', keyword: 'required', message: expect.stringContaining('client_secret is required when client_id changes') }] },
+    });
+    expect(await h.store.getClientCredentials(ENV, before.id)).toEqual({ clientId: 'cid', clientSecret: 'rotated-secret-value' });
+    // The same id again needs no secret; a new id with its secret is taken.
+    await expect(h.env.updateConnection('gcal2', { client_id: 'cid' })).resolves.toMatchObject({ client_id: 'cid' });
+    await h.env.updateConnection('gcal2', { client_id: 'another-client', client_secret: 'another-secret' });
+    expect(await h.store.getClientCredentials(ENV, before.id)).toEqual({ clientId: 'another-client', clientSecret: 'another-secret' });
+    await h.env.updateConnection('gcal2', { client_id: 'cid', client_secret: 'rotated-secret-value' });
+  });
+
   it('refuses invalid input with violations, and duplicate names with conflict', async () => {
     const error = await h.env
       .createConnection({ name: '', connector: 'nope' as never, client_id: '', client_secret: '', overrides: { apiBaseUrl: 'javascript:alert(1)' }, allowed_redirect_urls: ['not a url'] })
