@@ -4,9 +4,11 @@
  * `call_tool` (run one by name). All three see only the session's tools.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainObject } from '../agent/formats/open-shapes.js';
 import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import { didYouMean } from '../executor/unknown-tool.js';
+import { parseUntrustedJson } from '../json/untrusted-json.js';
 import type { Violation } from '../types.js';
 import { pointerToken } from '../validation/violations.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
@@ -88,6 +90,28 @@ function argumentViolations(tool: Tool, args: Record<string, unknown>): Violatio
   return violations;
 }
 
+function describeJson(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}
+
+/**
+ * `call_tool`'s `arguments` as the object to run the tool with, or the message refusing it. Models often write the
+ * arguments as the JSON text of an object (`"{\"max_results\": 5}"`), the way function-calling APIs hand arguments
+ * to them; such a text is read as the service reads any caller JSON (depth limit, no prototype-poisoning keys,
+ * runtime/json/) and taken when it is an object. Absent (or null) is no arguments.
+ */
+function toolArguments(value: unknown): Record<string, unknown> | string {
+  if (value == null) return {};
+  if (typeof value !== 'string') return isPlainObject(value) ? value : `arguments must be an object, not ${describeJson(value)}`;
+  let parsed: unknown;
+  try {
+    parsed = parseUntrustedJson(value);
+  } catch (error) {
+    return `arguments must be an object; the string given is not the JSON text of one (${(error as Error).message})`;
+  }
+  return isPlainObject(parsed) ? parsed : `arguments must be an object; the string given is the JSON text of ${describeJson(parsed)}, not of an object`;
+}
+
 function lookup(connector: Connector, allowed: ReadonlyMap<string, AllowedTool>, name: string): AllowedTool | undefined {
   const tool = connector.tools.resolve(name);
   return tool === undefined ? undefined : allowed.get(tool.name);
@@ -130,11 +154,9 @@ export async function callMetaTool(
   if (name === 'call_tool') {
     const found = lookup(connector, allowed, args.name as string);
     if (found === undefined) return unknownTool(allowed, args.name as string);
-    const inner = args.arguments ?? {};
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
-      return errorResult(violationError('invalid_input', 'arguments must be an object', { pointer: '/arguments', message: 'arguments must be an object', keyword: 'type' }));
-    }
-    return callTool(connector, scope, found, inner as Record<string, unknown>, options);
+    const inner = toolArguments(args.arguments);
+    if (typeof inner === 'string') return errorResult(violationError('invalid_input', inner, { pointer: '/arguments', message: inner, keyword: 'type' }));
+    return callTool(connector, scope, found, inner, options);
   }
   return undefined;
 }

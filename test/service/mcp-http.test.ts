@@ -302,6 +302,36 @@ describe('search mode', () => {
   });
 });
 
+describe('call_tool arguments as JSON text', () => {
+  it('runs the tool with a JSON text of an object, as models often write arguments, and refuses any other at /arguments', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice', mode: 'search', connections: ['cal'] })).token);
+    const call = async (args: unknown) => (await c.callTool({ name: 'call_tool', arguments: { name: 'calendar_list_calendars', arguments: args } })) as CallToolResult;
+    const ok = await call('{"show_hidden": true}');
+    expect(ok.isError).toBeUndefined();
+    expect(JSON.stringify(ok.structuredContent)).toContain('alice@example.com');
+    // The text's values are the tool's input: checked as an object's would be, at their own pointers.
+    const parsed = errorOf(await call(' {"max_results": 0} '));
+    expect(parsed).toMatchObject({ code: 'invalid_input', violations: [{ pointer: '/max_results' }] });
+    const refusals: Array<[unknown, string]> = [
+      ['[{"max_results": 1}]', 'arguments must be an object; the string given is the JSON text of an array, not of an object'],
+      ['"{}"', 'arguments must be an object; the string given is the JSON text of a string, not of an object'],
+      ['null', 'arguments must be an object; the string given is the JSON text of null, not of an object'],
+      [5, 'arguments must be an object, not a number'],
+      [[], 'arguments must be an object, not an array'],
+    ];
+    for (const [given, message] of refusals) {
+      expect(errorOf(await call(given)), JSON.stringify(given)).toEqual({ code: 'invalid_input', message, violations: [{ pointer: '/arguments', message, keyword: 'type' }] });
+    }
+    // Read as the service reads any caller JSON: not JSON, a prototype-poisoning key, or too deep, refused whole.
+    for (const given of ['{max_results: 1}', '{"__proto__": {"max_results": 1}}', `${'{"a":'.repeat(65)}1${'}'.repeat(65)}`]) {
+      const refused = errorOf(await call(given));
+      expect(refused.code, given).toBe('invalid_input');
+      expect(refused.message).toMatch(/^arguments must be an object; the string given is not the JSON text of one \(.+\)$/);
+      expect(refused.violations).toEqual([{ pointer: '/arguments', message: refused.message, keyword: 'type' }]);
+    }
+  });
+});
+
 describe('credentials', () => {
   async function rawMcp(token: string | undefined, method = 'POST'): Promise<{ status: number; body: any }> {
     return h.call(method, '/mcp', {
