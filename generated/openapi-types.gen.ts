@@ -2533,7 +2533,7 @@ export interface components {
         DocsReadDocumentInput: {
             /**
              * Format: document-id
-             * @description The document id, the long id in its URL (/document/d/<id>/edit); the whole URL is accepted too.
+             * @description The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
              * @example 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz
              */
             document_id: string;
@@ -2568,7 +2568,7 @@ export interface components {
         DocsUpdateDocumentInput: {
             /**
              * Format: document-id
-             * @description The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL is accepted too.
+             * @description The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.
              * @example 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz
              */
             document_id: string;
@@ -2896,7 +2896,7 @@ export interface components {
             schema_version?: "1";
             /**
              * Format: spreadsheet-id
-             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
              * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
              */
             spreadsheet_id: string;
@@ -2941,7 +2941,7 @@ export interface components {
             schema_version?: "1";
             /**
              * Format: spreadsheet-id
-             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
              * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
              */
             spreadsheet_id: string;
@@ -2981,7 +2981,7 @@ export interface components {
             schema_version?: "1";
             /**
              * Format: spreadsheet-id
-             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
              * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
              */
             spreadsheet_id: string;

@@ -1742,7 +1742,7 @@ export let docsReadDocumentInputSchema: JsonSchema = {
       "document_id": {
         "type": "string",
         "format": "document-id",
-        "description": "The document id, the long id in its URL (/document/d/<id>/edit); the whole URL is accepted too.",
+        "description": "The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
         "examples": [
           "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"
         ]
@@ -1805,7 +1805,7 @@ export let docsUpdateDocumentInputSchema: JsonSchema = {
       "document_id": {
         "type": "string",
         "format": "document-id",
-        "description": "The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL is accepted too.",
+        "description": "The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.",
         "examples": [
           "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"
         ]
@@ -2002,7 +2002,7 @@ export let sheetsGetValuesInputSchema: JsonSchema = {
       "spreadsheet_id": {
         "type": "string",
         "format": "spreadsheet-id",
-        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
         "examples": [
           "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
         ]
@@ -2082,7 +2082,7 @@ export let sheetsReadSpreadsheetInputSchema: JsonSchema = {
       "spreadsheet_id": {
         "type": "string",
         "format": "spreadsheet-id",
-        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
         "examples": [
           "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
         ]
@@ -2147,7 +2147,7 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
       "spreadsheet_id": {
         "type": "string",
         "format": "spreadsheet-id",
-        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too.",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
         "examples": [
           "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
         ]

@@ -581,7 +581,7 @@ export type DocsCreateDocumentOutput = { documentId?: string; title?: string; re
 
 /** Input of `docs_read_document` (aliases: `googledocs_read_document`). */
 export interface DocsReadDocumentInput {
-  /** The document id, the long id in its URL (/document/d/<id>/edit); the whole URL is accepted too. Format: document-id. Example: `"1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"`. */
+  /** The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: document-id. Example: `"1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"`. */
   document_id: string;
   /** How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them. Example: `"PREVIEW_SUGGESTIONS_ACCEPTED"`. */
   suggestions_view_mode?: "DEFAULT_FOR_CURRENT_ACCESS" | "SUGGESTIONS_INLINE" | "PREVIEW_SUGGESTIONS_ACCEPTED" | "PREVIEW_WITHOUT_SUGGESTIONS";
@@ -596,7 +596,7 @@ export type DocsReadDocumentOutput = { documentId?: string; title?: string; revi
 
 /** Input of `docs_update_document` (aliases: `googledocs_update_document`). */
 export interface DocsUpdateDocumentInput {
-  /** The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL is accepted too. Format: document-id. Example: `"1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"`. */
+  /** The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too. Format: document-id. Example: `"1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"`. */
   document_id: string;
   /** Google Docs Request objects, applied in order, e.g. `{"insertText": {"location": {"index": 1}, "text": "Hello"}}` or `{"replaceAllText": {"containsText": {"text": "{{name}}", "matchCase": true}, "replaceText": "Ana"}}`. Example: `[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]`. */
   requests: Array<Record<string, unknown>>;
@@ -632,7 +632,7 @@ export type SheetsCreateSpreadsheetOutput = { spreadsheetId?: string; spreadshee
 
 /** Input of `sheets_get_values` (aliases: `googlesheets_get_values`). */
 export interface SheetsGetValuesInput {
-  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
+  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
   /** The range in A1 notation; quote sheet names with spaces. Format: a1-range. Example: `"Sheet1!A1:D10"`. */
   range: string;
@@ -651,7 +651,7 @@ export type SheetsGetValuesOutput = { range?: string; majorDimension?: string; v
 
 /** Input of `sheets_read_spreadsheet` (aliases: `googlesheets_read_spreadsheet`). */
 export interface SheetsReadSpreadsheetInput {
-  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
+  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
   /** true to include cell data (values and formatting); default false. Example: `true`. */
   include_grid_data?: boolean;
@@ -668,7 +668,7 @@ export type SheetsReadSpreadsheetOutput = { spreadsheetId?: string; properties?:
 
 /** Input of `sheets_update_values` (aliases: `googlesheets_update_values`). */
 export interface SheetsUpdateValuesInput {
-  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
+  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
   /** Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Format: a1-range. Example: `"Sheet1!A1:C2"`. */
   range: string;

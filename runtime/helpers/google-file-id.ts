@@ -18,14 +18,17 @@ export type GoogleFileKind = 'spreadsheets' | 'document';
 export interface GoogleFileRef {
   /** The file id; absent for a published copy's address (`/d/e/<publish id>/pubhtml`), which does not carry it. */
   id?: string;
-  /** The address's editor segment (`spreadsheets`, `document`, `presentation`, ...); absent for a bare id. */
+  /** The address's editor segment (`spreadsheets`, `document`, `presentation`, ...); absent for a bare id or a Drive link. */
   kind?: string;
 }
 
 /**
- * Reads a bare id, or a `docs.google.com` address `/<kind>/d/<id>` with anything after the id (`/edit#gid=0`,
- * `?usp=sharing`) and the account (`/<kind>/u/1/d/<id>`) or Workspace domain (`/a/<domain>/<kind>/d/<id>`) forms
- * Google writes. The scheme may be left out, and surrounding whitespace is ignored. Undefined for anything else.
+ * Reads a bare id, or a file's address: a `docs.google.com` one, `/<kind>/d/<id>` with anything after the id
+ * (`/edit#gid=0`, `?usp=sharing`) and the account (`/<kind>/u/1/d/<id>`) or Workspace domain
+ * (`/a/<domain>/<kind>/d/<id>`) forms Google writes, or a Google Drive link to the file, `drive.google.com/file/d/<id>`
+ * (`/view?usp=sharing`, the same account and domain forms) or `drive.google.com/open?id=<id>`. A Drive link does not
+ * say which editor opens the file, so it names no kind, as a bare id does. The scheme may be left out, and surrounding
+ * whitespace is ignored. Undefined for anything else.
  */
 export function readGoogleFile(value: string): GoogleFileRef | undefined {
   if (FILE_ID.test(value)) return { id: value };
@@ -38,16 +41,23 @@ export function readGoogleFile(value: string): GoogleFileRef | undefined {
   } catch {
     return undefined;
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname !== 'docs.google.com') return undefined;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const drive = url.hostname === 'drive.google.com';
+  if (!drive && url.hostname !== 'docs.google.com') return undefined;
   const segments = url.pathname.split('/').filter((s) => s !== '');
   let i = segments[0] === 'a' ? 2 : 0;
   const kind = segments[i++];
-  if (kind === undefined || !WORD.test(kind)) return undefined;
+  if (drive && kind === 'open' && i === segments.length) {
+    const ids = url.searchParams.getAll('id');
+    return ids.length === 1 && FILE_ID.test(ids[0]!) ? { id: ids[0]! } : undefined;
+  }
+  if (kind === undefined || !WORD.test(kind) || (drive && kind !== 'file')) return undefined;
   if (segments[i] === 'u' && DIGITS.test(segments[i + 1] ?? '')) i += 2;
   if (segments[i] !== 'd') return undefined;
   const id = segments[i + 1];
-  if (id === 'e') return { kind };
-  return id !== undefined && FILE_ID.test(id) ? { id, kind } : undefined;
+  if (id === 'e' && !drive) return { kind };
+  if (id === undefined || !FILE_ID.test(id)) return undefined;
+  return drive ? { id } : { id, kind };
 }
 
 /**

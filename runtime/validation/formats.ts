@@ -163,8 +163,8 @@ export const FORMAT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'iana-time-zone': 'an IANA time zone name, e.g. Europe/Paris',
   'a1-range': "an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C",
   'workspace-id': 'a hyphenated UUID, a 32-hex id, or a page/database URL ending in one',
-  'spreadsheet-id': "a spreadsheet id (letters, digits, - and _, e.g. 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms) or the spreadsheet's URL, https://docs.google.com/spreadsheets/d/<id>/edit",
-  'document-id': "a document id (letters, digits, - and _, e.g. 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz) or the document's URL, https://docs.google.com/document/d/<id>/edit",
+  'spreadsheet-id': "a spreadsheet id (letters, digits, - and _, e.g. 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms) or the spreadsheet's URL, https://docs.google.com/spreadsheets/d/<id>/edit, or a drive.google.com link to it",
+  'document-id': "a document id (letters, digits, - and _, e.g. 1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz) or the document's URL, https://docs.google.com/document/d/<id>/edit, or a drive.google.com link to it",
   'json-string': 'a string holding valid JSON',
 };
 

@@ -1,9 +1,9 @@
 /**
  * Sheets and Docs files named by their address, as models copy it from the browser: the typed tools, through the
  * in-process runtime against the sandbox, take `https://docs.google.com/spreadsheets/d/<id>/edit#gid=0` for a
- * spreadsheet_id (and the document's for a document_id) and send the id alone; a Docs address given for a spreadsheet
- * (and the reverse), or anything that is neither an id nor such an address, is refused as invalid_input at its pointer
- * with nothing sent.
+ * spreadsheet_id (and the document's for a document_id), or a Google Drive link to the file, and send the id alone; a
+ * Docs address given for a spreadsheet (and the reverse), or anything that is neither an id nor such an address, is
+ * refused as invalid_input at its pointer with nothing sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolClient, type ToolClient } from '../../generated/client.gen.js';
@@ -55,6 +55,20 @@ describe('a Sheets or Docs file named by its URL', () => {
     expect(JSON.stringify(read.data.body)).toContain('From a URL');
   });
 
+  it('takes a Google Drive link to the file (file/d/<id>/view, open?id=<id>) for either kind, sending the id alone', async () => {
+    h.sandbox.control.clearRequests();
+    const sharing = `https://drive.google.com/file/d/${sheet}/view?usp=sharing`;
+    const read = await tools.sheets_get_values({ spreadsheet_id: sharing, range: 'Sheet1!A1:B1' }, sheetsCall);
+    expect(read.data.range).toBe('Sheet1!A1:B1');
+    const meta = await tools.sheets_read_spreadsheet({ spreadsheet_id: `https://drive.google.com/open?id=${sheet}` }, sheetsCall);
+    expect(meta.data.spreadsheetId).toBe(sheet);
+    expect(h.sandbox.control.requests('sheets').map((r) => r.path)).toEqual([`/v4/spreadsheets/${sheet}/values/Sheet1!A1%3AB1`, `/v4/spreadsheets/${sheet}`]);
+    const document = await tools.docs_read_document({ document_id: `https://drive.google.com/open?id=${doc}&usp=drive_fs` }, docsCall);
+    expect(document.data.documentId).toBe(doc);
+    const shared = await tools.docs_read_document({ document_id: `https://drive.google.com/file/d/${doc}/view?usp=sharing` }, docsCall);
+    expect(shared.data.documentId).toBe(doc);
+  });
+
   it("refuses a document's address for a spreadsheet and the reverse, naming the mix-up; nothing is sent", async () => {
     h.sandbox.control.clearRequests();
     const docUrl = `https://docs.google.com/document/d/${doc}/edit`;
@@ -74,7 +88,7 @@ describe('a Sheets or Docs file named by its URL', () => {
 
   it('refuses what is neither an id nor such an address, saying what an id looks like; nothing is sent', async () => {
     h.sandbox.control.clearRequests();
-    for (const spreadsheet_id of ['Q3 budget', 'Sheet1!A1', `https://drive.google.com/file/d/${sheet}/view`]) {
+    for (const spreadsheet_id of ['Q3 budget', 'Sheet1!A1', `https://drive.google.com/drive/folders/${sheet}`, `https://drive.google.com/open?id=${sheet}/edit`]) {
       const error = refusal(await tools.sheets_read_spreadsheet({ spreadsheet_id }, sheetsCall).catch((e: unknown) => e));
       expect(error.code).toBe('invalid_input');
       expect(error.details.violations).toEqual([

@@ -95,6 +95,18 @@ describe('Sheets and Docs files named by their URL', () => {
     expect(h.sandbox.control.requests('sheets').map((r) => r.path)).toEqual([`/v4/spreadsheets/${sheet}/values/A1`]);
   });
 
+  it('takes a Google Drive link to the file, as models are often given, and sends the id alone', async () => {
+    const sheet = (await run('sheets_create_spreadsheet', { title: 'From a Drive link' })).body.data.spreadsheetId as string;
+    h.sandbox.control.clearRequests();
+    const res = await run('sheets_update_values', { spreadsheet_id: `https://drive.google.com/file/d/${sheet}/view?usp=sharing`, range: 'A1', values: [['ok']] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.spreadsheetId).toBe(sheet);
+    const opened = await run('sheets_get_values', { spreadsheet_id: `https://drive.google.com/open?id=${sheet}`, range: 'A1' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.data.values).toEqual([['ok']]);
+    expect(h.sandbox.control.requests('sheets').map((r) => r.path)).toEqual([`/v4/spreadsheets/${sheet}/values/A1`, `/v4/spreadsheets/${sheet}/values/A1`]);
+  });
+
   it("refuses a document's address for a spreadsheet as invalid_input, naming the mix-up, with nothing sent", async () => {
     const doc = (await run('docs_create_document', { title: 'Not a sheet' })).body.data.documentId as string;
     h.sandbox.control.clearRequests();

@@ -25,6 +25,16 @@ describe('googleFileId', () => {
     [` ${SHEET} `, SHEET],
     [`https://docs.google.com/document/d/${DOC}/edit?tab=t.0`, DOC],
     [`https://docs.google.com/document/d/${DOC}/edit#heading=h.abc`, DOC],
+    // Google Drive links to the file, as the Share button and Drive's own pages give them.
+    [`https://drive.google.com/file/d/${SHEET}/view?usp=sharing`, SHEET],
+    [`https://drive.google.com/file/d/${DOC}/view`, DOC],
+    [`https://drive.google.com/file/d/${SHEET}`, SHEET],
+    [`https://drive.google.com/file/u/1/d/${SHEET}/view`, SHEET],
+    [`https://drive.google.com/a/example.com/file/d/${SHEET}/view`, SHEET],
+    [`drive.google.com/file/d/${SHEET}/edit`, SHEET],
+    [`https://drive.google.com/open?id=${SHEET}`, SHEET],
+    [`https://drive.google.com/open?id=${DOC}&usp=drive_fs`, DOC],
+    [`https://drive.google.com/open?authuser=0&id=${SHEET}`, SHEET],
   ])('%s -> %s', (input, want) => {
     expect(googleFileId(input)).toBe(want);
   });
@@ -34,7 +44,18 @@ describe('googleFileId', () => {
     'Sheet1!A1',
     '',
     `${SHEET}/edit`,
-    `https://drive.google.com/file/d/${SHEET}/view`,
+    `https://drive.google.com/drive/folders/${SHEET}`,
+    'https://drive.google.com/drive/my-drive',
+    'https://drive.google.com/file/d/',
+    'https://drive.google.com/file/d/not%20an%20id/view',
+    `https://drive.google.com/open?id=${SHEET}/edit`,
+    'https://drive.google.com/open?id=',
+    'https://drive.google.com/open',
+    `https://drive.google.com/open?id=${SHEET}&id=${DOC}`,
+    `https://drive.google.com/open/x?id=${SHEET}`,
+    `https://drive.google.com/spreadsheets/d/${SHEET}/edit`,
+    `https://docs.google.com/open?id=${SHEET}`,
+    `https://drive.google.com.evil.example/file/d/${SHEET}/view`,
     `https://docs.google.com.evil.example/spreadsheets/d/${SHEET}/edit`,
     `https://evil.example/docs.google.com/spreadsheets/d/${SHEET}/edit`,
     'https://docs.google.com/spreadsheets/',
@@ -64,6 +85,27 @@ describe('googleFileId', () => {
       { numRuns: 2_000 },
     );
   });
+
+  it('finds the id in any Drive link built around a generated one, naming no kind: either tool family takes it', () => {
+    const id = fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/);
+    const lead = fc.constantFrom('https://drive.google.com/', 'http://drive.google.com/', 'drive.google.com/', 'https://drive.google.com/a/acme.example/');
+    const query = fc.constantFrom('', '&usp=sharing', '&authuser=1&usp=drive_fs');
+    const link = fc.oneof(
+      fc.tuple(fc.constantFrom('', 'u/0/', 'u/12/'), id, fc.constantFrom('', '/', '/view', '/view?usp=sharing', '/edit#x', '/preview')).map(([u, i, t]) => [`file/${u}d/${i}${t}`, i] as const),
+      fc.tuple(id, query, fc.boolean()).map(([i, q, idFirst]) => [idFirst ? `open?id=${i}${q}` : `open?${q.slice(1) || 'usp=sharing'}&id=${i}`, i] as const),
+    );
+    fc.assert(
+      fc.property(lead, link, (l, [path, i]) => {
+        const value = `${l}${path}`;
+        expect(googleFileId(value)).toBe(i);
+        expect(readGoogleFile(value)).toEqual({ id: i });
+        expect(isGoogleFileId('spreadsheets', value)).toBe(true);
+        expect(isGoogleFileId('document', value)).toBe(true);
+        expect(googleFileProblem('spreadsheets', value)).toBe('');
+      }),
+      { numRuns: 2_000 },
+    );
+  });
 });
 
 describe('googleFileProblem', () => {
@@ -83,6 +125,6 @@ describe('googleFileProblem', () => {
   });
 
   it('adds nothing where the format description says it all', () => {
-    for (const value of ['Q3 budget', '', 'https://drive.google.com/drive/my-drive']) expect(googleFileProblem('spreadsheets', value)).toBe('');
+    for (const value of ['Q3 budget', '', 'https://drive.google.com/drive/my-drive', `https://drive.google.com/drive/folders/${SHEET}`]) expect(googleFileProblem('spreadsheets', value)).toBe('');
   });
 });

@@ -91,7 +91,7 @@ describe('what a refused date or date-time gets wrong', () => {
 });
 
 describe('what a refused spreadsheet or document id gets wrong', () => {
-  const sheetShape = "spreadsheet_id must be a spreadsheet id (letters, digits, - and _, e.g. 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms) or the spreadsheet's URL, https://docs.google.com/spreadsheets/d/<id>/edit";
+  const sheetShape = "spreadsheet_id must be a spreadsheet id (letters, digits, - and _, e.g. 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms) or the spreadsheet's URL, https://docs.google.com/spreadsheets/d/<id>/edit, or a drive.google.com link to it";
   const refusal = (spreadsheet_id: string): string | undefined => {
     const result = validateSheetsGetValues({ spreadsheet_id, range: 'A1' });
     return result.ok ? undefined : result.violations.find((v) => v.pointer === '/spreadsheet_id')?.message;
@@ -107,7 +107,9 @@ describe('what a refused spreadsheet or document id gets wrong', () => {
     ]);
   });
 
-  it('takes the URL of the right kind', () => {
+  it('takes the URL of the right kind, and a Drive link to the file', () => {
     expect(refusal('https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit#gid=0')).toBeUndefined();
+    expect(refusal('https://drive.google.com/file/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/view?usp=sharing')).toBeUndefined();
+    expect(refusal('https://drive.google.com/open?id=1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms')).toBeUndefined();
   });
 });
