@@ -2027,6 +2027,7 @@ export interface components {
             connector: components["schemas"]["ConnectorName"];
             name: string;
             overrides?: components["schemas"]["ConnectionOverrides"];
+            /** @description The OAuth scopes users are asked for (default: the connector's). None for a workspace (Notion) connection, refused at /scopes unless empty: Notion has no OAuth scopes; the integration's capabilities, set in Notion's integration settings, decide. */
             scopes?: string[];
         };
         CreatedMcpSession: {
@@ -3065,6 +3066,7 @@ export interface components {
             client_secret?: string;
             name?: string;
             overrides?: components["schemas"]["ConnectionOverrides"];
+            /** @description The OAuth scopes users are asked for (default: the connector's). None for a workspace (Notion) connection, refused at /scopes unless empty: Notion has no OAuth scopes; the integration's capabilities, set in Notion's integration settings, decide. */
             scopes?: string[];
         };
         Violation: {

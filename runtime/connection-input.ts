@@ -5,6 +5,7 @@
 import type { CreateConnectionInput, UpdateConnectionInput } from './api.js';
 import { overrideRefusal, type ConnectionOverridePolicy } from './connection-override-policy.js';
 import { ConnectorError } from './errors.js';
+import { hasNoOAuthScopes, noScopesReason } from './oauth/no-scopes.js';
 import { INPUT_LIMITS } from './validation/input-limits.js';
 import { textProblem } from './validation/text-input.js';
 import type { ConnectionOverrides, ConnectionPatch, ConnectionRecord } from './store/types.js';
@@ -73,8 +74,13 @@ export function checkConnectionInput(
   }
   if (input.scopes !== undefined) {
     if (Array.isArray(input.scopes) && input.scopes.length > INPUT_LIMITS.scopes) bad('/scopes', `scopes must have at most ${INPUT_LIMITS.scopes} items`, 'maxItems');
-    else if (Array.isArray(input.scopes) && input.scopes.every((s) => typeof s === 'string' && s.length <= INPUT_LIMITS.scope && SCOPE_TOKEN.test(s))) patch.scopes = [...input.scopes];
-    else bad('/scopes', `scopes must be an array of scope strings of printable ASCII without spaces, each at most ${INPUT_LIMITS.scope} characters`, 'items');
+    else if (Array.isArray(input.scopes) && input.scopes.every((s) => typeof s === 'string' && s.length <= INPUT_LIMITS.scope && SCOPE_TOKEN.test(s))) {
+      // A scope for a provider without any would be sent on an authorize URL that defines no scope parameter, and
+      // recorded as the account's grant (the token response names none): shown, and believed, though it allowed nothing.
+      const definition = CONNECTOR_NAMES.includes(connector as ConnectorName) ? connectorFor(connector as ConnectorName) : undefined;
+      if (input.scopes.length > 0 && definition !== undefined && hasNoOAuthScopes(definition)) bad('/scopes', `scopes cannot be set: ${noScopesReason(definition)}`, 'forbidden');
+      else patch.scopes = [...input.scopes];
+    } else bad('/scopes', `scopes must be an array of scope strings of printable ASCII without spaces, each at most ${INPUT_LIMITS.scope} characters`, 'items');
   }
   if (input.overrides !== undefined) {
     const overrides = input.overrides as Record<string, unknown>;

@@ -64,7 +64,12 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
     client_id: { ...str, maxLength: L.clientId },
     client_secret: { ...str, maxLength: L.clientSecret, writeOnly: true },
-    scopes: { type: 'array', maxItems: L.scopes, items: { type: 'string', minLength: 1, maxLength: L.scope } },
+    scopes: {
+      type: 'array',
+      maxItems: L.scopes,
+      items: { type: 'string', minLength: 1, maxLength: L.scope },
+      description: "The OAuth scopes users are asked for (default: the connector's). None for a workspace (Notion) connection, refused at /scopes unless empty: Notion has no OAuth scopes; the integration's capabilities, set in Notion's integration settings, decide.",
+    },
     overrides: ref('ConnectionOverrides'),
     allowed_redirect_urls: { type: 'array', maxItems: L.redirectUrls, items: url },
   };

@@ -19,6 +19,7 @@ import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, AuthLinkRecord, ClientCredentials, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
+import { hasNoOAuthScopes, noScopesReason } from './no-scopes.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { redirectUriFor, resolveEndpoints } from './endpoints.js';
 import { createPkce, s256 } from './pkce.js';
@@ -65,9 +66,7 @@ function checkExtraScopes(value: unknown, connector: ConnectorDefinition): strin
   if (value === undefined) return undefined;
   const ok = Array.isArray(value) && value.length > 0 && value.length <= MAX_EXTRA_SCOPES && value.every((s) => typeof s === 'string' && /^[\x21-\x7e]{1,200}$/.test(s));
   if (!ok) throw invalidField('scopes', `scopes must be a non-empty array of at most ${MAX_EXTRA_SCOPES} scope names (printable, no spaces).`, 'type');
-  if (connector.oauth.defaultScopes.length === 0) {
-    throw invalidField('scopes', `${connector.displayName} has no OAuth scopes (access is set on the integration), so a link cannot ask for more.`, 'forbidden');
-  }
+  if (hasNoOAuthScopes(connector)) throw invalidField('scopes', `${noScopesReason(connector)}; a link cannot ask for more.`, 'forbidden');
   return value as string[];
 }
 

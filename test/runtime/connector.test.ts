@@ -61,6 +61,28 @@ describe('connections', () => {
     await expect(h.env.createConnection({ name: 'gcal2', connector: 'calendar', client_id: 'a', client_secret: 'b' })).rejects.toMatchObject({ code: 'conflict' });
   });
 
+  it('refuses scopes for a Notion connection, which has none, on create and update, saying where its capabilities are set', async () => {
+    const forbidden = (error: unknown) => {
+      expect(error).toMatchObject({ code: 'invalid_input', details: { violations: [{ pointer: '/scopes', keyword: 'forbidden' }] } });
+      const [violation] = (error as { details: { violations: Array<{ message: string }> } }).details.violations;
+      expect(violation!.message).toBe(
+        "scopes cannot be set: Notion has no OAuth scopes: what the integration may do is set by its capabilities, in the integration's settings at https://www.notion.so/my-integrations (Capabilities), and each user picks the pages it may reach when connecting",
+      );
+    };
+    forbidden(await h.env.createConnection({ name: 'notion-scoped', connector: 'workspace', client_id: 'c', client_secret: 's', scopes: ['read_content'] }).catch((e: unknown) => e));
+    await expect(h.env.getConnection('notion-scoped')).rejects.toMatchObject({ code: 'connection_not_found' });
+    // No scopes is what Notion has: an empty list is taken (the dashboard's edit form sends one).
+    const view = await h.env.createConnection({ name: 'notion-plain', connector: 'workspace', client_id: 'c', client_secret: 's', scopes: [] });
+    expect(view.scopes).toEqual([]);
+    forbidden(await h.env.updateConnection('notion-plain', { scopes: ['insert_comments'] }).catch((e: unknown) => e));
+    expect((await h.env.getConnection('notion-plain')).scopes).toEqual([]);
+    await expect(h.env.updateConnection('notion-plain', { name: 'notion-renamed', scopes: [] })).resolves.toMatchObject({ name: 'notion-renamed', scopes: [] });
+    // Malformed scopes are said to be malformed, as for any connector; the others take scopes as before.
+    const malformed = await h.env.updateConnection('notion-renamed', { scopes: ['two words'] }).catch((e: unknown) => e);
+    expect(malformed).toMatchObject({ details: { violations: [{ pointer: '/scopes', keyword: 'items' }] } });
+    await h.env.deleteConnection('notion-renamed');
+  });
+
   it('delete removes the connection and its accounts', async () => {
     await h.connection('crm', 'hub');
     const account = await h.authorize('hub', 'del-user');

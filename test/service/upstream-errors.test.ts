@@ -196,4 +196,18 @@ describe('step-up: an authorization link with extra scopes', () => {
     expect(blank.status).toBe(400);
     expect(blank.body.error.details.violations[0].pointer).toMatch(/^\/scopes/);
   });
+
+  it('a Notion connection takes no scopes either, created or changed: the integration\'s capabilities decide, and the message says where they are set', async () => {
+    const created = await h.call('POST', '/api/v1/connections', { token, body: { name: 'notes-scoped', connector: 'workspace', client_id: 'c', client_secret: 's', scopes: ['read_content'] } });
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe('invalid_input');
+    expect(created.body.error.details.violations).toEqual([{ pointer: '/scopes', keyword: 'forbidden', message: expect.stringContaining('Notion has no OAuth scopes') }]);
+    expect(created.body.error.details.violations[0].message).toContain('https://www.notion.so/my-integrations (Capabilities)');
+    expect((await h.call('GET', '/api/v1/connections/notes-scoped', { token })).status).toBe(404);
+    const changed = await h.call('PATCH', '/api/v1/connections/notes-readonly', { token, body: { scopes: ['insert_comments'] } });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/scopes', keyword: 'forbidden' })]);
+    const kept = await h.call('GET', '/api/v1/connections/notes-readonly', { token });
+    expect(kept.body.scopes).toEqual([]);
+  });
 });
