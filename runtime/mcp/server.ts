@@ -16,6 +16,7 @@ import { didYouMean } from '../executor/unknown-tool.js';
 import { callMetaTool, META_TOOLS } from './meta-tools.js';
 import { allowedTools, type SessionScope } from './session-scope.js';
 import { callTool } from './tool-call.js';
+import { ProtocolError } from './protocol-error.js';
 import { errorResult } from './tool-result.js';
 import { mcpToolView } from './tool-view.js';
 
@@ -58,7 +59,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     try {
       if (scope.mode === 'search') {
         const result = await callMetaTool(connector, scope, allowed, name, args, deps.callOptions);
-        if (result === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name)}: this session offers search_tools, describe_tool and call_tool`);
+        if (result === undefined) throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name)}: this session offers search_tools, describe_tool and call_tool`);
         return result;
       }
       const tool = connector.tools.resolve(name);
@@ -66,7 +67,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
       // Per the protocol, a tool that does not exist (for this session) is a protocol error, not a tool result.
       if (entry === undefined) {
         const hint = didYouMean([...allowed.values()].map((a) => a.tool), name);
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 100))} in this session.${hint}`);
+        throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 100))} in this session.${hint}`);
       }
       return await callTool(connector, scope, entry, args, deps.callOptions);
     } catch (error) {

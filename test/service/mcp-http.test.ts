@@ -5,7 +5,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -226,6 +226,25 @@ describe('tools over /mcp', () => {
     await expect(c.callTool({ name: 'calendar_list_event', arguments: {} })).rejects.toThrow('Unknown tool "calendar_list_event" in this session. Did you mean "calendar_list_events"?');
     const outside = await c.callTool({ name: 'calendar_create_evnt', arguments: {} }).catch((e: unknown) => e);
     expect((outside as Error).message).toMatch(/Unknown tool "calendar_create_evnt" in this session\.$/);
+  });
+
+  it('says an unknown tool once: the wire message is the text alone, code -32602, and the SDK client adds its prefix once', async () => {
+    const { token } = await mint(h.a, { identifier: 'alice', connections: ['cal'], tools: ['calendar_list_events'] });
+    const text = 'Unknown tool "calendar_list_event" in this session. Did you mean "calendar_list_events"?';
+    const raw = await h.call('POST', '/mcp', {
+      token,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'calendar_list_event', arguments: {} } },
+    });
+    expect(raw.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: text } });
+    const c = await client(token);
+    const error = await c.callTool({ name: 'calendar_list_event', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect(error).toMatchObject({ code: ErrorCode.InvalidParams, message: `MCP error -32602: ${text}` });
+    // Search mode: a name that is none of the three meta-tools, the same way.
+    const search = await client((await mint(h.a, { identifier: 'alice', mode: 'search', connections: ['cal'] })).token);
+    const meta = await search.callTool({ name: 'calendar_list_events', arguments: {} }).catch((e: unknown) => e);
+    expect((meta as Error).message).toBe('MCP error -32602: Unknown tool "calendar_list_events": this session offers search_tools, describe_tool and call_tool');
   });
 
   it('read_only shows only tools declared read-only, with title, output schema and annotations', async () => {
