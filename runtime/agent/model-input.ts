@@ -12,6 +12,7 @@
  * Nothing is invented: a value that fits none of these is left as it is, and the validator reports it at its
  * pointer (a pair list with a duplicate name, JSON text that does not parse, ...).
  */
+import { parseUntrustedJson } from '../json/untrusted-json.js';
 import type { JsonSchema } from '../types.js';
 import { isFreeForm, isOpenMap, isPlainObject, openMapValues, pairListProblem, pairValueIsJson } from './formats/open-shapes.js';
 
@@ -83,9 +84,13 @@ function decodeMap(schema: JsonSchema, value: unknown): unknown {
   return out;
 }
 
+/**
+ * JSON text as the service reads any caller JSON (runtime/json/: the depth limit, no prototype-poisoning keys). The
+ * body's own depth check cannot see into a string, so a text nested 20,000 deep overflowed the validator's stack here.
+ */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseUntrustedJson(text);
   } catch {
     return text;
   }

@@ -124,6 +124,26 @@ describe('Sheets and Docs files named by their URL', () => {
   });
 });
 
+describe('JSON text for a free-form object, as the closed formats give it to models', () => {
+  it('is read as any caller JSON: too deep, or with a __proto__ key, it is refused at its pointer, with nothing sent', async () => {
+    const doc = (await run('docs_create_document', { title: 'JSON text' })).body.data.documentId as string;
+    h.sandbox.control.clearRequests();
+    const text = JSON.stringify({ insertText: { location: { index: 1 }, text: 'From JSON text' } });
+    const ok = await run('docs_update_document', { document_id: doc, requests: [text] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(h.sandbox.control.requests('docs')).toHaveLength(1);
+    h.sandbox.control.clearRequests();
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    for (const requests of [[deep], ['{"__proto__": {"insertText": {"location": {"index": 1}, "text": "x"}}}']]) {
+      const refused = await run('docs_update_document', { document_id: doc, requests });
+      expect(refused.status, JSON.stringify(refused.body).slice(0, 300)).toBe(400);
+      expect(refused.body.error.code).toBe('invalid_input');
+      expect(refused.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual(['/requests/0']);
+    }
+    expect(h.sandbox.control.requests()).toEqual([]);
+  });
+});
+
 describe('tool_input', () => {
   it('may be omitted for a tool with no required parameter, on both execute routes', async () => {
     const generic = await run('calendar_list_calendars');
