@@ -61,6 +61,9 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
   if (model.tools.some((t) => t.rules.some((r) => r.kind === 'check'))) {
     sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/checks.js', namespaceImport: 'checks' });
   }
+  if (model.tools.some((t) => t.rules.some((r) => r.kind === 'later_than'))) {
+    sf.addImportDeclaration({ moduleSpecifier: '../runtime/validation/formats.js', namedImports: ['notLater'] });
+  }
   if (model.tools.length) {
     sf.addImportDeclaration({ moduleSpecifier: './ajv.gen.js', namespaceImport: 'ajv' });
     sf.addImportDeclaration({ moduleSpecifier: './schemas.gen.js', namedImports: model.tools.map((t) => `${camelCase(t.name)}InputSchema`) });
@@ -136,9 +139,8 @@ function ruleCheck(rule: RuleModel): string {
       // The check names its own pointers (into the value) and messages; the rule's message documents it.
       return `if (${present(rule.parameter)}) {\nconst found = checks.${rule.check}(${access('o', rule.parameter)}, ${JSON.stringify(`/${rule.parameter}`)});\nif (found.length > 0) (violations ??= []).push(...found);\n}`;
     case 'later_than': {
-      // Both are RFC 3339 instants (or dates) by their format; a value that does not parse is the format's violation.
-      const [a, b] = [access('o', rule.parameter), access('o', rule.than)];
-      return `if (typeof ${a} === 'string' && typeof ${b} === 'string' && Date.parse(${a}) <= Date.parse(${b})) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
+      // Compared only when both are valid dates or date-times: a value that is not is the format's violation.
+      return `if (notLater(${access('o', rule.parameter)}, ${access('o', rule.than)})) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     }
     case 'not_all_zero':
       return `if ((${rule.params.map((p) => present(p)).join(' || ')}) && ${rule.params.map((p) => `(${access('o', p)} === undefined || ${access('o', p)} === 0)`).join(' && ')}) ${push(lastPresentPointer(rule.params), rule)}`;

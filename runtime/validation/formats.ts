@@ -42,6 +42,21 @@ export function date(value: string): boolean {
   return value.length === 10 && fullDate(value);
 }
 
+/**
+ * Whether `later` names an instant that is not after `earlier`'s, both valid `date` or `date-time` values: the
+ * `later_than` rule. A value that fails its format is left to the format's own violation, not compared (JavaScript's
+ * Date would read 2026-02-30 as 2 March).
+ */
+export function notLater(later: unknown, earlier: unknown): boolean {
+  const a = instant(later);
+  const b = instant(earlier);
+  return a !== undefined && b !== undefined && a <= b;
+}
+
+function instant(value: unknown): number | undefined {
+  return typeof value === 'string' && (date(value) || dateTime(value)) ? Date.parse(value) : undefined;
+}
+
 /** RFC 3339 date-time with a mandatory offset (`Z` or `+01:00`). @see https://www.rfc-editor.org/rfc/rfc3339#section-5.6 */
 export function dateTime(value: string): boolean {
   const len = value.length;

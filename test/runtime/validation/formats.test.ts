@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formats } from '../../../runtime/validation/formats.js';
+import { formats, notLater } from '../../../runtime/validation/formats.js';
 import { validateCalendarCreateEvent, validateCrmDealCreate, validateDocsUpdateDocument, validateSheetsGetValues } from '../../../generated/validators.gen.js';
 
 const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
@@ -111,5 +111,21 @@ describe('what a refused spreadsheet or document id gets wrong', () => {
     expect(refusal('https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit#gid=0')).toBeUndefined();
     expect(refusal('https://drive.google.com/file/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/view?usp=sharing')).toBeUndefined();
     expect(refusal('https://drive.google.com/open?id=1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms')).toBeUndefined();
+  });
+});
+
+describe('notLater (the later_than rule)', () => {
+  it.each([
+    ['2026-03-01T10:00:00+01:00', '2026-03-01T09:00:00Z', true], // the same instant
+    ['2026-03-01T09:59:59Z', '2026-03-01T10:00:00Z', true],
+    ['2026-03-01T10:00:01Z', '2026-03-01T10:00:00Z', false],
+    ['2026-03-02', '2026-03-01', false],
+    ['2026-03-01', '2026-03-01', true],
+    // Not compared when either fails its format (Date.parse reads 2026-02-30 as 2 March): the format says what is wrong.
+    ['2026-02-30T00:00:00Z', '2026-03-02T00:00:00Z', false],
+    ['2026-02-01T00:00:00', '2026-03-02T00:00:00Z', false],
+    [undefined, '2026-03-02T00:00:00Z', false],
+  ])('notLater(%j, %j) is %j', (later, earlier, want) => {
+    expect(notLater(later, earlier)).toBe(want);
   });
 });
