@@ -51,6 +51,7 @@ export const SECRET_COLUMNS = [
   { table: 'connected_accounts', key: 'id', columns: ['access_token', 'refresh_token'] },
   { table: 'oauth_states', key: 'state_hash', columns: ['code_verifier', 'state_value'] },
   { table: 'webhook_endpoints', key: 'id', columns: ['secret', 'previous_secret'] },
+  { table: 'dashboard_form_sends', key: 'id', columns: ['result'] },
 ] as const;
 
 /** Times are stored as UTC ISO strings with milliseconds, so that text comparison in SQLite orders them. */

@@ -249,5 +249,22 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
         DROP INDEX webhook_deliveries_env_created;
       `,
     },
+    {
+      version: 10,
+      name: 'dashboard one-time form sends',
+      // A dashboard form that makes something is sent once per token (sql-form-sends.ts): id is the SHA-256 of the
+      // session id and the token; result, sealed, is what the first send made; kept until the session would end.
+      sql: `
+        CREATE TABLE dashboard_form_sends (
+          id ${t.text} PRIMARY KEY,
+          environment_id ${t.text} NOT NULL REFERENCES environments(id) ON DELETE CASCADE,
+          action ${t.text} NOT NULL,
+          result ${t.text},
+          created_at ${t.timestamp} NOT NULL,
+          expires_at ${t.timestamp} NOT NULL
+        );
+        CREATE INDEX dashboard_form_sends_expires ON dashboard_form_sends (expires_at);
+      `,
+    },
   ];
 }

@@ -6,7 +6,8 @@
  * a ciphertext or writes SQL. This file holds the environments and application clients; each other concept has its
  * own module: connections (sql-connections.ts), connected accounts and the refresh lease (sql-accounts.ts), links
  * and OAuth states (sql-oauth-records.ts), MCP sessions (sql-mcp-sessions.ts), the account events outbox
- * (sql-events.ts) and webhook endpoints and deliveries (sql-webhooks.ts).
+ * (sql-events.ts), webhook endpoints and deliveries (sql-webhooks.ts) and the dashboard's one-time form sends
+ * (sql-form-sends.ts).
  */
 import { ConnectorError } from '../errors.js';
 import { SecretBox } from '../crypto/secret-box.js';
@@ -18,6 +19,7 @@ import { SqlConnections } from './sql-connections.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import { isUniqueViolation, type Migration, type SqlDriver } from './sql-driver.js';
 import { SqlExecutions } from './sql-executions.js';
+import { SqlFormSends } from './sql-form-sends.js';
 import { SqlMcpSessions } from './sql-mcp-sessions.js';
 import { SqlOAuthRecords } from './sql-oauth-records.js';
 import { SqlWebhooks } from './sql-webhooks.js';
@@ -38,10 +40,12 @@ import type {
   ExecutionFilter,
   ExecutionPage,
   ExecutionRecord,
+  FormSendRecord,
   McpSessionRecord,
   NewConnection,
   NewWebhookEndpoint,
   NewMcpSession,
+  NewFormSend,
   OAuthStateRecord,
   Store,
   TokenSet,
@@ -62,6 +66,7 @@ export class SqlStore implements Store {
   readonly #executions: SqlExecutions;
   readonly #webhooks: SqlWebhooks;
   readonly #mcpSessions: SqlMcpSessions;
+  readonly #formSends: SqlFormSends;
 
   constructor(driver: SqlDriver, keyring: Keyring, migrations: readonly Migration[]) {
     this.kind = driver.kind;
@@ -73,6 +78,7 @@ export class SqlStore implements Store {
     this.#executions = new SqlExecutions(this.#ctx);
     this.#webhooks = new SqlWebhooks(this.#ctx);
     this.#mcpSessions = new SqlMcpSessions(this.#ctx);
+    this.#formSends = new SqlFormSends(this.#ctx);
   }
 
   migrate(): Promise<void> {
@@ -270,7 +276,26 @@ export class SqlStore implements Store {
 
   async purgeExpired(before: string = new Date().toISOString()): Promise<number> {
     const cutoff = normalizeTime(before);
-    return (await this.#oauth.purgeExpired(cutoff)) + (await this.#mcpSessions.purgeExpired(cutoff)) + (await this.#webhooks.purge(cutoff));
+    return (
+      (await this.#oauth.purgeExpired(cutoff)) +
+      (await this.#mcpSessions.purgeExpired(cutoff)) +
+      (await this.#formSends.purgeExpired(cutoff)) +
+      (await this.#webhooks.purge(cutoff))
+    );
+  }
+
+  // ---- dashboard one-time forms (sql-form-sends.ts) ----
+
+  claimFormSend(input: NewFormSend): Promise<FormSendRecord | null> {
+    return this.#formSends.claim(input);
+  }
+
+  finishFormSend(id: string, result: Record<string, unknown>): Promise<void> {
+    return this.#formSends.finish(id, result);
+  }
+
+  releaseFormSend(id: string): Promise<void> {
+    return this.#formSends.release(id);
   }
 
   // ---- MCP sessions (sql-mcp-sessions.ts) ----

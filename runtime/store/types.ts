@@ -179,6 +179,22 @@ export interface McpSessionRecord {
 
 export type NewMcpSession = Omit<McpSessionRecord, 'id' | 'revokedAt' | 'createdAt'>;
 
+/**
+ * One send of a dashboard one-time form (`sql-form-sends.ts`): `id` is the SHA-256 of the session id and the form's
+ * token, `action` what the form does, `result` what its first send made (null while that send is at work).
+ */
+export interface FormSendRecord {
+  id: string;
+  environmentId: string;
+  action: string;
+  result: Record<string, unknown> | null;
+  createdAt: string;
+  /** When the session it belongs to ends; purged after. */
+  expiresAt: string;
+}
+
+export type NewFormSend = Pick<FormSendRecord, 'id' | 'environmentId' | 'action' | 'expiresAt'>;
+
 export interface AccountFilter {
   identifier?: string;
   connectionId?: string;
@@ -452,7 +468,17 @@ export interface Store {
   revokeMcpSession(environmentId: string, id: string, at?: string): Promise<McpSessionRecord | null>;
 
   /**
-   * Deletes OAuth states, authorization links and MCP sessions that expired before `before` (ISO time; default now), so abandoned
+   * Claims the send `id` of a dashboard one-time form: null when this call took it (the first send), otherwise the
+   * record of the send that took it first. One statement decides, so of two sends (on any instances) one gets null.
+   */
+  claimFormSend(input: NewFormSend): Promise<FormSendRecord | null>;
+  /** Records what the claimed send made (sealed: it may hold an authorization link). */
+  finishFormSend(id: string, result: Record<string, unknown>): Promise<void>;
+  /** Gives back a claim whose send did nothing (refused or failed), so the form sent again tries again. */
+  releaseFormSend(id: string): Promise<void>;
+
+  /**
+   * Deletes OAuth states, authorization links, MCP sessions and dashboard form sends that expired before `before` (ISO time; default now), so abandoned
    * flows do not pile up, and account events more than 30 days older than `before` with nothing left to deliver (with
    * their delivery log). Returns how many rows were removed. Safe to run from any number of processes.
    */

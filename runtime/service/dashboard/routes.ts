@@ -15,6 +15,7 @@ import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { registerExecutionPages } from './execution-routes.js';
+import { newFormToken, OnceForms, type OnceOutcome } from './once-forms.js';
 import { registerToolExplorer } from './tool-explorer-routes.js';
 import { registerWebhookPages } from './webhook-routes.js';
 
@@ -128,7 +129,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   /** What the layout's header needs of a session: the sections and the Sign out form with its CSRF value. */
   const header = (session: SessionClaims) => ({ signedIn: true, csrf: session.csrf, clientId: session.clientId });
-  const base = (ctx: Ctx) => header(ctx.session);
+  /** A signed-in page: the header, and a new token for its one-time forms (`once-forms.ts`). */
+  const base = (ctx: Ctx) => ({ ...header(ctx.session), formToken: newFormToken() });
+  const onceForms = new OnceForms(deps.connector.store);
+  const once = <R>(ctx: Ctx, body: unknown, action: string, subject: string, act: () => Promise<R>, record: (made: R) => Record<string, unknown>): Promise<OnceOutcome<R>> =>
+    onceForms.send(ctx.session, body, action, subject, act, record);
 
   /**
    * The connection's page. Its edit form shows the stored values, or `submitted` (the form a failed save posted), so
@@ -327,6 +332,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     signedIn,
     page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
     formError,
+    once,
   });
   registerToolExplorer<Ctx>(app, {
     connector: deps.connector,
@@ -346,8 +352,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
       const identifier = field((request.body ?? {}) as Form, 'identifier');
       try {
         const connection = await ctx.env.getConnection(id);
-        const link = await ctx.env.authorizationLink({ connection_name: connection.name, identifier });
-        return connectionPage(reply, ctx, id, { link, linkIdentifier: identifier });
+        // Once per form: a reload of the link's page shows the link it made again instead of making another.
+        const sent = await once(ctx, request.body, 'link.create', `${connection.id} ${identifier}`, () => ctx.env.authorizationLink({ connection_name: connection.name, identifier }), (link) => ({ link, identifier }));
+        if ('made' in sent) return connectionPage(reply, ctx, id, { link: sent.made, linkIdentifier: identifier });
+        const made = sent.earlier.result as { link: unknown; identifier: string } | null;
+        return connectionPage(reply, ctx, id, { linkAgain: { at: sent.earlier.at, pending: made === null }, ...(made ? { link: made.link, linkIdentifier: made.identifier } : {}) });
       } catch (error) {
         // Shown in the link's own card, beside the identifier it is about, not above the connection's edit form.
         return connectionPage(reply, ctx, id, { linkError: formError(error, request), linkIdentifier: identifier }, 400);

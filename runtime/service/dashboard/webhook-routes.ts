@@ -1,6 +1,6 @@
 /**
  * The dashboard's webhook pages: endpoints (create, with the secret shown once; rotate the secret, shown once, and
- * delete, each after a confirmation page), the delivery log (filter by endpoint and status, paged both ways: `cursor-trail.ts`) and one delivery with its
+ * delete, each after a confirmation page; creating and rotating are done once per form, `once-forms.ts`), the delivery log (filter by endpoint and status, paged both ways: `cursor-trail.ts`) and one delivery with its
  * payload and every attempt. Plain forms, no script, like the rest of the dashboard; everything goes through the
  * environment scope, as the API does.
  */
@@ -10,6 +10,7 @@ import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event
 import { DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import type { WebhookDeliveryStatus } from '../../store/types.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
+import type { EarlierSend, OnceOutcome } from './once-forms.js';
 
 type Form = Record<string, string | string[] | undefined>;
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
@@ -21,6 +22,8 @@ export interface WebhookPagesDeps<C extends { env: EnvironmentScope }> {
   /** Renders a view inside the layout, with the signed-in basics of `ctx`. */
   page(reply: FastifyReply, ctx: C, name: string, context: Record<string, unknown> & { title: string }, status?: number): FastifyReply;
   formError(error: unknown, request: FastifyRequest): string;
+  /** Does `act` once per one-time form (`once-forms.ts`); a send of the same form again answers the earlier send. */
+  once<R>(ctx: C, body: unknown, action: string, subject: string, act: () => Promise<R>, record: (made: R) => Record<string, unknown>): Promise<OnceOutcome<R>>;
 }
 
 const STATUSES: WebhookDeliveryStatus[] = ['pending', 'delivered', 'failed'];
@@ -30,6 +33,19 @@ function chosenEvents(form: Form): AccountEventType[] | undefined {
   const raw = form.events;
   const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((e): e is AccountEventType => (ACCOUNT_EVENT_TYPES as readonly string[]).includes(e));
   return list.length === 0 ? undefined : list;
+}
+
+/**
+ * The page a one-time form sent again answers: what the first send made (the endpoint, and for a rotation until when
+ * the previous secret signs), never the secret, which was shown once, on the first send's page.
+ */
+function sentAgain(earlier: EarlierSend, kind: 'created' | 'rotated'): Record<string, unknown> & { title: string } {
+  return {
+    title: kind === 'created' ? 'Webhook endpoint already created' : 'Secret already rotated',
+    [kind]: true,
+    again: { at: earlier.at, pending: earlier.result === null },
+    ...(earlier.result ? { endpoint: earlier.result } : {}),
+  };
 }
 
 export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: WebhookPagesDeps<C>): void {
@@ -76,8 +92,10 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       const form = (request.body ?? {}) as Form;
       const events = chosenEvents(form);
       try {
-        const created = await ctx.env.createWebhookEndpoint({ url: typeof form.url === 'string' ? form.url.trim() : '', ...(events ? { events } : {}) });
-        return page(reply, ctx, 'webhook-secret', { title: 'Webhook endpoint created', endpoint: created, secret: created.secret, created: true });
+        const url = typeof form.url === 'string' ? form.url.trim() : '';
+        const sent = await deps.once(ctx, form, 'webhook.create', url, () => ctx.env.createWebhookEndpoint({ url, ...(events ? { events } : {}) }), (e) => ({ id: e.id, url: e.url }));
+        if ('earlier' in sent) return page(reply, ctx, 'webhook-secret', sentAgain(sent.earlier, 'created'));
+        return page(reply, ctx, 'webhook-secret', { title: 'Webhook endpoint created', endpoint: sent.made, secret: sent.made.secret, created: true });
       } catch (error) {
         // In the form's own card, with what was typed and checked, so the user corrects rather than starts over.
         return listPage(request, reply, ctx, { createError: deps.formError(error, request), urlValue: form.url, checkedEvents: events ?? [] }, 400);
@@ -98,8 +116,11 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
   app.post<{ Params: { id: string } }>(
     '/webhooks/:id/rotate',
     signedIn(async (request, reply, ctx) => {
-      const rotated = await ctx.env.rotateWebhookSecret((request.params as { id: string }).id);
-      return page(reply, ctx, 'webhook-secret', { title: 'Secret rotated', endpoint: rotated, secret: rotated.secret, rotated: true });
+      const id = (request.params as { id: string }).id;
+      // Once per form: a second rotation would end the overlap the receiver relies on.
+      const sent = await deps.once(ctx, request.body, 'webhook.rotate', id, () => ctx.env.rotateWebhookSecret(id), (e) => ({ id: e.id, url: e.url, previous_secret_expires_at: e.previous_secret_expires_at }));
+      if ('earlier' in sent) return page(reply, ctx, 'webhook-secret', sentAgain(sent.earlier, 'rotated'));
+      return page(reply, ctx, 'webhook-secret', { title: 'Secret rotated', endpoint: sent.made, secret: sent.made.secret, rotated: true });
     }),
   );
 

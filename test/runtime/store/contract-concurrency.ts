@@ -102,7 +102,7 @@ export function concurrencyContract(ctx: ContractContext): void {
       const { db } = ctx;
       await db.query('DROP TABLE IF EXISTS oauth_states');
       for (const t of ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints', 'account_events']) await db.query(`DROP TABLE IF EXISTS ${t}`);
-      for (const t of ['executions', 'revoked_tokens', 'mcp_sessions', 'auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
+      for (const t of ['dashboard_form_sends', 'executions', 'revoked_tokens', 'mcp_sessions', 'auth_links', 'connected_accounts', 'connections', 'app_clients', 'environments', 'schema_migrations']) {
         await db.query(`DROP TABLE IF EXISTS ${t}`);
       }
       expect(await db.tables()).toEqual([]);

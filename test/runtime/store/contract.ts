@@ -9,6 +9,7 @@ import type { Store } from '../../../runtime/store/types.js';
 import { concurrencyContract } from './contract-concurrency.js';
 import { executionsContract } from './contract-executions.js';
 import { eventsContract } from './contract-events.js';
+import { formSendsContract } from './contract-form-sends.js';
 import { mcpSessionsContract } from './contract-mcp-sessions.js';
 import { recordsContract } from './contract-records.js';
 import { securityContract } from './contract-security.js';
@@ -55,5 +56,6 @@ export function storeContract(name: string, newDatabase: NewTestDatabase): void 
     executionsContract(ctx);
     eventsContract(ctx);
     mcpSessionsContract(ctx);
+    formSendsContract(ctx);
   });
 }
