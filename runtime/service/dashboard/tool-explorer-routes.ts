@@ -1,5 +1,6 @@
 /**
- * The dashboard's tool explorer: pick a tool, a connection of its system and an identifier, fill a form built from
+ * The dashboard's tool explorer: pick a tool, a connection of its system (or any: the identifier's one connection of
+ * the tool's system, as the API does without `connection_name`) and an identifier, fill a form built from
  * the tool's input schema (`schema-form.ts`), run it through the environment scope exactly as the API would, and
  * see the result, or the error with every violation and its JSON pointer, each also at the field it names. The call is a real call: it appears in
  * the execution history like any other.
@@ -45,8 +46,10 @@ export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: F
     const tools = deps.connector.tools.list();
     const tool = toolName ? deps.connector.tools.resolve(toolName) : undefined;
     const connections = tool ? (await ctx.env.listConnections()).filter((c) => c.connector === tool.connector) : [];
-    const failure = outcome.failure as { code: string; violations: Violation[] } | undefined;
+    const failure = outcome.failure as { code: string; message: string; violations: Violation[] } | undefined;
     const errors = fieldErrors(failure?.code ?? '', failure?.violations ?? []);
+    // Left to "any" while the user has accounts on several of the tool's connections: the connection field says so.
+    const connectionError = failure?.code === 'ambiguous_connection' ? failure.message : errors.connection;
     return deps.page(reply, ctx, 'tools', {
       title: 'Tool explorer',
       tools: tools.map((t) => ({ name: t.name, selected: t.name === tool?.name })),
@@ -57,7 +60,7 @@ export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: F
             identifierValue: form.identifier ?? '',
             fields: formFields(tool.inputSchema, form).map((f) => ({ ...f, id: `field-${f.name}`, error: errors.input.get(f.name) })),
             identifierError: errors.identifier,
-            connectionError: errors.connection,
+            connectionError,
           }
         : {}),
       ...outcome,

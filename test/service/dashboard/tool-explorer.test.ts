@@ -1,9 +1,10 @@
 /**
  * The dashboard's tool explorer in a real headless Chromium at 390 px: pick a tool, a connection and a user, fill
  * the form built from the tool's input schema, run it, see the error with its violations (each also at its field), then the result; and the
- * form <-> input conversion for each kind of field.
+ * form <-> input conversion for each kind of field; "any" connection, as the API's call without `connection_name`.
  */
 import { describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
 import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
 
@@ -89,5 +90,46 @@ describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
     expect(result).toContain('explorer-contact@example.com');
     expect(result).toContain('"id"');
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  }, 60_000);
+
+  it('runs on any connection, as the API does without connection_name: the user\'s one connection of the tool\'s system', async () => {
+    const token = await suite.h.token(suite.h.a);
+    const [first, second] = [await suite.h.sandboxConnection(suite.h.a, 'crm', 'crm-first'), await suite.h.sandboxConnection(suite.h.a, 'crm', 'crm-second')];
+    const authorize = async (connection: string, identifier: string, user: string) => {
+      const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
+      expect((await consentThroughSandbox(link.body.link, { user })).status).toBe(200);
+    };
+    await authorize(second.name, 'any-one', 'any-one@example.com');
+    await authorize(first.name, 'any-two', 'any-two@example.com');
+    await authorize(second.name, 'any-two', 'any-two@example.com');
+
+    const page = await suite.newPage();
+    await page.goto(`${suite.h.url}/dashboard/tools?tool=crm_contacts_list`);
+    if (page.url().endsWith('/dashboard/login')) {
+      await signIn(page, suite.h);
+      await page.goto(`${suite.h.url}/dashboard/tools?tool=crm_contacts_list`);
+    }
+    // "any" is offered first, beside each crm connection, and is what a new form sends.
+    expect(await page.$eval('#run-connection', (s) => (s as unknown as { value: string }).value)).toBe('');
+    expect(await page.textContent('#run-connection >> option[value=""]')).toContain('any');
+    await page.fill('#run-identifier', 'any-one');
+    await page.fill('#field-limit', '1');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-result')).toContain('"results"');
+    const executionId = (await page.textContent('#tool-execution'))?.trim();
+    const execution = await suite.h.call('GET', `/api/v1/executions/${executionId}`, { token });
+    expect(execution.body.connection_name).toBe(second.name);
+    // The form keeps "any".
+    expect(await page.$eval('#run-connection', (s) => (s as unknown as { value: string }).value)).toBe('');
+
+    // A user with accounts on both: the API's ambiguous_connection, said at the connection field too.
+    await page.fill('#run-identifier', 'any-two');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-error')).toContain('ambiguous_connection');
+    expect(await page.getAttribute('#run-connection', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#run-connection-error')).toContain('crm-first, crm-second');
+    await page.selectOption('#run-connection', 'crm-first');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-result')).toContain('"results"');
   }, 60_000);
 });

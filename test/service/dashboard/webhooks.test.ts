@@ -86,6 +86,12 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     await page.click('text=Filter');
     await page.waitForURL(/status=failed/);
     expect(await page.textContent('main')).toContain('No deliveries match the filter');
+    // Clear, as on the execution history, goes back to every delivery.
+    await page.click('#clear-filter');
+    await page.waitForURL(`${suite.h.url}/dashboard/webhooks`);
+    expect(await page.inputValue('#filter-status')).toBe('');
+    expect(await page.textContent('#webhook-deliveries')).toContain('account.connected');
+    expect(await page.$('#clear-filter')).toBeNull();
 
     // Rotate asks first, and asking rotates nothing; confirmed: a new secret, shown once; the old one still verifies
     // during the overlap.
