@@ -247,6 +247,11 @@ export interface EnvironmentScope extends WebhookApi {
    * list, which shows numbered pages and a total); the HTTP client has no counterpart.
    */
   pageAccounts(filter: AccountListFilter, page: { limit: number; page: number }): Promise<{ accounts: AccountView[]; total: number; page: number }>;
+  /**
+   * How many accounts `listAccounts(filter)` would list in each status (every status, 0 when none), counted by the
+   * store in one query. In process only (the dashboard's delete confirmation); the HTTP client has no counterpart.
+   */
+  countAccountsByStatus(filter: AccountListFilter): Promise<Record<AccountStatus, number>>;
   getAccount(id: string): Promise<AccountView>;
   /** Revokes at the provider (best effort), deletes the tokens, marks the account DISCONNECTED. */
   disconnectAccount(id: string): Promise<AccountView>;

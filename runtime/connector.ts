@@ -324,6 +324,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         const rows = await store.listAccounts(environmentId, selection.filter, { limit, offset: (current - 1) * limit });
         return { accounts: selection.views(rows), total, page: current };
       },
+      async countAccountsByStatus(filter) {
+        const selection = await accountSelection(filter);
+        return selection === null ? { PENDING_AUTH: 0, ACTIVE: 0, EXPIRED: 0, DISCONNECTED: 0 } : store.countAccountsByStatus(environmentId, selection.filter);
+      },
       async getAccount(id) {
         const found = await account(id);
         return accountView(found.account, found.connection);

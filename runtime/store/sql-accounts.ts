@@ -94,6 +94,14 @@ export class SqlAccounts {
     return Number(row?.n ?? 0);
   }
 
+  async countAccountsByStatus(environmentId: string, filter: AccountFilter = {}): Promise<Record<AccountStatus, number>> {
+    const { where, params } = accountWhere(environmentId, filter);
+    const rows = await this.ctx.db.all<{ status: AccountStatus; n: number | string }>(`SELECT status, COUNT(*) AS n FROM connected_accounts WHERE ${where} GROUP BY status`, params);
+    const counts: Record<AccountStatus, number> = { PENDING_AUTH: 0, ACTIVE: 0, EXPIRED: 0, DISCONNECTED: 0 };
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
+  }
+
   /**
    * Stores exactly the given token set (a null `refreshToken` is stored as null: keeping the previous refresh token
    * when a provider omits it is the caller's decision). With `expectedVersion` this is a compare-and-set on

@@ -208,6 +208,10 @@ export class SqlStore implements Store {
     return this.#accounts.countAccounts(environmentId, filter);
   }
 
+  countAccountsByStatus(environmentId: string, filter: AccountFilter = {}): Promise<Record<AccountStatus, number>> {
+    return this.#accounts.countAccountsByStatus(environmentId, filter);
+  }
+
   saveTokens(
     accountId: string,
     tokens: TokenSet,

@@ -410,6 +410,8 @@ export interface Store {
   listAccounts(environmentId: string, filter?: AccountFilter, page?: AccountPage): Promise<AccountRecord[]>;
   /** How many accounts `listAccounts` would list with this filter, without reading them. */
   countAccounts(environmentId: string, filter?: AccountFilter): Promise<number>;
+  /** How many of those accounts are in each status (every status, 0 when none), in one query. */
+  countAccountsByStatus(environmentId: string, filter?: AccountFilter): Promise<Record<AccountStatus, number>>;
   /**
    * Writes new tokens and marks the account ACTIVE, bumping `tokenVersion`. When `expectedVersion` is given the
    * write happens only if the stored version still equals it (returns null otherwise).

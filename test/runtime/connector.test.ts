@@ -125,6 +125,17 @@ describe('accounts', () => {
     expect(await h.env.pageAccounts({ connection_name: 'missing' }, { limit: 2, page: 3 })).toEqual({ accounts: [], total: 0, page: 1 });
   });
 
+  it('countAccountsByStatus counts what listAccounts lists, per status, by the same filter', async () => {
+    const statuses = ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'] as const;
+    for (const identifier of ['count-a', 'count-b']) await h.env.authorizationLink({ connection_name: 'notes', identifier });
+    for (const filter of [{ connection_name: 'notes' }, { identifier: 'count-a' }, {}]) {
+      const listed = await h.env.listAccounts(filter);
+      expect(listed.length).toBeGreaterThan(0);
+      expect(await h.env.countAccountsByStatus(filter)).toEqual(Object.fromEntries(statuses.map((s) => [s, listed.filter((a) => a.status === s).length])));
+    }
+    expect(await h.env.countAccountsByStatus({ connection_name: 'missing' })).toEqual({ PENDING_AUTH: 0, ACTIVE: 0, EXPIRED: 0, DISCONNECTED: 0 });
+  });
+
   it('listAccountsPage is listAccounts by cursor: same filter and order, limit clamped to 1..200 (default 50)', async () => {
     for (let i = 0; i < 3; i++) await h.env.authorizationLink({ connection_name: 'notes', identifier: `cursor-${i}` });
     const filter = { connection_name: 'notes', status: 'PENDING_AUTH' as const };

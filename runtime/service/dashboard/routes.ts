@@ -53,11 +53,6 @@ async function accountsPage(env: EnvironmentScope, filter: AccountListFilter & R
   };
 }
 
-/** How many accounts match `filter`, counted by the store (the page read beside the count is one row). */
-async function countAccounts(env: EnvironmentScope, filter: AccountListFilter): Promise<number> {
-  return (await env.pageAccounts(filter, { limit: 1, page: 1 })).total;
-}
-
 /** The endpoint overrides the connection form edits, one field each (an empty field: the provider's own). */
 const OVERRIDE_KEYS = ['authorizationUrl', 'tokenUrl', 'revocationUrl', 'apiBaseUrl'] as const;
 type Ctx = { session: SessionClaims; env: EnvironmentScope };
@@ -314,9 +309,10 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     '/connections/:id/delete',
     signedIn(async (request, reply, ctx) => {
       const connection = await ctx.env.getConnection((request.params as { id: string }).id);
-      const of = { connection_name: connection.name };
-      const [records, active, expired] = await Promise.all([countAccounts(ctx.env, of), countAccounts(ctx.env, { ...of, status: 'ACTIVE' }), countAccounts(ctx.env, { ...of, status: 'EXPIRED' })]);
-      return page(reply, 'connection-delete', { ...base(ctx), title: `Delete ${connection.name}`, connection, records, connected: active + expired });
+      // One query for every status: the records deleted, and those holding tokens (ACTIVE, EXPIRED) that are revoked.
+      const counts = await ctx.env.countAccountsByStatus({ connection_name: connection.name });
+      const records = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      return page(reply, 'connection-delete', { ...base(ctx), title: `Delete ${connection.name}`, connection, records, connected: counts.ACTIVE + counts.EXPIRED });
     }),
   );
 

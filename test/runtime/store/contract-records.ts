@@ -1,6 +1,7 @@
 /** Contract, part 1: every record operation, and environment isolation. */
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../../runtime/errors.js';
+import type { AccountStatus } from '../../../runtime/store/types.js';
 import type { ContractContext } from './contract.js';
 import { inMinutes, newConnection, tokens } from './fixtures.js';
 
@@ -203,6 +204,28 @@ export function recordsContract(ctx: ContractContext): void {
       expect((await ctx.store.listAccounts('env_a', { status: 'ACTIVE' }, { limit: 5 }))[0]!.tokens).not.toBeNull();
       expect(await ctx.store.countAccounts('env_b')).toBe(1);
       expect(await ctx.store.countAccounts('env_c')).toBe(0);
+    });
+
+    it('counts a filtered list per status in one answer, every status present, each as listAccounts finds it', async () => {
+      const { conn } = await setup();
+      const other = await ctx.store.createConnection(newConnection('env_a', { name: 'notion', connector: 'workspace' }));
+      const wanted = { PENDING_AUTH: 3, ACTIVE: 2, EXPIRED: 1, DISCONNECTED: 0 } as const;
+      let n = 0;
+      for (const [status, count] of Object.entries(wanted) as [AccountStatus, number][]) {
+        for (let i = 0; i < count; i++) {
+          const account = await ctx.store.ensureAccount('env_a', conn.id, `user-${n++}`);
+          if (status !== 'PENDING_AUTH') await ctx.store.setAccountStatus(account.id, status);
+        }
+      }
+      await ctx.store.setAccountStatus((await ctx.store.ensureAccount('env_a', other.id, 'user-0')).id, 'DISCONNECTED');
+      const counts = await ctx.store.countAccountsByStatus('env_a', { connectionId: conn.id });
+      expect(counts).toEqual(wanted);
+      for (const status of Object.keys(wanted) as AccountStatus[]) {
+        expect(counts[status]).toBe((await ctx.store.listAccounts('env_a', { connectionId: conn.id, status })).length);
+      }
+      expect(await ctx.store.countAccountsByStatus('env_a')).toEqual({ ...wanted, DISCONNECTED: 1 });
+      expect(await ctx.store.countAccountsByStatus('env_a', { identifier: 'user-0' })).toEqual({ PENDING_AUTH: 1, ACTIVE: 0, EXPIRED: 0, DISCONNECTED: 1 });
+      expect(await ctx.store.countAccountsByStatus('env_missing')).toEqual({ PENDING_AUTH: 0, ACTIVE: 0, EXPIRED: 0, DISCONNECTED: 0 });
     });
 
     it('pages by keyset after an account: ties on createdAt broken by id, filters kept, no row twice or missed', async () => {
