@@ -334,6 +334,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     connector: deps.connector,
     signedIn,
     page: (reply, ctx, name, context, status) => page(reply, name, { ...base(ctx), ...context }, status),
+    once,
   });
   registerExecutionPages<Ctx>(app, {
     signedIn,

@@ -3,11 +3,12 @@
  * the tool's system, as the API does without `connection_name`) and an identifier, fill a form built from
  * the tool's input schema (`schema-form.ts`), run it through the environment scope exactly as the API would, and
  * see the result, or the error with every violation and its JSON pointer, each also at the field it names. The call is a real call: it appears in
- * the execution history like any other.
+ * the execution history like any other, and a form runs once (`once-forms.ts`): reloading the result does not run it again.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Connector, EnvironmentScope } from '../../api.js';
 import { toConnectorError } from '../errors.js';
+import type { OnceOutcome } from './once-forms.js';
 import { formFields, inputFromForm } from './schema-form.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
@@ -17,6 +18,8 @@ export interface ToolExplorerDeps<C extends { env: EnvironmentScope }> {
   connector: Pick<Connector, 'tools'>;
   signedIn(handler: Handler<C>): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   page(reply: FastifyReply, ctx: C, name: string, context: Record<string, unknown> & { title: string }, status?: number): FastifyReply;
+  /** Does `act` once per one-time form (`once-forms.ts`); a send of the same form again answers the earlier send. */
+  once<R>(ctx: C, body: unknown, action: string, subject: string, act: () => Promise<R>, record: (made: R) => Record<string, unknown>): Promise<OnceOutcome<R>>;
 }
 
 type Violation = { pointer?: string; message: string };
@@ -86,12 +89,18 @@ export function registerToolExplorer<C extends { env: EnvironmentScope }>(app: F
       const { input, problems } = inputFromForm(tool.inputSchema, form);
       if (problems.length > 0) return render(request, reply, ctx, tool.name, form, { failure: { code: 'invalid_input', message: 'Some fields could not be read.', violations: problems } });
       try {
-        const result = await ctx.env.executeTool({
-          tool_name: tool.name,
-          identifier: form.identifier ?? '',
-          tool_input: input,
-          ...(form.connection_name ? { connection_name: form.connection_name } : {}),
-        });
+        // Once per form: reloading the result's page would run the tool again (a second contact, event, row...).
+        // The result is not kept (outputs never are); the page sent again links the execution instead.
+        const call = () =>
+          ctx.env.executeTool({
+            tool_name: tool.name,
+            identifier: form.identifier ?? '',
+            tool_input: input,
+            ...(form.connection_name ? { connection_name: form.connection_name } : {}),
+          });
+        const sent = await deps.once(ctx, form, 'tool.run', tool.name, call, (result) => ({ execution_id: result.execution_id }));
+        if ('earlier' in sent) return render(request, reply, ctx, tool.name, form, { again: { at: sent.earlier.at, executionId: sent.earlier.result?.execution_id } });
+        const result = sent.made;
         return render(request, reply, ctx, tool.name, form, { result: JSON.stringify(result.data, null, 2), executionId: result.execution_id, sent: JSON.stringify(input) });
       } catch (error) {
         const e = toConnectorError(error, request);

@@ -1,6 +1,6 @@
 /**
  * Reloading the page a form answered sends the form again; in a real headless Chromium, the dashboard's forms that
- * make something (a webhook endpoint, a secret rotation, an authorization link) do it once: the reload answers a page
+ * make something (a webhook endpoint, a secret rotation, an authorization link, a tool run) do it once: the reload answers a page
  * saying it was already done, with the endpoint or the link it made, never the secret. A new page's form is a new
  * send. A form without its token is refused, and a send whose work failed may be sent again. With two instances on one
  * PostgreSQL (from `DATABASE_URL`), a form sent again to the other instance is answered as sent again there too.
@@ -14,7 +14,7 @@ import { keyring1 } from '../../runtime/store/fixtures.js';
 import { newPostgresDatabase, type TestDatabase } from '../../runtime/store/harness.js';
 import { postgresSuite } from '../../server-suites.js';
 import { startHarness, type Harness } from '../harness.js';
-import { BROWSER_TESTS, dashboardSuite, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
+import { BROWSER_TESTS, crmUser, dashboardSuite, launchDashboardBrowser, signIn, type DashboardBrowser } from './browser.js';
 
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
 
@@ -93,6 +93,30 @@ describe.runIf(BROWSER_TESTS)('dashboard one-time forms in Chromium', () => {
     expect(next).toMatch(/\/sso\/v1\/connect\//);
     expect(next).not.toBe(link);
     expect(await page.$('#link-sent-again')).toBeNull();
+  }, 60_000);
+
+  it('a reload after running a tool in the explorer does not run it again (a second contact)', async () => {
+    const { token } = await crmUser(suite.h, 'once-runner', 'once-runner@example.com');
+    const runs = async () => (await suite.h.call('GET', '/api/v1/executions?tool=crm_contact_create', { token })).body.executions as { id: string }[];
+    const page = await signedInPage();
+    await page.goto(`${suite.h.url}/dashboard/tools?tool=crm_contact_create`);
+    await page.fill('#run-identifier', 'once-runner');
+    await page.fill('#field-email', 'once-contact@example.com');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-result')).toContain('once-contact@example.com');
+    const [run] = await runs();
+    expect(run).toBeDefined();
+
+    await page.reload();
+    expect(await page.textContent('#tool-sent-again')).toContain('It was not run again');
+    expect(await page.getAttribute('#tool-sent-again a', 'href')).toBe(`/dashboard/executions/${run!.id}`);
+    expect(await page.$('#tool-result')).toBeNull();
+    expect(await runs()).toHaveLength(1);
+    // Run on the page is a new send.
+    await page.fill('#field-email', 'once-contact-2@example.com');
+    await page.click('#run-tool');
+    expect(await page.textContent('#tool-result')).toContain('once-contact-2@example.com');
+    expect(await runs()).toHaveLength(2);
   }, 60_000);
 
   it('refuses a form without its token, and lets a form whose send failed be sent again', async () => {
