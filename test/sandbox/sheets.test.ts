@@ -260,3 +260,108 @@ describe('spreadsheets.values', () => {
     expect(unauth.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
   });
 });
+
+describe('spreadsheets.values.append', () => {
+  let id: string;
+  beforeEach(async () => {
+    id = (await create({ sheets: [{ properties: { title: 'Log' } }, { properties: { title: 'Small', gridProperties: { rowCount: 3, columnCount: 2 } } }] })).spreadsheetId;
+  });
+  const appendPath = (range: string): string => `${valuesPath(id, range)}:append`;
+  const append = (range: string, values: unknown[][], query: Record<string, string> = {}, option = 'USER_ENTERED') =>
+    call('POST', appendPath(range), { query: { valueInputOption: option, ...query }, body: { values } });
+  const read = async (range: string): Promise<unknown> => (await call('GET', valuesPath(id, range))).body.values;
+  const grid = async (title: string): Promise<unknown> =>
+    (await call('GET', `/v4/spreadsheets/${id}`)).body.sheets.find((s: Body) => s.properties.title === title).properties.gridProperties;
+
+  it('requires valueInputOption and a known insertDataOption, and writes nothing when refused', async () => {
+    const res = await call('POST', appendPath('Log'), { body: { values: [['x']] } });
+    expectError(res, 400, 'INVALID_ARGUMENT', 'Invalid valueInputOption: INPUT_VALUE_OPTION_UNSPECIFIED');
+    expectError(await append('Log', [['x']], { insertDataOption: 'INSERT' }), 400, 'INVALID_ARGUMENT', /insert_data_option.*"INSERT"/);
+    expectError(await append('Log', [['x']], { includeValuesInResponse: 'yes' }), 400, 'INVALID_ARGUMENT', /includeValuesInResponse/);
+    expect(await read('Log!A1:Z10')).toBeUndefined();
+    expect(await grid('Log')).toEqual({ rowCount: 1000, columnCount: 26 });
+  });
+
+  it('a range with no filled cell is not searched beyond: the rows go to its top-left cell', async () => {
+    await put(id, 'Log!A3', [['h1'], ['a']]);
+    const res = await append('Log!A1:E1', [['x']]);
+    expect(res.body.tableRange).toBeUndefined();
+    expect(res.body.updates.updatedRange).toBe('Log!A1');
+  });
+
+  it('writes at the top-left of an empty range, with no tableRange, then after the table it made', async () => {
+    const first = await append('Log!B2:D', [['date', 'item'], ['2026-03-01', 'Anvil']], {}, 'RAW');
+    expect(first.body).toEqual({
+      spreadsheetId: id,
+      updates: { spreadsheetId: id, updatedRange: 'Log!B2:C3', updatedRows: 2, updatedColumns: 2, updatedCells: 4 },
+    });
+    const second = await append('Log!B2:D', [['2026-03-02', 'Rope', 3]], {}, 'RAW');
+    expect(second.body).toEqual({
+      spreadsheetId: id,
+      tableRange: 'Log!B2:C3',
+      updates: { spreadsheetId: id, updatedRange: 'Log!B4:D4', updatedRows: 1, updatedColumns: 3, updatedCells: 3 },
+    });
+    expect(await read('Log!B2:D4')).toEqual([['date', 'item'], ['2026-03-01', 'Anvil'], ['2026-03-02', 'Rope', '3']]);
+  });
+
+  it('finds the table from the first filled cell of the range and appends after its last row, from its first column', async () => {
+    await put(id, 'Log!B3', [['h1', 'h2', 'h3'], ['a', '', 'c'], ['', 'b']]);
+    // A sheet name, the header's row and the table's first cell all find it: the range starts the search, it does not
+    // bound the rows, and the table grows with each append.
+    for (const [range, row] of [['Log', 6], ['Log!A3:E3', 7], ['Log!B3', 8]] as const) {
+      const res = await append(range, [['x']]);
+      expect(res.body.tableRange).toBe(`Log!B3:D${row - 1}`);
+      expect(res.body.updates.updatedRange).toBe(`Log!B${row}`);
+    }
+  });
+
+  it('ends the table at the first empty row, so OVERWRITE writes into a gap and over what follows it', async () => {
+    await put(id, 'Log!A1', [['h1', 'h2'], ['a', 'b'], [], ['note below', 'keep']]);
+    const res = await append('Log', [['c', 'd'], ['e']]);
+    expect(res.body.tableRange).toBe('Log!A1:B2');
+    expect(res.body.updates.updatedRange).toBe('Log!A3:B4');
+    expect(await read('Log!A1:B4')).toEqual([['h1', 'h2'], ['a', 'b'], ['c', 'd'], ['e', 'keep']]);
+    expect(await grid('Log')).toEqual({ rowCount: 1000, columnCount: 26 });
+  });
+
+  it('INSERT_ROWS inserts the rows after the table: what follows moves down and the grid gains them', async () => {
+    await put(id, 'Log!A1', [['h1', 'h2'], ['a', 'b'], [], ['note below', 'keep']]);
+    const res = await append('Log', [['c', 'd'], ['e']], { insertDataOption: 'INSERT_ROWS' });
+    expect(res.body.tableRange).toBe('Log!A1:B2');
+    expect(res.body.updates.updatedRange).toBe('Log!A3:B4');
+    expect(await read('Log!A1:B6')).toEqual([['h1', 'h2'], ['a', 'b'], ['c', 'd'], ['e'], [], ['note below', 'keep']]);
+    expect(await grid('Log')).toEqual({ rowCount: 1002, columnCount: 26 });
+  });
+
+  it.each(['OVERWRITE', 'INSERT_ROWS'])('%s grows the grid when the rows run past it (values.update refuses)', async (insertDataOption) => {
+    await put(id, 'Small!A1', [['a', 'b'], ['c', 'd'], ['e', 'f']]);
+    expectError(await put(id, 'Small!A4', [['x']]), 400, 'INVALID_ARGUMENT', /exceeds grid limits/);
+    const res = await append('Small', [['g', 'h', 'i'], ['j']], { insertDataOption });
+    expect(res.body.tableRange).toBe('Small!A1:B3');
+    expect(res.body.updates.updatedRange).toBe('Small!A4:C5');
+    expect(await grid('Small')).toEqual({ rowCount: 5, columnCount: 3 });
+    expect(await read('Small')).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h', 'i'], ['j']]);
+  });
+
+  it('includeValuesInResponse returns the appended values in updates.updatedData', async () => {
+    await put(id, 'Log!A1', [['qty'], ['2']]);
+    const res = await append('Log', [['3', '=A2+A3']], { includeValuesInResponse: 'true' });
+    expect(res.body.updates.updatedData).toEqual({ range: 'Log!A3:B3', majorDimension: 'ROWS', values: [['3', '5']] });
+  });
+
+  it('refuses a cell of more than 50,000 characters, an unknown sheet, and a read-only scope, changing nothing', async () => {
+    expectError(await append('Log', [['ok', 'x'.repeat(50_001)]]), 400, 'INVALID_ARGUMENT', 'Your input contains more than the maximum of 50000 characters in a single cell.');
+    expectError(await append('Nope!A1', [['x']]), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Nope!A1');
+    const res = await call('POST', appendPath('Log'), {
+      query: { valueInputOption: 'RAW' },
+      body: { values: [['x']] },
+      scopes: ['https://www.googleapis.com/auth/spreadsheets.readonly'],
+    });
+    expectError(res, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+    expect(await read('Log')).toBeUndefined();
+  });
+
+  it('answers an unknown custom method as an unknown route', async () => {
+    expectError(await call('POST', `${valuesPath(id, 'Log')}:prepend`, { query: { valueInputOption: 'RAW' }, body: { values: [['x']] } }), 404, 'NOT_FOUND', /Method not found/);
+  });
+});

@@ -9,11 +9,12 @@ import { googleApiModule } from '../google-common/module.js';
 import { notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import type { Spreadsheet } from './spreadsheet-model.js';
 import { createSpreadsheet, getSpreadsheet } from './spreadsheets.js';
-import { getValues, updateValues } from './values.js';
+import { appendValues, getValues, updateValues } from './values.js';
 
 const SERVICE = 'sheets.googleapis.com';
 const READ = ['spreadsheets', 'spreadsheets.readonly', 'drive', 'drive.readonly', 'drive.file'];
 const WRITE = ['spreadsheets', 'drive', 'drive.file'];
+const APPEND = ':append';
 
 /** A user's spreadsheets: a user only sees the ones they created. */
 type UserSpreadsheets = Map<string, Spreadsheet>;
@@ -44,6 +45,11 @@ function route(req: ApiRequest, books: UserSpreadsheets): ApiResponse {
   }
   if (seg.length === 5 && seg[3] === 'values') {
     const range = seg[4] as string;
+    // A custom method follows the range after a colon (`{range}:append`); the range's own colons come encoded or not.
+    if (m === 'POST' && range.endsWith(APPEND)) {
+      need(WRITE);
+      return appendValues(find(seg[2] as string), range.slice(0, -APPEND.length), req.query, req.body);
+    }
     if (m === 'GET') {
       need(READ);
       return getValues(find(seg[2] as string), range, req.query);

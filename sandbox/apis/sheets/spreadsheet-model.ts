@@ -132,6 +132,70 @@ export class Spreadsheet {
     return { rows, cols };
   }
 
+  /**
+   * The "table" `values.append` writes after: the block of filled cells that starts at the first filled cell of the
+   * box (row by row), grown down and right as long as the next row (or column) has a filled cell alongside the block.
+   * It grows down past the box to the sheet's last row (Google appends after the last row of the data a range like
+   * `A1:E1` starts); it grows right within the box's columns, or without bound from a single-cell box (an anchor, as
+   * values.update reads one). Undefined when the box holds no filled cell.
+   * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/append
+   */
+  findTable(box: GridBox): GridBox | undefined {
+    let first: { r: number; c: number } | undefined;
+    const filled = new Set<number>();
+    for (const key of box.sheet.cells.keys()) {
+      filled.add(key);
+      const r = Math.floor(key / COLS_KEY);
+      const c = key % COLS_KEY;
+      if (r < box.startRow || r >= box.endRow || c < box.startCol || c >= box.endCol) continue;
+      if (!first || r < first.r || (r === first.r && c < first.c)) first = { r, c };
+    }
+    if (!first) return undefined;
+    const { rowCount, columnCount } = box.sheet.properties.gridProperties;
+    const anchor = box.endRow - box.startRow === 1 && box.endCol - box.startCol === 1;
+    const lastCol = anchor ? columnCount : box.endCol;
+    const rowFilled = (r: number, c0: number, c1: number): boolean => {
+      for (let c = c0; c < c1; c++) if (filled.has(cellKey(r, c))) return true;
+      return false;
+    };
+    const colFilled = (c: number, r0: number, r1: number): boolean => {
+      for (let r = r0; r < r1; r++) if (filled.has(cellKey(r, c))) return true;
+      return false;
+    };
+    let endRow = first.r + 1;
+    let endCol = first.c + 1;
+    for (let grown = true; grown; ) {
+      grown = false;
+      while (endRow < rowCount && rowFilled(endRow, first.c, endCol)) {
+        endRow++;
+        grown = true;
+      }
+      while (endCol < lastCol && colFilled(endCol, first.r, endRow)) {
+        endCol++;
+        grown = true;
+      }
+    }
+    return { sheet: box.sheet, startRow: first.r, endRow, startCol: first.c, endCol };
+  }
+
+  /**
+   * Inserts `count` empty rows before `row`: the cells at and below it move down, the grid gains the rows. Formulas
+   * keep their references as written (Google rewrites those pointing at moved cells; the fake does not).
+   */
+  insertRows(sheet: Sheet, row: number, count: number): void {
+    const moved = [...sheet.cells].filter(([key]) => Math.floor(key / COLS_KEY) >= row);
+    for (const [key] of moved) sheet.cells.delete(key);
+    for (const [key, cell] of moved) sheet.cells.set(key + count * COLS_KEY, cell);
+    sheet.properties.gridProperties.rowCount += count;
+  }
+
+  /** Grows the grid, if needed, so that it holds `rows` rows and `cols` columns. */
+  growGrid(sheet: Sheet, rows: number, cols: number): void {
+    const grid = sheet.properties.gridProperties;
+    grid.rowCount = Math.max(grid.rowCount, rows);
+    grid.columnCount = Math.max(grid.columnCount, cols);
+  }
+
   /** The resource `spreadsheets.get` returns without grid data. */
   toResource(sheets: Sheet[] = this.sheets): Record<string, unknown> {
     return {

@@ -1,7 +1,8 @@
 /**
- * `spreadsheets.values.get` and `spreadsheets.values.update`.
+ * `spreadsheets.values.get`, `spreadsheets.values.update` and `spreadsheets.values.append`.
  * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/get
  * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/update
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/append
  */
 import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
@@ -61,20 +62,42 @@ export function getValues(book: Spreadsheet, a1: string, query: URLSearchParams)
   return { status: 200, body };
 }
 
-export function updateValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
+interface WriteOptions {
+  input: ValueInputOption;
+  includeValues: boolean;
+  responseRender: ValueRenderOption;
+}
+
+interface InputGrid {
+  grid: unknown[][];
+  rows: number;
+  cols: number;
+}
+
+/** The query options of values.update and values.append, read before anything is written; valueInputOption is required. */
+function writeOptions(query: URLSearchParams): WriteOptions {
   const option = query.get('valueInputOption');
   if (option === null || option === 'INPUT_VALUE_OPTION_UNSPECIFIED') {
     throw new GoogleApiError(400, 'Invalid valueInputOption: INPUT_VALUE_OPTION_UNSPECIFIED');
   }
-  const input = enumValue<ValueInputOption>(query, 'valueInputOption', 'value_input_option', 'ValueInputOption', ['RAW', 'USER_ENTERED'], 'RAW');
-  const includeValues = boolParam(query, 'includeValuesInResponse');
-  const responseRender = enumValue(query, 'responseValueRenderOption', 'response_value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE');
+  return {
+    input: enumValue<ValueInputOption>(query, 'valueInputOption', 'value_input_option', 'ValueInputOption', ['RAW', 'USER_ENTERED'], 'RAW'),
+    includeValues: boolParam(query, 'includeValuesInResponse'),
+    responseRender: enumValue(query, 'responseValueRenderOption', 'response_value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE'),
+  };
+}
+
+/**
+ * A write's body (ValueRange) as rows of the grid, whatever its major dimension, with Google's refusals: a bad
+ * dimension, values that are not a list of lists, an object in a cell, a cell over the size limit, and a body range
+ * that is not the URL's.
+ */
+function inputGrid(book: Spreadsheet, box: GridBox, body: unknown): InputGrid {
   const b = isRecord(body) ? body : {};
   const dim = b.majorDimension === undefined ? 'ROWS' : b.majorDimension;
   if (dim !== 'ROWS' && dim !== 'COLUMNS') {
     throw new GoogleApiError(400, `Invalid value at 'data.major_dimension' (type.googleapis.com/google.apps.sheets.v4.Dimension), "${String(dim)}"`);
   }
-  const { box, open } = book.resolve(a1);
   if (b.range !== undefined) {
     const other = typeof b.range === 'string' ? book.resolve(b.range).box : undefined;
     if (!other || boxRange(other) !== boxRange(box)) {
@@ -85,7 +108,6 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
   if (!Array.isArray(raw) || raw.some((row) => !Array.isArray(row))) {
     throw new GoogleApiError(400, "Invalid value at 'data.values' (type.googleapis.com/google.protobuf.ListValue)");
   }
-  // Rows of the grid to write, whatever the major dimension of the input.
   const grid: unknown[][] = [];
   (raw as unknown[][]).forEach((line, i) =>
     line.forEach((v, j) => {
@@ -99,33 +121,27 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
       (grid[r] ??= [])[c] = v;
     }),
   );
-  // A single-cell range is an anchor: the data may extend right and down from it.
-  const anchored = open.endRow !== undefined && open.endCol !== undefined && open.endRow - (open.startRow ?? 0) === 1 && open.endCol - (open.startCol ?? 0) === 1;
-  const rows = grid.length;
-  const cols = Math.max(0, ...grid.map((r) => (r ?? []).length));
-  if (!anchored) {
-    if (box.startRow + rows > box.endRow) {
-      throw new GoogleApiError(400, `Requested writing within range [${boxRange(box)}], but tried writing to row [${box.endRow + 1}]`);
-    }
-    if (box.startCol + cols > box.endCol) {
-      throw new GoogleApiError(400, `Requested writing within range [${boxRange(box)}], but tried writing to column [${columnLetters(box.endCol)}]`);
-    }
-  }
+  return { grid, rows: grid.length, cols: Math.max(0, ...grid.map((r) => (r ?? []).length)) };
+}
+
+/**
+ * Writes the grid from the box's top-left cell and answers UpdateValuesResponse: the written range, the rows, columns
+ * and cells given a value, and with includeValuesInResponse the written range read back.
+ */
+function writeGrid(book: Spreadsheet, box: GridBox, data: InputGrid, opts: WriteOptions): Record<string, unknown> {
+  const { grid, rows, cols } = data;
   const out: Record<string, unknown> = { spreadsheetId: book.spreadsheetId };
   if (rows === 0 || cols === 0) {
     out.updatedRange = boxRange({ ...box, endRow: box.startRow + 1, endCol: box.startCol + 1 });
-    return { status: 200, body: out };
+    return out;
   }
   const written: GridBox = { ...box, endRow: box.startRow + rows, endCol: box.startCol + cols };
-  // values.update never grows the sheet (values.append and a batchUpdate appendDimension do): data running past the
-  // grid, from an anchor cell or not, is refused like a read beyond it.
-  book.checkGrid(written, boxRange(written));
   let updatedCells = 0;
   const touchedRows = new Set<number>();
   const touchedCols = new Set<number>();
   grid.forEach((line, r) =>
     (line ?? []).forEach((v, c) => {
-      const cell = inputToCell(v, input);
+      const cell = inputToCell(v, opts.input);
       if (cell === undefined) return;
       const key = cellKey(box.startRow + r, box.startCol + c);
       if (cell === null) box.sheet.cells.delete(key);
@@ -139,11 +155,63 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
   if (touchedRows.size > 0) out.updatedRows = touchedRows.size;
   if (touchedCols.size > 0) out.updatedColumns = touchedCols.size;
   if (updatedCells > 0) out.updatedCells = updatedCells;
-  if (includeValues) {
-    const data: Record<string, unknown> = { range: boxRange(written), majorDimension: 'ROWS' };
-    const values = readValues(book, written, 'ROWS', responseRender);
-    if (values.length > 0) data.values = values;
-    out.updatedData = data;
+  if (opts.includeValues) {
+    const echoed: Record<string, unknown> = { range: boxRange(written), majorDimension: 'ROWS' };
+    const values = readValues(book, written, 'ROWS', opts.responseRender);
+    if (values.length > 0) echoed.values = values;
+    out.updatedData = echoed;
   }
+  return out;
+}
+
+export function updateValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
+  const opts = writeOptions(query);
+  const { box, open } = book.resolve(a1);
+  const data = inputGrid(book, box, body);
+  const { rows, cols } = data;
+  // A single-cell range is an anchor: the data may extend right and down from it.
+  const anchored = open.endRow !== undefined && open.endCol !== undefined && open.endRow - (open.startRow ?? 0) === 1 && open.endCol - (open.startCol ?? 0) === 1;
+  if (!anchored) {
+    if (box.startRow + rows > box.endRow) {
+      throw new GoogleApiError(400, `Requested writing within range [${boxRange(box)}], but tried writing to row [${box.endRow + 1}]`);
+    }
+    if (box.startCol + cols > box.endCol) {
+      throw new GoogleApiError(400, `Requested writing within range [${boxRange(box)}], but tried writing to column [${columnLetters(box.endCol)}]`);
+    }
+  }
+  if (rows > 0 && cols > 0) {
+    // values.update never grows the sheet (values.append and a batchUpdate appendDimension do): data running past
+    // the grid, from an anchor cell or not, is refused like a read beyond it.
+    const written: GridBox = { ...box, endRow: box.startRow + rows, endCol: box.startCol + cols };
+    book.checkGrid(written, boxRange(written));
+  }
+  return { status: 200, body: writeGrid(book, box, data, opts) };
+}
+
+/**
+ * values.append: finds the table in the range ({@link Spreadsheet.findTable}) and writes the rows after its last
+ * row, from its first column (from the range's top-left cell when the range holds no data). INSERT_ROWS first
+ * inserts as many rows there (what is below moves down); OVERWRITE (the default) writes over the rows that are
+ * there, and still adds rows and columns to the grid when the data runs past it. Answers AppendValuesResponse
+ * `{spreadsheetId, tableRange, updates}`, tableRange absent when no table was found.
+ */
+export function appendValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
+  const opts = writeOptions(query);
+  const insert = enumValue(query, 'insertDataOption', 'insert_data_option', 'AppendValuesRequest.InsertDataOption', ['OVERWRITE', 'INSERT_ROWS'] as const, 'OVERWRITE');
+  const { box } = book.resolve(a1);
+  book.checkGrid(box, a1);
+  const data = inputGrid(book, box, body);
+  const { rows, cols } = data;
+  const table = book.findTable(box);
+  const at: GridBox = table
+    ? { ...box, startRow: table.endRow, endRow: table.endRow + 1, startCol: table.startCol, endCol: table.startCol + 1 }
+    : { ...box, endRow: box.startRow + 1, endCol: box.startCol + 1 };
+  if (rows > 0 && cols > 0) {
+    if (insert === 'INSERT_ROWS') book.insertRows(box.sheet, at.startRow, rows);
+    book.growGrid(box.sheet, at.startRow + rows, at.startCol + cols);
+  }
+  const out: Record<string, unknown> = { spreadsheetId: book.spreadsheetId };
+  if (table) out.tableRange = boxRange(table);
+  out.updates = writeGrid(book, at, data, opts);
   return { status: 200, body: out };
 }
