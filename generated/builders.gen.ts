@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -319,6 +319,18 @@ export function buildDocsUpdateDocument(input: DocsUpdateDocumentInput): Upstrea
   o2["requests"] = input.requests;
   if (input.write_control !== undefined) o2["writeControl"] = input.write_control;
   return { method: "POST", path: buildPath("/v1/documents/{document_id}:batchUpdate", { "document_id": v1 }), query, headers, body: o2 };
+}
+
+/** `sheets_append_values`: POST /v4/spreadsheets/{spreadsheet_id}/values/{range}:append. Call only with an input that passed validation. */
+export function buildSheetsAppendValues(input: SheetsAppendValuesInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.spreadsheet_id);
+  const query: Record<string, string | string[]> = {};
+  const v2 = helpers.withDefault(input.value_input_option, "USER_ENTERED");
+  query["valueInputOption"] = queryValue(v2);
+  if (input.insert_data_option != null) query["insertDataOption"] = input.insert_data_option;
+  if (input.include_values_in_response != null) query["includeValuesInResponse"] = String(input.include_values_in_response);
+  const headers: Record<string, string> = {};
+  return { method: "POST", path: buildPath("/v4/spreadsheets/{spreadsheet_id}/values/{range}:append", { "spreadsheet_id": v1, "range": input.range }), query, headers, body: { values: input.values } };
 }
 
 /** `sheets_create_spreadsheet`: POST /v4/spreadsheets. Call only with an input that passed validation. */

@@ -776,6 +776,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/sheets_append_values/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends.
+         * @description Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends. Use it to
+         *     log or collect rows; use sheets_update_values to write at a known place. Google finds the table from the first
+         *     filled cell of range and writes the rows below its last row, from its first column, adding rows to the sheet when
+         *     needed. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:
+         *     {updatedRange, updatedRows, updatedColumns, updatedCells}}.
+         *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1", "values": [["2026-03-01",
+         *     "Anvil", 2]]}
+         *
+         *     Aliases: googlesheets_append_values.
+         */
+        post: operations["execute_sheets_append_values"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/sheets_create_spreadsheet/execute": {
         parameters: {
             query?: never;
@@ -2818,6 +2846,75 @@ export interface components {
         RotateWebhookSecret: {
             /** @description How long the replaced secret keeps signing beside the new one (default 86400: a day). */
             overlap_seconds?: number;
+        };
+        SheetsAppendValuesInput: {
+            /**
+             * @description true to get the appended values back in updates.updatedData.
+             * @example false
+             */
+            include_values_in_response?: boolean;
+            /**
+             * @description INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.
+             * @example INSERT_ROWS
+             * @enum {string}
+             */
+            insert_data_option?: "OVERWRITE" | "INSERT_ROWS";
+            /**
+             * Format: a1-range
+             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell.
+             * @example Sheet1
+             * @example 'Expense log'!A:D
+             */
+            range: string;
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * Format: spreadsheet-id
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
+             * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
+             */
+            spreadsheet_id: string;
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+            /**
+             * @description USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.
+             * @example USER_ENTERED
+             * @enum {string}
+             */
+            value_input_option?: "RAW" | "USER_ENTERED";
+            /**
+             * @description The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one).
+             * @example [
+             *       [
+             *         "2026-03-01",
+             *         "Anvil",
+             *         2,
+             *         "=C2*100"
+             *       ]
+             *     ]
+             */
+            values: (string | number | boolean | null)[][];
+        };
+        SheetsAppendValuesOutput: {
+            spreadsheetId?: string;
+            tableRange?: string;
+            updates?: {
+                updatedCells?: number;
+                updatedColumns?: number;
+                updatedRange?: string;
+                updatedRows?: number;
+            };
+        };
+        SheetsAppendValuesRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["SheetsAppendValuesInput"];
         };
         SheetsCreateSpreadsheetInput: {
             /**
@@ -5380,6 +5477,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DocsUpdateDocumentOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_sheets_append_values: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SheetsAppendValuesRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SheetsAppendValuesOutput"];
                         execution_id: string;
                     };
                 };

@@ -1901,6 +1901,134 @@ export let docsUpdateDocumentOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `sheets_append_values`. */
+export let sheetsAppendValuesInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheet_id": {
+        "type": "string",
+        "format": "spreadsheet-id",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
+        "examples": [
+          "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
+        ]
+      },
+      "range": {
+        "type": "string",
+        "format": "a1-range",
+        "description": "Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell.",
+        "examples": [
+          "Sheet1",
+          "'Expense log'!A:D"
+        ]
+      },
+      "values": {
+        "type": "array",
+        "minItems": 1,
+        "description": "The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one).",
+        "items": {
+          "type": "array",
+          "items": {
+            "type": [
+              "string",
+              "number",
+              "boolean",
+              "null"
+            ],
+            "maxLength": 50000
+          }
+        },
+        "examples": [
+          [
+            [
+              "2026-03-01",
+              "Anvil",
+              2,
+              "=C2*100"
+            ]
+          ]
+        ]
+      },
+      "insert_data_option": {
+        "type": "string",
+        "enum": [
+          "OVERWRITE",
+          "INSERT_ROWS"
+        ],
+        "description": "INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.",
+        "examples": [
+          "INSERT_ROWS"
+        ]
+      },
+      "value_input_option": {
+        "type": "string",
+        "enum": [
+          "RAW",
+          "USER_ENTERED"
+        ],
+        "description": "USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.",
+        "examples": [
+          "USER_ENTERED"
+        ]
+      },
+      "include_values_in_response": {
+        "type": "boolean",
+        "description": "true to get the appended values back in updates.updatedData.",
+        "examples": [
+          false
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "spreadsheet_id",
+      "range",
+      "values"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `sheets_append_values` (its notable fields). */
+export let sheetsAppendValuesOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheetId": {
+        "type": "string"
+      },
+      "tableRange": {
+        "type": "string"
+      },
+      "updates": {
+        "type": "object",
+        "properties": {
+          "updatedRange": {
+            "type": "string"
+          },
+          "updatedRows": {
+            "type": "integer"
+          },
+          "updatedColumns": {
+            "type": "integer"
+          },
+          "updatedCells": {
+            "type": "integer"
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `sheets_create_spreadsheet`. */
 export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
     "type": "object",

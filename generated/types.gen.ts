@@ -611,6 +611,29 @@ export interface DocsUpdateDocumentInput {
 /** Result of `docs_update_document`: the notable fields; the upstream may return more. */
 export type DocsUpdateDocumentOutput = { documentId?: string; replies?: unknown[]; writeControl?: Record<string, unknown>; [key: string]: unknown };
 
+/** Input of `sheets_append_values` (aliases: `googlesheets_append_values`). */
+export interface SheetsAppendValuesInput {
+  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
+  spreadsheet_id: string;
+  /** Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell. Format: a1-range. Example: `"Sheet1"`. */
+  range: string;
+  /** The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["2026-03-01","Anvil",2,"=C2*100"]]`. */
+  values: Array<Array<string | number | boolean | null>>;
+  /** INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold. Example: `"INSERT_ROWS"`. */
+  insert_data_option?: "OVERWRITE" | "INSERT_ROWS";
+  /** USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given. Example: `"USER_ENTERED"`. */
+  value_input_option?: "RAW" | "USER_ENTERED";
+  /** true to get the appended values back in updates.updatedData. Example: `false`. */
+  include_values_in_response?: boolean;
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `sheets_append_values`: the notable fields; the upstream may return more. */
+export type SheetsAppendValuesOutput = { spreadsheetId?: string; tableRange?: string; updates?: { updatedRange?: string; updatedRows?: number; updatedColumns?: number; updatedCells?: number; [key: string]: unknown }; [key: string]: unknown };
+
 /** Input of `sheets_create_spreadsheet` (aliases: `googlesheets_create_spreadsheet`). */
 export interface SheetsCreateSpreadsheetInput {
   /** Title of the spreadsheet (Google's default "Untitled spreadsheet"). Example: `"Q1 budget"`. */
@@ -917,7 +940,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { results?: unknown[]; next_cursor?: string | null; has_more?: boolean; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_create" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_create" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -941,6 +964,7 @@ export interface ToolInputs {
   docs_create_document: DocsCreateDocumentInput;
   docs_read_document: DocsReadDocumentInput;
   docs_update_document: DocsUpdateDocumentInput;
+  sheets_append_values: SheetsAppendValuesInput;
   sheets_create_spreadsheet: SheetsCreateSpreadsheetInput;
   sheets_get_values: SheetsGetValuesInput;
   sheets_read_spreadsheet: SheetsReadSpreadsheetInput;
@@ -979,6 +1003,7 @@ export interface ToolOutputs {
   docs_create_document: DocsCreateDocumentOutput;
   docs_read_document: DocsReadDocumentOutput;
   docs_update_document: DocsUpdateDocumentOutput;
+  sheets_append_values: SheetsAppendValuesOutput;
   sheets_create_spreadsheet: SheetsCreateSpreadsheetOutput;
   sheets_get_values: SheetsGetValuesOutput;
   sheets_read_spreadsheet: SheetsReadSpreadsheetOutput;

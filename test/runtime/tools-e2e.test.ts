@@ -94,6 +94,10 @@ const STEPS: Record<ConnectorName, Step[]> = {
       expect(d.updatedCells).toBe(4) },
     { tool: 'sheets_get_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1!A1:B2' }), check: (d) => expect(d.values).toEqual([['a', 'b'], ['1', '2']]) },
     { tool: 'sheets_read_spreadsheet', input: (s) => ({ spreadsheet_id: s.sheet }), check: (d, s) => expect(d.spreadsheetId).toBe(s.sheet) },
+    { tool: 'sheets_append_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1', values: [['x', 'y']], insert_data_option: 'INSERT_ROWS' }), check: (d) => {
+      expect(d.tableRange).toBe('Sheet1!A1:B2');
+      expect(d.updates.updatedRange).toBe('Sheet1!A3:B3');
+    } },
   ],
   docs: [
     { tool: 'docs_create_document', input: () => ({ title: 'E2E doc' }), check: (d, s) => {

@@ -138,7 +138,7 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(day.status).toBe(200);
   });
 
-  it('sheets: spreadsheets.create/get, values.update/get, as the tools use them', async () => {
+  it('sheets: spreadsheets.create/get, values.update/get/append, as the tools use them', async () => {
     const created = await g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'SDK budget', locale: 'fr_FR', timeZone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data' } }] } });
     expect(created.status).toBe(200);
     const id = created.data.spreadsheetId!;
@@ -160,6 +160,23 @@ describe('Google clients against the sandbox, unchanged', () => {
 
     const read = await g.sheets.spreadsheets.get({ spreadsheetId: id, ranges: ['Data!A1:C2'], includeGridData: true });
     expect(read.data.sheets?.[0]?.data?.[0]?.rowData?.[0]?.values?.[0]?.formattedValue).toBe('Item');
+
+    // values.append: the range (its colon sent as the client encodes it) finds the table A1:C2; the row goes after it.
+    const appended = await g.sheets.spreadsheets.values.append({
+      spreadsheetId: id,
+      range: 'Data!A1:C1',
+      valueInputOption: 'USER_ENTERED',
+      insertDataOption: 'INSERT_ROWS',
+      includeValuesInResponse: true,
+      requestBody: { values: [['Rope', 3, '=B3*10']] },
+    });
+    expect(appended.data.tableRange).toBe('Data!A1:C2');
+    expect(appended.data.updates?.updatedRange).toBe('Data!A3:C3');
+    expect(appended.data.updates?.updatedData?.values).toEqual([['Rope', '3', '30']]);
+    const grown = await g.sheets.spreadsheets.get({ spreadsheetId: id, ranges: ['Data'] });
+    expect(grown.data.sheets?.[0]?.properties?.gridProperties?.rowCount).toBe(1001);
+    const noOption = await refusal(g.sheets.spreadsheets.values.append({ spreadsheetId: id, range: 'Data', requestBody: { values: [['x']] } }));
+    expect(noOption.status).toBe(400);
 
     const badRange = await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'NoSuchSheet!A1' }));
     expect(badRange.status).toBe(400);
@@ -322,6 +339,19 @@ const SAME: SameOperation[] = [
     input: { spreadsheet_id: SHEET, range: 'Sheet1!A1:C2', values: [['Item', 'Qty'], ['Anvil', 2]], include_values_in_response: true },
     sdk: (g) =>
       g.sheets.spreadsheets.values.update({ spreadsheetId: SHEET, range: 'Sheet1!A1:C2', valueInputOption: 'USER_ENTERED', includeValuesInResponse: true, requestBody: { values: [['Item', 'Qty'], ['Anvil', 2]] } }),
+  },
+  {
+    tool: 'sheets_append_values',
+    input: { spreadsheet_id: SHEET, range: "'Expense log'!A:D", values: [['2026-03-01', 'Anvil', 2]], insert_data_option: 'INSERT_ROWS', include_values_in_response: true },
+    sdk: (g) =>
+      g.sheets.spreadsheets.values.append({
+        spreadsheetId: SHEET,
+        range: "'Expense log'!A:D",
+        valueInputOption: 'USER_ENTERED',
+        insertDataOption: 'INSERT_ROWS',
+        includeValuesInResponse: true,
+        requestBody: { values: [['2026-03-01', 'Anvil', 2]] },
+      }),
   },
   {
     tool: 'docs_create_document',
