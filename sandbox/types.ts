@@ -80,6 +80,8 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   at: number;
+  /** The fake has no route for it (see {@link ApiResponse.unmodelled}). */
+  unmodelled?: true;
 }
 
 export interface Fault {
@@ -180,6 +182,11 @@ export interface ApiResponse {
   headers?: Record<string, string>;
   /** JSON body; undefined for an empty body (e.g. 204). */
   body?: unknown;
+  /**
+   * No route of the fake matched: the sandbox does not model this request, and answered it as the provider answers an
+   * unknown address. Recorded (never sent), so a test can tell it from a known route's not-found.
+   */
+  unmodelled?: true;
 }
 
 /** One fake API. The core does auth, faults, rate limits and recording; a module only implements the API. */

@@ -56,12 +56,12 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     return;
   }
   const headers = lowerHeaders(req);
-  const record = (service: SandboxService, path: string, status: number, body: unknown) =>
-    deps.recorder.add({ service, method, path, query: queryRecord(url.searchParams), headers, body, status, at: deps.now() });
+  const record = (service: SandboxService, path: string, status: number, body: unknown, unmodelled?: true) =>
+    deps.recorder.add({ service, method, path, query: queryRecord(url.searchParams), headers, body, status, at: deps.now(), ...(unmodelled ? { unmodelled } : {}) });
 
   if (r.kind === 'api') {
     const response = await deps.gateway.handle({ service: r.service, method, path: r.path, query: url.searchParams, headers, rawBody });
-    record(r.service, r.path, response.status, parseForRecord(rawBody, headers['content-type']));
+    record(r.service, r.path, response.status, parseForRecord(rawBody, headers['content-type']), response.unmodelled);
     sendJson(res, response.status, response.body, response.headers ?? {});
     return;
   }

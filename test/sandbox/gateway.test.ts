@@ -101,6 +101,39 @@ describe('sandbox core: auth, faults, recording', () => {
     expect((await notion(g.accessToken)).status).toBe(401);
   });
 
+  // An address no route of a fake matches is answered as the provider answers it, and recorded as unmodelled, so a
+  // test can tell a request the sandbox does not model from a modelled route's not-found (tools-e2e relies on it).
+  it('records a request no route matches as unmodelled, and a known route\'s not-found as modelled', async () => {
+    const n = sb.control.issueTokens('notion', 'alice@example.com');
+    const h = sb.control.issueTokens('hubspot', 'alice@example.com');
+    const g = sb.control.issueTokens('google', 'alice@example.com', {
+      scopes: ['https://www.googleapis.com/auth/calendar', 'https://www.googleapis.com/auth/spreadsheets', 'https://www.googleapis.com/auth/documents'],
+    });
+    const google = (service: string, path: string, method = 'GET') => fetch(`${sb.url}/${service}${path}`, { method, headers: { authorization: `Bearer ${g.accessToken}` } });
+    const unmodelled = [
+      await notion(n.accessToken, '/v1/teleport'),
+      await notion(n.accessToken, '/v1/search', { method: 'DELETE' }),
+      await hubspot(h.accessToken, '/crm/v3/objects/contacts/1/teleport'),
+      await google('calendar', '/calendar/v3/users/me/teleport'),
+      await google('sheets', '/v4/spreadsheets/abc/values/A1:prepend', 'POST'),
+      await google('docs', '/v1/documents/abc/teleport'),
+    ];
+    expect(unmodelled.map((r) => r.status)).toEqual([400, 400, 404, 404, 404, 404]);
+    const modelled = [
+      await notion(n.accessToken, '/v1/pages/00000000-0000-0000-0000-000000000000'),
+      await hubspot(h.accessToken, '/crm/v3/objects/contacts/999999'),
+      await google('calendar', '/calendar/v3/calendars/primary/events/nope'),
+      await google('sheets', '/v4/spreadsheets/nope'),
+      await google('docs', '/v1/documents/nope'),
+    ];
+    expect(modelled.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+    const recorded = sb.control.requests().map((r) => [r.service, r.unmodelled ?? false]);
+    expect(recorded).toEqual([
+      ['workspace', true], ['workspace', true], ['crm', true], ['calendar', true], ['sheets', true], ['docs', true],
+      ['workspace', false], ['crm', false], ['calendar', false], ['sheets', false], ['docs', false],
+    ]);
+  });
+
   it('answers invalid JSON with the provider 400', async () => {
     const t = sb.control.issueTokens('notion', 'alice@example.com');
     const res = await notion(t.accessToken, '/v1/search', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });

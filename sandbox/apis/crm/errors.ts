@@ -12,8 +12,12 @@ export class HubSpotApiError extends Error {
     super(message);
   }
 
+  /** The answer to a request no route matched ({@link ApiResponse.unmodelled}). */
+  unmodelled = false;
+
   toResponse(): ApiResponse {
-    return hubspotError(this.status, this.message, { reason: this.category, details: this.extra });
+    const response = hubspotError(this.status, this.message, { reason: this.category, details: this.extra });
+    return this.unmodelled ? { ...response, unmodelled: true } : response;
   }
 }
 

@@ -11,7 +11,7 @@ import { Crm } from './store.js';
 function route(crm: Crm, req: ApiRequest): ApiResponse {
   const segs = req.path.split('/').filter(Boolean);
   const m = req.method;
-  if (segs[0] !== 'crm' || segs[1] !== 'v3') throw new HubSpotApiError(404, 'OBJECT_NOT_FOUND', `No route for ${m} ${req.path}`);
+  if (segs[0] !== 'crm' || segs[1] !== 'v3') throw noRoute(m, req.path);
   requireScope(req.scopes, requiredScope(m, segs));
   if (segs[2] === 'owners') {
     if (segs.length === 3 && m === 'GET') return listOwners(crm, req);
@@ -30,7 +30,12 @@ function route(crm: Crm, req: ApiRequest): ApiResponse {
       if (m === 'DELETE') return archiveObject(crm, type, req, id);
     }
   }
-  throw new HubSpotApiError(404, 'OBJECT_NOT_FOUND', `No route for ${m} ${req.path}`);
+  throw noRoute(m, req.path);
+}
+
+/** HubSpot's 404 for an address it has no endpoint at. */
+function noRoute(method: string, path: string): HubSpotApiError {
+  return Object.assign(new HubSpotApiError(404, 'OBJECT_NOT_FOUND', `No route for ${method} ${path}`), { unmodelled: true });
 }
 
 /**

@@ -14,6 +14,8 @@ import type { ApiResponse } from '../../types.js';
 export class GoogleApiError extends Error {
   readonly status: number;
   readonly options: GoogleErrorOptions;
+  /** The answer to a request no route matched ({@link ApiResponse.unmodelled}). */
+  unmodelled = false;
 
   constructor(status: number, message: string, options: GoogleErrorOptions = {}) {
     super(message);

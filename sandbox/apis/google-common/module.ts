@@ -41,7 +41,7 @@ export function googleApiModule<State>(spec: GoogleApiSpec<State>): ApiModule {
       try {
         return spec.route(req, stateOf(req.user, req.now));
       } catch (err) {
-        if (err instanceof GoogleApiError) return render(err);
+        if (err instanceof GoogleApiError) return err.unmodelled ? { ...render(err), unmodelled: true } : render(err);
         throw err;
       }
     },

@@ -18,7 +18,7 @@ export function pathSegments(path: string): string[] {
 
 /** The route was not matched: Google's front end answers 404 for unknown methods and paths. */
 export function notFoundRoute(method: string, path: string): GoogleApiError {
-  return new GoogleApiError(404, `Method not found: ${method} ${path}`, { reason: 'notFound' });
+  return Object.assign(new GoogleApiError(404, `Method not found: ${method} ${path}`, { reason: 'notFound' }), { unmodelled: true });
 }
 
 /** A boolean query parameter (`true`/`false`), or the default; anything else is 400 naming the parameter. */

@@ -11,8 +11,12 @@ export class NotionApiError extends Error {
     super(message);
   }
 
+  /** The answer to a request no route matched ({@link ApiResponse.unmodelled}). */
+  unmodelled = false;
+
   toResponse(): ApiResponse {
-    return notionError(this.status, this.message, { reason: this.code });
+    const response = notionError(this.status, this.message, { reason: this.code });
+    return this.unmodelled ? { ...response, unmodelled: true } : response;
   }
 }
 

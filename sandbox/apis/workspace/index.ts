@@ -32,13 +32,16 @@ function users(ws: Workspace) {
   return { person, bot };
 }
 
+const invalidUrl = () => Object.assign(new NotionApiError(400, 'invalid_request_url', 'Invalid request URL.'), { unmodelled: true as const });
+
 function route(ws: Workspace, req: ApiRequest): ApiResponse {
   const segs = req.path.split('/').filter(Boolean);
   const [v1, resource, id, sub] = segs;
   const m = req.method;
-  if (v1 !== 'v1' || !resource) throw new NotionApiError(400, 'invalid_request_url', 'Invalid request URL.');
+  if (v1 !== 'v1' || !resource) throw invalidUrl();
   requireCapability(req.capabilities, requiredCapability(m, segs));
-  const methodNotAllowed = () => new NotionApiError(400, 'invalid_request', `Unsupported request: ${m} ${req.path}.`);
+  // Notion's answers to an address or method it has no endpoint for: what the fake does not model.
+  const methodNotAllowed = () => Object.assign(new NotionApiError(400, 'invalid_request', `Unsupported request: ${m} ${req.path}.`), { unmodelled: true as const });
   switch (resource) {
     case 'users': {
       const { person, bot } = users(ws);
@@ -79,7 +82,7 @@ function route(ws: Workspace, req: ApiRequest): ApiResponse {
       if (!id && m === 'POST') return search(ws, req);
       throw methodNotAllowed();
     default:
-      throw new NotionApiError(400, 'invalid_request_url', 'Invalid request URL.');
+      throw invalidUrl();
   }
 }
 
