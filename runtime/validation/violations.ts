@@ -94,23 +94,31 @@ function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPat
 }
 
 /**
+ * How many unknown keys of one input are looked up for a "did you mean": a model misspells a few; a body of thousands
+ * of unknown keys gets the rest refused without a hint instead of a lookup each.
+ */
+export const MAX_KEY_HINTS = 20;
+
+/**
  * One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message.
  * `root` names the whole value in messages about it (`input must be an object`); the HTTP service passes `body`,
  * `query` or `path` for its request schemas. With the validated `schema`, an unknown key names the declared key it
- * probably misspells.
+ * probably misspells (the first {@link MAX_KEY_HINTS} unknown keys).
  */
 export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown, root = 'input', schema?: JsonSchema): Violation[] {
   if (!errors) return [];
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
+  let hintsLeft = schema === undefined ? 0 : MAX_KEY_HINTS;
+  const hint = (schemaPath: string, key: string): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key) : '');
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
-    out.push(toViolation(e, input, root, schema));
+    out.push(toViolation(e, input, root, hint));
   }
   return out;
 }
 
-function toViolation(e: AjvErrorLike, input: unknown, root: string, schema: JsonSchema | undefined): Violation {
+function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schemaPath: string, key: string) => string): Violation {
   const p = e.params;
   const at = e.instancePath;
   const name = pointerName(at, root);
@@ -123,8 +131,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, schema: Json
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const pointer = `${at}/${pointerToken(key)}`;
-      const hint = declaredKeyHint(schema, e.schemaPath, key);
-      return v(pointer, at === '' ? `unknown parameter '${key}'${hint}` : `unknown key '${key}' in ${name}${hint}`);
+      const near = hint(e.schemaPath, key);
+      return v(pointer, at === '' ? `unknown parameter '${key}'${near}` : `unknown key '${key}' in ${name}${near}`);
     }
     case 'type': {
       const types = String(p.type).split(',');
