@@ -144,6 +144,28 @@ describe('JSON text for a free-form object, as the closed formats give it to mod
   });
 });
 
+describe('an open map given as {name, value} pairs', () => {
+  it('refuses a pair named __proto__ at the map, with nothing sent: it set the decoded map\'s prototype, so the pair vanished unchecked (an object value became what every missing key of the map read as)', async () => {
+    const contact = (await run('crm_contact_create', { email: 'proto.pairs@example.com' })).body.data.id as string;
+    h.sandbox.control.clearRequests();
+    const inputs: [string, string, Record<string, unknown>][] = [
+      ['crm_contact_update', '/props', { contact_id: contact, props: [{ name: '__proto__', value: 'x' }, { name: 'firstname', value: 'Ana' }] }],
+      [
+        'workspace_database_insert_row',
+        '/properties',
+        { database_id: 'd9824bdc-8445-4327-be8b-5b47500af6ce', properties: [{ name: '__proto__', value: '{"title": {"title": []}}' }, { name: 'Status', value: '{"select": {"name": "Open"}}' }] },
+      ],
+    ];
+    for (const [tool, pointer, input] of inputs) {
+      const res = await run(tool, input);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.code).toBe('invalid_input');
+      expect(res.body.error.details.violations).toEqual([{ pointer, keyword: 'type', message: expect.stringMatching(/ must be an object or a list of \{name, value\} pairs; item 0 is named "__proto__", which is not a name a map can take$/) }]);
+    }
+    expect(h.sandbox.control.requests()).toEqual([]);
+  });
+});
+
 describe('tool_input', () => {
   it('may be omitted for a tool with no required parameter, on both execute routes', async () => {
     const generic = await run('calendar_list_calendars');

@@ -55,6 +55,10 @@ export function pairValueIsJson(values: JsonSchema): boolean {
 export function pairListProblem(list: readonly unknown[]): string | undefined {
   const malformed = list.findIndex((p) => !isPlainObject(p) || typeof p.name !== 'string' || !Object.hasOwn(p, 'value'));
   if (malformed >= 0) return `item ${malformed} needs a string name and a value`;
+  // Assigned to the decoded object, this name would set its prototype (the pair gone unchecked, its value what every
+  // missing key reads as): refused, as a __proto__ key of any caller JSON is (runtime/json/untrusted-json.ts).
+  const proto = list.findIndex((p) => (p as { name: string }).name === '__proto__');
+  if (proto >= 0) return `item ${proto} is named "__proto__", which is not a name a map can take`;
   const seen = new Set<string>();
   for (const { name } of list as ReadonlyArray<{ name: string }>) {
     if (seen.has(name)) return `${JSON.stringify(name)} is given twice`;
