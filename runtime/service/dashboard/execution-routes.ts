@@ -25,10 +25,11 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
   app.get(
     '/executions',
     deps.signedIn(async (request, reply, ctx) => {
-      const q = request.query as Record<string, string | undefined>;
+      const q = request.query as Record<string, unknown>;
       const filters: Record<string, string> = {};
       for (const name of FILTERS) {
-        const value = q[name]?.trim();
+        // A parameter given twice is read as a list: not a filter the page can show, so left out.
+        const value = typeof q[name] === 'string' ? q[name].trim() : undefined;
         if (value) filters[name] = value.slice(0, 200);
       }
       if (filters.outcome !== undefined && filters.outcome !== 'success' && filters.outcome !== 'error') delete filters.outcome;

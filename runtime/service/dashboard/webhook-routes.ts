@@ -53,9 +53,10 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
 
   const listPage = async (request: FastifyRequest, reply: FastifyReply, ctx: C, extra: Record<string, unknown> = {}, status = 200) => {
     const { env } = ctx;
-    const q = request.query as { endpoint_id?: string; status?: string; cursor?: string; back?: string };
+    const q = request.query as { endpoint_id?: unknown; status?: unknown; cursor?: unknown; back?: unknown };
     const query: WebhookDeliveryQuery = { limit: 25 };
-    if (q.endpoint_id) query.endpoint_id = q.endpoint_id;
+    // A parameter given twice is read as a list: not a filter the page can show, so left out.
+    if (typeof q.endpoint_id === 'string' && q.endpoint_id !== '') query.endpoint_id = q.endpoint_id;
     if (STATUSES.includes(q.status as WebhookDeliveryStatus)) query.status = q.status as WebhookDeliveryStatus;
     const at = readTrail(q);
     if (at.cursor !== undefined) query.cursor = at.cursor;
@@ -77,7 +78,7 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       newestPage: pages.newest,
       newerPage: pages.newer,
       nextPage: pages.older,
-      ...(q.endpoint_id || q.status ? { filtered: true } : {}),
+      ...(query.endpoint_id || query.status ? { filtered: true } : {}),
       ...((request.query as { deleted?: string }).deleted ? { flash: 'Webhook endpoint deleted.' } : {}),
       ...('error' in listed ? { error: listed.error } : {}),
       ...extra,
