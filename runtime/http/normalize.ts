@@ -7,33 +7,51 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ConnectorError } from '../errors.js';
+import { parseUntrustedJson } from '../json/untrusted-json.js';
 import type { ErrorDialect } from '../types.js';
 import { parseRetryAfter } from './retry.js';
 import { missingScope } from './missing-scope.js';
 
 const MAX_TEXT_BODY = 2_000;
+const MAX_JSON_ERROR_BODY = 16_384;
 const MAX_MESSAGE = 300;
 const REDACTED = '[redacted]';
 
 /** Google reports per-user and per-project quota exhaustion as 403 with these `errors[].reason` values. */
 const GOOGLE_RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded']);
 
-/**
- * Parses a JSON body; returns the text (bounded) when it is not JSON, undefined when empty. Each of `secrets` is
- * redacted before the text is cut, so a token across the cut does not leave its first characters behind.
- */
-export function parseBody(body: Buffer, secrets: readonly string[] = []): unknown {
+/** Parses a JSON body (a success's); returns the text, cut to {@link MAX_TEXT_BODY}, when it is not JSON; undefined when empty. */
+export function parseBody(body: Buffer): unknown {
   if (body.length === 0) return undefined;
   const text = body.toString('utf8');
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    const clean = redact(text, secrets);
-    return clean.length > MAX_TEXT_BODY ? `${clean.slice(0, MAX_TEXT_BODY)}...` : clean;
+    return cut(text);
   }
-  return redact(parsed, secrets);
 }
+
+/**
+ * An upstream error body as `details.body` passes it on: its JSON when that is at most {@link MAX_JSON_ERROR_BODY}
+ * bytes and reads as untrusted JSON (depth-limited, no prototype keys), else its text, cut to
+ * {@link MAX_TEXT_BODY}. A provider's own errors are a few KB; anything else is not worth a caller's (or a model's)
+ * context, and a deep one would overflow the walk that redacts it. Each of `secrets` is redacted, before the cut, so
+ * a token across it does not leave its first characters behind.
+ */
+function errorBody(body: Buffer, secrets: readonly string[]): unknown {
+  if (body.length === 0) return undefined;
+  const text = body.toString('utf8');
+  if (body.length <= MAX_JSON_ERROR_BODY) {
+    try {
+      return redact(parseUntrustedJson(text), secrets);
+    } catch {
+      // Not JSON, too deep, or a poisoning key: passed on as text.
+    }
+  }
+  return cut(redact(text, secrets));
+}
+
+const cut = (text: string): string => (text.length > MAX_TEXT_BODY ? `${text.slice(0, MAX_TEXT_BODY)}...` : text);
 
 /** Replaces every occurrence of each secret in every string of a JSON value. */
 export function redact<T>(value: T, secrets: readonly string[]): T {
@@ -99,7 +117,7 @@ export interface UpstreamErrorInput {
  * 502 for a 5xx or anything else. A 401 only gets here when it was not the token (the executor refreshes on 401).
  */
 export function upstreamError(input: UpstreamErrorInput): ConnectorError {
-  const body = parseBody(input.body, input.secrets);
+  const body = errorBody(input.body, input.secrets);
   const upstreamMessage = dialectMessage(input.dialect, body);
   const shortMessage = upstreamMessage === undefined ? '' : `: ${upstreamMessage.slice(0, MAX_MESSAGE)}`;
   const details = { status: input.status, body: body ?? null };

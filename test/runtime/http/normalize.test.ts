@@ -104,6 +104,29 @@ describe('upstreamError', () => {
     expect((error.details as { body: string }).body).toBe(`${'e'.repeat(1_990)}[redacted]...`);
   });
 
+  // A provider's own error bodies are a few KB. One that is not (a hostile or misconfigured upstream) is passed on as
+  // cut text, its token still redacted, instead of whole into the caller's error body or a model's context, and a
+  // deep one no longer overflows the walk that redacts it.
+  it('passes on a JSON error body over 16 KB, or too deep, or with a prototype key, as cut text', () => {
+    const token = 'ya29.a0AfH6SMBsecretsecret';
+    const huge = JSON.stringify({ error: { message: `bad ${token}`, padding: 'x'.repeat(20_000) } });
+    const deep = `${'['.repeat(100_000)}"${token}"${']'.repeat(100_000)}`;
+    const poisoned = `{"__proto__": {"admin": true}, "message": "${token}"}`;
+    for (const text of [huge, deep, poisoned]) {
+      const error = upstreamError({ dialect: 'google', status: 400, headers: {}, body: Buffer.from(text), secrets: [token] });
+      const shown = (error.details as { body: unknown }).body;
+      expect(typeof shown).toBe('string');
+      expect((shown as string).length).toBeLessThanOrEqual(2_003);
+      expect(JSON.stringify(error.toJSON())).not.toContain(token.slice(0, 10));
+    }
+  });
+
+  it('passes on a provider-sized JSON error body as JSON', () => {
+    const payload = { status: 'error', category: 'VALIDATION_ERROR', message: 'x', errors: Array.from({ length: 50 }, (_, i) => ({ message: `option ${i}`, code: 'INVALID_OPTION' })) };
+    const error = upstreamError({ dialect: 'hubspot', status: 400, headers: {}, body: body(payload), secrets: ['not-in-it-123'] });
+    expect((error.details as { body: unknown }).body).toEqual(payload);
+  });
+
   it('keeps a non-JSON body as bounded text', () => {
     const error = upstreamError({ dialect: 'hubspot', status: 502, headers: {}, body: Buffer.from('<html>'.repeat(1000)), secrets: [] });
     expect((error.details as { body: string }).body.length).toBeLessThan(2_100);
