@@ -78,7 +78,7 @@ export function checkConnectionInput(
       // A scope for a provider without any would be sent on an authorize URL that defines no scope parameter, and
       // recorded as the account's grant (the token response names none): shown, and believed, though it allowed nothing.
       const definition = CONNECTOR_NAMES.includes(connector as ConnectorName) ? connectorFor(connector as ConnectorName) : undefined;
-      if (input.scopes.length > 0 && definition !== undefined && hasNoOAuthScopes(definition)) bad('/scopes', `scopes cannot be set: ${noScopesReason(definition)}`, 'forbidden');
+      if (input.scopes.length > 0 && definition !== undefined && hasNoOAuthScopes(definition.oauth)) bad('/scopes', `scopes cannot be set: ${noScopesReason(definition)}`, 'forbidden');
       else patch.scopes = [...input.scopes];
     } else bad('/scopes', `scopes must be an array of scope strings of printable ASCII without spaces, each at most ${INPUT_LIMITS.scope} characters`, 'items');
   }

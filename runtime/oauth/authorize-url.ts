@@ -4,6 +4,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.1
  */
 import type { OAuthDefinition } from '../types.js';
+import { oauthScopes } from './no-scopes.js';
 
 export interface AuthorizeUrlInput {
   authorizationUrl: string;
@@ -22,7 +23,9 @@ export function buildAuthorizeUrl(oauth: OAuthDefinition, input: AuthorizeUrlInp
   url.searchParams.set('client_id', input.clientId);
   url.searchParams.set('redirect_uri', input.redirectUri);
   url.searchParams.set('response_type', 'code');
-  if (input.scopes.length > 0) url.searchParams.set('scope', input.scopes.join(oauth.scopeSeparator));
+  // A provider without OAuth scopes defines no `scope` parameter: none is sent, even for a connection that stored some.
+  const scopes = oauthScopes(oauth, input.scopes);
+  if (scopes.length > 0) url.searchParams.set('scope', scopes.join(oauth.scopeSeparator));
   url.searchParams.set('state', input.state);
   if (input.codeChallenge !== undefined) {
     url.searchParams.set('code_challenge', input.codeChallenge);

@@ -66,7 +66,7 @@ function checkExtraScopes(value: unknown, connector: ConnectorDefinition): strin
   if (value === undefined) return undefined;
   const ok = Array.isArray(value) && value.length > 0 && value.length <= MAX_EXTRA_SCOPES && value.every((s) => typeof s === 'string' && /^[\x21-\x7e]{1,200}$/.test(s));
   if (!ok) throw invalidField('scopes', `scopes must be a non-empty array of at most ${MAX_EXTRA_SCOPES} scope names (printable, no spaces).`, 'type');
-  if (hasNoOAuthScopes(connector)) throw invalidField('scopes', `${noScopesReason(connector)}; a link cannot ask for more.`, 'forbidden');
+  if (hasNoOAuthScopes(connector.oauth)) throw invalidField('scopes', `${noScopesReason(connector)}; a link cannot ask for more.`, 'forbidden');
   return value as string[];
 }
 

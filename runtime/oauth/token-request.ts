@@ -9,6 +9,7 @@
 import type { UpstreamCall, UpstreamResponse } from '../http/client.js';
 import type { ClientCredentials, TokenSet } from '../store/types.js';
 import type { OAuthDefinition } from '../types.js';
+import { oauthScopes } from './no-scopes.js';
 
 export type TokenGrant =
   | { grant_type: 'authorization_code'; code: string; redirect_uri: string; code_verifier?: string }
@@ -125,8 +126,11 @@ export function processTokenResponse(oauth: OAuthDefinition, res: Pick<UpstreamR
   const expiresIn = typeof b.expires_in === 'number' ? b.expires_in : typeof b.expires_in === 'string' ? Number(b.expires_in) : NaN;
   const lifetime = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : oauth.defaultAccessTokenLifetimeSeconds;
   const refreshToken = typeof b.refresh_token === 'string' && b.refresh_token !== '' ? b.refresh_token : options.previousRefreshToken;
-  const scopes =
-    typeof b.scope === 'string' ? b.scope.split(oauth.scopeSeparator === ' ' ? /\s+/ : oauth.scopeSeparator).filter(Boolean) : [...options.requestedScopes];
+  // A provider without OAuth scopes grants none: the requested ones (a connection's stored before they were refused,
+  // or an account's recorded so) are not taken as its grant.
+  const scopes = [
+    ...oauthScopes(oauth, typeof b.scope === 'string' ? b.scope.split(oauth.scopeSeparator === ' ' ? /\s+/ : oauth.scopeSeparator).filter(Boolean) : options.requestedScopes),
+  ];
   const providerInfo: Record<string, unknown> = {};
   // An allowlist, not a denylist: providerInfo is stored in plaintext, and a provider may nest a second token in a
   // member we have never seen (Slack's `authed_user.access_token`).

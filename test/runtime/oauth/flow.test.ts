@@ -68,6 +68,25 @@ describe('authorization code flow', () => {
   });
 });
 
+describe('a provider without OAuth scopes (Notion)', () => {
+  it('a connection stored with scopes before they were refused: the authorize URL asks none and the account records none', async () => {
+    // As a row saved before scopes were refused for workspace connections: written through the store, not the API.
+    const view = await h.connection('workspace', 'notion-old-row');
+    const row = await h.store.updateConnection(ENV, view.id, { scopes: ['read_content', 'insert_content'] });
+    expect(row?.scopes).toEqual(['read_content', 'insert_content']);
+
+    const flow = await toCallback('notion-old-row', 'old-row-user');
+    const url = new URL(flow.opened.redirectTo);
+    expect(url.searchParams.has('scope')).toBe(false);
+    expect(url.searchParams.get('owner')).toBe('user');
+    const done = await h.connector.oauth.callback(flow.connectionId, flow.params, flow.opened.browserCookie);
+    expect(done.account.status).toBe('ACTIVE');
+    expect(done.account.scopes).toEqual([]);
+    expect((await h.store.getAccount(ENV, done.account.id))?.tokens?.scopes).toEqual([]);
+    expect((await h.env.getAccount(done.account.id)).scopes).toEqual([]);
+  });
+});
+
 describe('state checks refuse before any token request', () => {
   async function refusedWithoutTokenRequest(run: () => Promise<unknown>): Promise<void> {
     const before = h.sandbox.control.tokenRequestCount('google');

@@ -79,6 +79,21 @@ describe('401 -> refresh -> retry', () => {
   });
 });
 
+describe('a provider without OAuth scopes (Notion)', () => {
+  it('a refresh does not carry scopes an account recorded before they were refused as its grant', async () => {
+    const account = await h.authorize('workspace', 'old-grant');
+    const before = await stored(account.id);
+    // As an account connected through a connection stored with scopes, before they were refused for Notion.
+    await h.store.saveTokens(account.id, { ...before.tokens!, scopes: ['read_content'] });
+    expect((await stored(account.id)).tokens?.scopes).toEqual(['read_content']);
+    h.sandbox.control.expireAccessTokens('notion', 'old-grant@example.com');
+    const start = h.sandbox.control.tokenRequestCount('notion', 'refresh_token');
+    expect((await notionMe('old-grant')).status).toBe(200);
+    expect(h.sandbox.control.tokenRequestCount('notion', 'refresh_token')).toBe(start + 1);
+    expect((await stored(account.id)).tokens?.scopes).toEqual([]);
+  });
+});
+
 describe('invalid_grant', () => {
   it('marks the account EXPIRED and calls fail with reauthorization_required (409), without more token requests', async () => {
     const account = await h.authorize('calendar', 'gone');
