@@ -10,8 +10,10 @@
  * - A free-form object sent as JSON text is parsed.
  *
  * Nothing is invented: a value that fits none of these is left as it is, and the validator reports it at its
- * pointer (a pair list with a duplicate name, JSON text that does not parse, ...).
+ * pointer (a pair list with a duplicate name, JSON text that does not parse, nests too deep or has a __proto__ key,
+ * each saying which).
  */
+import { readJsonObjectText } from '../json/json-text-problem.js';
 import { parseUntrustedJson } from '../json/untrusted-json.js';
 import type { JsonSchema } from '../types.js';
 import { isFreeForm, isOpenMap, isPlainObject, openMapValues, pairListProblem, pairValueIsJson } from './formats/open-shapes.js';
@@ -96,8 +98,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** JSON text of an object, parsed; anything else stays the string, which the validator refuses as not an object. */
+/**
+ * JSON text of an object, parsed; anything else stays the string, which the validator refuses as not an object,
+ * saying why by the same reading (validation/violations.ts).
+ */
 function parseObject(text: string): unknown {
-  const parsed = parseJson(text);
-  return isPlainObject(parsed) ? parsed : text;
+  const read = readJsonObjectText(text);
+  return 'object' in read ? read.object : text;
 }

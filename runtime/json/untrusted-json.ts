@@ -59,12 +59,34 @@ export class JsonTooDeepError extends SyntaxError {
   }
 }
 
+/** Thrown for JSON text with a prototype-poisoning key; `key` says which of the two. */
+export class JsonPrototypeKeyError extends SyntaxError {
+  constructor(readonly key: '__proto__' | 'constructor.prototype') {
+    super(`JSON has a ${key} key`);
+    this.name = 'JsonPrototypeKeyError';
+  }
+}
+
 /**
- * Parses caller-supplied JSON text: the depth limit, then `secure-json-parse` (which throws `SyntaxError` on a
- * prototype-poisoning key, and passes `JSON.parse`'s own `SyntaxError` through).
+ * Parses caller-supplied JSON text: the depth limit ({@link JsonTooDeepError}), then `secure-json-parse`, whose
+ * refusal of a prototype-poisoning key becomes {@link JsonPrototypeKeyError}; `JSON.parse`'s own `SyntaxError`
+ * passes through.
  */
 export function parseUntrustedJson(text: string, maxDepth: number = MAX_JSON_DEPTH): unknown {
   const tooDeep = jsonDepthExceededAt(text, maxDepth);
   if (tooDeep !== -1) throw new JsonTooDeepError(tooDeep, maxDepth);
-  return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    // secure-json-parse checks the keys of what JSON.parse built, with one message for both keys: a text that
+    // JSON.parse reads was refused for a key, and the scan for __proto__ alone says which. Failure path only.
+    let plain: unknown;
+    try {
+      plain = JSON.parse(text);
+    } catch {
+      throw error;
+    }
+    const hasProto = secureJson.scan(plain as Record<string, unknown>, { protoAction: 'error', constructorAction: 'ignore', safe: true }) === null;
+    throw new JsonPrototypeKeyError(hasProto ? '__proto__' : 'constructor.prototype');
+  }
 }

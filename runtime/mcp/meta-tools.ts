@@ -8,7 +8,7 @@ import { isPlainObject } from '../agent/formats/open-shapes.js';
 import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import { didYouMean } from '../executor/unknown-tool.js';
-import { parseUntrustedJson } from '../json/untrusted-json.js';
+import { readJsonObjectText } from '../json/json-text-problem.js';
 import type { Violation } from '../types.js';
 import { pointerToken } from '../validation/violations.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
@@ -98,18 +98,14 @@ function describeJson(value: unknown): string {
  * `call_tool`'s `arguments` as the object to run the tool with, or the message refusing it. Models often write the
  * arguments as the JSON text of an object (`"{\"max_results\": 5}"`), the way function-calling APIs hand arguments
  * to them; such a text is read as the service reads any caller JSON (depth limit, no prototype-poisoning keys,
- * runtime/json/) and taken when it is an object. Absent (or null) is no arguments.
+ * runtime/json/) and taken when it is an object, or refused saying why, as a free-form tool parameter's is. Absent
+ * (or null) is no arguments.
  */
 function toolArguments(value: unknown): Record<string, unknown> | string {
   if (value == null) return {};
   if (typeof value !== 'string') return isPlainObject(value) ? value : `arguments must be an object, not ${describeJson(value)}`;
-  let parsed: unknown;
-  try {
-    parsed = parseUntrustedJson(value);
-  } catch (error) {
-    return `arguments must be an object; the string given is not the JSON text of one (${(error as Error).message})`;
-  }
-  return isPlainObject(parsed) ? parsed : `arguments must be an object; the string given is the JSON text of ${describeJson(parsed)}, not of an object`;
+  const read = readJsonObjectText(value);
+  return 'object' in read ? read.object : `arguments must be an object: ${read.problem}`;
 }
 
 function lookup(connector: Connector, allowed: ReadonlyMap<string, AllowedTool>, name: string): AllowedTool | undefined {

@@ -3,7 +3,8 @@
  * `unknown parameter 'foo'`). Runs only on the failure path, so it may allocate freely.
  */
 import type { JsonSchema, Violation } from '../types.js';
-import { isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
+import { isFreeForm, isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
+import { readJsonObjectText } from '../json/json-text-problem.js';
 import { closestMatch } from './closest-match.js';
 import { formatProblem } from './format-problems.js';
 import { FORMAT_DESCRIPTIONS } from './formats.js';
@@ -67,6 +68,19 @@ function pairListHint(value: unknown): string {
   return problem === undefined ? '' : ` or a list of {name, value} pairs; ${problem}`;
 }
 
+/**
+ * Why a string given for a free-form object (which the closed model formats send as JSON text, read back by
+ * runtime/agent/model-input.ts) was not taken as one, after the bare "must be an object": too deep, a __proto__ key,
+ * not JSON, or the JSON of something else. Other objects take no JSON text, so nothing is said for them.
+ */
+function jsonTextHint(schema: JsonSchema | undefined, typePath: string, value: unknown): string {
+  if (typeof value !== 'string' || schema === undefined) return '';
+  const node = schemaAt(schema, typePath.slice(0, typePath.lastIndexOf('/')));
+  if (!isPlainObject(node) || !isFreeForm(node as JsonSchema)) return '';
+  const read = readJsonObjectText(value);
+  return 'problem' in read ? `: ${read.problem}` : '';
+}
+
 /** The node of `schema` at an ajv `schemaPath` (`#/properties/sorts/items`), if there is one. */
 function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
   let node: unknown = schema;
@@ -113,12 +127,12 @@ export function toViolations(errors: readonly AjvErrorLike[] | null | undefined,
   const hint = (schemaPath: string, key: string): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key) : '');
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
-    out.push(toViolation(e, input, root, hint));
+    out.push(toViolation(e, input, root, hint, schema));
   }
   return out;
 }
 
-function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schemaPath: string, key: string) => string): Violation {
+function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schemaPath: string, key: string) => string, schema: JsonSchema | undefined): Violation {
   const p = e.params;
   const at = e.instancePath;
   const name = pointerName(at, root);
@@ -136,8 +150,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
     }
     case 'type': {
       const types = String(p.type).split(',');
-      const hint = types.includes('object') ? pairListHint(valueAt(input, at)) : '';
-      return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${hint}`);
+      const why = types.includes('object') ? pairListHint(valueAt(input, at)) || jsonTextHint(schema, e.schemaPath, valueAt(input, at)) : '';
+      return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {
       const allowed = p.allowedValues as unknown[];

@@ -2,7 +2,8 @@ import fastify from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendError, toConnectorError } from '../../runtime/service/errors.js';
-import { InvalidJsonBodyError, jsonBodyParser, jsonErrorPosition, parseJsonBody } from '../../runtime/service/json-body.js';
+import { jsonErrorPosition } from '../../runtime/json/json-text-problem.js';
+import { InvalidJsonBodyError, jsonBodyParser, parseJsonBody } from '../../runtime/service/json-body.js';
 
 function refusal(text: string): InvalidJsonBodyError {
   try {

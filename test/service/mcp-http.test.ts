@@ -332,21 +332,44 @@ describe('call_tool arguments as JSON text', () => {
     const parsed = errorOf(await call(' {"max_results": 0} '));
     expect(parsed).toMatchObject({ code: 'invalid_input', violations: [{ pointer: '/max_results' }] });
     const refusals: Array<[unknown, string]> = [
-      ['[{"max_results": 1}]', 'arguments must be an object; the string given is the JSON text of an array, not of an object'],
-      ['"{}"', 'arguments must be an object; the string given is the JSON text of a string, not of an object'],
-      ['null', 'arguments must be an object; the string given is the JSON text of null, not of an object'],
+      ['[{"max_results": 1}]', 'arguments must be an object: the JSON text is an array, not an object'],
+      ['"{}"', 'arguments must be an object: the JSON text is a string, not an object'],
+      ['null', 'arguments must be an object: the JSON text is null, not an object'],
       [5, 'arguments must be an object, not a number'],
       [[], 'arguments must be an object, not an array'],
+      // Read as the service reads any caller JSON, and refused whole saying why, as a free-form parameter's text is;
+      // a text that is not JSON is not quoted back (V8's own message would).
+      ['{max_results: 1}', "arguments must be an object: the text is not JSON (Expected property name or '}' at position 1)"],
+      ['{"max_results": 1, "sk": "s3cr3t-value"', "arguments must be an object: the text is not JSON (Expected ',' or '}' after property value at position 39)"],
+      ['{"__proto__": {"max_results": 1}}', 'arguments must be an object: the JSON text has a __proto__ key'],
+      [`${'{"a":'.repeat(65)}1${'}'.repeat(65)}`, 'arguments must be an object: the JSON text is nested deeper than 64 levels'],
     ];
     for (const [given, message] of refusals) {
       expect(errorOf(await call(given)), JSON.stringify(given)).toEqual({ code: 'invalid_input', message, violations: [{ pointer: '/arguments', message, keyword: 'type' }] });
     }
-    // Read as the service reads any caller JSON: not JSON, a prototype-poisoning key, or too deep, refused whole.
-    for (const given of ['{max_results: 1}', '{"__proto__": {"max_results": 1}}', `${'{"a":'.repeat(65)}1${'}'.repeat(65)}`]) {
-      const refused = errorOf(await call(given));
-      expect(refused.code, given).toBe('invalid_input');
-      expect(refused.message).toMatch(/^arguments must be an object; the string given is not the JSON text of one \(.+\)$/);
-      expect(refused.violations).toEqual([{ pointer: '/arguments', message: refused.message, keyword: 'type' }]);
+  });
+});
+
+describe('a free-form object given as JSON text', () => {
+  it('refused, says why at its pointer, through tools/call and call_tool alike', async () => {
+    await connect(h.a, 'crm', 'alice', 'alice@example.com');
+    const tools = await client((await mint(h.a, { identifier: 'alice', connections: ['crm'] })).token);
+    const search = await client((await mint(h.a, { identifier: 'alice', mode: 'search', connections: ['crm'] })).token);
+    const cases: Array<[string, string]> = [
+      ['{"__proto__": {"filters": []}}', 'filterGroups[0] must be an object: the JSON text has a __proto__ key'],
+      [`${'['.repeat(70)}${']'.repeat(70)}`, 'filterGroups[0] must be an object: the JSON text is nested deeper than 64 levels'],
+      ['{filters: []}', "filterGroups[0] must be an object: the text is not JSON (Expected property name or '}' at position 1)"],
+      ['[]', 'filterGroups[0] must be an object: the JSON text is an array, not an object'],
+    ];
+    for (const [text, message] of cases) {
+      const input = { filterGroups: [text] };
+      const direct = errorOf((await tools.callTool({ name: 'crm_contacts_search', arguments: input })) as CallToolResult);
+      const meta = errorOf((await search.callTool({ name: 'call_tool', arguments: { name: 'crm_contacts_search', arguments: input } })) as CallToolResult);
+      for (const refused of [direct, meta]) {
+        expect(refused.code, text.slice(0, 40)).toBe('invalid_input');
+        // The HubSpot filterGroups check adds its own "must be an object {...}" at the same pointer.
+        expect(refused.violations).toContainEqual({ pointer: '/filterGroups/0', keyword: 'type', message });
+      }
     }
   });
 });

@@ -134,11 +134,20 @@ describe('JSON text for a free-form object, as the closed formats give it to mod
     expect(h.sandbox.control.requests('docs')).toHaveLength(1);
     h.sandbox.control.clearRequests();
     const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
-    for (const requests of [[deep], ['{"__proto__": {"insertText": {"location": {"index": 1}, "text": "x"}}}']]) {
-      const refused = await run('docs_update_document', { document_id: doc, requests });
+    // Each refusal says why the text was not taken, at the item's pointer; a text that is not JSON is not quoted back.
+    const refusals: Array<[string, string]> = [
+      [deep, 'requests[0] must be an object: the JSON text is nested deeper than 64 levels'],
+      ['{"__proto__": {"insertText": {"location": {"index": 1}, "text": "x"}}}', 'requests[0] must be an object: the JSON text has a __proto__ key'],
+      ['{"constructor": {"prototype": {"x": 1}}}', 'requests[0] must be an object: the JSON text has a constructor.prototype key'],
+      ['{insertText: "secret-looking"}', "requests[0] must be an object: the text is not JSON (Expected property name or '}' at position 1)"],
+      ['not json at all', "requests[0] must be an object: the text is not JSON (Unexpected token 'o' at position 1)"],
+      ['[{"insertText": {}}]', 'requests[0] must be an object: the JSON text is an array, not an object'],
+    ];
+    for (const [text, message] of refusals) {
+      const refused = await run('docs_update_document', { document_id: doc, requests: [text] });
       expect(refused.status, JSON.stringify(refused.body).slice(0, 300)).toBe(400);
       expect(refused.body.error.code).toBe('invalid_input');
-      expect(refused.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual(['/requests/0']);
+      expect(refused.body.error.details.violations).toEqual([{ pointer: '/requests/0', keyword: 'type', message }]);
     }
     expect(h.sandbox.control.requests()).toEqual([]);
   });
