@@ -28,6 +28,7 @@ import { registerMetaRoutes } from './routes/meta.js';
 import { registerOAuthTokenRoute } from './routes/oauth-token.js';
 import { registerSsoRoutes } from './routes/sso.js';
 import { registerDashboard } from './dashboard/routes.js';
+import { serviceEnvironments } from './sandbox-connections.js';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 import { MCP_PATH, registerMcpEndpoint } from '../mcp/http-endpoint.js';
 import { looksLikeSessionToken } from '../mcp/session-token.js';
@@ -140,6 +141,8 @@ function allowedMethods(app: FastifyInstance, method: string, path: string): str
 export async function buildService(options: ServiceOptions): Promise<FastifyInstance> {
   const { connector } = options;
   const now = options.now ?? Date.now;
+  // The API and the dashboard act through these scopes: with a sandbox composed in, a new client is registered there.
+  const environment = serviceEnvironments(connector, options.sandbox);
   const auth = new AppAuth(connector.store, {
     signingKey: options.signingKey ?? randomBytes(32),
     tokenTtlSeconds: options.tokenTtlSeconds,
@@ -214,7 +217,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   await app.register(async (browser) => {
     await browser.register(cookie);
     registerSsoRoutes(browser, { connector, checkLinkOpenRate: limits.linkOpens });
-    await browser.register(async (dash) => registerDashboard(dash, { connector, auth, sandbox: options.sandbox, checkCredentialRate }), { prefix: '/dashboard' });
+    await browser.register(async (dash) => registerDashboard(dash, { connector, environment, auth, sandbox: options.sandbox, checkCredentialRate }), { prefix: '/dashboard' });
   });
   await app.register(
     async (api) => {
@@ -226,7 +229,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
       const admit = (request: FastifyRequest, claims: AccessTokenClaims | null | undefined): ConnectorError | undefined => {
         if (!claims) return new ConnectorError('unauthorized', 'The access token is invalid or expired; get a new one from POST /oauth/token');
         request.environmentId = claims.environmentId;
-        request.env = connector.environment(claims.environmentId);
+        request.env = environment(claims.environmentId);
         return undefined;
       };
       api.addHook('onRequest', async (request) => {

@@ -1,8 +1,9 @@
 /**
  * Pointing connections at the in-process sandbox: which sandbox OAuth server serves a connector, and registering a
- * connection's client there so the sandbox's authorize and token endpoints accept it (with its exact redirect URI).
+ * connection's client there so the sandbox's authorize and token endpoints accept it (with its exact redirect URI),
+ * when the connection is made and whenever an update gives it a client secret (a new client_id comes with one).
  */
-import type { ConnectionView } from '../api.js';
+import type { Connector, ConnectionView, EnvironmentScope } from '../api.js';
 import type { ConnectorName } from '../types.js';
 import type { DevSandbox } from './dev-sandbox.js';
 
@@ -22,4 +23,45 @@ export function registerWithSandbox(sandbox: DevSandbox, connection: ConnectionV
     clientSecret,
     redirectUris: [connection.redirect_uri],
   });
+}
+
+/** Whether the connection's token endpoint is the sandbox's: its client lives in the sandbox, not at a provider. */
+export function isSandboxConnection(sandbox: DevSandbox, connection: ConnectionView): boolean {
+  const tokenUrl = connection.overrides.tokenUrl;
+  return tokenUrl !== undefined && URL.canParse(tokenUrl) && new URL(tokenUrl).origin === new URL(sandbox.url).origin;
+}
+
+/**
+ * The environment scope the service's API and dashboard act through when a sandbox is composed in: an update that
+ * gives a sandbox connection a client secret registers the connection's client (a new client_id with its secret, or
+ * a new secret) with the sandbox, or the sandbox would answer the next authorization with invalid_client. The secret
+ * is taken from the update; none is ever read back.
+ */
+export function withSandboxClients(env: EnvironmentScope, sandbox: DevSandbox): EnvironmentScope {
+  return {
+    ...env,
+    async updateConnection(idOrName, patch) {
+      const view = await env.updateConnection(idOrName, patch);
+      const secret = patch.client_secret;
+      if (typeof secret === 'string' && secret !== '' && isSandboxConnection(sandbox, view)) registerWithSandbox(sandbox, view, secret);
+      return view;
+    },
+  };
+}
+
+/**
+ * `connector.environment`, as the service serves it: with a sandbox composed in, each scope through
+ * {@link withSandboxClients} (made once per environment, as the connector's own scopes are).
+ */
+export function serviceEnvironments(connector: Connector, sandbox: DevSandbox | undefined): (environmentId: string) => EnvironmentScope {
+  if (sandbox === undefined) return (environmentId) => connector.environment(environmentId);
+  const scopes = new Map<string, EnvironmentScope>();
+  return (environmentId) => {
+    let scope = scopes.get(environmentId);
+    if (scope === undefined) {
+      scope = withSandboxClients(connector.environment(environmentId), sandbox);
+      scopes.set(environmentId, scope);
+    }
+    return scope;
+  };
 }

@@ -208,3 +208,35 @@ describe('the HTTP client', () => {
     expect(read.body.error.details).toBeUndefined();
   });
 });
+
+describe('a sandbox connection given a new client', () => {
+  it('is registered with the composed sandbox when the update gives its secret, over the API as from the dashboard', async () => {
+    const token = await h.token(h.a);
+    const connection = await h.sandboxConnection(h.a, 'calendar', 'cal-reclient');
+    const authorize = async (identifier: string) => {
+      const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection.name, identifier } });
+      expect(link.status).toBe(200);
+      const consent = await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` });
+      return { consent, account: (await h.call('GET', `/api/v1/connected_accounts/${link.body.connected_account_id}`, { token })).body };
+    };
+    expect((await authorize('before')).account.status).toBe('ACTIVE');
+
+    // A new client: its id with its secret. The sandbox's authorize endpoint knows only registered clients, and its
+    // token endpoint checks the secret: unregistered, the consent would stop at invalid_client.
+    const renamed = await h.call('PATCH', `/api/v1/connections/${connection.id}`, { token, body: { client_id: 'cal-reclient-second', client_secret: 'second-secret-value' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.client_id).toBe('cal-reclient-second');
+    const second = await authorize('after-new-client');
+    expect(second.consent.status).toBe(200);
+    expect(second.account.status).toBe('ACTIVE');
+    const tokenRequests = h.sandbox.control.requests('oauth:google').filter((r) => r.path.endsWith('/token'));
+    expect(tokenRequests.at(-1)?.status).toBe(200);
+
+    // A new secret for the same client id: the token endpoint must take the new one.
+    const rotated = await h.call('PATCH', `/api/v1/connections/${connection.id}`, { token, body: { client_secret: 'third-secret-value' } });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+    const third = await authorize('after-new-secret');
+    expect(third.consent.status).toBe(200);
+    expect(third.account.status).toBe('ACTIVE');
+  });
+});

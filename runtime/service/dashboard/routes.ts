@@ -21,6 +21,8 @@ import { registerWebhookPages } from './webhook-routes.js';
 
 interface Deps {
   connector: Connector;
+  /** The environment scopes the service acts through (serviceEnvironments: a composed sandbox learns new clients). */
+  environment(environmentId: string): EnvironmentScope;
   auth: AppAuth;
   sandbox?: DevSandbox;
   /** The per-client-address budget for credential checks (rate-limits.ts); rejects with `rate_limited`. */
@@ -119,7 +121,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         return reply.redirect(ended ? `/dashboard/login?ended=${ended}` : '/dashboard/login', 303);
       }
       if (request.method === 'POST') checkCsrf(session, request.body);
-      return handler(request, reply, { session, env: deps.connector.environment(session.environmentId) });
+      return handler(request, reply, { session, env: deps.environment(session.environmentId) });
     };
 
   /** What the layout's header needs of a session: the sections and the Sign out form with its CSRF value. */
@@ -296,7 +298,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           overrides,
           ...(secret ? { client_secret: secret } : {}),
         });
-        if (secret && deps.sandbox && view.overrides.tokenUrl?.startsWith(deps.sandbox.url)) registerWithSandbox(deps.sandbox, view, secret);
+        // A sandbox connection's new client is registered with the sandbox by the scope itself (sandbox-connections.ts).
         return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?saved=1`, 303);
       } catch (error) {
         return connectionPage(reply, ctx, id, { error: formError(error, request), fieldErrors: fieldErrors(error, request, EDIT_CONNECTION_FIELDS) }, 400, form);

@@ -33,6 +33,16 @@ describe.runIf(BROWSER_TESTS)('dashboard connection editing and accounts in Chro
     expect((await suite.h.call('GET', `/api/v1/connections/${connection.id}`, { token })).body.overrides).toEqual(connection.overrides);
     expect(await fits(page)).toBe(true);
 
+    // A new client for this sandbox connection, with its secret: the sandbox learns it, so a new link still consents.
+    await page.goto(`${suite.h.url}/dashboard/connections/${connection.id}`);
+    await page.fill('#client_id', 'edited-crm-client');
+    await page.fill('#client_secret', 'edited-crm-secret-value');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/saved=1/);
+    expect((await suite.h.call('GET', `/api/v1/connections/${connection.id}`, { token })).body.client_id).toBe('edited-crm-client');
+    const relink = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection.name, identifier: 'edit-user' } });
+    expect((await consentThroughSandbox(relink.body.link, { user: 'edit@example.com' })).status).toBe(200);
+
     // The refresh token is revoked at the provider: the next call marks the account EXPIRED.
     suite.h.sandbox.control.revokeRefreshTokens('hubspot', 'edit@example.com');
     suite.h.sandbox.control.expireAccessTokens('hubspot', 'edit@example.com');
