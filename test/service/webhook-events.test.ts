@@ -109,9 +109,10 @@ describe('account events from the real flow', () => {
   });
 
   it('a code exchange the provider refuses -> account.authorization_failed (code_exchange_failed)', async () => {
-    // The stored client secret no longer matches the one registered at the provider: the exchange gets invalid_client.
-    await h.sandboxConnection(h.a, 'calendar', 'cal-stale');
-    expect((await h.call('PATCH', '/api/v1/connections/cal-stale', { token, body: { client_secret: 'not-the-registered-one' } })).status).toBe(200);
+    // The provider's client secret was rotated there and not here: the stored one no longer matches, and the exchange
+    // gets invalid_client. (A PATCH with a new secret would re-register it with the composed sandbox.)
+    const view = await h.sandboxConnection(h.a, 'calendar', 'cal-stale');
+    registerWithSandbox(h.sandbox, view, 'rotated-at-the-provider');
     const from = await mark();
     const failed = await consentThroughSandbox(await link('cal-stale', 'u-4'), { user: 'frank@example.com' });
     expect(failed.status).toBe(400);
