@@ -92,8 +92,14 @@ export function checkHubspotFilterGroups(value: unknown, pointer: string): Viola
   let total = 0;
   groups.forEach((group, g) => {
     const at = `${pointer}/${g}`;
-    if (!isObject(group) || !Array.isArray(group.filters)) {
-      out.push({ pointer: isObject(group) ? `${at}/filters` : at, message: `${nameOf(isObject(group) ? `${at}/filters` : at)} ${isObject(group) ? 'is required: an array of filters' : 'must be an object {"filters": [...]}'}`, keyword: isObject(group) ? 'required' : 'type' });
+    if (!isObject(group)) {
+      // In the array form the schema's `items: {type: object}` has said so (with why, for a JSON text); the string
+      // form's groups are seen only here.
+      if (typeof value === 'string') out.push({ pointer: at, message: `${nameOf(at)} must be an object {"filters": [...]}`, keyword: 'type' });
+      return;
+    }
+    if (!Array.isArray(group.filters)) {
+      out.push({ pointer: `${at}/filters`, message: `${nameOf(`${at}/filters`)} is required: an array of filters`, keyword: 'required' });
       return;
     }
     for (const key of Object.keys(group)) if (key !== 'filters') out.push({ pointer: `${at}/${key}`, message: `${nameOf(`${at}/${key}`)} is not a filter group field (only filters)`, keyword: 'additionalProperties' });
