@@ -19,7 +19,8 @@ export function jsonSyntaxProblem(text: string, error: unknown): { position: num
   return { position, reason: reason || 'Unexpected input' };
 }
 
-function describeJson(value: unknown): string {
+/** `null`, `an array`, `a number`...: what a JSON value is, for a message that must not quote it. */
+export function describeJson(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 

@@ -8,7 +8,7 @@ import { isPlainObject } from '../agent/formats/open-shapes.js';
 import type { CallOptions, Connector } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import { didYouMean } from '../executor/unknown-tool.js';
-import { readJsonObjectText } from '../json/json-text-problem.js';
+import { describeJson, readJsonObjectText } from '../json/json-text-problem.js';
 import type { Violation } from '../types.js';
 import { pointerToken } from '../validation/violations.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
@@ -88,10 +88,6 @@ function argumentViolations(tool: Tool, args: Record<string, unknown>): Violatio
   }
   if (args.name != null && typeof args.name !== 'string') violations.push({ pointer: '/name', message: 'name must be a string', keyword: 'type' });
   return violations;
-}
-
-function describeJson(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }
 
 /**

@@ -50,18 +50,10 @@ export function withSandboxClients(env: EnvironmentScope, sandbox: DevSandbox): 
 }
 
 /**
- * `connector.environment`, as the service serves it: with a sandbox composed in, each scope through
- * {@link withSandboxClients} (made once per environment, as the connector's own scopes are).
+ * `connector.environment`, as the service serves it: with a sandbox composed in (development), each scope through
+ * {@link withSandboxClients}. The connector keeps its scopes (a bounded cache); the wrapper is made per call.
  */
 export function serviceEnvironments(connector: Connector, sandbox: DevSandbox | undefined): (environmentId: string) => EnvironmentScope {
   if (sandbox === undefined) return (environmentId) => connector.environment(environmentId);
-  const scopes = new Map<string, EnvironmentScope>();
-  return (environmentId) => {
-    let scope = scopes.get(environmentId);
-    if (scope === undefined) {
-      scope = withSandboxClients(connector.environment(environmentId), sandbox);
-      scopes.set(environmentId, scope);
-    }
-    return scope;
-  };
+  return (environmentId) => withSandboxClients(connector.environment(environmentId), sandbox);
 }
