@@ -1,11 +1,12 @@
 /**
  * The `dashboard_form_sends` table: which of a dashboard session's one-time forms were sent, and what each did. A
- * form that makes something (a webhook endpoint, a secret rotation, an authorization link) carries a random token;
- * its first send claims the row `(session, token)` and records the outcome, and the same form sent again (a reload of
- * the page after it, the Back button, a double click) finds the row instead of doing the work twice. In the store,
- * not in a process, so a re-send that reaches another instance finds it too.
+ * form that acts (a webhook endpoint, a secret rotation, an authorization link, a tool run) carries a random token;
+ * its first send claims the row and records the outcome, and the same form sent again (a reload of the page after
+ * it, the Back button, a double click) finds the row instead of doing the work twice. In the store, not in a
+ * process, so a re-send that reaches another instance finds it too.
  *
- * The row's id is the SHA-256 of the session id and the token: neither is stored. The outcome is sealed
+ * The row's id is the SHA-256 of the session id, the action, what it acts on and the token (once-forms.ts): the
+ * session id, the subject and the token are not stored; the action is. The outcome is sealed
  * (`dashboard_form_sends|<id>|result`): an authorization link is a credential. A webhook secret is never put in it.
  */
 import { isoTime, normalizeTime } from './records.js';
