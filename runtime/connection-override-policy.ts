@@ -53,11 +53,11 @@ function bareOrigin(value: string): string | null {
 }
 
 /**
- * Reads `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES`.
+ * Reads `AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES`; `production` (`NODE_ENV`, as the configuration module reads it)
+ * decides the default.
  * @throws Error naming the variable when the value is neither a flag nor a list of origins.
  */
-export function readOverridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
-  const production = env.NODE_ENV === 'production';
+export function readOverridePolicy(env: NodeJS.ProcessEnv, production: boolean): ConnectionOverridePolicy {
   const raw = env[OVERRIDES_VARIABLE]?.trim() ?? '';
   if (raw === '') return { mode: production ? 'none' : 'any', allowedOrigins: [] };
   if (TRUE.includes(raw.toLowerCase())) return { mode: 'any', allowedOrigins: [] };

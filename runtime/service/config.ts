@@ -55,7 +55,7 @@ export const CONFIG_VARIABLES: readonly { name: string; default: string }[] = [
   { name: 'AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS', default: '0' },
   { name: 'AGENT_CONNECTOR_EXECUTION_REDACT_FIELDS', default: 'unset' },
   { name: 'AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES', default: '1; 0 when NODE_ENV=production' },
-  { name: 'NODE_ENV', default: 'unset' },
+  { name: 'NODE_ENV', default: 'unset (development)' },
   { name: 'AGENT_CONNECTOR_URL', default: DEFAULT_SERVICE_URL },
   { name: 'OTEL_SDK_DISABLED', default: 'false' },
   { name: 'OTEL_TRACES_EXPORTER', default: 'otlp, once telemetry is on' },
@@ -252,12 +252,31 @@ function parsedUrl(text: string): URL | null {
   }
 }
 
-function overridePolicy(env: NodeJS.ProcessEnv): ConnectionOverridePolicy {
+function overridePolicy(env: NodeJS.ProcessEnv, production: boolean): ConnectionOverridePolicy {
   try {
-    return readOverridePolicy(env);
+    return readOverridePolicy(env, production);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** The `NODE_ENV` values the service knows. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
+/**
+ * `NODE_ENV`: true for `production`. Any value other than the known ones (and unset) is refused: a typo such as `prod`,
+ * `Production` or `staging` would otherwise run a production deployment with development behaviour (generated key
+ * files and client secret, the sandbox on, connection overrides allowed) without a word.
+ */
+function isProduction(env: NodeJS.ProcessEnv): boolean {
+  const raw = optional(env, 'NODE_ENV');
+  if (raw === undefined) return false;
+  if (!NODE_ENVS.includes(raw)) {
+    throw new ConfigError(
+      `NODE_ENV must be ${NODE_ENVS.join(', ')} or unset (got ${JSON.stringify(raw)}); any other value is refused rather than run as development, which generates keys and a client secret and allows the sandbox and connection overrides`,
+    );
+  }
+  return raw === 'production';
 }
 
 /** The store settings, read the same way for `start` and for the CLI commands that open the store directly. */
@@ -267,15 +286,16 @@ export function readStoreConfig(env: NodeJS.ProcessEnv = process.env): StoreConf
     databasePoolSize: integer(env, 'AGENT_CONNECTOR_DATABASE_POOL_SIZE', 10, 1, 1000),
     dataDir: resolve(optional(env, 'AGENT_CONNECTOR_DATA_DIR') ?? './.agent-connector'),
     encryptionKeys: optional(env, 'AGENT_CONNECTOR_ENCRYPTION_KEY'),
-    production: env.NODE_ENV === 'production',
+    production: isProduction(env),
   };
 }
 
 /** The connector's settings: the store's, the upstream HTTP policy and the override policy. */
 export function readConnectorConfig(env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
   const d = DEFAULT_HTTP_POLICY;
+  const store = readStoreConfig(env);
   return {
-    ...readStoreConfig(env),
+    ...store,
     http: {
       timeoutMs: integer(env, 'AGENT_CONNECTOR_HTTP_TIMEOUT_MS', d.timeoutMs, 100, 3_600_000),
       connectTimeoutMs: integer(env, 'AGENT_CONNECTOR_HTTP_CONNECT_TIMEOUT_MS', d.connectTimeoutMs, 100, 600_000),
@@ -285,7 +305,7 @@ export function readConnectorConfig(env: NodeJS.ProcessEnv = process.env): Conne
       connectionsPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_CONNECTIONS', d.connectionsPerOrigin, 1, 65_536),
       maxQueuedPerOrigin: integer(env, 'AGENT_CONNECTOR_HTTP_MAX_QUEUED', d.maxQueuedPerOrigin, 0, 1_000_000),
     },
-    connectionOverrides: overridePolicy(env),
+    connectionOverrides: overridePolicy(env, store.production),
     executions: {
       record: executionRetentionDays(env) > 0,
       captureInputs: flag(env, 'AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS', false),

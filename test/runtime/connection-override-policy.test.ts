@@ -13,19 +13,19 @@ const NONE: ConnectionOverridePolicy = { mode: 'none', allowedOrigins: [] };
 
 describe('readOverridePolicy', () => {
   it('allows overrides in development and refuses them in production by default', () => {
-    expect(readOverridePolicy({})).toEqual(ANY);
-    expect(readOverridePolicy({ NODE_ENV: 'production' })).toEqual(NONE);
-    expect(readOverridePolicy({ NODE_ENV: 'production', AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '1' })).toEqual(ANY);
-    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '0' })).toEqual(NONE);
+    expect(readOverridePolicy({}, false)).toEqual(ANY);
+    expect(readOverridePolicy({}, true)).toEqual(NONE);
+    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '1' }, true)).toEqual(ANY);
+    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: '0' }, false)).toEqual(NONE);
   });
 
   it('reads a list of origins, and refuses anything that is not an origin', () => {
-    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://IdP.example.com/, http://10.0.0.5:8080' })).toEqual({
+    expect(readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://IdP.example.com/, http://10.0.0.5:8080' }, false)).toEqual({
       mode: 'allowlist',
       allowedOrigins: ['https://idp.example.com', 'http://10.0.0.5:8080'],
     });
-    expect(() => readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://idp.example.com/path' })).toThrow(/AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES/);
-    expect(() => readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'maybe' })).toThrow(/not valid: "maybe"/);
+    expect(() => readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://idp.example.com/path' }, false)).toThrow(/AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES/);
+    expect(() => readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'maybe' }, false)).toThrow(/not valid: "maybe"/);
   });
 
   it('is part of the service config, a bad value a ConfigError', () => {

@@ -42,6 +42,21 @@ describe('serviceUrlFor: the service URL from HOST and the port (the service and
   });
 });
 
+describe('NODE_ENV: only production, development, test or unset', () => {
+  it('reads the known values, and unset or empty as development', () => {
+    expect(readStoreConfig({ NODE_ENV: 'production' }).production).toBe(true);
+    for (const value of ['development', 'test', '', undefined]) expect(readStoreConfig({ NODE_ENV: value }).production, String(value)).toBe(false);
+  });
+
+  it('refuses any other value, naming NODE_ENV and the accepted values, in the service and the store commands alike', () => {
+    for (const value of ['prod', 'Production', 'PRODUCTION', 'staging', ' production']) {
+      const error = configError({ ...PRODUCTION, NODE_ENV: value });
+      expect(error.message).toContain(`NODE_ENV must be production, development, test or unset (got ${JSON.stringify(value)})`);
+      expect(() => readStoreConfig({ NODE_ENV: value }), value).toThrow(ConfigError);
+    }
+  });
+});
+
 describe('readConfig: NODE_ENV=production', () => {
   it('turns the sandbox off unless AGENT_CONNECTOR_SANDBOX enables it', () => {
     expect(readConfig(PRODUCTION).sandbox).toBe(false);

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { readOverridePolicy } from '../../../runtime/connection-override-policy.js';
 import { webhookUrlRefusal } from '../../../runtime/webhooks/endpoint-url.js';
 
-const development = readOverridePolicy({});
-const production = readOverridePolicy({ NODE_ENV: 'production' });
-const allowlist = readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://hooks.partner.example,http://10.0.0.5:8080' });
+const development = readOverridePolicy({}, false);
+const production = readOverridePolicy({}, true);
+const allowlist = readOverridePolicy({ AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES: 'https://hooks.partner.example,http://10.0.0.5:8080' }, false);
 const withControl = { ...development, refusedOrigins: ['http://127.0.0.1:7001'] };
 
 const cases: [string, { url: unknown; policy: typeof development; refused: RegExp | null }][] = [
