@@ -58,21 +58,42 @@ export class AppClientMissingError extends Error {
   }
 }
 
+/** What a start's application client is: the environment, the client id, its secret when given, whether it may be created. */
+export interface AppClientInput {
+  environmentId: string;
+  environmentName: string;
+  clientId: string;
+  clientSecret?: string;
+  create?: boolean;
+}
+
 /**
- * Makes sure `environmentId` exists and has the client `clientId`. With a given secret, an existing client must
- * match it; without one, a new client gets a generated secret (returned) and an existing one is left as it is.
- * With `create: false` (a production start not given both the id and the secret) only an existing client is taken:
- * a missing one throws {@link AppClientMissingError} before anything is written, so no secret is ever generated.
- * Instances that start together on one database race here: a `conflict` on either insert means another instance
- * created the row first, and its row is then checked as an existing one.
+ * Makes sure `environmentId` exists and has the client `clientId`: {@link prepareAppClient}, then what it returns.
  */
-export async function ensureAppClient(
-  store: Store,
-  input: { environmentId: string; environmentName: string; clientId: string; clientSecret?: string; create?: boolean },
-): Promise<AppCredentials> {
+export async function ensureAppClient(store: Store, input: AppClientInput): Promise<AppCredentials> {
+  return (await prepareAppClient(store, input))();
+}
+
+/**
+ * The checks of {@link ensureAppClient}, which write nothing, and what completes it. With a given secret, an existing
+ * client must match it; without one, a new client gets a generated secret (returned by the completion) and an
+ * existing one is left as it is. With `create: false` (a production start not given both the id and the secret) only
+ * an existing client is taken: a missing one throws {@link AppClientMissingError}, so no secret is ever generated.
+ * Every refusal is thrown here, before anything is written: a start refuses before it listens, and completes after.
+ * Instances that start together on one database race in the completion: a `conflict` on either insert means another
+ * instance created the row first, and its row is then checked as an existing one.
+ */
+export async function prepareAppClient(store: Store, input: AppClientInput): Promise<() => Promise<AppCredentials>> {
   const existing = await store.getAppClient(input.clientId);
-  if (existing) return checkExisting(existing, input);
+  if (existing) {
+    const credentials = await checkExisting(existing, input);
+    return async () => credentials;
+  }
   if (input.create === false) throw new AppClientMissingError(input.clientId);
+  return () => createAppClient(store, input);
+}
+
+async function createAppClient(store: Store, input: AppClientInput): Promise<AppCredentials> {
   if (!(await store.getEnvironment(input.environmentId))) {
     try {
       await store.createEnvironment({ id: input.environmentId, name: input.environmentName });

@@ -4,8 +4,9 @@
  * `npm start` runs), one sandbox connection per system (`workspace`, `calendar`, `crm`, `sheets`, `docs`). Running
  * it again reuses all of it. The production runtime never imports the sandbox; it only knows {@link DevSandbox}.
  *
- * It listens before it writes (credentials, dev state, re-pointed sandbox connections), so a start that cannot bind
- * its port changes nothing another instance on the same data directory depends on.
+ * It checks, then listens, then writes (credentials, dev state, re-pointed sandbox connections): a start it refuses
+ * (a production start with no application client to take, a client given with another secret) never binds its port,
+ * and a start that cannot bind its port changes nothing another instance on the same data directory depends on.
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import { rateLimitRedis } from './rate-limit-redis.js';
 import { ConfigError, readConfig, serviceUrlFor, type ServiceConfig } from './config.js';
 import { withSandbox, type DevSandbox } from './dev-sandbox.js';
 import { DEV_STATE_FILE, loadSigningKey, readDevState, writeDevState } from './dev-state.js';
-import { AppClientMissingError, ensureAppClient, newClientId, newClientSecret } from './environments.js';
+import { AppClientMissingError, newClientId, newClientSecret, prepareAppClient } from './environments.js';
 import { freePort } from './free-port.js';
 import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
 import { createServiceLogger } from './logging.js';
@@ -128,18 +129,15 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
       trustProxy: config.trustProxy,
       ...(sandbox ? { sandbox } : {}),
     });
-    // Bind before writing anything: when the port is taken (another instance, maybe on this same data directory),
-    // the start fails here and the running instance's credentials and sandbox connections are left as they were.
-    // Until the writes below are done (`ready`), every request is answered 503 unavailable.
-    await app.listen({ port, host: config.host });
-
     const state = readDevState(config.dataDir);
     const environmentId = state?.environmentId ?? DEV_ENVIRONMENT_ID;
     const clientId = config.clientId ?? state?.clientId ?? newClientId();
     // In production the start creates its client only from both variables: it never generates a secret (its output
     // is the log there), and instances without a shared data directory do not each make a client of their own.
     const create = !config.production || (config.clientId !== undefined && config.clientSecret !== undefined);
-    const credentials = await ensureAppClient(connector.store, {
+    // The client's checks write nothing and refuse (no client in production, another secret or environment) before
+    // the port is bound, so a refused start never answers a load balancer's probe; the client is created after.
+    const completeAppClient = await prepareAppClient(connector.store, {
       environmentId,
       environmentName: 'development',
       clientId,
@@ -148,6 +146,12 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     }).catch((error: unknown) => {
       throw error instanceof AppClientMissingError ? new ConfigError(missingClientMessage(config, state !== null && config.clientId === undefined, clientId)) : error;
     });
+    // Bind before writing anything: when the port is taken (another instance, maybe on this same data directory),
+    // the start fails here and the running instance's credentials and sandbox connections are left as they were.
+    // Until the writes below are done (`ready`), every request is answered 503 unavailable.
+    await app.listen({ port, host: config.host });
+
+    const credentials = await completeAppClient();
     writeDevState(config.dataDir, { environmentId, clientId });
     const sandboxConnections = sandbox ? await ensureSandboxConnections(connector, sandbox, environmentId) : [];
     ready = true;

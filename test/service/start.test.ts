@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -152,6 +153,24 @@ describe('startService under NODE_ENV=production: the application client', () =>
     );
     // An id that names no client cannot be created without its secret.
     await expect(startProduction(dir, { AGENT_CONNECTOR_CLIENT_ID: 'ac_unknown' })).rejects.toThrow(/\(the client ac_unknown named by AGENT_CONNECTOR_CLIENT_ID is not in the database\)/);
+  });
+
+  it('refuses before it binds its port: a refused start is never reachable, so a probe never sees it', async () => {
+    const dir = freshDir();
+    // The port is held by another listener: a start that listened before refusing would fail with EADDRINUSE instead.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const PORT = String((holder.address() as AddressInfo).port);
+    try {
+      await expect(startProduction(dir, { PORT })).rejects.toThrow(/^NODE_ENV=production: refusing to start/);
+      await expect(startProduction(dir, { PORT, AGENT_CONNECTOR_CLIENT_ID: 'ac_unknown' })).rejects.toThrow(/ac_unknown named by AGENT_CONNECTOR_CLIENT_ID is not in the database/);
+      const first = await startProduction(dir, PRODUCTION_CLIENT);
+      await first.close();
+      running.splice(0);
+      await expect(startProduction(dir, { PORT, AGENT_CONNECTOR_CLIENT_ID: 'ac_production', AGENT_CONNECTOR_CLIENT_SECRET: 'another' })).rejects.toThrow(/already exists with a different secret/);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('starts with both, then restarts on the client it finds in the database without the secret, never showing one', async () => {
