@@ -1,7 +1,8 @@
 /**
  * Pointing connections at the in-process sandbox: which sandbox OAuth server serves a connector, and registering a
  * connection's client there so the sandbox's authorize and token endpoints accept it (with its exact redirect URI),
- * when the connection is made and whenever an update gives it a client secret (a new client_id comes with one).
+ * when the connection is made (at start, over the API or from the dashboard) and whenever an update gives it a client
+ * secret (a new client_id comes with one).
  */
 import type { Connector, ConnectionView, EnvironmentScope } from '../api.js';
 import type { ConnectorName } from '../types.js';
@@ -32,14 +33,19 @@ export function isSandboxConnection(sandbox: DevSandbox, connection: ConnectionV
 }
 
 /**
- * The environment scope the service's API and dashboard act through when a sandbox is composed in: an update that
- * gives a sandbox connection a client secret registers the connection's client (a new client_id with its secret, or
- * a new secret) with the sandbox, or the sandbox would answer the next authorization with invalid_client. The secret
- * is taken from the update; none is ever read back.
+ * The environment scope the service's API and dashboard act through when a sandbox is composed in: a sandbox
+ * connection created, or given a client secret by an update (a new client_id with its secret, or a new secret), has
+ * its client registered with the sandbox, or the sandbox would answer the next authorization with invalid_client. The
+ * secret is taken from the input; none is ever read back.
  */
 export function withSandboxClients(env: EnvironmentScope, sandbox: DevSandbox): EnvironmentScope {
   return {
     ...env,
+    async createConnection(input) {
+      const view = await env.createConnection(input);
+      if (isSandboxConnection(sandbox, view)) registerWithSandbox(sandbox, view, input.client_secret);
+      return view;
+    },
     async updateConnection(idOrName, patch) {
       const view = await env.updateConnection(idOrName, patch);
       const secret = patch.client_secret;

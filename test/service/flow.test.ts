@@ -240,3 +240,20 @@ describe('a sandbox connection given a new client', () => {
     expect(third.account.status).toBe('ACTIVE');
   });
 });
+
+describe('a sandbox connection created over the API', () => {
+  it('has its client registered with the composed sandbox, as at start and from the dashboard, so its first consent succeeds', async () => {
+    const token = await h.token(h.a);
+    // Created as an application would: POST with the sandbox's endpoints as overrides, nothing registered by hand.
+    const created = await h.call('POST', '/api/v1/connections', {
+      token,
+      body: { name: 'crm-by-api', connector: 'crm', client_id: 'crm-by-api-client', client_secret: 'crm-by-api-secret', overrides: h.sandbox.endpoints('crm') },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm-by-api', identifier: 'first' } });
+    expect(link.status).toBe(200);
+    const consent = await consentThroughSandbox(link.body.link, { user: 'first@example.com' });
+    expect(consent.status).toBe(200);
+    expect((await h.call('GET', `/api/v1/connected_accounts/${link.body.connected_account_id}`, { token })).body.status).toBe('ACTIVE');
+  });
+});

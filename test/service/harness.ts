@@ -17,7 +17,6 @@ import { buildService, type ServiceOptions } from '../../runtime/service/build-s
 import { createEnvironment } from '../../runtime/service/environments.js';
 import { freePort } from '../../runtime/service/free-port.js';
 import { loggerOptions } from '../../runtime/service/logging.js';
-import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import type { ConnectorName } from '../../runtime/types.js';
 
 export interface TestEnv {
@@ -126,7 +125,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         body: { name: connectionName, connector: name, client_id: `client-${connectionName}-${env.environmentId}`, client_secret: secret, overrides: sandbox.endpoints(name) },
       });
       if (res.status !== 201) throw new Error(`creating a connection failed: ${res.status} ${JSON.stringify(res.body)}`);
-      registerWithSandbox(sandbox, res.body as ConnectionView, secret);
+      // The service's scope registered the client with the sandbox (sandbox-connections.ts), as for any caller.
       return res.body as ConnectionView;
     },
     async close() {

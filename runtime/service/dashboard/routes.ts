@@ -11,7 +11,6 @@ import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
 import { SESSION_TTL_SECONDS, type AppAuth, type SessionClaims } from '../app-auth.js';
 import type { AccountStatus } from '../../store/types.js';
 import { toConnectorError } from '../errors.js';
-import { registerWithSandbox } from '../sandbox-connections.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { registerExecutionPages } from './execution-routes.js';
@@ -239,8 +238,8 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           // A connector that is none of them is refused by createConnection, with the form's other problems.
           ...(useSandbox && deps.sandbox && CONNECTOR_NAMES.includes(connector) ? { overrides: deps.sandbox.endpoints(connector) } : {}),
         });
-        if (useSandbox && deps.sandbox) registerWithSandbox(deps.sandbox, view, clientSecret);
-        // On the sandbox there is nothing to register: registerWithSandbox did it, and the page says so.
+        // On the sandbox there is nothing to register: the scope registered the client (sandbox-connections.ts), and
+        // the page says so.
         return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?created=${useSandbox ? 'sandbox' : '1'}`, 303);
       } catch (error) {
         return page(
