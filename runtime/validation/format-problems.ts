@@ -5,7 +5,7 @@
  * failure path.
  */
 import { googleFileProblem } from '../helpers/google-file-id.js';
-import { date, dateTime } from './formats.js';
+import { a1Cells, a1QuotedName, date, dateTime } from './formats.js';
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -13,11 +13,37 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 export function formatProblem(format: string, value: unknown): string {
   if (format === 'spreadsheet-id' && typeof value === 'string') return googleFileProblem('spreadsheets', value);
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
+  if (format === 'a1-range' && typeof value === 'string') return a1Problem(value);
   if ((format !== 'date-time' && format !== 'date') || typeof value !== 'string' || !DATE_SHAPE.test(value)) return '';
   const day = value.slice(0, 10);
   if (!date(day)) return `; ${day} is not a day of the calendar`;
   if (format === 'date') return value.length > 10 ? '; give the day alone, without a time' : '';
   if (value.length === 10) return '; it has a day but no time';
   if (dateTime(`${value}Z`)) return '; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)';
+  return '';
+}
+
+/** Longest range the fix is spelled out for (it repeats the caller's value). */
+const A1_ECHO_MAX = 200;
+
+/**
+ * Why an A1 range was refused: a quoted sheet name not closed or with a lone quote inside, a name with a quote
+ * left unquoted (the fix spelled out), or cells that are not A1 (`R1C1`, spaces around the colon).
+ */
+function a1Problem(value: string): string {
+  const bang = value.lastIndexOf('!');
+  if (value.startsWith("'")) {
+    if (!a1QuotedName(value)) return "; a quoted sheet name ends with ' and a ' inside it is doubled, e.g. 'Bob''s data'!A1:C10";
+  } else if (bang > 0 && value.slice(0, bang).includes("'")) {
+    const name = value.slice(0, bang);
+    const fix = `'${name.replaceAll("'", "''")}'!${value.slice(bang + 1)}`;
+    return value.length <= A1_ECHO_MAX
+      ? `; a sheet name with a ' is quoted and the ' doubled: ${fix}`
+      : "; a sheet name with a ' is quoted and the ' doubled, e.g. 'Bob''s data'!A1:C10";
+  }
+  const cells = bang >= 0 ? value.slice(bang + 1) : value;
+  if ((bang >= 0 || cells.includes(':')) && !a1Cells(cells)) {
+    return '; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken';
+  }
   return '';
 }

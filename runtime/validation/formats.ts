@@ -119,12 +119,33 @@ export function ianaTimeZone(value: string): boolean {
 }
 
 const REF = '(?:[A-Za-z]{1,3}[1-9][0-9]*|[A-Za-z]{1,3}|[1-9][0-9]*)';
-const SHEET = "(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)";
-const A1 = new RegExp(`^(?:(?:${SHEET}!)?${REF}(?::${REF})?|${SHEET})$`);
+const QUOTED = "'(?:[^']|'')+'";
+/**
+ * A sheet name written without quotes, as Sheets reads one: any text without a quote or `!`, not starting or ending
+ * with white space (`Sheet1`, `Class Data`, `Données 2026`). Google's own samples write `Class Data!A2:E`.
+ */
+const UNQUOTED = "[^'!\\s](?:[^'!]*[^'!\\s])?";
+/** A sheet name alone: unquoted, it holds no `:` either, so that a malformed range (`A1 : B2`) is not taken for one. */
+const BARE = "[^'!:\\s](?:[^'!:]*[^'!:\\s])?";
+const CELLS = `${REF}(?::${REF})?`;
+const A1 = new RegExp(`^(?:(?:(?:${QUOTED}|${UNQUOTED})!)?${CELLS}|${QUOTED}|${BARE})$`, 'u');
+const A1_CELLS = new RegExp(`^${CELLS}$`);
+const A1_QUOTED_NAME = new RegExp(`^${QUOTED}(?:!|$)`);
+
+/** The cell part of an A1 range (after the `!`): `A1`, `A1:C10`, `A:C`, `2:4`. */
+export function a1Cells(value: string): boolean {
+  return A1_CELLS.test(value);
+}
+
+/** Whether an A1 range that starts with a quote starts with a well-formed quoted sheet name. */
+export function a1QuotedName(value: string): boolean {
+  return A1_QUOTED_NAME.test(value);
+}
 
 /**
- * A1 notation: `A1`, `A1:C10`, `A:C`, `2:4`, `Sheet1!A1:B2`, `'My Sheet'!A1`, or a sheet name alone.
+ * A1 notation: `A1`, `A1:C10`, `A:C`, `2:4`, `Sheet1!A1:B2`, `'My Sheet'!A1`, `My Sheet!A1`, or a sheet name alone.
  * @see https://developers.google.com/sheets/api/guides/concepts#cell
+ * @see https://github.com/googleworkspace/apps-script-samples/blob/main/sheets/quickstart/quickstart.gs (`Class Data!A2:E`)
  */
 export function a1Range(value: string): boolean {
   return A1.test(value);

@@ -1,0 +1,63 @@
+/**
+ * Sheets reads a sheet name before `!` without quotes too (Google's own samples write `Class Data!A2:E`), and models
+ * copy that form; the a1-range format takes it, and any name in another script (`Лист1!A1`), so such a range reaches
+ * the sandbox, which resolves it as Sheets does. What the format still refuses says why, with the fix where it can.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './connector-harness.js';
+
+let h: Harness;
+let spreadsheetId: string;
+const run = (tool_name: string, input: Record<string, unknown>) =>
+  h.env.executeTool({ tool_name, connection_name: 'sh', identifier: 'ana', tool_input: { spreadsheet_id: spreadsheetId, ...input } });
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.connection('sheets', 'sh');
+  await h.authorize('sh', 'ana');
+  const made = await h.env.executeTool({
+    tool_name: 'sheets_create_spreadsheet',
+    connection_name: 'sh',
+    identifier: 'ana',
+    tool_input: { title: 'Names', sheets: [{ properties: { title: 'Class Data' } }, { properties: { title: 'Лист1' } }, { properties: { title: "Bob's data" } }] },
+  });
+  spreadsheetId = (made.data as { spreadsheetId: string }).spreadsheetId;
+});
+afterAll(() => h.close());
+
+describe('a sheet name written without quotes', () => {
+  it('is taken by update, append and get, and names the sheet it says', async () => {
+    const written = await run('sheets_update_values', { range: 'Class Data!A1', values: [['Name', 'Major'], ['Ana', 'Math']] });
+    expect(written.data).toMatchObject({ updatedRange: "'Class Data'!A1:B2" });
+    const appended = await run('sheets_append_values', { range: 'Class Data', values: [['Li', 'Art']] });
+    expect(appended.data).toMatchObject({ updates: { updatedRange: "'Class Data'!A3:B3" } });
+    const read = await run('sheets_get_values', { range: 'Class Data!A2:E' });
+    expect(read.data).toMatchObject({ values: [['Ana', 'Math'], ['Li', 'Art']] });
+
+    await run('sheets_update_values', { range: 'Лист1!B2', values: [['x']] });
+    expect((await run('sheets_get_values', { range: "'Лист1'!B2" })).data).toMatchObject({ values: [['x']] });
+  });
+});
+
+describe('a range the format refuses', () => {
+  const refusal = async (range: string) => {
+    h.sandbox.control.clearRequests();
+    const error = await run('sheets_get_values', { range }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_input' });
+    expect(h.sandbox.control.requests()).toHaveLength(0);
+    const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
+    expect(violations.map((v) => v.pointer)).toEqual(['/range']);
+    return violations[0]!.message;
+  };
+  const shape = "range must be an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C";
+
+  it('says why: a name with a quote left unquoted (with the fix), a quoted name not closed, cells that are not A1', async () => {
+    expect(await refusal("Bob's data!A1:B2")).toBe(`${shape}; a sheet name with a ' is quoted and the ' doubled: 'Bob''s data'!A1:B2`);
+    expect(await refusal("'Bob's data'!A1")).toBe(`${shape}; a quoted sheet name ends with ' and a ' inside it is doubled, e.g. 'Bob''s data'!A1:C10`);
+    const cells = `${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken`;
+    expect(await refusal('Class Data!R1C1:R2C2')).toBe(cells);
+    expect(await refusal('A1 : B2')).toBe(cells);
+    // The fix the message gives is taken.
+    expect((await run('sheets_get_values', { range: "'Bob''s data'!A1:B2" })).data).toMatchObject({ range: "'Bob''s data'!A1:B2" });
+  });
+});
