@@ -81,6 +81,43 @@ function jsonTextHint(schema: JsonSchema | undefined, typePath: string, value: u
   return 'problem' in read ? `: ${read.problem}` : '';
 }
 
+/** Longest example (as JSON) a violation message quotes; a longer one is left to the schema the caller has. */
+const EXAMPLE_MAX = 120;
+
+/**
+ * `, e.g. "RRULE:FREQ=WEEKLY;COUNT=5"`: the first example of the schema node a keyword at `keywordPath` refused
+ * (`#/properties/recurrence/items/pattern`), or of the array it is the items of, when it has none of its own; the
+ * empty string without one, or when it is long.
+ */
+function exampleHint(schema: JsonSchema | undefined, keywordPath: string): string {
+  if (schema === undefined) return '';
+  const nodePath = keywordPath.slice(0, keywordPath.lastIndexOf('/'));
+  const own = examplesOf(schemaAt(schema, nodePath));
+  let example: unknown = own?.[0];
+  if (own === undefined && nodePath.endsWith('/items')) {
+    const list = examplesOf(schemaAt(schema, nodePath.slice(0, -'/items'.length)))?.[0];
+    example = Array.isArray(list) ? list[0] : undefined;
+  }
+  if (example === undefined) return '';
+  const text = JSON.stringify(example);
+  return text.length <= EXAMPLE_MAX ? `, e.g. ${text}` : '';
+}
+
+function examplesOf(node: unknown): readonly unknown[] | undefined {
+  return isPlainObject(node) && Array.isArray(node.examples) && node.examples.length > 0 ? node.examples : undefined;
+}
+
+/**
+ * The schema's example after "must be a string" when a list was given, and after "must be an array" when one value
+ * was: models send `["email", "firstname"]` for a comma-separated `properties` and `"ana@example.com"` for
+ * `attendees_emails`, and the example shows the shape to use (`"email,firstname,lastname"`, `["ana@example.com"]`).
+ */
+function listShapeHint(schema: JsonSchema | undefined, typePath: string, types: readonly string[], value: unknown): string {
+  const listForOne = Array.isArray(value) && !types.includes('array');
+  const oneForList = value !== null && value !== undefined && !Array.isArray(value) && types.length === 1 && types[0] === 'array';
+  return listForOne || oneForList ? exampleHint(schema, typePath) : '';
+}
+
 /** The node of `schema` at an ajv `schemaPath` (`#/properties/sorts/items`), if there is one. */
 function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
   let node: unknown = schema;
@@ -150,7 +187,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
     }
     case 'type': {
       const types = String(p.type).split(',');
-      const why = types.includes('object') ? pairListHint(valueAt(input, at)) || jsonTextHint(schema, e.schemaPath, valueAt(input, at)) : '';
+      const value = valueAt(input, at);
+      const why = types.includes('object') ? pairListHint(value) || jsonTextHint(schema, e.schemaPath, value) : listShapeHint(schema, e.schemaPath, types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {
@@ -184,7 +222,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
     case 'maxItems':
       return v(at, `${name} must have at most ${String(p.limit)} item(s)`);
     case 'pattern':
-      return v(at, `${name} must match the pattern ${String(p.pattern)}`);
+      return v(at, `${name} must match the pattern ${String(p.pattern)}${exampleHint(schema, e.schemaPath)}`);
     case 'anyOf':
     case 'oneOf':
       return v(at, `${name} does not match any of its allowed shapes`);

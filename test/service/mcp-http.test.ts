@@ -488,3 +488,25 @@ describe('logs', () => {
     expect(logText).not.toContain('acmcp_');
   });
 });
+
+describe('a list given for one value, or one value for a list', () => {
+  it("is refused with the schema's example of the shape, and a pattern's refusal with the example too", async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    const created = errorOf(
+      (await c.callTool({
+        name: 'calendar_create_event',
+        arguments: { summary: 'Standup', start_datetime: '2026-12-01T10:00:00+01:00', timezone: 'Europe/Paris', attendees_emails: 'ana@example.com', recurrence: ['FREQ=DAILY;COUNT=5'] },
+      })) as CallToolResult,
+    );
+    expect(created.code).toBe('invalid_input');
+    expect(created.violations).toEqual([
+      { pointer: '/attendees_emails', keyword: 'type', message: 'attendees_emails must be an array, e.g. ["ana@example.com","li@example.com"]' },
+      { pointer: '/recurrence/0', keyword: 'pattern', message: 'recurrence[0] must match the pattern ^(RRULE|EXRULE|RDATE|EXDATE)[:;], e.g. "RRULE:FREQ=WEEKLY;COUNT=5"' },
+    ]);
+    const listed = errorOf((await c.callTool({ name: 'calendar_list_events', arguments: { query: ['planning', 'review'] } })) as CallToolResult);
+    expect(listed.violations).toEqual([{ pointer: '/query', keyword: 'type', message: 'query must be a string, e.g. "planning"' }]);
+    // A value of the wrong scalar type needs no example: the type says it.
+    const scalar = errorOf((await c.callTool({ name: 'calendar_list_events', arguments: { max_results: '5' } })) as CallToolResult);
+    expect(scalar.violations).toEqual([{ pointer: '/max_results', keyword: 'type', message: 'max_results must be an integer' }]);
+  });
+});
