@@ -20,7 +20,30 @@ export function formatProblem(format: string, value: unknown): string {
   if (format === 'date') return value.length > 10 ? '; give the day alone, without a time' : '';
   if (value.length === 10) return '; it has a day but no time';
   if (dateTime(`${value}Z`)) return '; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)';
-  return '';
+  return timeShapeProblem(value);
+}
+
+/** A time written `2026-03-02 10:00`: its day and time, the separator, seconds, and the rest (a fraction, an offset). */
+const LOOSE_TIME = /^(\d{4}-\d{2}-\d{2})([Tt ])(\d{2}:\d{2})(:\d{2})?(.*)$/s;
+
+/**
+ * What keeps a date-time that has a day and a time from being RFC 3339, when writing it the standard way fixes it:
+ * a space for the `T`, no seconds, no offset (`2026-03-02 10:00` is `2026-03-02T10:00:00` plus an offset).
+ */
+function timeShapeProblem(value: string): string {
+  const m = LOOSE_TIME.exec(value);
+  if (!m) return '';
+  const [, day, separator, hoursMinutes, seconds, rest] = m as unknown as [string, string, string, string, string | undefined, string];
+  const fixed = `${day}T${hoursMinutes}${seconds ?? ':00'}${rest}`;
+  const needsOffset = !dateTime(fixed);
+  if (needsOffset && !dateTime(`${fixed}Z`)) return '';
+  const fixes = [
+    ...(separator === ' ' ? ['a T, not a space, between the day and the time'] : []),
+    ...(seconds === undefined ? [`seconds (${hoursMinutes}:00, not ${hoursMinutes})`] : []),
+    ...(needsOffset ? ['an offset (Z for UTC, or the offset of its time zone, e.g. +01:00)'] : []),
+  ];
+  const last = fixes.pop() as string;
+  return `; it needs ${fixes.length > 0 ? `${fixes.join(', ')} and ${last}` : last}`;
 }
 
 /** Longest range the fix is spelled out for (it repeats the caller's value). */

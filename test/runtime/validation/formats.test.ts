@@ -84,8 +84,19 @@ describe('what a refused date or date-time gets wrong', () => {
     expect(closedate('2026-03-02T00:00:00Z')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; give the day alone, without a time');
   });
 
+  it('says what to write for a time given with a space for the T, without seconds or without an offset', () => {
+    const offset = 'an offset (Z for UTC, or the offset of its time zone, e.g. +01:00)';
+    expect(refusal('2026-03-02 10:00')).toBe(`${shape}; it needs a T, not a space, between the day and the time, seconds (10:00:00, not 10:00) and ${offset}`);
+    expect(refusal('2026-03-02T09:30')).toBe(`${shape}; it needs seconds (09:30:00, not 09:30) and ${offset}`);
+    expect(refusal('2026-03-02T09:30+01:00')).toBe(`${shape}; it needs seconds (09:30:00, not 09:30)`);
+    expect(refusal('2026-03-02 10:00:00Z')).toBe(`${shape}; it needs a T, not a space, between the day and the time`);
+    expect(refusal('2026-03-02 10:00:00.5')).toBe(`${shape}; it needs a T, not a space, between the day and the time and ${offset}`);
+    // What each message asks for is taken.
+    for (const fixed of ['2026-03-02T10:00:00Z', '2026-03-02T09:30:00+01:00', '2026-03-02T10:00:00.5Z']) expect(refusal(fixed)).toBeUndefined();
+  });
+
   it('says no more than the format when it cannot tell', () => {
-    for (const value of ['tomorrow 10am', '2026-03-02 10:00', '2026-03-02T25:00:00Z', '2026-03-02T10:00:00+1']) expect(refusal(value)).toBe(shape);
+    for (const value of ['tomorrow 10am', '2026-03-02 10:00 CET', '2026-03-02T25:00:00Z', '2026-03-02T10:00:00+1', '2026-03-02T10:00+1']) expect(refusal(value)).toBe(shape);
     expect(closedate('March 2')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01');
   });
 });
