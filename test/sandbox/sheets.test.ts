@@ -138,6 +138,23 @@ describe('spreadsheets.values', () => {
     expectError(await call('GET', valuesPath(id, 'A1'), { query: { valueRenderOption: 'PRETTY' } }), 400, 'INVALID_ARGUMENT');
   });
 
+  it('USER_ENTERED takes a year-month-day date as a date: its serial number, shown back as typed; RAW keeps the text', async () => {
+    await put(id, 'A1', [['2026-03-01', '=A1+1', '2026-02-30', '2024-2-29']], 'USER_ENTERED');
+    await put(id, 'A2', [['2026-03-01']], 'RAW');
+    const unformatted = await call('GET', valuesPath(id, 'A1:D2'), { query: { valueRenderOption: 'UNFORMATTED_VALUE' } });
+    // 46082 days after 30 December 1899; a day not in the calendar stays text.
+    expect(unformatted.body.values).toEqual([[46082, 46083, '2026-02-30', 45351], ['2026-03-01']]);
+    expect((await call('GET', valuesPath(id, 'A1:A2'))).body.values).toEqual([['2026-03-01'], ['2026-03-01']]);
+    expect((await call('GET', valuesPath(id, 'C1:D1'))).body.values).toEqual([['2026-02-30', '2024-02-29']]);
+    const grid = await call('GET', `/v4/spreadsheets/${id}`, { query: { ranges: 'A1', includeGridData: 'true' } });
+    expect(grid.body.sheets[0].data[0].rowData[0].values[0]).toEqual({
+      userEnteredValue: { numberValue: 46082 },
+      effectiveValue: { numberValue: 46082 },
+      formattedValue: '2026-03-01',
+      userEnteredFormat: { numberFormat: { type: 'DATE', pattern: 'yyyy-mm-dd' } },
+    });
+  });
+
   it('JSON numbers and booleans stay typed; null leaves a cell alone and "" clears it', async () => {
     await put(id, 'A1', [[1.5, false, 'keep', 'drop']], 'RAW');
     await put(id, 'A1', [[null, null, null, '']], 'RAW');

@@ -11,9 +11,17 @@ export type UserValue = { stringValue: string } | { numberValue: number } | { bo
 
 export interface Cell {
   value: UserValue;
-  /** A number typed as a percentage keeps its format, so it renders back as typed. */
-  numberFormat?: 'PERCENT';
+  /** A number typed as a percentage or a date keeps its format, so it renders back as typed. */
+  numberFormat?: NumberFormatType;
 }
+
+export type NumberFormatType = 'PERCENT' | 'DATE';
+
+/** The `userEnteredFormat.numberFormat` Sheets gives a cell typed in each form. */
+export const NUMBER_FORMATS: Readonly<Record<NumberFormatType, { type: NumberFormatType; pattern: string }>> = {
+  PERCENT: { type: 'PERCENT', pattern: '0.00%' },
+  DATE: { type: 'DATE', pattern: 'yyyy-mm-dd' },
+};
 
 export type ValueInputOption = 'RAW' | 'USER_ENTERED';
 export type ValueRenderOption = 'FORMATTED_VALUE' | 'UNFORMATTED_VALUE' | 'FORMULA';
@@ -21,6 +29,23 @@ export type ValueRenderOption = 'FORMATTED_VALUE' | 'UNFORMATTED_VALUE' | 'FORMU
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
 const PERCENT = /^([+-]?(\d+(\.\d*)?|\.\d+))%$/;
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const DAY_MS = 86_400_000;
+/** Day 0 of Sheets' serial dates, 30 December 1899 (so 1 January 1900 is 2), in ms since the Unix epoch. */
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** The serial number (days since 30 December 1899) of a real calendar date, or undefined. */
+function dateSerial(y: number, m: number, d: number): number | undefined {
+  const ms = Date.UTC(y, m - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return undefined;
+  return Math.round((ms - SERIAL_EPOCH_MS) / DAY_MS);
+}
+
+/** `2026-03-01` from a serial number (its whole days). */
+function serialDate(n: number): string {
+  return new Date(SERIAL_EPOCH_MS + Math.floor(n) * DAY_MS).toISOString().slice(0, 10);
+}
 
 /** The cell an input value becomes; `null` clears the cell, `undefined` leaves it unchanged (a JSON null). */
 export function inputToCell(input: unknown, option: ValueInputOption): Cell | null | undefined {
@@ -39,6 +64,10 @@ export function inputToCell(input: unknown, option: ValueInputOption): Cell | nu
   if (GROUPED.test(t)) return { value: { numberValue: Number(t.replaceAll(',', '')) } };
   const pct = PERCENT.exec(t);
   if (pct) return { value: { numberValue: Number(pct[1]) / 100 }, numberFormat: 'PERCENT' };
+  // A date typed as year-month-day is a date in every locale: its serial number, shown back in that form.
+  const iso = ISO_DATE.exec(t);
+  const serial = iso ? dateSerial(Number(iso[1]), Number(iso[2]), Number(iso[3])) : undefined;
+  if (serial !== undefined) return { value: { numberValue: serial }, numberFormat: 'DATE' };
   return { value: { stringValue: s } };
 }
 
@@ -53,8 +82,9 @@ const ERROR_TEXT: Record<FormulaError['error'], string> = {
 };
 
 /** The automatic number format: integers plainly, fractions to at most ten decimals. */
-export function formatNumber(n: number, format?: 'PERCENT'): string {
+export function formatNumber(n: number, format?: NumberFormatType): string {
   if (format === 'PERCENT') return `${trimDecimals(n * 100, 2)}%`;
+  if (format === 'DATE') return serialDate(n);
   if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
   return trimDecimals(n, 10);
 }

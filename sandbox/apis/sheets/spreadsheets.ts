@@ -8,7 +8,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { driveFileId } from '../google-common/ids.js';
 import { boolParam, isRecord } from '../google-common/request.js';
-import { effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
+import { NUMBER_FORMATS, effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
 import { cellKey, Spreadsheet, type GridBox, type Sheet } from './spreadsheet-model.js';
 
 const DEFAULT_FORMAT = {
@@ -125,7 +125,7 @@ function gridData(book: Spreadsheet, box: GridBox): Record<string, unknown> {
       if (ev) cd.effectiveValue = ev;
       const fv = formattedOf(eff, cell);
       if (fv !== undefined) cd.formattedValue = fv;
-      if (cell.numberFormat) cd.userEnteredFormat = { numberFormat: { type: 'PERCENT', pattern: '0.00%' } };
+      if (cell.numberFormat) cd.userEnteredFormat = { numberFormat: NUMBER_FORMATS[cell.numberFormat] };
       values.push(cd);
     }
     rowData.push(last >= 0 ? { values: values.slice(0, last + 1) } : {});
