@@ -17,7 +17,8 @@
  *   ambiguous) shows within the TTL, like any change made elsewhere; authorizing it in this process shows at once.
  *
  * A miss is one store read however many calls want the same record at once: concurrent misses for one key share the
- * first one's read (single flight), so a burst of calls for a user whose entry just expired makes one query.
+ * first one's read (single flight), so a burst of calls for a user whose entry just expired makes one query. The
+ * store, for its part, reads the misses of different users made in one turn of the event loop with one query.
  */
 import type { AccountRecord, ConnectionRecord } from '../store/types.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../types.js';

@@ -3,6 +3,7 @@
  * `connected_accounts|<id>|access_token` (and `refresh_token`), and the refresh lease that lets one process at a time
  * refresh an account's tokens.
  */
+import DataLoader from 'dataloader';
 import { ConnectorError } from '../errors.js';
 import { secretAad } from '../crypto/secret-box.js';
 import { newId } from './ids.js';
@@ -23,8 +24,34 @@ function accountWhere(environmentId: string, filter: AccountFilter): { where: st
   return { where: where.join(' AND '), params };
 }
 
+/** One end user's account on one connection: what a tool call or proxy request looks up. */
+interface AccountKey {
+  environmentId: string;
+  connectionId: string;
+  identifier: string;
+}
+
+/** The most identifiers one lookup query names. */
+const MAX_LOOKUPS_PER_QUERY = 100;
+
 export class SqlAccounts {
-  constructor(private readonly ctx: SqlContext) {}
+  /**
+   * `findAccount`s asked for in one turn of the event loop, read with one query per connection. With many end users
+   * most calls miss the executor's short lookup cache, and on PostgreSQL a query per call was most of the cost of a
+   * miss: the round trip and the server's parse and plan (bench/README.md, "Many users on PostgreSQL"). Nothing is
+   * remembered here (`cache: false`): the lookup cache above decides what may be reused and for how long.
+   * @see https://github.com/graphql/dataloader
+   */
+  readonly #lookups: DataLoader<AccountKey, AccountRecord | null>;
+
+  constructor(private readonly ctx: SqlContext) {
+    this.#lookups = new DataLoader((keys) => this.#findAccounts(keys), {
+      cache: false,
+      maxBatchSize: MAX_LOOKUPS_PER_QUERY,
+      // After the I/O callbacks of this turn: the requests that arrived together look their users up together.
+      batchScheduleFn: (dispatch) => setImmediate(dispatch),
+    });
+  }
 
   /**
    * Runs an account write (`UPDATE ... RETURNING *`) and, when there is an event, appends it in the same
@@ -58,13 +85,46 @@ export class SqlAccounts {
     return row ? toAccount(row, this.ctx.box) : null;
   }
 
-  async findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null> {
-    const row = await this.ctx.db.get<AccountRow>(
-      'SELECT * FROM connected_accounts WHERE connection_id = ? AND identifier = ? AND environment_id = ?',
-      [connectionId, identifier, environmentId],
+  findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null> {
+    return this.#lookups.load({ environmentId, connectionId, identifier });
+  }
+
+  /** The accounts for `keys`, in their order (null where there is none): one query per connection among them. */
+  async #findAccounts(keys: readonly AccountKey[]): Promise<(AccountRecord | null | Error)[]> {
+    const byConnection = new Map<string, { environmentId: string; connectionId: string; identifiers: Set<string> }>();
+    for (const { environmentId, connectionId, identifier } of keys) {
+      const group = JSON.stringify([environmentId, connectionId]);
+      let lookup = byConnection.get(group);
+      if (lookup === undefined) byConnection.set(group, (lookup = { environmentId, connectionId, identifiers: new Set() }));
+      lookup.identifiers.add(identifier);
+    }
+    const rows = new Map<string, AccountRow | Error>();
+    await Promise.all(
+      [...byConnection.values()].map(async ({ environmentId, connectionId, identifiers }) => {
+        const named = [...identifiers];
+        try {
+          const found = await this.ctx.db.all<AccountRow>(
+            `SELECT * FROM connected_accounts WHERE connection_id = ? AND environment_id = ? AND identifier IN (${named.map(() => '?').join(', ')})`,
+            [connectionId, environmentId, ...named],
+          );
+          for (const row of found) rows.set(JSON.stringify([environmentId, connectionId, row.identifier]), row);
+        } catch (error) {
+          // This connection's lookups fail with the query; the other connections' are unaffected.
+          for (const identifier of named) rows.set(JSON.stringify([environmentId, connectionId, identifier]), error as Error);
+        }
+      }),
     );
-    // The per-call lookup: the refresh token is opened only if something reads it (see toAccount).
-    return row ? toAccount(row, this.ctx.box, { lazyRefresh: true }) : null;
+    return keys.map(({ environmentId, connectionId, identifier }) => {
+      const row = rows.get(JSON.stringify([environmentId, connectionId, identifier]));
+      if (row === undefined) return null;
+      if (row instanceof Error) return row;
+      try {
+        // The per-call lookup: the refresh token is opened only if something reads it (see toAccount).
+        return toAccount(row, this.ctx.box, { lazyRefresh: true });
+      } catch (error) {
+        return error as Error;
+      }
+    });
   }
 
   async listAccounts(environmentId: string, filter: AccountFilter = {}, page?: AccountPage): Promise<AccountRecord[]> {

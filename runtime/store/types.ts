@@ -405,6 +405,7 @@ export interface Store {
   /** Returns the account for (connection, identifier), creating it as PENDING_AUTH if there is none. */
   ensureAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord>;
   getAccount(environmentId: string, id: string): Promise<AccountRecord | null>;
+  /** The lookup every call makes. Lookups asked for in the same turn of the event loop may share one query. */
   findAccount(environmentId: string, connectionId: string, identifier: string): Promise<AccountRecord | null>;
   /** Oldest first (`createdAt`, then id: a total order); with `page`, only that page is read. */
   listAccounts(environmentId: string, filter?: AccountFilter, page?: AccountPage): Promise<AccountRecord[]>;

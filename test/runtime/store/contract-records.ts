@@ -1,6 +1,8 @@
 /** Contract, part 1: every record operation, and environment isolation. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConnectorError } from '../../../runtime/errors.js';
+import { PgDriver } from '../../../runtime/store/postgres/pg-driver.js';
+import { SqliteDriver } from '../../../runtime/store/sqlite/sqlite-driver.js';
 import type { AccountStatus } from '../../../runtime/store/types.js';
 import type { ContractContext } from './contract.js';
 import { inMinutes, newConnection, tokens } from './fixtures.js';
@@ -125,6 +127,37 @@ export function recordsContract(ctx: ContractContext): void {
       expect(await ctx.store.findAccount('env_a', conn.id, 'user-1')).toEqual(a);
       expect(await ctx.store.findAccount('env_a', conn.id, 'nobody')).toBeNull();
       await expect(ctx.store.ensureAccount('env_a', 'conn_missing', 'user-1')).rejects.toMatchObject({ code: 'connection_not_found' });
+    });
+
+    it('findAccount: lookups made together are read with one query per connection, each answered with its own account', async () => {
+      const { conn } = await setup();
+      const other = await ctx.store.createConnection(newConnection('env_a', { name: 'second' }));
+      await ctx.store.createEnvironment({ id: 'env_b', name: 'B' });
+      const connB = await ctx.store.createConnection(newConnection('env_b'));
+      const u1 = await ctx.store.saveTokens((await ctx.store.ensureAccount('env_a', conn.id, 'user-1')).id, tokens({ accessToken: 'at-1' }));
+      const u2 = await ctx.store.ensureAccount('env_a', conn.id, 'user-2');
+      const o1 = await ctx.store.saveTokens((await ctx.store.ensureAccount('env_a', other.id, 'user-1')).id, tokens({ accessToken: 'at-o1' }));
+      await ctx.store.ensureAccount('env_b', connB.id, 'user-1');
+      const reads = [SqliteDriver, PgDriver].flatMap((driver) => [vi.spyOn(driver.prototype, 'get'), vi.spyOn(driver.prototype, 'all')]);
+      try {
+        const found = await Promise.all([
+          ctx.store.findAccount('env_a', conn.id, 'user-1'),
+          ctx.store.findAccount('env_a', conn.id, 'user-2'),
+          ctx.store.findAccount('env_a', conn.id, 'user-1'),
+          ctx.store.findAccount('env_a', conn.id, 'USER-1'),
+          ctx.store.findAccount('env_a', conn.id, 'nobody'),
+          ctx.store.findAccount('env_a', other.id, 'user-1'),
+          // Another environment's connection id is never an account of this one.
+          ctx.store.findAccount('env_a', connB.id, 'user-1'),
+        ]);
+        expect(found).toEqual([u1, u2, u1, null, null, o1, null]);
+        expect(found[0]!.tokens!.accessToken).toBe('at-1');
+        expect(found[5]!.tokens!.accessToken).toBe('at-o1');
+        const lookups = reads.flatMap((spy) => spy.mock.calls).filter(([sql]) => String(sql).includes('FROM connected_accounts'));
+        expect(lookups).toHaveLength(3);
+      } finally {
+        for (const spy of reads) spy.mockRestore();
+      }
     });
 
     it('saveTokens stores the token set, marks ACTIVE and bumps the version', async () => {
