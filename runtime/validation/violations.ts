@@ -118,6 +118,21 @@ function listShapeHint(schema: JsonSchema | undefined, typePath: string, types: 
   return listForOne || oneForList ? exampleHint(schema, typePath) : '';
 }
 
+/**
+ * `, e.g. {"title":[{"text":{"content":"Project plan"}}]}` when a value of an open map of objects (Notion's
+ * `properties`) was given as something other than an object or the JSON text of one (a bare title, a rich-text
+ * array) and the map's example has that key: the value's shape, where "the text is not JSON" would point the wrong way.
+ */
+function mapValueExampleHint(schema: JsonSchema | undefined, typePath: string, pointer: string, value: unknown): string {
+  if (schema === undefined || !typePath.endsWith('/additionalProperties/type')) return '';
+  if (isPlainObject(value) || (typeof value === 'string' && /^\s*[{[]/.test(value))) return '';
+  const key = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const map = examplesOf(schemaAt(schema, typePath.slice(0, -'/additionalProperties/type'.length)))?.[0];
+  if (!isPlainObject(map) || !Object.hasOwn(map, key)) return '';
+  const text = JSON.stringify(map[key]);
+  return text.length <= EXAMPLE_MAX ? `, e.g. ${text}` : '';
+}
+
 /** The node of `schema` at an ajv `schemaPath` (`#/properties/sorts/items`), if there is one. */
 function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
   let node: unknown = schema;
@@ -188,7 +203,9 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
     case 'type': {
       const types = String(p.type).split(',');
       const value = valueAt(input, at);
-      const why = types.includes('object') ? pairListHint(value) || jsonTextHint(schema, e.schemaPath, value) : listShapeHint(schema, e.schemaPath, types, value);
+      const why = types.includes('object')
+        ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value)
+        : listShapeHint(schema, e.schemaPath, types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {

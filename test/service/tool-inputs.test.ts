@@ -190,3 +190,24 @@ describe('tool_input', () => {
     expect(res.body.error.details.violations).toEqual([{ pointer: '/contact_id', message: 'contact_id is required', keyword: 'required' }]);
   });
 });
+
+describe('a Notion property value given bare', () => {
+  it("is refused with the value's shape from the tool's example (not 'the text is not JSON'), and the shape is taken", async () => {
+    const found = await run('workspace_search', { query: 'Getting started' });
+    const parent_page_id = found.body.data.results[0].id as string;
+    h.sandbox.control.clearRequests();
+    for (const title of ['Meeting notes', [{ text: { content: 'Meeting notes' } }]]) {
+      const res = await run('workspace_page_create', { parent_page_id, properties: { title } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.violations).toEqual([
+        { pointer: '/properties/title', keyword: 'type', message: 'properties.title must be an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}' },
+      ]);
+    }
+    // Text that looks like JSON still says why it was not read.
+    const broken = await run('workspace_page_create', { parent_page_id, properties: { title: '{"title": [' } });
+    expect(broken.body.error.details.violations[0].message).toMatch(/^properties\.title must be an object: the text is not JSON/);
+    expect(h.sandbox.control.requests('workspace')).toEqual([]);
+    const made = await run('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'Meeting notes' } }] } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+  });
+});
