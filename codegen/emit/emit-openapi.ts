@@ -230,6 +230,17 @@ export function buildOpenApi(model: Model): Obj {
     };
   }
 
+  // An id path parameter longer than its maxLength is refused (400 invalid_request) by the route schema read from this
+  // document (runtime/service/routes/schemas.ts), so every operation that takes one documents 400.
+  for (const item of Object.values(paths)) {
+    const params = (item.parameters ?? []) as Obj[];
+    if (!params.some((p) => p.in === 'path' && (p.schema as Obj).maxLength !== undefined)) continue;
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const operation = item[method] as Obj | undefined;
+      if (operation) operation.responses = { ...errors('400'), ...(operation.responses as Obj) };
+    }
+  }
+
   const responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, {
     description,
     headers: name === 'RateLimited' ? { ...requestIdHeader, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : requestIdHeader,

@@ -57,6 +57,24 @@ describe('every documented route, valid and invalid', () => {
     await check('invalid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'authorization_code' } });
   });
 
+  it('an id path parameter longer than its schema allows is a documented 400 on every operation that takes one', async () => {
+    const long = 'x'.repeat(201);
+    let checked = 0;
+    for (const [template, item] of Object.entries<Record<string, any>>(OPENAPI.paths)) {
+      const ids = (item.parameters ?? []).filter((p: { in: string; schema: { maxLength?: number } }) => p.in === 'path' && p.schema.maxLength === 200);
+      if (ids.length === 0) continue;
+      const path = ids.reduce((at: string, p: { name: string }) => at.replace(`{${p.name}}`, long), template);
+      for (const method of ['get', 'post', 'patch', 'delete']) {
+        if (!item[method]) continue;
+        const res = await check('invalid', method.toUpperCase(), template, path, method === 'post' || method === 'patch' ? { body: {} } : {});
+        expect(res.status, `${method} ${template}`).toBe(400);
+        expect(res.body.error.details.violations[0].pointer).toBe(`/${ids[0].name}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+
   it('connections', async () => {
     const endpoints = h.sandbox.endpoints('calendar');
     const created = await check('valid', 'POST', '/api/v1/connections', '/api/v1/connections', {
