@@ -1285,7 +1285,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange application client credentials for a bearer token
-         * @description OAuth 2.0 client credentials grant (RFC 6749 section 4.4). Credentials in the body or HTTP Basic.
+         * @description OAuth 2.0 client credentials grant (RFC 6749 section 4.4). Credentials in the body or HTTP Basic. Its refusals of the request (400, 401, 413) are RFC 6749 error bodies; too many credential checks from one address (429 rate_limited), a service still starting (503) and a bug (500) answer in the service's error body.
          */
         post: operations["createAccessToken"];
         delete?: never;
@@ -2647,7 +2647,7 @@ export interface components {
             identifier: string;
             tool_input: components["schemas"]["DocsUpdateDocumentInput"];
         };
-        /** @description Every error of the service (except POST /oauth/token, which answers in the RFC 6749 shape). */
+        /** @description Every error of the service (except POST /oauth/token's refusals of the request itself, 400, 401 and 413, which answer in the RFC 6749 shape). */
         Error: {
             error: {
                 /**
@@ -6403,6 +6403,19 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
+            /** @description The request body is larger than the limit (RFC 6749 error body, invalid_request). */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     openapiDocument: {

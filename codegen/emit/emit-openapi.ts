@@ -71,9 +71,12 @@ export function buildOpenApi(model: Model): Obj {
       ...ok('A bearer token for the API routes.', schemaRef('TokenResponse')),
       '400': { description: 'Unsupported grant type or malformed request (RFC 6749 error body).', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
       '401': { description: 'Unknown client or wrong secret: `{"error":"invalid_client"}`.', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
+      '413': { description: 'The request body is larger than the limit (RFC 6749 error body, invalid_request).', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
+      // The credential-check budget (rate_limited), the start-up and a bug answer in the service's error body.
+      ...errors('429', '500', '503'),
     }, {
       security: [],
-      description: 'OAuth 2.0 client credentials grant (RFC 6749 section 4.4). Credentials in the body or HTTP Basic.',
+      description: 'OAuth 2.0 client credentials grant (RFC 6749 section 4.4). Credentials in the body or HTTP Basic. Its refusals of the request (400, 401, 413) are RFC 6749 error bodies; too many credential checks from one address (429 rate_limited), a service still starting (503) and a bug (500) answer in the service\'s error body.',
       requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: schemaRef('TokenRequest') }, 'application/json': { schema: schemaRef('TokenRequest') } } },
     }),
   };

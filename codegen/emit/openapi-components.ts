@@ -76,7 +76,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
   return {
     Error: {
       type: 'object',
-      description: 'Every error of the service (except POST /oauth/token, which answers in the RFC 6749 shape).',
+      description: 'Every error of the service (except POST /oauth/token\'s refusals of the request itself, 400, 401 and 413, which answer in the RFC 6749 shape).',
       required: ['error'],
       properties: {
         error: {

@@ -55,6 +55,22 @@ describe('every documented route, valid and invalid', () => {
     await check('valid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'client_credentials', client_id: h.a.clientId, client_secret: h.a.clientSecret } });
     await check('invalid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'client_credentials', client_id: h.a.clientId, client_secret: 'nope' } });
     await check('invalid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'authorization_code' } });
+    const tooLarge = await check('invalid', 'POST', '/oauth/token', '/oauth/token', { auth: false, body: { grant_type: 'client_credentials', pad: 'x'.repeat(1024 * 1024) } });
+    expect(tooLarge.status).toBe(413);
+  });
+
+  it('application auth: the credential checks\' rate limit is a documented 429 with Retry-After', async () => {
+    const limited = await startHarness({ credentialRateLimit: { max: 1, windowMs: 60_000 } });
+    try {
+      const body = { grant_type: 'client_credentials', client_id: limited.a.clientId, client_secret: 'nope' };
+      expect((await limited.call('POST', '/oauth/token', { body })).status).toBe(401);
+      const res = await limited.call('POST', '/oauth/token', { body });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(conformanceProblems('POST', '/oauth/token', res)).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('an id path parameter longer than its schema allows is a documented 400 on every operation that takes one', async () => {
