@@ -4000,8 +4000,8 @@ export interface components {
         /** @description rate_limited or upstream_rate_limited; Retry-After says when to try again. */
         RateLimited: {
             headers: {
-                /** @description Seconds to wait. */
-                "Retry-After"?: number;
+                /** @description Seconds to wait (the same whole seconds as the body's retry_after_seconds). */
+                "Retry-After": number;
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -4019,9 +4019,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service is starting (unavailable); Retry-After says when to try again. */
+        /** @description The service is starting, or too many calls are waiting for one upstream (unavailable); Retry-After says when to try again. */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait (the same whole seconds as the body's retry_after_seconds). */
+                "Retry-After": number;
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };

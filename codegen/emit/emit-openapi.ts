@@ -28,7 +28,7 @@ const ERROR_RESPONSES: Record<string, [string, string]> = {
   '429': ['RateLimited', 'rate_limited or upstream_rate_limited; Retry-After says when to try again.'],
   '500': ['Internal', 'A bug in the service (internal); the request id finds it in the logs.'],
   '502': ['UpstreamError', 'The upstream API answered with a 5xx or an unreadable answer (upstream_error).'],
-  '503': ['Unavailable', 'The service is starting (unavailable); Retry-After says when to try again.'],
+  '503': ['Unavailable', 'The service is starting, or too many calls are waiting for one upstream (unavailable); Retry-After says when to try again.'],
   '504': ['UpstreamTimeout', 'The upstream API did not answer in time (upstream_timeout).'],
 };
 
@@ -244,9 +244,11 @@ export function buildOpenApi(model: Model): Obj {
     }
   }
 
+  // Every 429 and 503 the service sends carries Retry-After (runtime/service/errors.ts, from the error's retryAfterSeconds).
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait (the same whole seconds as the body\'s retry_after_seconds).', required: true, schema: { type: 'integer', minimum: 0 } } };
   const responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, {
     description,
-    headers: name === 'RateLimited' ? { ...requestIdHeader, 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : requestIdHeader,
+    headers: name === 'RateLimited' || name === 'Unavailable' ? { ...requestIdHeader, ...retryAfter } : requestIdHeader,
     content: json(schemaRef('Error')),
   }]));
   const usedConnectors = model.connectorNames.filter((c) => model.tools.some((t) => t.connector === c));

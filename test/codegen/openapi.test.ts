@@ -67,6 +67,14 @@ describe('generated/openapi.json', () => {
     }
   });
 
+  it('declares Retry-After, required, on every response that says to wait for it', () => {
+    for (const [name, response] of Object.entries<any>(doc.components.responses)) {
+      if (!/Retry-After/.test(response.description)) continue;
+      expect(response.headers['Retry-After'], name).toMatchObject({ required: true, schema: { type: 'integer' } });
+    }
+    expect(Object.keys(doc.components.responses).filter((name) => doc.components.responses[name].headers['Retry-After']).sort()).toEqual(['RateLimited', 'Unavailable']);
+  });
+
   it('openapi-typescript output for it is committed and lists every execute path', () => {
     const types = readFileSync(join(ROOT, 'generated/openapi-types.gen.ts'), 'utf8');
     for (const { name } of catalog.tools) expect(types).toContain(`"/api/v1/tools/${name}/execute"`);

@@ -1,6 +1,7 @@
 /**
- * Checks live responses against `generated/openapi.json`: the status must be documented for the operation, and a
- * JSON body must validate against the documented schema (ajv, JSON Schema 2020-12, refs resolved in the document).
+ * Checks live responses against `generated/openapi.json`: the status must be documented for the operation, a header
+ * the response documents as required must be sent, and a JSON body must validate against the documented schema (ajv,
+ * JSON Schema 2020-12, refs resolved in the document).
  */
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -54,6 +55,9 @@ export function conformanceProblems(method: string, pathTemplate: string, res: C
   const { node: response, pointer: responsePointer } = resolveRef(responses[key]);
   const problems: string[] = [];
   if (!res.headers.get('x-request-id')) problems.push('no x-request-id header');
+  for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
+    if (resolveRef(header).node.required === true && res.headers.get(name) === null) problems.push(`no ${name} header (documented as required)`);
+  }
   const content = response.content as Json | undefined;
   const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
   if (!content) return problems;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../runtime/service/free-port.js';
 import { startService, type RunningService } from '../../runtime/service/start.js';
+import { conformanceProblems } from './openapi-conformance.js';
 
 let service: RunningService | undefined;
 const dir = mkdtempSync(join(tmpdir(), 'ac-start-503-'));
@@ -20,15 +21,16 @@ afterAll(async () => {
 describe('requests while the service starts', () => {
   it('are answered 503 unavailable with Retry-After and the request id', async () => {
     const port = await freePort();
-    const seen: { status: number; headers: Headers; body: any }[] = [];
+    const seen: { path: string; status: number; headers: Headers; body: any }[] = [];
     // A public route and an API route: the API's bearer check must not answer first.
     const paths = ['/healthz', '/api/v1/connections'];
     let polling = true;
     const poll = (async () => {
       while (polling) {
         try {
-          const res = await fetch(`http://127.0.0.1:${port}${paths[seen.length % paths.length]}`);
-          seen.push({ status: res.status, headers: res.headers, body: await res.json() });
+          const path = paths[seen.length % paths.length]!;
+          const res = await fetch(`http://127.0.0.1:${port}${path}`);
+          seen.push({ path, status: res.status, headers: res.headers, body: await res.json() });
         } catch {
           await new Promise((resolve) => setTimeout(resolve, 1));
         }
@@ -51,6 +53,8 @@ describe('requests while the service starts', () => {
       expect(res.body.error).toMatchObject({ code: 'unavailable', message: 'The service is starting; retry shortly' });
       expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
       expect(res.headers.get('retry-after')).toBe('1');
+      // As the document says a 503 is: its Error body and a Retry-After header.
+      expect(conformanceProblems('GET', res.path, res)).toEqual([]);
     }
     // Once started, the same request reaches the bearer check.
     const after = await fetch(`http://127.0.0.1:${port}/api/v1/connections`);
