@@ -2676,11 +2676,37 @@ export interface components {
                  * @enum {string}
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`). */
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
                 details?: {
+                    /** @description method_not_allowed: the methods the path takes (as the Allow header). */
+                    allow?: string[];
+                    /** @description upstream_error and insufficient_scope: the upstream error body, sanitized (JSON up to 16 KB, else text cut to 2,000 characters), or null. */
+                    body?: unknown;
+                    /** @description reauthorization_required: the account to authorize again. */
+                    connected_account_id?: string;
+                    /** @description invalid_request: the connection whose stored client secret cannot be used. */
+                    connection?: string;
+                    /** @description ambiguous_connection: the connections the identifier has accounts on. */
+                    connections?: string[];
+                    /** @description authorization_failed, and upstream_error of a token refresh: the OAuth error the provider answered (e.g. access_denied). */
+                    error?: string;
+                    /** @description unavailable (shedding load): how many calls to that upstream are under way. */
+                    in_flight?: number;
                     /** @description Where the body stops being JSON (UTF-16 offset). */
                     position?: number;
+                    /** @description reauthorization_required: why the account is not usable; invalid_request: why a stored connection cannot be used. */
+                    reason?: string;
+                    /** @description insufficient_scope: the scopes the provider says would allow the call. */
+                    required_scopes?: string[];
+                    /** @description insufficient_scope: the refused request, `METHOD /path`. */
+                    resource?: string;
+                    /** @description upstream_error and insufficient_scope: the upstream HTTP status (null when no answer was read); reauthorization_required: the account's status. */
+                    status?: number | string | null;
+                    /** @description unavailable (shedding load): the upstream host too many calls are waiting for. */
+                    upstream?: string;
                     violations?: components["schemas"]["Violation"][];
+                } & {
+                    [key: string]: unknown;
                 };
                 /**
                  * Format: uuid

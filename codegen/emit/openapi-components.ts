@@ -87,8 +87,29 @@ export function fixedSchemas(): Record<string, JsonSchema> {
             message: { type: 'string' },
             details: {
               description:
-                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`).',
-              properties: { violations: { type: 'array', items: ref('Violation') }, position: { type: 'integer', minimum: 0, description: 'Where the body stops being JSON (UTF-16 offset).' } },
+                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md).',
+              type: 'object',
+              // A code may add fields of its own (docs/errors.md); the common ones are typed here, for typed clients.
+              additionalProperties: true,
+              properties: {
+                violations: { type: 'array', items: ref('Violation') },
+                position: { type: 'integer', minimum: 0, description: 'Where the body stops being JSON (UTF-16 offset).' },
+                status: {
+                  type: ['integer', 'string', 'null'],
+                  description: 'upstream_error and insufficient_scope: the upstream HTTP status (null when no answer was read); reauthorization_required: the account\'s status.',
+                },
+                body: { description: 'upstream_error and insufficient_scope: the upstream error body, sanitized (JSON up to 16 KB, else text cut to 2,000 characters), or null.' },
+                required_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes the provider says would allow the call.' },
+                resource: { type: 'string', description: 'insufficient_scope: the refused request, `METHOD /path`.' },
+                allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods the path takes (as the Allow header).' },
+                connections: { type: 'array', items: { type: 'string' }, description: 'ambiguous_connection: the connections the identifier has accounts on.' },
+                connected_account_id: { type: 'string', description: 'reauthorization_required: the account to authorize again.' },
+                reason: { type: 'string', description: 'reauthorization_required: why the account is not usable; invalid_request: why a stored connection cannot be used.' },
+                connection: { type: 'string', description: 'invalid_request: the connection whose stored client secret cannot be used.' },
+                error: { type: 'string', description: 'authorization_failed, and upstream_error of a token refresh: the OAuth error the provider answered (e.g. access_denied).' },
+                upstream: { type: 'string', description: 'unavailable (shedding load): the upstream host too many calls are waiting for.' },
+                in_flight: { type: 'integer', minimum: 0, description: 'unavailable (shedding load): how many calls to that upstream are under way.' },
+              },
             },
             retry_after_seconds: { type: 'integer', minimum: 0, description: 'With a Retry-After header (429 and 503): the same whole seconds, for a reader of the body alone (an MCP host, a model handed the error).' },
             execution_id: { type: 'string', format: 'uuid', description: 'On a failed tool call or proxy request: its execution record, as GET /api/v1/executions/{execution_id} reads it (as a success\'s execution_id).' },

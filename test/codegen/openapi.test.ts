@@ -67,6 +67,15 @@ describe('generated/openapi.json', () => {
     }
   });
 
+  it('types every details field docs/errors.md names, so a typed client reads them without a cast', () => {
+    const details = doc.components.schemas.Error.properties.error.properties.details;
+    const named = new Set([...readFileSync(join(ROOT, 'docs/errors.md'), 'utf8').matchAll(/`details\.([a-z_]+)/g)].map((m) => m[1]!));
+    expect(named.size).toBeGreaterThan(5);
+    expect([...named].filter((name) => !(name in details.properties))).toEqual([]);
+    // The codes add fields of their own too (a tool's precheck, a refresh): not a closed object.
+    expect(details.additionalProperties).toBe(true);
+  });
+
   it('declares Retry-After, required, on every response that says to wait for it', () => {
     for (const [name, response] of Object.entries<any>(doc.components.responses)) {
       if (!/Retry-After/.test(response.description)) continue;
