@@ -38,7 +38,9 @@ export interface OpenStoreOptions {
  */
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   let store: SqlStore;
+  let where: string;
   if (opts.databaseUrl) {
+    where = `the PostgreSQL database ${databaseShown(opts.databaseUrl)}`;
     const driver = new PgDriver({
       connectionString: opts.databaseUrl,
       ...(opts.pgSchema !== undefined ? { schema: opts.pgSchema } : {}),
@@ -47,19 +49,46 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS);
   } else {
     let filename = opts.sqliteFile;
-    if (filename === undefined) {
-      mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-      filename = join(opts.dataDir, SQLITE_FILE_NAME);
+    try {
+      if (filename === undefined) {
+        mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+        filename = join(opts.dataDir, SQLITE_FILE_NAME);
+      }
+      where = `the SQLite database ${filename}`;
+      store = new SqlStore(new SqliteDriver({ filename }), opts.keyring, SQLITE_MIGRATIONS);
+    } catch (err) {
+      throw new StoreOpenError(`the SQLite database ${filename ?? join(opts.dataDir, SQLITE_FILE_NAME)}`, err);
     }
-    store = new SqlStore(new SqliteDriver({ filename }), opts.keyring, SQLITE_MIGRATIONS);
   }
   if (opts.migrate ?? true) {
     try {
       await store.migrate();
     } catch (err) {
       await store.close().catch(() => {});
-      throw err;
+      throw new StoreOpenError(where, err);
     }
   }
   return store;
+}
+
+/**
+ * The store could not be opened or migrated: the message says which database (a PostgreSQL URL without its user,
+ * password or query) before the driver's reason, which names neither (`connect ECONNREFUSED ...`, `database "x" does
+ * not exist`). The driver's error is the `cause`.
+ */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+  constructor(where: string, cause: unknown) {
+    super(`could not open ${where}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** `postgres://host:port/database`: what names the database, without credentials or parameters. */
+function databaseShown(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(an unparsable URL)';
+  }
 }
