@@ -3,7 +3,7 @@
  * client id `npm start` created (ids only — the client secret exists nowhere but in the hash in the database).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from './config.js';
 
@@ -37,10 +37,32 @@ export interface DevState {
   clientId: string;
 }
 
+/**
+ * Makes the data directory (mode 0700) and checks that it can be written, or throws a {@link ConfigError} naming
+ * `AGENT_CONNECTOR_DATA_DIR`: a start runs it before it listens, since it writes `development.json` there after.
+ */
+export function prepareDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    throw new ConfigError(`AGENT_CONNECTOR_DATA_DIR=${dataDir} cannot be used: ${(error as Error).message}; set it to a writable directory (a persistent one keeps the client id between starts)`);
+  }
+}
+
+/** The data directory's development state, or null when there is none; a file it cannot read is a {@link ConfigError} naming it. */
 export function readDevState(dataDir: string): DevState | null {
   const file = join(dataDir, DEV_STATE_FILE);
   if (!existsSync(file)) return null;
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevState>;
+  let parsed: Partial<DevState> | null;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevState> | null;
+  } catch (error) {
+    throw new ConfigError(
+      `${file} cannot be read (${(error as Error).message}); it names the environment and client id this start bootstraps: repair it, or remove it and set AGENT_CONNECTOR_CLIENT_ID`,
+    );
+  }
+  if (parsed === null || typeof parsed !== 'object') return null;
   return typeof parsed.environmentId === 'string' && typeof parsed.clientId === 'string' ? { environmentId: parsed.environmentId, clientId: parsed.clientId } : null;
 }
 

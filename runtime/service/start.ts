@@ -19,7 +19,7 @@ import { buildService } from './build-service.js';
 import { rateLimitRedis } from './rate-limit-redis.js';
 import { ConfigError, readConfig, serviceUrlFor, type ServiceConfig } from './config.js';
 import { withSandbox, type DevSandbox } from './dev-sandbox.js';
-import { DEV_STATE_FILE, loadSigningKey, readDevState, writeDevState } from './dev-state.js';
+import { DEV_STATE_FILE, loadSigningKey, prepareDataDir, readDevState, writeDevState } from './dev-state.js';
 import { AppClientMissingError, newClientId, newClientSecret, prepareAppClient } from './environments.js';
 import { freePort } from './free-port.js';
 import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
@@ -104,6 +104,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
   const redis = config.redisUrl === undefined ? undefined : rateLimitRedis(config.redisUrl, logger);
   try {
     let ready = false;
+    prepareDataDir(config.dataDir);
     connector = await createConnector({
       databaseUrl: config.databaseUrl,
       databasePoolSize: config.databasePoolSize,

@@ -173,6 +173,26 @@ describe('startService under NODE_ENV=production: the application client', () =>
     }
   });
 
+  it('refuses a data directory it cannot write, or a development.json it cannot read, by name and before it binds its port', async () => {
+    const dir = freshDir();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const PORT = String((holder.address() as AddressInfo).port);
+    try {
+      // A path under a file: the start used to bind its port, then fail writing development.json with a bare ENOTDIR.
+      writeFileSync(join(dir, 'a-file'), '');
+      const unusable = join(dir, 'a-file', 'data');
+      const refusal = await startProduction(unusable, { PORT, ...PRODUCTION_CLIENT }).then(() => null, (error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ConfigError);
+      expect((refusal as Error).message).toMatch(new RegExp(`^AGENT_CONNECTOR_DATA_DIR=${unusable.replace(/[.\\/]/g, '\\$&')} cannot be used: ENOTDIR`));
+      // A development.json cut short (a full disk, a crash mid-write) is named, not a bare JSON syntax error.
+      writeFileSync(join(dir, DEV_STATE_FILE), '{"environmentId": "env_deve');
+      await expect(startProduction(dir, { PORT, AGENT_CONNECTOR_CLIENT_ID: 'ac_production' })).rejects.toThrow(`${join(dir, DEV_STATE_FILE)} cannot be read (`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
   it('starts with both, then restarts on the client it finds in the database without the secret, never showing one', async () => {
     const dir = freshDir();
     const secret = PRODUCTION_CLIENT.AGENT_CONNECTOR_CLIENT_SECRET;
