@@ -133,6 +133,33 @@ function mapValueExampleHint(schema: JsonSchema | undefined, typePath: string, p
   return text.length <= EXAMPLE_MAX ? `, e.g. ${text}` : '';
 }
 
+/**
+ * `: {requiredRevisionId} or {targetRevisionId}, with no other key`: the shapes of a `oneOf`/`anyOf` a value matched
+ * none of (or, for `oneOf`, more than one of), each as the keys it requires (with a `const` key's value:
+ * `{type: "emoji", emoji}`) or its type; the empty string when a branch cannot be said so.
+ */
+function shapesHint(schema: JsonSchema | undefined, keywordPath: string): string {
+  const branches = schema === undefined ? undefined : schemaAt(schema, keywordPath);
+  if (!Array.isArray(branches) || branches.length === 0) return '';
+  const shapes = branches.map(shapeOf);
+  if (shapes.some((shape) => shape === undefined)) return '';
+  const closed = branches.every((b) => isPlainObject(b) && Array.isArray(b.required) && b.additionalProperties === false);
+  return `: ${shapes.join(' or ')}${closed ? ', with no other key' : ''}`;
+}
+
+function shapeOf(branch: unknown): string | undefined {
+  if (!isPlainObject(branch)) return undefined;
+  if (Array.isArray(branch.required) && branch.required.length > 0) {
+    const properties = isPlainObject(branch.properties) ? branch.properties : {};
+    const keys = branch.required.map((key) => {
+      const property = properties[String(key)];
+      return isPlainObject(property) && 'const' in property ? `${String(key)}: ${JSON.stringify(property.const)}` : String(key);
+    });
+    return `{${keys.join(', ')}}`;
+  }
+  return typeof branch.type === 'string' ? TYPE_WORDS[branch.type] : undefined;
+}
+
 /** The node of `schema` at an ajv `schemaPath` (`#/properties/sorts/items`), if there is one. */
 function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
   let node: unknown = schema;
@@ -242,7 +269,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       return v(at, `${name} must match the pattern ${String(p.pattern)}${exampleHint(schema, e.schemaPath)}`);
     case 'anyOf':
     case 'oneOf':
-      return v(at, `${name} does not match any of its allowed shapes`);
+      return v(at, `${name} does not match any of its allowed shapes${shapesHint(schema, e.schemaPath)}`);
     case 'uniqueItems':
       return v(at, `${name} must not contain duplicate items (${String(p.j)} and ${String(p.i)} are equal)`);
     default:

@@ -211,3 +211,29 @@ describe('a Notion property value given bare', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(200);
   });
 });
+
+describe('a value that matches none of its allowed shapes', () => {
+  it('is refused naming each shape by the keys it takes', async () => {
+    h.sandbox.control.clearRequests();
+    const both = await run('docs_update_document', {
+      document_id: '1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz',
+      requests: [{ insertText: { location: { index: 1 }, text: 'x' } }],
+      write_control: { requiredRevisionId: 'a', targetRevisionId: 'b' },
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.error.details.violations).toEqual([
+      { pointer: '/write_control', keyword: 'oneOf', message: 'write_control does not match any of its allowed shapes: {requiredRevisionId} or {targetRevisionId}, with no other key' },
+    ]);
+    const found = await run('workspace_search', { query: 'Getting started' });
+    h.sandbox.control.clearRequests();
+    const icon = await run('workspace_page_create', {
+      parent_page_id: found.body.data.results[0].id,
+      properties: { title: { title: [{ text: { content: 'Launch' } }] } },
+      icon: { emoji: '🚀' },
+    });
+    expect(icon.body.error.details.violations).toEqual([
+      { pointer: '/icon', keyword: 'oneOf', message: 'icon does not match any of its allowed shapes: {type: "emoji", emoji} or {type: "external", external}, with no other key' },
+    ]);
+    expect(h.sandbox.control.requests()).toEqual([]);
+  });
+});
