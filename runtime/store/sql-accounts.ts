@@ -89,6 +89,23 @@ export class SqlAccounts {
     return this.#lookups.load({ environmentId, connectionId, identifier });
   }
 
+  /**
+   * The statement reading `count` identifiers' accounts on one connection (parameters: the identifiers, then the
+   * connection id and the environment id), each found through the (connection, identifier) or (environment,
+   * identifier) index whatever the table's statistics say. SQLite probes the index once per value of an IN list.
+   * PostgreSQL, on a table not yet analyzed (just after a bulk load), plans an IN list as a scan of every account of
+   * the connection; it is given one lookup per identifier instead (a LATERAL subquery, planned like the single
+   * lookup was).
+   */
+  #lookupSql(count: number): string {
+    const placeholders = Array.from({ length: count }, () => '?');
+    if (this.ctx.kind === 'postgres') {
+      return `SELECT a.* FROM (VALUES ${placeholders.map((p) => `(${p})`).join(', ')}) AS k(identifier) CROSS JOIN LATERAL (
+        SELECT * FROM connected_accounts WHERE identifier = k.identifier AND connection_id = ? AND environment_id = ? LIMIT 1) a`;
+    }
+    return `SELECT * FROM connected_accounts WHERE identifier IN (${placeholders.join(', ')}) AND connection_id = ? AND environment_id = ?`;
+  }
+
   /** The accounts for `keys`, in their order (null where there is none): one query per connection among them. */
   async #findAccounts(keys: readonly AccountKey[]): Promise<(AccountRecord | null | Error)[]> {
     const byConnection = new Map<string, { environmentId: string; connectionId: string; identifiers: Set<string> }>();
@@ -103,10 +120,7 @@ export class SqlAccounts {
       [...byConnection.values()].map(async ({ environmentId, connectionId, identifiers }) => {
         const named = [...identifiers];
         try {
-          const found = await this.ctx.db.all<AccountRow>(
-            `SELECT * FROM connected_accounts WHERE connection_id = ? AND environment_id = ? AND identifier IN (${named.map(() => '?').join(', ')})`,
-            [connectionId, environmentId, ...named],
-          );
+          const found = await this.ctx.db.all<AccountRow>(this.#lookupSql(named.length), [...named, connectionId, environmentId]);
           for (const row of found) rows.set(JSON.stringify([environmentId, connectionId, row.identifier]), row);
         } catch (error) {
           // This connection's lookups fail with the query; the other connections' are unaffected.
