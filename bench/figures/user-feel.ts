@@ -391,7 +391,9 @@ async function manyUsers(quick: boolean, seconds: number): Promise<Figure[]> {
   const users = quick ? 2000 : 20_000;
   const db = await newPostgresDatabase(databaseUrl);
   const upstream = await startSlowUpstream(LATENCY_MS);
-  const stack = await startStack(upstream, { storeOptions: db.options as Omit<OpenStoreOptions, 'keyring'> });
+  // The service's own pool size (10), not the test harness's smaller one: the figure is of the defaults a user runs.
+  const { pgPoolSize: _testPool, ...storeOptions } = db.options;
+  const stack = await startStack(upstream, { storeOptions: storeOptions as Omit<OpenStoreOptions, 'keyring'> });
   try {
     const store = stack.harness.store;
     const connection = (await stack.harness.env.listConnections())[0]!;
