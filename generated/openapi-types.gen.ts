@@ -205,7 +205,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a request to the upstream API with the user's authorization */
+        /**
+         * Send a request to the upstream API with the user's authorization
+         * @description The upstream's answer, whatever its status, is the 200 result. An error status means no answer was passed on: the request was refused before anything was sent (400, 404, 409), or the upstream could not be reached or the user's token could not be refreshed (502 upstream_error, 504 upstream_timeout).
+         */
         post: operations["proxyRequest"];
         delete?: never;
         options?: never;
@@ -4077,7 +4080,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The upstream API answered with a 5xx or an unreadable answer (upstream_error). */
+        /** @description The upstream API could not be reached, a token refresh failed, or a tool call got a 5xx or an unreadable answer (upstream_error). */
         UpstreamError: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -4632,6 +4635,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };

@@ -27,7 +27,7 @@ const ERROR_RESPONSES: Record<string, [string, string]> = {
   '415': ['UnsupportedMediaType', 'The request body is not application/json (unsupported_media_type).'],
   '429': ['RateLimited', 'rate_limited or upstream_rate_limited; Retry-After says when to try again.'],
   '500': ['Internal', 'A bug in the service (internal); the request id finds it in the logs.'],
-  '502': ['UpstreamError', 'The upstream API answered with a 5xx or an unreadable answer (upstream_error).'],
+  '502': ['UpstreamError', 'The upstream API could not be reached, a token refresh failed, or a tool call got a 5xx or an unreadable answer (upstream_error).'],
   '503': ['Unavailable', 'The service is starting, or too many calls are waiting for one upstream (unavailable); Retry-After says when to try again.'],
   '504': ['UpstreamTimeout', 'The upstream API did not answer in time (upstream_timeout).'],
 };
@@ -110,7 +110,8 @@ export function buildOpenApi(model: Model): Obj {
     }),
   };
   paths['/api/v1/proxy'] = {
-    post: op('proxy', 'proxyRequest', 'Send a request to the upstream API with the user\'s authorization', { ...ok('The upstream response.', schemaRef('ProxyResponse')), ...errors('400', '404', '409', '504', ...JSON_BODY, ...AUTHED) }, {
+    post: op('proxy', 'proxyRequest', 'Send a request to the upstream API with the user\'s authorization', { ...ok('The upstream response.', schemaRef('ProxyResponse')), ...errors('400', '404', '409', '502', '504', ...JSON_BODY, ...AUTHED) }, {
+      description: 'The upstream\'s answer, whatever its status, is the 200 result. An error status means no answer was passed on: the request was refused before anything was sent (400, 404, 409), or the upstream could not be reached or the user\'s token could not be refreshed (502 upstream_error, 504 upstream_timeout).',
       requestBody: { required: true, content: json(schemaRef('ProxyRequest')) },
     }),
   };

@@ -173,6 +173,17 @@ describe('every documented route, valid and invalid', () => {
     await check('valid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'GET', path: '/calendar/v3/users/me/calendarList' } });
     await check('invalid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'GET', path: '//evil.example/x' } });
     await check('invalid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'TRACE', path: '/x' } });
+    // An upstream that cannot be reached is 502 upstream_error (a POST, so it is not retried): point the connection's
+    // API root at a closed port for one request.
+    const endpoints = h.sandbox.endpoints('calendar');
+    await h.call('PATCH', '/api/v1/connections/cal', { token, body: { overrides: { ...endpoints, apiBaseUrl: 'http://127.0.0.1:9' } } });
+    try {
+      const unreachable = await check('invalid', 'POST', '/api/v1/proxy', '/api/v1/proxy', { body: { connection_name: 'cal', identifier: 'u-1', method: 'POST', path: '/calendar/v3/calendars', body: {} } });
+      expect(unreachable.status).toBe(502);
+      expect(unreachable.body.error).toMatchObject({ code: 'upstream_error', details: { status: null } });
+    } finally {
+      await h.call('PATCH', '/api/v1/connections/cal', { token, body: { overrides: endpoints } });
+    }
 
     // One operation per tool: a valid call for a calendar tool, an invalid request for every tool.
     const toolPaths = Object.keys(OPENAPI.paths).filter((p) => /^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/.test(p));
