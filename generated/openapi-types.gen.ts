@@ -1475,6 +1475,10 @@ export interface components {
                 identifier: string;
                 /** @description authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code or the provider's error code. */
                 reason?: string;
+                /** @description scope_insufficient: the scopes the provider says would allow the call (empty when it names none). */
+                required_scopes?: string[];
+                /** @description scope_insufficient: the refused request, `METHOD /path`. */
+                resource?: string | null;
                 /** @description connected, reauthorized: the scopes granted. */
                 scopes?: string[];
                 /**
@@ -1484,7 +1488,7 @@ export interface components {
                 status: "PENDING_AUTH" | "ACTIVE" | "EXPIRED" | "DISCONNECTED";
                 /** @description Why: e.g. invalid_grant (expired), access_denied (authorization_failed), connection_deleted (disconnected). */
                 status_reason: string | null;
-                /** @description scope_insufficient: the tool (or proxy) call that was refused. */
+                /** @description scope_insufficient: the tool whose call was refused (proxy requests do not produce the event). */
                 tool?: string;
             };
             /** Format: date-time */

@@ -75,3 +75,16 @@ export function conformanceProblems(method: string, pathTemplate: string, res: C
   }
   return problems;
 }
+
+/**
+ * Problems of a webhook delivery's payload against the document's AccountEvent schema, a field of `data` the schema
+ * does not name included (the schema leaves `data` open, so ajv alone would not say).
+ */
+export function accountEventProblems(payload: unknown): string[] {
+  const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/AccountEvent`)!;
+  const problems = validate(payload) ? [] : (validate.errors ?? []).map((e) => `payload${e.instancePath} ${e.message}`);
+  const documented = OPENAPI.components.schemas.AccountEvent.properties.data.properties as Json;
+  const data = (payload as Json | null)?.data as Json | undefined;
+  for (const key of Object.keys(data ?? {})) if (!(key in documented)) problems.push(`data.${key} is not in the document`);
+  return problems;
+}

@@ -12,6 +12,7 @@ import { createClient, type EnvironmentApi } from '../../runtime/client/index.js
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import { Receiver } from '../runtime/webhooks/receiver.js';
 import { startHarness, type Harness } from './harness.js';
+import { accountEventProblems } from './openapi-conformance.js';
 
 let h: Harness;
 let token: string;
@@ -21,7 +22,10 @@ let secret: string;
 /** Runs the service's dispatcher now and returns the events delivered since `from`, verified and parsed. */
 async function deliveredSince(from: number): Promise<{ type: string; data: Record<string, any> }[]> {
   await h.app.webhookDispatcher!.runOnce();
-  return receiver.received.slice(from).map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, any> });
+  const events = receiver.received.slice(from).map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, any> });
+  // Each payload is what the document's webhooks section says, field for field.
+  for (const event of events) expect(accountEventProblems(event), event.type).toEqual([]);
+  return events;
 }
 
 /** Delivers what is pending, so that what follows starts from a known point of the receiver's log. */
