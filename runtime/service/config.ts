@@ -343,10 +343,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (baseUrl !== undefined && !isOrigin(baseUrl.replace(/\/+$/, ''))) {
     throw new ConfigError(`AGENT_CONNECTOR_BASE_URL must be an origin such as https://connect.example.com (no path, query or user name) (got ${shown(baseUrl)})`);
   }
+  const host = optional(env, 'HOST') ?? '127.0.0.1';
+  if (store.production && baseUrl === undefined && isUnspecifiedAddress(host)) {
+    throw new ConfigError(
+      `NODE_ENV=production with HOST=${host}: set AGENT_CONNECTOR_BASE_URL to the origin users' browsers reach, e.g. https://connect.example.com; without it the redirect URIs and authorization links would be built on ${serviceUrlFor(host, 0).replace(/:0$/, '')}, which no browser or provider can reach`,
+    );
+  }
   return {
     ...store,
     port: integer(env, 'PORT', 3000, 0, 65535),
-    host: optional(env, 'HOST') ?? '127.0.0.1',
+    host,
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     clientId: optional(env, 'AGENT_CONNECTOR_CLIENT_ID'),
     clientSecret: optional(env, 'AGENT_CONNECTOR_CLIENT_SECRET'),
@@ -368,6 +374,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     logLevel: logLevel(env),
     telemetry: telemetry(env),
   };
+}
+
+/** `0.0.0.0` or `::` (in any spelling): an address to listen on, never one to reach the service at. */
+function isUnspecifiedAddress(host: string): boolean {
+  if (isIP(host) === 0) return false;
+  return ['0.0.0.0', '[::]'].includes(new URL(serviceUrlFor(host, 80)).hostname);
 }
 
 /** `scheme://host[:port]` and nothing else (no path, query, fragment, user name or space), with a host the URL parser takes. */

@@ -57,6 +57,19 @@ describe('NODE_ENV: only production, development, test or unset', () => {
   });
 });
 
+describe('readConfig: NODE_ENV=production listening on every address', () => {
+  it('needs AGENT_CONNECTOR_BASE_URL, since the URL made from HOST (http://0.0.0.0:3000) reaches nothing', () => {
+    for (const host of ['0.0.0.0', '::', '0:0:0:0:0:0:0:0']) {
+      const error = configError({ ...PRODUCTION, HOST: host });
+      expect(error.message).toMatch(new RegExp(`^NODE_ENV=production with HOST=${host.replace(/\./g, '\\.')}: set AGENT_CONNECTOR_BASE_URL to the origin`));
+      expect(readConfig({ ...PRODUCTION, HOST: host, AGENT_CONNECTOR_BASE_URL: 'https://connect.example.com' }).host).toBe(host);
+    }
+    // A named host or a specific address is reachable as it is; outside production the default stays.
+    expect(readConfig({ ...PRODUCTION, HOST: '10.0.0.5' }).baseUrl).toBeUndefined();
+    expect(readConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+});
+
 describe('readConfig: NODE_ENV=production', () => {
   it('turns the sandbox off unless AGENT_CONNECTOR_SANDBOX enables it', () => {
     expect(readConfig(PRODUCTION).sandbox).toBe(false);
