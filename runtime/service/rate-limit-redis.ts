@@ -10,10 +10,15 @@ export function rateLimitRedis(url: string, logger: { warn(obj: object, msg?: st
   const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   let warned = false;
   redis.on('error', (error: Error & { code?: string }) => {
-    // One line per outage, not one per reconnection attempt; the URL (which may hold a password) is never logged.
+    // One line per outage, not one per reconnection attempt. It names the server (host, port, database) but never
+    // the URL, which may hold a password.
     if (warned) return;
     warned = true;
-    logger.warn({ errorCode: error.code ?? 'error' }, 'rate-limit Redis unreachable; requests are not rate limited until it is back');
+    const { host, port, db } = redis.options;
+    logger.warn(
+      { errorCode: error.code ?? 'error', redis: `${host}:${port}/${db ?? 0}` },
+      'rate-limit Redis (REDIS_URL) unreachable; requests are not rate limited until it is back',
+    );
   });
   redis.on('ready', () => {
     warned = false;
