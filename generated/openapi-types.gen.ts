@@ -1568,7 +1568,7 @@ export interface components {
              */
             event_duration_minutes?: number;
             /**
-             * @description Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.
+             * @description Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later.
              * @example default
              * @enum {string}
              */

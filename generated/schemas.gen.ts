@@ -81,7 +81,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
           "focusTime",
           "outOfOffice"
         ],
-        "description": "Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later.",
+        "description": "Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later.",
         "examples": [
           "default"
         ]

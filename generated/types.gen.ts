@@ -17,7 +17,7 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;
@@ -58,7 +58,7 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
     event_duration_minutes?: number;
-    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the primary calendar and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
     guests_can_invite_others?: boolean;

@@ -18,8 +18,10 @@ export function validateCalendarCreateEvent(input: unknown): ValidationResult<Ca
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
   if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "A zero duration is refused (Google refuses an event that ends when it starts).", keyword: "not_all_zero" });
-  if (o.event_type === "focusTime" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "focusTime and outOfOffice events are only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
-  if (o.event_type === "outOfOffice" && o.calendar_id !== "primary" && o.calendar_id !== undefined) (violations ??= []).push({ pointer: "/calendar_id", message: "focusTime and outOfOffice events are only available on the primary calendar (leave calendar_id out or use primary).", keyword: "requires_value" });
+  if (o.calendar_id !== undefined) {
+  const found = (checks.statusEventCalendar as checks.Check)(o.calendar_id, "/calendar_id", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events are always busy (transparency free is refused by Google).", keyword: "requires_value" });
   if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events are always busy (transparency free is refused by Google).", keyword: "requires_value" });
   }
@@ -105,7 +107,7 @@ export function validateCrmCompaniesSearch(input: unknown): ValidationResult<Crm
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.filterGroups !== undefined) {
-  const found = checks.hubspotFilterGroups(o.filterGroups, "/filterGroups");
+  const found = (checks.hubspotFilterGroups as checks.Check)(o.filterGroups, "/filterGroups", o);
   if (found.length > 0) (violations ??= []).push(...found);
   }
   }
@@ -176,7 +178,7 @@ export function validateCrmContactsSearch(input: unknown): ValidationResult<CrmC
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.filterGroups !== undefined) {
-  const found = checks.hubspotFilterGroups(o.filterGroups, "/filterGroups");
+  const found = (checks.hubspotFilterGroups as checks.Check)(o.filterGroups, "/filterGroups", o);
   if (found.length > 0) (violations ??= []).push(...found);
   }
   }
@@ -202,7 +204,7 @@ export function validateCrmDealUpdate(input: unknown): ValidationResult<CrmDealU
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.properties !== undefined) {
-  const found = checks.hubspotDealProperties(o.properties, "/properties");
+  const found = (checks.hubspotDealProperties as checks.Check)(o.properties, "/properties", o);
   if (found.length > 0) (violations ??= []).push(...found);
   }
   }
@@ -219,7 +221,7 @@ export function validateCrmDealsSearch(input: unknown): ValidationResult<CrmDeal
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.filterGroups !== undefined) {
-  const found = checks.hubspotFilterGroups(o.filterGroups, "/filterGroups");
+  const found = (checks.hubspotFilterGroups as checks.Check)(o.filterGroups, "/filterGroups", o);
   if (found.length > 0) (violations ??= []).push(...found);
   }
   }

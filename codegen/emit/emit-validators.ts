@@ -136,8 +136,9 @@ function ruleCheck(rule: RuleModel): string {
     case 'requires_value':
       return `if (${rule.equals === undefined ? present(rule.when) : `${access('o', rule.when)} === ${JSON.stringify(rule.equals)}`} && ${access('o', rule.parameter)} !== ${JSON.stringify(rule.value)}${rule.or_absent ? ` && ${access('o', rule.parameter)} !== undefined` : ''}) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;
     case 'check':
-      // The check names its own pointers (into the value) and messages; the rule's message documents it.
-      return `if (${present(rule.parameter)}) {\nconst found = checks.${rule.check}(${access('o', rule.parameter)}, ${JSON.stringify(`/${rule.parameter}`)});\nif (found.length > 0) (violations ??= []).push(...found);\n}`;
+      // The check names its own pointers (into the value) and messages; the rule's message documents it. It gets the
+      // whole input too, for a rule that depends on another parameter.
+      return `if (${present(rule.parameter)}) {\nconst found = (checks.${rule.check} as checks.Check)(${access('o', rule.parameter)}, ${JSON.stringify(`/${rule.parameter}`)}, o);\nif (found.length > 0) (violations ??= []).push(...found);\n}`;
     case 'later_than': {
       // Compared only when both are valid dates or date-times: a value that is not is the format's violation.
       return `if (notLater(${access('o', rule.parameter)}, ${access('o', rule.than)})) ${push(JSON.stringify(`/${rule.parameter}`), rule)}`;

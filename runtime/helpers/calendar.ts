@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Violation } from '../types.js';
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -67,4 +68,25 @@ export function clearedDate(start?: string, end?: string): null | undefined {
  */
 export function statusEventProperties(eventType: string | undefined, kind: string): Record<string, never> | undefined {
   return eventType === kind ? {} : undefined;
+}
+
+/** Calendars that are never a user's primary calendar: group (shared), subscribed (holidays) and resource calendars. */
+const NOT_A_PRIMARY_CALENDAR = /@(?:group(?:\.v)?|resource)\.calendar\.google\.com$/i;
+
+/**
+ * The `check` rule of `calendar_create_event`'s `calendar_id`: focus time and out of office exist only on the user's
+ * primary calendar, named `primary` or by its id (the user's e-mail address). A group, subscribed or resource calendar
+ * is refused at `/calendar_id` before anything is sent; any other id may be the user's own, so it is left to Google
+ * (a colleague's calendar is its 400).
+ */
+export function checkStatusEventCalendar(value: unknown, pointer: string, input?: Record<string, unknown>): Violation[] {
+  const type = input?.event_type;
+  if ((type !== 'focusTime' && type !== 'outOfOffice') || typeof value !== 'string' || !NOT_A_PRIMARY_CALENDAR.test(value)) return [];
+  return [
+    {
+      pointer,
+      keyword: 'check',
+      message: `${type} events are only available on the user's primary calendar; ${pointer.slice(1)} is a shared calendar (leave calendar_id out, or use primary or the user's own calendar id)`,
+    },
+  ];
 }
