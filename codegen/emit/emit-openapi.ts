@@ -234,11 +234,10 @@ export function buildOpenApi(model: Model): Obj {
     };
   }
 
-  // An id path parameter longer than its maxLength is refused (400 invalid_request) by the route schema read from this
-  // document (runtime/service/routes/schemas.ts), so every operation that takes one documents 400.
-  for (const item of Object.values(paths)) {
-    const params = (item.parameters ?? []) as Obj[];
-    if (!params.some((p) => p.in === 'path' && (p.schema as Obj).maxLength !== undefined)) continue;
+  // Every /api/v1 route refuses a query parameter its operation does not list, and an id path parameter longer than
+  // its maxLength (400 invalid_request; runtime/service/routes/api.ts, schemas.ts), so every such operation documents 400.
+  for (const [path, item] of Object.entries(paths)) {
+    if (!path.startsWith('/api/v1/')) continue;
     for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
       const operation = item[method] as Obj | undefined;
       if (operation) operation.responses = { ...errors('400'), ...(operation.responses as Obj) };
