@@ -7,7 +7,7 @@
  *   property required, so a model sends null for the ones it leaves out).
  * - An open map sent as `[{name, value}, ...]` becomes the object, each value parsed from JSON text when the map's
  *   values are not strings (see agent/formats/open-shapes.ts).
- * - A free-form object sent as JSON text is parsed.
+ * - A free-form object, or a whole open map, sent as JSON text is parsed.
  *
  * Nothing is invented: a value that fits none of these is left as it is, and the validator reports it at its
  * pointer (a pair list with a duplicate name, JSON text that does not parse, nests too deep or has a __proto__ key,
@@ -78,6 +78,11 @@ function decodeMap(schema: JsonSchema, value: unknown): unknown {
     entries = (value as Array<{ name: string; value: unknown }>).map((p) => [p.name, json && typeof p.value === 'string' ? parseJson(p.value) : p.value]);
   } else if (isPlainObject(value)) {
     entries = Object.entries(value);
+  } else if (typeof value === 'string') {
+    // The JSON text of the whole map, as models write an object argument (`"props": "{\"firstname\": \"Ana\"}"`).
+    const read = readJsonObjectText(value);
+    if (!('object' in read)) return value;
+    entries = Object.entries(read.object);
   } else {
     return value;
   }

@@ -3,7 +3,7 @@
  * `unknown parameter 'foo'`). Runs only on the failure path, so it may allocate freely.
  */
 import type { JsonSchema, Violation } from '../types.js';
-import { isFreeForm, isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
+import { isFreeForm, isOpenMap, isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
 import { readJsonObjectText } from '../json/json-text-problem.js';
 import { closestMatch } from './closest-match.js';
 import { formatProblem } from './format-problems.js';
@@ -76,7 +76,7 @@ function pairListHint(value: unknown): string {
 function jsonTextHint(schema: JsonSchema | undefined, typePath: string, value: unknown): string {
   if (typeof value !== 'string' || schema === undefined) return '';
   const node = schemaAt(schema, typePath.slice(0, typePath.lastIndexOf('/')));
-  if (!isPlainObject(node) || !isFreeForm(node as JsonSchema)) return '';
+  if (!isPlainObject(node) || !(isFreeForm(node as JsonSchema) || isOpenMap(node as JsonSchema))) return '';
   const read = readJsonObjectText(value);
   return 'problem' in read ? `: ${read.problem}` : '';
 }

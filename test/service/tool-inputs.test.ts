@@ -237,3 +237,25 @@ describe('a value that matches none of its allowed shapes', () => {
     expect(h.sandbox.control.requests()).toEqual([]);
   });
 });
+
+describe('an open map given as the JSON text of an object', () => {
+  it('is read as the object, as a free-form object is; text that is not one is refused saying why, nothing sent', async () => {
+    const made = await run('crm_contact_create', { email: 'json.props@maps.test', firstname: 'Jo' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const contact_id = made.body.data.id as string;
+    const updated = await run('crm_contact_update', { contact_id, props: '{"firstname": "Joanna", "jobtitle": "CTO"}' });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.data.properties).toMatchObject({ firstname: 'Joanna', jobtitle: 'CTO' });
+    h.sandbox.control.clearRequests();
+    for (const [props, why] of [
+      ['firstname=Joanna', "the text is not JSON (Unexpected token 'i' at position 1)"],
+      ['[{"firstname": "Joanna"}]', 'the JSON text is an array, not an object'],
+      ['{"__proto__": {"firstname": "Joanna"}}', 'the JSON text has a __proto__ key'],
+    ]) {
+      const res = await run('crm_contact_update', { contact_id, props });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.violations).toEqual([{ pointer: '/props', keyword: 'type', message: `props must be an object: ${why}` }]);
+    }
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
+  });
+});
