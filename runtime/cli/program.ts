@@ -119,9 +119,12 @@ Examples:
   agent-connector mcp --identifier user-42`,
     );
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+  /** The service the command talks to, once it has a client: what an unreachable service's error names. */
+  let service: ServiceTarget | undefined;
   /** The client of the running service, configured from the flags over `io.env`; read only by commands that need it. */
   const client = (): HttpClient => {
-    const { url, clientId, clientSecret } = cliConfig(() => readClientConfig(io.env, globals()));
+    const { url, urlSource, clientId, clientSecret } = cliConfig(() => readClientConfig(io.env, globals()));
+    service = { url, source: urlSource, development: development !== undefined };
     return createClient({ envUrl: url, clientId, clientSecret });
   };
   const print = (value: unknown, table?: () => string) => io.out(globals().json || !table ? JSON.stringify(value, null, 2) : table());
@@ -456,12 +459,19 @@ Examples:
     await program.parseAsync([...argv], { from: 'user' });
     return { code: EXIT.ok, keepAlive };
   } catch (error) {
-    return { code: reportError(error, io), keepAlive: false };
+    return { code: reportError(error, io, service), keepAlive: false };
   }
 }
 
+/** The service a command talked to: its URL, where that came from, and whether this is the development CLI. */
+interface ServiceTarget {
+  url: string;
+  source: string;
+  development: boolean;
+}
+
 /** Prints a failure the way a user can act on it and returns the exit code. */
-function reportError(error: unknown, io: CliIo): number {
+function reportError(error: unknown, io: CliIo, service?: ServiceTarget): number {
   if (error instanceof CommanderError) {
     // commander already printed its message (and the help hint).
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.ok : EXIT.usage;
@@ -479,9 +489,12 @@ function reportError(error: unknown, io: CliIo): number {
     for (const v of violations ?? []) io.err(`  ${v.pointer || '/'}: ${v.message}`);
     return EXIT.failed;
   }
-  const cause = (error as { cause?: { code?: string } })?.cause?.code;
+  const reason = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const cause = reason?.code ?? reason?.message;
   if (error instanceof TypeError && (cause === 'ECONNREFUSED' || /fetch failed/.test(error.message))) {
-    io.err(`error: cannot reach the service (${cause ?? error.message}); is it running? Start it with npm start, or set --env-url`);
+    const where = service ? ` at ${service.url} (${service.source})` : '';
+    const start = service?.development === false ? 'agent-connector start' : 'npm start';
+    io.err(`error: cannot reach the service${where}: ${cause ?? error.message}; is it running? Start it with ${start}, or point --env-url (or AGENT_CONNECTOR_URL) at it`);
     return EXIT.failed;
   }
   io.err(`error: ${error instanceof Error ? error.message : String(error)}`);

@@ -137,6 +137,8 @@ export interface TelemetryConfig {
 export interface ClientConfig {
   /** `--env-url`, else `AGENT_CONNECTOR_URL`, else `http://127.0.0.1:3000`; no trailing slash. */
   url: string;
+  /** Where {@link url} came from, for messages: `--env-url`, `AGENT_CONNECTOR_URL` or `the default`. */
+  urlSource: string;
   clientId: string;
   clientSecret: string;
 }
@@ -483,5 +485,5 @@ export function readClientConfig(env: NodeJS.ProcessEnv = process.env, flags: Cl
     ...(clientSecret === undefined ? ['AGENT_CONNECTOR_CLIENT_SECRET (or --client-secret)'] : []),
   ];
   if (missing.length > 0) throw new ConfigError(`application credentials are needed: set ${missing.join(' and ')}; npm start prints them`);
-  return { url: serviceUrl, clientId: clientId as string, clientSecret: clientSecret as string };
+  return { url: serviceUrl, urlSource: url.value === undefined ? 'the default' : url.source, clientId: clientId as string, clientSecret: clientSecret as string };
 }

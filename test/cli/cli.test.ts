@@ -115,7 +115,7 @@ describe('agent-connector CLI against a running service', () => {
     // A right URL in the environment, an unreachable one as a flag: the flag is used.
     const flagUrl = await cli(['--env-url', 'http://127.0.0.1:9', 'connections', 'list']);
     expect(flagUrl.code).toBe(1);
-    expect(flagUrl.err).toMatch(/cannot reach the service/);
+    expect(flagUrl.err).toMatch(/cannot reach the service at http:\/\/127\.0\.0\.1:9 \(--env-url\): /);
     // A bad URL in the environment, a good one as a flag: the flag wins, and the variable is not in the way.
     expect((await cli(['--env-url', h.url, 'connections', 'list'], { AGENT_CONNECTOR_URL: 'not a url' })).code).toBe(0);
   });
@@ -140,9 +140,14 @@ describe('agent-connector CLI against a running service', () => {
   });
 
   it('exits 1 when the service cannot be reached', async () => {
-    const res = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'http://127.0.0.1:9' });
+    const res = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'http://127.0.0.1:9/' });
     expect(res.code).toBe(1);
-    expect(res.err).toMatch(/cannot reach the service/);
+    // It says where it looked and why: the URL and the variable it came from.
+    expect(res.err).toMatch(/^error: cannot reach the service at http:\/\/127\.0\.0\.1:9 \(AGENT_CONNECTOR_URL\): [^;]+; is it running\?/);
+    expect(res.err).toContain('Start it with npm start');
+    // The built CLI has no npm start to offer.
+    const built = await cli(['connections', 'list'], { AGENT_CONNECTOR_URL: 'http://127.0.0.1:9' }, false);
+    expect(built.err).toContain('Start it with agent-connector start, or point --env-url (or AGENT_CONNECTOR_URL) at it');
   });
 });
 

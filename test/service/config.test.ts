@@ -249,15 +249,15 @@ describe('readClientConfig: the CLI\'s service URL and credentials', () => {
   }
 
   it('reads the variables, with the local service as the default URL and no trailing slash', () => {
-    expect(readClientConfig(CREDENTIALS)).toEqual({ url: 'http://127.0.0.1:3000', clientId: 'ac_env', clientSecret: 'acs_env' });
+    expect(readClientConfig(CREDENTIALS)).toEqual({ url: 'http://127.0.0.1:3000', urlSource: 'the default', clientId: 'ac_env', clientSecret: 'acs_env' });
     expect(readClientConfig({ ...CREDENTIALS, AGENT_CONNECTOR_URL: 'https://connect.example.com/' }).url).toBe('https://connect.example.com');
   });
 
   it('takes each flag over its variable, and an empty flag as not given', () => {
     const env = { ...CREDENTIALS, AGENT_CONNECTOR_URL: 'http://env.example:3000' };
-    expect(readClientConfig(env, { envUrl: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' })).toEqual({ url: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' });
-    expect(readClientConfig(env, { clientSecret: 'acs_flag' })).toEqual({ url: 'http://env.example:3000', clientId: 'ac_env', clientSecret: 'acs_flag' });
-    expect(readClientConfig(env, { envUrl: '', clientId: '' })).toEqual({ url: 'http://env.example:3000', clientId: 'ac_env', clientSecret: 'acs_env' });
+    expect(readClientConfig(env, { envUrl: 'https://flag.example', clientId: 'ac_flag', clientSecret: 'acs_flag' })).toEqual({ url: 'https://flag.example', urlSource: '--env-url', clientId: 'ac_flag', clientSecret: 'acs_flag' });
+    expect(readClientConfig(env, { clientSecret: 'acs_flag' })).toEqual({ url: 'http://env.example:3000', urlSource: 'AGENT_CONNECTOR_URL', clientId: 'ac_env', clientSecret: 'acs_flag' });
+    expect(readClientConfig(env, { envUrl: '', clientId: '' })).toEqual({ url: 'http://env.example:3000', urlSource: 'AGENT_CONNECTOR_URL', clientId: 'ac_env', clientSecret: 'acs_env' });
     expect(readClientId({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' })).toBe('ac_env');
     expect(readClientId({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }, 'ac_flag')).toBe('ac_flag');
     expect(readClientId({})).toBeUndefined();
