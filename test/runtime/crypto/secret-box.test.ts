@@ -100,3 +100,22 @@ describe('SecretBox', () => {
     expect(decryptError(() => impostor.open(old, aad)).message).toMatch(/authentication failed/);
   });
 });
+
+describe('rotating the key across running instances (docs/operations.md, "Rotating the encryption key")', () => {
+  // Each step's keyring, as the instances of a rolling restart run them: during a restart, an instance on one step
+  // and another on the next share the database, so each must read what the other writes.
+  const steps = [`k1:${KEY_1}`, `k1:${KEY_1},k2:${KEY_2}`, `k2:${KEY_2},k1:${KEY_1}`].map((spec) => new SecretBox(parseKeyring(spec)));
+
+  it('lets the instances of two consecutive steps read what the other wrote', () => {
+    for (let i = 0; i + 1 < steps.length; i++) {
+      const [before, after] = [steps[i] as SecretBox, steps[i + 1] as SecretBox];
+      expect(before.open(after.seal('written after', aad), aad), `step ${i + 2} to ${i + 1}`).toBe('written after');
+      expect(after.open(before.seal('written before', aad), aad), `step ${i + 1} to ${i + 2}`).toBe('written before');
+    }
+  });
+
+  it('is why the new key is added second first: an instance on the old key alone cannot read what the new key sealed', () => {
+    const [oldOnly, , newFirst] = steps as [SecretBox, SecretBox, SecretBox];
+    decryptError(() => oldOnly.open(newFirst.seal('written under k2', aad), aad));
+  });
+});
