@@ -4033,7 +4033,7 @@ export interface components {
         /** @description rate_limited or upstream_rate_limited; Retry-After says when to try again. */
         RateLimited: {
             headers: {
-                /** @description Seconds to wait (the same whole seconds as the body's retry_after_seconds). */
+                /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
                 "Retry-After": number;
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4055,7 +4055,7 @@ export interface components {
         /** @description The service is starting, or too many calls are waiting for one upstream (unavailable); Retry-After says when to try again. */
         Unavailable: {
             headers: {
-                /** @description Seconds to wait (the same whole seconds as the body's retry_after_seconds). */
+                /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
                 "Retry-After": number;
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -6511,6 +6511,41 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many link opens from this address (rate_limited): a page; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
+                    "Retry-After": number;
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A bug in the service (internal): a page naming the request id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The service is starting (the service's JSON error body), or too many calls are waiting for the provider (a page); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
+                    "Retry-After": number;
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
         };
     };
     openAuthorizationLink: {
@@ -6551,6 +6586,41 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many link opens from this address (rate_limited): a page; Retry-After says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
+                    "Retry-After": number;
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A bug in the service (internal): a page naming the request id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The service is starting (the service's JSON error body), or too many calls are waiting for the provider (a page); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
+                    "Retry-After": number;
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
         };
     };
     oauthCallback: {
@@ -6586,6 +6656,49 @@ export interface operations {
             };
             /** @description The authorization failed (page explaining why). */
             400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A bug in the service (internal): a page naming the request id. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The provider's token endpoint could not be reached or answered unreadably (upstream_error): a page. */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The service is starting (the service's JSON error body), or too many calls are waiting for the provider (a page); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait (an error body repeats them as retry_after_seconds). */
+                    "Retry-After": number;
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The provider's token endpoint did not answer in time (upstream_timeout): a page. */
+            504: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -13,6 +13,8 @@ type Obj = Record<string, unknown>;
 const schemaRef = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+/** Every 429 and 503 the service sends carries Retry-After (runtime/service/errors.ts and the pages' failurePage). */
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait (an error body repeats them as retry_after_seconds).', required: true, schema: { type: 'integer', minimum: 0 } } };
 const ok = (description: string, schema: Obj, status = '200'): Obj => ({ [status]: { description, headers: requestIdHeader, content: json(schema) } });
 const html = (description: string): Obj => ({ description, headers: requestIdHeader, content: { 'text/html': { schema: { type: 'string' } } } });
 
@@ -187,12 +189,26 @@ export function buildOpenApi(model: Model): Obj {
   Object.assign(schemas, webhookSchemas());
   Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, pageParams, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
   Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
+  // The pages answer their own failures with a page at the error's status; the start-up 503 comes before any route, in
+  // the service's JSON error body (build-service.ts).
+  const pageFailures = (rateLimited: boolean): Obj => ({
+    ...(rateLimited ? { '429': { ...html('Too many link opens from this address (rate_limited): a page; Retry-After says when to try again.'), headers: { ...requestIdHeader, ...retryAfter } } } : {}),
+    '500': html('A bug in the service (internal): a page naming the request id.'),
+    '503': {
+      description: 'The service is starting (the service\'s JSON error body), or too many calls are waiting for the provider (a page); Retry-After says when to try again.',
+      headers: { ...requestIdHeader, ...retryAfter },
+      content: { 'text/html': { schema: { type: 'string' } }, ...json(schemaRef('Error')) },
+    },
+  });
   paths['/sso/v1/oauth/{connection_id}/callback'] = {
     parameters: [pageParam('connection_id', 'The connection the authorization was for.')],
     get: op('pages', 'oauthCallback', 'OAuth redirect URI: finishes the authorization (browser page)', {
       '200': html('Success page (when the link had no redirect URL).'),
       '302': { description: 'To the application\'s allowlisted redirect URL.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
       '400': html('The authorization failed (page explaining why).'),
+      ...pageFailures(false),
+      '502': html('The provider\'s token endpoint could not be reached or answered unreadably (upstream_error): a page.'),
+      '504': html('The provider\'s token endpoint did not answer in time (upstream_timeout): a page.'),
     }, { security: [] }),
   };
   paths['/sso/v1/connect/{link_token}'] = {
@@ -200,10 +216,12 @@ export function buildOpenApi(model: Model): Obj {
     get: op('pages', 'showAuthorizationLink', 'Authorization link: a page with a Continue button; binds and writes nothing (browser page)', {
       '200': html('The Continue page (also what HEAD, link scanners and unfurlers get). Sets the one-time ac_oauth_continue cookie its form echoes.'),
       '400': html('The link is unknown, expired, or already opened in another browser.'),
+      ...pageFailures(true),
     }, { security: [] }),
     post: op('pages', 'openAuthorizationLink', 'Authorization link, continued: binds it to this browser and redirects to the provider (browser page)', {
       '303': { description: 'To the provider\'s consent page.', headers: { ...requestIdHeader, Location: { schema: { type: 'string' } } } },
       '400': html('The link is unknown, expired, opened in another browser, or the Continue value is missing or stale.'),
+      ...pageFailures(true),
     }, {
       security: [],
       requestBody: {
@@ -244,8 +262,6 @@ export function buildOpenApi(model: Model): Obj {
     }
   }
 
-  // Every 429 and 503 the service sends carries Retry-After (runtime/service/errors.ts, from the error's retryAfterSeconds).
-  const retryAfter = { 'Retry-After': { description: 'Seconds to wait (the same whole seconds as the body\'s retry_after_seconds).', required: true, schema: { type: 'integer', minimum: 0 } } };
   const responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, {
     description,
     headers: name === 'RateLimited' || name === 'Unavailable' ? { ...requestIdHeader, ...retryAfter } : requestIdHeader,

@@ -99,6 +99,18 @@ describe('every documented route, valid and invalid', () => {
     expect(checked).toBeGreaterThanOrEqual(20);
   });
 
+  it('links opened too often from one address: a documented 429 page with Retry-After', async () => {
+    const limited = await startHarness({ linkOpenRateLimit: { max: 1, windowMs: 60_000 } });
+    try {
+      expect((await limited.call('GET', '/sso/v1/connect/not-a-link')).status).toBe(400);
+      const res = await limited.call('GET', '/sso/v1/connect/not-a-link');
+      expect(res.status).toBe(429);
+      expect(conformanceProblems('GET', '/sso/v1/connect/{link_token}', res)).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('an id path parameter longer than its schema allows is a documented 400 on every operation that takes one', async () => {
     const long = 'x'.repeat(201);
     let checked = 0;
