@@ -74,8 +74,13 @@ export function toConnectorError(error: unknown, request: FastifyRequest): Conne
     return new ConnectorError('invalid_request', error.message, { details: { position: error.position } });
   }
   switch (fe?.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ConnectorError('payload_too_large', 'The request body is larger than the limit');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      // The limit in force, so that a caller (a model handed the error) knows how much less to send.
+      const limit = request.routeOptions?.bodyLimit;
+      return typeof limit === 'number'
+        ? new ConnectorError('payload_too_large', `The request body is larger than the limit of ${limit} bytes`, { details: { limit_bytes: limit } })
+        : new ConnectorError('payload_too_large', 'The request body is larger than the limit');
+    }
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ConnectorError('invalid_request', 'The request body is not valid JSON');

@@ -69,6 +69,10 @@ describe('request bodies', () => {
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
     expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+    // It says the limit, so the caller knows how much less to send.
+    const limit = res.body.error.details.limit_bytes;
+    expect(limit).toBeGreaterThanOrEqual(1024);
+    expect(res.body.error.message).toBe(`The request body is larger than the limit of ${limit} bytes`);
   });
 
   it('refuses malformed JSON with 400 invalid_request', async () => {
