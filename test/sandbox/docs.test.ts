@@ -116,6 +116,15 @@ describe('documents.batchUpdate', () => {
     expect(doc.body.content[2]).toMatchObject({ startIndex: 13, endIndex: 20 });
   });
 
+  it("reads an index given as a string of digits, as Google's JSON mapping reads an int32; anything else is refused", async () => {
+    expect((await batch(id, [{ insertText: { text: 'Hello', location: { index: '1' } } }])).status).toBe(200);
+    expect((await batch(id, [{ deleteContentRange: { range: { startIndex: '1', endIndex: '2' } } }])).status).toBe(200);
+    expect(textOf(await getDoc(id))).toBe('ello\n');
+    for (const index of ['one', '1.5', 1.5, true]) {
+      expectError(await batch(id, [{ insertText: { text: 'x', location: { index } } }]), 400, 'INVALID_ARGUMENT', /location\.index must be an integer/);
+    }
+  });
+
   it('counts indexes in UTF-16 code units', async () => {
     await batch(id, [insert('a😀b', 1)]);
     const doc = await getDoc(id);

@@ -134,9 +134,15 @@ function checkSegment(segmentId: unknown, where: string): void {
   if (segmentId !== undefined && segmentId !== '') throw bad(`Invalid ${where}: The segment ID "${String(segmentId)}" was not found.`);
 }
 
+/**
+ * An int32 field as Google's JSON mapping reads one: a JSON number, or a string of a decimal integer (`"index": "5"`),
+ * which proto3 JSON accepts for every integer type.
+ * @see https://protobuf.dev/programming-guides/json/ (int32: "Either numbers or strings are accepted")
+ */
 function intField(v: unknown, where: string, name: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw bad(`Invalid ${where}: ${name} must be an integer.`);
-  return v;
+  const n = typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw bad(`Invalid ${where}: ${name} must be an integer.`);
+  return n;
 }
 
 /** The index a `location` or `endOfSegmentLocation` names, checked to be inside a paragraph of the body. */
