@@ -4289,6 +4289,8 @@ export interface operations {
             /** @description The new connection. */
             201: {
                 headers: {
+                    /** @description The new resource: its collection's path and its id. */
+                    Location: string;
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4563,6 +4565,8 @@ export interface operations {
             /** @description The session, with its token (shown once). */
             201: {
                 headers: {
+                    /** @description The new resource: its collection's path and its id. */
+                    Location: string;
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6261,6 +6265,8 @@ export interface operations {
             /** @description The endpoint, with its signing secret (shown only here). */
             201: {
                 headers: {
+                    /** @description The new resource: its collection's path and its id. */
+                    Location: string;
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

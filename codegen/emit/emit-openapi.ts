@@ -252,6 +252,14 @@ export function buildOpenApi(model: Model): Obj {
     };
   }
 
+  // Every 201 carries the new resource's address in Location (runtime/service/routes/created.ts).
+  for (const item of Object.values(paths)) {
+    for (const method of ['post', 'put']) {
+      const created = ((item[method] as Obj | undefined)?.responses as Obj | undefined)?.['201'] as Obj | undefined;
+      if (created) created.headers = { ...(created.headers as Obj), Location: { description: 'The new resource: its collection\'s path and its id.', required: true, schema: { type: 'string', format: 'uri-reference' } } };
+    }
+  }
+
   // Every /api/v1 route refuses a query parameter its operation does not list, and an id path parameter longer than
   // its maxLength (400 invalid_request; runtime/service/routes/api.ts, schemas.ts), so every such operation documents 400.
   for (const [path, item] of Object.entries(paths)) {

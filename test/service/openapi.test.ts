@@ -135,6 +135,9 @@ describe('every documented route, valid and invalid', () => {
       body: { name: 'cal', connector: 'calendar', client_id: 'oa-client', client_secret: 'oa-secret', overrides: endpoints },
     });
     h.sandbox.control.registerClient({ provider: 'google', clientId: 'oa-client', clientSecret: 'oa-secret', redirectUris: [created.body.redirect_uri] });
+    // Location names the new connection: reading it answers the same view.
+    expect(created.headers.get('location')).toBe(`/api/v1/connections/${created.body.id}`);
+    expect((await h.call('GET', created.headers.get('location')!, { token })).body).toEqual(created.body);
     await check('invalid', 'POST', '/api/v1/connections', '/api/v1/connections', { body: { name: 'x', connector: 'fax' } });
     await check('invalid', 'POST', '/api/v1/connections', '/api/v1/connections', { body: { name: 'cal', connector: 'calendar', client_id: 'a', client_secret: 'b' } });
     await check('valid', 'GET', '/api/v1/connections', '/api/v1/connections');
@@ -251,6 +254,7 @@ describe('every documented route, valid and invalid', () => {
     const created = await check('valid', 'POST', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { body: { url: receiver, events: ['account.connected'] } });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_/);
+    expect(created.headers.get('location')).toBe(`/api/v1/webhook_endpoints/${created.body.id}`);
     await check('invalid', 'POST', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { body: { url: receiver, events: ['account.sneezed'] } });
     await check('invalid', 'POST', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints', { body: { url: 'http://169.254.169.254/latest' } });
     const list = await check('valid', 'GET', '/api/v1/webhook_endpoints', '/api/v1/webhook_endpoints');

@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateConnectionInput, UpdateConnectionInput } from '../../api.js';
 import { apiSchemas } from './schemas.js';
+import { sendCreated } from './created.js';
 
 export function registerConnectionRoutes(api: FastifyInstance): void {
   const { createConnectionBody, updateConnectionBody, connectionParams } = apiSchemas();
   api.get('/connections', async (request) => ({ connections: await request.env.listConnections() }));
 
   api.post<{ Body: CreateConnectionInput }>('/connections', { schema: { body: createConnectionBody } }, async (request, reply) => {
-    const view = await request.env.createConnection(request.body);
-    return reply.code(201).send(view);
+    return sendCreated(request, reply, await request.env.createConnection(request.body));
   });
 
   api.get<{ Params: { id_or_name: string } }>('/connections/:id_or_name', { schema: { params: connectionParams } }, async (request) =>

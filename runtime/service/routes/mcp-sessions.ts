@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Connector } from '../../api.js';
 import { createMcpSession, listMcpSessions, revokeMcpSession, type CreateMcpSessionInput } from '../../mcp/sessions.js';
 import { parametersSchema, requestBodySchema } from './schemas.js';
+import { sendCreated } from './created.js';
 
 export function registerMcpSessionRoutes(api: FastifyInstance, deps: { connector: Connector; now: () => number }): void {
   const { connector, now } = deps;
@@ -11,8 +12,7 @@ export function registerMcpSessionRoutes(api: FastifyInstance, deps: { connector
   const sessionParams = parametersSchema('/api/v1/mcp_sessions/{id}', 'delete', 'path');
 
   api.post<{ Body: CreateMcpSessionInput }>('/mcp_sessions', { schema: { body: createBody } }, async (request, reply) => {
-    reply.code(201);
-    return createMcpSession(connector, request.environmentId, request.body, now());
+    return sendCreated(request, reply, await createMcpSession(connector, request.environmentId, request.body, now()));
   });
 
   api.get<{ Querystring: { identifier?: string } }>('/mcp_sessions', { schema: { querystring: listQuery } }, async (request) => ({

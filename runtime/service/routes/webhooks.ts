@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import { numericLimit } from './page-query.js';
 import { parametersSchema, requestBodySchema } from './schemas.js';
+import { sendCreated } from './created.js';
 
 export function registerWebhookRoutes(api: FastifyInstance): void {
   const createBody = requestBodySchema('/api/v1/webhook_endpoints', 'post');
@@ -17,7 +18,7 @@ export function registerWebhookRoutes(api: FastifyInstance): void {
   api.get('/webhook_endpoints', async (request) => ({ webhook_endpoints: await request.env.listWebhookEndpoints() }));
 
   api.post<{ Body: CreateWebhookEndpointInput }>('/webhook_endpoints', { schema: { body: createBody } }, async (request, reply) =>
-    reply.code(201).send(await request.env.createWebhookEndpoint(request.body)),
+    sendCreated(request, reply, await request.env.createWebhookEndpoint(request.body)),
   );
 
   api.get<{ Params: { id: string } }>('/webhook_endpoints/:id', { schema: { params: endpointParams } }, async (request) =>
