@@ -2699,6 +2699,8 @@ export interface components {
                     error?: string;
                     /** @description unavailable (shedding load): how many calls to that upstream are under way. */
                     in_flight?: number;
+                    /** @description payload_too_large, for a request body: the limit in bytes (AGENT_CONNECTOR_BODY_LIMIT). */
+                    limit_bytes?: number;
                     /** @description Where the body stops being JSON (UTF-16 offset). */
                     position?: number;
                     /** @description reauthorization_required: why the account is not usable; invalid_request: why a stored connection cannot be used. */

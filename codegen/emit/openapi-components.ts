@@ -109,6 +109,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
                 error: { type: 'string', description: 'authorization_failed, and upstream_error of a token refresh: the OAuth error the provider answered (e.g. access_denied).' },
                 upstream: { type: 'string', description: 'unavailable (shedding load): the upstream host too many calls are waiting for.' },
                 in_flight: { type: 'integer', minimum: 0, description: 'unavailable (shedding load): how many calls to that upstream are under way.' },
+                limit_bytes: { type: 'integer', minimum: 0, description: 'payload_too_large, for a request body: the limit in bytes (AGENT_CONNECTOR_BODY_LIMIT).' },
               },
             },
             retry_after_seconds: { type: 'integer', minimum: 0, description: 'With a Retry-After header (429 and 503): the same whole seconds, for a reader of the body alone (an MCP host, a model handed the error).' },
