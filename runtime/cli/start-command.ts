@@ -73,12 +73,25 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
   if (port === 0) return;
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
-    probe.once('error', (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? 'is already in use (is agent-connector already running?)' : `cannot be used (${error.code ?? error.message})`;
-      reject(new UsageError(`${host}:${port} ${why}; stop the other process or set PORT (and HOST) to another address`));
-    });
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(new UsageError(bindRefusal(host, port, error))));
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
   });
+}
+
+/** Why `host:port` cannot be bound, naming the variable to change: only a port in use is another process's doing. */
+function bindRefusal(host: string, port: number, error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `${host}:${port} is already in use (is agent-connector already running?); stop the other process or set PORT (and HOST) to another address`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `HOST=${host} is not an address of this machine (${error.code}); set HOST to one of its addresses, or 0.0.0.0 for all of them`;
+    case 'EACCES':
+      return `${host}:${port} cannot be bound without privileges (EACCES): set PORT to 1024 or above, or give the process CAP_NET_BIND_SERVICE`;
+    default:
+      return `${host}:${port} cannot be used (${error.code ?? error.message}); set PORT (and HOST) to another address`;
+  }
 }
 
 export async function startCommand(io: CliIo, development?: DevelopmentCommands): Promise<RunningService> {

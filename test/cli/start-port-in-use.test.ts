@@ -32,4 +32,14 @@ describe('agent-connector start on a port that is taken', () => {
     expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
     expect(out.join('\n')).not.toMatch(/client secret/);
   });
+
+  it('names HOST, not another process, when the address is not this machine\'s', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ac-port-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const io: CliIo = { out: () => {}, err: () => {}, env: { PORT: '4999', HOST: 'no-such-host.invalid', AGENT_CONNECTOR_DATA_DIR: dataDir } };
+    await expect(startCommand(io)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringMatching(/^HOST=no-such-host\.invalid is not an address of this machine \((ENOTFOUND|EAI_AGAIN)\); set HOST to one of its addresses/),
+    });
+  });
 });
