@@ -158,7 +158,12 @@ export class WebhookDispatcher {
     } else {
       const at = nextAttemptAt(delivery.attempts + 1, Date.parse(event.createdAt), finished, this.#random);
       next = at === null ? { status: 'failed' } : { status: 'pending', nextAttemptAt: new Date(at).toISOString() };
-      this.#logger?.warn({ deliveryId: delivery.id, eventId: event.id, endpointId: endpoint.id, attempt: delivery.attempts + 1, status: statusCode, next: next.status }, 'webhook delivery attempt failed');
+      // Why, when the receiver gave no status (refused connection, timeout, a URL the policy refuses now); an HTTP
+      // status is its own why, and the receiver's body stays in the delivery log.
+      this.#logger?.warn(
+        { deliveryId: delivery.id, eventId: event.id, endpointId: endpoint.id, attempt: delivery.attempts + 1, status: statusCode, ...(statusCode === null ? { error } : {}), next: next.status },
+        'webhook delivery attempt failed',
+      );
     }
     await this.#store.recordWebhookAttempt(delivery.id, this.owner, {
       attemptedAt: new Date(started).toISOString(),

@@ -175,10 +175,29 @@ describe('webhook dispatcher', () => {
   it('does not send to a URL the policy refuses now, and logs why', async () => {
     await endpoint();
     await store.clearTokens(account.id, { event: { type: 'account.disconnected' } });
-    await dispatcher({ urlRefusal: () => 'is not allowed: test policy' }).runOnce();
+    const warnings: Record<string, unknown>[] = [];
+    await dispatcher({ urlRefusal: () => 'is not allowed: test policy', logger: { warn: (obj) => warnings.push(obj as Record<string, unknown>) } }).runOnce();
     expect(receiver.received).toEqual([]);
     const [delivery] = await store.listWebhookDeliveries('env_a');
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastError: 'not sent: the endpoint URL is not allowed: test policy' });
+    // The service log says why too, not only that an attempt failed with no status.
+    expect(warnings).toEqual([expect.objectContaining({ deliveryId: delivery!.id, status: null, error: 'not sent: the endpoint URL is not allowed: test policy', next: 'pending' })]);
+  });
+
+  it('logs a refused connection with its reason, and an answered attempt by its status alone', async () => {
+    await endpoint();
+    await store.clearTokens(account.id, { event: { type: 'account.disconnected' } });
+    const warnings: Record<string, unknown>[] = [];
+    const d = dispatcher({ logger: { warn: (obj) => warnings.push(obj as Record<string, unknown>) } });
+    await receiver.stop();
+    await d.runOnce();
+    expect(warnings[0]).toMatchObject({ status: null, error: expect.stringMatching(/ECONNREFUSED/) });
+    await receiver.start();
+    receiver.status = 503;
+    clock += RETRY_DELAYS_MS[0]!;
+    await d.runOnce();
+    expect(warnings[1]).toMatchObject({ status: 503 });
+    expect(warnings[1]).not.toHaveProperty('error');
   });
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
