@@ -4047,6 +4047,8 @@ export interface components {
         /** @description Missing or invalid bearer token (unauthorized). */
         Unauthorized: {
             headers: {
+                /** @description The scheme to authenticate with: `Bearer realm="agent-connector"`. */
+                "WWW-Authenticate": string;
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -6442,6 +6444,8 @@ export interface operations {
             /** @description Unknown client or wrong secret: `{"error":"invalid_client"}`. */
             401: {
                 headers: {
+                    /** @description The scheme to authenticate with: `Basic realm="agent-connector"`. */
+                    "WWW-Authenticate": string;
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

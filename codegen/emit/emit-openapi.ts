@@ -15,6 +15,8 @@ const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
 /** Every 429 and 503 the service sends carries Retry-After (runtime/service/errors.ts and the pages' failurePage). */
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait (an error body repeats them as retry_after_seconds).', required: true, schema: { type: 'integer', minimum: 0 } } };
+/** RFC 6750 section 3 (bearer) and RFC 7235 (Basic, the token route): every 401 names the scheme to authenticate with. */
+const wwwAuthenticate = (scheme: string): Obj => ({ 'WWW-Authenticate': { description: `The scheme to authenticate with: \`${scheme} realm="agent-connector"\`.`, required: true, schema: { type: 'string' } } });
 const ok = (description: string, schema: Obj, status = '200'): Obj => ({ [status]: { description, headers: requestIdHeader, content: json(schema) } });
 const html = (description: string): Obj => ({ description, headers: requestIdHeader, content: { 'text/html': { schema: { type: 'string' } } } });
 
@@ -72,7 +74,7 @@ export function buildOpenApi(model: Model): Obj {
     post: op('auth', 'createAccessToken', 'Exchange application client credentials for a bearer token', {
       ...ok('A bearer token for the API routes.', schemaRef('TokenResponse')),
       '400': { description: 'Unsupported grant type or malformed request (RFC 6749 error body).', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
-      '401': { description: 'Unknown client or wrong secret: `{"error":"invalid_client"}`.', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
+      '401': { description: 'Unknown client or wrong secret: `{"error":"invalid_client"}`.', headers: { ...requestIdHeader, ...wwwAuthenticate('Basic') }, content: json(schemaRef('OAuthError')) },
       '413': { description: 'The request body is larger than the limit (RFC 6749 error body, invalid_request).', headers: requestIdHeader, content: json(schemaRef('OAuthError')) },
       // The credential-check budget (rate_limited), the start-up and a bug answer in the service's error body.
       ...errors('429', '500', '503'),
@@ -272,7 +274,7 @@ export function buildOpenApi(model: Model): Obj {
 
   const responses = Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, {
     description,
-    headers: name === 'RateLimited' || name === 'Unavailable' ? { ...requestIdHeader, ...retryAfter } : requestIdHeader,
+    headers: name === 'RateLimited' || name === 'Unavailable' ? { ...requestIdHeader, ...retryAfter } : name === 'Unauthorized' ? { ...requestIdHeader, ...wwwAuthenticate('Bearer') } : requestIdHeader,
     content: json(schemaRef('Error')),
   }]));
   const usedConnectors = model.connectorNames.filter((c) => model.tools.some((t) => t.connector === c));

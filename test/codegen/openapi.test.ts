@@ -84,6 +84,11 @@ describe('generated/openapi.json', () => {
     expect(Object.keys(doc.components.responses).filter((name) => doc.components.responses[name].headers['Retry-After']).sort()).toEqual(['RateLimited', 'Unavailable']);
   });
 
+  it('declares WWW-Authenticate, required, on every 401 (RFC 6750: Bearer on the API, Basic on the token route)', () => {
+    expect(doc.components.responses.Unauthorized.headers['WWW-Authenticate']).toMatchObject({ required: true });
+    expect(doc.paths['/oauth/token'].post.responses['401'].headers['WWW-Authenticate']).toMatchObject({ required: true });
+  });
+
   it('openapi-typescript output for it is committed and lists every execute path', () => {
     const types = readFileSync(join(ROOT, 'generated/openapi-types.gen.ts'), 'utf8');
     for (const { name } of catalog.tools) expect(types).toContain(`"/api/v1/tools/${name}/execute"`);
