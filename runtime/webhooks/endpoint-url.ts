@@ -14,7 +14,7 @@
  * Like the override policy, only the URL's text is checked (a public name resolving to an internal address passes);
  * use the allowlist form when tenants are not trusted.
  */
-import { overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
+import { OVERRIDES_VARIABLE, overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { internalRange } from '../http/internal-addresses.js';
 
 const MAX_URL_LENGTH = 2048;
@@ -37,8 +37,10 @@ export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePoli
   if (url.hash !== '') return 'must not have a fragment';
   if (policy.refusedOrigins?.includes(url.origin)) return 'is not allowed: that origin is never a webhook target';
   if (policy.mode === 'none' && !policy.allowedOrigins.includes(url.origin)) {
-    if (url.protocol !== 'https:') return 'must use https';
-    if (internalRange(url.hostname) !== null) return 'is not allowed: loopback, private and link-local addresses are never webhook targets in production';
+    // The one way to reach an internal receiver is the operator's list of origins: the refusal says so.
+    const unless = `unless its origin is listed in ${OVERRIDES_VARIABLE}`;
+    if (url.protocol !== 'https:') return `must use https (${unless})`;
+    if (internalRange(url.hostname) !== null) return `is not allowed: loopback, private and link-local addresses are not webhook targets (${unless})`;
     return null;
   }
   return overrideRefusal(value, policy);
