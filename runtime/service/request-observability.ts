@@ -5,6 +5,12 @@
  * hands {@link callOptions} to the call, which gives those fields back instead of logging a line of its own); and an
  * OpenTelemetry SERVER span that the executor's span is a child of.
  *
+ * A client that closes its connection before it is answered gets no answer, and the response's `finish`, which runs
+ * `onResponse` and fastify's completed line, never comes: the response's `close` then ends the span (status ERROR,
+ * `error.type` `client_closed`) and writes the request's one line, "request closed before it was answered". The call
+ * itself runs on and is recorded in the execution history as usual; that line has no execution fields, since the call
+ * has not finished when it is written.
+ *
  * The span becomes the active context in `preHandler`, the last hook before the handler: that hook's callback runs
  * the handler synchronously, so everything the handler awaits inherits it (a context set in `onRequest` would be
  * lost across the body parser's stream events).
@@ -33,11 +39,22 @@ export function registerRequestObservability(app: FastifyInstance): void {
   const tracer = trace.getTracer(INSTRUMENTATION_NAME);
   app.decorateRequest('otelSpan', null);
   app.decorateRequest('executionLog', null);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
     request.otelSpan = tracer.startSpan(route === undefined ? request.method : `${request.method} ${route}`, {
       kind: SpanKind.SERVER,
       attributes: { 'http.request.method': request.method, ...(route === undefined ? {} : { 'http.route': route }) },
+    });
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      const span = request.otelSpan;
+      if (span !== null) {
+        span.setAttribute('error.type', 'client_closed');
+        span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client closed the connection before it was answered' });
+        span.end();
+        request.otelSpan = null;
+      }
+      request.log.info({ req: request, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request closed before it was answered');
     });
     done();
   });
@@ -48,6 +65,7 @@ export function registerRequestObservability(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const span = request.otelSpan;
     if (span !== null) {
+      request.otelSpan = null;
       span.setAttribute('http.response.status_code', reply.statusCode);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();

@@ -4,8 +4,10 @@
  * request), each under the right parent; no attribute holds a token, a secret or an identifier; the call, error,
  * latency and refresh instruments record.
  */
-import { context, metrics, trace } from '@opentelemetry/api';
+import { Writable } from 'node:stream';
+import { context, metrics, SpanStatusCode, trace } from '@opentelemetry/api';
 import { metrics as sdkMetrics, node } from '@opentelemetry/sdk-node';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../../service/harness.js';
@@ -15,12 +17,30 @@ const metricExporter = new sdkMetrics.InMemoryMetricExporter(sdkMetrics.Aggregat
 const reader = new sdkMetrics.PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 3_600_000 });
 let h: Harness;
 
+class Capture extends Writable {
+  lines: string[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  }
+}
+const logs = new Capture();
+
+async function until<T>(what: string, read: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`never: ${what}`);
+}
+
 beforeAll(async () => {
   // What the Node SDK does when OTEL_* asks for it: a global tracer provider with an async-context manager, a meter
   // provider. Registered before the connector is created, as `startService` does.
   new node.NodeTracerProvider({ spanProcessors: [new node.SimpleSpanProcessor(spans)] }).register();
   metrics.setGlobalMeterProvider(new sdkMetrics.MeterProvider({ readers: [reader] }));
-  h = await startHarness();
+  h = await startHarness({ logStream: logs });
 });
 
 afterAll(async () => {
@@ -70,6 +90,47 @@ describe('OpenTelemetry', () => {
       expect(attributes).not.toContain(secret);
     }
     expect(attributes).not.toMatch(/Bearer|access_token|refresh_token/);
+  });
+
+  it('a request whose client goes away before the answer ends its span and writes its one line', async () => {
+    const token = await h.token(h.a);
+    await h.sandboxConnection(h.a, 'crm');
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'leaving-user' } });
+    expect((await consentThroughSandbox(link.body.link, { user: 'leaving@example.com' })).status).toBe(200);
+    h.sandbox.control.setFault('crm', { latencyMs: 1000 });
+    try {
+      spans.reset();
+      const firstLine = logs.lines.length;
+      const client = new AbortController();
+      // A client of its own, destroyed after: once the call was aborted, the shared fetch pool held another connection
+      // to the service with no request on it, which the service's close waited for (Node does not count it idle).
+      const dispatcher = new Agent();
+      const call = fetch(`${h.url}/api/v1/execute_tool`, {
+        method: 'POST',
+        signal: client.signal,
+        dispatcher,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool_name: 'crm_contacts_list', identifier: 'leaving-user', tool_input: {} }),
+      });
+      // The upstream answers after a second; the client leaves long before.
+      await new Promise((r) => setTimeout(r, 150));
+      client.abort();
+      await expect(call).rejects.toThrow();
+      await dispatcher.destroy();
+
+      const server = await until('the request span', () => spans.getFinishedSpans().find((s) => s.name === 'POST /api/v1/execute_tool'));
+      expect(server.status.code).toBe(SpanStatusCode.ERROR);
+      expect(server.attributes['error.type']).toBe('client_closed');
+      // The call runs on to its end: its own span ends under the request's, and no second line or span comes.
+      await until('the executor span (the call ran on)', () => spans.getFinishedSpans().find((s) => s.name === 'execute_tool crm_contacts_list'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(spans.getFinishedSpans().filter((s) => s.name === 'POST /api/v1/execute_tool')).toHaveLength(1);
+      const lines = logs.lines.slice(firstLine).map((l) => JSON.parse(l) as { msg: string; req?: { url?: string } });
+      const ours = lines.filter((l) => l.req?.url === '/api/v1/execute_tool');
+      expect(ours.map((l) => l.msg)).toEqual(['request closed before it was answered']);
+    } finally {
+      h.sandbox.control.clearFaults('crm');
+    }
   });
 
   it('counts calls, errors, latency and refreshes', async () => {
