@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { context, metrics, SpanStatusCode, trace } from '@opentelemetry/api';
 import { metrics as sdkMetrics, node } from '@opentelemetry/sdk-node';
-import { Agent } from 'undici';
+import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness } from '../../service/harness.js';
