@@ -43,6 +43,7 @@ function option(o: unknown, path: string): { id: string; name: string; color: st
 /**
  * Builds a database schema from a create-database `properties` body; exactly one title property is required.
  * `ids` fixes some columns' ids (in listed, percent-encoded form), for seed data tests can rely on.
+ * @see https://developers.notion.com/reference/property-schema-object
  */
 export function buildSchema(input: unknown, ids: Record<string, string> = {}): Schema {
   if (!isObject(input)) throw validation('body.properties should be an object, instead was `undefined`.');
@@ -54,7 +55,13 @@ export function buildSchema(input: unknown, ids: Record<string, string> = {}): S
     const keys = Object.keys(def).filter((k) => k !== 'type' && k !== 'name' && k !== 'description');
     const type = typeof def.type === 'string' ? def.type : keys[0];
     if (!type || (!WRITABLE.has(type) && !READ_ONLY.has(type))) throw validation(`${at} should define a property type, instead was \`${JSON.stringify(def)}\`.`);
-    const config = isObject(def[type]) ? { ...(def[type] as Record<string, unknown>) } : {};
+    // The type's own key carries the definition and is required even when `type` names it (`{type: "title"}` alone
+    // is refused): Notion's reference says each property schema object has at least one key which is the property
+    // type, and its official client types `title: EmptyObject` as required, `type` as optional. The wording is the
+    // sandbox's, in the style of Notion's validator.
+    if (def[type] === undefined) throw validation(`body failed validation: ${at}.${type} should be defined, instead was \`undefined\`.`);
+    if (!isObject(def[type])) throw validation(`body failed validation: ${at}.${type} should be an object, instead was \`${JSON.stringify(def[type])}\`.`);
+    const config = { ...(def[type] as Record<string, unknown>) };
     if (type === 'title') titles += 1;
     if (type === 'select' || type === 'multi_select' || type === 'status') {
       const opts = Array.isArray(config.options) ? config.options : [];

@@ -105,6 +105,19 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     expect(created).not.toHaveProperty('data_sources');
   });
 
+  it('databases.create refuses a property schema that names its type without the type key ({type: "title"} alone)', async () => {
+    // developers.notion.com/reference/property-schema-object: each property schema object has at least one key which
+    // is the property type; the official client types `title: EmptyObject` as required and `type` as optional, so
+    // the body below is one its types refuse (sent through `request` for that reason).
+    const create = (properties: Json) => notion.request({ path: 'databases', method: 'post', body: { parent: { page_id: home }, title: text('typed'), properties } });
+    const bare = await refusal(create({ Name: { type: 'title' } }));
+    expect(bare).toMatchObject({ code: 'validation_error', status: 400 });
+    expect(bare.message).toContain('body.properties.Name.title should be defined');
+    expect(await refusal(create({ Name: { title: {} }, Notes: { type: 'rich_text', title: {} } }))).toMatchObject({ code: 'validation_error', status: 400 });
+    const typed = (await create({ Name: { type: 'title', title: {} }, Notes: { type: 'rich_text', rich_text: {} } })) as Json;
+    expect(typed.properties.Notes.type).toBe('rich_text');
+  });
+
   it('comments (workspace_comment_create, _retrieve, _comments_list): a discussion, a reply, one, the list', async () => {
     const first = (await notion.comments.create({ parent: { page_id: home }, rich_text: text('SDK first') })) as Json;
     const reply = (await notion.comments.create({ discussion_id: first.discussion_id, rich_text: text('SDK reply') })) as Json;
