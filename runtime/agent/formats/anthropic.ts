@@ -23,6 +23,7 @@ export const ANTHROPIC: Dialect = {
   formats: new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid']),
   nulls: 'any-of',
   constAs: 'const',
+  enumValues: 'any',
   upperCaseTypes: false,
   minItems: (n) => n === 0 || n === 1,
 };

@@ -25,6 +25,12 @@ export interface Dialect {
   nulls: 'type-list' | 'any-of' | 'nullable';
   /** `const` as it is, or as a one-value `enum` (Gemini has no `const`). */
   constAs: 'const' | 'enum';
+  /**
+   * What an `enum` may list: any JSON value, or strings only (Gemini: the Schema's `enum` is a list of strings, and
+   * the API refuses a number, boolean or null in it). With strings only, a null value becomes the null the dialect
+   * writes, and an enum (or a `const`) of other values is written in the description, its type kept.
+   */
+  enumValues: 'any' | 'strings';
   /** Type names as JSON Schema writes them, or Gemini's upper-case `Type` enum. */
   upperCaseTypes: boolean;
   /** Which `minItems` values stay (Anthropic strict: only 0 and 1); the others are described. */
@@ -60,6 +66,14 @@ function typeList(schema: JsonSchema): string[] {
   return Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
 }
 
+/** The JSON Schema type of a JSON value. */
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
 function typeName(t: string, d: Dialect): string {
   return d.upperCaseTypes ? t.toUpperCase() : t;
 }
@@ -90,9 +104,11 @@ function describeDropped(schema: JsonSchema, dropped: ReadonlySet<string>): stri
   if (has('minItems')) out.push(`At least ${String(schema.minItems)} item${schema.minItems === 1 ? '' : 's'}.`);
   if (has('maxItems')) out.push(`At most ${String(schema.maxItems)} items.`);
   if (has('uniqueItems') && schema.uniqueItems === true) out.push('Items must be unique.');
+  if (has('enum')) out.push(`One of ${(schema.enum as unknown[]).filter((v) => v !== null).map((v) => JSON.stringify(v)).join(', ')}.`);
+  if (has('const')) out.push(`Must be ${JSON.stringify(schema.const)}.`);
   if (has('default')) out.push(`Default: ${JSON.stringify(schema.default)}.`);
   if (has('examples') && Array.isArray(schema.examples) && schema.examples.length > 0) out.push(`Example: ${JSON.stringify(schema.examples[0])}.`);
-  const described = new Set(['format', 'minLength', 'maxLength', 'pattern', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'default', 'examples']);
+  const described = new Set(['enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'default', 'examples']);
   for (const k of [...dropped].sort()) {
     if (!described.has(k) && schema[k] !== undefined) out.push(`${k}: ${JSON.stringify(schema[k])}.`);
   }
@@ -123,14 +139,21 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
     out.type = typeName(concrete[0]!, d);
   }
 
-  if ('const' in schema) {
-    if (d.constAs === 'const') out.const = schema.const;
-    else {
-      out.enum = [schema.const];
-      out.type ??= typeName(typeof schema.const === 'string' ? 'string' : typeof schema.const, d);
+  const literals = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : 'const' in schema ? [schema.const] : undefined;
+  if (literals !== undefined && d.enumValues === 'strings') {
+    const values = literals.filter((v) => v !== null);
+    if (values.length < literals.length) nullable = true;
+    const literalTypes = [...new Set(values.map(jsonType))];
+    if (literalTypes.length === 1) out.type ??= typeName(literalTypes[0]!, d);
+    if (literalTypes.length === 1 && literalTypes[0] === 'string') out.enum = values;
+    else if (values.length > 0) dropped.add(Array.isArray(schema.enum) ? 'enum' : 'const');
+  } else {
+    if ('const' in schema) {
+      if (d.constAs === 'const') out.const = schema.const;
+      else out.enum = [schema.const];
     }
+    if (Array.isArray(schema.enum)) out.enum = schema.enum;
   }
-  if (Array.isArray(schema.enum)) out.enum = schema.enum;
   if (schema.format !== undefined && concrete.length <= 1) {
     if (d.formats.has(schema.format as string)) out.format = schema.format;
     else dropped.add('format');

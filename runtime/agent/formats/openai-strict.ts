@@ -23,6 +23,7 @@ export const OPENAI_STRICT: Dialect = {
   formats: new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']),
   nulls: 'type-list',
   constAs: 'const',
+  enumValues: 'any',
   upperCaseTypes: false,
 };
 

@@ -1,0 +1,56 @@
+/**
+ * Gemini's Schema takes `enum` as a list of strings (`@google/genai`'s `Schema.enum` is `string[]`; the API's
+ * `Schema.enum` is a repeated string, so a number, boolean or null in it is refused with 400 INVALID_ARGUMENT:
+ * https://ai.google.dev/api/caching#Schema). The tools of today only have string enums; these shapes are what a spec
+ * may also write (generate time accepts them), so the Gemini format must still emit a declaration Gemini takes.
+ */
+import type { Schema } from '@google/genai';
+import { describe, expect, it } from 'vitest';
+import { tools } from '../../generated/tools.gen.js';
+import { anthropicTool, geminiFunctionDeclaration, openAiStrictTool, type ToolSurface } from '../../runtime/agent/formats/index.js';
+
+const base = tools.find((t) => t.name === 'calendar_list_events')!;
+function tool(properties: Record<string, unknown>): ToolSurface {
+  return { ...base, versionParameters: [], ruleMessages: [], inputSchema: { type: 'object', properties } };
+}
+/** Every enum in a Gemini schema, with its pointer. */
+function enums(schema: Schema, at = ''): Array<[string, Schema]> {
+  const here: Array<[string, Schema]> = schema.enum !== undefined ? [[at, schema]] : [];
+  const nested = Object.entries(schema.properties ?? {}).flatMap(([k, s]) => enums(s, `${at}/${k}`));
+  return [...here, ...nested, ...(schema.items ? enums(schema.items, `${at}/items`) : []), ...(schema.anyOf ?? []).flatMap((s, i) => enums(s, `${at}/anyOf/${i}`))];
+}
+
+describe('gemini: enum values are strings', () => {
+  const surface = tool({
+    page_size: { type: 'integer', enum: [10, 25, 50], description: 'Results per page.' },
+    version: { const: 2 },
+    confirm: { const: true },
+    color: { type: ['string', 'null'], enum: ['red', 'blue', null] },
+    kind: { enum: ['a', 'b'] },
+  });
+  const parameters = geminiFunctionDeclaration(surface).parameters as unknown as Schema & { properties: Record<string, Schema> };
+
+  it('every enum Gemini is sent is a STRING schema listing strings', () => {
+    for (const [at, s] of enums(parameters)) {
+      expect(s.type, at).toBe('STRING');
+      expect(s.enum!.every((v) => typeof v === 'string'), `${at}: ${JSON.stringify(s.enum)}`).toBe(true);
+    }
+  });
+
+  it('an enum or const of numbers or booleans keeps its type and is written in the description', () => {
+    expect(parameters.properties.page_size).toEqual({ description: 'Results per page. One of 10, 25, 50.', type: 'INTEGER' });
+    expect(parameters.properties.version).toEqual({ description: 'Must be 2.', type: 'INTEGER' });
+    expect(parameters.properties.confirm).toEqual({ description: 'Must be true.', type: 'BOOLEAN' });
+  });
+
+  it('a null among string values is nullable, and an enum without a type is a STRING one', () => {
+    expect(parameters.properties.color).toEqual({ type: 'STRING', enum: ['red', 'blue'], nullable: true });
+    expect(parameters.properties.kind).toEqual({ type: 'STRING', enum: ['a', 'b'] });
+  });
+
+  it('the JSON Schema formats keep these enums as they are', () => {
+    const strict = openAiStrictTool(surface).function.parameters.properties as Record<string, unknown>;
+    expect(strict.page_size).toEqual({ description: 'Results per page.', anyOf: [{ type: 'integer', enum: [10, 25, 50] }, { type: 'null' }] });
+    expect((anthropicTool(surface).input_schema.properties as Record<string, unknown>).confirm).toEqual({ const: true });
+  });
+});
