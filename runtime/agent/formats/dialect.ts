@@ -140,9 +140,12 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
   }
 
   const literals = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : 'const' in schema ? [schema.const] : undefined;
-  if (literals !== undefined && d.enumValues === 'strings') {
-    const values = literals.filter((v) => v !== null);
-    if (values.length < literals.length) nullable = true;
+  // A null among an enum's values is written as the dialect writes null, beside the enum of the other values: OpenAI
+  // strict mode refuses an enum value its type does not admit (`enum value null does not validate against {'type':
+  // 'string'}`), and Gemini's enum lists strings.
+  const values = literals?.filter((v) => v !== null);
+  if (values !== undefined && values.length < literals!.length && (types.length === 0 || types.includes('null'))) nullable = true;
+  if (values !== undefined && d.enumValues === 'strings') {
     const literalTypes = [...new Set(values.map(jsonType))];
     if (literalTypes.length === 1) out.type ??= typeName(literalTypes[0]!, d);
     if (literalTypes.length === 1 && literalTypes[0] === 'string') out.enum = values;
@@ -152,7 +155,7 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
       if (d.constAs === 'const') out.const = schema.const;
       else out.enum = [schema.const];
     }
-    if (Array.isArray(schema.enum)) out.enum = schema.enum;
+    if (Array.isArray(schema.enum) && values!.length > 0) out.enum = values;
   }
   if (schema.format !== undefined && concrete.length <= 1) {
     if (d.formats.has(schema.format as string)) out.format = schema.format;

@@ -1,8 +1,14 @@
 /**
+ * Enum values each API takes.
+ *
  * Gemini's Schema takes `enum` as a list of strings (`@google/genai`'s `Schema.enum` is `string[]`; the API's
  * `Schema.enum` is a repeated string, so a number, boolean or null in it is refused with 400 INVALID_ARGUMENT:
  * https://ai.google.dev/api/caching#Schema). The tools of today only have string enums; these shapes are what a spec
  * may also write (generate time accepts them), so the Gemini format must still emit a declaration Gemini takes.
+ *
+ * OpenAI strict mode refuses an enum value its schema's type does not admit (`Invalid schema for function ...: enum
+ * value None does not validate against {'type': 'string'}`), so a nullable enum (`type: [string, null]` with null
+ * among its values) is written as the string enum beside a null branch, never with null inside the string enum.
  */
 import type { Schema } from '@google/genai';
 import { describe, expect, it } from 'vitest';
@@ -52,5 +58,32 @@ describe('gemini: enum values are strings', () => {
     const strict = openAiStrictTool(surface).function.parameters.properties as Record<string, unknown>;
     expect(strict.page_size).toEqual({ description: 'Results per page.', anyOf: [{ type: 'integer', enum: [10, 25, 50] }, { type: 'null' }] });
     expect((anthropicTool(surface).input_schema.properties as Record<string, unknown>).confirm).toEqual({ const: true });
+  });
+});
+
+describe('openai-strict and anthropic: no enum lists a value its type does not admit', () => {
+  const surface = tool({
+    color: { type: ['string', 'null'], enum: ['red', 'blue', null], description: 'A color, or null for none.' },
+    size: { type: 'string', enum: ['s', 'm'] },
+  });
+  const admits = (type: unknown, v: unknown): boolean =>
+    type === undefined || (Array.isArray(type) ? type : [type]).some((t) => (t === 'null' ? v === null : t === 'integer' ? Number.isInteger(v) : typeof v === t));
+  function* typedEnums(s: Record<string, any>): Generator<Record<string, any>> {
+    if (Array.isArray(s.enum)) yield s;
+    for (const sub of Object.values(s.properties ?? {})) yield* typedEnums(sub as Record<string, any>);
+    for (const b of s.anyOf ?? []) yield* typedEnums(b);
+    if (s.items) yield* typedEnums(s.items);
+  }
+
+  it.each([
+    ['openai-strict', openAiStrictTool(surface).function.parameters],
+    ['anthropic', anthropicTool(surface).input_schema],
+  ] as const)('%s', (_format, schema) => {
+    for (const s of typedEnums(schema)) for (const v of s.enum) expect(admits(s.type, v), `${JSON.stringify(v)} in ${JSON.stringify(s)}`).toBe(true);
+    // null is still admitted, as the null branch.
+    expect((schema.properties as Record<string, unknown>).color).toEqual({
+      description: 'A color, or null for none.',
+      anyOf: [{ type: 'string', enum: ['red', 'blue'] }, { type: 'null' }],
+    });
   });
 });
