@@ -49,6 +49,8 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['a version parameter listing its own versions', { file: PAGE, change: (t) => t.replace('workspace_version: { type: string, format: date,', 'workspace_version: { type: string, enum: ["2022-06-28"],'), want: { file: PAGE, line: 25, column: 38, message: /takes the connector's version_header\.supported/ } }],
   ['a default version not supported', { file: 'connectors/workspace.yaml', change: (t) => t.replace('default: "2022-06-28"', 'default: "2021-08-16"'), want: { file: 'connectors/workspace.yaml', line: 26, column: 52, message: /default version '2021-08-16' is not in supported/ } }],
   ['a schema without a type', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { description: a cursor }'), want: { file: QUERY, line: 10, column: 17, message: /schema without a type/ } }],
+  ['a parameter name longer than model APIs take', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', `${'c'.repeat(65)}: { type: string }`), want: { file: QUERY, line: 10, column: 3, message: /invalid name 'c{65}' in parameters/ } }],
+  ['a tool name longer than model APIs take', { file: CRM, change: (t) => t.replace('name: crm_contacts_list', `name: crm_${'c'.repeat(62)}`), want: { file: CRM, line: 2, column: 7, message: /name must match pattern "\^\[a-z\]\[a-z0-9_\]\{0,63\}\$"/ } }],
   ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
 ];
 
