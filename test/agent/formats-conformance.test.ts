@@ -91,7 +91,8 @@ function commonModelRules(format: ToolFormat, t: ToolDefinition, name: string, d
 // types string/number/integer/boolean/object/array/null, enum, const, anyOf (not at the root); string `pattern`,
 // `format` one of date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; number `multipleOf`,
 // `maximum`, `exclusiveMaximum`, `minimum`, `exclusiveMinimum`; array `minItems`, `maxItems`; every field
-// required; `additionalProperties: false` on every object; at most 5000 properties and 10 levels of nesting.
+// required; `additionalProperties: false` on every object; at most 5000 properties and 10 levels of nesting, 1000
+// enum values in all, and 120,000 characters of property names, enum values and const values in all.
 const OPENAI_STRICT_KEYWORDS = new Set(['type', 'description', 'title', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', 'pattern', 'format', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'minItems', 'maxItems', '$defs', '$ref']);
 const OPENAI_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
@@ -101,7 +102,12 @@ function openAiStrictRules(format: ToolFormat, t: ToolDefinition, parameters: Ob
     expect(parameters.anyOf).toBeUndefined();
   });
   let properties = 0;
+  let enumValues = 0;
+  let names = 0;
   for (const [s, at] of walk(parameters)) {
+    names += Object.keys(isObj(s.properties) ? s.properties : {}).join('').length;
+    if (Array.isArray(s.enum)) enumValues += s.enum.length;
+    for (const v of [...(Array.isArray(s.enum) ? s.enum : []), ...('const' in s ? [s.const] : [])]) if (typeof v === 'string') names += v.length;
     check(format, t.name, `keywords at ${at || '/'}`, () => expect(Object.keys(s).filter((k) => !OPENAI_STRICT_KEYWORDS.has(k))).toEqual([]));
     if (s.format !== undefined) check(format, t.name, `format at ${at}`, () => expect(OPENAI_FORMATS.has(s.format)).toBe(true));
     const types = Array.isArray(s.type) ? s.type : [s.type];
@@ -117,6 +123,8 @@ function openAiStrictRules(format: ToolFormat, t: ToolDefinition, parameters: Ob
   check(format, t.name, 'size', () => {
     expect(properties).toBeLessThanOrEqual(5000);
     expect(depth(parameters)).toBeLessThanOrEqual(10);
+    expect(enumValues).toBeLessThanOrEqual(1000);
+    expect(names).toBeLessThanOrEqual(120_000);
   });
 }
 
