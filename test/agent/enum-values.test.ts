@@ -54,6 +54,19 @@ describe('gemini: enum values are strings', () => {
     expect(parameters.properties.kind).toEqual({ type: 'STRING', enum: ['a', 'b'] });
   });
 
+  it('an enum mixing value types with no type is one typed branch per value type, the strings a STRING enum', () => {
+    const mixed = tool({
+      mode: { enum: ['auto', 0, 1], description: 'Mode.' },
+      scale: { enum: ['fit', 1, 2.5, null] },
+    });
+    const props = (geminiFunctionDeclaration(mixed).parameters as unknown as { properties: Record<string, Schema> }).properties;
+    expect(props.mode).toEqual({ description: 'Mode.', anyOf: [{ type: 'STRING', enum: ['auto'] }, { description: 'One of 0, 1.', type: 'INTEGER' }] });
+    // Integers among numbers share the NUMBER branch; a null makes the union nullable.
+    expect(props.scale).toEqual({ anyOf: [{ type: 'STRING', enum: ['fit'] }, { description: 'One of 1, 2.5.', type: 'NUMBER' }], nullable: true });
+    // Every schema Gemini is sent under these properties has a type or is a union of typed branches.
+    for (const s of Object.values(props)) for (const b of s.anyOf!) expect(b.type).toBeDefined();
+  });
+
   it('the JSON Schema formats keep these enums as they are', () => {
     const strict = openAiStrictTool(surface).function.parameters.properties as Record<string, unknown>;
     expect(strict.page_size).toEqual({ description: 'Results per page.', anyOf: [{ type: 'integer', enum: [10, 25, 50] }, { type: 'null' }] });

@@ -146,10 +146,17 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
   const values = literals?.filter((v) => v !== null);
   if (values !== undefined && values.length < literals!.length && (types.length === 0 || types.includes('null'))) nullable = true;
   if (values !== undefined && d.enumValues === 'strings') {
-    const literalTypes = [...new Set(values.map(jsonType))];
+    const hasNumber = values.some((v) => jsonType(v) === 'number');
+    const literalType = (v: unknown) => (hasNumber && jsonType(v) === 'integer' ? 'number' : jsonType(v));
+    const literalTypes = [...new Set(values.map(literalType))];
     if (literalTypes.length === 1) out.type ??= typeName(literalTypes[0]!, d);
     if (literalTypes.length === 1 && literalTypes[0] === 'string') out.enum = values;
-    else if (values.length > 0) dropped.add(Array.isArray(schema.enum) ? 'enum' : 'const');
+    else if (literalTypes.length > 1 && concrete.length === 0) {
+      // Values of several types and no type (enum ["auto", 0, 1]): one branch per value type, as a type list is
+      // written, so each branch has a type (Gemini requires one) and the strings stay a STRING enum; the numbers
+      // and booleans are described in their branch as above.
+      out.anyOf = literalTypes.map((t) => adapt({ type: t, enum: values.filter((v) => literalType(v) === t) }, d));
+    } else if (values.length > 0) dropped.add(Array.isArray(schema.enum) ? 'enum' : 'const');
   } else {
     if ('const' in schema) {
       if (d.constAs === 'const') out.const = schema.const;

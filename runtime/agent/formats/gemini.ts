@@ -2,7 +2,8 @@
  * Gemini function declaration (`format=gemini`), for `tools: [{ functionDeclarations: [...] }]`.
  *
  * `parameters` is Gemini's `Schema` (an OpenAPI 3.0 subset), not JSON Schema: upper-case `type` names, `nullable`
- * instead of a null type, `enum` listing strings only (an enum or `const` of numbers or booleans is described), no
+ * instead of a null type, `enum` listing strings only (an enum or `const` of numbers or booleans is described; an
+ * enum mixing value types with no `type` is an `anyOf` of one typed branch per value type), no
  * `const`, `oneOf`, `additionalProperties`, `examples` or `$schema`, every array with `items`, and every OBJECT with
  * at least one property (so an open map is a list of pairs and a free-form object is JSON text). The string formats other than `date-time`, and length, pattern and
  * item-count bounds, are written into the descriptions. A tool with no parameters has no `parameters` key.
