@@ -74,6 +74,15 @@ describe('spreadsheets.create / get', () => {
     expectError(dup, 400, 'INVALID_ARGUMENT', /already exists/);
   });
 
+  it('refuses initial data with a cell of more than 50,000 characters, string or formula, as values writes do', async () => {
+    const withCell = (userEnteredValue: Body) => ({ sheets: [{ data: [{ rowData: [{ values: [{}, { userEnteredValue }] }] }] }] });
+    const message = 'Your input contains more than the maximum of 50000 characters in a single cell.';
+    expectError(await call('POST', '/v4/spreadsheets', { body: withCell({ stringValue: 'x'.repeat(50_001) }) }), 400, 'INVALID_ARGUMENT', message);
+    expectError(await call('POST', '/v4/spreadsheets', { body: withCell({ formulaValue: `="${'x'.repeat(49_999)}"` }) }), 400, 'INVALID_ARGUMENT', message);
+    const book = await create(withCell({ stringValue: 'x'.repeat(50_000) }));
+    expect((await call('GET', valuesPath(book.spreadsheetId, 'B1'))).body.values[0][0]).toHaveLength(50_000);
+  });
+
   it('answers 404 NOT_FOUND for an unknown or another user’s spreadsheet', async () => {
     expectError(await call('GET', '/v4/spreadsheets/nope'), 404, 'NOT_FOUND', 'Requested entity was not found.');
     const book = await create();

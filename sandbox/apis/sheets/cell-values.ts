@@ -4,7 +4,18 @@
  * @see https://developers.google.com/sheets/api/reference/rest/v4/ValueInputOption
  * @see https://developers.google.com/sheets/api/reference/rest/v4/ValueRenderOption
  */
+import { GoogleApiError } from '../google-common/errors.js';
 import { isError, type FormulaError, type Scalar } from './formula.js';
+
+/** Sheets holds at most 50,000 characters in a cell; a longer input is refused, not cut. */
+const MAX_CELL_CHARS = 50_000;
+
+/** Refuses a cell input longer than a cell holds, as Google does on every write (values and spreadsheets.create). */
+export function checkCellLength(v: unknown): void {
+  if (typeof v === 'string' && v.length > MAX_CELL_CHARS) {
+    throw new GoogleApiError(400, `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`);
+  }
+}
 
 /** `ExtendedValue`, as the API writes `userEnteredValue`. */
 export type UserValue = { stringValue: string } | { numberValue: number } | { boolValue: boolean } | { formulaValue: string };

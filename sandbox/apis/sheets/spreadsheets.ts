@@ -8,7 +8,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { driveFileId } from '../google-common/ids.js';
 import { boolParam, isRecord } from '../google-common/request.js';
-import { NUMBER_FORMATS, effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
+import { NUMBER_FORMATS, checkCellLength, effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
 import { cellKey, Spreadsheet, type GridBox, type Sheet } from './spreadsheet-model.js';
 
 const DEFAULT_FORMAT = {
@@ -96,6 +96,8 @@ function loadInitialData(sheet: Sheet, data: unknown): void {
       row.values.forEach((cd, c) => {
         if (!isRecord(cd) || !isRecord(cd.userEnteredValue)) return;
         const v = cd.userEnteredValue;
+        checkCellLength(v.formulaValue);
+        checkCellLength(v.stringValue);
         let cell: Cell | null | undefined;
         if (typeof v.formulaValue === 'string') cell = { value: { formulaValue: v.formulaValue } };
         else cell = inputToCell(v.stringValue ?? v.numberValue ?? v.boolValue, 'RAW');

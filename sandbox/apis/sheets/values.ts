@@ -8,13 +8,11 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { boolParam, isRecord } from '../google-common/request.js';
 import { columnLetters, formatRange } from './a1.js';
-import { inputToCell, renderCell, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
+import { checkCellLength, inputToCell, renderCell, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
 import { cellKey, type GridBox, type Spreadsheet } from './spreadsheet-model.js';
 
 type Dimension = 'ROWS' | 'COLUMNS';
 const RENDER_OPTIONS: readonly ValueRenderOption[] = ['FORMATTED_VALUE', 'UNFORMATTED_VALUE', 'FORMULA'];
-/** Sheets holds at most 50,000 characters in a cell; a longer input is refused, not cut. */
-const MAX_CELL_CHARS = 50_000;
 
 /** Enum parameters fail like Google's proto parser: naming the snake_case field and the bad value. */
 function enumValue<T extends string>(query: URLSearchParams, name: string, field: string, type: string, allowed: readonly T[], fallback: T): T {
@@ -114,9 +112,7 @@ function inputGrid(book: Spreadsheet, box: GridBox, body: unknown): InputGrid {
       if (v !== null && typeof v === 'object') {
         throw new GoogleApiError(400, `Invalid values[${i}][${j}]: ${Array.isArray(v) ? 'list_value' : 'struct_value'}`);
       }
-      if (typeof v === 'string' && v.length > MAX_CELL_CHARS) {
-        throw new GoogleApiError(400, `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`);
-      }
+      checkCellLength(v);
       const [r, c] = dim === 'ROWS' ? [i, j] : [j, i];
       (grid[r] ??= [])[c] = v;
     }),
