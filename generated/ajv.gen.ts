@@ -4706,7 +4706,7 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_create_spreadsheet = validate41;
-const schema52 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData."}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema52 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 const pattern6 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4820,8 +4820,11 @@ if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 let data7 = data6[i1];
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1,schemaPath:"#/properties/sheets/items/properties/data/items/type",keyword:"type",params:{type: "object"}};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.startRow !== undefined){
+let data8 = data7.startRow;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startRow",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startRow/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4830,10 +4833,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err8 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startRow",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startRow/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4844,8 +4846,10 @@ errors++;
 }
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
+if(data7.startColumn !== undefined){
+let data9 = data7.startColumn;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err9 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startColumn",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startColumn/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4854,10 +4858,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err10 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startColumn",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startColumn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4867,10 +4870,29 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data8 = data.schema_version;
-if(typeof data8 !== "string"){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+}
+if(data7.rowData !== undefined){
+let data10 = data7.rowData;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+let data11 = data10[i2];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.values !== undefined){
+let data12 = data11.values;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.userEnteredValue !== undefined){
+let data14 = data13.userEnteredValue;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.stringValue !== undefined){
+let data15 = data14.stringValue;
+if(typeof data15 === "string"){
+if(data15.length > 50000){
+const err11 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/stringValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/stringValue/maxLength",keyword:"maxLength",params:{limit: 50000}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4879,8 +4901,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(data8 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.schema_version.enum}};
+}
+else {
+const err12 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/stringValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/stringValue/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4890,10 +4913,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data9 = data.tool_version;
-if(typeof data9 !== "string"){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(data14.formulaValue !== undefined){
+let data16 = data14.formulaValue;
+if(typeof data16 === "string"){
+if(data16.length > 50000){
+const err13 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/formulaValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/formulaValue/maxLength",keyword:"maxLength",params:{limit: 50000}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4902,8 +4926,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!(data9 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.tool_version.enum}};
+}
+else {
+const err14 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/formulaValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/formulaValue/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4913,14 +4938,218 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data14.numberValue !== undefined){
+let data17 = data14.numberValue;
+if(!((typeof data17 == "number") && (isFinite(data17)))){
+const err15 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/numberValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/numberValue/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data14.boolValue !== undefined){
+if(typeof data14.boolValue !== "boolean"){
+const err16 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/boolValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/boolValue/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data13.userEnteredFormat !== undefined){
+let data19 = data13.userEnteredFormat;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err18 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredFormat",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredFormat/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data13.note !== undefined){
+if(typeof data13.note !== "string"){
+const err19 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/note",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/note/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3,schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2,schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1,schemaPath:"#/properties/sheets/items/properties/data/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data21 = data.schema_version;
+if(typeof data21 !== "string"){
+const err28 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!(data21 === "1")){
+const err29 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.schema_version.enum}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.tool_version !== undefined){
+let data22 = data.tool_version;
+if(typeof data22 !== "string"){
+const err30 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(data22 === "1.0.0")){
+const err31 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }

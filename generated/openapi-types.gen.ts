@@ -2977,7 +2977,22 @@ export interface components {
              *     ]
              */
             sheets?: {
-                data?: Record<string, never>[];
+                data?: {
+                    rowData?: {
+                        values?: {
+                            note?: string;
+                            userEnteredFormat?: Record<string, never>;
+                            userEnteredValue?: {
+                                boolValue?: boolean;
+                                formulaValue?: string;
+                                numberValue?: number;
+                                stringValue?: string;
+                            };
+                        }[];
+                    }[];
+                    startColumn?: number;
+                    startRow?: number;
+                }[];
                 properties?: Record<string, never>;
             }[];
             /**

@@ -2069,7 +2069,59 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
               "type": "array",
               "items": {
                 "type": "object",
-                "description": "One GridData object: startRow, startColumn, rowData."
+                "description": "One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).",
+                "properties": {
+                  "startRow": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "startColumn": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "rowData": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "values": {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "description": "One CellData object.",
+                            "properties": {
+                              "userEnteredValue": {
+                                "type": "object",
+                                "properties": {
+                                  "stringValue": {
+                                    "type": "string",
+                                    "maxLength": 50000
+                                  },
+                                  "formulaValue": {
+                                    "type": "string",
+                                    "maxLength": 50000
+                                  },
+                                  "numberValue": {
+                                    "type": "number"
+                                  },
+                                  "boolValue": {
+                                    "type": "boolean"
+                                  }
+                                }
+                              },
+                              "userEnteredFormat": {
+                                "type": "object"
+                              },
+                              "note": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
               }
             }
           }

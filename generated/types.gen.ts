@@ -643,7 +643,7 @@ export interface SheetsCreateSpreadsheetInput {
   /** Time zone of the spreadsheet's date functions, an IANA name. Format: iana-time-zone. Example: `"America/New_York"`. */
   time_zone?: string;
   /** Initial sheets, Google Sheet objects, e.g. `[{"properties": {"title": "Data", "gridProperties": {"rowCount": 100, "columnCount": 10}}}]`. Example: `[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]`. */
-  sheets?: Array<{ properties?: Record<string, unknown>; data?: Array<Record<string, unknown>>; [key: string]: unknown }>;
+  sheets?: Array<{ properties?: Record<string, unknown>; data?: Array<{ startRow?: number; startColumn?: number; rowData?: Array<{ values?: Array<{ userEnteredValue?: { stringValue?: string; formulaValue?: string; numberValue?: number; boolValue?: boolean; [key: string]: unknown }; userEnteredFormat?: Record<string, unknown>; note?: string; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }>;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */

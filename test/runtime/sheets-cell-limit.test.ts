@@ -51,3 +51,34 @@ describe('sheets_update_values: a cell of more than 50,000 characters', () => {
     expect(JSON.stringify(direct.body)).toContain('maximum of 50000 characters in a single cell');
   });
 });
+
+describe('sheets_create_spreadsheet: initial data with a cell of more than 50,000 characters', () => {
+  const create = (userEnteredValue: Record<string, unknown>) =>
+    h.env.executeTool({
+      tool_name: 'sheets_create_spreadsheet',
+      connection_name: 'sh',
+      identifier: 'ana',
+      tool_input: { title: 'Initial', sheets: [{ data: [{ rowData: [{ values: [{}] }, { values: [{}, { userEnteredValue }] }] }] }] },
+    });
+
+  it.each([
+    ['stringValue', 'x'.repeat(50_001)],
+    ['formulaValue', `="${'x'.repeat(49_999)}"`],
+  ])('a %s is refused as invalid_input at the cell, with nothing sent upstream', async (field, value) => {
+    h.sandbox.control.clearRequests();
+    const error = await create({ [field]: value }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'invalid_input', status: 400 });
+    const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
+    expect(violations).toEqual([
+      expect.objectContaining({ pointer: `/sheets/0/data/0/rowData/1/values/1/userEnteredValue/${field}`, message: expect.stringContaining('50000') }),
+    ]);
+    expect(h.sandbox.control.requests()).toHaveLength(0);
+  });
+
+  it('50,000 characters are created and stored', async () => {
+    const made = await create({ stringValue: 'x'.repeat(50_000) });
+    const id = (made.data as { spreadsheetId: string }).spreadsheetId;
+    const read = await h.env.executeTool({ tool_name: 'sheets_get_values', connection_name: 'sh', identifier: 'ana', tool_input: { spreadsheet_id: id, range: 'Sheet1!B2' } });
+    expect(JSON.stringify(read.data)).toContain('x'.repeat(50_000));
+  });
+});
