@@ -9,7 +9,7 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.4 (client credentials grant)
  * @see https://www.rfc-editor.org/rfc/rfc6750 (Bearer token usage)
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Store } from '../store/types.js';
 import { hashSecret, verifySecret } from '../crypto/index.js';
@@ -22,8 +22,11 @@ const ACCESS_AUDIENCE = 'agent-connector:api';
 const SESSION_AUDIENCE = 'agent-connector:dashboard';
 
 export interface AppAuthOptions {
-  /** At least 32 bytes. Tokens signed with one key are refused after a restart with another. */
-  signingKey: Uint8Array;
+  /**
+   * At least 32 bytes each. One key, or several: the first signs, every one verifies (a token names its key by `kid`),
+   * which is how the key is rotated without refusing outstanding tokens. A token whose key is not listed is refused.
+   */
+  signingKey: Uint8Array | readonly Uint8Array[];
   /** Access token lifetime; default one hour. */
   tokenTtlSeconds?: number;
   /** How long a revocation answer from the store is reused (token-revocation.ts). Default 1000 ms. */
@@ -64,6 +67,10 @@ export class AppAuth {
    */
   private readonly verified = new Map<string, Verified>();
   private readonly now: () => number;
+  /** The key that signs, and its kid. */
+  private readonly current: { kid: string; key: Uint8Array };
+  /** Every key that verifies, by kid, the current one first. */
+  private readonly keysByKid: ReadonlyMap<string, Uint8Array>;
   /** A real hash to compare against when the client id is unknown, so timing does not reveal which ids exist. */
   private decoyHash: Promise<string> | undefined;
 
@@ -71,7 +78,12 @@ export class AppAuth {
     private readonly store: Store,
     private readonly options: AppAuthOptions,
   ) {
-    if (options.signingKey.byteLength < 32) throw new RangeError('the token signing key must be at least 32 bytes');
+    const keys = options.signingKey instanceof Uint8Array ? [options.signingKey] : [...options.signingKey];
+    if (keys.length === 0) throw new RangeError('at least one token signing key is needed');
+    if (keys.some((key) => key.byteLength < 32)) throw new RangeError('the token signing key must be at least 32 bytes');
+    this.keysByKid = new Map(keys.map((key) => [signingKeyId(key), key]));
+    const [kid, key] = this.keysByKid.entries().next().value as [string, Uint8Array];
+    this.current = { kid, key };
     this.tokenTtlSeconds = options.tokenTtlSeconds ?? 3600;
     this.now = options.now ?? Date.now;
     this.revocation = new RevocationCheck(store, { cacheMs: options.revocationCacheMs ?? 1000, now: this.now });
@@ -131,12 +143,12 @@ export class AppAuth {
   private async sign(claims: Record<string, string | number>, audience: string, ttlSeconds: number): Promise<string> {
     const nowSeconds = Math.floor(this.now() / 1000);
     return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: this.current.kid })
       .setIssuer(TOKEN_ISSUER)
       .setAudience(audience)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + ttlSeconds)
-      .sign(this.options.signingKey);
+      .sign(this.current.key);
   }
 
   private async verify(token: string, audience: string): Promise<Record<string, unknown> | null> {
@@ -148,7 +160,7 @@ export class AppAuth {
       this.verified.delete(key);
     }
     try {
-      const { payload } = await jwtVerify(token, this.options.signingKey, {
+      const { payload } = await jwtVerify(token, (header) => this.keyFor(header.kid), {
         issuer: TOKEN_ISSUER,
         audience,
         algorithms: ['HS256'],
@@ -166,10 +178,29 @@ export class AppAuth {
     }
   }
 
+  /**
+   * The key a token names by its `kid`; a kid not listed is refused (jose's no-matching-key error). A token without
+   * a kid was signed before keys had ids, with the then only key: it is checked against the current key.
+   */
+  private keyFor(kid: string | undefined): Uint8Array {
+    if (kid === undefined) return this.current.key;
+    const key = this.keysByKid.get(kid);
+    if (key === undefined) throw new joseErrors.JWKSNoMatchingKey();
+    return key;
+  }
+
   private decoy(): Promise<string> {
     this.decoyHash ??= Promise.resolve(hashSecret(randomBytes(16).toString('hex')));
     return this.decoyHash;
   }
+}
+
+/**
+ * A signing key's `kid`: the first 12 characters of base64url HMAC-SHA256(key, "agent-connector token kid"). It lets
+ * a verifier pick the key directly, and reveals nothing about the key; the same key gets the same kid on every instance.
+ */
+export function signingKeyId(key: Uint8Array): string {
+  return createHmac('sha256', key).update('agent-connector token kid').digest('base64url').slice(0, 12);
 }
 
 /** Constant-time string comparison (for CSRF tokens). */

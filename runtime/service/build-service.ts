@@ -36,8 +36,8 @@ import { bearerToken } from './bearer.js';
 
 export interface ServiceOptions {
   connector: Connector;
-  /** HS256 key for access tokens and dashboard sessions (>= 32 bytes). Default: random per process. */
-  signingKey?: Uint8Array;
+  /** HS256 key(s) for access tokens and dashboard sessions (>= 32 bytes each; the first signs, all verify). Default: random per process. */
+  signingKey?: Uint8Array | readonly Uint8Array[];
   /** A pino logger (tests pass one writing to a capture stream); `false` for silence. Default: JSON to stdout. */
   logger?: Logger | false;
   /** Per-environment API request budget; `false` disables. Default 6000 per minute (100/s with that burst). */

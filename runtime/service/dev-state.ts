@@ -1,5 +1,6 @@
 /**
- * Development bootstrap files in the data directory: the token signing key (mode 0600) and which environment and
+ * Development bootstrap files in the data directory: the token signing key (mode 0600; `AGENT_CONNECTOR_TOKEN_SIGNING_KEY`
+ * replaces it, and is parsed here too) and which environment and
  * client id `npm start` created (ids only — the client secret exists nowhere but in the hash in the database).
  */
 import { randomBytes } from 'node:crypto';
@@ -21,15 +22,27 @@ export function decodeSigningKey(text: string, source: string): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-/** The signing key from the environment, or the data directory's key file (created on first start). */
-export function loadSigningKey(dataDir: string, fromEnv: string | undefined): Uint8Array {
-  if (fromEnv) return decodeSigningKey(fromEnv, 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
+/**
+ * The signing keys from the environment (`key[,key...]`: the first signs, every one verifies, so a key is rotated by
+ * listing the new one beside the old), or the data directory's key file (one key, created on first start). A bad
+ * entry is named by its position, never quoted.
+ */
+export function loadSigningKeys(dataDir: string, fromEnv: string | undefined): Uint8Array[] {
+  if (fromEnv) return parseSigningKeys(fromEnv, 'AGENT_CONNECTOR_TOKEN_SIGNING_KEY');
   const file = join(dataDir, SIGNING_KEY_FILE);
-  if (existsSync(file)) return decodeSigningKey(readFileSync(file, 'utf8'), file);
+  if (existsSync(file)) return [decodeSigningKey(readFileSync(file, 'utf8'), file)];
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
-  return new Uint8Array(key);
+  return [new Uint8Array(key)];
+}
+
+/** Comma-separated keys, each checked by {@link decodeSigningKey}; empty entries (a trailing comma) are skipped. */
+export function parseSigningKeys(text: string, variable: string): Uint8Array[] {
+  const entries = text.split(',');
+  const keys = entries.flatMap((entry, i) => (entry.trim() === '' ? [] : [decodeSigningKey(entry, entries.length > 1 ? `${variable} (key ${i + 1})` : variable)]));
+  if (keys.length === 0) throw new ConfigError(`${variable} holds no key`);
+  return keys;
 }
 
 export interface DevState {

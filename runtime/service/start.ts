@@ -19,7 +19,7 @@ import { buildService } from './build-service.js';
 import { rateLimitRedis } from './rate-limit-redis.js';
 import { ConfigError, readConfig, serviceUrlFor, type ServiceConfig } from './config.js';
 import { withSandbox, type DevSandbox } from './dev-sandbox.js';
-import { DEV_STATE_FILE, loadSigningKey, prepareDataDir, readDevState, writeDevState } from './dev-state.js';
+import { DEV_STATE_FILE, loadSigningKeys, prepareDataDir, readDevState, writeDevState } from './dev-state.js';
 import { AppClientMissingError, newClientId, newClientSecret, prepareAppClient } from './environments.js';
 import { freePort } from './free-port.js';
 import { PURGE_INTERVAL_MS, schedulePurge } from './purge-schedule.js';
@@ -119,7 +119,7 @@ export async function startService<S extends DevSandbox = DevSandbox>(options: S
     });
     app = await buildService({
       connector,
-      signingKey: loadSigningKey(config.dataDir, config.signingKey),
+      signingKey: loadSigningKeys(config.dataDir, config.signingKey),
       logger,
       rateLimit: config.rateLimitPerMinute > 0 ? { max: config.rateLimitPerMinute, windowMs: 60_000 } : false,
       bodyLimitBytes: config.bodyLimitBytes,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppAuth } from '../../runtime/service/app-auth.js';
+import { randomBytes } from 'node:crypto';
+import { SignJWT, decodeProtectedHeader } from 'jose';
+import { AppAuth, TOKEN_ISSUER, signingKeyId } from '../../runtime/service/app-auth.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -98,5 +100,59 @@ describe('Bearer on /api/v1', () => {
     const auth = new AppAuth(h.connector.store, { signingKey: h.signingKey });
     const session = await auth.issueSession({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
     expect((await h.call('GET', '/api/v1/connections', { token: session.token })).status).toBe(401);
+  });
+});
+
+describe('signing key rotation (several keys: the first signs, all verify)', () => {
+  const oldKey = new Uint8Array(randomBytes(32));
+  const newKey = new Uint8Array(randomBytes(32));
+  const claims = () => ({ environmentId: h.a.environmentId, clientId: h.a.clientId, generation: 0 });
+
+  it('accepts access tokens of the old key while it is listed second, refuses them once it is removed', async () => {
+    const before = new AppAuth(h.connector.store, { signingKey: oldKey });
+    const during = new AppAuth(h.connector.store, { signingKey: [newKey, oldKey] });
+    const after = new AppAuth(h.connector.store, { signingKey: [newKey] });
+    const old = (await before.issueAccessToken(claims())).access_token;
+    expect(decodeProtectedHeader(old).kid).toBe(signingKeyId(oldKey));
+    expect(await during.verifyAccessToken(old)).toEqual(claims());
+    expect(await after.verifyAccessToken(old)).toBeNull();
+
+    const fresh = (await during.issueAccessToken(claims())).access_token;
+    expect(decodeProtectedHeader(fresh).kid).toBe(signingKeyId(newKey));
+    expect(await after.verifyAccessToken(fresh)).toEqual(claims());
+    // Rolling restart, first step: an instance with the new key listed second accepts what the rotated ones sign.
+    expect(await new AppAuth(h.connector.store, { signingKey: [oldKey, newKey] }).verifyAccessToken(fresh)).toEqual(claims());
+    expect(await before.verifyAccessToken(fresh)).toBeNull();
+  });
+
+  it('does the same for dashboard sessions', async () => {
+    const during = new AppAuth(h.connector.store, { signingKey: [newKey, oldKey] });
+    const old = await new AppAuth(h.connector.store, { signingKey: [oldKey] }).issueSession(claims());
+    expect(await during.verifySession(old.token)).toMatchObject({ ...claims(), csrf: old.csrf });
+    expect(await new AppAuth(h.connector.store, { signingKey: newKey }).verifySession(old.token)).toBeNull();
+    const fresh = await during.issueSession(claims());
+    expect(decodeProtectedHeader(fresh.token).kid).toBe(signingKeyId(newKey));
+    expect(await new AppAuth(h.connector.store, { signingKey: newKey }).verifySession(fresh.token)).toMatchObject({ ...claims(), csrf: fresh.csrf });
+  });
+
+  it('refuses a token naming a kid not listed, and checks a token without a kid (signed before kids) against the first key', async () => {
+    const auth = new AppAuth(h.connector.store, { signingKey: [newKey, oldKey] });
+    const sign = (key: Uint8Array, kid?: string) =>
+      new SignJWT({ env: h.a.environmentId, cid: h.a.clientId, gen: 0 })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...(kid === undefined ? {} : { kid }) })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience('agent-connector:api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key);
+    expect(await auth.verifyAccessToken(await sign(newKey, 'not-listed'))).toBeNull();
+    expect(await auth.verifyAccessToken(await sign(oldKey, signingKeyId(newKey)))).toBeNull();
+    expect(await auth.verifyAccessToken(await sign(newKey))).toEqual(claims());
+    expect(await auth.verifyAccessToken(await sign(oldKey))).toBeNull();
+  });
+
+  it('refuses a short key in the list', () => {
+    expect(() => new AppAuth(h.connector.store, { signingKey: [newKey, new Uint8Array(16)] })).toThrow(RangeError);
+    expect(() => new AppAuth(h.connector.store, { signingKey: [] })).toThrow(RangeError);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { loadSigningKeys } from '../../runtime/service/dev-state.js';
 import { ConfigError, readClientConfig, readClientId, readConfig, readStoreConfig, serviceUrlFor, type ClientFlags } from '../../runtime/service/config.js';
 
 const SIGNING_KEY = 'a'.repeat(64);
@@ -280,5 +282,34 @@ describe('readClientConfig: the CLI\'s service URL and credentials', () => {
     expect(clientError({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env', AGENT_CONNECTOR_CLIENT_SECRET: '' }).message).toContain('AGENT_CONNECTOR_CLIENT_SECRET');
     // A flag fills what the environment leaves out.
     expect(readClientConfig({ AGENT_CONNECTOR_CLIENT_ID: 'ac_env' }, { clientSecret: 'acs_flag' }).clientSecret).toBe('acs_flag');
+  });
+});
+
+describe('AGENT_CONNECTOR_TOKEN_SIGNING_KEY: one key, or several separated by commas', () => {
+  const hexKey = randomBytes(32).toString('hex');
+  const b64Key = randomBytes(48).toString('base64');
+
+  it('keeps the single-key form, and reads several keys in order', () => {
+    expect(loadSigningKeys('/nonexistent', hexKey)).toEqual([new Uint8Array(Buffer.from(hexKey, 'hex'))]);
+    expect(loadSigningKeys('/nonexistent', ` ${hexKey} , ${b64Key},`)).toEqual([new Uint8Array(Buffer.from(hexKey, 'hex')), new Uint8Array(Buffer.from(b64Key, 'base64'))]);
+  });
+
+  it('names the variable and the position of a bad entry, never the key', () => {
+    const error = (value: string) => {
+      try {
+        loadSigningKeys('/nonexistent', value);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      throw new Error('no error');
+    };
+    const short = 'ab'.repeat(16 - 1);
+    expect(error(`${hexKey},${short}`)).toMatch(/^AGENT_CONNECTOR_TOKEN_SIGNING_KEY \(key 2\) must hold at least 32 bytes/);
+    expect(error(`${hexKey},${short}`)).not.toContain(short);
+    expect(error(`not a key!,${hexKey}`)).toMatch(/^AGENT_CONNECTOR_TOKEN_SIGNING_KEY \(key 1\) must be hex or base64/);
+    expect(error(`${hexKey},not a key!`)).not.toContain(hexKey);
+    expect(error(short)).toMatch(/^AGENT_CONNECTOR_TOKEN_SIGNING_KEY must hold at least 32 bytes/);
+    expect(error(' , ')).toMatch(/^AGENT_CONNECTOR_TOKEN_SIGNING_KEY holds no key/);
   });
 });

@@ -30,7 +30,7 @@ export interface Harness {
   connector: Connector;
   app: FastifyInstance;
   url: string;
-  signingKey: Uint8Array;
+  signingKey: Uint8Array | readonly Uint8Array[];
   /** The connector's data directory and encryption keys, for another process opening the same store. */
   dataDir: string;
   encryptionKeys: string;
