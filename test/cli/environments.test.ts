@@ -127,8 +127,13 @@ describe('agent-connector start under NODE_ENV=production', () => {
   it('exits 2 naming AGENT_CONNECTOR_TOKEN_SIGNING_KEY when it is neither hex nor base64 (a pass phrase is no key)', async () => {
     const res = await cli(['start'], { NODE_ENV: 'production', PORT: '0', AGENT_CONNECTOR_TOKEN_SIGNING_KEY: 'this is my long pass phrase, surely good enough!' });
     expect(res.code).toBe(2);
-    expect(res.err).toMatch(/^error: AGENT_CONNECTOR_TOKEN_SIGNING_KEY must be hex or base64/);
+    // The phrase has a comma, so it reads as two keys (the variable takes a list): the first is named by position.
+    expect(res.err).toMatch(/^error: AGENT_CONNECTOR_TOKEN_SIGNING_KEY \(key 1\) must be hex or base64/);
     expect(res.err).not.toContain('pass phrase');
+    const single = await cli(['start'], { NODE_ENV: 'production', PORT: '0', AGENT_CONNECTOR_TOKEN_SIGNING_KEY: 'this is my long pass phrase surely good enough!' });
+    expect(single.code).toBe(2);
+    expect(single.err).toMatch(/^error: AGENT_CONNECTOR_TOKEN_SIGNING_KEY must be hex or base64/);
+    expect(single.err).not.toContain('pass phrase');
   });
 
   it('exits 2 naming AGENT_CONNECTOR_CLIENT_ID and _SECRET when it would have to generate the client secret, printing none', async () => {
