@@ -48,16 +48,13 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     });
     store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS);
   } else {
-    let filename = opts.sqliteFile;
+    const filename = opts.sqliteFile ?? join(opts.dataDir, SQLITE_FILE_NAME);
+    where = `the SQLite database ${filename}`;
     try {
-      if (filename === undefined) {
-        mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-        filename = join(opts.dataDir, SQLITE_FILE_NAME);
-      }
-      where = `the SQLite database ${filename}`;
+      if (opts.sqliteFile === undefined) mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
       store = new SqlStore(new SqliteDriver({ filename }), opts.keyring, SQLITE_MIGRATIONS);
     } catch (err) {
-      throw new StoreOpenError(`the SQLite database ${filename ?? join(opts.dataDir, SQLITE_FILE_NAME)}`, err);
+      throw new StoreOpenError(where, err);
     }
   }
   if (opts.migrate ?? true) {

@@ -22,7 +22,7 @@ export function pointerName(pointer: string, root = 'input'): string {
   if (pointer === '') return root;
   let out = '';
   for (const raw of pointer.slice(1).split('/')) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const seg = tokenKey(raw);
     out += /^\d+$/.test(seg) ? `[${seg}]` : out === '' ? seg : `.${seg}`;
   }
   return out;
@@ -33,12 +33,17 @@ export function pointerToken(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The key a JSON pointer reference token names: {@link pointerToken} undone. */
+function tokenKey(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 function valueAt(input: unknown, pointer: string): unknown {
   let v = input;
   if (pointer === '') return v;
   for (const raw of pointer.slice(1).split('/')) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    v = (v as Record<string, unknown>)[tokenKey(raw)];
   }
   return v;
 }
@@ -98,6 +103,11 @@ function exampleHint(schema: JsonSchema | undefined, keywordPath: string): strin
     const list = examplesOf(schemaAt(schema, nodePath.slice(0, -'/items'.length)))?.[0];
     example = Array.isArray(list) ? list[0] : undefined;
   }
+  return exampleText(example);
+}
+
+/** `, e.g. <the example as JSON>`; the empty string when there is none or it is long. */
+function exampleText(example: unknown): string {
   if (example === undefined) return '';
   const text = JSON.stringify(example);
   return text.length <= EXAMPLE_MAX ? `, e.g. ${text}` : '';
@@ -126,11 +136,9 @@ function listShapeHint(schema: JsonSchema | undefined, typePath: string, types: 
 function mapValueExampleHint(schema: JsonSchema | undefined, typePath: string, pointer: string, value: unknown): string {
   if (schema === undefined || !typePath.endsWith('/additionalProperties/type')) return '';
   if (isPlainObject(value) || (typeof value === 'string' && /^\s*[{[]/.test(value))) return '';
-  const key = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const key = tokenKey(pointer.slice(pointer.lastIndexOf('/') + 1));
   const map = examplesOf(schemaAt(schema, typePath.slice(0, -'/additionalProperties/type'.length)))?.[0];
-  if (!isPlainObject(map) || !Object.hasOwn(map, key)) return '';
-  const text = JSON.stringify(map[key]);
-  return text.length <= EXAMPLE_MAX ? `, e.g. ${text}` : '';
+  return isPlainObject(map) && Object.hasOwn(map, key) ? exampleText(map[key]) : '';
 }
 
 /**
@@ -166,7 +174,7 @@ function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
   for (const raw of schemaPath.replace(/^#\/?/, '').split('/')) {
     if (raw === '') continue;
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    node = (node as Record<string, unknown>)[tokenKey(raw)];
   }
   return node;
 }
