@@ -11,19 +11,13 @@ import { registerWebhookRoutes } from './webhooks.js';
 
 /** The query schema of a route the document gives no query parameters: any parameter is unknown. */
 const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false } as const;
-/**
- * The tool call and proxy routes (the benchmarked hot path) take no query parameters either, but are left without a
- * query check: adding one to every call is the lead's decision (bench/README.md).
- */
-const UNCHECKED_QUERY = new Set(['POST /api/v1/execute_tool', 'POST /api/v1/tools/:tool_name/execute', 'POST /api/v1/proxy']);
 
 export function registerApiRoutes(api: FastifyInstance, deps: { connector: Connector; now?: () => number }): void {
   // A query parameter the document does not give the operation is refused (400 invalid_request, pointer /<name>) on
   // every route, as on the routes with query parameters of their own: GET /api/v1/connections?limit=5 answered every
   // connection, as if the parameter meant something.
   api.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.schema?.querystring !== undefined || methods.some((m) => UNCHECKED_QUERY.has(`${m} ${route.url}`))) return;
+    if (route.schema?.querystring !== undefined) return;
     route.schema = { ...route.schema, querystring: NO_QUERY };
   });
   registerConnectionRoutes(api);
