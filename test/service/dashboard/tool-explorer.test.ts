@@ -117,6 +117,8 @@ describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
     await page.click('#run-tool');
     expect(await page.textContent('#tool-result')).toContain('"results"');
     const executionId = (await page.textContent('#tool-execution'))?.trim();
+    // The history is written in the background (batched): wait for the record, then read it.
+    await expect.poll(async () => (await suite.h.call('GET', `/api/v1/executions/${executionId}`, { token })).status).toBe(200);
     const execution = await suite.h.call('GET', `/api/v1/executions/${executionId}`, { token });
     expect(execution.body.connection_name).toBe(second.name);
     // The form keeps "any".
