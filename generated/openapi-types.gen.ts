@@ -1645,13 +1645,140 @@ export interface components {
              */
             visibility?: "default" | "public" | "private" | "confidential";
         };
+        /** @description A Google Calendar Event resource. */
         CalendarCreateEventOutput: {
-            end?: Record<string, never>;
+            /** @description The guests; absent when there are none. */
+            attendees?: {
+                /** @description The guest's note with their response. */
+                comment?: string;
+                displayName?: string;
+                email?: string;
+                /** @description true for an optional guest. */
+                optional?: boolean;
+                /** @description true when this guest is the organizer. */
+                organizer?: boolean;
+                /** @description true for a room or other resource. */
+                resource?: boolean;
+                /** @description needsAction, declined, tentative or accepted. */
+                responseStatus?: string;
+                /** @description true when this guest is the connected user. */
+                self?: boolean;
+            }[];
+            /** @description The video conference (e.g. Google Meet) attached to the event. */
+            conferenceData?: {
+                conferenceId?: string;
+                conferenceSolution?: {
+                    key?: {
+                        /** @description hangoutsMeet or addOn. */
+                        type?: string;
+                    };
+                    /** @description e.g. Google Meet. */
+                    name?: string;
+                };
+                /** @description The request that made the conference. */
+                createRequest?: {
+                    requestId?: string;
+                    status?: {
+                        /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
+                        statusCode?: string;
+                    };
+                };
+                /** @description Ways to join: a video link, dial-in numbers, ... */
+                entryPoints?: {
+                    /** @description video, phone, sip or more. */
+                    entryPointType?: string;
+                    label?: string;
+                    meetingCode?: string;
+                    passcode?: string;
+                    pin?: string;
+                    /** @description The link or number to join with (https:, tel:, sip:). */
+                    uri?: string;
+                }[];
+            };
+            /** @description RFC 3339 creation time. */
+            created?: string;
+            /** @description Who created the event. */
+            creator?: {
+                displayName?: string;
+                email?: string;
+                /** @description true when the creator is the connected user. */
+                self?: boolean;
+            };
+            /** @description Description or agenda; may hold simple HTML. */
+            description?: string;
+            /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
+            end?: {
+                /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
+                date?: string;
+                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                dateTime?: string;
+                /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
+                timeZone?: string;
+            };
+            /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
+            eventType?: string;
+            /** @description false when guests may not invite others (absent: Google's default true). */
+            guestsCanInviteOthers?: boolean;
+            /** @description true when guests may edit the event (absent: Google's default false). */
+            guestsCanModify?: boolean;
+            /** @description false when guests do not see the guest list (absent: Google's default true). */
+            guestsCanSeeOtherGuests?: boolean;
+            /** @description The Google Meet link, when the event has one. */
             hangoutLink?: string;
+            /** @description Link to the event in the Google Calendar web app. */
             htmlLink?: string;
-            id?: string;
-            start?: Record<string, never>;
+            /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
+            iCalUID?: string;
+            /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
+            id: string;
+            /** @description Free-form place of the event. */
+            location?: string;
+            /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
+            organizer?: {
+                displayName?: string;
+                email?: string;
+                /** @description true when the organizer is the connected user (or their calendar). */
+                self?: boolean;
+            };
+            /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
+            originalStartTime?: {
+                date?: string;
+                dateTime?: string;
+                timeZone?: string;
+            };
+            /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
+            recurrence?: string[];
+            /** @description On an instance of a recurring event: the id of the recurring event. */
+            recurringEventId?: string;
+            reminders?: {
+                overrides?: {
+                    /** @description email or popup. */
+                    method?: string;
+                    /** @description Minutes before the start. */
+                    minutes?: number;
+                }[];
+                /** @description true when the calendar's default reminders apply. */
+                useDefault?: boolean;
+            };
+            /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
+            start?: {
+                /** @description All-day events only: the date, YYYY-MM-DD. */
+                date?: string;
+                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                dateTime?: string;
+                /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
+                timeZone?: string;
+            };
+            /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
             status?: string;
+            /** @description Title of the event; absent when it has none. */
+            summary?: string;
+            /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
+            transparency?: string;
+            /** @description RFC 3339 time of the last change. */
+            updated?: string;
+            /** @description public, private or confidential; absent for the calendar's default. */
+            visibility?: string;
         };
         CalendarCreateEventRequest: {
             connection_name?: string;
@@ -1750,12 +1877,140 @@ export interface components {
              */
             updated_min?: string;
         };
+        /** @description A Google Calendar Event resource. */
         CalendarGetEventByIdOutput: {
-            end?: Record<string, never>;
-            id?: string;
-            start?: Record<string, never>;
+            /** @description The guests; absent when there are none. */
+            attendees?: {
+                /** @description The guest's note with their response. */
+                comment?: string;
+                displayName?: string;
+                email?: string;
+                /** @description true for an optional guest. */
+                optional?: boolean;
+                /** @description true when this guest is the organizer. */
+                organizer?: boolean;
+                /** @description true for a room or other resource. */
+                resource?: boolean;
+                /** @description needsAction, declined, tentative or accepted. */
+                responseStatus?: string;
+                /** @description true when this guest is the connected user. */
+                self?: boolean;
+            }[];
+            /** @description The video conference (e.g. Google Meet) attached to the event. */
+            conferenceData?: {
+                conferenceId?: string;
+                conferenceSolution?: {
+                    key?: {
+                        /** @description hangoutsMeet or addOn. */
+                        type?: string;
+                    };
+                    /** @description e.g. Google Meet. */
+                    name?: string;
+                };
+                /** @description The request that made the conference. */
+                createRequest?: {
+                    requestId?: string;
+                    status?: {
+                        /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
+                        statusCode?: string;
+                    };
+                };
+                /** @description Ways to join: a video link, dial-in numbers, ... */
+                entryPoints?: {
+                    /** @description video, phone, sip or more. */
+                    entryPointType?: string;
+                    label?: string;
+                    meetingCode?: string;
+                    passcode?: string;
+                    pin?: string;
+                    /** @description The link or number to join with (https:, tel:, sip:). */
+                    uri?: string;
+                }[];
+            };
+            /** @description RFC 3339 creation time. */
+            created?: string;
+            /** @description Who created the event. */
+            creator?: {
+                displayName?: string;
+                email?: string;
+                /** @description true when the creator is the connected user. */
+                self?: boolean;
+            };
+            /** @description Description or agenda; may hold simple HTML. */
+            description?: string;
+            /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
+            end?: {
+                /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
+                date?: string;
+                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                dateTime?: string;
+                /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
+                timeZone?: string;
+            };
+            /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
+            eventType?: string;
+            /** @description false when guests may not invite others (absent: Google's default true). */
+            guestsCanInviteOthers?: boolean;
+            /** @description true when guests may edit the event (absent: Google's default false). */
+            guestsCanModify?: boolean;
+            /** @description false when guests do not see the guest list (absent: Google's default true). */
+            guestsCanSeeOtherGuests?: boolean;
+            /** @description The Google Meet link, when the event has one. */
+            hangoutLink?: string;
+            /** @description Link to the event in the Google Calendar web app. */
+            htmlLink?: string;
+            /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
+            iCalUID?: string;
+            /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
+            id: string;
+            /** @description Free-form place of the event. */
+            location?: string;
+            /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
+            organizer?: {
+                displayName?: string;
+                email?: string;
+                /** @description true when the organizer is the connected user (or their calendar). */
+                self?: boolean;
+            };
+            /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
+            originalStartTime?: {
+                date?: string;
+                dateTime?: string;
+                timeZone?: string;
+            };
+            /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
+            recurrence?: string[];
+            /** @description On an instance of a recurring event: the id of the recurring event. */
+            recurringEventId?: string;
+            reminders?: {
+                overrides?: {
+                    /** @description email or popup. */
+                    method?: string;
+                    /** @description Minutes before the start. */
+                    minutes?: number;
+                }[];
+                /** @description true when the calendar's default reminders apply. */
+                useDefault?: boolean;
+            };
+            /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
+            start?: {
+                /** @description All-day events only: the date, YYYY-MM-DD. */
+                date?: string;
+                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                dateTime?: string;
+                /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
+                timeZone?: string;
+            };
+            /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
             status?: string;
+            /** @description Title of the event; absent when it has none. */
             summary?: string;
+            /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
+            transparency?: string;
+            /** @description RFC 3339 time of the last change. */
+            updated?: string;
+            /** @description public, private or confidential; absent for the calendar's default. */
+            visibility?: string;
         };
         CalendarGetEventByIdRequest: {
             connection_name?: string;
@@ -1806,8 +2061,44 @@ export interface components {
             tool_version?: "1.0.0";
         };
         CalendarListCalendarsOutput: {
-            items?: unknown[];
+            /** @description The calendars of this page, each a CalendarListEntry: the calendar as it appears in the user's list. */
+            items?: {
+                /** @description The user's access: freeBusyReader (busy times only), reader, writer or owner; the event tools write only with writer or owner. */
+                accessRole?: string;
+                /** @description Colour of the calendar in the user's list, #rrggbb. */
+                backgroundColor?: string;
+                colorId?: string;
+                /** @description The reminders events on this calendar get by default. */
+                defaultReminders?: {
+                    /** @description email or popup. */
+                    method?: string;
+                    /** @description Minutes before the start. */
+                    minutes?: number;
+                }[];
+                /** @description true when it was removed from the list (listed only with show_deleted or a sync). */
+                deleted?: boolean;
+                description?: string;
+                /** @description Text colour on it, #rrggbb. */
+                foregroundColor?: string;
+                /** @description true when it is hidden from the list (listed only with show_hidden). */
+                hidden?: boolean;
+                /** @description The calendar id, for the event tools' calendar_id; the user's own calendar has their e-mail address as its id. */
+                id: string;
+                location?: string;
+                /** @description true for the user's primary calendar (absent on the others). */
+                primary?: boolean;
+                /** @description true when the calendar is shown in the Calendar web app. */
+                selected?: boolean;
+                /** @description Title of the calendar. */
+                summary?: string;
+                /** @description The user's own name for the calendar, when they renamed it in their list. */
+                summaryOverride?: string;
+                /** @description The calendar's IANA time zone. */
+                timeZone?: string;
+            }[];
+            /** @description Present while more calendars remain: pass it as page_token for the next page. */
             nextPageToken?: string;
+            /** @description On the last page instead of nextPageToken: pass it later as sync_token to get only what changed since. */
             nextSyncToken?: string;
         };
         CalendarListCalendarsRequest: {
@@ -1871,9 +2162,162 @@ export interface components {
             tool_version?: "1.0.0";
         };
         CalendarListEventsOutput: {
-            items?: unknown[];
+            /** @description The user's access to the calendar: freeBusyReader, reader, writer or owner. */
+            accessRole?: string;
+            /** @description The calendar's default reminders, used by events whose reminders.useDefault is true. */
+            defaultReminders?: {
+                /** @description email or popup. */
+                method?: string;
+                /** @description Minutes before the start. */
+                minutes?: number;
+            }[];
+            /** @description Description of the calendar. */
+            description?: string;
+            /** @description The events of this page. Without single_events a recurring event appears once, with its recurrence; with it, each instance appears on its own, with recurringEventId. */
+            items?: {
+                /** @description The guests; absent when there are none. */
+                attendees?: {
+                    /** @description The guest's note with their response. */
+                    comment?: string;
+                    displayName?: string;
+                    email?: string;
+                    /** @description true for an optional guest. */
+                    optional?: boolean;
+                    /** @description true when this guest is the organizer. */
+                    organizer?: boolean;
+                    /** @description true for a room or other resource. */
+                    resource?: boolean;
+                    /** @description needsAction, declined, tentative or accepted. */
+                    responseStatus?: string;
+                    /** @description true when this guest is the connected user. */
+                    self?: boolean;
+                }[];
+                /** @description The video conference (e.g. Google Meet) attached to the event. */
+                conferenceData?: {
+                    conferenceId?: string;
+                    conferenceSolution?: {
+                        key?: {
+                            /** @description hangoutsMeet or addOn. */
+                            type?: string;
+                        };
+                        /** @description e.g. Google Meet. */
+                        name?: string;
+                    };
+                    /** @description The request that made the conference. */
+                    createRequest?: {
+                        requestId?: string;
+                        status?: {
+                            /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
+                            statusCode?: string;
+                        };
+                    };
+                    /** @description Ways to join: a video link, dial-in numbers, ... */
+                    entryPoints?: {
+                        /** @description video, phone, sip or more. */
+                        entryPointType?: string;
+                        label?: string;
+                        meetingCode?: string;
+                        passcode?: string;
+                        pin?: string;
+                        /** @description The link or number to join with (https:, tel:, sip:). */
+                        uri?: string;
+                    }[];
+                };
+                /** @description RFC 3339 creation time. */
+                created?: string;
+                /** @description Who created the event. */
+                creator?: {
+                    displayName?: string;
+                    email?: string;
+                    /** @description true when the creator is the connected user. */
+                    self?: boolean;
+                };
+                /** @description Description or agenda; may hold simple HTML. */
+                description?: string;
+                /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
+                end?: {
+                    /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
+                    date?: string;
+                    /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                    dateTime?: string;
+                    /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
+                    timeZone?: string;
+                };
+                /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
+                eventType?: string;
+                /** @description false when guests may not invite others (absent: Google's default true). */
+                guestsCanInviteOthers?: boolean;
+                /** @description true when guests may edit the event (absent: Google's default false). */
+                guestsCanModify?: boolean;
+                /** @description false when guests do not see the guest list (absent: Google's default true). */
+                guestsCanSeeOtherGuests?: boolean;
+                /** @description The Google Meet link, when the event has one. */
+                hangoutLink?: string;
+                /** @description Link to the event in the Google Calendar web app. */
+                htmlLink?: string;
+                /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
+                iCalUID?: string;
+                /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
+                id: string;
+                /** @description Free-form place of the event. */
+                location?: string;
+                /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
+                organizer?: {
+                    displayName?: string;
+                    email?: string;
+                    /** @description true when the organizer is the connected user (or their calendar). */
+                    self?: boolean;
+                };
+                /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
+                originalStartTime?: {
+                    date?: string;
+                    dateTime?: string;
+                    timeZone?: string;
+                };
+                /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
+                recurrence?: string[];
+                /** @description On an instance of a recurring event: the id of the recurring event. */
+                recurringEventId?: string;
+                reminders?: {
+                    overrides?: {
+                        /** @description email or popup. */
+                        method?: string;
+                        /** @description Minutes before the start. */
+                        minutes?: number;
+                    }[];
+                    /** @description true when the calendar's default reminders apply. */
+                    useDefault?: boolean;
+                };
+                /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
+                start?: {
+                    /** @description All-day events only: the date, YYYY-MM-DD. */
+                    date?: string;
+                    /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                    dateTime?: string;
+                    /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
+                    timeZone?: string;
+                };
+                /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
+                status?: string;
+                /** @description Title of the event; absent when it has none. */
+                summary?: string;
+                /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
+                transparency?: string;
+                /** @description RFC 3339 time of the last change. */
+                updated?: string;
+                /** @description public, private or confidential; absent for the calendar's default. */
+                visibility?: string;
+            }[];
+            /** @description Present while more events remain: pass it as page_token for the next page (a page may be short, even empty, while it is present). */
             nextPageToken?: string;
+            /** @description On the last page instead of nextPageToken: Google's token for a later incremental sync of the changes. */
             nextSyncToken?: string;
+            /** @description Title of the calendar. */
+            summary?: string;
+            /** @description The calendar's IANA time zone, in which all-day events are read. */
+            timeZone?: string;
+            /** @description RFC 3339 time of the calendar's last change. */
+            updated?: string;
         };
         CalendarListEventsRequest: {
             connection_name?: string;
@@ -2003,11 +2447,140 @@ export interface components {
              */
             visibility?: "default" | "public" | "private" | "confidential";
         };
+        /** @description A Google Calendar Event resource. */
         CalendarUpdateEventOutput: {
-            end?: Record<string, never>;
+            /** @description The guests; absent when there are none. */
+            attendees?: {
+                /** @description The guest's note with their response. */
+                comment?: string;
+                displayName?: string;
+                email?: string;
+                /** @description true for an optional guest. */
+                optional?: boolean;
+                /** @description true when this guest is the organizer. */
+                organizer?: boolean;
+                /** @description true for a room or other resource. */
+                resource?: boolean;
+                /** @description needsAction, declined, tentative or accepted. */
+                responseStatus?: string;
+                /** @description true when this guest is the connected user. */
+                self?: boolean;
+            }[];
+            /** @description The video conference (e.g. Google Meet) attached to the event. */
+            conferenceData?: {
+                conferenceId?: string;
+                conferenceSolution?: {
+                    key?: {
+                        /** @description hangoutsMeet or addOn. */
+                        type?: string;
+                    };
+                    /** @description e.g. Google Meet. */
+                    name?: string;
+                };
+                /** @description The request that made the conference. */
+                createRequest?: {
+                    requestId?: string;
+                    status?: {
+                        /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
+                        statusCode?: string;
+                    };
+                };
+                /** @description Ways to join: a video link, dial-in numbers, ... */
+                entryPoints?: {
+                    /** @description video, phone, sip or more. */
+                    entryPointType?: string;
+                    label?: string;
+                    meetingCode?: string;
+                    passcode?: string;
+                    pin?: string;
+                    /** @description The link or number to join with (https:, tel:, sip:). */
+                    uri?: string;
+                }[];
+            };
+            /** @description RFC 3339 creation time. */
+            created?: string;
+            /** @description Who created the event. */
+            creator?: {
+                displayName?: string;
+                email?: string;
+                /** @description true when the creator is the connected user. */
+                self?: boolean;
+            };
+            /** @description Description or agenda; may hold simple HTML. */
+            description?: string;
+            /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
+            end?: {
+                /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
+                date?: string;
+                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                dateTime?: string;
+                /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
+                timeZone?: string;
+            };
+            /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
+            eventType?: string;
+            /** @description false when guests may not invite others (absent: Google's default true). */
+            guestsCanInviteOthers?: boolean;
+            /** @description true when guests may edit the event (absent: Google's default false). */
+            guestsCanModify?: boolean;
+            /** @description false when guests do not see the guest list (absent: Google's default true). */
+            guestsCanSeeOtherGuests?: boolean;
+            /** @description The Google Meet link, when the event has one. */
+            hangoutLink?: string;
+            /** @description Link to the event in the Google Calendar web app. */
             htmlLink?: string;
-            id?: string;
-            start?: Record<string, never>;
+            /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
+            iCalUID?: string;
+            /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
+            id: string;
+            /** @description Free-form place of the event. */
+            location?: string;
+            /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
+            organizer?: {
+                displayName?: string;
+                email?: string;
+                /** @description true when the organizer is the connected user (or their calendar). */
+                self?: boolean;
+            };
+            /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
+            originalStartTime?: {
+                date?: string;
+                dateTime?: string;
+                timeZone?: string;
+            };
+            /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
+            recurrence?: string[];
+            /** @description On an instance of a recurring event: the id of the recurring event. */
+            recurringEventId?: string;
+            reminders?: {
+                overrides?: {
+                    /** @description email or popup. */
+                    method?: string;
+                    /** @description Minutes before the start. */
+                    minutes?: number;
+                }[];
+                /** @description true when the calendar's default reminders apply. */
+                useDefault?: boolean;
+            };
+            /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
+            start?: {
+                /** @description All-day events only: the date, YYYY-MM-DD. */
+                date?: string;
+                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
+                dateTime?: string;
+                /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
+                timeZone?: string;
+            };
+            /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
+            status?: string;
+            /** @description Title of the event; absent when it has none. */
+            summary?: string;
+            /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
+            transparency?: string;
+            /** @description RFC 3339 time of the last change. */
+            updated?: string;
+            /** @description public, private or confidential; absent for the calendar's default. */
+            visibility?: string;
         };
         CalendarUpdateEventRequest: {
             connection_name?: string;

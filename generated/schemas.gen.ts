@@ -190,24 +190,306 @@ export let calendarCreateEventInputSchema: JsonSchema = {
 /** JSON Schema of the result of `calendar_create_event` (its notable fields). */
 export let calendarCreateEventOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Calendar Event resource.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
-      },
-      "htmlLink": {
-        "type": "string"
+        "type": "string",
+        "description": "The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series."
       },
       "status": {
-        "type": "string"
+        "type": "string",
+        "description": "confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one)."
+      },
+      "htmlLink": {
+        "type": "string",
+        "description": "Link to the event in the Google Calendar web app."
+      },
+      "summary": {
+        "type": "string",
+        "description": "Title of the event; absent when it has none."
+      },
+      "description": {
+        "type": "string",
+        "description": "Description or agenda; may hold simple HTML."
+      },
+      "location": {
+        "type": "string",
+        "description": "Free-form place of the event."
       },
       "start": {
-        "type": "object"
+        "type": "object",
+        "description": "When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both).",
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "All-day events only: the date, YYYY-MM-DD."
+          },
+          "dateTime": {
+            "type": "string",
+            "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies."
+          }
+        }
       },
       "end": {
-        "type": "object"
+        "type": "object",
+        "description": "When the event ends: `dateTime` for a timed event, `date` for an all-day one.",
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "All-day events only: the day after the last day (exclusive), YYYY-MM-DD."
+          },
+          "dateTime": {
+            "type": "string",
+            "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone the event was given in; absent, the calendar's time zone applies."
+          }
+        }
+      },
+      "attendees": {
+        "type": "array",
+        "description": "The guests; absent when there are none.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "email": {
+              "type": "string"
+            },
+            "displayName": {
+              "type": "string"
+            },
+            "responseStatus": {
+              "type": "string",
+              "description": "needsAction, declined, tentative or accepted."
+            },
+            "optional": {
+              "type": "boolean",
+              "description": "true for an optional guest."
+            },
+            "organizer": {
+              "type": "boolean",
+              "description": "true when this guest is the organizer."
+            },
+            "self": {
+              "type": "boolean",
+              "description": "true when this guest is the connected user."
+            },
+            "resource": {
+              "type": "boolean",
+              "description": "true for a room or other resource."
+            },
+            "comment": {
+              "type": "string",
+              "description": "The guest's note with their response."
+            }
+          }
+        }
+      },
+      "organizer": {
+        "type": "object",
+        "description": "Who owns the event: a person, or for an event on a shared calendar, the calendar.",
+        "properties": {
+          "email": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "self": {
+            "type": "boolean",
+            "description": "true when the organizer is the connected user (or their calendar)."
+          }
+        }
+      },
+      "creator": {
+        "type": "object",
+        "description": "Who created the event.",
+        "properties": {
+          "email": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "self": {
+            "type": "boolean",
+            "description": "true when the creator is the connected user."
+          }
+        }
+      },
+      "recurrence": {
+        "type": "array",
+        "description": "On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it.",
+        "items": {
+          "type": "string"
+        }
+      },
+      "recurringEventId": {
+        "type": "string",
+        "description": "On an instance of a recurring event: the id of the recurring event."
+      },
+      "originalStartTime": {
+        "type": "object",
+        "description": "On an instance of a recurring event: the start the series gave it (the instance may have been moved since).",
+        "properties": {
+          "date": {
+            "type": "string"
+          },
+          "dateTime": {
+            "type": "string"
+          },
+          "timeZone": {
+            "type": "string"
+          }
+        }
+      },
+      "eventType": {
+        "type": "string",
+        "description": "default, birthday, focusTime, fromGmail, outOfOffice or workingLocation."
+      },
+      "transparency": {
+        "type": "string",
+        "description": "transparent when the event does not block time (free); absent or opaque when it does (busy)."
+      },
+      "visibility": {
+        "type": "string",
+        "description": "public, private or confidential; absent for the calendar's default."
       },
       "hangoutLink": {
-        "type": "string"
+        "type": "string",
+        "description": "The Google Meet link, when the event has one."
+      },
+      "conferenceData": {
+        "type": "object",
+        "description": "The video conference (e.g. Google Meet) attached to the event.",
+        "properties": {
+          "conferenceId": {
+            "type": "string"
+          },
+          "entryPoints": {
+            "type": "array",
+            "description": "Ways to join: a video link, dial-in numbers, ...",
+            "items": {
+              "type": "object",
+              "properties": {
+                "entryPointType": {
+                  "type": "string",
+                  "description": "video, phone, sip or more."
+                },
+                "uri": {
+                  "type": "string",
+                  "description": "The link or number to join with (https:, tel:, sip:)."
+                },
+                "label": {
+                  "type": "string"
+                },
+                "pin": {
+                  "type": "string"
+                },
+                "meetingCode": {
+                  "type": "string"
+                },
+                "passcode": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "conferenceSolution": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "e.g. Google Meet."
+              },
+              "key": {
+                "type": "object",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "hangoutsMeet or addOn."
+                  }
+                }
+              }
+            }
+          },
+          "createRequest": {
+            "type": "object",
+            "description": "The request that made the conference.",
+            "properties": {
+              "requestId": {
+                "type": "string"
+              },
+              "status": {
+                "type": "object",
+                "properties": {
+                  "statusCode": {
+                    "type": "string",
+                    "description": "pending, success or failure: on pending, hangoutLink and entryPoints come later."
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "reminders": {
+        "type": "object",
+        "properties": {
+          "useDefault": {
+            "type": "boolean",
+            "description": "true when the calendar's default reminders apply."
+          },
+          "overrides": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "method": {
+                  "type": "string",
+                  "description": "email or popup."
+                },
+                "minutes": {
+                  "type": "integer",
+                  "description": "Minutes before the start."
+                }
+              }
+            }
+          }
+        }
+      },
+      "guestsCanInviteOthers": {
+        "type": "boolean",
+        "description": "false when guests may not invite others (absent: Google's default true)."
+      },
+      "guestsCanModify": {
+        "type": "boolean",
+        "description": "true when guests may edit the event (absent: Google's default false)."
+      },
+      "guestsCanSeeOtherGuests": {
+        "type": "boolean",
+        "description": "false when guests do not see the guest list (absent: Google's default true)."
+      },
+      "iCalUID": {
+        "type": "string",
+        "description": "The event's iCalendar UID, shared by every instance of a recurring event."
+      },
+      "created": {
+        "type": "string",
+        "description": "RFC 3339 creation time."
+      },
+      "updated": {
+        "type": "string",
+        "description": "RFC 3339 time of the last change."
       }
     }
   };
@@ -367,21 +649,306 @@ export let calendarGetEventByIdInputSchema: JsonSchema = {
 /** JSON Schema of the result of `calendar_get_event_by_id` (its notable fields). */
 export let calendarGetEventByIdOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Calendar Event resource.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
-      },
-      "summary": {
-        "type": "string"
+        "type": "string",
+        "description": "The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series."
       },
       "status": {
-        "type": "string"
+        "type": "string",
+        "description": "confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one)."
+      },
+      "htmlLink": {
+        "type": "string",
+        "description": "Link to the event in the Google Calendar web app."
+      },
+      "summary": {
+        "type": "string",
+        "description": "Title of the event; absent when it has none."
+      },
+      "description": {
+        "type": "string",
+        "description": "Description or agenda; may hold simple HTML."
+      },
+      "location": {
+        "type": "string",
+        "description": "Free-form place of the event."
       },
       "start": {
-        "type": "object"
+        "type": "object",
+        "description": "When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both).",
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "All-day events only: the date, YYYY-MM-DD."
+          },
+          "dateTime": {
+            "type": "string",
+            "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies."
+          }
+        }
       },
       "end": {
-        "type": "object"
+        "type": "object",
+        "description": "When the event ends: `dateTime` for a timed event, `date` for an all-day one.",
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "All-day events only: the day after the last day (exclusive), YYYY-MM-DD."
+          },
+          "dateTime": {
+            "type": "string",
+            "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone the event was given in; absent, the calendar's time zone applies."
+          }
+        }
+      },
+      "attendees": {
+        "type": "array",
+        "description": "The guests; absent when there are none.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "email": {
+              "type": "string"
+            },
+            "displayName": {
+              "type": "string"
+            },
+            "responseStatus": {
+              "type": "string",
+              "description": "needsAction, declined, tentative or accepted."
+            },
+            "optional": {
+              "type": "boolean",
+              "description": "true for an optional guest."
+            },
+            "organizer": {
+              "type": "boolean",
+              "description": "true when this guest is the organizer."
+            },
+            "self": {
+              "type": "boolean",
+              "description": "true when this guest is the connected user."
+            },
+            "resource": {
+              "type": "boolean",
+              "description": "true for a room or other resource."
+            },
+            "comment": {
+              "type": "string",
+              "description": "The guest's note with their response."
+            }
+          }
+        }
+      },
+      "organizer": {
+        "type": "object",
+        "description": "Who owns the event: a person, or for an event on a shared calendar, the calendar.",
+        "properties": {
+          "email": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "self": {
+            "type": "boolean",
+            "description": "true when the organizer is the connected user (or their calendar)."
+          }
+        }
+      },
+      "creator": {
+        "type": "object",
+        "description": "Who created the event.",
+        "properties": {
+          "email": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "self": {
+            "type": "boolean",
+            "description": "true when the creator is the connected user."
+          }
+        }
+      },
+      "recurrence": {
+        "type": "array",
+        "description": "On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it.",
+        "items": {
+          "type": "string"
+        }
+      },
+      "recurringEventId": {
+        "type": "string",
+        "description": "On an instance of a recurring event: the id of the recurring event."
+      },
+      "originalStartTime": {
+        "type": "object",
+        "description": "On an instance of a recurring event: the start the series gave it (the instance may have been moved since).",
+        "properties": {
+          "date": {
+            "type": "string"
+          },
+          "dateTime": {
+            "type": "string"
+          },
+          "timeZone": {
+            "type": "string"
+          }
+        }
+      },
+      "eventType": {
+        "type": "string",
+        "description": "default, birthday, focusTime, fromGmail, outOfOffice or workingLocation."
+      },
+      "transparency": {
+        "type": "string",
+        "description": "transparent when the event does not block time (free); absent or opaque when it does (busy)."
+      },
+      "visibility": {
+        "type": "string",
+        "description": "public, private or confidential; absent for the calendar's default."
+      },
+      "hangoutLink": {
+        "type": "string",
+        "description": "The Google Meet link, when the event has one."
+      },
+      "conferenceData": {
+        "type": "object",
+        "description": "The video conference (e.g. Google Meet) attached to the event.",
+        "properties": {
+          "conferenceId": {
+            "type": "string"
+          },
+          "entryPoints": {
+            "type": "array",
+            "description": "Ways to join: a video link, dial-in numbers, ...",
+            "items": {
+              "type": "object",
+              "properties": {
+                "entryPointType": {
+                  "type": "string",
+                  "description": "video, phone, sip or more."
+                },
+                "uri": {
+                  "type": "string",
+                  "description": "The link or number to join with (https:, tel:, sip:)."
+                },
+                "label": {
+                  "type": "string"
+                },
+                "pin": {
+                  "type": "string"
+                },
+                "meetingCode": {
+                  "type": "string"
+                },
+                "passcode": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "conferenceSolution": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "e.g. Google Meet."
+              },
+              "key": {
+                "type": "object",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "hangoutsMeet or addOn."
+                  }
+                }
+              }
+            }
+          },
+          "createRequest": {
+            "type": "object",
+            "description": "The request that made the conference.",
+            "properties": {
+              "requestId": {
+                "type": "string"
+              },
+              "status": {
+                "type": "object",
+                "properties": {
+                  "statusCode": {
+                    "type": "string",
+                    "description": "pending, success or failure: on pending, hangoutLink and entryPoints come later."
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "reminders": {
+        "type": "object",
+        "properties": {
+          "useDefault": {
+            "type": "boolean",
+            "description": "true when the calendar's default reminders apply."
+          },
+          "overrides": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "method": {
+                  "type": "string",
+                  "description": "email or popup."
+                },
+                "minutes": {
+                  "type": "integer",
+                  "description": "Minutes before the start."
+                }
+              }
+            }
+          }
+        }
+      },
+      "guestsCanInviteOthers": {
+        "type": "boolean",
+        "description": "false when guests may not invite others (absent: Google's default true)."
+      },
+      "guestsCanModify": {
+        "type": "boolean",
+        "description": "true when guests may edit the event (absent: Google's default false)."
+      },
+      "guestsCanSeeOtherGuests": {
+        "type": "boolean",
+        "description": "false when guests do not see the guest list (absent: Google's default true)."
+      },
+      "iCalUID": {
+        "type": "string",
+        "description": "The event's iCalendar UID, shared by every instance of a recurring event."
+      },
+      "created": {
+        "type": "string",
+        "description": "RFC 3339 creation time."
+      },
+      "updated": {
+        "type": "string",
+        "description": "RFC 3339 time of the last change."
       }
     }
   };
@@ -463,13 +1030,94 @@ export let calendarListCalendarsOutputSchema: JsonSchema = {
     "type": "object",
     "properties": {
       "items": {
-        "type": "array"
+        "type": "array",
+        "description": "The calendars of this page, each a CalendarListEntry: the calendar as it appears in the user's list.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The calendar id, for the event tools' calendar_id; the user's own calendar has their e-mail address as its id."
+            },
+            "summary": {
+              "type": "string",
+              "description": "Title of the calendar."
+            },
+            "summaryOverride": {
+              "type": "string",
+              "description": "The user's own name for the calendar, when they renamed it in their list."
+            },
+            "description": {
+              "type": "string"
+            },
+            "location": {
+              "type": "string"
+            },
+            "primary": {
+              "type": "boolean",
+              "description": "true for the user's primary calendar (absent on the others)."
+            },
+            "accessRole": {
+              "type": "string",
+              "description": "The user's access: freeBusyReader (busy times only), reader, writer or owner; the event tools write only with writer or owner."
+            },
+            "timeZone": {
+              "type": "string",
+              "description": "The calendar's IANA time zone."
+            },
+            "backgroundColor": {
+              "type": "string",
+              "description": "Colour of the calendar in the user's list, #rrggbb."
+            },
+            "foregroundColor": {
+              "type": "string",
+              "description": "Text colour on it, #rrggbb."
+            },
+            "colorId": {
+              "type": "string"
+            },
+            "selected": {
+              "type": "boolean",
+              "description": "true when the calendar is shown in the Calendar web app."
+            },
+            "hidden": {
+              "type": "boolean",
+              "description": "true when it is hidden from the list (listed only with show_hidden)."
+            },
+            "deleted": {
+              "type": "boolean",
+              "description": "true when it was removed from the list (listed only with show_deleted or a sync)."
+            },
+            "defaultReminders": {
+              "type": "array",
+              "description": "The reminders events on this calendar get by default.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "method": {
+                    "type": "string",
+                    "description": "email or popup."
+                  },
+                  "minutes": {
+                    "type": "integer",
+                    "description": "Minutes before the start."
+                  }
+                }
+              }
+            }
+          }
+        }
       },
       "nextPageToken": {
-        "type": "string"
+        "type": "string",
+        "description": "Present while more calendars remain: pass it as page_token for the next page."
       },
       "nextSyncToken": {
-        "type": "string"
+        "type": "string",
+        "description": "On the last page instead of nextPageToken: pass it later as sync_token to get only what changed since."
       }
     }
   };
@@ -565,13 +1213,358 @@ export let calendarListEventsOutputSchema: JsonSchema = {
     "type": "object",
     "properties": {
       "items": {
-        "type": "array"
+        "type": "array",
+        "description": "The events of this page. Without single_events a recurring event appears once, with its recurrence; with it, each instance appears on its own, with recurringEventId.",
+        "items": {
+          "type": "object",
+          "description": "A Google Calendar Event resource.",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series."
+            },
+            "status": {
+              "type": "string",
+              "description": "confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one)."
+            },
+            "htmlLink": {
+              "type": "string",
+              "description": "Link to the event in the Google Calendar web app."
+            },
+            "summary": {
+              "type": "string",
+              "description": "Title of the event; absent when it has none."
+            },
+            "description": {
+              "type": "string",
+              "description": "Description or agenda; may hold simple HTML."
+            },
+            "location": {
+              "type": "string",
+              "description": "Free-form place of the event."
+            },
+            "start": {
+              "type": "object",
+              "description": "When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both).",
+              "properties": {
+                "date": {
+                  "type": "string",
+                  "description": "All-day events only: the date, YYYY-MM-DD."
+                },
+                "dateTime": {
+                  "type": "string",
+                  "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+                },
+                "timeZone": {
+                  "type": "string",
+                  "description": "IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies."
+                }
+              }
+            },
+            "end": {
+              "type": "object",
+              "description": "When the event ends: `dateTime` for a timed event, `date` for an all-day one.",
+              "properties": {
+                "date": {
+                  "type": "string",
+                  "description": "All-day events only: the day after the last day (exclusive), YYYY-MM-DD."
+                },
+                "dateTime": {
+                  "type": "string",
+                  "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+                },
+                "timeZone": {
+                  "type": "string",
+                  "description": "IANA time zone the event was given in; absent, the calendar's time zone applies."
+                }
+              }
+            },
+            "attendees": {
+              "type": "array",
+              "description": "The guests; absent when there are none.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "email": {
+                    "type": "string"
+                  },
+                  "displayName": {
+                    "type": "string"
+                  },
+                  "responseStatus": {
+                    "type": "string",
+                    "description": "needsAction, declined, tentative or accepted."
+                  },
+                  "optional": {
+                    "type": "boolean",
+                    "description": "true for an optional guest."
+                  },
+                  "organizer": {
+                    "type": "boolean",
+                    "description": "true when this guest is the organizer."
+                  },
+                  "self": {
+                    "type": "boolean",
+                    "description": "true when this guest is the connected user."
+                  },
+                  "resource": {
+                    "type": "boolean",
+                    "description": "true for a room or other resource."
+                  },
+                  "comment": {
+                    "type": "string",
+                    "description": "The guest's note with their response."
+                  }
+                }
+              }
+            },
+            "organizer": {
+              "type": "object",
+              "description": "Who owns the event: a person, or for an event on a shared calendar, the calendar.",
+              "properties": {
+                "email": {
+                  "type": "string"
+                },
+                "displayName": {
+                  "type": "string"
+                },
+                "self": {
+                  "type": "boolean",
+                  "description": "true when the organizer is the connected user (or their calendar)."
+                }
+              }
+            },
+            "creator": {
+              "type": "object",
+              "description": "Who created the event.",
+              "properties": {
+                "email": {
+                  "type": "string"
+                },
+                "displayName": {
+                  "type": "string"
+                },
+                "self": {
+                  "type": "boolean",
+                  "description": "true when the creator is the connected user."
+                }
+              }
+            },
+            "recurrence": {
+              "type": "array",
+              "description": "On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it.",
+              "items": {
+                "type": "string"
+              }
+            },
+            "recurringEventId": {
+              "type": "string",
+              "description": "On an instance of a recurring event: the id of the recurring event."
+            },
+            "originalStartTime": {
+              "type": "object",
+              "description": "On an instance of a recurring event: the start the series gave it (the instance may have been moved since).",
+              "properties": {
+                "date": {
+                  "type": "string"
+                },
+                "dateTime": {
+                  "type": "string"
+                },
+                "timeZone": {
+                  "type": "string"
+                }
+              }
+            },
+            "eventType": {
+              "type": "string",
+              "description": "default, birthday, focusTime, fromGmail, outOfOffice or workingLocation."
+            },
+            "transparency": {
+              "type": "string",
+              "description": "transparent when the event does not block time (free); absent or opaque when it does (busy)."
+            },
+            "visibility": {
+              "type": "string",
+              "description": "public, private or confidential; absent for the calendar's default."
+            },
+            "hangoutLink": {
+              "type": "string",
+              "description": "The Google Meet link, when the event has one."
+            },
+            "conferenceData": {
+              "type": "object",
+              "description": "The video conference (e.g. Google Meet) attached to the event.",
+              "properties": {
+                "conferenceId": {
+                  "type": "string"
+                },
+                "entryPoints": {
+                  "type": "array",
+                  "description": "Ways to join: a video link, dial-in numbers, ...",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "entryPointType": {
+                        "type": "string",
+                        "description": "video, phone, sip or more."
+                      },
+                      "uri": {
+                        "type": "string",
+                        "description": "The link or number to join with (https:, tel:, sip:)."
+                      },
+                      "label": {
+                        "type": "string"
+                      },
+                      "pin": {
+                        "type": "string"
+                      },
+                      "meetingCode": {
+                        "type": "string"
+                      },
+                      "passcode": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                "conferenceSolution": {
+                  "type": "object",
+                  "properties": {
+                    "name": {
+                      "type": "string",
+                      "description": "e.g. Google Meet."
+                    },
+                    "key": {
+                      "type": "object",
+                      "properties": {
+                        "type": {
+                          "type": "string",
+                          "description": "hangoutsMeet or addOn."
+                        }
+                      }
+                    }
+                  }
+                },
+                "createRequest": {
+                  "type": "object",
+                  "description": "The request that made the conference.",
+                  "properties": {
+                    "requestId": {
+                      "type": "string"
+                    },
+                    "status": {
+                      "type": "object",
+                      "properties": {
+                        "statusCode": {
+                          "type": "string",
+                          "description": "pending, success or failure: on pending, hangoutLink and entryPoints come later."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "reminders": {
+              "type": "object",
+              "properties": {
+                "useDefault": {
+                  "type": "boolean",
+                  "description": "true when the calendar's default reminders apply."
+                },
+                "overrides": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "method": {
+                        "type": "string",
+                        "description": "email or popup."
+                      },
+                      "minutes": {
+                        "type": "integer",
+                        "description": "Minutes before the start."
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "guestsCanInviteOthers": {
+              "type": "boolean",
+              "description": "false when guests may not invite others (absent: Google's default true)."
+            },
+            "guestsCanModify": {
+              "type": "boolean",
+              "description": "true when guests may edit the event (absent: Google's default false)."
+            },
+            "guestsCanSeeOtherGuests": {
+              "type": "boolean",
+              "description": "false when guests do not see the guest list (absent: Google's default true)."
+            },
+            "iCalUID": {
+              "type": "string",
+              "description": "The event's iCalendar UID, shared by every instance of a recurring event."
+            },
+            "created": {
+              "type": "string",
+              "description": "RFC 3339 creation time."
+            },
+            "updated": {
+              "type": "string",
+              "description": "RFC 3339 time of the last change."
+            }
+          }
+        }
       },
       "nextPageToken": {
-        "type": "string"
+        "type": "string",
+        "description": "Present while more events remain: pass it as page_token for the next page (a page may be short, even empty, while it is present)."
       },
       "nextSyncToken": {
-        "type": "string"
+        "type": "string",
+        "description": "On the last page instead of nextPageToken: Google's token for a later incremental sync of the changes."
+      },
+      "summary": {
+        "type": "string",
+        "description": "Title of the calendar."
+      },
+      "description": {
+        "type": "string",
+        "description": "Description of the calendar."
+      },
+      "timeZone": {
+        "type": "string",
+        "description": "The calendar's IANA time zone, in which all-day events are read."
+      },
+      "accessRole": {
+        "type": "string",
+        "description": "The user's access to the calendar: freeBusyReader, reader, writer or owner."
+      },
+      "updated": {
+        "type": "string",
+        "description": "RFC 3339 time of the calendar's last change."
+      },
+      "defaultReminders": {
+        "type": "array",
+        "description": "The calendar's default reminders, used by events whose reminders.useDefault is true.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "method": {
+              "type": "string",
+              "description": "email or popup."
+            },
+            "minutes": {
+              "type": "integer",
+              "description": "Minutes before the start."
+            }
+          }
+        }
       }
     }
   };
@@ -780,18 +1773,306 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
 /** JSON Schema of the result of `calendar_update_event` (its notable fields). */
 export let calendarUpdateEventOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Calendar Event resource.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series."
+      },
+      "status": {
+        "type": "string",
+        "description": "confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one)."
       },
       "htmlLink": {
-        "type": "string"
+        "type": "string",
+        "description": "Link to the event in the Google Calendar web app."
+      },
+      "summary": {
+        "type": "string",
+        "description": "Title of the event; absent when it has none."
+      },
+      "description": {
+        "type": "string",
+        "description": "Description or agenda; may hold simple HTML."
+      },
+      "location": {
+        "type": "string",
+        "description": "Free-form place of the event."
       },
       "start": {
-        "type": "object"
+        "type": "object",
+        "description": "When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both).",
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "All-day events only: the date, YYYY-MM-DD."
+          },
+          "dateTime": {
+            "type": "string",
+            "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies."
+          }
+        }
       },
       "end": {
-        "type": "object"
+        "type": "object",
+        "description": "When the event ends: `dateTime` for a timed event, `date` for an all-day one.",
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "All-day events only: the day after the last day (exclusive), YYYY-MM-DD."
+          },
+          "dateTime": {
+            "type": "string",
+            "description": "Timed events only: RFC 3339 date-time with its UTC offset."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone the event was given in; absent, the calendar's time zone applies."
+          }
+        }
+      },
+      "attendees": {
+        "type": "array",
+        "description": "The guests; absent when there are none.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "email": {
+              "type": "string"
+            },
+            "displayName": {
+              "type": "string"
+            },
+            "responseStatus": {
+              "type": "string",
+              "description": "needsAction, declined, tentative or accepted."
+            },
+            "optional": {
+              "type": "boolean",
+              "description": "true for an optional guest."
+            },
+            "organizer": {
+              "type": "boolean",
+              "description": "true when this guest is the organizer."
+            },
+            "self": {
+              "type": "boolean",
+              "description": "true when this guest is the connected user."
+            },
+            "resource": {
+              "type": "boolean",
+              "description": "true for a room or other resource."
+            },
+            "comment": {
+              "type": "string",
+              "description": "The guest's note with their response."
+            }
+          }
+        }
+      },
+      "organizer": {
+        "type": "object",
+        "description": "Who owns the event: a person, or for an event on a shared calendar, the calendar.",
+        "properties": {
+          "email": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "self": {
+            "type": "boolean",
+            "description": "true when the organizer is the connected user (or their calendar)."
+          }
+        }
+      },
+      "creator": {
+        "type": "object",
+        "description": "Who created the event.",
+        "properties": {
+          "email": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "self": {
+            "type": "boolean",
+            "description": "true when the creator is the connected user."
+          }
+        }
+      },
+      "recurrence": {
+        "type": "array",
+        "description": "On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it.",
+        "items": {
+          "type": "string"
+        }
+      },
+      "recurringEventId": {
+        "type": "string",
+        "description": "On an instance of a recurring event: the id of the recurring event."
+      },
+      "originalStartTime": {
+        "type": "object",
+        "description": "On an instance of a recurring event: the start the series gave it (the instance may have been moved since).",
+        "properties": {
+          "date": {
+            "type": "string"
+          },
+          "dateTime": {
+            "type": "string"
+          },
+          "timeZone": {
+            "type": "string"
+          }
+        }
+      },
+      "eventType": {
+        "type": "string",
+        "description": "default, birthday, focusTime, fromGmail, outOfOffice or workingLocation."
+      },
+      "transparency": {
+        "type": "string",
+        "description": "transparent when the event does not block time (free); absent or opaque when it does (busy)."
+      },
+      "visibility": {
+        "type": "string",
+        "description": "public, private or confidential; absent for the calendar's default."
+      },
+      "hangoutLink": {
+        "type": "string",
+        "description": "The Google Meet link, when the event has one."
+      },
+      "conferenceData": {
+        "type": "object",
+        "description": "The video conference (e.g. Google Meet) attached to the event.",
+        "properties": {
+          "conferenceId": {
+            "type": "string"
+          },
+          "entryPoints": {
+            "type": "array",
+            "description": "Ways to join: a video link, dial-in numbers, ...",
+            "items": {
+              "type": "object",
+              "properties": {
+                "entryPointType": {
+                  "type": "string",
+                  "description": "video, phone, sip or more."
+                },
+                "uri": {
+                  "type": "string",
+                  "description": "The link or number to join with (https:, tel:, sip:)."
+                },
+                "label": {
+                  "type": "string"
+                },
+                "pin": {
+                  "type": "string"
+                },
+                "meetingCode": {
+                  "type": "string"
+                },
+                "passcode": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "conferenceSolution": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "description": "e.g. Google Meet."
+              },
+              "key": {
+                "type": "object",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "hangoutsMeet or addOn."
+                  }
+                }
+              }
+            }
+          },
+          "createRequest": {
+            "type": "object",
+            "description": "The request that made the conference.",
+            "properties": {
+              "requestId": {
+                "type": "string"
+              },
+              "status": {
+                "type": "object",
+                "properties": {
+                  "statusCode": {
+                    "type": "string",
+                    "description": "pending, success or failure: on pending, hangoutLink and entryPoints come later."
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "reminders": {
+        "type": "object",
+        "properties": {
+          "useDefault": {
+            "type": "boolean",
+            "description": "true when the calendar's default reminders apply."
+          },
+          "overrides": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "method": {
+                  "type": "string",
+                  "description": "email or popup."
+                },
+                "minutes": {
+                  "type": "integer",
+                  "description": "Minutes before the start."
+                }
+              }
+            }
+          }
+        }
+      },
+      "guestsCanInviteOthers": {
+        "type": "boolean",
+        "description": "false when guests may not invite others (absent: Google's default true)."
+      },
+      "guestsCanModify": {
+        "type": "boolean",
+        "description": "true when guests may edit the event (absent: Google's default false)."
+      },
+      "guestsCanSeeOtherGuests": {
+        "type": "boolean",
+        "description": "false when guests do not see the guest list (absent: Google's default true)."
+      },
+      "iCalUID": {
+        "type": "string",
+        "description": "The event's iCalendar UID, shared by every instance of a recurring event."
+      },
+      "created": {
+        "type": "string",
+        "description": "RFC 3339 creation time."
+      },
+      "updated": {
+        "type": "string",
+        "description": "RFC 3339 time of the last change."
       }
     }
   };
