@@ -3509,13 +3509,30 @@ export interface components {
              */
             values: (string | number | boolean | null)[][];
         };
+        /** @description An AppendValuesResponse. */
         SheetsAppendValuesOutput: {
-            spreadsheetId?: string;
+            spreadsheetId: string;
+            /** @description The table Google found in range, before the append, in A1 notation; absent when the range held no data. */
             tableRange?: string;
+            /** @description What was written: the new rows, below the table. */
             updates?: {
+                spreadsheetId: string;
+                /** @description Cells written (absent when none; a null cell is not written). */
                 updatedCells?: number;
+                /** @description Columns with at least one cell written (absent when none). */
                 updatedColumns?: number;
+                /** @description With include_values_in_response only: the written range read back. */
+                updatedData?: {
+                    /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
+                    majorDimension?: string;
+                    /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
+                    range?: string;
+                    /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
+                    values?: (string | number | boolean)[][];
+                };
+                /** @description The range the rows were written to, in A1 notation with the sheet name. */
                 updatedRange?: string;
+                /** @description Rows with at least one cell written (absent when none). */
                 updatedRows?: number;
             };
         };
@@ -3585,10 +3602,57 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description A Google Sheets Spreadsheet resource. */
         SheetsCreateSpreadsheetOutput: {
-            properties?: Record<string, never>;
-            sheets?: unknown[];
-            spreadsheetId?: string;
+            /** @description The spreadsheet's named ranges, usable in formulas and in place of an A1 range. */
+            namedRanges?: {
+                name?: string;
+                namedRangeId?: string;
+                /** @description Where it lies: rows and columns from 0, ends exclusive; a missing bound is unbounded (0 for a start). */
+                range?: {
+                    endColumnIndex?: number;
+                    endRowIndex?: number;
+                    sheetId?: number;
+                    startColumnIndex?: number;
+                    startRowIndex?: number;
+                };
+            }[];
+            properties?: {
+                /** @description When volatile functions recalculate: ON_CHANGE, MINUTE or HOUR. */
+                autoRecalc?: string;
+                /** @description Locale of number and date formats, e.g. en_US. */
+                locale?: string;
+                /** @description IANA time zone of the date functions. */
+                timeZone?: string;
+                title?: string;
+            };
+            /** @description The sheets (tabs), in order. */
+            sheets?: {
+                properties?: {
+                    /** @description The sheet's size: a write or read past it is refused. */
+                    gridProperties?: {
+                        columnCount?: number;
+                        /** @description Frozen columns (absent: none). */
+                        frozenColumnCount?: number;
+                        /** @description Frozen header rows (absent: none). */
+                        frozenRowCount?: number;
+                        rowCount?: number;
+                    };
+                    /** @description true when the sheet is hidden. */
+                    hidden?: boolean;
+                    /** @description Position of the tab, from 0. */
+                    index?: number;
+                    /** @description The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved. */
+                    sheetId?: number;
+                    /** @description GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write. */
+                    sheetType?: string;
+                    /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1). */
+                    title?: string;
+                };
+            }[];
+            /** @description The spreadsheet id, for the other sheets tools. */
+            spreadsheetId: string;
+            /** @description Link to the spreadsheet in the Google Sheets web app. */
             spreadsheetUrl?: string;
         };
         SheetsCreateSpreadsheetRequest: {
@@ -3633,10 +3697,14 @@ export interface components {
              */
             value_render_option?: "FORMATTED_VALUE" | "UNFORMATTED_VALUE" | "FORMULA";
         };
+        /** @description A ValueRange: the cells of one range. */
         SheetsGetValuesOutput: {
+            /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
             majorDimension?: string;
+            /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
             range?: string;
-            values?: unknown[];
+            /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
+            values?: (string | number | boolean)[][];
         };
         SheetsGetValuesRequest: {
             connection_name?: string;
@@ -3672,10 +3740,98 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description A Google Sheets Spreadsheet resource. */
         SheetsReadSpreadsheetOutput: {
-            properties?: Record<string, never>;
-            sheets?: unknown[];
-            spreadsheetId?: string;
+            /** @description The spreadsheet's named ranges, usable in formulas and in place of an A1 range. */
+            namedRanges?: {
+                name?: string;
+                namedRangeId?: string;
+                /** @description Where it lies: rows and columns from 0, ends exclusive; a missing bound is unbounded (0 for a start). */
+                range?: {
+                    endColumnIndex?: number;
+                    endRowIndex?: number;
+                    sheetId?: number;
+                    startColumnIndex?: number;
+                    startRowIndex?: number;
+                };
+            }[];
+            properties?: {
+                /** @description When volatile functions recalculate: ON_CHANGE, MINUTE or HOUR. */
+                autoRecalc?: string;
+                /** @description Locale of number and date formats, e.g. en_US. */
+                locale?: string;
+                /** @description IANA time zone of the date functions. */
+                timeZone?: string;
+                title?: string;
+            };
+            /** @description The sheets (tabs), in order. */
+            sheets?: {
+                /** @description With include_grid_data only: the cells of the sheet, or of the requested range on it. */
+                data?: {
+                    /** @description One entry per row; trailing empty rows and cells are left out, and an empty row is {}. */
+                    rowData?: {
+                        /** @description The row's cells (CellData); an empty cell is {}. */
+                        values?: {
+                            /** @description The cell's computed value (a formula's result): exactly one of stringValue, numberValue (numbers, dates and times as serial numbers), boolValue, formulaValue or errorValue. */
+                            effectiveValue?: {
+                                boolValue?: boolean;
+                                errorValue?: {
+                                    message?: string;
+                                    /** @description e.g. REF, DIVIDE_BY_ZERO, VALUE, N_A. */
+                                    type?: string;
+                                };
+                                formulaValue?: string;
+                                numberValue?: number;
+                                stringValue?: string;
+                            };
+                            /** @description The value as displayed. */
+                            formattedValue?: string;
+                            hyperlink?: string;
+                            note?: string;
+                            /** @description What was typed or written in the cell: exactly one of stringValue, numberValue (numbers, dates and times as serial numbers), boolValue, formulaValue or errorValue. */
+                            userEnteredValue?: {
+                                boolValue?: boolean;
+                                errorValue?: {
+                                    message?: string;
+                                    /** @description e.g. REF, DIVIDE_BY_ZERO, VALUE, N_A. */
+                                    type?: string;
+                                };
+                                formulaValue?: string;
+                                numberValue?: number;
+                                stringValue?: string;
+                            };
+                        }[];
+                    }[];
+                    /** @description Column of the first cell of each row, from 0 (absent: 0). */
+                    startColumn?: number;
+                    /** @description Row of the first rowData entry, from 0 (absent: 0). */
+                    startRow?: number;
+                }[];
+                properties?: {
+                    /** @description The sheet's size: a write or read past it is refused. */
+                    gridProperties?: {
+                        columnCount?: number;
+                        /** @description Frozen columns (absent: none). */
+                        frozenColumnCount?: number;
+                        /** @description Frozen header rows (absent: none). */
+                        frozenRowCount?: number;
+                        rowCount?: number;
+                    };
+                    /** @description true when the sheet is hidden. */
+                    hidden?: boolean;
+                    /** @description Position of the tab, from 0. */
+                    index?: number;
+                    /** @description The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved. */
+                    sheetId?: number;
+                    /** @description GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write. */
+                    sheetType?: string;
+                    /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1). */
+                    title?: string;
+                };
+            }[];
+            /** @description The spreadsheet id, for the other sheets tools. */
+            spreadsheetId: string;
+            /** @description Link to the spreadsheet in the Google Sheets web app. */
             spreadsheetUrl?: string;
         };
         SheetsReadSpreadsheetRequest: {
@@ -3734,10 +3890,25 @@ export interface components {
              */
             values: (string | number | boolean | null)[][];
         };
+        /** @description An UpdateValuesResponse. */
         SheetsUpdateValuesOutput: {
-            spreadsheetId?: string;
+            spreadsheetId: string;
+            /** @description Cells written (absent when none; a null cell is not written). */
             updatedCells?: number;
+            /** @description Columns with at least one cell written (absent when none). */
+            updatedColumns?: number;
+            /** @description With include_values_in_response only: the written range read back. */
+            updatedData?: {
+                /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
+                majorDimension?: string;
+                /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
+                range?: string;
+                /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
+                values?: (string | number | boolean)[][];
+            };
+            /** @description The range written, in A1 notation with the sheet name. */
             updatedRange?: string;
+            /** @description Rows with at least one cell written (absent when none). */
             updatedRows?: number;
         };
         SheetsUpdateValuesRequest: {

@@ -3284,27 +3284,72 @@ export let sheetsAppendValuesInputSchema: JsonSchema = {
 /** JSON Schema of the result of `sheets_append_values` (its notable fields). */
 export let sheetsAppendValuesOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "An AppendValuesResponse.",
+    "required": [
+      "spreadsheetId"
+    ],
     "properties": {
       "spreadsheetId": {
         "type": "string"
       },
       "tableRange": {
-        "type": "string"
+        "type": "string",
+        "description": "The table Google found in range, before the append, in A1 notation; absent when the range held no data."
       },
       "updates": {
         "type": "object",
+        "description": "What was written: the new rows, below the table.",
+        "required": [
+          "spreadsheetId"
+        ],
         "properties": {
-          "updatedRange": {
+          "spreadsheetId": {
             "type": "string"
           },
+          "updatedRange": {
+            "type": "string",
+            "description": "The range the rows were written to, in A1 notation with the sheet name."
+          },
           "updatedRows": {
-            "type": "integer"
+            "type": "integer",
+            "description": "Rows with at least one cell written (absent when none)."
           },
           "updatedColumns": {
-            "type": "integer"
+            "type": "integer",
+            "description": "Columns with at least one cell written (absent when none)."
           },
           "updatedCells": {
-            "type": "integer"
+            "type": "integer",
+            "description": "Cells written (absent when none; a null cell is not written)."
+          },
+          "updatedData": {
+            "type": "object",
+            "description": "With include_values_in_response only: the written range read back.",
+            "properties": {
+              "range": {
+                "type": "string",
+                "description": "The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10)."
+              },
+              "majorDimension": {
+                "type": "string",
+                "description": "ROWS (values is a list of rows) or COLUMNS (a list of columns)."
+              },
+              "values": {
+                "type": "array",
+                "description": "The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is \"\".",
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": [
+                      "string",
+                      "number",
+                      "boolean"
+                    ],
+                    "description": "A cell: with FORMATTED_VALUE (the default) always a string, as displayed; with UNFORMATTED_VALUE numbers and booleans as such (dates as serial numbers); with FORMULA a formula as its text (=B2*100), other cells as with UNFORMATTED_VALUE."
+                  }
+                }
+              }
+            }
           }
         }
       }
@@ -3441,18 +3486,128 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
 /** JSON Schema of the result of `sheets_create_spreadsheet` (its notable fields). */
 export let sheetsCreateSpreadsheetOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Sheets Spreadsheet resource.",
+    "required": [
+      "spreadsheetId"
+    ],
     "properties": {
       "spreadsheetId": {
-        "type": "string"
+        "type": "string",
+        "description": "The spreadsheet id, for the other sheets tools."
       },
       "spreadsheetUrl": {
-        "type": "string"
+        "type": "string",
+        "description": "Link to the spreadsheet in the Google Sheets web app."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string"
+          },
+          "locale": {
+            "type": "string",
+            "description": "Locale of number and date formats, e.g. en_US."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone of the date functions."
+          },
+          "autoRecalc": {
+            "type": "string",
+            "description": "When volatile functions recalculate: ON_CHANGE, MINUTE or HOUR."
+          }
+        }
       },
       "sheets": {
-        "type": "array"
+        "type": "array",
+        "description": "The sheets (tabs), in order.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "properties": {
+              "type": "object",
+              "properties": {
+                "sheetId": {
+                  "type": "integer",
+                  "description": "The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved."
+                },
+                "title": {
+                  "type": "string",
+                  "description": "The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1)."
+                },
+                "index": {
+                  "type": "integer",
+                  "description": "Position of the tab, from 0."
+                },
+                "sheetType": {
+                  "type": "string",
+                  "description": "GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write."
+                },
+                "hidden": {
+                  "type": "boolean",
+                  "description": "true when the sheet is hidden."
+                },
+                "gridProperties": {
+                  "type": "object",
+                  "description": "The sheet's size: a write or read past it is refused.",
+                  "properties": {
+                    "rowCount": {
+                      "type": "integer"
+                    },
+                    "columnCount": {
+                      "type": "integer"
+                    },
+                    "frozenRowCount": {
+                      "type": "integer",
+                      "description": "Frozen header rows (absent: none)."
+                    },
+                    "frozenColumnCount": {
+                      "type": "integer",
+                      "description": "Frozen columns (absent: none)."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "namedRanges": {
+        "type": "array",
+        "description": "The spreadsheet's named ranges, usable in formulas and in place of an A1 range.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "namedRangeId": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "range": {
+              "type": "object",
+              "description": "Where it lies: rows and columns from 0, ends exclusive; a missing bound is unbounded (0 for a start).",
+              "properties": {
+                "sheetId": {
+                  "type": "integer"
+                },
+                "startRowIndex": {
+                  "type": "integer"
+                },
+                "endRowIndex": {
+                  "type": "integer"
+                },
+                "startColumnIndex": {
+                  "type": "integer"
+                },
+                "endColumnIndex": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -3524,15 +3679,30 @@ export let sheetsGetValuesInputSchema: JsonSchema = {
 /** JSON Schema of the result of `sheets_get_values` (its notable fields). */
 export let sheetsGetValuesOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A ValueRange: the cells of one range.",
     "properties": {
       "range": {
-        "type": "string"
+        "type": "string",
+        "description": "The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10)."
       },
       "majorDimension": {
-        "type": "string"
+        "type": "string",
+        "description": "ROWS (values is a list of rows) or COLUMNS (a list of columns)."
       },
       "values": {
-        "type": "array"
+        "type": "array",
+        "description": "The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is \"\".",
+        "items": {
+          "type": "array",
+          "items": {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ],
+            "description": "A cell: with FORMATTED_VALUE (the default) always a string, as displayed; with UNFORMATTED_VALUE numbers and booleans as such (dates as serial numbers); with FORMULA a formula as its text (=B2*100), other cells as with UNFORMATTED_VALUE."
+          }
+        }
       }
     }
   };
@@ -3586,18 +3756,233 @@ export let sheetsReadSpreadsheetInputSchema: JsonSchema = {
 /** JSON Schema of the result of `sheets_read_spreadsheet` (its notable fields). */
 export let sheetsReadSpreadsheetOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Sheets Spreadsheet resource.",
+    "required": [
+      "spreadsheetId"
+    ],
     "properties": {
       "spreadsheetId": {
-        "type": "string"
-      },
-      "properties": {
-        "type": "object"
-      },
-      "sheets": {
-        "type": "array"
+        "type": "string",
+        "description": "The spreadsheet id, for the other sheets tools."
       },
       "spreadsheetUrl": {
-        "type": "string"
+        "type": "string",
+        "description": "Link to the spreadsheet in the Google Sheets web app."
+      },
+      "properties": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string"
+          },
+          "locale": {
+            "type": "string",
+            "description": "Locale of number and date formats, e.g. en_US."
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone of the date functions."
+          },
+          "autoRecalc": {
+            "type": "string",
+            "description": "When volatile functions recalculate: ON_CHANGE, MINUTE or HOUR."
+          }
+        }
+      },
+      "sheets": {
+        "type": "array",
+        "description": "The sheets (tabs), in order.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "properties": {
+              "type": "object",
+              "properties": {
+                "sheetId": {
+                  "type": "integer",
+                  "description": "The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved."
+                },
+                "title": {
+                  "type": "string",
+                  "description": "The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1)."
+                },
+                "index": {
+                  "type": "integer",
+                  "description": "Position of the tab, from 0."
+                },
+                "sheetType": {
+                  "type": "string",
+                  "description": "GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write."
+                },
+                "hidden": {
+                  "type": "boolean",
+                  "description": "true when the sheet is hidden."
+                },
+                "gridProperties": {
+                  "type": "object",
+                  "description": "The sheet's size: a write or read past it is refused.",
+                  "properties": {
+                    "rowCount": {
+                      "type": "integer"
+                    },
+                    "columnCount": {
+                      "type": "integer"
+                    },
+                    "frozenRowCount": {
+                      "type": "integer",
+                      "description": "Frozen header rows (absent: none)."
+                    },
+                    "frozenColumnCount": {
+                      "type": "integer",
+                      "description": "Frozen columns (absent: none)."
+                    }
+                  }
+                }
+              }
+            },
+            "data": {
+              "type": "array",
+              "description": "With include_grid_data only: the cells of the sheet, or of the requested range on it.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "startRow": {
+                    "type": "integer",
+                    "description": "Row of the first rowData entry, from 0 (absent: 0)."
+                  },
+                  "startColumn": {
+                    "type": "integer",
+                    "description": "Column of the first cell of each row, from 0 (absent: 0)."
+                  },
+                  "rowData": {
+                    "type": "array",
+                    "description": "One entry per row; trailing empty rows and cells are left out, and an empty row is {}.",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "values": {
+                          "type": "array",
+                          "description": "The row's cells (CellData); an empty cell is {}.",
+                          "items": {
+                            "type": "object",
+                            "properties": {
+                              "userEnteredValue": {
+                                "type": "object",
+                                "description": "What was typed or written in the cell: exactly one of stringValue, numberValue (numbers, dates and times as serial numbers), boolValue, formulaValue or errorValue.",
+                                "properties": {
+                                  "stringValue": {
+                                    "type": "string"
+                                  },
+                                  "numberValue": {
+                                    "type": "number"
+                                  },
+                                  "boolValue": {
+                                    "type": "boolean"
+                                  },
+                                  "formulaValue": {
+                                    "type": "string"
+                                  },
+                                  "errorValue": {
+                                    "type": "object",
+                                    "properties": {
+                                      "type": {
+                                        "type": "string",
+                                        "description": "e.g. REF, DIVIDE_BY_ZERO, VALUE, N_A."
+                                      },
+                                      "message": {
+                                        "type": "string"
+                                      }
+                                    }
+                                  }
+                                }
+                              },
+                              "effectiveValue": {
+                                "type": "object",
+                                "description": "The cell's computed value (a formula's result): exactly one of stringValue, numberValue (numbers, dates and times as serial numbers), boolValue, formulaValue or errorValue.",
+                                "properties": {
+                                  "stringValue": {
+                                    "type": "string"
+                                  },
+                                  "numberValue": {
+                                    "type": "number"
+                                  },
+                                  "boolValue": {
+                                    "type": "boolean"
+                                  },
+                                  "formulaValue": {
+                                    "type": "string"
+                                  },
+                                  "errorValue": {
+                                    "type": "object",
+                                    "properties": {
+                                      "type": {
+                                        "type": "string",
+                                        "description": "e.g. REF, DIVIDE_BY_ZERO, VALUE, N_A."
+                                      },
+                                      "message": {
+                                        "type": "string"
+                                      }
+                                    }
+                                  }
+                                }
+                              },
+                              "formattedValue": {
+                                "type": "string",
+                                "description": "The value as displayed."
+                              },
+                              "note": {
+                                "type": "string"
+                              },
+                              "hyperlink": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "namedRanges": {
+        "type": "array",
+        "description": "The spreadsheet's named ranges, usable in formulas and in place of an A1 range.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "namedRangeId": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "range": {
+              "type": "object",
+              "description": "Where it lies: rows and columns from 0, ends exclusive; a missing bound is unbounded (0 for a start).",
+              "properties": {
+                "sheetId": {
+                  "type": "integer"
+                },
+                "startRowIndex": {
+                  "type": "integer"
+                },
+                "endRowIndex": {
+                  "type": "integer"
+                },
+                "startColumnIndex": {
+                  "type": "integer"
+                },
+                "endColumnIndex": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -3695,18 +4080,58 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
 /** JSON Schema of the result of `sheets_update_values` (its notable fields). */
 export let sheetsUpdateValuesOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "An UpdateValuesResponse.",
+    "required": [
+      "spreadsheetId"
+    ],
     "properties": {
       "spreadsheetId": {
         "type": "string"
       },
       "updatedRange": {
-        "type": "string"
+        "type": "string",
+        "description": "The range written, in A1 notation with the sheet name."
       },
       "updatedRows": {
-        "type": "integer"
+        "type": "integer",
+        "description": "Rows with at least one cell written (absent when none)."
+      },
+      "updatedColumns": {
+        "type": "integer",
+        "description": "Columns with at least one cell written (absent when none)."
       },
       "updatedCells": {
-        "type": "integer"
+        "type": "integer",
+        "description": "Cells written (absent when none; a null cell is not written)."
+      },
+      "updatedData": {
+        "type": "object",
+        "description": "With include_values_in_response only: the written range read back.",
+        "properties": {
+          "range": {
+            "type": "string",
+            "description": "The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10)."
+          },
+          "majorDimension": {
+            "type": "string",
+            "description": "ROWS (values is a list of rows) or COLUMNS (a list of columns)."
+          },
+          "values": {
+            "type": "array",
+            "description": "The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is \"\".",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean"
+                ],
+                "description": "A cell: with FORMATTED_VALUE (the default) always a string, as displayed; with UNFORMATTED_VALUE numbers and booleans as such (dates as serial numbers); with FORMULA a formula as its text (=B2*100), other cells as with UNFORMATTED_VALUE."
+              }
+            }
+          }
+        }
       }
     }
   };

@@ -632,7 +632,7 @@ export interface SheetsAppendValuesInput {
 }
 
 /** Result of `sheets_append_values`: the notable fields; the upstream may return more. */
-export type SheetsAppendValuesOutput = { spreadsheetId?: string; tableRange?: string; updates?: { updatedRange?: string; updatedRows?: number; updatedColumns?: number; updatedCells?: number; [key: string]: unknown }; [key: string]: unknown };
+export type SheetsAppendValuesOutput = { spreadsheetId: string; tableRange?: string; updates?: { spreadsheetId: string; updatedRange?: string; updatedRows?: number; updatedColumns?: number; updatedCells?: number; updatedData?: { range?: string; majorDimension?: string; values?: Array<Array<string | number | boolean>>; [key: string]: unknown }; [key: string]: unknown }; [key: string]: unknown };
 
 /** Input of `sheets_create_spreadsheet` (aliases: `googlesheets_create_spreadsheet`). */
 export interface SheetsCreateSpreadsheetInput {
@@ -651,7 +651,7 @@ export interface SheetsCreateSpreadsheetInput {
 }
 
 /** Result of `sheets_create_spreadsheet`: the notable fields; the upstream may return more. */
-export type SheetsCreateSpreadsheetOutput = { spreadsheetId?: string; spreadsheetUrl?: string; properties?: Record<string, unknown>; sheets?: unknown[]; [key: string]: unknown };
+export type SheetsCreateSpreadsheetOutput = { spreadsheetId: string; spreadsheetUrl?: string; properties?: { title?: string; locale?: string; timeZone?: string; autoRecalc?: string; [key: string]: unknown }; sheets?: Array<{ properties?: { sheetId?: number; title?: string; index?: number; sheetType?: string; hidden?: boolean; gridProperties?: { rowCount?: number; columnCount?: number; frozenRowCount?: number; frozenColumnCount?: number; [key: string]: unknown }; [key: string]: unknown }; [key: string]: unknown }>; namedRanges?: Array<{ namedRangeId?: string; name?: string; range?: { sheetId?: number; startRowIndex?: number; endRowIndex?: number; startColumnIndex?: number; endColumnIndex?: number; [key: string]: unknown }; [key: string]: unknown }>; [key: string]: unknown };
 
 /** Input of `sheets_get_values` (aliases: `googlesheets_get_values`). */
 export interface SheetsGetValuesInput {
@@ -670,7 +670,7 @@ export interface SheetsGetValuesInput {
 }
 
 /** Result of `sheets_get_values`: the notable fields; the upstream may return more. */
-export type SheetsGetValuesOutput = { range?: string; majorDimension?: string; values?: unknown[]; [key: string]: unknown };
+export type SheetsGetValuesOutput = { range?: string; majorDimension?: string; values?: Array<Array<string | number | boolean>>; [key: string]: unknown };
 
 /** Input of `sheets_read_spreadsheet` (aliases: `googlesheets_read_spreadsheet`). */
 export interface SheetsReadSpreadsheetInput {
@@ -687,7 +687,7 @@ export interface SheetsReadSpreadsheetInput {
 }
 
 /** Result of `sheets_read_spreadsheet`: the notable fields; the upstream may return more. */
-export type SheetsReadSpreadsheetOutput = { spreadsheetId?: string; properties?: Record<string, unknown>; sheets?: unknown[]; spreadsheetUrl?: string; [key: string]: unknown };
+export type SheetsReadSpreadsheetOutput = { spreadsheetId: string; spreadsheetUrl?: string; properties?: { title?: string; locale?: string; timeZone?: string; autoRecalc?: string; [key: string]: unknown }; sheets?: Array<{ properties?: { sheetId?: number; title?: string; index?: number; sheetType?: string; hidden?: boolean; gridProperties?: { rowCount?: number; columnCount?: number; frozenRowCount?: number; frozenColumnCount?: number; [key: string]: unknown }; [key: string]: unknown }; data?: Array<{ startRow?: number; startColumn?: number; rowData?: Array<{ values?: Array<{ userEnteredValue?: { stringValue?: string; numberValue?: number; boolValue?: boolean; formulaValue?: string; errorValue?: { type?: string; message?: string; [key: string]: unknown }; [key: string]: unknown }; effectiveValue?: { stringValue?: string; numberValue?: number; boolValue?: boolean; formulaValue?: string; errorValue?: { type?: string; message?: string; [key: string]: unknown }; [key: string]: unknown }; formattedValue?: string; note?: string; hyperlink?: string; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }>; namedRanges?: Array<{ namedRangeId?: string; name?: string; range?: { sheetId?: number; startRowIndex?: number; endRowIndex?: number; startColumnIndex?: number; endColumnIndex?: number; [key: string]: unknown }; [key: string]: unknown }>; [key: string]: unknown };
 
 /** Input of `sheets_update_values` (aliases: `googlesheets_update_values`). */
 export interface SheetsUpdateValuesInput {
@@ -708,7 +708,7 @@ export interface SheetsUpdateValuesInput {
 }
 
 /** Result of `sheets_update_values`: the notable fields; the upstream may return more. */
-export type SheetsUpdateValuesOutput = { spreadsheetId?: string; updatedRange?: string; updatedRows?: number; updatedCells?: number; [key: string]: unknown };
+export type SheetsUpdateValuesOutput = { spreadsheetId: string; updatedRange?: string; updatedRows?: number; updatedColumns?: number; updatedCells?: number; updatedData?: { range?: string; majorDimension?: string; values?: Array<Array<string | number | boolean>>; [key: string]: unknown }; [key: string]: unknown };
 /** Input of `workspace_comment_create`. A union: Supply exactly one of parent ({page_id} for a new page-level discussion) or discussion_id (a reply in an existing thread). */
 export type WorkspaceCommentCreateInput = {
     /** The comment body, `{rich_text: [...]}`; each rich-text item is `{type: "text", text: {content}}` (at most 2000 characters per item, at most 100 items). Example: `{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}`. */
