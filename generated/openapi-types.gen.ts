@@ -3129,9 +3129,169 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description A Google Docs Document resource. */
         DocsCreateDocumentOutput: {
-            documentId?: string;
+            body?: {
+                /** @description The body in order: a section break, then paragraphs and tables. Their indexes are the positions docs_update_document's requests take. */
+                content?: {
+                    /** @description Index just past its last character. */
+                    endIndex?: number;
+                    paragraph?: {
+                        /** @description On a list item only: the list it belongs to and its level. */
+                        bullet?: {
+                            /** @description Its key in lists. */
+                            listId?: string;
+                            /** @description From 0; absent at 0. */
+                            nestingLevel?: number;
+                        };
+                        /** @description The paragraph's text runs and other inline elements, in order. */
+                        elements?: {
+                            /** @description Exclusive. */
+                            endIndex?: number;
+                            /** @description A footnote's number in the text; the footnote's content is in footnotes. */
+                            footnoteReference?: {
+                                footnoteId?: string;
+                                footnoteNumber?: string;
+                            };
+                            /** @description An inline image. */
+                            inlineObjectElement?: {
+                                /** @description Its key in inlineObjects. */
+                                inlineObjectId?: string;
+                            };
+                            /** @description A page break. */
+                            pageBreak?: Record<string, never>;
+                            /** @description A person smart chip. */
+                            person?: {
+                                personId?: string;
+                                personProperties?: {
+                                    email?: string;
+                                    name?: string;
+                                };
+                            };
+                            /** @description A smart chip linking a Google resource (a Drive file, a Calendar event, ...). */
+                            richLink?: {
+                                richLinkId?: string;
+                                richLinkProperties?: {
+                                    mimeType?: string;
+                                    title?: string;
+                                    uri?: string;
+                                };
+                            };
+                            startIndex?: number;
+                            /** @description A run of text in one style. */
+                            textRun?: {
+                                /** @description The text; a paragraph's last run ends with its newline. */
+                                content?: string;
+                                /** @description Only the styles that differ from the paragraph's named style. */
+                                textStyle?: {
+                                    bold?: boolean;
+                                    italic?: boolean;
+                                    /** @description The run is a link: to a URL, or to a heading or bookmark of this document. */
+                                    link?: {
+                                        bookmarkId?: string;
+                                        headingId?: string;
+                                        url?: string;
+                                    };
+                                    strikethrough?: boolean;
+                                    underline?: boolean;
+                                };
+                            };
+                        }[];
+                        paragraphStyle?: {
+                            /** @description START, CENTER, END or JUSTIFIED. */
+                            alignment?: string;
+                            /** @description On a heading: its id, which a link to it names. */
+                            headingId?: string;
+                            /** @description NORMAL_TEXT, TITLE, SUBTITLE or HEADING_1 to HEADING_6. */
+                            namedStyleType?: string;
+                        };
+                    };
+                    /** @description A section break; the body starts with one. */
+                    sectionBreak?: Record<string, never>;
+                    /** @description Index of its first character, in UTF-16 code units; absent on the first element (the section break at 0). */
+                    startIndex?: number;
+                    table?: {
+                        columns?: number;
+                        rows?: number;
+                        tableRows?: {
+                            endIndex?: number;
+                            startIndex?: number;
+                            tableCells?: {
+                                /** @description The cell's paragraphs (and tables nested in it): structural elements as in body.content. */
+                                content?: Record<string, never>[];
+                                endIndex?: number;
+                                startIndex?: number;
+                            }[];
+                        }[];
+                    };
+                    tableOfContents?: {
+                        /** @description Its entries: structural elements as in body.content. */
+                        content?: Record<string, never>[];
+                    };
+                }[];
+            };
+            /** @description The document id, for docs_read_document and docs_update_document. */
+            documentId: string;
+            /** @description Footers by id, each with its content. */
+            footers?: {
+                [key: string]: {
+                    /** @description Its content: structural elements as in body.content. */
+                    content?: Record<string, never>[];
+                    footerId?: string;
+                };
+            };
+            /** @description Footnotes by id, each with its content. */
+            footnotes?: {
+                [key: string]: {
+                    /** @description Its content: structural elements as in body.content. */
+                    content?: Record<string, never>[];
+                    footnoteId?: string;
+                };
+            };
+            /** @description Headers by id, each with its content. */
+            headers?: {
+                [key: string]: {
+                    /** @description Its content: structural elements as in body.content. */
+                    content?: Record<string, never>[];
+                    headerId?: string;
+                };
+            };
+            /** @description Inline objects (images) by id, the inlineObjectId of their inlineObjectElement. */
+            inlineObjects?: {
+                [key: string]: {
+                    objectId?: string;
+                };
+            };
+            /** @description Lists (bulleted or numbered) by id, the listId of their paragraphs' bullet. */
+            lists?: {
+                [key: string]: {
+                    listProperties?: {
+                        /** @description The bullet or numbering of each level, from 0. */
+                        nestingLevels?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Named ranges by name. */
+            namedRanges?: {
+                [key: string]: {
+                    name?: string;
+                    /** @description The ranges with that name (names need not be unique). */
+                    namedRanges?: {
+                        name?: string;
+                        namedRangeId?: string;
+                        ranges?: {
+                            endIndex?: number;
+                            /** @description The header, footer or footnote id; absent in the body. */
+                            segmentId?: string;
+                            startIndex?: number;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description The revision this content is at; give it as write_control.requiredRevisionId to edit only if nobody changed the document since. */
             revisionId?: string;
+            /** @description How pending suggestions appear in this content. */
+            suggestionsViewMode?: string;
             title?: string;
         };
         DocsCreateDocumentRequest: {
@@ -3163,10 +3323,169 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        /** @description A Google Docs Document resource. */
         DocsReadDocumentOutput: {
-            body?: Record<string, never>;
-            documentId?: string;
+            body?: {
+                /** @description The body in order: a section break, then paragraphs and tables. Their indexes are the positions docs_update_document's requests take. */
+                content?: {
+                    /** @description Index just past its last character. */
+                    endIndex?: number;
+                    paragraph?: {
+                        /** @description On a list item only: the list it belongs to and its level. */
+                        bullet?: {
+                            /** @description Its key in lists. */
+                            listId?: string;
+                            /** @description From 0; absent at 0. */
+                            nestingLevel?: number;
+                        };
+                        /** @description The paragraph's text runs and other inline elements, in order. */
+                        elements?: {
+                            /** @description Exclusive. */
+                            endIndex?: number;
+                            /** @description A footnote's number in the text; the footnote's content is in footnotes. */
+                            footnoteReference?: {
+                                footnoteId?: string;
+                                footnoteNumber?: string;
+                            };
+                            /** @description An inline image. */
+                            inlineObjectElement?: {
+                                /** @description Its key in inlineObjects. */
+                                inlineObjectId?: string;
+                            };
+                            /** @description A page break. */
+                            pageBreak?: Record<string, never>;
+                            /** @description A person smart chip. */
+                            person?: {
+                                personId?: string;
+                                personProperties?: {
+                                    email?: string;
+                                    name?: string;
+                                };
+                            };
+                            /** @description A smart chip linking a Google resource (a Drive file, a Calendar event, ...). */
+                            richLink?: {
+                                richLinkId?: string;
+                                richLinkProperties?: {
+                                    mimeType?: string;
+                                    title?: string;
+                                    uri?: string;
+                                };
+                            };
+                            startIndex?: number;
+                            /** @description A run of text in one style. */
+                            textRun?: {
+                                /** @description The text; a paragraph's last run ends with its newline. */
+                                content?: string;
+                                /** @description Only the styles that differ from the paragraph's named style. */
+                                textStyle?: {
+                                    bold?: boolean;
+                                    italic?: boolean;
+                                    /** @description The run is a link: to a URL, or to a heading or bookmark of this document. */
+                                    link?: {
+                                        bookmarkId?: string;
+                                        headingId?: string;
+                                        url?: string;
+                                    };
+                                    strikethrough?: boolean;
+                                    underline?: boolean;
+                                };
+                            };
+                        }[];
+                        paragraphStyle?: {
+                            /** @description START, CENTER, END or JUSTIFIED. */
+                            alignment?: string;
+                            /** @description On a heading: its id, which a link to it names. */
+                            headingId?: string;
+                            /** @description NORMAL_TEXT, TITLE, SUBTITLE or HEADING_1 to HEADING_6. */
+                            namedStyleType?: string;
+                        };
+                    };
+                    /** @description A section break; the body starts with one. */
+                    sectionBreak?: Record<string, never>;
+                    /** @description Index of its first character, in UTF-16 code units; absent on the first element (the section break at 0). */
+                    startIndex?: number;
+                    table?: {
+                        columns?: number;
+                        rows?: number;
+                        tableRows?: {
+                            endIndex?: number;
+                            startIndex?: number;
+                            tableCells?: {
+                                /** @description The cell's paragraphs (and tables nested in it): structural elements as in body.content. */
+                                content?: Record<string, never>[];
+                                endIndex?: number;
+                                startIndex?: number;
+                            }[];
+                        }[];
+                    };
+                    tableOfContents?: {
+                        /** @description Its entries: structural elements as in body.content. */
+                        content?: Record<string, never>[];
+                    };
+                }[];
+            };
+            /** @description The document id, for docs_read_document and docs_update_document. */
+            documentId: string;
+            /** @description Footers by id, each with its content. */
+            footers?: {
+                [key: string]: {
+                    /** @description Its content: structural elements as in body.content. */
+                    content?: Record<string, never>[];
+                    footerId?: string;
+                };
+            };
+            /** @description Footnotes by id, each with its content. */
+            footnotes?: {
+                [key: string]: {
+                    /** @description Its content: structural elements as in body.content. */
+                    content?: Record<string, never>[];
+                    footnoteId?: string;
+                };
+            };
+            /** @description Headers by id, each with its content. */
+            headers?: {
+                [key: string]: {
+                    /** @description Its content: structural elements as in body.content. */
+                    content?: Record<string, never>[];
+                    headerId?: string;
+                };
+            };
+            /** @description Inline objects (images) by id, the inlineObjectId of their inlineObjectElement. */
+            inlineObjects?: {
+                [key: string]: {
+                    objectId?: string;
+                };
+            };
+            /** @description Lists (bulleted or numbered) by id, the listId of their paragraphs' bullet. */
+            lists?: {
+                [key: string]: {
+                    listProperties?: {
+                        /** @description The bullet or numbering of each level, from 0. */
+                        nestingLevels?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Named ranges by name. */
+            namedRanges?: {
+                [key: string]: {
+                    name?: string;
+                    /** @description The ranges with that name (names need not be unique). */
+                    namedRanges?: {
+                        name?: string;
+                        namedRangeId?: string;
+                        ranges?: {
+                            endIndex?: number;
+                            /** @description The header, footer or footnote id; absent in the body. */
+                            segmentId?: string;
+                            startIndex?: number;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description The revision this content is at; give it as write_control.requiredRevisionId to edit only if nobody changed the document since. */
             revisionId?: string;
+            /** @description How pending suggestions appear in this content. */
+            suggestionsViewMode?: string;
             title?: string;
         };
         DocsReadDocumentRequest: {
@@ -3217,10 +3536,36 @@ export interface components {
                 targetRevisionId: string;
             };
         };
+        /** @description A BatchUpdateDocumentResponse. */
         DocsUpdateDocumentOutput: {
-            documentId?: string;
-            replies?: unknown[];
-            writeControl?: Record<string, never>;
+            documentId: string;
+            /** @description One reply per request, in order; {} for a request that answers nothing (insertText, deleteContentRange, style updates, ...). */
+            replies?: {
+                createFooter?: {
+                    footerId?: string;
+                };
+                createFootnote?: {
+                    footnoteId?: string;
+                };
+                createHeader?: {
+                    headerId?: string;
+                };
+                createNamedRange?: {
+                    namedRangeId?: string;
+                };
+                insertInlineImage?: {
+                    /** @description The new image's key in inlineObjects. */
+                    objectId?: string;
+                };
+                replaceAllText?: {
+                    /** @description How many matches were replaced; absent when none. */
+                    occurrencesChanged?: number;
+                };
+            }[];
+            writeControl?: {
+                /** @description The document's revision after this batch; give it as write_control.requiredRevisionId on the next edit to apply it only if nobody changed the document in between. */
+                requiredRevisionId?: string;
+            };
         };
         DocsUpdateDocumentRequest: {
             connection_name?: string;

@@ -3004,15 +3004,410 @@ export let docsCreateDocumentInputSchema: JsonSchema = {
 /** JSON Schema of the result of `docs_create_document` (its notable fields). */
 export let docsCreateDocumentOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Docs Document resource.",
+    "required": [
+      "documentId"
+    ],
     "properties": {
       "documentId": {
-        "type": "string"
+        "type": "string",
+        "description": "The document id, for docs_read_document and docs_update_document."
       },
       "title": {
         "type": "string"
       },
       "revisionId": {
-        "type": "string"
+        "type": "string",
+        "description": "The revision this content is at; give it as write_control.requiredRevisionId to edit only if nobody changed the document since."
+      },
+      "suggestionsViewMode": {
+        "type": "string",
+        "description": "How pending suggestions appear in this content."
+      },
+      "body": {
+        "type": "object",
+        "properties": {
+          "content": {
+            "type": "array",
+            "description": "The body in order: a section break, then paragraphs and tables. Their indexes are the positions docs_update_document's requests take.",
+            "items": {
+              "type": "object",
+              "description": "A structural element with its position: exactly one of paragraph, table, sectionBreak or tableOfContents.",
+              "properties": {
+                "startIndex": {
+                  "type": "integer",
+                  "description": "Index of its first character, in UTF-16 code units; absent on the first element (the section break at 0)."
+                },
+                "endIndex": {
+                  "type": "integer",
+                  "description": "Index just past its last character."
+                },
+                "paragraph": {
+                  "type": "object",
+                  "properties": {
+                    "elements": {
+                      "type": "array",
+                      "description": "The paragraph's text runs and other inline elements, in order.",
+                      "items": {
+                        "type": "object",
+                        "description": "One inline element, with its position: exactly one of textRun, inlineObjectElement, pageBreak, person, richLink, footnoteReference, ...",
+                        "properties": {
+                          "startIndex": {
+                            "type": "integer"
+                          },
+                          "endIndex": {
+                            "type": "integer",
+                            "description": "Exclusive."
+                          },
+                          "textRun": {
+                            "type": "object",
+                            "description": "A run of text in one style.",
+                            "properties": {
+                              "content": {
+                                "type": "string",
+                                "description": "The text; a paragraph's last run ends with its newline."
+                              },
+                              "textStyle": {
+                                "type": "object",
+                                "description": "Only the styles that differ from the paragraph's named style.",
+                                "properties": {
+                                  "bold": {
+                                    "type": "boolean"
+                                  },
+                                  "italic": {
+                                    "type": "boolean"
+                                  },
+                                  "underline": {
+                                    "type": "boolean"
+                                  },
+                                  "strikethrough": {
+                                    "type": "boolean"
+                                  },
+                                  "link": {
+                                    "type": "object",
+                                    "description": "The run is a link: to a URL, or to a heading or bookmark of this document.",
+                                    "properties": {
+                                      "url": {
+                                        "type": "string"
+                                      },
+                                      "headingId": {
+                                        "type": "string"
+                                      },
+                                      "bookmarkId": {
+                                        "type": "string"
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "inlineObjectElement": {
+                            "type": "object",
+                            "description": "An inline image.",
+                            "properties": {
+                              "inlineObjectId": {
+                                "type": "string",
+                                "description": "Its key in inlineObjects."
+                              }
+                            }
+                          },
+                          "pageBreak": {
+                            "type": "object",
+                            "description": "A page break."
+                          },
+                          "person": {
+                            "type": "object",
+                            "description": "A person smart chip.",
+                            "properties": {
+                              "personId": {
+                                "type": "string"
+                              },
+                              "personProperties": {
+                                "type": "object",
+                                "properties": {
+                                  "name": {
+                                    "type": "string"
+                                  },
+                                  "email": {
+                                    "type": "string"
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "richLink": {
+                            "type": "object",
+                            "description": "A smart chip linking a Google resource (a Drive file, a Calendar event, ...).",
+                            "properties": {
+                              "richLinkId": {
+                                "type": "string"
+                              },
+                              "richLinkProperties": {
+                                "type": "object",
+                                "properties": {
+                                  "title": {
+                                    "type": "string"
+                                  },
+                                  "uri": {
+                                    "type": "string"
+                                  },
+                                  "mimeType": {
+                                    "type": "string"
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "footnoteReference": {
+                            "type": "object",
+                            "description": "A footnote's number in the text; the footnote's content is in footnotes.",
+                            "properties": {
+                              "footnoteId": {
+                                "type": "string"
+                              },
+                              "footnoteNumber": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    },
+                    "paragraphStyle": {
+                      "type": "object",
+                      "properties": {
+                        "namedStyleType": {
+                          "type": "string",
+                          "description": "NORMAL_TEXT, TITLE, SUBTITLE or HEADING_1 to HEADING_6."
+                        },
+                        "headingId": {
+                          "type": "string",
+                          "description": "On a heading: its id, which a link to it names."
+                        },
+                        "alignment": {
+                          "type": "string",
+                          "description": "START, CENTER, END or JUSTIFIED."
+                        }
+                      }
+                    },
+                    "bullet": {
+                      "type": "object",
+                      "description": "On a list item only: the list it belongs to and its level.",
+                      "properties": {
+                        "listId": {
+                          "type": "string",
+                          "description": "Its key in lists."
+                        },
+                        "nestingLevel": {
+                          "type": "integer",
+                          "description": "From 0; absent at 0."
+                        }
+                      }
+                    }
+                  }
+                },
+                "table": {
+                  "type": "object",
+                  "properties": {
+                    "rows": {
+                      "type": "integer"
+                    },
+                    "columns": {
+                      "type": "integer"
+                    },
+                    "tableRows": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "startIndex": {
+                            "type": "integer"
+                          },
+                          "endIndex": {
+                            "type": "integer"
+                          },
+                          "tableCells": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "startIndex": {
+                                  "type": "integer"
+                                },
+                                "endIndex": {
+                                  "type": "integer"
+                                },
+                                "content": {
+                                  "type": "array",
+                                  "description": "The cell's paragraphs (and tables nested in it): structural elements as in body.content.",
+                                  "items": {
+                                    "type": "object"
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "sectionBreak": {
+                  "type": "object",
+                  "description": "A section break; the body starts with one."
+                },
+                "tableOfContents": {
+                  "type": "object",
+                  "properties": {
+                    "content": {
+                      "type": "array",
+                      "description": "Its entries: structural elements as in body.content.",
+                      "items": {
+                        "type": "object"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "headers": {
+        "type": "object",
+        "description": "Headers by id, each with its content.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "headerId": {
+              "type": "string"
+            },
+            "content": {
+              "type": "array",
+              "description": "Its content: structural elements as in body.content.",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      },
+      "footers": {
+        "type": "object",
+        "description": "Footers by id, each with its content.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "footerId": {
+              "type": "string"
+            },
+            "content": {
+              "type": "array",
+              "description": "Its content: structural elements as in body.content.",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      },
+      "footnotes": {
+        "type": "object",
+        "description": "Footnotes by id, each with its content.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "footnoteId": {
+              "type": "string"
+            },
+            "content": {
+              "type": "array",
+              "description": "Its content: structural elements as in body.content.",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      },
+      "lists": {
+        "type": "object",
+        "description": "Lists (bulleted or numbered) by id, the listId of their paragraphs' bullet.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "listProperties": {
+              "type": "object",
+              "properties": {
+                "nestingLevels": {
+                  "type": "array",
+                  "description": "The bullet or numbering of each level, from 0.",
+                  "items": {
+                    "type": "object"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "namedRanges": {
+        "type": "object",
+        "description": "Named ranges by name.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "namedRanges": {
+              "type": "array",
+              "description": "The ranges with that name (names need not be unique).",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "namedRangeId": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "ranges": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "startIndex": {
+                          "type": "integer"
+                        },
+                        "endIndex": {
+                          "type": "integer"
+                        },
+                        "segmentId": {
+                          "type": "string",
+                          "description": "The header, footer or footnote id; absent in the body."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "inlineObjects": {
+        "type": "object",
+        "description": "Inline objects (images) by id, the inlineObjectId of their inlineObjectElement.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "objectId": {
+              "type": "string"
+            }
+          }
+        }
       }
     }
   };
@@ -3064,18 +3459,410 @@ export let docsReadDocumentInputSchema: JsonSchema = {
 /** JSON Schema of the result of `docs_read_document` (its notable fields). */
 export let docsReadDocumentOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A Google Docs Document resource.",
+    "required": [
+      "documentId"
+    ],
     "properties": {
       "documentId": {
-        "type": "string"
+        "type": "string",
+        "description": "The document id, for docs_read_document and docs_update_document."
       },
       "title": {
         "type": "string"
       },
       "revisionId": {
-        "type": "string"
+        "type": "string",
+        "description": "The revision this content is at; give it as write_control.requiredRevisionId to edit only if nobody changed the document since."
+      },
+      "suggestionsViewMode": {
+        "type": "string",
+        "description": "How pending suggestions appear in this content."
       },
       "body": {
-        "type": "object"
+        "type": "object",
+        "properties": {
+          "content": {
+            "type": "array",
+            "description": "The body in order: a section break, then paragraphs and tables. Their indexes are the positions docs_update_document's requests take.",
+            "items": {
+              "type": "object",
+              "description": "A structural element with its position: exactly one of paragraph, table, sectionBreak or tableOfContents.",
+              "properties": {
+                "startIndex": {
+                  "type": "integer",
+                  "description": "Index of its first character, in UTF-16 code units; absent on the first element (the section break at 0)."
+                },
+                "endIndex": {
+                  "type": "integer",
+                  "description": "Index just past its last character."
+                },
+                "paragraph": {
+                  "type": "object",
+                  "properties": {
+                    "elements": {
+                      "type": "array",
+                      "description": "The paragraph's text runs and other inline elements, in order.",
+                      "items": {
+                        "type": "object",
+                        "description": "One inline element, with its position: exactly one of textRun, inlineObjectElement, pageBreak, person, richLink, footnoteReference, ...",
+                        "properties": {
+                          "startIndex": {
+                            "type": "integer"
+                          },
+                          "endIndex": {
+                            "type": "integer",
+                            "description": "Exclusive."
+                          },
+                          "textRun": {
+                            "type": "object",
+                            "description": "A run of text in one style.",
+                            "properties": {
+                              "content": {
+                                "type": "string",
+                                "description": "The text; a paragraph's last run ends with its newline."
+                              },
+                              "textStyle": {
+                                "type": "object",
+                                "description": "Only the styles that differ from the paragraph's named style.",
+                                "properties": {
+                                  "bold": {
+                                    "type": "boolean"
+                                  },
+                                  "italic": {
+                                    "type": "boolean"
+                                  },
+                                  "underline": {
+                                    "type": "boolean"
+                                  },
+                                  "strikethrough": {
+                                    "type": "boolean"
+                                  },
+                                  "link": {
+                                    "type": "object",
+                                    "description": "The run is a link: to a URL, or to a heading or bookmark of this document.",
+                                    "properties": {
+                                      "url": {
+                                        "type": "string"
+                                      },
+                                      "headingId": {
+                                        "type": "string"
+                                      },
+                                      "bookmarkId": {
+                                        "type": "string"
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "inlineObjectElement": {
+                            "type": "object",
+                            "description": "An inline image.",
+                            "properties": {
+                              "inlineObjectId": {
+                                "type": "string",
+                                "description": "Its key in inlineObjects."
+                              }
+                            }
+                          },
+                          "pageBreak": {
+                            "type": "object",
+                            "description": "A page break."
+                          },
+                          "person": {
+                            "type": "object",
+                            "description": "A person smart chip.",
+                            "properties": {
+                              "personId": {
+                                "type": "string"
+                              },
+                              "personProperties": {
+                                "type": "object",
+                                "properties": {
+                                  "name": {
+                                    "type": "string"
+                                  },
+                                  "email": {
+                                    "type": "string"
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "richLink": {
+                            "type": "object",
+                            "description": "A smart chip linking a Google resource (a Drive file, a Calendar event, ...).",
+                            "properties": {
+                              "richLinkId": {
+                                "type": "string"
+                              },
+                              "richLinkProperties": {
+                                "type": "object",
+                                "properties": {
+                                  "title": {
+                                    "type": "string"
+                                  },
+                                  "uri": {
+                                    "type": "string"
+                                  },
+                                  "mimeType": {
+                                    "type": "string"
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "footnoteReference": {
+                            "type": "object",
+                            "description": "A footnote's number in the text; the footnote's content is in footnotes.",
+                            "properties": {
+                              "footnoteId": {
+                                "type": "string"
+                              },
+                              "footnoteNumber": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    },
+                    "paragraphStyle": {
+                      "type": "object",
+                      "properties": {
+                        "namedStyleType": {
+                          "type": "string",
+                          "description": "NORMAL_TEXT, TITLE, SUBTITLE or HEADING_1 to HEADING_6."
+                        },
+                        "headingId": {
+                          "type": "string",
+                          "description": "On a heading: its id, which a link to it names."
+                        },
+                        "alignment": {
+                          "type": "string",
+                          "description": "START, CENTER, END or JUSTIFIED."
+                        }
+                      }
+                    },
+                    "bullet": {
+                      "type": "object",
+                      "description": "On a list item only: the list it belongs to and its level.",
+                      "properties": {
+                        "listId": {
+                          "type": "string",
+                          "description": "Its key in lists."
+                        },
+                        "nestingLevel": {
+                          "type": "integer",
+                          "description": "From 0; absent at 0."
+                        }
+                      }
+                    }
+                  }
+                },
+                "table": {
+                  "type": "object",
+                  "properties": {
+                    "rows": {
+                      "type": "integer"
+                    },
+                    "columns": {
+                      "type": "integer"
+                    },
+                    "tableRows": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "startIndex": {
+                            "type": "integer"
+                          },
+                          "endIndex": {
+                            "type": "integer"
+                          },
+                          "tableCells": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "startIndex": {
+                                  "type": "integer"
+                                },
+                                "endIndex": {
+                                  "type": "integer"
+                                },
+                                "content": {
+                                  "type": "array",
+                                  "description": "The cell's paragraphs (and tables nested in it): structural elements as in body.content.",
+                                  "items": {
+                                    "type": "object"
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "sectionBreak": {
+                  "type": "object",
+                  "description": "A section break; the body starts with one."
+                },
+                "tableOfContents": {
+                  "type": "object",
+                  "properties": {
+                    "content": {
+                      "type": "array",
+                      "description": "Its entries: structural elements as in body.content.",
+                      "items": {
+                        "type": "object"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "headers": {
+        "type": "object",
+        "description": "Headers by id, each with its content.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "headerId": {
+              "type": "string"
+            },
+            "content": {
+              "type": "array",
+              "description": "Its content: structural elements as in body.content.",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      },
+      "footers": {
+        "type": "object",
+        "description": "Footers by id, each with its content.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "footerId": {
+              "type": "string"
+            },
+            "content": {
+              "type": "array",
+              "description": "Its content: structural elements as in body.content.",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      },
+      "footnotes": {
+        "type": "object",
+        "description": "Footnotes by id, each with its content.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "footnoteId": {
+              "type": "string"
+            },
+            "content": {
+              "type": "array",
+              "description": "Its content: structural elements as in body.content.",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
+        }
+      },
+      "lists": {
+        "type": "object",
+        "description": "Lists (bulleted or numbered) by id, the listId of their paragraphs' bullet.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "listProperties": {
+              "type": "object",
+              "properties": {
+                "nestingLevels": {
+                  "type": "array",
+                  "description": "The bullet or numbering of each level, from 0.",
+                  "items": {
+                    "type": "object"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "namedRanges": {
+        "type": "object",
+        "description": "Named ranges by name.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "namedRanges": {
+              "type": "array",
+              "description": "The ranges with that name (names need not be unique).",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "namedRangeId": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "ranges": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "startIndex": {
+                          "type": "integer"
+                        },
+                        "endIndex": {
+                          "type": "integer"
+                        },
+                        "segmentId": {
+                          "type": "string",
+                          "description": "The header, footer or footnote id; absent in the body."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "inlineObjects": {
+        "type": "object",
+        "description": "Inline objects (images) by id, the inlineObjectId of their inlineObjectElement.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "objectId": {
+              "type": "string"
+            }
+          }
+        }
       }
     }
   };
@@ -3170,15 +3957,81 @@ export let docsUpdateDocumentInputSchema: JsonSchema = {
 /** JSON Schema of the result of `docs_update_document` (its notable fields). */
 export let docsUpdateDocumentOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "A BatchUpdateDocumentResponse.",
+    "required": [
+      "documentId"
+    ],
     "properties": {
       "documentId": {
         "type": "string"
       },
       "replies": {
-        "type": "array"
+        "type": "array",
+        "description": "One reply per request, in order; {} for a request that answers nothing (insertText, deleteContentRange, style updates, ...).",
+        "items": {
+          "type": "object",
+          "properties": {
+            "replaceAllText": {
+              "type": "object",
+              "properties": {
+                "occurrencesChanged": {
+                  "type": "integer",
+                  "description": "How many matches were replaced; absent when none."
+                }
+              }
+            },
+            "createNamedRange": {
+              "type": "object",
+              "properties": {
+                "namedRangeId": {
+                  "type": "string"
+                }
+              }
+            },
+            "insertInlineImage": {
+              "type": "object",
+              "properties": {
+                "objectId": {
+                  "type": "string",
+                  "description": "The new image's key in inlineObjects."
+                }
+              }
+            },
+            "createHeader": {
+              "type": "object",
+              "properties": {
+                "headerId": {
+                  "type": "string"
+                }
+              }
+            },
+            "createFooter": {
+              "type": "object",
+              "properties": {
+                "footerId": {
+                  "type": "string"
+                }
+              }
+            },
+            "createFootnote": {
+              "type": "object",
+              "properties": {
+                "footnoteId": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
       },
       "writeControl": {
-        "type": "object"
+        "type": "object",
+        "properties": {
+          "requiredRevisionId": {
+            "type": "string",
+            "description": "The document's revision after this batch; give it as write_control.requiredRevisionId on the next edit to apply it only if nobody changed the document in between."
+          }
+        }
       }
     }
   };
