@@ -38,7 +38,43 @@ function toolView(t: ToolModel): Record<string, unknown> {
     retry: t.retry,
     params: t.params.map((p) => paramView(p)),
     rules: t.rules.map(ruleText),
+    output: outputRows(t.output),
+    // `properties: {}` says the answer has no fields (an empty 204); a schema that lists none says nothing.
+    outputEmpty: isEmptyObject(t.output.properties) && t.output.additionalProperties === undefined && t.output.oneOf === undefined && t.output.anyOf === undefined,
   };
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
+/** How deep the reference lists output fields; deeper ones are in the MCP outputSchema and the typed result. */
+const OUTPUT_DEPTH = 4;
+
+/**
+ * The output's fields as rows, one per field, named by their path (`items[].start.dateTime`; a map's values as
+ * `<key>`), down to {@link OUTPUT_DEPTH} levels; a field named by several branches of a oneOf/anyOf is listed once.
+ */
+function outputRows(schema: JsonSchema): Array<Record<string, string>> {
+  const rows = new Map<string, Record<string, string>>();
+  const walk = (s: JsonSchema, prefix: string, depth: number): void => {
+    if (depth > OUTPUT_DEPTH) return;
+    for (const branch of [...((s.oneOf as JsonSchema[] | undefined) ?? []), ...((s.anyOf as JsonSchema[] | undefined) ?? [])]) walk(branch, prefix, depth);
+    for (const [key, field] of Object.entries((s.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      const name = `${prefix}${key}`;
+      if (!rows.has(name)) rows.set(name, { field: name, type: cell(typeText(field)), description: cell(typeof field.description === 'string' ? field.description : '') });
+      descend(field, name, depth + 1);
+    }
+  };
+  const descend = (field: JsonSchema, name: string, depth: number): void => {
+    const items = field.items as JsonSchema | undefined;
+    if (items !== undefined && typeof items === 'object') walk(items, `${name}[].`, depth);
+    const values = field.additionalProperties;
+    if (values !== null && typeof values === 'object') walk(values as JsonSchema, `${name}.<key>.`, depth);
+    walk({ ...field, items: undefined, additionalProperties: undefined }, `${name}.`, depth);
+  };
+  walk(schema, '', 1);
+  return [...rows.values()];
 }
 
 function paramView(p: ParamModel): Record<string, string> {
@@ -52,7 +88,9 @@ function paramView(p: ParamModel): Record<string, string> {
 
 function typeText(s: JsonSchema): string {
   const t = Array.isArray(s.type) ? s.type.join(' or ') : typeof s.type === 'string' ? s.type : 'any';
-  const parts = [t === 'array' && (s.items as JsonSchema | undefined)?.type ? `array of ${String((s.items as JsonSchema).type)}` : t];
+  const items = s.items as JsonSchema | undefined;
+  const itemType = Array.isArray(items?.type) ? items.type.join(' or ') : items?.type;
+  const parts = [t === 'array' && itemType ? `array of ${String(itemType)}` : t === 'any' && 'const' in s ? `\`${JSON.stringify(s.const)}\`` : t];
   if (typeof s.format === 'string') parts.push(`(${s.format})`);
   if (Array.isArray(s.enum)) parts.push(`one of ${s.enum.map((v) => `\`${String(v)}\``).join(', ')}`);
   const range = [s.minimum !== undefined ? `>= ${String(s.minimum)}` : '', s.maximum !== undefined ? `<= ${String(s.maximum)}` : ''].filter(Boolean);
