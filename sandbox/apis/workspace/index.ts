@@ -14,7 +14,8 @@ import { seedWorkspace, type Workspace } from './state.js';
 /**
  * Versions the sandbox accepts. Shapes follow the version in the two generations the tools are built for: up to
  * 2022-06-28 databases hold their schema and rows; from 2025-09-03 they hold data sources (see state.ts). The other
- * changes of 2026-03-11 (`in_trash`, block positions) are not modelled.
+ * changes of 2026-03-11 (`archived` dropped for `in_trash`, which every version answers beside it; block positions)
+ * are not modelled.
  */
 export const NOTION_VERSIONS = ['2021-05-13', '2021-08-16', '2022-02-22', '2022-06-28', '2025-09-03', '2026-03-11'];
 

@@ -15,8 +15,8 @@ export function pageTitle(ws: Workspace, page: PageRecord): string {
 
 /**
  * A page object in `version`'s shape (a row's parent names its database up to 2022-06-28, its data source and
- * database from 2025-09-03). `only` (decoded property ids) limits the returned properties, as `filter_properties`
- * does.
+ * database from 2025-09-03; `in_trash` beside `archived`, the same flag, in every version). `only` (decoded property
+ * ids) limits the returned properties, as `filter_properties` does.
  */
 export function renderPage(ws: Workspace, page: PageRecord, version: string | undefined, only?: string[]): Record<string, unknown> {
   const schema = ws.schemaOf(page);
@@ -51,6 +51,7 @@ export function renderPage(ws: Workspace, page: PageRecord, version: string | un
     icon: page.icon,
     parent,
     archived: page.archived,
+    in_trash: page.archived,
     properties: Object.fromEntries(props.map((p) => [p.name, renderValue(p, page.values[p.id], page)])),
     url: notionUrl(pageTitle(ws, page), page.id),
     public_url: null,
@@ -84,6 +85,7 @@ export function renderDatabase(ws: Workspace, db: DatabaseRecord, version: strin
     url: notionUrl(plainText(db.title), db.id),
     public_url: null,
     archived: db.archived,
+    in_trash: db.archived,
   };
 }
 

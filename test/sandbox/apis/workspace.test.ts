@@ -119,6 +119,21 @@ describe('Notion API fake', () => {
     expect(caseSensitive.status).toBe(400);
   });
 
+  it('pages and databases say in_trash beside archived in every version (the 2022-06-28 client, 4.0.2, types both)', async () => {
+    const { home, tasks } = await seeded();
+    const v25 = { 'notion-version': '2025-09-03' };
+    const answers = [
+      (await call('GET', `/v1/pages/${home.id}`)).body,
+      (await call('GET', `/v1/pages/${home.id}`, undefined, v25)).body,
+      (await call('GET', `/v1/databases/${tasks.id}`)).body,
+      (await call('GET', `/v1/databases/${tasks.id}`, undefined, v25)).body,
+      (await call('POST', `/v1/databases/${tasks.id}/query`, { page_size: 1 })).body.results[0],
+    ];
+    for (const a of answers) expect(a).toMatchObject({ archived: false, in_trash: false });
+    const page = await call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { title: { title: title('Old notes') } } });
+    expect((await call('PATCH', `/v1/pages/${page.body.id}`, { archived: true })).body).toMatchObject({ archived: true, in_trash: true });
+  });
+
   it('creates databases with exactly one title property', async () => {
     const { home } = await seeded();
     const ok = await call('POST', '/v1/databases', {
