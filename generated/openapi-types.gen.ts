@@ -2716,9 +2716,33 @@ export interface components {
              */
             query?: string;
         };
+        /** @description One page of companies. */
         CrmCompaniesSearchOutput: {
-            paging?: Record<string, never>;
-            results?: unknown[];
+            /** @description Absent on the last page. */
+            paging?: {
+                next?: {
+                    /** @description The cursor of the next page: pass it as `after`. */
+                    after?: string;
+                    /** @description The next page as a link relative to this endpoint (?after=...). */
+                    link?: string;
+                };
+            };
+            /** @description The companies of this page. */
+            results?: {
+                /** @description Whether the company is archived (deleted to the recycle bin). */
+                archived?: boolean;
+                /** @description When the company was created (ISO 8601). */
+                createdAt?: string;
+                /** @description The company's record id, digits in a string. */
+                id: string;
+                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+                properties?: {
+                    [key: string]: string | null;
+                };
+                /** @description When the company last changed (ISO 8601). */
+                updatedAt?: string;
+            }[];
+            /** @description How many companies match in all pages (HubSpot pages through the first 10,000 only). */
             total?: number;
         };
         CrmCompaniesSearchRequest: {
@@ -2779,10 +2803,20 @@ export interface components {
              */
             state?: string;
         };
+        /** @description The new company. */
         CrmCompanyCreateOutput: {
+            /** @description Whether the company is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the company was created (ISO 8601). */
             createdAt?: string;
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description The company's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the company last changed (ISO 8601). */
+            updatedAt?: string;
         };
         CrmCompanyCreateRequest: {
             connection_name?: string;
@@ -2801,9 +2835,20 @@ export interface components {
              */
             properties?: string;
         };
+        /** @description The company. */
         CrmCompanyGetOutput: {
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description Whether the company is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the company was created (ISO 8601). */
+            createdAt?: string;
+            /** @description The company's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the company last changed (ISO 8601). */
+            updatedAt?: string;
         };
         CrmCompanyGetRequest: {
             connection_name?: string;
@@ -2860,10 +2905,20 @@ export interface components {
              */
             website?: string;
         };
+        /** @description The new contact. */
         CrmContactCreateOutput: {
+            /** @description Whether the contact is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the contact was created (ISO 8601). */
             createdAt?: string;
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description The contact's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the contact last changed (ISO 8601). */
+            updatedAt?: string;
         };
         CrmContactCreateRequest: {
             connection_name?: string;
@@ -2882,9 +2937,20 @@ export interface components {
              */
             properties?: string;
         };
+        /** @description The contact. */
         CrmContactGetOutput: {
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description Whether the contact is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the contact was created (ISO 8601). */
+            createdAt?: string;
+            /** @description The contact's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the contact last changed (ISO 8601). */
+            updatedAt?: string;
         };
         CrmContactGetRequest: {
             connection_name?: string;
@@ -2913,9 +2979,32 @@ export interface components {
              */
             properties?: string;
         };
+        /** @description One page of contacts. */
         CrmContactsListOutput: {
-            paging?: Record<string, never>;
-            results?: unknown[];
+            /** @description Absent on the last page. */
+            paging?: {
+                next?: {
+                    /** @description The cursor of the next page: pass it as `after`. */
+                    after?: string;
+                    /** @description The next page as a link relative to this endpoint (?after=...). */
+                    link?: string;
+                };
+            };
+            /** @description The contacts of this page. */
+            results?: {
+                /** @description Whether the contact is archived (deleted to the recycle bin). */
+                archived?: boolean;
+                /** @description When the contact was created (ISO 8601). */
+                createdAt?: string;
+                /** @description The contact's record id, digits in a string. */
+                id: string;
+                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+                properties?: {
+                    [key: string]: string | null;
+                };
+                /** @description When the contact last changed (ISO 8601). */
+                updatedAt?: string;
+            }[];
         };
         CrmContactsListRequest: {
             connection_name?: string;
@@ -2950,9 +3039,33 @@ export interface components {
              */
             query?: string;
         };
+        /** @description One page of contacts. */
         CrmContactsSearchOutput: {
-            paging?: Record<string, never>;
-            results?: unknown[];
+            /** @description Absent on the last page. */
+            paging?: {
+                next?: {
+                    /** @description The cursor of the next page: pass it as `after`. */
+                    after?: string;
+                    /** @description The next page as a link relative to this endpoint (?after=...). */
+                    link?: string;
+                };
+            };
+            /** @description The contacts of this page. */
+            results?: {
+                /** @description Whether the contact is archived (deleted to the recycle bin). */
+                archived?: boolean;
+                /** @description When the contact was created (ISO 8601). */
+                createdAt?: string;
+                /** @description The contact's record id, digits in a string. */
+                id: string;
+                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+                properties?: {
+                    [key: string]: string | null;
+                };
+                /** @description When the contact last changed (ISO 8601). */
+                updatedAt?: string;
+            }[];
+            /** @description How many contacts match in all pages (HubSpot pages through the first 10,000 only). */
             total?: number;
         };
         CrmContactsSearchRequest: {
@@ -2978,9 +3091,19 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
         };
+        /** @description The updated contact. */
         CrmContactUpdateOutput: {
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description Whether the contact is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the contact was created (ISO 8601). */
+            createdAt?: string;
+            /** @description The contact's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out. */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the contact last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmContactUpdateRequest: {
@@ -3032,10 +3155,20 @@ export interface components {
              */
             pipeline?: string;
         };
+        /** @description The new deal. */
         CrmDealCreateOutput: {
+            /** @description Whether the deal is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the deal was created (ISO 8601). */
             createdAt?: string;
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description The deal's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the deal last changed (ISO 8601). */
+            updatedAt?: string;
         };
         CrmDealCreateRequest: {
             connection_name?: string;
@@ -3070,9 +3203,33 @@ export interface components {
              */
             query?: string;
         };
+        /** @description One page of deals. */
         CrmDealsSearchOutput: {
-            paging?: Record<string, never>;
-            results?: unknown[];
+            /** @description Absent on the last page. */
+            paging?: {
+                next?: {
+                    /** @description The cursor of the next page: pass it as `after`. */
+                    after?: string;
+                    /** @description The next page as a link relative to this endpoint (?after=...). */
+                    link?: string;
+                };
+            };
+            /** @description The deals of this page. */
+            results?: {
+                /** @description Whether the deal is archived (deleted to the recycle bin). */
+                archived?: boolean;
+                /** @description When the deal was created (ISO 8601). */
+                createdAt?: string;
+                /** @description The deal's record id, digits in a string. */
+                id: string;
+                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+                properties?: {
+                    [key: string]: string | null;
+                };
+                /** @description When the deal last changed (ISO 8601). */
+                updatedAt?: string;
+            }[];
+            /** @description How many deals match in all pages (HubSpot pages through the first 10,000 only). */
             total?: number;
         };
         CrmDealsSearchRequest: {
@@ -3102,9 +3259,19 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
         };
+        /** @description The updated deal. */
         CrmDealUpdateOutput: {
-            id?: string;
-            properties?: Record<string, never>;
+            /** @description Whether the deal is archived (deleted to the recycle bin). */
+            archived?: boolean;
+            /** @description When the deal was created (ISO 8601). */
+            createdAt?: string;
+            /** @description The deal's record id, digits in a string. */
+            id: string;
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out. */
+            properties?: {
+                [key: string]: string | null;
+            };
+            /** @description When the deal last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmDealUpdateRequest: {

@@ -2133,15 +2133,68 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_companies_search` (its notable fields). */
 export let crmCompaniesSearchOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of companies.",
     "properties": {
       "total": {
-        "type": "integer"
+        "type": "integer",
+        "description": "How many companies match in all pages (HubSpot pages through the first 10,000 only)."
       },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The companies of this page.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The company's record id, digits in a string."
+            },
+            "properties": {
+              "type": "object",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the company was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the company last changed (ISO 8601)."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the company is archived (deleted to the recycle bin)."
+            }
+          }
+        }
       },
       "paging": {
-        "type": "object"
+        "type": "object",
+        "description": "Absent on the last page.",
+        "properties": {
+          "next": {
+            "type": "object",
+            "properties": {
+              "after": {
+                "type": "string",
+                "description": "The cursor of the next page: pass it as `after`."
+              },
+              "link": {
+                "type": "string",
+                "description": "The next page as a link relative to this endpoint (?after=...)."
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -2382,15 +2435,36 @@ export let crmCompanyCreateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_company_create` (its notable fields). */
 export let crmCompanyCreateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new company.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The company's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
       },
       "createdAt": {
-        "type": "string"
+        "type": "string",
+        "description": "When the company was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the company last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the company is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2423,12 +2497,36 @@ export let crmCompanyGetInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_company_get` (its notable fields). */
 export let crmCompanyGetOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The company.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The company's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      },
+      "createdAt": {
+        "type": "string",
+        "description": "When the company was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the company last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the company is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2529,15 +2627,36 @@ export let crmContactCreateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_contact_create` (its notable fields). */
 export let crmContactCreateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new contact.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The contact's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
       },
       "createdAt": {
-        "type": "string"
+        "type": "string",
+        "description": "When the contact was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the contact last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the contact is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2570,12 +2689,36 @@ export let crmContactGetInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_contact_get` (its notable fields). */
 export let crmContactGetOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The contact.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The contact's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      },
+      "createdAt": {
+        "type": "string",
+        "description": "When the contact was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the contact last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the contact is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2620,15 +2763,36 @@ export let crmContactUpdateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_contact_update` (its notable fields). */
 export let crmContactUpdateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The updated contact.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The contact's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      },
+      "createdAt": {
+        "type": "string",
+        "description": "When the contact was created (ISO 8601)."
       },
       "updatedAt": {
-        "type": "string"
+        "type": "string",
+        "description": "When the contact last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the contact is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2675,12 +2839,64 @@ export let crmContactsListInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_contacts_list` (its notable fields). */
 export let crmContactsListOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of contacts.",
     "properties": {
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The contacts of this page.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The contact's record id, digits in a string."
+            },
+            "properties": {
+              "type": "object",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the contact was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the contact last changed (ISO 8601)."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the contact is archived (deleted to the recycle bin)."
+            }
+          }
+        }
       },
       "paging": {
-        "type": "object"
+        "type": "object",
+        "description": "Absent on the last page.",
+        "properties": {
+          "next": {
+            "type": "object",
+            "properties": {
+              "after": {
+                "type": "string",
+                "description": "The cursor of the next page: pass it as `after`."
+              },
+              "link": {
+                "type": "string",
+                "description": "The next page as a link relative to this endpoint (?after=...)."
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -2741,15 +2957,68 @@ export let crmContactsSearchInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_contacts_search` (its notable fields). */
 export let crmContactsSearchOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of contacts.",
     "properties": {
       "total": {
-        "type": "integer"
+        "type": "integer",
+        "description": "How many contacts match in all pages (HubSpot pages through the first 10,000 only)."
       },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The contacts of this page.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The contact's record id, digits in a string."
+            },
+            "properties": {
+              "type": "object",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the contact was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the contact last changed (ISO 8601)."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the contact is archived (deleted to the recycle bin)."
+            }
+          }
+        }
       },
       "paging": {
-        "type": "object"
+        "type": "object",
+        "description": "Absent on the last page.",
+        "properties": {
+          "next": {
+            "type": "object",
+            "properties": {
+              "after": {
+                "type": "string",
+                "description": "The cursor of the next page: pass it as `after`."
+              },
+              "link": {
+                "type": "string",
+                "description": "The next page as a link relative to this endpoint (?after=...)."
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -2833,15 +3102,36 @@ export let crmDealCreateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_deal_create` (its notable fields). */
 export let crmDealCreateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new deal.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The deal's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
       },
       "createdAt": {
-        "type": "string"
+        "type": "string",
+        "description": "When the deal was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the deal last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the deal is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2892,15 +3182,36 @@ export let crmDealUpdateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_deal_update` (its notable fields). */
 export let crmDealUpdateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The updated deal.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The deal's record id, digits in a string."
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      },
+      "createdAt": {
+        "type": "string",
+        "description": "When the deal was created (ISO 8601)."
       },
       "updatedAt": {
-        "type": "string"
+        "type": "string",
+        "description": "When the deal last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the deal is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2961,15 +3272,68 @@ export let crmDealsSearchInputSchema: JsonSchema = {
 /** JSON Schema of the result of `crm_deals_search` (its notable fields). */
 export let crmDealsSearchOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of deals.",
     "properties": {
       "total": {
-        "type": "integer"
+        "type": "integer",
+        "description": "How many deals match in all pages (HubSpot pages through the first 10,000 only)."
       },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The deals of this page.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The deal's record id, digits in a string."
+            },
+            "properties": {
+              "type": "object",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the deal was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the deal last changed (ISO 8601)."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the deal is archived (deleted to the recycle bin)."
+            }
+          }
+        }
       },
       "paging": {
-        "type": "object"
+        "type": "object",
+        "description": "Absent on the last page.",
+        "properties": {
+          "next": {
+            "type": "object",
+            "properties": {
+              "after": {
+                "type": "string",
+                "description": "The cursor of the next page: pass it as `after`."
+              },
+              "link": {
+                "type": "string",
+                "description": "The next page as a link relative to this endpoint (?after=...)."
+              }
+            }
+          }
+        }
       }
     }
   };

@@ -394,7 +394,7 @@ export interface CrmCompaniesSearchInput {
 }
 
 /** Result of `crm_companies_search`: the notable fields; the upstream may return more. */
-export type CrmCompaniesSearchOutput = { total?: number; results?: unknown[]; paging?: Record<string, unknown>; [key: string]: unknown };
+export type CrmCompaniesSearchOutput = { total?: number; results?: Array<{ id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown }>; paging?: { next?: { after?: string; link?: string; [key: string]: unknown }; [key: string]: unknown }; [key: string]: unknown };
 
 /** Input of `crm_company_create` (aliases: `hubspot_company_create`). */
 export interface CrmCompanyCreateInput {
@@ -421,7 +421,7 @@ export interface CrmCompanyCreateInput {
 }
 
 /** Result of `crm_company_create`: the notable fields; the upstream may return more. */
-export type CrmCompanyCreateOutput = { id?: string; properties?: Record<string, unknown>; createdAt?: string; [key: string]: unknown };
+export type CrmCompanyCreateOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_company_get` (aliases: `hubspot_company_get`). */
 export interface CrmCompanyGetInput {
@@ -432,7 +432,7 @@ export interface CrmCompanyGetInput {
 }
 
 /** Result of `crm_company_get`: the notable fields; the upstream may return more. */
-export type CrmCompanyGetOutput = { id?: string; properties?: Record<string, unknown>; [key: string]: unknown };
+export type CrmCompanyGetOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_contact_create` (aliases: `hubspot_contact_create`). */
 export interface CrmContactCreateInput {
@@ -457,7 +457,7 @@ export interface CrmContactCreateInput {
 }
 
 /** Result of `crm_contact_create`: the notable fields; the upstream may return more. */
-export type CrmContactCreateOutput = { id?: string; properties?: Record<string, unknown>; createdAt?: string; [key: string]: unknown };
+export type CrmContactCreateOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_contact_get` (aliases: `hubspot_contact_get`). */
 export interface CrmContactGetInput {
@@ -468,7 +468,7 @@ export interface CrmContactGetInput {
 }
 
 /** Result of `crm_contact_get`: the notable fields; the upstream may return more. */
-export type CrmContactGetOutput = { id?: string; properties?: Record<string, unknown>; [key: string]: unknown };
+export type CrmContactGetOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_contact_update` (aliases: `hubspot_contact_update`). */
 export interface CrmContactUpdateInput {
@@ -479,7 +479,7 @@ export interface CrmContactUpdateInput {
 }
 
 /** Result of `crm_contact_update`: the notable fields; the upstream may return more. */
-export type CrmContactUpdateOutput = { id?: string; properties?: Record<string, unknown>; updatedAt?: string; [key: string]: unknown };
+export type CrmContactUpdateOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_contacts_list` (aliases: `hubspot_contacts_list`). */
 export interface CrmContactsListInput {
@@ -494,7 +494,7 @@ export interface CrmContactsListInput {
 }
 
 /** Result of `crm_contacts_list`: the notable fields; the upstream may return more. */
-export type CrmContactsListOutput = { results?: unknown[]; paging?: Record<string, unknown>; [key: string]: unknown };
+export type CrmContactsListOutput = { results?: Array<{ id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown }>; paging?: { next?: { after?: string; link?: string; [key: string]: unknown }; [key: string]: unknown }; [key: string]: unknown };
 
 /** Input of `crm_contacts_search` (aliases: `hubspot_contacts_search`). */
 export interface CrmContactsSearchInput {
@@ -511,7 +511,7 @@ export interface CrmContactsSearchInput {
 }
 
 /** Result of `crm_contacts_search`: the notable fields; the upstream may return more. */
-export type CrmContactsSearchOutput = { total?: number; results?: unknown[]; paging?: Record<string, unknown>; [key: string]: unknown };
+export type CrmContactsSearchOutput = { total?: number; results?: Array<{ id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown }>; paging?: { next?: { after?: string; link?: string; [key: string]: unknown }; [key: string]: unknown }; [key: string]: unknown };
 
 /** Input of `crm_deal_create` (aliases: `hubspot_deal_create`). */
 export interface CrmDealCreateInput {
@@ -534,7 +534,7 @@ export interface CrmDealCreateInput {
 }
 
 /** Result of `crm_deal_create`: the notable fields; the upstream may return more. */
-export type CrmDealCreateOutput = { id?: string; properties?: Record<string, unknown>; createdAt?: string; [key: string]: unknown };
+export type CrmDealCreateOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_deal_update` (aliases: `hubspot_deal_update`). */
 export interface CrmDealUpdateInput {
@@ -547,7 +547,7 @@ export interface CrmDealUpdateInput {
 }
 
 /** Result of `crm_deal_update`: the notable fields; the upstream may return more. */
-export type CrmDealUpdateOutput = { id?: string; properties?: Record<string, unknown>; updatedAt?: string; [key: string]: unknown };
+export type CrmDealUpdateOutput = { id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown };
 
 /** Input of `crm_deals_search` (aliases: `hubspot_deals_search`). */
 export interface CrmDealsSearchInput {
@@ -564,7 +564,7 @@ export interface CrmDealsSearchInput {
 }
 
 /** Result of `crm_deals_search`: the notable fields; the upstream may return more. */
-export type CrmDealsSearchOutput = { total?: number; results?: unknown[]; paging?: Record<string, unknown>; [key: string]: unknown };
+export type CrmDealsSearchOutput = { total?: number; results?: Array<{ id: string; properties?: Record<string, string | null>; createdAt?: string; updatedAt?: string; archived?: boolean; [key: string]: unknown }>; paging?: { next?: { after?: string; link?: string; [key: string]: unknown }; [key: string]: unknown }; [key: string]: unknown };
 
 /** Input of `docs_create_document` (aliases: `googledocs_create_document`). */
 export interface DocsCreateDocumentInput {

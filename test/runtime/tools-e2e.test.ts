@@ -76,14 +76,21 @@ const STEPS: Record<ConnectorName, Step[]> = {
     } },
     { tool: 'crm_contact_get', input: (s) => ({ contact_id: s.contact }), check: (d, s) => expect(d.id).toBe(s.contact) },
     { tool: 'crm_contact_update', input: (s) => ({ contact_id: s.contact, props: { firstname: 'Evelyn' } }), check: (d) => expect(d.properties.firstname).toBe('Evelyn') },
-    { tool: 'crm_contacts_list', input: () => ({ limit: 10 }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
+    // Two of the sample contacts: a next page, so paging is checked against the output schema too.
+    { tool: 'crm_contacts_list', input: () => ({ limit: 2 }), check: (d) => {
+      expect(d.results).toHaveLength(2);
+      expect(d.paging.next.after).toEqual(expect.any(String));
+    } },
     { tool: 'crm_contacts_search', input: () => ({ query: 'e2e-contact@example.com' }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
     { tool: 'crm_deal_create', input: () => ({ dealname: 'E2E deal', amount: 1000, dealstage: 'appointmentscheduled' }), check: (d, s) => {
       expect(d.properties.dealname).toBe('E2E deal');
       s.deal = d.id;
     } },
     { tool: 'crm_deal_update', input: (s) => ({ deal_id: s.deal, properties: { amount: 2000 } }), check: (d) => expect(d.properties.amount).toBe('2000') },
-    { tool: 'crm_deals_search', input: () => ({ limit: 5 }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
+    { tool: 'crm_deals_search', input: () => ({ limit: 2 }), check: (d) => {
+      expect(d.total).toBeGreaterThan(2);
+      expect(d.paging.next.after).toBe('2');
+    } },
   ],
   sheets: [
     { tool: 'sheets_create_spreadsheet', input: () => ({ title: 'E2E sheet' }), check: (d, s) => {
