@@ -4617,14 +4617,55 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description The new comment. */
         WorkspaceCommentCreateOutput: {
+            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+            created_by?: {
+                id?: string;
+                /** @constant */
+                object?: "user";
+            };
+            /** @description ISO 8601. */
             created_time?: string;
+            /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
             discussion_id?: string;
-            id?: string;
+            /** @description The comment id (a UUID). */
+            id: string;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
             /** @constant */
             object?: "comment";
-            parent?: Record<string, never>;
-            rich_text?: unknown[];
+            /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
+            parent?: {
+                block_id?: string;
+                page_id?: string;
+                type?: string;
+            };
+            /** @description The text. */
+            rich_text?: {
+                /** @description The formatting. */
+                annotations?: {
+                    bold?: boolean;
+                    code?: boolean;
+                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                    color?: string;
+                    italic?: boolean;
+                    strikethrough?: boolean;
+                    underline?: boolean;
+                };
+                /** @description The item's link, or null. */
+                href?: string | null;
+                plain_text?: string;
+                /** @description A text item's content and link. */
+                text?: {
+                    content?: string;
+                    link?: {
+                        url?: string;
+                    } | null;
+                };
+                /** @description text, mention or equation. */
+                type?: string;
+            }[];
         };
         WorkspaceCommentCreateRequest: {
             connection_name?: string;
@@ -4655,12 +4696,55 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description The comment. */
         WorkspaceCommentRetrieveOutput: {
+            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+            created_by?: {
+                id?: string;
+                /** @constant */
+                object?: "user";
+            };
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
             discussion_id?: string;
-            id?: string;
+            /** @description The comment id (a UUID). */
+            id: string;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
             /** @constant */
             object?: "comment";
-            rich_text?: unknown[];
+            /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
+            parent?: {
+                block_id?: string;
+                page_id?: string;
+                type?: string;
+            };
+            /** @description The text. */
+            rich_text?: {
+                /** @description The formatting. */
+                annotations?: {
+                    bold?: boolean;
+                    code?: boolean;
+                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                    color?: string;
+                    italic?: boolean;
+                    strikethrough?: boolean;
+                    underline?: boolean;
+                };
+                /** @description The item's link, or null. */
+                href?: string | null;
+                plain_text?: string;
+                /** @description A text item's content and link. */
+                text?: {
+                    content?: string;
+                    link?: {
+                        url?: string;
+                    } | null;
+                };
+                /** @description text, mention or equation. */
+                type?: string;
+            }[];
         };
         WorkspaceCommentRetrieveRequest: {
             connection_name?: string;
@@ -4701,10 +4785,66 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description One page of open comments, oldest first. */
         WorkspaceCommentsListOutput: {
+            /** @description Whether there is a next page. */
             has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
             next_cursor?: string | null;
-            results?: unknown[];
+            /** @constant */
+            object?: "list";
+            /** @description The comments. */
+            results?: {
+                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+                created_by?: {
+                    id?: string;
+                    /** @constant */
+                    object?: "user";
+                };
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
+                discussion_id?: string;
+                /** @description The comment id (a UUID). */
+                id: string;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @constant */
+                object?: "comment";
+                /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
+                parent?: {
+                    block_id?: string;
+                    page_id?: string;
+                    type?: string;
+                };
+                /** @description The text. */
+                rich_text?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+            }[];
+            /** @constant */
+            type?: "comment";
         };
         WorkspaceCommentsListRequest: {
             connection_name?: string;
@@ -4780,11 +4920,117 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description The new database. */
         WorkspaceDatabaseCreateOutput: {
-            id?: string;
+            /** @description Whether it is in the trash (the older name of in_trash). */
+            archived?: boolean;
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several. */
+            data_sources?: {
+                id: string;
+                name?: string;
+            }[];
+            /** @description The description. */
+            description?: {
+                /** @description The formatting. */
+                annotations?: {
+                    bold?: boolean;
+                    code?: boolean;
+                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                    color?: string;
+                    italic?: boolean;
+                    strikethrough?: boolean;
+                    underline?: boolean;
+                };
+                /** @description The item's link, or null. */
+                href?: string | null;
+                plain_text?: string;
+                /** @description A text item's content and link. */
+                text?: {
+                    content?: string;
+                    link?: {
+                        url?: string;
+                    } | null;
+                };
+                /** @description text, mention or equation. */
+                type?: string;
+            }[];
+            /** @description The database id (a UUID). */
+            id: string;
+            /** @description Whether it is in the trash. */
+            in_trash?: boolean;
+            /** @description Whether it shows inline in its parent page. */
+            is_inline?: boolean;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
             /** @constant */
             object?: "database";
-            properties?: Record<string, never>;
+            /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+            parent?: {
+                block_id?: string;
+                database_id?: string;
+                page_id?: string;
+                type?: string;
+                /**
+                 * @description At the top of the workspace.
+                 * @constant
+                 */
+                workspace?: true;
+            };
+            /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's. */
+            properties?: {
+                [key: string]: {
+                    /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
+                    id: string;
+                    /** @description A multi-select column's options. */
+                    multi_select?: {
+                        options?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                    };
+                    /** @description The column name. */
+                    name?: string;
+                    /** @description A select column's options. */
+                    select?: {
+                        options?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                    };
+                    /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
+                    type?: string;
+                };
+            };
+            /** @description The title. */
+            title?: {
+                /** @description The formatting. */
+                annotations?: {
+                    bold?: boolean;
+                    code?: boolean;
+                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                    color?: string;
+                    italic?: boolean;
+                    strikethrough?: boolean;
+                    underline?: boolean;
+                };
+                /** @description The item's link, or null. */
+                href?: string | null;
+                plain_text?: string;
+                /** @description A text item's content and link. */
+                text?: {
+                    content?: string;
+                    link?: {
+                        url?: string;
+                    } | null;
+                };
+                /** @description text, mention or equation. */
+                type?: string;
+            }[];
+            /** @description Its notion.so address. */
             url?: string;
         };
         WorkspaceDatabaseCreateRequest: {
@@ -4907,11 +5153,128 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description The new row, a page whose parent is the database (its data source from 2025-09-03). */
         WorkspaceDatabaseInsertRowOutput: {
-            id?: string;
+            /** @description Whether the page is in the trash (the older name of in_trash). */
+            archived?: boolean;
+            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+            created_by?: {
+                id?: string;
+                /** @constant */
+                object?: "user";
+            };
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description The page id (a UUID). */
+            id: string;
+            /** @description Whether the page is in the trash. */
+            in_trash?: boolean;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
             /** @constant */
             object?: "page";
-            properties?: Record<string, never>;
+            /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
+            parent?: {
+                block_id?: string;
+                /** @description From 2025-09-03, the data source of a database row. */
+                data_source_id?: string;
+                database_id?: string;
+                page_id?: string;
+                type?: string;
+                /**
+                 * @description At the top of the workspace.
+                 * @constant
+                 */
+                workspace?: true;
+            };
+            /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
+            properties?: {
+                [key: string]: {
+                    checkbox?: boolean;
+                    date?: {
+                        end?: string | null;
+                        /** @description A date (2026-03-01) or a date-time. */
+                        start?: string;
+                        time_zone?: string | null;
+                    } | null;
+                    email?: string | null;
+                    /** @description The property id (the title's is title; others percent-encoded as listed). */
+                    id: string;
+                    multi_select?: {
+                        color?: string;
+                        id?: string;
+                        name?: string;
+                    }[];
+                    number?: number | null;
+                    phone_number?: string | null;
+                    /** @description The related pages. */
+                    relation?: {
+                        id?: string;
+                    }[];
+                    rich_text?: {
+                        /** @description The formatting. */
+                        annotations?: {
+                            bold?: boolean;
+                            code?: boolean;
+                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                            color?: string;
+                            italic?: boolean;
+                            strikethrough?: boolean;
+                            underline?: boolean;
+                        };
+                        /** @description The item's link, or null. */
+                        href?: string | null;
+                        plain_text?: string;
+                        /** @description A text item's content and link. */
+                        text?: {
+                            content?: string;
+                            link?: {
+                                url?: string;
+                            } | null;
+                        };
+                        /** @description text, mention or equation. */
+                        type?: string;
+                    }[];
+                    select?: {
+                        color?: string;
+                        id?: string;
+                        name?: string;
+                    } | null;
+                    status?: {
+                        color?: string;
+                        id?: string;
+                        name?: string;
+                    } | null;
+                    title?: {
+                        /** @description The formatting. */
+                        annotations?: {
+                            bold?: boolean;
+                            code?: boolean;
+                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                            color?: string;
+                            italic?: boolean;
+                            strikethrough?: boolean;
+                            underline?: boolean;
+                        };
+                        /** @description The item's link, or null. */
+                        href?: string | null;
+                        plain_text?: string;
+                        /** @description A text item's content and link. */
+                        text?: {
+                            content?: string;
+                            link?: {
+                                url?: string;
+                            } | null;
+                        };
+                        /** @description text, mention or equation. */
+                        type?: string;
+                    }[];
+                    /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
+                    type?: string;
+                    url?: string | null;
+                };
+            };
+            /** @description The page's notion.so address. */
             url?: string;
         };
         WorkspaceDatabaseInsertRowRequest: {
@@ -4983,10 +5346,246 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description One page of rows. */
         WorkspaceDatabaseQueryOutput: {
+            /** @description Whether there is a next page. */
             has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
             next_cursor?: string | null;
-            results?: unknown[];
+            /** @constant */
+            object?: "list";
+            /** @description The rows, in the order asked for. */
+            results?: ({
+                /** @description Whether the page is in the trash (the older name of in_trash). */
+                archived?: boolean;
+                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+                created_by?: {
+                    id?: string;
+                    /** @constant */
+                    object?: "user";
+                };
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description The page id (a UUID). */
+                id: string;
+                /** @description Whether the page is in the trash. */
+                in_trash?: boolean;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @constant */
+                object?: "page";
+                /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
+                parent?: {
+                    block_id?: string;
+                    /** @description From 2025-09-03, the data source of a database row. */
+                    data_source_id?: string;
+                    database_id?: string;
+                    page_id?: string;
+                    type?: string;
+                    /**
+                     * @description At the top of the workspace.
+                     * @constant
+                     */
+                    workspace?: true;
+                };
+                /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
+                properties?: {
+                    [key: string]: {
+                        checkbox?: boolean;
+                        date?: {
+                            end?: string | null;
+                            /** @description A date (2026-03-01) or a date-time. */
+                            start?: string;
+                            time_zone?: string | null;
+                        } | null;
+                        email?: string | null;
+                        /** @description The property id (the title's is title; others percent-encoded as listed). */
+                        id: string;
+                        multi_select?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                        number?: number | null;
+                        phone_number?: string | null;
+                        /** @description The related pages. */
+                        relation?: {
+                            id?: string;
+                        }[];
+                        rich_text?: {
+                            /** @description The formatting. */
+                            annotations?: {
+                                bold?: boolean;
+                                code?: boolean;
+                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                                color?: string;
+                                italic?: boolean;
+                                strikethrough?: boolean;
+                                underline?: boolean;
+                            };
+                            /** @description The item's link, or null. */
+                            href?: string | null;
+                            plain_text?: string;
+                            /** @description A text item's content and link. */
+                            text?: {
+                                content?: string;
+                                link?: {
+                                    url?: string;
+                                } | null;
+                            };
+                            /** @description text, mention or equation. */
+                            type?: string;
+                        }[];
+                        select?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        } | null;
+                        status?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        } | null;
+                        title?: {
+                            /** @description The formatting. */
+                            annotations?: {
+                                bold?: boolean;
+                                code?: boolean;
+                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                                color?: string;
+                                italic?: boolean;
+                                strikethrough?: boolean;
+                                underline?: boolean;
+                            };
+                            /** @description The item's link, or null. */
+                            href?: string | null;
+                            plain_text?: string;
+                            /** @description A text item's content and link. */
+                            text?: {
+                                content?: string;
+                                link?: {
+                                    url?: string;
+                                } | null;
+                            };
+                            /** @description text, mention or equation. */
+                            type?: string;
+                        }[];
+                        /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
+                        type?: string;
+                        url?: string | null;
+                    };
+                };
+                /** @description The page's notion.so address. */
+                url?: string;
+            } | {
+                /** @description Whether it is in the trash (the older name of in_trash). */
+                archived?: boolean;
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description The description. */
+                description?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+                /** @description The database id, or the data source id (a UUID). */
+                id: string;
+                /** @description Whether it is in the trash. */
+                in_trash?: boolean;
+                /** @description Whether it shows inline in its parent page. */
+                is_inline?: boolean;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @enum {unknown} */
+                object?: "database" | "data_source";
+                /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+                parent?: {
+                    block_id?: string;
+                    database_id?: string;
+                    page_id?: string;
+                    type?: string;
+                    /**
+                     * @description At the top of the workspace.
+                     * @constant
+                     */
+                    workspace?: true;
+                };
+                /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
+                properties?: {
+                    [key: string]: {
+                        /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
+                        id: string;
+                        /** @description A multi-select column's options. */
+                        multi_select?: {
+                            options?: {
+                                color?: string;
+                                id?: string;
+                                name?: string;
+                            }[];
+                        };
+                        /** @description The column name. */
+                        name?: string;
+                        /** @description A select column's options. */
+                        select?: {
+                            options?: {
+                                color?: string;
+                                id?: string;
+                                name?: string;
+                            }[];
+                        };
+                        /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
+                        type?: string;
+                    };
+                };
+                /** @description The title. */
+                title?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+                /** @description Its notion.so address. */
+                url?: string;
+            })[];
+            /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
+            type?: string;
         };
         WorkspaceDatabaseQueryPropertiesInput: {
             /**
@@ -5024,10 +5623,246 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description One page of rows, each with only the properties asked for. */
         WorkspaceDatabaseQueryPropertiesOutput: {
+            /** @description Whether there is a next page. */
             has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
             next_cursor?: string | null;
-            results?: unknown[];
+            /** @constant */
+            object?: "list";
+            /** @description The rows. */
+            results?: ({
+                /** @description Whether the page is in the trash (the older name of in_trash). */
+                archived?: boolean;
+                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+                created_by?: {
+                    id?: string;
+                    /** @constant */
+                    object?: "user";
+                };
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description The page id (a UUID). */
+                id: string;
+                /** @description Whether the page is in the trash. */
+                in_trash?: boolean;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @constant */
+                object?: "page";
+                /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
+                parent?: {
+                    block_id?: string;
+                    /** @description From 2025-09-03, the data source of a database row. */
+                    data_source_id?: string;
+                    database_id?: string;
+                    page_id?: string;
+                    type?: string;
+                    /**
+                     * @description At the top of the workspace.
+                     * @constant
+                     */
+                    workspace?: true;
+                };
+                /** @description Only the properties property_id names (all without it): column name -> `{id, type, <type>: value}`. */
+                properties?: {
+                    [key: string]: {
+                        checkbox?: boolean;
+                        date?: {
+                            end?: string | null;
+                            /** @description A date (2026-03-01) or a date-time. */
+                            start?: string;
+                            time_zone?: string | null;
+                        } | null;
+                        email?: string | null;
+                        /** @description The property id (the title's is title; others percent-encoded as listed). */
+                        id: string;
+                        multi_select?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                        number?: number | null;
+                        phone_number?: string | null;
+                        /** @description The related pages. */
+                        relation?: {
+                            id?: string;
+                        }[];
+                        rich_text?: {
+                            /** @description The formatting. */
+                            annotations?: {
+                                bold?: boolean;
+                                code?: boolean;
+                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                                color?: string;
+                                italic?: boolean;
+                                strikethrough?: boolean;
+                                underline?: boolean;
+                            };
+                            /** @description The item's link, or null. */
+                            href?: string | null;
+                            plain_text?: string;
+                            /** @description A text item's content and link. */
+                            text?: {
+                                content?: string;
+                                link?: {
+                                    url?: string;
+                                } | null;
+                            };
+                            /** @description text, mention or equation. */
+                            type?: string;
+                        }[];
+                        select?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        } | null;
+                        status?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        } | null;
+                        title?: {
+                            /** @description The formatting. */
+                            annotations?: {
+                                bold?: boolean;
+                                code?: boolean;
+                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                                color?: string;
+                                italic?: boolean;
+                                strikethrough?: boolean;
+                                underline?: boolean;
+                            };
+                            /** @description The item's link, or null. */
+                            href?: string | null;
+                            plain_text?: string;
+                            /** @description A text item's content and link. */
+                            text?: {
+                                content?: string;
+                                link?: {
+                                    url?: string;
+                                } | null;
+                            };
+                            /** @description text, mention or equation. */
+                            type?: string;
+                        }[];
+                        /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
+                        type?: string;
+                        url?: string | null;
+                    };
+                };
+                /** @description The page's notion.so address. */
+                url?: string;
+            } | {
+                /** @description Whether it is in the trash (the older name of in_trash). */
+                archived?: boolean;
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description The description. */
+                description?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+                /** @description The database id, or the data source id (a UUID). */
+                id: string;
+                /** @description Whether it is in the trash. */
+                in_trash?: boolean;
+                /** @description Whether it shows inline in its parent page. */
+                is_inline?: boolean;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @enum {unknown} */
+                object?: "database" | "data_source";
+                /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+                parent?: {
+                    block_id?: string;
+                    database_id?: string;
+                    page_id?: string;
+                    type?: string;
+                    /**
+                     * @description At the top of the workspace.
+                     * @constant
+                     */
+                    workspace?: true;
+                };
+                /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
+                properties?: {
+                    [key: string]: {
+                        /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
+                        id: string;
+                        /** @description A multi-select column's options. */
+                        multi_select?: {
+                            options?: {
+                                color?: string;
+                                id?: string;
+                                name?: string;
+                            }[];
+                        };
+                        /** @description The column name. */
+                        name?: string;
+                        /** @description A select column's options. */
+                        select?: {
+                            options?: {
+                                color?: string;
+                                id?: string;
+                                name?: string;
+                            }[];
+                        };
+                        /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
+                        type?: string;
+                    };
+                };
+                /** @description The title. */
+                title?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+                /** @description Its notion.so address. */
+                url?: string;
+            })[];
+            /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
+            type?: string;
         };
         WorkspaceDatabaseQueryPropertiesRequest: {
             connection_name?: string;
@@ -5063,12 +5898,118 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description The database. */
         WorkspaceDatabaseRetrieveOutput: {
-            id?: string;
+            /** @description Whether it is in the trash (the older name of in_trash). */
+            archived?: boolean;
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several. */
+            data_sources?: {
+                id: string;
+                name?: string;
+            }[];
+            /** @description The description. */
+            description?: {
+                /** @description The formatting. */
+                annotations?: {
+                    bold?: boolean;
+                    code?: boolean;
+                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                    color?: string;
+                    italic?: boolean;
+                    strikethrough?: boolean;
+                    underline?: boolean;
+                };
+                /** @description The item's link, or null. */
+                href?: string | null;
+                plain_text?: string;
+                /** @description A text item's content and link. */
+                text?: {
+                    content?: string;
+                    link?: {
+                        url?: string;
+                    } | null;
+                };
+                /** @description text, mention or equation. */
+                type?: string;
+            }[];
+            /** @description The database id (a UUID). */
+            id: string;
+            /** @description Whether it is in the trash. */
+            in_trash?: boolean;
+            /** @description Whether it shows inline in its parent page. */
+            is_inline?: boolean;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
             /** @constant */
             object?: "database";
-            properties?: Record<string, never>;
-            title?: unknown[];
+            /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+            parent?: {
+                block_id?: string;
+                database_id?: string;
+                page_id?: string;
+                type?: string;
+                /**
+                 * @description At the top of the workspace.
+                 * @constant
+                 */
+                workspace?: true;
+            };
+            /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's. */
+            properties?: {
+                [key: string]: {
+                    /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
+                    id: string;
+                    /** @description A multi-select column's options. */
+                    multi_select?: {
+                        options?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                    };
+                    /** @description The column name. */
+                    name?: string;
+                    /** @description A select column's options. */
+                    select?: {
+                        options?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                    };
+                    /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
+                    type?: string;
+                };
+            };
+            /** @description The title. */
+            title?: {
+                /** @description The formatting. */
+                annotations?: {
+                    bold?: boolean;
+                    code?: boolean;
+                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                    color?: string;
+                    italic?: boolean;
+                    strikethrough?: boolean;
+                    underline?: boolean;
+                };
+                /** @description The item's link, or null. */
+                href?: string | null;
+                plain_text?: string;
+                /** @description A text item's content and link. */
+                text?: {
+                    content?: string;
+                    link?: {
+                        url?: string;
+                    } | null;
+                };
+                /** @description text, mention or equation. */
+                type?: string;
+            }[];
+            /** @description Its notion.so address. */
+            url?: string;
         };
         WorkspaceDatabaseRetrieveRequest: {
             connection_name?: string;
@@ -5186,11 +6127,128 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description The new page. */
         WorkspacePageCreateOutput: {
-            id?: string;
+            /** @description Whether the page is in the trash (the older name of in_trash). */
+            archived?: boolean;
+            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+            created_by?: {
+                id?: string;
+                /** @constant */
+                object?: "user";
+            };
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description The page id (a UUID). */
+            id: string;
+            /** @description Whether the page is in the trash. */
+            in_trash?: boolean;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
             /** @constant */
             object?: "page";
-            parent?: Record<string, never>;
+            /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
+            parent?: {
+                block_id?: string;
+                /** @description From 2025-09-03, the data source of a database row. */
+                data_source_id?: string;
+                database_id?: string;
+                page_id?: string;
+                type?: string;
+                /**
+                 * @description At the top of the workspace.
+                 * @constant
+                 */
+                workspace?: true;
+            };
+            /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
+            properties?: {
+                [key: string]: {
+                    checkbox?: boolean;
+                    date?: {
+                        end?: string | null;
+                        /** @description A date (2026-03-01) or a date-time. */
+                        start?: string;
+                        time_zone?: string | null;
+                    } | null;
+                    email?: string | null;
+                    /** @description The property id (the title's is title; others percent-encoded as listed). */
+                    id: string;
+                    multi_select?: {
+                        color?: string;
+                        id?: string;
+                        name?: string;
+                    }[];
+                    number?: number | null;
+                    phone_number?: string | null;
+                    /** @description The related pages. */
+                    relation?: {
+                        id?: string;
+                    }[];
+                    rich_text?: {
+                        /** @description The formatting. */
+                        annotations?: {
+                            bold?: boolean;
+                            code?: boolean;
+                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                            color?: string;
+                            italic?: boolean;
+                            strikethrough?: boolean;
+                            underline?: boolean;
+                        };
+                        /** @description The item's link, or null. */
+                        href?: string | null;
+                        plain_text?: string;
+                        /** @description A text item's content and link. */
+                        text?: {
+                            content?: string;
+                            link?: {
+                                url?: string;
+                            } | null;
+                        };
+                        /** @description text, mention or equation. */
+                        type?: string;
+                    }[];
+                    select?: {
+                        color?: string;
+                        id?: string;
+                        name?: string;
+                    } | null;
+                    status?: {
+                        color?: string;
+                        id?: string;
+                        name?: string;
+                    } | null;
+                    title?: {
+                        /** @description The formatting. */
+                        annotations?: {
+                            bold?: boolean;
+                            code?: boolean;
+                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                            color?: string;
+                            italic?: boolean;
+                            strikethrough?: boolean;
+                            underline?: boolean;
+                        };
+                        /** @description The item's link, or null. */
+                        href?: string | null;
+                        plain_text?: string;
+                        /** @description A text item's content and link. */
+                        text?: {
+                            content?: string;
+                            link?: {
+                                url?: string;
+                            } | null;
+                        };
+                        /** @description text, mention or equation. */
+                        type?: string;
+                    }[];
+                    /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
+                    type?: string;
+                    url?: string | null;
+                };
+            };
+            /** @description The page's notion.so address. */
             url?: string;
         };
         WorkspacePageCreateRequest: {
@@ -5231,10 +6289,246 @@ export interface components {
              */
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
+        /** @description One page of what matched, most recently edited first. */
         WorkspaceSearchOutput: {
+            /** @description Whether there is a next page. */
             has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
             next_cursor?: string | null;
-            results?: unknown[];
+            /** @constant */
+            object?: "list";
+            /** @description Pages and databases (2022-06-28) or pages and data sources (2025-09-03); `object` says which. */
+            results?: ({
+                /** @description Whether the page is in the trash (the older name of in_trash). */
+                archived?: boolean;
+                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+                created_by?: {
+                    id?: string;
+                    /** @constant */
+                    object?: "user";
+                };
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description The page id (a UUID). */
+                id: string;
+                /** @description Whether the page is in the trash. */
+                in_trash?: boolean;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @constant */
+                object?: "page";
+                /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
+                parent?: {
+                    block_id?: string;
+                    /** @description From 2025-09-03, the data source of a database row. */
+                    data_source_id?: string;
+                    database_id?: string;
+                    page_id?: string;
+                    type?: string;
+                    /**
+                     * @description At the top of the workspace.
+                     * @constant
+                     */
+                    workspace?: true;
+                };
+                /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
+                properties?: {
+                    [key: string]: {
+                        checkbox?: boolean;
+                        date?: {
+                            end?: string | null;
+                            /** @description A date (2026-03-01) or a date-time. */
+                            start?: string;
+                            time_zone?: string | null;
+                        } | null;
+                        email?: string | null;
+                        /** @description The property id (the title's is title; others percent-encoded as listed). */
+                        id: string;
+                        multi_select?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        }[];
+                        number?: number | null;
+                        phone_number?: string | null;
+                        /** @description The related pages. */
+                        relation?: {
+                            id?: string;
+                        }[];
+                        rich_text?: {
+                            /** @description The formatting. */
+                            annotations?: {
+                                bold?: boolean;
+                                code?: boolean;
+                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                                color?: string;
+                                italic?: boolean;
+                                strikethrough?: boolean;
+                                underline?: boolean;
+                            };
+                            /** @description The item's link, or null. */
+                            href?: string | null;
+                            plain_text?: string;
+                            /** @description A text item's content and link. */
+                            text?: {
+                                content?: string;
+                                link?: {
+                                    url?: string;
+                                } | null;
+                            };
+                            /** @description text, mention or equation. */
+                            type?: string;
+                        }[];
+                        select?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        } | null;
+                        status?: {
+                            color?: string;
+                            id?: string;
+                            name?: string;
+                        } | null;
+                        title?: {
+                            /** @description The formatting. */
+                            annotations?: {
+                                bold?: boolean;
+                                code?: boolean;
+                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                                color?: string;
+                                italic?: boolean;
+                                strikethrough?: boolean;
+                                underline?: boolean;
+                            };
+                            /** @description The item's link, or null. */
+                            href?: string | null;
+                            plain_text?: string;
+                            /** @description A text item's content and link. */
+                            text?: {
+                                content?: string;
+                                link?: {
+                                    url?: string;
+                                } | null;
+                            };
+                            /** @description text, mention or equation. */
+                            type?: string;
+                        }[];
+                        /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
+                        type?: string;
+                        url?: string | null;
+                    };
+                };
+                /** @description The page's notion.so address. */
+                url?: string;
+            } | {
+                /** @description Whether it is in the trash (the older name of in_trash). */
+                archived?: boolean;
+                /** @description ISO 8601. */
+                created_time?: string;
+                /** @description The description. */
+                description?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+                /** @description The database id, or the data source id (a UUID). */
+                id: string;
+                /** @description Whether it is in the trash. */
+                in_trash?: boolean;
+                /** @description Whether it shows inline in its parent page. */
+                is_inline?: boolean;
+                /** @description ISO 8601. */
+                last_edited_time?: string;
+                /** @enum {unknown} */
+                object?: "database" | "data_source";
+                /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+                parent?: {
+                    block_id?: string;
+                    database_id?: string;
+                    page_id?: string;
+                    type?: string;
+                    /**
+                     * @description At the top of the workspace.
+                     * @constant
+                     */
+                    workspace?: true;
+                };
+                /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
+                properties?: {
+                    [key: string]: {
+                        /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
+                        id: string;
+                        /** @description A multi-select column's options. */
+                        multi_select?: {
+                            options?: {
+                                color?: string;
+                                id?: string;
+                                name?: string;
+                            }[];
+                        };
+                        /** @description The column name. */
+                        name?: string;
+                        /** @description A select column's options. */
+                        select?: {
+                            options?: {
+                                color?: string;
+                                id?: string;
+                                name?: string;
+                            }[];
+                        };
+                        /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
+                        type?: string;
+                    };
+                };
+                /** @description The title. */
+                title?: {
+                    /** @description The formatting. */
+                    annotations?: {
+                        bold?: boolean;
+                        code?: boolean;
+                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                        color?: string;
+                        italic?: boolean;
+                        strikethrough?: boolean;
+                        underline?: boolean;
+                    };
+                    /** @description The item's link, or null. */
+                    href?: string | null;
+                    plain_text?: string;
+                    /** @description A text item's content and link. */
+                    text?: {
+                        content?: string;
+                        link?: {
+                            url?: string;
+                        } | null;
+                    };
+                    /** @description text, mention or equation. */
+                    type?: string;
+                }[];
+                /** @description Its notion.so address. */
+                url?: string;
+            })[];
+            /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
+            type?: string;
         };
         WorkspaceSearchRequest: {
             connection_name?: string;

@@ -5467,24 +5467,125 @@ export let workspaceCommentCreateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_comment_create` (its notable fields). */
 export let workspaceCommentCreateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new comment.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "object": {
         "const": "comment"
       },
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The comment id (a UUID)."
       },
       "discussion_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Its discussion thread: pass it as discussion_id to workspace_comment_create to reply."
       },
       "parent": {
-        "type": "object"
+        "type": "object",
+        "description": "The page (`type` page_id) or block (`type` block_id) the discussion is on.",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          }
+        }
       },
       "rich_text": {
-        "type": "array"
+        "type": "array",
+        "description": "The text.",
+        "items": {
+          "type": "object",
+          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "text, mention or equation."
+            },
+            "plain_text": {
+              "type": "string"
+            },
+            "href": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The item's link, or null."
+            },
+            "annotations": {
+              "type": "object",
+              "description": "The formatting.",
+              "properties": {
+                "bold": {
+                  "type": "boolean"
+                },
+                "italic": {
+                  "type": "boolean"
+                },
+                "strikethrough": {
+                  "type": "boolean"
+                },
+                "underline": {
+                  "type": "boolean"
+                },
+                "code": {
+                  "type": "boolean"
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "text": {
+              "type": "object",
+              "description": "A text item's content and link.",
+              "properties": {
+                "content": {
+                  "type": "string"
+                },
+                "link": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       },
       "created_time": {
-        "type": "string"
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "created_by": {
+        "type": "object",
+        "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+        "properties": {
+          "object": {
+            "const": "user"
+          },
+          "id": {
+            "type": "string"
+          }
+        }
       }
     }
   };
@@ -5534,18 +5635,125 @@ export let workspaceCommentRetrieveInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_comment_retrieve` (its notable fields). */
 export let workspaceCommentRetrieveOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The comment.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "object": {
         "const": "comment"
       },
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The comment id (a UUID)."
       },
       "discussion_id": {
-        "type": "string"
+        "type": "string",
+        "description": "Its discussion thread: pass it as discussion_id to workspace_comment_create to reply."
+      },
+      "parent": {
+        "type": "object",
+        "description": "The page (`type` page_id) or block (`type` block_id) the discussion is on.",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          }
+        }
       },
       "rich_text": {
-        "type": "array"
+        "type": "array",
+        "description": "The text.",
+        "items": {
+          "type": "object",
+          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "text, mention or equation."
+            },
+            "plain_text": {
+              "type": "string"
+            },
+            "href": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The item's link, or null."
+            },
+            "annotations": {
+              "type": "object",
+              "description": "The formatting.",
+              "properties": {
+                "bold": {
+                  "type": "boolean"
+                },
+                "italic": {
+                  "type": "boolean"
+                },
+                "strikethrough": {
+                  "type": "boolean"
+                },
+                "underline": {
+                  "type": "boolean"
+                },
+                "code": {
+                  "type": "boolean"
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "text": {
+              "type": "object",
+              "description": "A text item's content and link.",
+              "properties": {
+                "content": {
+                  "type": "string"
+                },
+                "link": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "created_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "created_by": {
+        "type": "object",
+        "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+        "properties": {
+          "object": {
+            "const": "user"
+          },
+          "id": {
+            "type": "string"
+          }
+        }
       }
     }
   };
@@ -5612,18 +5820,152 @@ export let workspaceCommentsListInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_comments_list` (its notable fields). */
 export let workspaceCommentsListOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of open comments, oldest first.",
     "properties": {
+      "object": {
+        "const": "list"
+      },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The comments.",
+        "items": {
+          "type": "object",
+          "description": "A comment.",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "object": {
+              "const": "comment"
+            },
+            "id": {
+              "type": "string",
+              "description": "The comment id (a UUID)."
+            },
+            "discussion_id": {
+              "type": "string",
+              "description": "Its discussion thread: pass it as discussion_id to workspace_comment_create to reply."
+            },
+            "parent": {
+              "type": "object",
+              "description": "The page (`type` page_id) or block (`type` block_id) the discussion is on.",
+              "properties": {
+                "type": {
+                  "type": "string"
+                },
+                "page_id": {
+                  "type": "string"
+                },
+                "block_id": {
+                  "type": "string"
+                }
+              }
+            },
+            "rich_text": {
+              "type": "array",
+              "description": "The text.",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "created_time": {
+              "type": "string",
+              "description": "ISO 8601."
+            },
+            "last_edited_time": {
+              "type": "string",
+              "description": "ISO 8601."
+            },
+            "created_by": {
+              "type": "object",
+              "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+              "properties": {
+                "object": {
+                  "const": "user"
+                },
+                "id": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
       },
       "next_cursor": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
       },
       "has_more": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "const": "comment"
       }
     }
   };
@@ -5752,18 +6094,289 @@ export let workspaceDatabaseCreateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_database_create` (its notable fields). */
 export let workspaceDatabaseCreateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new database.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "object": {
         "const": "database"
       },
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The database id (a UUID)."
+      },
+      "title": {
+        "type": "array",
+        "description": "The title.",
+        "items": {
+          "type": "object",
+          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "text, mention or equation."
+            },
+            "plain_text": {
+              "type": "string"
+            },
+            "href": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The item's link, or null."
+            },
+            "annotations": {
+              "type": "object",
+              "description": "The formatting.",
+              "properties": {
+                "bold": {
+                  "type": "boolean"
+                },
+                "italic": {
+                  "type": "boolean"
+                },
+                "strikethrough": {
+                  "type": "boolean"
+                },
+                "underline": {
+                  "type": "boolean"
+                },
+                "code": {
+                  "type": "boolean"
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "text": {
+              "type": "object",
+              "description": "A text item's content and link.",
+              "properties": {
+                "content": {
+                  "type": "string"
+                },
+                "link": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "description": {
+        "type": "array",
+        "description": "The description.",
+        "items": {
+          "type": "object",
+          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "text, mention or equation."
+            },
+            "plain_text": {
+              "type": "string"
+            },
+            "href": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The item's link, or null."
+            },
+            "annotations": {
+              "type": "object",
+              "description": "The formatting.",
+              "properties": {
+                "bold": {
+                  "type": "boolean"
+                },
+                "italic": {
+                  "type": "boolean"
+                },
+                "strikethrough": {
+                  "type": "boolean"
+                },
+                "underline": {
+                  "type": "boolean"
+                },
+                "code": {
+                  "type": "boolean"
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "text": {
+              "type": "object",
+              "description": "A text item's content and link.",
+              "properties": {
+                "content": {
+                  "type": "string"
+                },
+                "link": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       },
       "url": {
-        "type": "string"
+        "type": "string",
+        "description": "Its notion.so address."
+      },
+      "created_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether it is in the trash (the older name of in_trash)."
+      },
+      "in_trash": {
+        "type": "boolean",
+        "description": "Whether it is in the trash."
+      },
+      "is_inline": {
+        "type": "boolean",
+        "description": "Whether it shows inline in its parent page."
+      },
+      "parent": {
+        "type": "object",
+        "description": "Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true).",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          },
+          "database_id": {
+            "type": "string"
+          },
+          "workspace": {
+            "const": true,
+            "description": "At the top of the workspace."
+          }
+        }
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's.",
+        "additionalProperties": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR)."
+            },
+            "name": {
+              "type": "string",
+              "description": "The column name."
+            },
+            "type": {
+              "type": "string",
+              "description": "The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ..."
+            },
+            "select": {
+              "type": "object",
+              "description": "A select column's options.",
+              "properties": {
+                "options": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "color": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "multi_select": {
+              "type": "object",
+              "description": "A multi-select column's options.",
+              "properties": {
+                "options": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "color": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "data_sources": {
+        "type": "array",
+        "description": "From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            }
+          }
+        }
       }
     }
   };
@@ -5971,18 +6584,345 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_database_insert_row` (its notable fields). */
 export let workspaceDatabaseInsertRowOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new row, a page whose parent is the database (its data source from 2025-09-03).",
+    "required": [
+      "id"
+    ],
     "properties": {
       "object": {
         "const": "page"
       },
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The page id (a UUID)."
       },
       "url": {
-        "type": "string"
+        "type": "string",
+        "description": "The page's notion.so address."
+      },
+      "created_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "created_by": {
+        "type": "object",
+        "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+        "properties": {
+          "object": {
+            "const": "user"
+          },
+          "id": {
+            "type": "string"
+          }
+        }
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the page is in the trash (the older name of in_trash)."
+      },
+      "in_trash": {
+        "type": "boolean",
+        "description": "Whether the page is in the trash."
+      },
+      "parent": {
+        "type": "object",
+        "description": "Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true).",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "database_id": {
+            "type": "string"
+          },
+          "data_source_id": {
+            "type": "string",
+            "description": "From 2025-09-03, the data source of a database row."
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          },
+          "workspace": {
+            "const": true,
+            "description": "At the top of the workspace."
+          }
+        }
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null.",
+        "additionalProperties": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The property id (the title's is title; others percent-encoded as listed)."
+            },
+            "type": {
+              "type": "string",
+              "description": "The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ..."
+            },
+            "title": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "rich_text": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "number": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "select": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "color": {
+                  "type": "string"
+                }
+              }
+            },
+            "multi_select": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "status": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "color": {
+                  "type": "string"
+                }
+              }
+            },
+            "date": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "start": {
+                  "type": "string",
+                  "description": "A date (2026-03-01) or a date-time."
+                },
+                "end": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "time_zone": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            },
+            "checkbox": {
+              "type": "boolean"
+            },
+            "url": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "email": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "phone_number": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "relation": {
+              "type": "array",
+              "description": "The related pages.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -6102,18 +7042,650 @@ export let workspaceDatabaseQueryInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_database_query` (its notable fields). */
 export let workspaceDatabaseQueryOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of rows.",
     "properties": {
+      "object": {
+        "const": "list"
+      },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The rows, in the order asked for.",
+        "items": {
+          "anyOf": [
+            {
+              "type": "object",
+              "description": "A row: a page of the database.",
+              "required": [
+                "id"
+              ],
+              "properties": {
+                "object": {
+                  "const": "page"
+                },
+                "id": {
+                  "type": "string",
+                  "description": "The page id (a UUID)."
+                },
+                "url": {
+                  "type": "string",
+                  "description": "The page's notion.so address."
+                },
+                "created_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "last_edited_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "created_by": {
+                  "type": "object",
+                  "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+                  "properties": {
+                    "object": {
+                      "const": "user"
+                    },
+                    "id": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "archived": {
+                  "type": "boolean",
+                  "description": "Whether the page is in the trash (the older name of in_trash)."
+                },
+                "in_trash": {
+                  "type": "boolean",
+                  "description": "Whether the page is in the trash."
+                },
+                "parent": {
+                  "type": "object",
+                  "description": "Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true).",
+                  "properties": {
+                    "type": {
+                      "type": "string"
+                    },
+                    "database_id": {
+                      "type": "string"
+                    },
+                    "data_source_id": {
+                      "type": "string",
+                      "description": "From 2025-09-03, the data source of a database row."
+                    },
+                    "page_id": {
+                      "type": "string"
+                    },
+                    "block_id": {
+                      "type": "string"
+                    },
+                    "workspace": {
+                      "const": true,
+                      "description": "At the top of the workspace."
+                    }
+                  }
+                },
+                "properties": {
+                  "type": "object",
+                  "description": "Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null.",
+                  "additionalProperties": {
+                    "type": "object",
+                    "required": [
+                      "id"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "The property id (the title's is title; others percent-encoded as listed)."
+                      },
+                      "type": {
+                        "type": "string",
+                        "description": "The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ..."
+                      },
+                      "title": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                          "properties": {
+                            "type": {
+                              "type": "string",
+                              "description": "text, mention or equation."
+                            },
+                            "plain_text": {
+                              "type": "string"
+                            },
+                            "href": {
+                              "type": [
+                                "string",
+                                "null"
+                              ],
+                              "description": "The item's link, or null."
+                            },
+                            "annotations": {
+                              "type": "object",
+                              "description": "The formatting.",
+                              "properties": {
+                                "bold": {
+                                  "type": "boolean"
+                                },
+                                "italic": {
+                                  "type": "boolean"
+                                },
+                                "strikethrough": {
+                                  "type": "boolean"
+                                },
+                                "underline": {
+                                  "type": "boolean"
+                                },
+                                "code": {
+                                  "type": "boolean"
+                                },
+                                "color": {
+                                  "type": "string",
+                                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                                }
+                              }
+                            },
+                            "text": {
+                              "type": "object",
+                              "description": "A text item's content and link.",
+                              "properties": {
+                                "content": {
+                                  "type": "string"
+                                },
+                                "link": {
+                                  "type": [
+                                    "object",
+                                    "null"
+                                  ],
+                                  "properties": {
+                                    "url": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "rich_text": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                          "properties": {
+                            "type": {
+                              "type": "string",
+                              "description": "text, mention or equation."
+                            },
+                            "plain_text": {
+                              "type": "string"
+                            },
+                            "href": {
+                              "type": [
+                                "string",
+                                "null"
+                              ],
+                              "description": "The item's link, or null."
+                            },
+                            "annotations": {
+                              "type": "object",
+                              "description": "The formatting.",
+                              "properties": {
+                                "bold": {
+                                  "type": "boolean"
+                                },
+                                "italic": {
+                                  "type": "boolean"
+                                },
+                                "strikethrough": {
+                                  "type": "boolean"
+                                },
+                                "underline": {
+                                  "type": "boolean"
+                                },
+                                "code": {
+                                  "type": "boolean"
+                                },
+                                "color": {
+                                  "type": "string",
+                                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                                }
+                              }
+                            },
+                            "text": {
+                              "type": "object",
+                              "description": "A text item's content and link.",
+                              "properties": {
+                                "content": {
+                                  "type": "string"
+                                },
+                                "link": {
+                                  "type": [
+                                    "object",
+                                    "null"
+                                  ],
+                                  "properties": {
+                                    "url": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "number": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      },
+                      "select": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "color": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "multi_select": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "name": {
+                              "type": "string"
+                            },
+                            "color": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      },
+                      "status": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "color": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "date": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "start": {
+                            "type": "string",
+                            "description": "A date (2026-03-01) or a date-time."
+                          },
+                          "end": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "time_zone": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        }
+                      },
+                      "checkbox": {
+                        "type": "boolean"
+                      },
+                      "url": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "email": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "phone_number": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "relation": {
+                        "type": "array",
+                        "description": "The related pages.",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            {
+              "type": "object",
+              "description": "In a wiki, a database among the rows (a data source from 2025-09-03).",
+              "required": [
+                "id"
+              ],
+              "properties": {
+                "object": {
+                  "enum": [
+                    "database",
+                    "data_source"
+                  ]
+                },
+                "id": {
+                  "type": "string",
+                  "description": "The database id, or the data source id (a UUID)."
+                },
+                "title": {
+                  "type": "array",
+                  "description": "The title.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "description": {
+                  "type": "array",
+                  "description": "The description.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "url": {
+                  "type": "string",
+                  "description": "Its notion.so address."
+                },
+                "created_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "last_edited_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "archived": {
+                  "type": "boolean",
+                  "description": "Whether it is in the trash (the older name of in_trash)."
+                },
+                "in_trash": {
+                  "type": "boolean",
+                  "description": "Whether it is in the trash."
+                },
+                "is_inline": {
+                  "type": "boolean",
+                  "description": "Whether it shows inline in its parent page."
+                },
+                "parent": {
+                  "type": "object",
+                  "description": "Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true).",
+                  "properties": {
+                    "type": {
+                      "type": "string"
+                    },
+                    "page_id": {
+                      "type": "string"
+                    },
+                    "block_id": {
+                      "type": "string"
+                    },
+                    "database_id": {
+                      "type": "string"
+                    },
+                    "workspace": {
+                      "const": true,
+                      "description": "At the top of the workspace."
+                    }
+                  }
+                },
+                "properties": {
+                  "type": "object",
+                  "description": "The schema: column name -> `{id, name, type, <type>: its configuration}`.",
+                  "additionalProperties": {
+                    "type": "object",
+                    "required": [
+                      "id"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR)."
+                      },
+                      "name": {
+                        "type": "string",
+                        "description": "The column name."
+                      },
+                      "type": {
+                        "type": "string",
+                        "description": "The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ..."
+                      },
+                      "select": {
+                        "type": "object",
+                        "description": "A select column's options.",
+                        "properties": {
+                          "options": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "name": {
+                                  "type": "string"
+                                },
+                                "color": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "multi_select": {
+                        "type": "object",
+                        "description": "A multi-select column's options.",
+                        "properties": {
+                          "options": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "name": {
+                                  "type": "string"
+                                },
+                                "color": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          ]
+        }
       },
       "next_cursor": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
       },
       "has_more": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "type": "string",
+        "description": "What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03)."
       }
     }
   };
@@ -6180,18 +7752,650 @@ export let workspaceDatabaseQueryPropertiesInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_database_query_properties` (its notable fields). */
 export let workspaceDatabaseQueryPropertiesOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of rows, each with only the properties asked for.",
     "properties": {
+      "object": {
+        "const": "list"
+      },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "The rows.",
+        "items": {
+          "anyOf": [
+            {
+              "type": "object",
+              "description": "A row: a page of the database.",
+              "required": [
+                "id"
+              ],
+              "properties": {
+                "object": {
+                  "const": "page"
+                },
+                "id": {
+                  "type": "string",
+                  "description": "The page id (a UUID)."
+                },
+                "url": {
+                  "type": "string",
+                  "description": "The page's notion.so address."
+                },
+                "created_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "last_edited_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "created_by": {
+                  "type": "object",
+                  "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+                  "properties": {
+                    "object": {
+                      "const": "user"
+                    },
+                    "id": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "archived": {
+                  "type": "boolean",
+                  "description": "Whether the page is in the trash (the older name of in_trash)."
+                },
+                "in_trash": {
+                  "type": "boolean",
+                  "description": "Whether the page is in the trash."
+                },
+                "parent": {
+                  "type": "object",
+                  "description": "Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true).",
+                  "properties": {
+                    "type": {
+                      "type": "string"
+                    },
+                    "database_id": {
+                      "type": "string"
+                    },
+                    "data_source_id": {
+                      "type": "string",
+                      "description": "From 2025-09-03, the data source of a database row."
+                    },
+                    "page_id": {
+                      "type": "string"
+                    },
+                    "block_id": {
+                      "type": "string"
+                    },
+                    "workspace": {
+                      "const": true,
+                      "description": "At the top of the workspace."
+                    }
+                  }
+                },
+                "properties": {
+                  "type": "object",
+                  "description": "Only the properties property_id names (all without it): column name -> `{id, type, <type>: value}`.",
+                  "additionalProperties": {
+                    "type": "object",
+                    "required": [
+                      "id"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "The property id (the title's is title; others percent-encoded as listed)."
+                      },
+                      "type": {
+                        "type": "string",
+                        "description": "The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ..."
+                      },
+                      "title": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                          "properties": {
+                            "type": {
+                              "type": "string",
+                              "description": "text, mention or equation."
+                            },
+                            "plain_text": {
+                              "type": "string"
+                            },
+                            "href": {
+                              "type": [
+                                "string",
+                                "null"
+                              ],
+                              "description": "The item's link, or null."
+                            },
+                            "annotations": {
+                              "type": "object",
+                              "description": "The formatting.",
+                              "properties": {
+                                "bold": {
+                                  "type": "boolean"
+                                },
+                                "italic": {
+                                  "type": "boolean"
+                                },
+                                "strikethrough": {
+                                  "type": "boolean"
+                                },
+                                "underline": {
+                                  "type": "boolean"
+                                },
+                                "code": {
+                                  "type": "boolean"
+                                },
+                                "color": {
+                                  "type": "string",
+                                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                                }
+                              }
+                            },
+                            "text": {
+                              "type": "object",
+                              "description": "A text item's content and link.",
+                              "properties": {
+                                "content": {
+                                  "type": "string"
+                                },
+                                "link": {
+                                  "type": [
+                                    "object",
+                                    "null"
+                                  ],
+                                  "properties": {
+                                    "url": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "rich_text": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                          "properties": {
+                            "type": {
+                              "type": "string",
+                              "description": "text, mention or equation."
+                            },
+                            "plain_text": {
+                              "type": "string"
+                            },
+                            "href": {
+                              "type": [
+                                "string",
+                                "null"
+                              ],
+                              "description": "The item's link, or null."
+                            },
+                            "annotations": {
+                              "type": "object",
+                              "description": "The formatting.",
+                              "properties": {
+                                "bold": {
+                                  "type": "boolean"
+                                },
+                                "italic": {
+                                  "type": "boolean"
+                                },
+                                "strikethrough": {
+                                  "type": "boolean"
+                                },
+                                "underline": {
+                                  "type": "boolean"
+                                },
+                                "code": {
+                                  "type": "boolean"
+                                },
+                                "color": {
+                                  "type": "string",
+                                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                                }
+                              }
+                            },
+                            "text": {
+                              "type": "object",
+                              "description": "A text item's content and link.",
+                              "properties": {
+                                "content": {
+                                  "type": "string"
+                                },
+                                "link": {
+                                  "type": [
+                                    "object",
+                                    "null"
+                                  ],
+                                  "properties": {
+                                    "url": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "number": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      },
+                      "select": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "color": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "multi_select": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "name": {
+                              "type": "string"
+                            },
+                            "color": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      },
+                      "status": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "color": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "date": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "start": {
+                            "type": "string",
+                            "description": "A date (2026-03-01) or a date-time."
+                          },
+                          "end": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "time_zone": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        }
+                      },
+                      "checkbox": {
+                        "type": "boolean"
+                      },
+                      "url": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "email": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "phone_number": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "relation": {
+                        "type": "array",
+                        "description": "The related pages.",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            {
+              "type": "object",
+              "description": "In a wiki, a database among the rows (a data source from 2025-09-03).",
+              "required": [
+                "id"
+              ],
+              "properties": {
+                "object": {
+                  "enum": [
+                    "database",
+                    "data_source"
+                  ]
+                },
+                "id": {
+                  "type": "string",
+                  "description": "The database id, or the data source id (a UUID)."
+                },
+                "title": {
+                  "type": "array",
+                  "description": "The title.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "description": {
+                  "type": "array",
+                  "description": "The description.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "url": {
+                  "type": "string",
+                  "description": "Its notion.so address."
+                },
+                "created_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "last_edited_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "archived": {
+                  "type": "boolean",
+                  "description": "Whether it is in the trash (the older name of in_trash)."
+                },
+                "in_trash": {
+                  "type": "boolean",
+                  "description": "Whether it is in the trash."
+                },
+                "is_inline": {
+                  "type": "boolean",
+                  "description": "Whether it shows inline in its parent page."
+                },
+                "parent": {
+                  "type": "object",
+                  "description": "Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true).",
+                  "properties": {
+                    "type": {
+                      "type": "string"
+                    },
+                    "page_id": {
+                      "type": "string"
+                    },
+                    "block_id": {
+                      "type": "string"
+                    },
+                    "database_id": {
+                      "type": "string"
+                    },
+                    "workspace": {
+                      "const": true,
+                      "description": "At the top of the workspace."
+                    }
+                  }
+                },
+                "properties": {
+                  "type": "object",
+                  "description": "The schema: column name -> `{id, name, type, <type>: its configuration}`.",
+                  "additionalProperties": {
+                    "type": "object",
+                    "required": [
+                      "id"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR)."
+                      },
+                      "name": {
+                        "type": "string",
+                        "description": "The column name."
+                      },
+                      "type": {
+                        "type": "string",
+                        "description": "The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ..."
+                      },
+                      "select": {
+                        "type": "object",
+                        "description": "A select column's options.",
+                        "properties": {
+                          "options": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "name": {
+                                  "type": "string"
+                                },
+                                "color": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "multi_select": {
+                        "type": "object",
+                        "description": "A multi-select column's options.",
+                        "properties": {
+                          "options": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "name": {
+                                  "type": "string"
+                                },
+                                "color": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          ]
+        }
       },
       "next_cursor": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
       },
       "has_more": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "type": "string",
+        "description": "What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03)."
       }
     }
   };
@@ -6241,18 +8445,289 @@ export let workspaceDatabaseRetrieveInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_database_retrieve` (its notable fields). */
 export let workspaceDatabaseRetrieveOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The database.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "object": {
         "const": "database"
       },
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The database id (a UUID)."
       },
       "title": {
-        "type": "array"
+        "type": "array",
+        "description": "The title.",
+        "items": {
+          "type": "object",
+          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "text, mention or equation."
+            },
+            "plain_text": {
+              "type": "string"
+            },
+            "href": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The item's link, or null."
+            },
+            "annotations": {
+              "type": "object",
+              "description": "The formatting.",
+              "properties": {
+                "bold": {
+                  "type": "boolean"
+                },
+                "italic": {
+                  "type": "boolean"
+                },
+                "strikethrough": {
+                  "type": "boolean"
+                },
+                "underline": {
+                  "type": "boolean"
+                },
+                "code": {
+                  "type": "boolean"
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "text": {
+              "type": "object",
+              "description": "A text item's content and link.",
+              "properties": {
+                "content": {
+                  "type": "string"
+                },
+                "link": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "description": {
+        "type": "array",
+        "description": "The description.",
+        "items": {
+          "type": "object",
+          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "text, mention or equation."
+            },
+            "plain_text": {
+              "type": "string"
+            },
+            "href": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The item's link, or null."
+            },
+            "annotations": {
+              "type": "object",
+              "description": "The formatting.",
+              "properties": {
+                "bold": {
+                  "type": "boolean"
+                },
+                "italic": {
+                  "type": "boolean"
+                },
+                "strikethrough": {
+                  "type": "boolean"
+                },
+                "underline": {
+                  "type": "boolean"
+                },
+                "code": {
+                  "type": "boolean"
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "text": {
+              "type": "object",
+              "description": "A text item's content and link.",
+              "properties": {
+                "content": {
+                  "type": "string"
+                },
+                "link": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "url": {
+        "type": "string",
+        "description": "Its notion.so address."
+      },
+      "created_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether it is in the trash (the older name of in_trash)."
+      },
+      "in_trash": {
+        "type": "boolean",
+        "description": "Whether it is in the trash."
+      },
+      "is_inline": {
+        "type": "boolean",
+        "description": "Whether it shows inline in its parent page."
+      },
+      "parent": {
+        "type": "object",
+        "description": "Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true).",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          },
+          "database_id": {
+            "type": "string"
+          },
+          "workspace": {
+            "const": true,
+            "description": "At the top of the workspace."
+          }
+        }
       },
       "properties": {
-        "type": "object"
+        "type": "object",
+        "description": "The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's.",
+        "additionalProperties": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR)."
+            },
+            "name": {
+              "type": "string",
+              "description": "The column name."
+            },
+            "type": {
+              "type": "string",
+              "description": "The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ..."
+            },
+            "select": {
+              "type": "object",
+              "description": "A select column's options.",
+              "properties": {
+                "options": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "color": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "multi_select": {
+              "type": "object",
+              "description": "A multi-select column's options.",
+              "properties": {
+                "options": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "color": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "data_sources": {
+        "type": "array",
+        "description": "From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            }
+          }
+        }
       }
     }
   };
@@ -6454,18 +8929,345 @@ export let workspacePageCreateInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_page_create` (its notable fields). */
 export let workspacePageCreateOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "The new page.",
+    "required": [
+      "id"
+    ],
     "properties": {
       "object": {
         "const": "page"
       },
       "id": {
-        "type": "string"
+        "type": "string",
+        "description": "The page id (a UUID)."
       },
       "url": {
-        "type": "string"
+        "type": "string",
+        "description": "The page's notion.so address."
+      },
+      "created_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "created_by": {
+        "type": "object",
+        "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+        "properties": {
+          "object": {
+            "const": "user"
+          },
+          "id": {
+            "type": "string"
+          }
+        }
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the page is in the trash (the older name of in_trash)."
+      },
+      "in_trash": {
+        "type": "boolean",
+        "description": "Whether the page is in the trash."
       },
       "parent": {
-        "type": "object"
+        "type": "object",
+        "description": "Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true).",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "database_id": {
+            "type": "string"
+          },
+          "data_source_id": {
+            "type": "string",
+            "description": "From 2025-09-03, the data source of a database row."
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          },
+          "workspace": {
+            "const": true,
+            "description": "At the top of the workspace."
+          }
+        }
+      },
+      "properties": {
+        "type": "object",
+        "description": "Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null.",
+        "additionalProperties": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The property id (the title's is title; others percent-encoded as listed)."
+            },
+            "type": {
+              "type": "string",
+              "description": "The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ..."
+            },
+            "title": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "rich_text": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "number": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "select": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "color": {
+                  "type": "string"
+                }
+              }
+            },
+            "multi_select": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "status": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "color": {
+                  "type": "string"
+                }
+              }
+            },
+            "date": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "start": {
+                  "type": "string",
+                  "description": "A date (2026-03-01) or a date-time."
+                },
+                "end": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "time_zone": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            },
+            "checkbox": {
+              "type": "boolean"
+            },
+            "url": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "email": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "phone_number": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "relation": {
+              "type": "array",
+              "description": "The related pages.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     }
   };
@@ -6528,18 +9330,650 @@ export let workspaceSearchInputSchema: JsonSchema = {
 /** JSON Schema of the result of `workspace_search` (its notable fields). */
 export let workspaceSearchOutputSchema: JsonSchema = {
     "type": "object",
+    "description": "One page of what matched, most recently edited first.",
     "properties": {
+      "object": {
+        "const": "list"
+      },
       "results": {
-        "type": "array"
+        "type": "array",
+        "description": "Pages and databases (2022-06-28) or pages and data sources (2025-09-03); `object` says which.",
+        "items": {
+          "anyOf": [
+            {
+              "type": "object",
+              "description": "A page (a database row or a standalone page).",
+              "required": [
+                "id"
+              ],
+              "properties": {
+                "object": {
+                  "const": "page"
+                },
+                "id": {
+                  "type": "string",
+                  "description": "The page id (a UUID)."
+                },
+                "url": {
+                  "type": "string",
+                  "description": "The page's notion.so address."
+                },
+                "created_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "last_edited_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "created_by": {
+                  "type": "object",
+                  "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+                  "properties": {
+                    "object": {
+                      "const": "user"
+                    },
+                    "id": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "archived": {
+                  "type": "boolean",
+                  "description": "Whether the page is in the trash (the older name of in_trash)."
+                },
+                "in_trash": {
+                  "type": "boolean",
+                  "description": "Whether the page is in the trash."
+                },
+                "parent": {
+                  "type": "object",
+                  "description": "Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true).",
+                  "properties": {
+                    "type": {
+                      "type": "string"
+                    },
+                    "database_id": {
+                      "type": "string"
+                    },
+                    "data_source_id": {
+                      "type": "string",
+                      "description": "From 2025-09-03, the data source of a database row."
+                    },
+                    "page_id": {
+                      "type": "string"
+                    },
+                    "block_id": {
+                      "type": "string"
+                    },
+                    "workspace": {
+                      "const": true,
+                      "description": "At the top of the workspace."
+                    }
+                  }
+                },
+                "properties": {
+                  "type": "object",
+                  "description": "Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null.",
+                  "additionalProperties": {
+                    "type": "object",
+                    "required": [
+                      "id"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "The property id (the title's is title; others percent-encoded as listed)."
+                      },
+                      "type": {
+                        "type": "string",
+                        "description": "The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ..."
+                      },
+                      "title": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                          "properties": {
+                            "type": {
+                              "type": "string",
+                              "description": "text, mention or equation."
+                            },
+                            "plain_text": {
+                              "type": "string"
+                            },
+                            "href": {
+                              "type": [
+                                "string",
+                                "null"
+                              ],
+                              "description": "The item's link, or null."
+                            },
+                            "annotations": {
+                              "type": "object",
+                              "description": "The formatting.",
+                              "properties": {
+                                "bold": {
+                                  "type": "boolean"
+                                },
+                                "italic": {
+                                  "type": "boolean"
+                                },
+                                "strikethrough": {
+                                  "type": "boolean"
+                                },
+                                "underline": {
+                                  "type": "boolean"
+                                },
+                                "code": {
+                                  "type": "boolean"
+                                },
+                                "color": {
+                                  "type": "string",
+                                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                                }
+                              }
+                            },
+                            "text": {
+                              "type": "object",
+                              "description": "A text item's content and link.",
+                              "properties": {
+                                "content": {
+                                  "type": "string"
+                                },
+                                "link": {
+                                  "type": [
+                                    "object",
+                                    "null"
+                                  ],
+                                  "properties": {
+                                    "url": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "rich_text": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                          "properties": {
+                            "type": {
+                              "type": "string",
+                              "description": "text, mention or equation."
+                            },
+                            "plain_text": {
+                              "type": "string"
+                            },
+                            "href": {
+                              "type": [
+                                "string",
+                                "null"
+                              ],
+                              "description": "The item's link, or null."
+                            },
+                            "annotations": {
+                              "type": "object",
+                              "description": "The formatting.",
+                              "properties": {
+                                "bold": {
+                                  "type": "boolean"
+                                },
+                                "italic": {
+                                  "type": "boolean"
+                                },
+                                "strikethrough": {
+                                  "type": "boolean"
+                                },
+                                "underline": {
+                                  "type": "boolean"
+                                },
+                                "code": {
+                                  "type": "boolean"
+                                },
+                                "color": {
+                                  "type": "string",
+                                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                                }
+                              }
+                            },
+                            "text": {
+                              "type": "object",
+                              "description": "A text item's content and link.",
+                              "properties": {
+                                "content": {
+                                  "type": "string"
+                                },
+                                "link": {
+                                  "type": [
+                                    "object",
+                                    "null"
+                                  ],
+                                  "properties": {
+                                    "url": {
+                                      "type": "string"
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "number": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      },
+                      "select": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "color": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "multi_select": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "name": {
+                              "type": "string"
+                            },
+                            "color": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      },
+                      "status": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "color": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "date": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "start": {
+                            "type": "string",
+                            "description": "A date (2026-03-01) or a date-time."
+                          },
+                          "end": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "time_zone": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        }
+                      },
+                      "checkbox": {
+                        "type": "boolean"
+                      },
+                      "url": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "email": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "phone_number": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "relation": {
+                        "type": "array",
+                        "description": "The related pages.",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            {
+              "type": "object",
+              "description": "A database (2022-06-28) or a data source (2025-09-03): its title and schema.",
+              "required": [
+                "id"
+              ],
+              "properties": {
+                "object": {
+                  "enum": [
+                    "database",
+                    "data_source"
+                  ]
+                },
+                "id": {
+                  "type": "string",
+                  "description": "The database id, or the data source id (a UUID)."
+                },
+                "title": {
+                  "type": "array",
+                  "description": "The title.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "description": {
+                  "type": "array",
+                  "description": "The description.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "url": {
+                  "type": "string",
+                  "description": "Its notion.so address."
+                },
+                "created_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "last_edited_time": {
+                  "type": "string",
+                  "description": "ISO 8601."
+                },
+                "archived": {
+                  "type": "boolean",
+                  "description": "Whether it is in the trash (the older name of in_trash)."
+                },
+                "in_trash": {
+                  "type": "boolean",
+                  "description": "Whether it is in the trash."
+                },
+                "is_inline": {
+                  "type": "boolean",
+                  "description": "Whether it shows inline in its parent page."
+                },
+                "parent": {
+                  "type": "object",
+                  "description": "Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true).",
+                  "properties": {
+                    "type": {
+                      "type": "string"
+                    },
+                    "page_id": {
+                      "type": "string"
+                    },
+                    "block_id": {
+                      "type": "string"
+                    },
+                    "database_id": {
+                      "type": "string"
+                    },
+                    "workspace": {
+                      "const": true,
+                      "description": "At the top of the workspace."
+                    }
+                  }
+                },
+                "properties": {
+                  "type": "object",
+                  "description": "The schema: column name -> `{id, name, type, <type>: its configuration}`.",
+                  "additionalProperties": {
+                    "type": "object",
+                    "required": [
+                      "id"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR)."
+                      },
+                      "name": {
+                        "type": "string",
+                        "description": "The column name."
+                      },
+                      "type": {
+                        "type": "string",
+                        "description": "The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ..."
+                      },
+                      "select": {
+                        "type": "object",
+                        "description": "A select column's options.",
+                        "properties": {
+                          "options": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "name": {
+                                  "type": "string"
+                                },
+                                "color": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      },
+                      "multi_select": {
+                        "type": "object",
+                        "description": "A multi-select column's options.",
+                        "properties": {
+                          "options": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "name": {
+                                  "type": "string"
+                                },
+                                "color": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          ]
+        }
       },
       "next_cursor": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
       },
       "has_more": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "type": "string",
+        "description": "What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03)."
       }
     }
   };

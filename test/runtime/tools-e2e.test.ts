@@ -117,6 +117,39 @@ const STEPS: Record<ConnectorName, Step[]> = {
   ],
 };
 
+/**
+ * The workspace tools again at Notion-Version 2025-09-03, whose answers have other shapes (a database lists data
+ * sources instead of a schema, search finds data sources, a row's parent is its data source): the same output schemas
+ * describe them.
+ */
+const V25 = '2025-09-03';
+const WORKSPACE_2025: Step[] = [
+  { tool: 'workspace_search', input: () => ({ query: 'Tasks', workspace_version: V25 }), check: (d, s) => {
+    expect(d.type).toBe('page_or_data_source');
+    s.db = d.results.find((r: Data) => r.object === 'data_source').parent.database_id;
+    expect(s.db).toBeTruthy();
+  } },
+  { tool: 'workspace_database_retrieve', input: (s) => ({ database_id: s.db, workspace_version: V25 }), check: (d, s) => {
+    expect(d.data_sources).toHaveLength(1);
+    s.page = d.parent.page_id;
+  } },
+  { tool: 'workspace_database_query', input: (s) => ({ database_id: s.db, page_size: 2, workspace_version: V25 }), check: (d) => expect(d.has_more).toBe(true) },
+  { tool: 'workspace_database_query_properties', input: (s) => ({ database_id: s.db, property_id: 'title', workspace_version: V25 }), check: (d) =>
+    expect(Object.keys(d.results[0].properties)).toHaveLength(1) },
+  { tool: 'workspace_database_insert_row', input: (s) => ({ database_id: s.db, properties: { Name: { title: text('E2E v25 row') } }, workspace_version: V25 }), check: (d, s) =>
+    expect(d.parent).toMatchObject({ type: 'data_source_id', database_id: s.db }) },
+  { tool: 'workspace_page_create', input: (s) => ({ parent_page_id: s.page, properties: { title: { title: text('E2E v25 page') } }, workspace_version: V25 }), check: (d, s) => {
+    s.newPage = d.id;
+  } },
+  { tool: 'workspace_database_create', input: (s) => ({ parent: { page_id: s.newPage }, title: text('E2E v25 db'), properties: { Name: { title: {} } }, workspace_version: V25 }), check: (d) =>
+    expect(d.data_sources).toHaveLength(1) },
+  { tool: 'workspace_comment_create', input: (s) => ({ parent: { page_id: s.newPage }, comment: { rich_text: text('v25') }, workspace_version: V25 }), check: (d, s) => {
+    s.comment = d.id;
+  } },
+  { tool: 'workspace_comment_retrieve', input: (s) => ({ comment_id: s.comment, workspace_version: V25 }), check: (d, s) => expect(d.id).toBe(s.comment) },
+  { tool: 'workspace_comments_list', input: (s) => ({ block_id: s.newPage, workspace_version: V25 }), check: (d, s) => expect(d.results.map((c: Data) => c.id)).toContain(s.comment) },
+];
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -127,26 +160,28 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe('every tool end to end', () => {
-  for (const [kind, steps] of Object.entries(STEPS) as Array<[ConnectorName, Step[]]>) {
-    describe(kind, () => {
-      const state: State = {};
-      for (const step of steps) {
-        it(step.tool, async () => {
-          h.sandbox.control.clearRequests();
-          const result = await h.env.executeTool({ tool_name: step.tool, connection_name: `${kind}-conn`, identifier: 'e2e-user', tool_input: step.input(state) });
-          const sent = h.sandbox.control.requests(kind);
-          expect(sent.length).toBeGreaterThanOrEqual(1);
-          expect(sent.at(-1)?.status).toBeLessThan(300);
-          expect(result.execution_id).toBeTruthy();
-          step.check(result.data as Data, state);
-          // The spec's `output` is served as the MCP outputSchema, and MCP clients validate structuredContent with it.
-          const validate = new Ajv2020({ strict: false }).compile(h.connector.tools.resolve(step.tool)!.outputSchema);
-          expect(validate(result.data), JSON.stringify(validate.errors)).toBe(true);
-        });
-      }
+/** Runs the steps in order, each through the executor to the sandbox; every result must fit the tool's output schema. */
+function runSteps(kind: ConnectorName, steps: Step[]): void {
+  const state: State = {};
+  for (const step of steps) {
+    it(step.tool, async () => {
+      h.sandbox.control.clearRequests();
+      const result = await h.env.executeTool({ tool_name: step.tool, connection_name: `${kind}-conn`, identifier: 'e2e-user', tool_input: step.input(state) });
+      const sent = h.sandbox.control.requests(kind);
+      expect(sent.length).toBeGreaterThanOrEqual(1);
+      expect(sent.at(-1)?.status).toBeLessThan(300);
+      expect(result.execution_id).toBeTruthy();
+      step.check(result.data as Data, state);
+      // The spec's `output` is served as the MCP outputSchema, and MCP clients validate structuredContent with it.
+      const validate = new Ajv2020({ strict: false }).compile(h.connector.tools.resolve(step.tool)!.outputSchema);
+      expect(validate(result.data), JSON.stringify(validate.errors)).toBe(true);
     });
   }
+}
+
+describe('every tool end to end', () => {
+  for (const [kind, steps] of Object.entries(STEPS) as Array<[ConnectorName, Step[]]>) describe(kind, () => runSteps(kind, steps));
+  describe(`workspace at Notion-Version ${V25}`, () => runSteps('workspace', WORKSPACE_2025));
 
   // A tool without a chained step above (a new one, say) still runs end to end: its first spec example goes through
   // the executor to the sandbox. Its example ids may not exist there, so any answer the fake gives in the
