@@ -53,16 +53,18 @@ const OUTPUT_DEPTH = 4;
 
 /**
  * The output's fields as rows, one per field, named by their path (`items[].start.dateTime`; a map's values as
- * `<key>`), down to {@link OUTPUT_DEPTH} levels; a field named by several branches of a oneOf/anyOf is listed once.
+ * `<key>`), down to {@link OUTPUT_DEPTH} levels; a field named by several branches of a oneOf/anyOf is listed once,
+ * with the types of all (`"page"` or `"database"`) and the first one's description.
  */
 function outputRows(schema: JsonSchema): Array<Record<string, string>> {
-  const rows = new Map<string, Record<string, string>>();
+  const rows = new Map<string, { types: string[]; description: string }>();
   const walk = (s: JsonSchema, prefix: string, depth: number): void => {
     if (depth > OUTPUT_DEPTH) return;
     for (const branch of [...((s.oneOf as JsonSchema[] | undefined) ?? []), ...((s.anyOf as JsonSchema[] | undefined) ?? [])]) walk(branch, prefix, depth);
     for (const [key, field] of Object.entries((s.properties as Record<string, JsonSchema> | undefined) ?? {})) {
       const name = `${prefix}${key}`;
-      if (!rows.has(name)) rows.set(name, { field: name, type: cell(typeText(field)), description: cell(typeof field.description === 'string' ? field.description : '') });
+      const row = rows.get(name) ?? rows.set(name, { types: [], description: typeof field.description === 'string' ? field.description : '' }).get(name)!;
+      for (const type of typeText(field).split(' or ')) if (!row.types.includes(type)) row.types.push(type);
       descend(field, name, depth + 1);
     }
   };
@@ -74,7 +76,7 @@ function outputRows(schema: JsonSchema): Array<Record<string, string>> {
     walk({ ...field, items: undefined, additionalProperties: undefined }, `${name}.`, depth);
   };
   walk(schema, '', 1);
-  return [...rows.values()];
+  return [...rows].map(([field, row]) => ({ field, type: cell(row.types.join(' or ')), description: cell(row.description) }));
 }
 
 function paramView(p: ParamModel): Record<string, string> {
@@ -90,7 +92,10 @@ function typeText(s: JsonSchema): string {
   const t = Array.isArray(s.type) ? s.type.join(' or ') : typeof s.type === 'string' ? s.type : 'any';
   const items = s.items as JsonSchema | undefined;
   const itemType = Array.isArray(items?.type) ? items.type.join(' or ') : items?.type;
-  const parts = [t === 'array' && itemType ? `array of ${String(itemType)}` : t === 'any' && 'const' in s ? `\`${JSON.stringify(s.const)}\`` : t];
+  // Without a type, a const or an enum is its values: `"page"`, `"database" or "data_source"`.
+  if (t === 'any' && 'const' in s) return `\`${JSON.stringify(s.const)}\``;
+  if (t === 'any' && Array.isArray(s.enum)) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
+  const parts = [t === 'array' && itemType ? `array of ${String(itemType)}` : t];
   if (typeof s.format === 'string') parts.push(`(${s.format})`);
   if (Array.isArray(s.enum)) parts.push(`one of ${s.enum.map((v) => `\`${String(v)}\``).join(', ')}`);
   const range = [s.minimum !== undefined ? `>= ${String(s.minimum)}` : '', s.maximum !== undefined ? `<= ${String(s.maximum)}` : ''].filter(Boolean);

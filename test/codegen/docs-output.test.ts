@@ -1,7 +1,7 @@
 /**
  * The generated connector reference lists what a tool returns: one row per output field, named by its path through
- * arrays (`results[].id`) and maps (`properties.<key>.type`), a field shared by oneOf branches once, and an empty
- * answer (`properties: {}`) said as such.
+ * arrays (`results[].id`) and maps (`properties.<key>.type`), a field shared by oneOf branches once with the types of
+ * all, and an empty answer (`properties: {}`) said as such.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
@@ -54,7 +54,7 @@ describe('the reference lists each output field', () => {
     expect(outputRows(doc, 'workspace_page_create')).toEqual([
       ['`results`', 'array', 'The rows.'],
       ['`results[].id`', 'string', 'Row id.'],
-      ['`results[].object`', '`"page"`', ''],
+      ['`results[].object`', '`"page"` or `"database"`', ''],
       ['`properties`', 'object', ''],
       ['`properties.<key>.type`', 'string', 'Column type: a \\| b.'],
       ['`next_cursor`', 'string or null', ''],
