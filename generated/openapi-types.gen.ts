@@ -3434,7 +3434,15 @@ export interface components {
                 [key: string]: {
                     listProperties?: {
                         /** @description The bullet or numbering of each level, from 0. */
-                        nestingLevels?: Record<string, never>[];
+                        nestingLevels?: {
+                            bulletAlignment?: string;
+                            glyphFormat?: string;
+                            /** @description The bullet character of an unnumbered level. */
+                            glyphSymbol?: string;
+                            /** @description How a numbered level counts (DECIMAL, ALPHA, ROMAN, ...). */
+                            glyphType?: string;
+                            startNumber?: number;
+                        }[];
                     };
                 };
             };
@@ -3628,7 +3636,15 @@ export interface components {
                 [key: string]: {
                     listProperties?: {
                         /** @description The bullet or numbering of each level, from 0. */
-                        nestingLevels?: Record<string, never>[];
+                        nestingLevels?: {
+                            bulletAlignment?: string;
+                            glyphFormat?: string;
+                            /** @description The bullet character of an unnumbered level. */
+                            glyphSymbol?: string;
+                            /** @description How a numbered level counts (DECIMAL, ALPHA, ROMAN, ...). */
+                            glyphType?: string;
+                            startNumber?: number;
+                        }[];
                     };
                 };
             };

@@ -3606,7 +3606,8 @@ export let docsCreateDocumentOutputSchema: JsonSchema = {
                                   "type": "array",
                                   "description": "The cell's paragraphs (and tables nested in it): structural elements as in body.content.",
                                   "items": {
-                                    "type": "object"
+                                    "type": "object",
+                                    "description": "A structural element, as in body.content."
                                   }
                                 }
                               }
@@ -3628,7 +3629,8 @@ export let docsCreateDocumentOutputSchema: JsonSchema = {
                       "type": "array",
                       "description": "Its entries: structural elements as in body.content.",
                       "items": {
-                        "type": "object"
+                        "type": "object",
+                        "description": "A structural element, as in body.content."
                       }
                     }
                   }
@@ -3651,7 +3653,8 @@ export let docsCreateDocumentOutputSchema: JsonSchema = {
               "type": "array",
               "description": "Its content: structural elements as in body.content.",
               "items": {
-                "type": "object"
+                "type": "object",
+                "description": "A structural element, as in body.content."
               }
             }
           }
@@ -3670,7 +3673,8 @@ export let docsCreateDocumentOutputSchema: JsonSchema = {
               "type": "array",
               "description": "Its content: structural elements as in body.content.",
               "items": {
-                "type": "object"
+                "type": "object",
+                "description": "A structural element, as in body.content."
               }
             }
           }
@@ -3689,7 +3693,8 @@ export let docsCreateDocumentOutputSchema: JsonSchema = {
               "type": "array",
               "description": "Its content: structural elements as in body.content.",
               "items": {
-                "type": "object"
+                "type": "object",
+                "description": "A structural element, as in body.content."
               }
             }
           }
@@ -3708,7 +3713,26 @@ export let docsCreateDocumentOutputSchema: JsonSchema = {
                   "type": "array",
                   "description": "The bullet or numbering of each level, from 0.",
                   "items": {
-                    "type": "object"
+                    "type": "object",
+                    "properties": {
+                      "glyphType": {
+                        "type": "string",
+                        "description": "How a numbered level counts (DECIMAL, ALPHA, ROMAN, ...)."
+                      },
+                      "glyphSymbol": {
+                        "type": "string",
+                        "description": "The bullet character of an unnumbered level."
+                      },
+                      "glyphFormat": {
+                        "type": "string"
+                      },
+                      "startNumber": {
+                        "type": "integer"
+                      },
+                      "bulletAlignment": {
+                        "type": "string"
+                      }
+                    }
                   }
                 }
               }
@@ -4061,7 +4085,8 @@ export let docsReadDocumentOutputSchema: JsonSchema = {
                                   "type": "array",
                                   "description": "The cell's paragraphs (and tables nested in it): structural elements as in body.content.",
                                   "items": {
-                                    "type": "object"
+                                    "type": "object",
+                                    "description": "A structural element, as in body.content."
                                   }
                                 }
                               }
@@ -4083,7 +4108,8 @@ export let docsReadDocumentOutputSchema: JsonSchema = {
                       "type": "array",
                       "description": "Its entries: structural elements as in body.content.",
                       "items": {
-                        "type": "object"
+                        "type": "object",
+                        "description": "A structural element, as in body.content."
                       }
                     }
                   }
@@ -4106,7 +4132,8 @@ export let docsReadDocumentOutputSchema: JsonSchema = {
               "type": "array",
               "description": "Its content: structural elements as in body.content.",
               "items": {
-                "type": "object"
+                "type": "object",
+                "description": "A structural element, as in body.content."
               }
             }
           }
@@ -4125,7 +4152,8 @@ export let docsReadDocumentOutputSchema: JsonSchema = {
               "type": "array",
               "description": "Its content: structural elements as in body.content.",
               "items": {
-                "type": "object"
+                "type": "object",
+                "description": "A structural element, as in body.content."
               }
             }
           }
@@ -4144,7 +4172,8 @@ export let docsReadDocumentOutputSchema: JsonSchema = {
               "type": "array",
               "description": "Its content: structural elements as in body.content.",
               "items": {
-                "type": "object"
+                "type": "object",
+                "description": "A structural element, as in body.content."
               }
             }
           }
@@ -4163,7 +4192,26 @@ export let docsReadDocumentOutputSchema: JsonSchema = {
                   "type": "array",
                   "description": "The bullet or numbering of each level, from 0.",
                   "items": {
-                    "type": "object"
+                    "type": "object",
+                    "properties": {
+                      "glyphType": {
+                        "type": "string",
+                        "description": "How a numbered level counts (DECIMAL, ALPHA, ROMAN, ...)."
+                      },
+                      "glyphSymbol": {
+                        "type": "string",
+                        "description": "The bullet character of an unnumbered level."
+                      },
+                      "glyphFormat": {
+                        "type": "string"
+                      },
+                      "startNumber": {
+                        "type": "integer"
+                      },
+                      "bulletAlignment": {
+                        "type": "string"
+                      }
+                    }
                   }
                 }
               }

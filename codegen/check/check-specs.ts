@@ -2,7 +2,7 @@ import * as checks from '../../runtime/validation/checks.js';
 import { MAX_DESCRIPTION_LENGTH, modelDescription } from '../../runtime/agent/formats/model-schema.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
-import type { ConnectorSpec, ParameterSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
+import type { ConnectorSpec, ParameterSpec, RequestSpec, SchemaSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
 import { precheckRegistry, type PrecheckInfo } from '../../runtime/prechecks/index.js';
 
@@ -73,6 +73,9 @@ function checkTool(
     checkNestedRequired(p, ['parameters', name], t, errors);
     checkArrayItems(p, ['parameters', name], t, errors);
   }
+  checkNestedRequired(spec.output, ['output'], t, errors);
+  checkArrayItems(spec.output, ['output'], t, errors);
+  checkOutputObjects(spec.output, ['output'], t, errors);
   const versionParam = connector?.api.version_header?.parameter;
   if (versionParam !== undefined && has(versionParam) && params[versionParam]!.type !== 'string') {
     errors.push(source.error(['parameters', versionParam, 'type'], `'${versionParam}' overrides the ${connector!.api.version_header!.name} header and must be a string`));
@@ -267,6 +270,32 @@ function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, t:
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
     if (Array.isArray(branches)) branches.forEach((b, i) => checkArrayItems(b as ParameterSpec, [...path, key, i], t, errors));
+  }
+}
+
+/**
+ * The output is what an agent reads to know what a call returns (the MCP outputSchema, the typed result): every
+ * object in it says its notable fields (`properties`, or `additionalProperties` with a schema for a map), as every
+ * array says its items. `properties: {}` says "nothing", e.g. an empty 204 answer. An object whose fields are
+ * described elsewhere (a recursive structure, which the generated types cannot repeat) says where in its
+ * `description`.
+ */
+function checkOutputObjects(schema: SchemaSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const said = (typeof schema.properties === 'object' && schema.properties !== null) || (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null);
+  const branched = Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf);
+  const described = typeof schema.description === 'string' && schema.description.trim() !== '';
+  if (types.includes('object') && !said && !branched && !described) {
+    errors.push(t.source.error([...path, 'type'], 'object without its fields: list its notable properties (properties: {...}), additionalProperties: {schema} for a map, or a description saying where they are described'));
+  }
+  for (const [k, v] of Object.entries((schema.properties as Record<string, SchemaSpec> | undefined) ?? {})) checkOutputObjects(v, [...path, 'properties', k], t, errors);
+  for (const key of ['items', 'additionalProperties'] as const) {
+    const sub = schema[key];
+    if (sub && typeof sub === 'object' && !Array.isArray(sub)) checkOutputObjects(sub as SchemaSpec, [...path, key], t, errors);
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) branches.forEach((b, i) => checkOutputObjects(b as SchemaSpec, [...path, key, i], t, errors));
   }
 }
 
