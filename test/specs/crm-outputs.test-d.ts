@@ -32,8 +32,9 @@ interface Upstream {
 type Paths<N extends ToolName> = DescribedPaths<ToolOutputs[N]>;
 
 describe('CRM tool outputs name only fields of the SDK response types', () => {
-  it('covers every CRM tool', () => {
-    expectTypeOf<keyof Upstream>().toEqualTypeOf<Extract<ToolName, `crm_${string}`>>();
+  // A new tool needs no entry here to pass (a tool is its YAML file); naming its SDK response type adds this check.
+  it('names tools that exist', () => {
+    expectTypeOf<keyof Upstream>().toExtend<ToolName>();
   });
 
   it('every field exists in the SDK type, at every depth, with a type it admits', () => {

@@ -35,8 +35,9 @@ type Invented<N extends keyof Upstream> = InventedFields<ToolOutputs[N], Upstrea
 type NoneOf<Paths extends never> = Paths;
 
 describe('Google tool outputs name only fields of the SDK response types', () => {
-  it('covers every Google tool', () => {
-    expectTypeOf<keyof Upstream>().toEqualTypeOf<Extract<ToolName, `calendar_${string}` | `sheets_${string}` | `docs_${string}`>>();
+  // A new tool needs no entry here to pass (a tool is its YAML file); naming its SDK response type adds this check.
+  it('names tools that exist', () => {
+    expectTypeOf<keyof Upstream>().toExtend<ToolName>();
   });
 
   it('calendar', () => {
