@@ -341,9 +341,16 @@ describe('spreadsheets.values.append', () => {
     }
   });
 
-  it('ends the table at the first empty row, so OVERWRITE writes into a gap and over what follows it', async () => {
+  it('ends a table at the first empty row; a whole sheet finds its last table', async () => {
     await put(id, 'Log!A1', [['h1', 'h2'], ['a', 'b'], [], ['note below', 'keep']]);
-    const res = await append('Log', [['c', 'd'], ['e']]);
+    const res = await append('Log', [['c', 'd']]);
+    expect(res.body.tableRange).toBe('Log!A4:B4');
+    expect(res.body.updates.updatedRange).toBe('Log!A5:B5');
+  });
+
+  it('a range in the first table appends after it, so OVERWRITE writes into a gap and over what follows it', async () => {
+    await put(id, 'Log!A1', [['h1', 'h2'], ['a', 'b'], [], ['note below', 'keep']]);
+    const res = await append('Log!A1', [['c', 'd'], ['e']]);
     expect(res.body.tableRange).toBe('Log!A1:B2');
     expect(res.body.updates.updatedRange).toBe('Log!A3:B4');
     expect(await read('Log!A1:B4')).toEqual([['h1', 'h2'], ['a', 'b'], ['c', 'd'], ['e', 'keep']]);
@@ -352,7 +359,7 @@ describe('spreadsheets.values.append', () => {
 
   it('INSERT_ROWS inserts the rows after the table: what follows moves down and the grid gains them', async () => {
     await put(id, 'Log!A1', [['h1', 'h2'], ['a', 'b'], [], ['note below', 'keep']]);
-    const res = await append('Log', [['c', 'd'], ['e']], { insertDataOption: 'INSERT_ROWS' });
+    const res = await append('Log!A1:B1', [['c', 'd'], ['e']], { insertDataOption: 'INSERT_ROWS' });
     expect(res.body.tableRange).toBe('Log!A1:B2');
     expect(res.body.updates.updatedRange).toBe('Log!A3:B4');
     expect(await read('Log!A1:B6')).toEqual([['h1', 'h2'], ['a', 'b'], ['c', 'd'], ['e'], [], ['note below', 'keep']]);

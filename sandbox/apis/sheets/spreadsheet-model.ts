@@ -133,27 +133,20 @@ export class Spreadsheet {
   }
 
   /**
-   * The "table" `values.append` writes after: the block of filled cells that starts at the first filled cell of the
-   * box (row by row), grown down and right as long as the next row (or column) has a filled cell alongside the block.
-   * It grows down past the box to the sheet's last row (Google appends after the last row of the data a range like
-   * `A1:E1` starts); it grows right within the box's columns, or without bound from a single-cell box (an anchor, as
-   * values.update reads one). Undefined when the box holds no filled cell.
-   * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/append
+   * The "table" `values.append` writes after, as Google's guide describes it with its worked example (a sheet holding
+   * the tables A1:C2 and B4:D6): a table is a block of data, the smallest box that holds a filled cell and every filled
+   * cell next to its sides (above, below, left or right), so it can reach outside the range (C5:D5 finds B4:D6). The
+   * range finds the last table it touches, in the order of their top-left cells (a whole sheet, B2:D4 or A3:G10 all
+   * find B4:D6); a range touching no filled cell finds none (E4). Undefined then.
+   * @see https://developers.google.com/workspace/sheets/api/guides/values#append_values
    */
   findTable(box: GridBox): GridBox | undefined {
-    let first: { r: number; c: number } | undefined;
-    const filled = new Set<number>();
-    for (const key of box.sheet.cells.keys()) {
-      filled.add(key);
-      const r = Math.floor(key / COLS_KEY);
-      const c = key % COLS_KEY;
-      if (r < box.startRow || r >= box.endRow || c < box.startCol || c >= box.endCol) continue;
-      if (!first || r < first.r || (r === first.r && c < first.c)) first = { r, c };
-    }
-    if (!first) return undefined;
-    const { rowCount, columnCount } = box.sheet.properties.gridProperties;
-    const anchor = box.endRow - box.startRow === 1 && box.endCol - box.startCol === 1;
-    const lastCol = anchor ? columnCount : box.endCol;
+    const filled = new Set(box.sheet.cells.keys());
+    const inBox = (b: GridBox, r: number, c: number): boolean => r >= b.startRow && r < b.endRow && c >= b.startCol && c < b.endCol;
+    const seeds = [...filled]
+      .map((key) => ({ r: Math.floor(key / COLS_KEY), c: key % COLS_KEY }))
+      .filter(({ r, c }) => inBox(box, r, c))
+      .sort((a, b) => a.r - b.r || a.c - b.c);
     const rowFilled = (r: number, c0: number, c1: number): boolean => {
       for (let c = c0; c < c1; c++) if (filled.has(cellKey(r, c))) return true;
       return false;
@@ -162,20 +155,23 @@ export class Spreadsheet {
       for (let r = r0; r < r1; r++) if (filled.has(cellKey(r, c))) return true;
       return false;
     };
-    let endRow = first.r + 1;
-    let endCol = first.c + 1;
-    for (let grown = true; grown; ) {
-      grown = false;
-      while (endRow < rowCount && rowFilled(endRow, first.c, endCol)) {
-        endRow++;
-        grown = true;
-      }
-      while (endCol < lastCol && colFilled(endCol, first.r, endRow)) {
-        endCol++;
-        grown = true;
-      }
+    const tables: GridBox[] = [];
+    for (const { r, c } of seeds) {
+      if (tables.some((t) => inBox(t, r, c))) continue;
+      const t: GridBox = { sheet: box.sheet, startRow: r, endRow: r + 1, startCol: c, endCol: c + 1 };
+      // Grows by one row or column at a time while a filled cell lies along a side.
+      const grow = (): boolean => {
+        if (t.startRow > 0 && rowFilled(t.startRow - 1, t.startCol, t.endCol)) t.startRow--;
+        else if (rowFilled(t.endRow, t.startCol, t.endCol)) t.endRow++;
+        else if (t.startCol > 0 && colFilled(t.startCol - 1, t.startRow, t.endRow)) t.startCol--;
+        else if (colFilled(t.endCol, t.startRow, t.endRow)) t.endCol++;
+        else return false;
+        return true;
+      };
+      while (grow());
+      tables.push(t);
     }
-    return { sheet: box.sheet, startRow: first.r, endRow, startCol: first.c, endCol };
+    return tables.sort((a, b) => a.startRow - b.startRow || a.startCol - b.startCol).at(-1);
   }
 
   /**

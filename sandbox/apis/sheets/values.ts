@@ -185,7 +185,7 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
 }
 
 /**
- * values.append: finds the table in the range ({@link Spreadsheet.findTable}) and writes the rows after its last
+ * values.append: finds the last table the range touches ({@link Spreadsheet.findTable}) and writes the rows after its last
  * row, from its first column (from the range's top-left cell when the range holds no data). INSERT_ROWS first
  * inserts as many rows there (what is below moves down); OVERWRITE (the default) writes over the rows that are
  * there, and still adds rows and columns to the grid when the data runs past it. Answers AppendValuesResponse

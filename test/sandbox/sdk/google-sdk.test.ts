@@ -183,6 +183,35 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect((await refusal(g.sheets.spreadsheets.get({ spreadsheetId: 'missing-spreadsheet' }))).status).toBe(404);
   });
 
+  it('sheets: values.append finds the table as the Sheets guide\'s worked example does (two tables, A1:C2 and B4:D6)', async () => {
+    // https://developers.google.com/workspace/sheets/api/guides/values#append_values: the range finds the last table
+    // it touches, and a table is the whole block of data around the range's cells, wherever the range starts.
+    const fill = async (): Promise<string> => {
+      const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Sheet1' } }] } })).data.spreadsheetId!;
+      await g.sheets.spreadsheets.values.update({
+        spreadsheetId: id,
+        range: 'Sheet1!A1:D6',
+        valueInputOption: 'RAW',
+        requestBody: { values: [['x', 'y', 'z'], ['x', 'y', 'z'], [], ['', 'x', 'y'], ['', '', 'y', 'z'], ['', 'x', 'y', 'z']] },
+      });
+      return id;
+    };
+    const cases: [range: string, tableRange: string | undefined, updatedRange: string][] = [
+      ['Sheet1', 'Sheet1!B4:D6', 'Sheet1!B7'],
+      ['Sheet1!B4', 'Sheet1!B4:D6', 'Sheet1!B7'],
+      ['Sheet1!C5:D5', 'Sheet1!B4:D6', 'Sheet1!B7'],
+      ['Sheet1!B2:D4', 'Sheet1!B4:D6', 'Sheet1!B7'],
+      ['Sheet1!A3:G10', 'Sheet1!B4:D6', 'Sheet1!B7'],
+      ['Sheet1!A1', 'Sheet1!A1:C2', 'Sheet1!A3'],
+      ['Sheet1!E4', undefined, 'Sheet1!E4'],
+      ['Sheet1!A4', undefined, 'Sheet1!A4'],
+    ];
+    for (const [range, tableRange, updatedRange] of cases) {
+      const res = await g.sheets.spreadsheets.values.append({ spreadsheetId: await fill(), range, valueInputOption: 'RAW', requestBody: { values: [['new']] } });
+      expect({ range, tableRange: res.data.tableRange ?? undefined, updatedRange: res.data.updates?.updatedRange }).toEqual({ range, tableRange, updatedRange });
+    }
+  });
+
   it('docs: documents.create/get/batchUpdate, as the tools use them', async () => {
     const created = await g.docs.documents.create({ requestBody: { title: 'SDK notes' } });
     expect(created.status).toBe(200);
