@@ -36,6 +36,8 @@ export const NUMBER_FORMATS: Readonly<Record<NumberFormatType, { type: NumberFor
 
 export type ValueInputOption = 'RAW' | 'USER_ENTERED';
 export type ValueRenderOption = 'FORMATTED_VALUE' | 'UNFORMATTED_VALUE' | 'FORMULA';
+/** How a date comes out when values are not formatted: its serial number (the default) or its formatted text. */
+export type DateTimeRenderOption = 'SERIAL_NUMBER' | 'FORMATTED_STRING';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
@@ -122,13 +124,18 @@ export function formattedOf(v: Scalar, cell: Cell | undefined): string | undefin
   return v;
 }
 
-/** The value `values.get` reports for a cell; `''` stands for empty inside a row. */
-export function renderCell(cell: Cell | undefined, effective: Scalar, option: ValueRenderOption): string | number | boolean {
+/**
+ * The value `values.get` reports for a cell; `''` stands for empty inside a row. Unformatted or as a formula, a date
+ * is its serial number, or with FORMATTED_STRING its formatted text (dateTimeRenderOption is ignored when formatted).
+ * @see https://developers.google.com/workspace/sheets/api/reference/rest/v4/DateTimeRenderOption
+ */
+export function renderCell(cell: Cell | undefined, effective: Scalar, option: ValueRenderOption, dateTime: DateTimeRenderOption): string | number | boolean {
   if (!cell) return '';
   if (option === 'FORMULA' && 'formulaValue' in cell.value) return cell.value.formulaValue;
   if (option === 'FORMATTED_VALUE') return formattedOf(effective, cell) ?? '';
   if (effective === null) return '';
   if (isError(effective)) return ERROR_TEXT[effective.error];
+  if (dateTime === 'FORMATTED_STRING' && typeof effective === 'number' && cell.numberFormat === 'DATE') return formatNumber(effective, 'DATE');
   return effective;
 }
 

@@ -8,11 +8,12 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { boolParam, isRecord } from '../google-common/request.js';
 import { columnLetters, formatRange } from './a1.js';
-import { checkCellLength, inputToCell, renderCell, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
+import { checkCellLength, inputToCell, renderCell, type DateTimeRenderOption, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
 import { cellKey, type GridBox, type Spreadsheet } from './spreadsheet-model.js';
 
 type Dimension = 'ROWS' | 'COLUMNS';
 const RENDER_OPTIONS: readonly ValueRenderOption[] = ['FORMATTED_VALUE', 'UNFORMATTED_VALUE', 'FORMULA'];
+const DATE_TIME_OPTIONS: readonly DateTimeRenderOption[] = ['SERIAL_NUMBER', 'FORMATTED_STRING'];
 
 /** Enum parameters fail like Google's proto parser: naming the snake_case field and the bad value. */
 function enumValue<T extends string>(query: URLSearchParams, name: string, field: string, type: string, allowed: readonly T[], fallback: T): T {
@@ -27,7 +28,7 @@ function boxRange(box: GridBox): string {
 }
 
 /** The values of a box, trimmed of trailing empty rows and cells, in the requested major dimension. */
-function readValues(book: Spreadsheet, box: GridBox, dim: Dimension, render: ValueRenderOption): unknown[][] {
+function readValues(book: Spreadsheet, box: GridBox, dim: Dimension, render: ValueRenderOption, dateTime: DateTimeRenderOption): unknown[][] {
   const { rows, cols } = book.usedExtent(box);
   const outer = dim === 'ROWS' ? rows : cols;
   const inner = dim === 'ROWS' ? cols : rows;
@@ -39,7 +40,7 @@ function readValues(book: Spreadsheet, box: GridBox, dim: Dimension, render: Val
       const r = box.startRow + (dim === 'ROWS' ? i : j);
       const c = box.startCol + (dim === 'ROWS' ? j : i);
       const cell = box.sheet.cells.get(cellKey(r, c));
-      const v = renderCell(cell, cell ? book.effective(box.sheet, r, c) : null, render);
+      const v = renderCell(cell, cell ? book.effective(box.sheet, r, c) : null, render, dateTime);
       if (v !== '') last = j;
       line.push(v);
     }
@@ -52,9 +53,10 @@ function readValues(book: Spreadsheet, box: GridBox, dim: Dimension, render: Val
 export function getValues(book: Spreadsheet, a1: string, query: URLSearchParams): ApiResponse {
   const dim = enumValue<Dimension>(query, 'majorDimension', 'major_dimension', 'Dimension', ['ROWS', 'COLUMNS'], 'ROWS');
   const render = enumValue(query, 'valueRenderOption', 'value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE');
+  const dateTime = enumValue(query, 'dateTimeRenderOption', 'date_time_render_option', 'DateTimeRenderOption', DATE_TIME_OPTIONS, 'SERIAL_NUMBER');
   const { box } = book.resolve(a1);
   book.checkGrid(box, a1);
-  const values = readValues(book, box, dim, render);
+  const values = readValues(book, box, dim, render, dateTime);
   const body: Record<string, unknown> = { range: boxRange(box), majorDimension: dim };
   if (values.length > 0) body.values = values;
   return { status: 200, body };
@@ -64,6 +66,7 @@ interface WriteOptions {
   input: ValueInputOption;
   includeValues: boolean;
   responseRender: ValueRenderOption;
+  responseDateTime: DateTimeRenderOption;
 }
 
 interface InputGrid {
@@ -82,6 +85,7 @@ function writeOptions(query: URLSearchParams): WriteOptions {
     input: enumValue<ValueInputOption>(query, 'valueInputOption', 'value_input_option', 'ValueInputOption', ['RAW', 'USER_ENTERED'], 'RAW'),
     includeValues: boolParam(query, 'includeValuesInResponse'),
     responseRender: enumValue(query, 'responseValueRenderOption', 'response_value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE'),
+    responseDateTime: enumValue(query, 'responseDateTimeRenderOption', 'response_date_time_render_option', 'DateTimeRenderOption', DATE_TIME_OPTIONS, 'SERIAL_NUMBER'),
   };
 }
 
@@ -153,7 +157,7 @@ function writeGrid(book: Spreadsheet, box: GridBox, data: InputGrid, opts: Write
   if (updatedCells > 0) out.updatedCells = updatedCells;
   if (opts.includeValues) {
     const echoed: Record<string, unknown> = { range: boxRange(written), majorDimension: 'ROWS' };
-    const values = readValues(book, written, 'ROWS', opts.responseRender);
+    const values = readValues(book, written, 'ROWS', opts.responseRender, opts.responseDateTime);
     if (values.length > 0) echoed.values = values;
     out.updatedData = echoed;
   }

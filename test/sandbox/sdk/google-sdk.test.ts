@@ -212,6 +212,33 @@ describe('Google clients against the sandbox, unchanged', () => {
     }
   });
 
+  it('sheets: a typed date reads back as a serial number unformatted or as a formula, and as its text with dateTimeRenderOption FORMATTED_STRING', async () => {
+    // DateTimeRenderOption: SERIAL_NUMBER (the default) or FORMATTED_STRING, "ignored if valueRenderOption is
+    // FORMATTED_VALUE" (developers.google.com/workspace/sheets/api/reference/rest/v4/DateTimeRenderOption).
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Dates' } }] } })).data.spreadsheetId!;
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Dates!A1', valueInputOption: 'USER_ENTERED', requestBody: { values: [['2026-03-01', 'x']] } });
+    const read = async (valueRenderOption: string, dateTimeRenderOption?: string): Promise<unknown> =>
+      (await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Dates!A1:B1', valueRenderOption, ...(dateTimeRenderOption ? { dateTimeRenderOption } : {}) })).data.values;
+    expect(await read('FORMULA')).toEqual([[46082, 'x']]);
+    expect(await read('UNFORMATTED_VALUE', 'SERIAL_NUMBER')).toEqual([[46082, 'x']]);
+    expect(await read('FORMULA', 'FORMATTED_STRING')).toEqual([['2026-03-01', 'x']]);
+    expect(await read('UNFORMATTED_VALUE', 'FORMATTED_STRING')).toEqual([['2026-03-01', 'x']]);
+    expect(await read('FORMATTED_VALUE', 'SERIAL_NUMBER')).toEqual([['2026-03-01', 'x']]);
+    const echoed = await g.sheets.spreadsheets.values.update({
+      spreadsheetId: id,
+      range: 'Dates!A2',
+      valueInputOption: 'USER_ENTERED',
+      includeValuesInResponse: true,
+      responseValueRenderOption: 'UNFORMATTED_VALUE',
+      responseDateTimeRenderOption: 'FORMATTED_STRING',
+      requestBody: { values: [['2026-03-02', 5]] },
+    });
+    expect(echoed.data.updatedData?.values).toEqual([['2026-03-02', 5]]);
+    const bad = await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Dates!A1', valueRenderOption: 'FORMULA', dateTimeRenderOption: 'ISO' }));
+    expect(bad.status).toBe(400);
+    expect(bad.error.message).toMatch(/date_time_render_option.*"ISO"/);
+  });
+
   it('docs: documents.create/get/batchUpdate, as the tools use them', async () => {
     const created = await g.docs.documents.create({ requestBody: { title: 'SDK notes' } });
     expect(created.status).toBe(200);
