@@ -3,7 +3,9 @@ import { MAX_DESCRIPTION_LENGTH, modelDescription } from '../../runtime/agent/fo
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, RequestSpec, SchemaSpec, ToolSpec } from '../load/spec-types.js';
+import type { SpecPath, SpecSource } from '../load/yaml-source.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
+import { isRef, refName, REF_SIBLINGS, resolveRefs, schemaNodes } from '../model/schema-refs.js';
 import { precheckRegistry, type PrecheckInfo } from '../../runtime/prechecks/index.js';
 
 /** Parameters the generator adds to every versioned tool; a spec must not declare them itself. */
@@ -14,7 +16,8 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 /**
  * Semantic checks the meta-schema cannot express. Returns every error found (never throws for a bad spec):
  * file names, unknown connectors, duplicate names and aliases, rules and mappings naming unknown parameters,
- * unknown helpers or wrong arity, path placeholders without a value.
+ * unknown helpers or wrong arity, path placeholders without a value, outputs and shared schemas that break the output
+ * rules, refs that name no shared schema of their connector.
  */
 export function checkSpecs(
   loaded: LoadedSpecs,
@@ -30,6 +33,7 @@ export function checkSpecs(
     if (connectors.has(c.spec.name)) errors.push(c.source.error(['name'], `duplicate connector '${c.spec.name}' (also in ${connectors.get(c.spec.name)!.source.file})`));
     else connectors.set(c.spec.name, c);
   }
+  const shared = checkSharedSchemas(connectors, errors);
   const names = new Map<string, string>();
   for (const t of loaded.tools) {
     const spec = t.spec;
@@ -44,7 +48,7 @@ export function checkSpecs(
     };
     claim(spec.name, ['name']);
     (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
-    checkTool(t, connector?.spec, helpers, prechecks, errors);
+    checkTool(t, connector?.spec, shared, helpers, prechecks, errors);
     checkPrecheck(t, prechecks, errors);
   }
   return errors;
@@ -53,6 +57,7 @@ export function checkSpecs(
 function checkTool(
   t: Loaded<ToolSpec>,
   connector: ConnectorSpec | undefined,
+  shared: SharedSchemaContext,
   helpers: Readonly<Record<string, { arity: number }>>,
   prechecks: Readonly<Record<string, PrecheckInfo>>,
   errors: SpecError[],
@@ -70,12 +75,11 @@ function checkTool(
   }
   for (const [name, p] of Object.entries(params)) {
     if (p.host_computed && p.required) errors.push(source.error(['parameters', name, 'required'], `host-computed parameter '${name}' cannot be required`));
-    checkNestedRequired(p, ['parameters', name], t, errors);
-    checkArrayItems(p, ['parameters', name], t, errors);
+    checkNestedRequired(p, ['parameters', name], source, errors);
+    checkArrayItems(p, ['parameters', name], source, errors);
   }
-  checkNestedRequired(spec.output, ['output'], t, errors);
-  checkArrayItems(spec.output, ['output'], t, errors);
-  checkOutputObjects(spec.output, ['output'], t, errors);
+  checkOutputSchema(spec.output, ['output'], source, errors);
+  if (connector) checkToolRefs(t, connector, shared, errors);
   const versionParam = connector?.api.version_header?.parameter;
   if (versionParam !== undefined && has(versionParam) && params[versionParam]!.type !== 'string') {
     errors.push(source.error(['parameters', versionParam, 'type'], `'${versionParam}' overrides the ${connector!.api.version_header!.name} header and must be a string`));
@@ -251,25 +255,123 @@ function scalarMisfit(v: unknown, schema: ParameterSpec): string | undefined {
   return undefined;
 }
 
+/** What the tool checks need to know of the connectors' shared schemas. */
+interface SharedSchemaContext {
+  /** Schema name -> the connector that defines it (the first, by file order), to name it in a ref to another's. */
+  owner: ReadonlyMap<string, string>;
+  /** Connectors whose shared schemas passed every check, so that refs to them can be written out. */
+  resolvable: ReadonlySet<string>;
+}
+
+/**
+ * Each connector's shared schemas (`schemas:`, model/schema-refs.ts) follow the output rules where they are written,
+ * their refs name schemas of the same connector, and none contains itself through others.
+ */
+function checkSharedSchemas(connectors: ReadonlyMap<string, Loaded<ConnectorSpec>>, errors: SpecError[]): SharedSchemaContext {
+  const owner = new Map<string, string>();
+  for (const c of connectors.values()) for (const name of Object.keys(c.spec.schemas ?? {})) if (!owner.has(name)) owner.set(name, c.spec.name);
+  const resolvable = new Set<string>();
+  for (const c of connectors.values()) {
+    const before = errors.length;
+    for (const [name, schema] of Object.entries(c.spec.schemas ?? {})) {
+      checkOutputSchema(schema, ['schemas', name], c.source, errors);
+      checkRefs(schema, ['schemas', name], c.source, c.spec, owner, errors);
+    }
+    checkRefCycles(c, errors);
+    if (errors.length === before) resolvable.add(c.spec.name);
+  }
+  return { owner, resolvable };
+}
+
+/** A tool's refs name its connector's shared schemas, and an output that is a ref is still an object schema. */
+function checkToolRefs(t: Loaded<ToolSpec>, connector: ConnectorSpec, shared: SharedSchemaContext, errors: SpecError[]): void {
+  const before = errors.length;
+  checkRefs(t.spec.output, ['output'], t.source, connector, shared.owner, errors);
+  if (errors.length > before || !shared.resolvable.has(connector.name) || !isRef(t.spec.output)) return;
+  const type = resolveRefs(t.spec.output, connector.schemas ?? {}).type;
+  if (type !== 'object') {
+    errors.push(t.source.error(['output', '$ref'], `the output is an object schema (the MCP outputSchema); ${String(t.spec.output.$ref)} is ${type === undefined ? 'none' : `of type ${JSON.stringify(type)}`}`));
+  }
+}
+
+/** Every `$ref` in `schema` is `#/schemas/<Name>` naming a schema of `connector`, with only a description and properties beside it. */
+function checkRefs(schema: SchemaSpec, path: SpecPath, source: SpecSource, connector: ConnectorSpec, owner: ReadonlyMap<string, string>, errors: SpecError[]): void {
+  const shared = connector.schemas ?? {};
+  for (const [node, at] of schemaNodes(schema, path)) {
+    if (!isRef(node)) continue;
+    for (const key of Object.keys(node)) {
+      if (key !== '$ref' && !REF_SIBLINGS.includes(key)) {
+        errors.push(source.error([...at, key], `'${key}' beside $ref: only a description (replacing the shared schema's) and properties (added to its fields) may stand beside one`, 'key'));
+      }
+    }
+    const name = refName(node.$ref);
+    if (name === undefined) {
+      errors.push(source.error([...at, '$ref'], `$ref ${JSON.stringify(node.$ref)} names no shared schema: write '#/schemas/<Name>', one of the schemas of connector ${connector.name}`));
+    } else if (!Object.hasOwn(shared, name)) {
+      const other = owner.get(name);
+      const known = Object.keys(shared);
+      errors.push(source.error([...at, '$ref'], other !== undefined
+        ? `'#/schemas/${name}' is a schema of connector ${other}: a ref names a schema of its own connector (${connector.name})`
+        : `unknown shared schema '${name}': connector ${connector.name} has ${known.length ? known.join(', ') : 'no schemas'}`));
+    }
+  }
+}
+
+/** No shared schema contains itself, directly or through others: its type could not be written out. Reported at the ref that closes the cycle. */
+function checkRefCycles(c: Loaded<ConnectorSpec>, errors: SpecError[]): void {
+  const shared = c.spec.schemas ?? {};
+  const edges = new Map(
+    Object.entries(shared).map(([name, schema]) => [
+      name,
+      [...schemaNodes(schema, ['schemas', name])].flatMap(([node, at]) => {
+        const to = isRef(node) ? refName(node.$ref) : undefined;
+        return to !== undefined && Object.hasOwn(shared, to) ? [{ to, at }] : [];
+      }),
+    ]),
+  );
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (name: string, trail: string[]): void => {
+    state.set(name, 'open');
+    for (const { to, at } of edges.get(name) ?? []) {
+      if (state.get(to) === 'open') {
+        const cycle = [...trail.slice(trail.indexOf(to)), to].join(' -> ');
+        errors.push(c.source.error([...at, '$ref'], `'#/schemas/${to}' makes a cycle (${cycle}): a shared schema cannot contain itself; describe the nested value in a description instead`));
+      } else if (!state.has(to)) {
+        visit(to, [...trail, to]);
+      }
+    }
+    state.set(name, 'done');
+  };
+  for (const name of edges.keys()) if (!state.has(name)) visit(name, [name]);
+}
+
+/** The output rules, for a tool's output and for a shared schema alike. */
+function checkOutputSchema(schema: SchemaSpec, path: SpecPath, source: SpecSource, errors: SpecError[]): void {
+  checkNestedRequired(schema, [...path], source, errors);
+  checkArrayItems(schema, [...path], source, errors);
+  checkOutputObjects(schema, [...path], source, errors);
+}
+
 /**
  * Every schema says what its values are, which the model formats need: an array its `items` (Gemini and OpenAI
  * strict mode refuse an array without them), and every value a `type` (or `enum`, `const`, `oneOf`, `anyOf`), so
  * a free-form value is an object the closed formats can carry as JSON text and read back.
  */
-function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
+function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, source: SpecSource, errors: SpecError[]): void {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('array') && (schema.items === undefined || typeof schema.items !== 'object')) {
-    errors.push(t.source.error([...path, 'type'], `array without items: say what each element is (items: { type: ... })`));
+    errors.push(source.error([...path, 'type'], `array without items: say what each element is (items: { type: ... })`));
   }
-  if (schema.type === undefined && !Array.isArray(schema.enum) && !('const' in schema) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) {
-    errors.push(t.source.error(path, 'schema without a type: give type (object for a free-form value), enum, const, oneOf or anyOf'));
+  // A ref's type is its shared schema's, checked where that is written.
+  if (schema.type === undefined && !isRef(schema) && !Array.isArray(schema.enum) && !('const' in schema) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) {
+    errors.push(source.error(path, 'schema without a type: give type (object for a free-form value), enum, const, oneOf or anyOf'));
   }
-  for (const [k, v] of Object.entries((schema.properties as Record<string, ParameterSpec> | undefined) ?? {})) checkArrayItems(v, [...path, 'properties', k], t, errors);
-  if (schema.items && typeof schema.items === 'object') checkArrayItems(schema.items as ParameterSpec, [...path, 'items'], t, errors);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') checkArrayItems(schema.additionalProperties as ParameterSpec, [...path, 'additionalProperties'], t, errors);
+  for (const [k, v] of Object.entries((schema.properties as Record<string, ParameterSpec> | undefined) ?? {})) checkArrayItems(v, [...path, 'properties', k], source, errors);
+  if (schema.items && typeof schema.items === 'object') checkArrayItems(schema.items as ParameterSpec, [...path, 'items'], source, errors);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') checkArrayItems(schema.additionalProperties as ParameterSpec, [...path, 'additionalProperties'], source, errors);
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
-    if (Array.isArray(branches)) branches.forEach((b, i) => checkArrayItems(b as ParameterSpec, [...path, key, i], t, errors));
+    if (Array.isArray(branches)) branches.forEach((b, i) => checkArrayItems(b as ParameterSpec, [...path, key, i], source, errors));
   }
 }
 
@@ -280,37 +382,37 @@ function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, t:
  * described elsewhere (a recursive structure, which the generated types cannot repeat) says where in its
  * `description`.
  */
-function checkOutputObjects(schema: SchemaSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
+function checkOutputObjects(schema: SchemaSpec, path: Array<string | number>, source: SpecSource, errors: SpecError[]): void {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const said = (typeof schema.properties === 'object' && schema.properties !== null) || (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null);
   const branched = Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf);
   const described = typeof schema.description === 'string' && schema.description.trim() !== '';
   if (types.includes('object') && !said && !branched && !described) {
-    errors.push(t.source.error([...path, 'type'], 'object without its fields: list its notable properties (properties: {...}), additionalProperties: {schema} for a map, or a description saying where they are described'));
+    errors.push(source.error([...path, 'type'], 'object without its fields: list its notable properties (properties: {...}), additionalProperties: {schema} for a map, or a description saying where they are described'));
   }
-  for (const [k, v] of Object.entries((schema.properties as Record<string, SchemaSpec> | undefined) ?? {})) checkOutputObjects(v, [...path, 'properties', k], t, errors);
+  for (const [k, v] of Object.entries((schema.properties as Record<string, SchemaSpec> | undefined) ?? {})) checkOutputObjects(v, [...path, 'properties', k], source, errors);
   for (const key of ['items', 'additionalProperties'] as const) {
     const sub = schema[key];
-    if (sub && typeof sub === 'object' && !Array.isArray(sub)) checkOutputObjects(sub as SchemaSpec, [...path, key], t, errors);
+    if (sub && typeof sub === 'object' && !Array.isArray(sub)) checkOutputObjects(sub as SchemaSpec, [...path, key], source, errors);
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
-    if (Array.isArray(branches)) branches.forEach((b, i) => checkOutputObjects(b as SchemaSpec, [...path, key, i], t, errors));
+    if (Array.isArray(branches)) branches.forEach((b, i) => checkOutputObjects(b as SchemaSpec, [...path, key, i], source, errors));
   }
 }
 
 /** Nested `required` lists must name declared properties (a typo there would silently never match). */
-function checkNestedRequired(schema: ParameterSpec, path: Array<string | number>, t: Loaded<ToolSpec>, errors: SpecError[]): void {
+function checkNestedRequired(schema: ParameterSpec, path: Array<string | number>, source: SpecSource, errors: SpecError[]): void {
   const props = schema.properties as Record<string, ParameterSpec> | undefined;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : (schema.required_properties ?? []);
   const requiredKey = Array.isArray(schema.required) ? 'required' : 'required_properties';
   if (props) {
     required.forEach((r, i) => {
-      if (!Object.hasOwn(props, r)) errors.push(t.source.error([...path, requiredKey, i], `${requiredKey} names '${r}', which is not in properties`));
+      if (!Object.hasOwn(props, r)) errors.push(source.error([...path, requiredKey, i], `${requiredKey} names '${r}', which is not in properties`));
     });
-    for (const [k, v] of Object.entries(props)) checkNestedRequired(v, [...path, 'properties', k], t, errors);
+    for (const [k, v] of Object.entries(props)) checkNestedRequired(v, [...path, 'properties', k], source, errors);
   }
-  if (schema.items && typeof schema.items === 'object') checkNestedRequired(schema.items as ParameterSpec, [...path, 'items'], t, errors);
+  if (schema.items && typeof schema.items === 'object') checkNestedRequired(schema.items as ParameterSpec, [...path, 'items'], source, errors);
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ConnectorSpec {
   };
   error_dialect: 'notion' | 'google' | 'hubspot';
   proxy: { path_aliases: Record<string, string>; examples: string[] };
+  /** Named schemas the tools' outputs refer to with `$ref: '#/schemas/<Name>'` (codegen/model/schema-refs.ts). */
+  schemas?: Record<string, SchemaSpec>;
 }
 
 /** A JSON Schema fragment as written in a spec. */

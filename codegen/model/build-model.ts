@@ -3,6 +3,7 @@ import { GENERATED_PARAMS } from '../check/check-specs.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { ConnectorSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr } from './expression.js';
+import { resolveRefs } from './schema-refs.js';
 import type { Expr, HelperSignature, Model, ParamModel, RequestModel, RuleModel, ToolModel } from './types.js';
 
 /** Builds the model from specs that passed {@link checkSpecs}. Sorted by name so every emitter is deterministic. */
@@ -118,7 +119,8 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
     ...(spec.precheck ? { precheck: spec.precheck } : {}),
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
-    output: spec.output,
+    // Every `$ref` to a shared schema of the connector written out: emitters see the whole schema.
+    output: resolveRefs(spec.output, connector?.schemas ?? {}),
     file: t.source.file,
   };
 }

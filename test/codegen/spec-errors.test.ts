@@ -10,6 +10,9 @@ const QUERY = 'tools/workspace/workspace_database_query.yaml';
 const PAGE = 'tools/workspace/workspace_page_create.yaml';
 const EVENT = 'tools/calendar/calendar_create_event.yaml';
 const CRM = 'tools/crm/crm_contacts_list.yaml';
+const GET = 'tools/calendar/calendar_get_event.yaml';
+/** The fixture calendar connector: its shared schemas Event and EventDateTime, which calendar_get_event's output names. */
+const CAL = 'connectors/calendar.yaml';
 
 /** [name, { file to break, how, the error wanted (file suffix, line, column, message) }] */
 const cases: Array<[string, { file: string; change: (t: string) => string; want: { file: string; line: number; column: number; message: RegExp } }]> = [
@@ -55,6 +58,17 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['a parameter name longer than model APIs take', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', `${'c'.repeat(65)}: { type: string }`), want: { file: QUERY, line: 10, column: 3, message: /invalid name 'c{65}' in parameters/ } }],
   ['a tool name longer than model APIs take', { file: CRM, change: (t) => t.replace('name: crm_contacts_list', `name: crm_${'c'.repeat(62)}`), want: { file: CRM, line: 2, column: 7, message: /name must match pattern "\^\[a-z\]\[a-z0-9_\]\{0,63\}\$"/ } }],
   ['YAML syntax error', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: [safe'), want: { file: QUERY, line: 6, column: 1, message: /^YAML: / } }],
+  ['a ref to an unknown shared schema', { file: GET, change: (t) => t.replace("'#/schemas/Event'", "'#/schemas/Evnt'"), want: { file: GET, line: 22, column: 17, message: /unknown shared schema 'Evnt': connector calendar has Event, EventDateTime/ } }],
+  ["a ref to another connector's schema", { file: GET, change: (t) => t.replace("'#/schemas/Event'", "'#/schemas/Page'"), want: { file: GET, line: 22, column: 17, message: /'#\/schemas\/Page' is a schema of connector workspace: a ref names a schema of its own connector \(calendar\)/ } }],
+  ['a ref that is no #/schemas/<Name>', { file: GET, change: (t) => t.replace("'#/schemas/Event'", "'#/definitions/Event'"), want: { file: GET, line: 22, column: 17, message: /\$ref "#\/definitions\/Event" names no shared schema: write '#\/schemas\/<Name>'/ } }],
+  ['a key beside a ref that is neither description nor properties', { file: GET, change: (t) => t.replace("'#/schemas/Event', ", "'#/schemas/Event', required: [id], "), want: { file: GET, line: 22, column: 36, message: /'required' beside \$ref: only a description .* and properties .* may stand beside one/ } }],
+  ['an output ref to a schema that is not an object', { file: CAL, change: (t) => t.replace('  Event:\n    type: object', '  Event:\n    type: [object, "null"]'), want: { file: GET, line: 22, column: 17, message: /the output is an object schema \(the MCP outputSchema\); #\/schemas\/Event is of type \["object","null"\]/ } }],
+  ['shared schemas in a cycle', { file: CAL, change: (t) => t.replace('dateTime: { type: string }', "dateTime: { $ref: '#/schemas/Event' }"), want: { file: CAL, line: 48, column: 25, message: /'#\/schemas\/Event' makes a cycle \(Event -> EventDateTime -> Event\)/ } }],
+  ['a shared schema with an array without items', { file: CAL, change: (t) => t.replace('attendees: { type: array, items: { type: object, properties: { email: { type: string } } } }', 'attendees: { type: array }'), want: { file: CAL, line: 43, column: 26, message: /array without items/ } }],
+  ['a shared schema with an object without its fields', { file: CAL, change: (t) => t.replace('id: { type: string }', 'id: { type: object }'), want: { file: CAL, line: 39, column: 19, message: /object without its fields/ } }],
+  ['a shared schema whose required names no property', { file: CAL, change: (t) => t.replace('required: [id]', 'required: [ids]'), want: { file: CAL, line: 37, column: 16, message: /required names 'ids', which is not in properties/ } }],
+  ['properties beside a ref that break the output rules', { file: PAGE, change: (t) => t.replace('in_trash: { type: boolean }', 'in_trash: { type: array }'), want: { file: PAGE, line: 44, column: 23, message: /array without items/ } }],
+  ['a shared schema name that is no type name', { file: CAL, change: (t) => t.replace('  EventDateTime:\n', '  event_date_time:\n').replace(/EventDateTime'/g, "event_date_time'"), want: { file: CAL, line: 44, column: 3, message: /invalid name 'event_date_time' in schemas/ } }],
 ];
 
 describe('broken specs', () => {
