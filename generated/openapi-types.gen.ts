@@ -4058,7 +4058,7 @@ export interface components {
                     /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
                     values?: (string | number | boolean)[][];
                 };
-                /** @description The range the rows were written to, in A1 notation with the sheet name. */
+                /** @description The range written, in A1 notation with the sheet name. */
                 updatedRange?: string;
                 /** @description Rows with at least one cell written (absent when none). */
                 updatedRows?: number;

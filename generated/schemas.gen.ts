@@ -4573,7 +4573,7 @@ export let sheetsAppendValuesOutputSchema: JsonSchema = {
           },
           "updatedRange": {
             "type": "string",
-            "description": "The range the rows were written to, in A1 notation with the sheet name."
+            "description": "The range written, in A1 notation with the sheet name."
           },
           "updatedRows": {
             "type": "integer",
