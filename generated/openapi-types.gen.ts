@@ -2729,17 +2729,17 @@ export interface components {
             };
             /** @description The companies of this page. */
             results?: {
-                /** @description Whether the company is archived (deleted to the recycle bin). */
+                /** @description Whether the record is archived (deleted to the recycle bin). */
                 archived?: boolean;
-                /** @description When the company was created (ISO 8601). */
+                /** @description When the record was created (ISO 8601). */
                 createdAt?: string;
-                /** @description The company's record id, digits in a string. */
+                /** @description The record id, digits in a string. */
                 id: string;
                 /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
                 properties?: {
                     [key: string]: string | null;
                 };
-                /** @description When the company last changed (ISO 8601). */
+                /** @description When the record last changed (ISO 8601). */
                 updatedAt?: string;
             }[];
             /** @description How many companies match in all pages (HubSpot pages through the first 10,000 only). */
@@ -2805,17 +2805,17 @@ export interface components {
         };
         /** @description The new company. */
         CrmCompanyCreateOutput: {
-            /** @description Whether the company is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the company was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The company's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the company last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmCompanyCreateRequest: {
@@ -2837,17 +2837,17 @@ export interface components {
         };
         /** @description The company. */
         CrmCompanyGetOutput: {
-            /** @description Whether the company is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the company was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The company's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the company last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmCompanyGetRequest: {
@@ -2907,17 +2907,17 @@ export interface components {
         };
         /** @description The new contact. */
         CrmContactCreateOutput: {
-            /** @description Whether the contact is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the contact was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The contact's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the contact last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmContactCreateRequest: {
@@ -2939,17 +2939,17 @@ export interface components {
         };
         /** @description The contact. */
         CrmContactGetOutput: {
-            /** @description Whether the contact is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the contact was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The contact's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the contact last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmContactGetRequest: {
@@ -2992,17 +2992,17 @@ export interface components {
             };
             /** @description The contacts of this page. */
             results?: {
-                /** @description Whether the contact is archived (deleted to the recycle bin). */
+                /** @description Whether the record is archived (deleted to the recycle bin). */
                 archived?: boolean;
-                /** @description When the contact was created (ISO 8601). */
+                /** @description When the record was created (ISO 8601). */
                 createdAt?: string;
-                /** @description The contact's record id, digits in a string. */
+                /** @description The record id, digits in a string. */
                 id: string;
                 /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
                 properties?: {
                     [key: string]: string | null;
                 };
-                /** @description When the contact last changed (ISO 8601). */
+                /** @description When the record last changed (ISO 8601). */
                 updatedAt?: string;
             }[];
         };
@@ -3052,17 +3052,17 @@ export interface components {
             };
             /** @description The contacts of this page. */
             results?: {
-                /** @description Whether the contact is archived (deleted to the recycle bin). */
+                /** @description Whether the record is archived (deleted to the recycle bin). */
                 archived?: boolean;
-                /** @description When the contact was created (ISO 8601). */
+                /** @description When the record was created (ISO 8601). */
                 createdAt?: string;
-                /** @description The contact's record id, digits in a string. */
+                /** @description The record id, digits in a string. */
                 id: string;
                 /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
                 properties?: {
                     [key: string]: string | null;
                 };
-                /** @description When the contact last changed (ISO 8601). */
+                /** @description When the record last changed (ISO 8601). */
                 updatedAt?: string;
             }[];
             /** @description How many contacts match in all pages (HubSpot pages through the first 10,000 only). */
@@ -3093,17 +3093,17 @@ export interface components {
         };
         /** @description The updated contact. */
         CrmContactUpdateOutput: {
-            /** @description Whether the contact is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the contact was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The contact's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out. */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the contact last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmContactUpdateRequest: {
@@ -3157,17 +3157,17 @@ export interface components {
         };
         /** @description The new deal. */
         CrmDealCreateOutput: {
-            /** @description Whether the deal is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the deal was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The deal's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the deal last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmDealCreateRequest: {
@@ -3216,17 +3216,17 @@ export interface components {
             };
             /** @description The deals of this page. */
             results?: {
-                /** @description Whether the deal is archived (deleted to the recycle bin). */
+                /** @description Whether the record is archived (deleted to the recycle bin). */
                 archived?: boolean;
-                /** @description When the deal was created (ISO 8601). */
+                /** @description When the record was created (ISO 8601). */
                 createdAt?: string;
-                /** @description The deal's record id, digits in a string. */
+                /** @description The record id, digits in a string. */
                 id: string;
                 /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
                 properties?: {
                     [key: string]: string | null;
                 };
-                /** @description When the deal last changed (ISO 8601). */
+                /** @description When the record last changed (ISO 8601). */
                 updatedAt?: string;
             }[];
             /** @description How many deals match in all pages (HubSpot pages through the first 10,000 only). */
@@ -3261,17 +3261,17 @@ export interface components {
         };
         /** @description The updated deal. */
         CrmDealUpdateOutput: {
-            /** @description Whether the deal is archived (deleted to the recycle bin). */
+            /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
-            /** @description When the deal was created (ISO 8601). */
+            /** @description When the record was created (ISO 8601). */
             createdAt?: string;
-            /** @description The deal's record id, digits in a string. */
+            /** @description The record id, digits in a string. */
             id: string;
             /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out. */
             properties?: {
                 [key: string]: string | null;
             };
-            /** @description When the deal last changed (ISO 8601). */
+            /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
         CrmDealUpdateRequest: {

@@ -2144,13 +2144,14 @@ export let crmCompaniesSearchOutputSchema: JsonSchema = {
         "description": "The companies of this page.",
         "items": {
           "type": "object",
+          "description": "A HubSpot CRM object (a contact, company or deal).",
           "required": [
             "id"
           ],
           "properties": {
             "id": {
               "type": "string",
-              "description": "The company's record id, digits in a string."
+              "description": "The record id, digits in a string."
             },
             "properties": {
               "type": "object",
@@ -2164,15 +2165,15 @@ export let crmCompaniesSearchOutputSchema: JsonSchema = {
             },
             "createdAt": {
               "type": "string",
-              "description": "When the company was created (ISO 8601)."
+              "description": "When the record was created (ISO 8601)."
             },
             "updatedAt": {
               "type": "string",
-              "description": "When the company last changed (ISO 8601)."
+              "description": "When the record last changed (ISO 8601)."
             },
             "archived": {
               "type": "boolean",
-              "description": "Whether the company is archived (deleted to the recycle bin)."
+              "description": "Whether the record is archived (deleted to the recycle bin)."
             }
           }
         }
@@ -2442,7 +2443,7 @@ export let crmCompanyCreateOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The company's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -2456,15 +2457,15 @@ export let crmCompanyCreateOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the company was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the company last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the company is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2504,7 +2505,7 @@ export let crmCompanyGetOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The company's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -2518,15 +2519,15 @@ export let crmCompanyGetOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the company was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the company last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the company is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2634,7 +2635,7 @@ export let crmContactCreateOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The contact's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -2648,15 +2649,15 @@ export let crmContactCreateOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the contact was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the contact last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the contact is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2696,7 +2697,7 @@ export let crmContactGetOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The contact's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -2710,15 +2711,15 @@ export let crmContactGetOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the contact was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the contact last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the contact is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2770,7 +2771,7 @@ export let crmContactUpdateOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The contact's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -2784,15 +2785,15 @@ export let crmContactUpdateOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the contact was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the contact last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the contact is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -2846,13 +2847,14 @@ export let crmContactsListOutputSchema: JsonSchema = {
         "description": "The contacts of this page.",
         "items": {
           "type": "object",
+          "description": "A HubSpot CRM object (a contact, company or deal).",
           "required": [
             "id"
           ],
           "properties": {
             "id": {
               "type": "string",
-              "description": "The contact's record id, digits in a string."
+              "description": "The record id, digits in a string."
             },
             "properties": {
               "type": "object",
@@ -2866,15 +2868,15 @@ export let crmContactsListOutputSchema: JsonSchema = {
             },
             "createdAt": {
               "type": "string",
-              "description": "When the contact was created (ISO 8601)."
+              "description": "When the record was created (ISO 8601)."
             },
             "updatedAt": {
               "type": "string",
-              "description": "When the contact last changed (ISO 8601)."
+              "description": "When the record last changed (ISO 8601)."
             },
             "archived": {
               "type": "boolean",
-              "description": "Whether the contact is archived (deleted to the recycle bin)."
+              "description": "Whether the record is archived (deleted to the recycle bin)."
             }
           }
         }
@@ -2968,13 +2970,14 @@ export let crmContactsSearchOutputSchema: JsonSchema = {
         "description": "The contacts of this page.",
         "items": {
           "type": "object",
+          "description": "A HubSpot CRM object (a contact, company or deal).",
           "required": [
             "id"
           ],
           "properties": {
             "id": {
               "type": "string",
-              "description": "The contact's record id, digits in a string."
+              "description": "The record id, digits in a string."
             },
             "properties": {
               "type": "object",
@@ -2988,15 +2991,15 @@ export let crmContactsSearchOutputSchema: JsonSchema = {
             },
             "createdAt": {
               "type": "string",
-              "description": "When the contact was created (ISO 8601)."
+              "description": "When the record was created (ISO 8601)."
             },
             "updatedAt": {
               "type": "string",
-              "description": "When the contact last changed (ISO 8601)."
+              "description": "When the record last changed (ISO 8601)."
             },
             "archived": {
               "type": "boolean",
-              "description": "Whether the contact is archived (deleted to the recycle bin)."
+              "description": "Whether the record is archived (deleted to the recycle bin)."
             }
           }
         }
@@ -3109,7 +3112,7 @@ export let crmDealCreateOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The deal's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -3123,15 +3126,15 @@ export let crmDealCreateOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the deal was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the deal last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the deal is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -3189,7 +3192,7 @@ export let crmDealUpdateOutputSchema: JsonSchema = {
     "properties": {
       "id": {
         "type": "string",
-        "description": "The deal's record id, digits in a string."
+        "description": "The record id, digits in a string."
       },
       "properties": {
         "type": "object",
@@ -3203,15 +3206,15 @@ export let crmDealUpdateOutputSchema: JsonSchema = {
       },
       "createdAt": {
         "type": "string",
-        "description": "When the deal was created (ISO 8601)."
+        "description": "When the record was created (ISO 8601)."
       },
       "updatedAt": {
         "type": "string",
-        "description": "When the deal last changed (ISO 8601)."
+        "description": "When the record last changed (ISO 8601)."
       },
       "archived": {
         "type": "boolean",
-        "description": "Whether the deal is archived (deleted to the recycle bin)."
+        "description": "Whether the record is archived (deleted to the recycle bin)."
       }
     }
   };
@@ -3283,13 +3286,14 @@ export let crmDealsSearchOutputSchema: JsonSchema = {
         "description": "The deals of this page.",
         "items": {
           "type": "object",
+          "description": "A HubSpot CRM object (a contact, company or deal).",
           "required": [
             "id"
           ],
           "properties": {
             "id": {
               "type": "string",
-              "description": "The deal's record id, digits in a string."
+              "description": "The record id, digits in a string."
             },
             "properties": {
               "type": "object",
@@ -3303,15 +3307,15 @@ export let crmDealsSearchOutputSchema: JsonSchema = {
             },
             "createdAt": {
               "type": "string",
-              "description": "When the deal was created (ISO 8601)."
+              "description": "When the record was created (ISO 8601)."
             },
             "updatedAt": {
               "type": "string",
-              "description": "When the deal last changed (ISO 8601)."
+              "description": "When the record last changed (ISO 8601)."
             },
             "archived": {
               "type": "boolean",
-              "description": "Whether the deal is archived (deleted to the recycle bin)."
+              "description": "Whether the record is archived (deleted to the recycle bin)."
             }
           }
         }
