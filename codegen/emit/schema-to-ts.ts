@@ -4,10 +4,17 @@ import { propKey } from './ts-text.js';
 export interface SchemaToTsOptions {
   /** Add `[key: string]: unknown` to object types that do not forbid extra keys (output types: upstream adds fields). */
   openObjects?: boolean;
+  /** Type text -> a type's name: a (sub)schema whose type is one of these is written as the name (`CalendarEvent`). */
+  named?: ReadonlyMap<string, string>;
 }
 
 /** A JSON Schema fragment as a TypeScript type (the subset the spec format allows). */
 export function schemaToTs(schema: JsonSchema | boolean | undefined, options: SchemaToTsOptions = {}): string {
+  const text = typeText(schema, options);
+  return options.named?.get(text) ?? text;
+}
+
+function typeText(schema: JsonSchema | boolean | undefined, options: SchemaToTsOptions): string {
   if (schema === undefined || schema === true) return 'unknown';
   if (schema === false) return 'never';
   if ('const' in schema) return JSON.stringify(schema.const);

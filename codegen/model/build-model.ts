@@ -3,8 +3,8 @@ import { GENERATED_PARAMS } from '../check/check-specs.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { ConnectorSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
 import { parseExpr } from './expression.js';
-import { resolveRefs } from './schema-refs.js';
-import type { Expr, HelperSignature, Model, ParamModel, RequestModel, RuleModel, ToolModel } from './types.js';
+import { isRef, refName, resolveRefs, schemaNodes } from './schema-refs.js';
+import type { Expr, HelperSignature, Model, ParamModel, RequestModel, RuleModel, SharedSchemaModel, ToolModel } from './types.js';
 
 /** Builds the model from specs that passed {@link checkSpecs}. Sorted by name so every emitter is deterministic. */
 export function buildModel(loaded: LoadedSpecs, helpers: Record<string, HelperSignature>): Model {
@@ -13,10 +13,27 @@ export function buildModel(loaded: LoadedSpecs, helpers: Record<string, HelperSi
   const tools = [...loaded.tools].sort((a, b) => cmp(a.spec.name, b.spec.name)).map((t) => buildTool(t, byName.get(t.spec.connector), helpers));
   return {
     connectors: connectorSpecs.map((c) => connectorDefinition(c.spec)),
+    sharedSchemas: connectorSpecs.flatMap((c) => sharedSchemas(c.spec)),
     tools,
     helpers,
     connectorNames: CONNECTOR_NAMES.filter((n) => byName.has(n)),
   };
+}
+
+/** The connector's shared schemas, each after those it refers to (the specs passed the checks: no cycle). */
+function sharedSchemas(c: ConnectorSpec): SharedSchemaModel[] {
+  const shared = c.schemas ?? {};
+  const ordered: string[] = [];
+  const visit = (name: string): void => {
+    if (ordered.includes(name)) return;
+    for (const [node] of schemaNodes(shared[name]!, [])) {
+      const to = isRef(node) ? refName(node.$ref) : undefined;
+      if (to !== undefined) visit(to);
+    }
+    ordered.push(name);
+  };
+  Object.keys(shared).forEach(visit);
+  return ordered.map((name) => ({ connector: c.name, name, typeName: pascalCase(c.name) + name, schema: resolveRefs(shared[name]!, shared) }));
 }
 
 export function pascalCase(name: string): string {

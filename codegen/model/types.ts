@@ -99,8 +99,20 @@ export interface HelperSignature {
   mayReturnUndefined: boolean;
 }
 
+/** A connector's shared schema (`schemas:` in its spec), for the named output types. */
+export interface SharedSchemaModel {
+  connector: ConnectorName;
+  name: string;
+  /** The connector's PascalCase name, then the schema's: `CalendarEvent`. */
+  typeName: string;
+  /** With every ref written out, as in the outputs. */
+  schema: JsonSchema;
+}
+
 export interface Model {
   connectors: ConnectorDefinition[];
+  /** Every connector's shared schemas, by connector; within one, each after the schemas it refers to. */
+  sharedSchemas: SharedSchemaModel[];
   tools: ToolModel[];
   helpers: Record<string, HelperSignature>;
   connectorNames: ConnectorName[];

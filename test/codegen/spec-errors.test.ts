@@ -68,6 +68,7 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['a shared schema with an object without its fields', { file: CAL, change: (t) => t.replace('id: { type: string }', 'id: { type: object }'), want: { file: CAL, line: 39, column: 19, message: /object without its fields/ } }],
   ['a shared schema whose required names no property', { file: CAL, change: (t) => t.replace('required: [id]', 'required: [ids]'), want: { file: CAL, line: 37, column: 16, message: /required names 'ids', which is not in properties/ } }],
   ['properties beside a ref that break the output rules', { file: PAGE, change: (t) => t.replace('in_trash: { type: boolean }', 'in_trash: { type: array }'), want: { file: PAGE, line: 44, column: 23, message: /array without items/ } }],
+  ['a shared schema name that a tool type could have', { file: CAL, change: (t) => t.replace('  EventDateTime:\n', '  EventOutput:\n').replace(/EventDateTime'/g, "EventOutput'"), want: { file: CAL, line: 44, column: 3, message: /invalid name 'EventOutput' in schemas/ } }],
   ['a shared schema name that is no type name', { file: CAL, change: (t) => t.replace('  EventDateTime:\n', '  event_date_time:\n').replace(/EventDateTime'/g, "event_date_time'"), want: { file: CAL, line: 44, column: 3, message: /invalid name 'event_date_time' in schemas/ } }],
 ];
 

@@ -9,7 +9,7 @@
  */
 import type { Client as HubSpot } from '@hubspot/api-client';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ToolName, ToolOutputs } from '../../generated/types.gen.js';
+import type { CrmCreatedObject, CrmObject, CrmPaging, ToolName, ToolOutputs } from '../../generated/types.gen.js';
 import type { ClientResult as Result, DescribedPaths, InventedByTool, InventedFields } from './upstream-keys.js';
 
 type Crm = HubSpot['crm'];
@@ -60,6 +60,15 @@ describe('the outputs are deep: they describe the notable fields, nested', () =>
     expectTypeOf<Page>().toExtend<Paths<'crm_contacts_list'>>();
     // Every property value is a string or null, as HubSpot sends them.
     expectTypeOf<NonNullable<ToolOutputs['crm_contact_get']['properties']>>().toEqualTypeOf<Record<string, string | null>>();
+  });
+});
+
+describe('a shared schema is a named type, which the outputs that answer it use', () => {
+  it('the object and the paging', () => {
+    expectTypeOf<ToolOutputs['crm_deal_create']>().toEqualTypeOf<CrmCreatedObject>();
+    expectTypeOf<ToolOutputs['crm_company_get']>().toEqualTypeOf<CrmObject>();
+    expectTypeOf<NonNullable<ToolOutputs['crm_contacts_search']['results']>[number]>().toEqualTypeOf<CrmObject>();
+    expectTypeOf<NonNullable<ToolOutputs['crm_contacts_list']['paging']>>().toEqualTypeOf<CrmPaging>();
   });
 });
 

@@ -8,7 +8,7 @@ import type { calendar_v3 } from '@googleapis/calendar';
 import type { docs_v1 } from '@googleapis/docs';
 import type { sheets_v4 } from '@googleapis/sheets';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ToolName, ToolOutputs } from '../../generated/types.gen.js';
+import type { CalendarEvent, DocsDocument, SheetsSpreadsheet, SheetsUpdateValuesResponse, SheetsValueRange, ToolName, ToolOutputs } from '../../generated/types.gen.js';
 import type { InventedFields } from './upstream-keys.js';
 
 /** Each Google tool's upstream response, as the SDK types it. */
@@ -73,6 +73,19 @@ describe('Google tool outputs name only fields of the SDK response types', () =>
     type Element = NonNullable<NonNullable<ToolOutputs['docs_read_document']['body']>['content']>[number];
     type Run = NonNullable<NonNullable<NonNullable<Element['paragraph']>['elements']>[number]['textRun']>;
     expectTypeOf<Run['content']>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe('a shared schema is a named type, which the outputs that answer it use', () => {
+  it('the Event, the Document, the Spreadsheet and the value responses', () => {
+    expectTypeOf<ToolOutputs['calendar_get_event_by_id']>().toEqualTypeOf<CalendarEvent>();
+    expectTypeOf<NonNullable<ToolOutputs['calendar_list_events']['items']>[number]>().toEqualTypeOf<CalendarEvent>();
+    expectTypeOf<ToolOutputs['docs_read_document']>().toEqualTypeOf<DocsDocument>();
+    expectTypeOf<ToolOutputs['sheets_create_spreadsheet']>().toEqualTypeOf<SheetsSpreadsheet>();
+    expectTypeOf<ToolOutputs['sheets_get_values']>().toEqualTypeOf<SheetsValueRange>();
+    expectTypeOf<NonNullable<ToolOutputs['sheets_append_values']['updates']>>().toEqualTypeOf<SheetsUpdateValuesResponse>();
+    // A read spreadsheet's sheets hold more than the shared Sheet: its type is written out.
+    expectTypeOf<ToolOutputs['sheets_read_spreadsheet']>().not.toEqualTypeOf<SheetsSpreadsheet>();
   });
 });
 

@@ -12,7 +12,7 @@
 import type { Client as NotionV4 } from '@notionhq/client-v4';
 import type { Client as NotionV5 } from '@notionhq/client';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ToolName, ToolOutputs } from '../../generated/types.gen.js';
+import type { ToolName, ToolOutputs, WorkspaceComment, WorkspaceDatabase, WorkspaceDatabaseOrDataSource, WorkspacePage, WorkspaceRichText } from '../../generated/types.gen.js';
 import type { ClientResult as Result, DescribedPaths, InventedByTool, InventedFields } from './upstream-keys.js';
 
 type Either<V4, V5> = Result<V4> | Result<V5>;
@@ -78,6 +78,16 @@ describe('the outputs are deep: they describe the notable fields, nested', () =>
     expectTypeOf<List | Page<'results.'> | Database<'results.'>>().toExtend<Paths<'workspace_search'>>();
     // Search results are pages or databases (data sources from 2025-09-03), told apart by `object`.
     expectTypeOf<NonNullable<ToolOutputs['workspace_search']['results']>[number]['object']>().toEqualTypeOf<'page' | 'database' | 'data_source' | undefined>();
+  });
+});
+
+describe('a shared schema is a named type, which the outputs that answer it use', () => {
+  it('pages, databases, comments and rich text', () => {
+    expectTypeOf<ToolOutputs['workspace_page_create']>().toEqualTypeOf<WorkspacePage>();
+    expectTypeOf<ToolOutputs['workspace_database_retrieve']>().toEqualTypeOf<WorkspaceDatabase>();
+    expectTypeOf<ToolOutputs['workspace_comment_retrieve']>().toEqualTypeOf<WorkspaceComment>();
+    expectTypeOf<NonNullable<ToolOutputs['workspace_search']['results']>[number]>().toEqualTypeOf<WorkspacePage | WorkspaceDatabaseOrDataSource>();
+    expectTypeOf<NonNullable<WorkspaceDatabase['title']>[number]>().toEqualTypeOf<WorkspaceRichText>();
   });
 });
 
