@@ -4411,7 +4411,7 @@ return errors === 0;
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_append_values = validate40;
-const schema51 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one).","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+const schema51 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one).","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 const formats38 = formats["spreadsheet-id"];
 const formats40 = formats["a1-range"];
 
@@ -5159,7 +5159,7 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_get_values = validate42;
-const schema53 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation; quote sheet names with spaces.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
+const schema53 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation; quote sheet names with spaces.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5193,7 +5193,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "spreadsheet_id") || (key0 === "range")) || (key0 === "major_dimension")) || (key0 === "value_render_option")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+if(!(((((((key0 === "spreadsheet_id") || (key0 === "range")) || (key0 === "major_dimension")) || (key0 === "value_render_option")) || (key0 === "date_time_render_option")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5300,10 +5300,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data4 = data.schema_version;
+if(data.date_time_render_option !== undefined){
+let data4 = data.date_time_render_option;
 if(typeof data4 !== "string"){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err11 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5312,8 +5312,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.schema_version.enum}};
+if(!((data4 === "SERIAL_NUMBER") || (data4 === "FORMATTED_STRING"))){
+const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema53.properties.date_time_render_option.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5323,10 +5323,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data5 = data.tool_version;
+if(data.schema_version !== undefined){
+let data5 = data.schema_version;
 if(typeof data5 !== "string"){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err13 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5335,8 +5335,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.tool_version.enum}};
+if(!(data5 === "1")){
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5346,14 +5346,37 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data6 = data.tool_version;
+if(typeof data6 !== "string"){
+const err15 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+if(!(data6 === "1.0.0")){
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }

@@ -354,6 +354,7 @@ export function buildSheetsGetValues(input: SheetsGetValuesInput): UpstreamReque
   const query: Record<string, string | string[]> = {};
   if (input.major_dimension != null) query["majorDimension"] = input.major_dimension;
   if (input.value_render_option != null) query["valueRenderOption"] = input.value_render_option;
+  if (input.date_time_render_option != null) query["dateTimeRenderOption"] = input.date_time_render_option;
   const headers: Record<string, string> = {};
   return { method: "GET", path: buildPath("/v4/spreadsheets/{spreadsheet_id}/values/{range}", { "spreadsheet_id": v1, "range": input.range }), query, headers };
 }

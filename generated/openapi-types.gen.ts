@@ -791,9 +791,10 @@ export interface paths {
         /**
          * Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends.
          * @description Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends. Use it to
-         *     log or collect rows; use sheets_update_values to write at a known place. Google finds the table from the first
-         *     filled cell of range and writes the rows below its last row, from its first column, adding rows to the sheet when
-         *     needed. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:
+         *     log or collect rows; use sheets_update_values to write at a known place. Google looks for tables (blocks of
+         *     data) in range, takes the last one it touches (for a whole sheet, its last table; a table may reach beyond range)
+         *     and writes the rows below its last row, from its first column, adding rows to the sheet when needed; a range
+         *     touching no data is written where it is. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:
          *     {updatedRange, updatedRows, updatedColumns, updatedCells}}.
          *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1", "values": [["2026-03-01",
          *     "Anvil", 2]]}
@@ -3997,7 +3998,7 @@ export interface components {
             insert_data_option?: "OVERWRITE" | "INSERT_ROWS";
             /**
              * Format: a1-range
-             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell.
+             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. On an empty range the rows start at its top-left cell.
              * @example Sheet1
              * @example 'Expense log'!A:D
              */
@@ -4189,6 +4190,12 @@ export interface components {
             tool_input?: components["schemas"]["SheetsCreateSpreadsheetInput"];
         };
         SheetsGetValuesInput: {
+            /**
+             * @description How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.
+             * @example FORMATTED_STRING
+             * @enum {string}
+             */
+            date_time_render_option?: "SERIAL_NUMBER" | "FORMATTED_STRING";
             /**
              * @description ROWS (default) returns a list of rows, COLUMNS a list of columns.
              * @example ROWS

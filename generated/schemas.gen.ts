@@ -4466,7 +4466,7 @@ export let sheetsAppendValuesInputSchema: JsonSchema = {
       "range": {
         "type": "string",
         "format": "a1-range",
-        "description": "Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell.",
+        "description": "Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. On an empty range the rows start at its top-left cell.",
         "examples": [
           "Sheet1",
           "'Expense log'!A:D"
@@ -4922,6 +4922,17 @@ export let sheetsGetValuesInputSchema: JsonSchema = {
         "description": "How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).",
         "examples": [
           "UNFORMATTED_VALUE"
+        ]
+      },
+      "date_time_render_option": {
+        "type": "string",
+        "enum": [
+          "SERIAL_NUMBER",
+          "FORMATTED_STRING"
+        ],
+        "description": "How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.",
+        "examples": [
+          "FORMATTED_STRING"
         ]
       },
       "schema_version": {

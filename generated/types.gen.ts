@@ -657,7 +657,7 @@ export type DocsUpdateDocumentOutput = { documentId: string; replies?: Array<{ r
 export interface SheetsAppendValuesInput {
   /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
-  /** Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough. On an empty range the rows start at its top-left cell. Format: a1-range. Example: `"Sheet1"`. */
+  /** Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. On an empty range the rows start at its top-left cell. Format: a1-range. Example: `"Sheet1"`. */
   range: string;
   /** The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["2026-03-01","Anvil",2,"=C2*100"]]`. */
   values: Array<Array<string | number | boolean | null>>;
@@ -705,6 +705,8 @@ export interface SheetsGetValuesInput {
   major_dimension?: "ROWS" | "COLUMNS";
   /** How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA). Example: `"UNFORMATTED_VALUE"`. */
   value_render_option?: "FORMATTED_VALUE" | "UNFORMATTED_VALUE" | "FORMULA";
+  /** How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE. Example: `"FORMATTED_STRING"`. */
+  date_time_render_option?: "SERIAL_NUMBER" | "FORMATTED_STRING";
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */

@@ -382,8 +382,8 @@ const SAME: SameOperation[] = [
   },
   {
     tool: 'sheets_get_values',
-    input: { spreadsheet_id: SHEET, range: "'My Sheet'!A1:D10", major_dimension: 'COLUMNS', value_render_option: 'FORMULA' },
-    sdk: (g) => g.sheets.spreadsheets.values.get({ spreadsheetId: SHEET, range: "'My Sheet'!A1:D10", majorDimension: 'COLUMNS', valueRenderOption: 'FORMULA' }),
+    input: { spreadsheet_id: SHEET, range: "'My Sheet'!A1:D10", major_dimension: 'COLUMNS', value_render_option: 'FORMULA', date_time_render_option: 'FORMATTED_STRING' },
+    sdk: (g) => g.sheets.spreadsheets.values.get({ spreadsheetId: SHEET, range: "'My Sheet'!A1:D10", majorDimension: 'COLUMNS', valueRenderOption: 'FORMULA', dateTimeRenderOption: 'FORMATTED_STRING' }),
   },
   {
     tool: 'sheets_read_spreadsheet',
