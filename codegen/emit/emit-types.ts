@@ -6,8 +6,8 @@ import { objectToTs, schemaToTs } from './schema-to-ts.js';
 import { docText, propKey } from './ts-text.js';
 import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
+import { OPEN, sharedTypes } from './shared-types.js';
 
-const OPEN = { openObjects: true };
 /** The rules that depend on presence alone, and so become unions; the others depend on values (validator checks). */
 const PRESENCE_KINDS: ReadonlySet<string> = new Set<PresenceRule['kind']>(['exactly_one_of', 'at_most_one_of', 'at_least_one_of', 'required_if', 'forbidden_if']);
 
@@ -17,7 +17,11 @@ const PRESENCE_KINDS: ReadonlySet<string> = new Set<PresenceRule['kind']>(['exac
  */
 export function emitTypes(model: Model, project: Project): EmittedFile {
   const sf = new FileBuilder(project, 'types.gen.ts');
-  const named = sharedTypes(model, sf);
+  const shared = sharedTypes(model);
+  // One type per shared schema (`CalendarEvent`), before the tools' output types that name it.
+  for (const { shared: s, type } of shared.types) {
+    sf.addTypeAlias({ name: s.typeName, isExported: true, docs: [`Shared schema \`${s.name}\` of the ${s.connector} connector${typeof s.schema.description === 'string' ? `: ${docText(s.schema.description).replace(/\s*\n\s*/g, ' ')}` : '.'}`], type });
+  }
   for (const tool of model.tools) {
     const visible = tool.params.filter((p) => !p.hostComputed);
     const rules = tool.rules.filter((r): r is PresenceRule & typeof r => PRESENCE_KINDS.has(r.kind));
@@ -33,32 +37,13 @@ export function emitTypes(model: Model, project: Project): EmittedFile {
       name: `${tool.typeName}Output`,
       isExported: true,
       docs: [`Result of \`${tool.name}\`${tool.output ? ': the notable fields; the upstream may return more' : ' (the upstream response body)'}.`],
-      type: tool.output ? schemaToTs(tool.output, { ...OPEN, named: named.get(tool.connector) }) : 'unknown',
+      type: tool.output ? schemaToTs(tool.output, shared.options.get(tool.connector) ?? OPEN) : 'unknown',
     });
   }
   sf.addTypeAlias({ name: 'ToolName', isExported: true, docs: ['Every tool name (aliases resolve to these).'], type: model.tools.length ? model.tools.map((t) => JSON.stringify(t.name)).join(' | ') : 'never' });
   sf.addInterface({ name: 'ToolInputs', isExported: true, docs: ['Tool name -> input type.'], properties: model.tools.map((t) => ({ name: t.name, type: `${t.typeName}Input` })) });
   sf.addInterface({ name: 'ToolOutputs', isExported: true, docs: ['Tool name -> output type.'], properties: model.tools.map((t) => ({ name: t.name, type: `${t.typeName}Output` })) });
   return { path: 'types.gen.ts', content: sf.text() };
-}
-
-/**
- * One type per shared schema (`CalendarEvent`), emitted before the tools', and per connector the map from a type's
- * text to its name, so that an output type names a shared object wherever its type is one (a ref written out with
- * only its own description has the shared schema's type; one with properties beside it is written out). Only objects
- * are named so: a shared `{type: string}` must not rename every string.
- */
-function sharedTypes(model: Model, sf: FileBuilder): Map<string, Map<string, string>> {
-  const named = new Map<string, Map<string, string>>();
-  for (const s of model.sharedSchemas) {
-    const mine = named.get(s.connector) ?? new Map<string, string>();
-    named.set(s.connector, mine);
-    // Shared schemas come after those they refer to, so their types already name them.
-    const type = schemaToTs(s.schema, { ...OPEN, named: mine });
-    sf.addTypeAlias({ name: s.typeName, isExported: true, docs: [`Shared schema \`${s.name}\` of the ${s.connector} connector${typeof s.schema.description === 'string' ? `: ${docText(s.schema.description).replace(/\s*\n\s*/g, ' ')}` : '.'}`], type });
-    if (s.schema.type === 'object' && !mine.has(type)) mine.set(type, s.typeName);
-  }
-  return named;
 }
 
 function member(p: ParamModel, tool: ToolModel, presence: Presence | undefined): string {
