@@ -1646,8 +1646,43 @@ export interface components {
              */
             visibility?: "default" | "public" | "private" | "confidential";
         };
+        CalendarCreateEventOutput: components["schemas"]["CalendarEvent"];
+        CalendarCreateEventRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CalendarCreateEventInput"];
+        };
+        CalendarDeleteEventInput: {
+            /**
+             * @description Calendar that holds the event; default `primary`, the user's main calendar.
+             * @example primary
+             */
+            calendar_id?: string;
+            /**
+             * @description Id of the event to delete.
+             * @example 7cbh8rpc10lrc0ckih9tafss99
+             */
+            event_id: string;
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+        };
+        /** @description Empty on success (Google answers 204 No Content). */
+        CalendarDeleteEventOutput: Record<string, never>;
+        CalendarDeleteEventRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CalendarDeleteEventInput"];
+        };
         /** @description A Google Calendar Event resource. */
-        CalendarCreateEventOutput: {
+        CalendarEvent: {
             /** @description The guests; absent when there are none. */
             attendees?: {
                 /** @description The guest's note with their response. */
@@ -1752,12 +1787,7 @@ export interface components {
             /** @description On an instance of a recurring event: the id of the recurring event. */
             recurringEventId?: string;
             reminders?: {
-                overrides?: {
-                    /** @description email or popup. */
-                    method?: string;
-                    /** @description Minutes before the start. */
-                    minutes?: number;
-                }[];
+                overrides?: components["schemas"]["CalendarEventReminder"][];
                 /** @description true when the calendar's default reminders apply. */
                 useDefault?: boolean;
             };
@@ -1781,39 +1811,11 @@ export interface components {
             /** @description public, private or confidential; absent for the calendar's default. */
             visibility?: string;
         };
-        CalendarCreateEventRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input: components["schemas"]["CalendarCreateEventInput"];
-        };
-        CalendarDeleteEventInput: {
-            /**
-             * @description Calendar that holds the event; default `primary`, the user's main calendar.
-             * @example primary
-             */
-            calendar_id?: string;
-            /**
-             * @description Id of the event to delete.
-             * @example 7cbh8rpc10lrc0ckih9tafss99
-             */
-            event_id: string;
-            /**
-             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
-             * @enum {string}
-             */
-            schema_version?: "1";
-            /**
-             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
-             * @enum {string}
-             */
-            tool_version?: "1.0.0";
-        };
-        /** @description Empty on success (Google answers 204 No Content). */
-        CalendarDeleteEventOutput: Record<string, never>;
-        CalendarDeleteEventRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input: components["schemas"]["CalendarDeleteEventInput"];
+        CalendarEventReminder: {
+            /** @description email or popup. */
+            method?: string;
+            /** @description Minutes before the start. */
+            minutes?: number;
         };
         CalendarGetEventByIdInput: {
             /**
@@ -1878,141 +1880,7 @@ export interface components {
              */
             updated_min?: string;
         };
-        /** @description A Google Calendar Event resource. */
-        CalendarGetEventByIdOutput: {
-            /** @description The guests; absent when there are none. */
-            attendees?: {
-                /** @description The guest's note with their response. */
-                comment?: string;
-                displayName?: string;
-                email?: string;
-                /** @description true for an optional guest. */
-                optional?: boolean;
-                /** @description true when this guest is the organizer. */
-                organizer?: boolean;
-                /** @description true for a room or other resource. */
-                resource?: boolean;
-                /** @description needsAction, declined, tentative or accepted. */
-                responseStatus?: string;
-                /** @description true when this guest is the connected user. */
-                self?: boolean;
-            }[];
-            /** @description The video conference (e.g. Google Meet) attached to the event. */
-            conferenceData?: {
-                conferenceId?: string;
-                conferenceSolution?: {
-                    key?: {
-                        /** @description hangoutsMeet or addOn. */
-                        type?: string;
-                    };
-                    /** @description e.g. Google Meet. */
-                    name?: string;
-                };
-                /** @description The request that made the conference. */
-                createRequest?: {
-                    requestId?: string;
-                    status?: {
-                        /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
-                        statusCode?: string;
-                    };
-                };
-                /** @description Ways to join: a video link, dial-in numbers, ... */
-                entryPoints?: {
-                    /** @description video, phone, sip or more. */
-                    entryPointType?: string;
-                    label?: string;
-                    meetingCode?: string;
-                    passcode?: string;
-                    pin?: string;
-                    /** @description The link or number to join with (https:, tel:, sip:). */
-                    uri?: string;
-                }[];
-            };
-            /** @description RFC 3339 creation time. */
-            created?: string;
-            /** @description Who created the event. */
-            creator?: {
-                displayName?: string;
-                email?: string;
-                /** @description true when the creator is the connected user. */
-                self?: boolean;
-            };
-            /** @description Description or agenda; may hold simple HTML. */
-            description?: string;
-            /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
-            end?: {
-                /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
-                date?: string;
-                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
-                dateTime?: string;
-                /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
-                timeZone?: string;
-            };
-            /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
-            eventType?: string;
-            /** @description false when guests may not invite others (absent: Google's default true). */
-            guestsCanInviteOthers?: boolean;
-            /** @description true when guests may edit the event (absent: Google's default false). */
-            guestsCanModify?: boolean;
-            /** @description false when guests do not see the guest list (absent: Google's default true). */
-            guestsCanSeeOtherGuests?: boolean;
-            /** @description The Google Meet link, when the event has one. */
-            hangoutLink?: string;
-            /** @description Link to the event in the Google Calendar web app. */
-            htmlLink?: string;
-            /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
-            iCalUID?: string;
-            /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
-            id: string;
-            /** @description Free-form place of the event. */
-            location?: string;
-            /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
-            organizer?: {
-                displayName?: string;
-                email?: string;
-                /** @description true when the organizer is the connected user (or their calendar). */
-                self?: boolean;
-            };
-            /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
-            originalStartTime?: {
-                date?: string;
-                dateTime?: string;
-                timeZone?: string;
-            };
-            /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
-            recurrence?: string[];
-            /** @description On an instance of a recurring event: the id of the recurring event. */
-            recurringEventId?: string;
-            reminders?: {
-                overrides?: {
-                    /** @description email or popup. */
-                    method?: string;
-                    /** @description Minutes before the start. */
-                    minutes?: number;
-                }[];
-                /** @description true when the calendar's default reminders apply. */
-                useDefault?: boolean;
-            };
-            /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
-            start?: {
-                /** @description All-day events only: the date, YYYY-MM-DD. */
-                date?: string;
-                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
-                dateTime?: string;
-                /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
-                timeZone?: string;
-            };
-            /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
-            status?: string;
-            /** @description Title of the event; absent when it has none. */
-            summary?: string;
-            /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
-            transparency?: string;
-            /** @description RFC 3339 time of the last change. */
-            updated?: string;
-            /** @description public, private or confidential; absent for the calendar's default. */
-            visibility?: string;
-        };
+        CalendarGetEventByIdOutput: components["schemas"]["CalendarEvent"];
         CalendarGetEventByIdRequest: {
             connection_name?: string;
             identifier: string;
@@ -2070,12 +1938,7 @@ export interface components {
                 backgroundColor?: string;
                 colorId?: string;
                 /** @description The reminders events on this calendar get by default. */
-                defaultReminders?: {
-                    /** @description email or popup. */
-                    method?: string;
-                    /** @description Minutes before the start. */
-                    minutes?: number;
-                }[];
+                defaultReminders?: components["schemas"]["CalendarEventReminder"][];
                 /** @description true when it was removed from the list (listed only with show_deleted or a sync). */
                 deleted?: boolean;
                 description?: string;
@@ -2166,149 +2029,11 @@ export interface components {
             /** @description The user's access to the calendar: freeBusyReader, reader, writer or owner. */
             accessRole?: string;
             /** @description The calendar's default reminders, used by events whose reminders.useDefault is true. */
-            defaultReminders?: {
-                /** @description email or popup. */
-                method?: string;
-                /** @description Minutes before the start. */
-                minutes?: number;
-            }[];
+            defaultReminders?: components["schemas"]["CalendarEventReminder"][];
             /** @description Description of the calendar. */
             description?: string;
             /** @description The events of this page. Without single_events a recurring event appears once, with its recurrence; with it, each instance appears on its own, with recurringEventId. */
-            items?: {
-                /** @description The guests; absent when there are none. */
-                attendees?: {
-                    /** @description The guest's note with their response. */
-                    comment?: string;
-                    displayName?: string;
-                    email?: string;
-                    /** @description true for an optional guest. */
-                    optional?: boolean;
-                    /** @description true when this guest is the organizer. */
-                    organizer?: boolean;
-                    /** @description true for a room or other resource. */
-                    resource?: boolean;
-                    /** @description needsAction, declined, tentative or accepted. */
-                    responseStatus?: string;
-                    /** @description true when this guest is the connected user. */
-                    self?: boolean;
-                }[];
-                /** @description The video conference (e.g. Google Meet) attached to the event. */
-                conferenceData?: {
-                    conferenceId?: string;
-                    conferenceSolution?: {
-                        key?: {
-                            /** @description hangoutsMeet or addOn. */
-                            type?: string;
-                        };
-                        /** @description e.g. Google Meet. */
-                        name?: string;
-                    };
-                    /** @description The request that made the conference. */
-                    createRequest?: {
-                        requestId?: string;
-                        status?: {
-                            /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
-                            statusCode?: string;
-                        };
-                    };
-                    /** @description Ways to join: a video link, dial-in numbers, ... */
-                    entryPoints?: {
-                        /** @description video, phone, sip or more. */
-                        entryPointType?: string;
-                        label?: string;
-                        meetingCode?: string;
-                        passcode?: string;
-                        pin?: string;
-                        /** @description The link or number to join with (https:, tel:, sip:). */
-                        uri?: string;
-                    }[];
-                };
-                /** @description RFC 3339 creation time. */
-                created?: string;
-                /** @description Who created the event. */
-                creator?: {
-                    displayName?: string;
-                    email?: string;
-                    /** @description true when the creator is the connected user. */
-                    self?: boolean;
-                };
-                /** @description Description or agenda; may hold simple HTML. */
-                description?: string;
-                /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
-                end?: {
-                    /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
-                    date?: string;
-                    /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
-                    dateTime?: string;
-                    /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
-                    timeZone?: string;
-                };
-                /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
-                eventType?: string;
-                /** @description false when guests may not invite others (absent: Google's default true). */
-                guestsCanInviteOthers?: boolean;
-                /** @description true when guests may edit the event (absent: Google's default false). */
-                guestsCanModify?: boolean;
-                /** @description false when guests do not see the guest list (absent: Google's default true). */
-                guestsCanSeeOtherGuests?: boolean;
-                /** @description The Google Meet link, when the event has one. */
-                hangoutLink?: string;
-                /** @description Link to the event in the Google Calendar web app. */
-                htmlLink?: string;
-                /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
-                iCalUID?: string;
-                /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
-                id: string;
-                /** @description Free-form place of the event. */
-                location?: string;
-                /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
-                organizer?: {
-                    displayName?: string;
-                    email?: string;
-                    /** @description true when the organizer is the connected user (or their calendar). */
-                    self?: boolean;
-                };
-                /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
-                originalStartTime?: {
-                    date?: string;
-                    dateTime?: string;
-                    timeZone?: string;
-                };
-                /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
-                recurrence?: string[];
-                /** @description On an instance of a recurring event: the id of the recurring event. */
-                recurringEventId?: string;
-                reminders?: {
-                    overrides?: {
-                        /** @description email or popup. */
-                        method?: string;
-                        /** @description Minutes before the start. */
-                        minutes?: number;
-                    }[];
-                    /** @description true when the calendar's default reminders apply. */
-                    useDefault?: boolean;
-                };
-                /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
-                start?: {
-                    /** @description All-day events only: the date, YYYY-MM-DD. */
-                    date?: string;
-                    /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
-                    dateTime?: string;
-                    /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
-                    timeZone?: string;
-                };
-                /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
-                status?: string;
-                /** @description Title of the event; absent when it has none. */
-                summary?: string;
-                /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
-                transparency?: string;
-                /** @description RFC 3339 time of the last change. */
-                updated?: string;
-                /** @description public, private or confidential; absent for the calendar's default. */
-                visibility?: string;
-            }[];
+            items?: components["schemas"]["CalendarEvent"][];
             /** @description Present while more events remain: pass it as page_token for the next page (a page may be short, even empty, while it is present). */
             nextPageToken?: string;
             /** @description On the last page instead of nextPageToken: Google's token for a later incremental sync of the changes. */
@@ -2448,141 +2173,7 @@ export interface components {
              */
             visibility?: "default" | "public" | "private" | "confidential";
         };
-        /** @description A Google Calendar Event resource. */
-        CalendarUpdateEventOutput: {
-            /** @description The guests; absent when there are none. */
-            attendees?: {
-                /** @description The guest's note with their response. */
-                comment?: string;
-                displayName?: string;
-                email?: string;
-                /** @description true for an optional guest. */
-                optional?: boolean;
-                /** @description true when this guest is the organizer. */
-                organizer?: boolean;
-                /** @description true for a room or other resource. */
-                resource?: boolean;
-                /** @description needsAction, declined, tentative or accepted. */
-                responseStatus?: string;
-                /** @description true when this guest is the connected user. */
-                self?: boolean;
-            }[];
-            /** @description The video conference (e.g. Google Meet) attached to the event. */
-            conferenceData?: {
-                conferenceId?: string;
-                conferenceSolution?: {
-                    key?: {
-                        /** @description hangoutsMeet or addOn. */
-                        type?: string;
-                    };
-                    /** @description e.g. Google Meet. */
-                    name?: string;
-                };
-                /** @description The request that made the conference. */
-                createRequest?: {
-                    requestId?: string;
-                    status?: {
-                        /** @description pending, success or failure: on pending, hangoutLink and entryPoints come later. */
-                        statusCode?: string;
-                    };
-                };
-                /** @description Ways to join: a video link, dial-in numbers, ... */
-                entryPoints?: {
-                    /** @description video, phone, sip or more. */
-                    entryPointType?: string;
-                    label?: string;
-                    meetingCode?: string;
-                    passcode?: string;
-                    pin?: string;
-                    /** @description The link or number to join with (https:, tel:, sip:). */
-                    uri?: string;
-                }[];
-            };
-            /** @description RFC 3339 creation time. */
-            created?: string;
-            /** @description Who created the event. */
-            creator?: {
-                displayName?: string;
-                email?: string;
-                /** @description true when the creator is the connected user. */
-                self?: boolean;
-            };
-            /** @description Description or agenda; may hold simple HTML. */
-            description?: string;
-            /** @description When the event ends: `dateTime` for a timed event, `date` for an all-day one. */
-            end?: {
-                /** @description All-day events only: the day after the last day (exclusive), YYYY-MM-DD. */
-                date?: string;
-                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
-                dateTime?: string;
-                /** @description IANA time zone the event was given in; absent, the calendar's time zone applies. */
-                timeZone?: string;
-            };
-            /** @description default, birthday, focusTime, fromGmail, outOfOffice or workingLocation. */
-            eventType?: string;
-            /** @description false when guests may not invite others (absent: Google's default true). */
-            guestsCanInviteOthers?: boolean;
-            /** @description true when guests may edit the event (absent: Google's default false). */
-            guestsCanModify?: boolean;
-            /** @description false when guests do not see the guest list (absent: Google's default true). */
-            guestsCanSeeOtherGuests?: boolean;
-            /** @description The Google Meet link, when the event has one. */
-            hangoutLink?: string;
-            /** @description Link to the event in the Google Calendar web app. */
-            htmlLink?: string;
-            /** @description The event's iCalendar UID, shared by every instance of a recurring event. */
-            iCalUID?: string;
-            /** @description The event id, for calendar_get_event_by_id, calendar_update_event and calendar_delete_event. An instance of a recurring event (listed with single_events) has an id of its own; recurringEventId names the series. */
-            id: string;
-            /** @description Free-form place of the event. */
-            location?: string;
-            /** @description Who owns the event: a person, or for an event on a shared calendar, the calendar. */
-            organizer?: {
-                displayName?: string;
-                email?: string;
-                /** @description true when the organizer is the connected user (or their calendar). */
-                self?: boolean;
-            };
-            /** @description On an instance of a recurring event: the start the series gave it (the instance may have been moved since). */
-            originalStartTime?: {
-                date?: string;
-                dateTime?: string;
-                timeZone?: string;
-            };
-            /** @description On a recurring event itself: its RRULE, EXRULE, RDATE and EXDATE lines (iCalendar). Instances do not carry it. */
-            recurrence?: string[];
-            /** @description On an instance of a recurring event: the id of the recurring event. */
-            recurringEventId?: string;
-            reminders?: {
-                overrides?: {
-                    /** @description email or popup. */
-                    method?: string;
-                    /** @description Minutes before the start. */
-                    minutes?: number;
-                }[];
-                /** @description true when the calendar's default reminders apply. */
-                useDefault?: boolean;
-            };
-            /** @description When the event starts: `dateTime` for a timed event, `date` for an all-day one (never both). */
-            start?: {
-                /** @description All-day events only: the date, YYYY-MM-DD. */
-                date?: string;
-                /** @description Timed events only: RFC 3339 date-time with its UTC offset. */
-                dateTime?: string;
-                /** @description IANA time zone the event was given in (always set on recurring events); absent, the calendar's time zone applies. */
-                timeZone?: string;
-            };
-            /** @description confirmed, tentative, or cancelled (a deleted event, or a cancelled instance of a recurring one). */
-            status?: string;
-            /** @description Title of the event; absent when it has none. */
-            summary?: string;
-            /** @description transparent when the event does not block time (free); absent or opaque when it does (busy). */
-            transparency?: string;
-            /** @description RFC 3339 time of the last change. */
-            updated?: string;
-            /** @description public, private or confidential; absent for the calendar's default. */
-            visibility?: string;
-        };
+        CalendarUpdateEventOutput: components["schemas"]["CalendarEvent"];
         CalendarUpdateEventRequest: {
             connection_name?: string;
             identifier: string;
@@ -2719,30 +2310,9 @@ export interface components {
         };
         /** @description One page of companies. */
         CrmCompaniesSearchOutput: {
-            /** @description Absent on the last page. */
-            paging?: {
-                next?: {
-                    /** @description The cursor of the next page: pass it as `after`. */
-                    after?: string;
-                    /** @description The next page as a link relative to this endpoint (?after=...). */
-                    link?: string;
-                };
-            };
+            paging?: components["schemas"]["CrmPaging"];
             /** @description The companies of this page. */
-            results?: {
-                /** @description Whether the record is archived (deleted to the recycle bin). */
-                archived?: boolean;
-                /** @description When the record was created (ISO 8601). */
-                createdAt?: string;
-                /** @description The record id, digits in a string. */
-                id: string;
-                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
-                properties?: {
-                    [key: string]: string | null;
-                };
-                /** @description When the record last changed (ISO 8601). */
-                updatedAt?: string;
-            }[];
+            results?: components["schemas"]["CrmObject"][];
             /** @description How many companies match in all pages (HubSpot pages through the first 10,000 only). */
             total?: number;
         };
@@ -2805,20 +2375,7 @@ export interface components {
             state?: string;
         };
         /** @description The new company. */
-        CrmCompanyCreateOutput: {
-            /** @description Whether the record is archived (deleted to the recycle bin). */
-            archived?: boolean;
-            /** @description When the record was created (ISO 8601). */
-            createdAt?: string;
-            /** @description The record id, digits in a string. */
-            id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
-            properties?: {
-                [key: string]: string | null;
-            };
-            /** @description When the record last changed (ISO 8601). */
-            updatedAt?: string;
-        };
+        CrmCompanyCreateOutput: components["schemas"]["CrmCreatedObject"];
         CrmCompanyCreateRequest: {
             connection_name?: string;
             identifier: string;
@@ -2837,20 +2394,7 @@ export interface components {
             properties?: string;
         };
         /** @description The company. */
-        CrmCompanyGetOutput: {
-            /** @description Whether the record is archived (deleted to the recycle bin). */
-            archived?: boolean;
-            /** @description When the record was created (ISO 8601). */
-            createdAt?: string;
-            /** @description The record id, digits in a string. */
-            id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
-            properties?: {
-                [key: string]: string | null;
-            };
-            /** @description When the record last changed (ISO 8601). */
-            updatedAt?: string;
-        };
+        CrmCompanyGetOutput: components["schemas"]["CrmObject"];
         CrmCompanyGetRequest: {
             connection_name?: string;
             identifier: string;
@@ -2907,20 +2451,7 @@ export interface components {
             website?: string;
         };
         /** @description The new contact. */
-        CrmContactCreateOutput: {
-            /** @description Whether the record is archived (deleted to the recycle bin). */
-            archived?: boolean;
-            /** @description When the record was created (ISO 8601). */
-            createdAt?: string;
-            /** @description The record id, digits in a string. */
-            id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
-            properties?: {
-                [key: string]: string | null;
-            };
-            /** @description When the record last changed (ISO 8601). */
-            updatedAt?: string;
-        };
+        CrmContactCreateOutput: components["schemas"]["CrmCreatedObject"];
         CrmContactCreateRequest: {
             connection_name?: string;
             identifier: string;
@@ -2939,20 +2470,7 @@ export interface components {
             properties?: string;
         };
         /** @description The contact. */
-        CrmContactGetOutput: {
-            /** @description Whether the record is archived (deleted to the recycle bin). */
-            archived?: boolean;
-            /** @description When the record was created (ISO 8601). */
-            createdAt?: string;
-            /** @description The record id, digits in a string. */
-            id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
-            properties?: {
-                [key: string]: string | null;
-            };
-            /** @description When the record last changed (ISO 8601). */
-            updatedAt?: string;
-        };
+        CrmContactGetOutput: components["schemas"]["CrmObject"];
         CrmContactGetRequest: {
             connection_name?: string;
             identifier: string;
@@ -2982,30 +2500,9 @@ export interface components {
         };
         /** @description One page of contacts. */
         CrmContactsListOutput: {
-            /** @description Absent on the last page. */
-            paging?: {
-                next?: {
-                    /** @description The cursor of the next page: pass it as `after`. */
-                    after?: string;
-                    /** @description The next page as a link relative to this endpoint (?after=...). */
-                    link?: string;
-                };
-            };
+            paging?: components["schemas"]["CrmPaging"];
             /** @description The contacts of this page. */
-            results?: {
-                /** @description Whether the record is archived (deleted to the recycle bin). */
-                archived?: boolean;
-                /** @description When the record was created (ISO 8601). */
-                createdAt?: string;
-                /** @description The record id, digits in a string. */
-                id: string;
-                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
-                properties?: {
-                    [key: string]: string | null;
-                };
-                /** @description When the record last changed (ISO 8601). */
-                updatedAt?: string;
-            }[];
+            results?: components["schemas"]["CrmObject"][];
         };
         CrmContactsListRequest: {
             connection_name?: string;
@@ -3042,30 +2539,9 @@ export interface components {
         };
         /** @description One page of contacts. */
         CrmContactsSearchOutput: {
-            /** @description Absent on the last page. */
-            paging?: {
-                next?: {
-                    /** @description The cursor of the next page: pass it as `after`. */
-                    after?: string;
-                    /** @description The next page as a link relative to this endpoint (?after=...). */
-                    link?: string;
-                };
-            };
+            paging?: components["schemas"]["CrmPaging"];
             /** @description The contacts of this page. */
-            results?: {
-                /** @description Whether the record is archived (deleted to the recycle bin). */
-                archived?: boolean;
-                /** @description When the record was created (ISO 8601). */
-                createdAt?: string;
-                /** @description The record id, digits in a string. */
-                id: string;
-                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
-                properties?: {
-                    [key: string]: string | null;
-                };
-                /** @description When the record last changed (ISO 8601). */
-                updatedAt?: string;
-            }[];
+            results?: components["schemas"]["CrmObject"][];
             /** @description How many contacts match in all pages (HubSpot pages through the first 10,000 only). */
             total?: number;
         };
@@ -3093,25 +2569,13 @@ export interface components {
             };
         };
         /** @description The updated contact. */
-        CrmContactUpdateOutput: {
-            /** @description Whether the record is archived (deleted to the recycle bin). */
-            archived?: boolean;
-            /** @description When the record was created (ISO 8601). */
-            createdAt?: string;
-            /** @description The record id, digits in a string. */
-            id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out. */
-            properties?: {
-                [key: string]: string | null;
-            };
-            /** @description When the record last changed (ISO 8601). */
-            updatedAt?: string;
-        };
+        CrmContactUpdateOutput: components["schemas"]["CrmUpdatedObject"];
         CrmContactUpdateRequest: {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["CrmContactUpdateInput"];
         };
+        CrmCreatedObject: components["schemas"]["CrmObject"];
         CrmDealCreateInput: {
             /**
              * @description Deal value in the portal's currency.
@@ -3157,20 +2621,7 @@ export interface components {
             pipeline?: string;
         };
         /** @description The new deal. */
-        CrmDealCreateOutput: {
-            /** @description Whether the record is archived (deleted to the recycle bin). */
-            archived?: boolean;
-            /** @description When the record was created (ISO 8601). */
-            createdAt?: string;
-            /** @description The record id, digits in a string. */
-            id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date). */
-            properties?: {
-                [key: string]: string | null;
-            };
-            /** @description When the record last changed (ISO 8601). */
-            updatedAt?: string;
-        };
+        CrmDealCreateOutput: components["schemas"]["CrmCreatedObject"];
         CrmDealCreateRequest: {
             connection_name?: string;
             identifier: string;
@@ -3206,30 +2657,9 @@ export interface components {
         };
         /** @description One page of deals. */
         CrmDealsSearchOutput: {
-            /** @description Absent on the last page. */
-            paging?: {
-                next?: {
-                    /** @description The cursor of the next page: pass it as `after`. */
-                    after?: string;
-                    /** @description The next page as a link relative to this endpoint (?after=...). */
-                    link?: string;
-                };
-            };
+            paging?: components["schemas"]["CrmPaging"];
             /** @description The deals of this page. */
-            results?: {
-                /** @description Whether the record is archived (deleted to the recycle bin). */
-                archived?: boolean;
-                /** @description When the record was created (ISO 8601). */
-                createdAt?: string;
-                /** @description The record id, digits in a string. */
-                id: string;
-                /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
-                properties?: {
-                    [key: string]: string | null;
-                };
-                /** @description When the record last changed (ISO 8601). */
-                updatedAt?: string;
-            }[];
+            results?: components["schemas"]["CrmObject"][];
             /** @description How many deals match in all pages (HubSpot pages through the first 10,000 only). */
             total?: number;
         };
@@ -3261,25 +2691,37 @@ export interface components {
             };
         };
         /** @description The updated deal. */
-        CrmDealUpdateOutput: {
+        CrmDealUpdateOutput: components["schemas"]["CrmUpdatedObject"];
+        CrmDealUpdateRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CrmDealUpdateInput"];
+        };
+        /** @description A HubSpot CRM object (a contact, company or deal). */
+        CrmObject: {
             /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
             /** @description When the record was created (ISO 8601). */
             createdAt?: string;
             /** @description The record id, digits in a string. */
             id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out. */
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
             properties?: {
                 [key: string]: string | null;
             };
             /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
         };
-        CrmDealUpdateRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input: components["schemas"]["CrmDealUpdateInput"];
+        /** @description Absent on the last page. */
+        CrmPaging: {
+            next?: {
+                /** @description The cursor of the next page: pass it as `after`. */
+                after?: string;
+                /** @description The next page as a link relative to this endpoint (?after=...). */
+                link?: string;
+            };
         };
+        CrmUpdatedObject: components["schemas"]["CrmObject"];
         DocsCreateDocumentInput: {
             /**
              * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
@@ -3297,8 +2739,14 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
+        DocsCreateDocumentOutput: components["schemas"]["DocsDocument"];
+        DocsCreateDocumentRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input?: components["schemas"]["DocsCreateDocumentInput"];
+        };
         /** @description A Google Docs Document resource. */
-        DocsCreateDocumentOutput: {
+        DocsDocument: {
             body?: {
                 /** @description The body in order: a section break, then paragraphs and tables. Their indexes are the positions docs_update_document's requests take. */
                 content?: {
@@ -3469,11 +2917,6 @@ export interface components {
             /** @description How pending suggestions appear in this content. */
             suggestionsViewMode?: string;
             title?: string;
-        };
-        DocsCreateDocumentRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input?: components["schemas"]["DocsCreateDocumentInput"];
         };
         DocsReadDocumentInput: {
             /**
@@ -3499,179 +2942,7 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
-        /** @description A Google Docs Document resource. */
-        DocsReadDocumentOutput: {
-            body?: {
-                /** @description The body in order: a section break, then paragraphs and tables. Their indexes are the positions docs_update_document's requests take. */
-                content?: {
-                    /** @description Index just past its last character. */
-                    endIndex?: number;
-                    paragraph?: {
-                        /** @description On a list item only: the list it belongs to and its level. */
-                        bullet?: {
-                            /** @description Its key in lists. */
-                            listId?: string;
-                            /** @description From 0; absent at 0. */
-                            nestingLevel?: number;
-                        };
-                        /** @description The paragraph's text runs and other inline elements, in order. */
-                        elements?: {
-                            /** @description Exclusive. */
-                            endIndex?: number;
-                            /** @description A footnote's number in the text; the footnote's content is in footnotes. */
-                            footnoteReference?: {
-                                footnoteId?: string;
-                                footnoteNumber?: string;
-                            };
-                            /** @description An inline image. */
-                            inlineObjectElement?: {
-                                /** @description Its key in inlineObjects. */
-                                inlineObjectId?: string;
-                            };
-                            /** @description A page break. */
-                            pageBreak?: Record<string, never>;
-                            /** @description A person smart chip. */
-                            person?: {
-                                personId?: string;
-                                personProperties?: {
-                                    email?: string;
-                                    name?: string;
-                                };
-                            };
-                            /** @description A smart chip linking a Google resource (a Drive file, a Calendar event, ...). */
-                            richLink?: {
-                                richLinkId?: string;
-                                richLinkProperties?: {
-                                    mimeType?: string;
-                                    title?: string;
-                                    uri?: string;
-                                };
-                            };
-                            startIndex?: number;
-                            /** @description A run of text in one style. */
-                            textRun?: {
-                                /** @description The text; a paragraph's last run ends with its newline. */
-                                content?: string;
-                                /** @description Only the styles that differ from the paragraph's named style. */
-                                textStyle?: {
-                                    bold?: boolean;
-                                    italic?: boolean;
-                                    /** @description The run is a link: to a URL, or to a heading or bookmark of this document. */
-                                    link?: {
-                                        bookmarkId?: string;
-                                        headingId?: string;
-                                        url?: string;
-                                    };
-                                    strikethrough?: boolean;
-                                    underline?: boolean;
-                                };
-                            };
-                        }[];
-                        paragraphStyle?: {
-                            /** @description START, CENTER, END or JUSTIFIED. */
-                            alignment?: string;
-                            /** @description On a heading: its id, which a link to it names. */
-                            headingId?: string;
-                            /** @description NORMAL_TEXT, TITLE, SUBTITLE or HEADING_1 to HEADING_6. */
-                            namedStyleType?: string;
-                        };
-                    };
-                    /** @description A section break; the body starts with one. */
-                    sectionBreak?: Record<string, never>;
-                    /** @description Index of its first character, in UTF-16 code units; absent on the first element (the section break at 0). */
-                    startIndex?: number;
-                    table?: {
-                        columns?: number;
-                        rows?: number;
-                        tableRows?: {
-                            endIndex?: number;
-                            startIndex?: number;
-                            tableCells?: {
-                                /** @description The cell's paragraphs (and tables nested in it): structural elements as in body.content. */
-                                content?: Record<string, never>[];
-                                endIndex?: number;
-                                startIndex?: number;
-                            }[];
-                        }[];
-                    };
-                    tableOfContents?: {
-                        /** @description Its entries: structural elements as in body.content. */
-                        content?: Record<string, never>[];
-                    };
-                }[];
-            };
-            /** @description The document id, for docs_read_document and docs_update_document. */
-            documentId: string;
-            /** @description Footers by id, each with its content. */
-            footers?: {
-                [key: string]: {
-                    /** @description Its content: structural elements as in body.content. */
-                    content?: Record<string, never>[];
-                    footerId?: string;
-                };
-            };
-            /** @description Footnotes by id, each with its content. */
-            footnotes?: {
-                [key: string]: {
-                    /** @description Its content: structural elements as in body.content. */
-                    content?: Record<string, never>[];
-                    footnoteId?: string;
-                };
-            };
-            /** @description Headers by id, each with its content. */
-            headers?: {
-                [key: string]: {
-                    /** @description Its content: structural elements as in body.content. */
-                    content?: Record<string, never>[];
-                    headerId?: string;
-                };
-            };
-            /** @description Inline objects (images) by id, the inlineObjectId of their inlineObjectElement. */
-            inlineObjects?: {
-                [key: string]: {
-                    objectId?: string;
-                };
-            };
-            /** @description Lists (bulleted or numbered) by id, the listId of their paragraphs' bullet. */
-            lists?: {
-                [key: string]: {
-                    listProperties?: {
-                        /** @description The bullet or numbering of each level, from 0. */
-                        nestingLevels?: {
-                            bulletAlignment?: string;
-                            glyphFormat?: string;
-                            /** @description The bullet character of an unnumbered level. */
-                            glyphSymbol?: string;
-                            /** @description How a numbered level counts (DECIMAL, ALPHA, ROMAN, ...). */
-                            glyphType?: string;
-                            startNumber?: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Named ranges by name. */
-            namedRanges?: {
-                [key: string]: {
-                    name?: string;
-                    /** @description The ranges with that name (names need not be unique). */
-                    namedRanges?: {
-                        name?: string;
-                        namedRangeId?: string;
-                        ranges?: {
-                            endIndex?: number;
-                            /** @description The header, footer or footnote id; absent in the body. */
-                            segmentId?: string;
-                            startIndex?: number;
-                        }[];
-                    }[];
-                };
-            };
-            /** @description The revision this content is at; give it as write_control.requiredRevisionId to edit only if nobody changed the document since. */
-            revisionId?: string;
-            /** @description How pending suggestions appear in this content. */
-            suggestionsViewMode?: string;
-            title?: string;
-        };
+        DocsReadDocumentOutput: components["schemas"]["DocsDocument"];
         DocsReadDocumentRequest: {
             connection_name?: string;
             identifier: string;
@@ -4044,26 +3315,7 @@ export interface components {
             /** @description The table Google found in range, before the append, in A1 notation; absent when the range held no data. */
             tableRange?: string;
             /** @description What was written: the new rows, below the table. */
-            updates?: {
-                spreadsheetId: string;
-                /** @description Cells written (absent when none; a null cell is not written). */
-                updatedCells?: number;
-                /** @description Columns with at least one cell written (absent when none). */
-                updatedColumns?: number;
-                /** @description With include_values_in_response only: the written range read back. */
-                updatedData?: {
-                    /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
-                    majorDimension?: string;
-                    /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
-                    range?: string;
-                    /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
-                    values?: (string | number | boolean)[][];
-                };
-                /** @description The range written, in A1 notation with the sheet name. */
-                updatedRange?: string;
-                /** @description Rows with at least one cell written (absent when none). */
-                updatedRows?: number;
-            };
+            updates?: components["schemas"]["SheetsUpdateValuesResponse"];
         };
         SheetsAppendValuesRequest: {
             connection_name?: string;
@@ -4131,59 +3383,7 @@ export interface components {
              */
             tool_version?: "1.0.0";
         };
-        /** @description A Google Sheets Spreadsheet resource. */
-        SheetsCreateSpreadsheetOutput: {
-            /** @description The spreadsheet's named ranges, usable in formulas and in place of an A1 range. */
-            namedRanges?: {
-                name?: string;
-                namedRangeId?: string;
-                /** @description Where it lies: rows and columns from 0, ends exclusive; a missing bound is unbounded (0 for a start). */
-                range?: {
-                    endColumnIndex?: number;
-                    endRowIndex?: number;
-                    sheetId?: number;
-                    startColumnIndex?: number;
-                    startRowIndex?: number;
-                };
-            }[];
-            properties?: {
-                /** @description When volatile functions recalculate: ON_CHANGE, MINUTE or HOUR. */
-                autoRecalc?: string;
-                /** @description Locale of number and date formats, e.g. en_US. */
-                locale?: string;
-                /** @description IANA time zone of the date functions. */
-                timeZone?: string;
-                title?: string;
-            };
-            /** @description The sheets (tabs), in order. */
-            sheets?: {
-                properties?: {
-                    /** @description The sheet's size: a write or read past it is refused. */
-                    gridProperties?: {
-                        columnCount?: number;
-                        /** @description Frozen columns (absent: none). */
-                        frozenColumnCount?: number;
-                        /** @description Frozen header rows (absent: none). */
-                        frozenRowCount?: number;
-                        rowCount?: number;
-                    };
-                    /** @description true when the sheet is hidden. */
-                    hidden?: boolean;
-                    /** @description Position of the tab, from 0. */
-                    index?: number;
-                    /** @description The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved. */
-                    sheetId?: number;
-                    /** @description GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write. */
-                    sheetType?: string;
-                    /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1). */
-                    title?: string;
-                };
-            }[];
-            /** @description The spreadsheet id, for the other sheets tools. */
-            spreadsheetId: string;
-            /** @description Link to the spreadsheet in the Google Sheets web app. */
-            spreadsheetUrl?: string;
-        };
+        SheetsCreateSpreadsheetOutput: components["schemas"]["SheetsSpreadsheet"];
         SheetsCreateSpreadsheetRequest: {
             connection_name?: string;
             identifier: string;
@@ -4232,15 +3432,7 @@ export interface components {
              */
             value_render_option?: "FORMATTED_VALUE" | "UNFORMATTED_VALUE" | "FORMULA";
         };
-        /** @description A ValueRange: the cells of one range. */
-        SheetsGetValuesOutput: {
-            /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
-            majorDimension?: string;
-            /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
-            range?: string;
-            /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
-            values?: (string | number | boolean)[][];
-        };
+        SheetsGetValuesOutput: components["schemas"]["SheetsValueRange"];
         SheetsGetValuesRequest: {
             connection_name?: string;
             identifier: string;
@@ -4374,6 +3566,60 @@ export interface components {
             identifier: string;
             tool_input: components["schemas"]["SheetsReadSpreadsheetInput"];
         };
+        SheetsSheet: {
+            properties?: {
+                /** @description The sheet's size: a write or read past it is refused. */
+                gridProperties?: {
+                    columnCount?: number;
+                    /** @description Frozen columns (absent: none). */
+                    frozenColumnCount?: number;
+                    /** @description Frozen header rows (absent: none). */
+                    frozenRowCount?: number;
+                    rowCount?: number;
+                };
+                /** @description true when the sheet is hidden. */
+                hidden?: boolean;
+                /** @description Position of the tab, from 0. */
+                index?: number;
+                /** @description The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved. */
+                sheetId?: number;
+                /** @description GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write. */
+                sheetType?: string;
+                /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1). */
+                title?: string;
+            };
+        };
+        /** @description A Google Sheets Spreadsheet resource. */
+        SheetsSpreadsheet: {
+            /** @description The spreadsheet's named ranges, usable in formulas and in place of an A1 range. */
+            namedRanges?: {
+                name?: string;
+                namedRangeId?: string;
+                /** @description Where it lies: rows and columns from 0, ends exclusive; a missing bound is unbounded (0 for a start). */
+                range?: {
+                    endColumnIndex?: number;
+                    endRowIndex?: number;
+                    sheetId?: number;
+                    startColumnIndex?: number;
+                    startRowIndex?: number;
+                };
+            }[];
+            properties?: {
+                /** @description When volatile functions recalculate: ON_CHANGE, MINUTE or HOUR. */
+                autoRecalc?: string;
+                /** @description Locale of number and date formats, e.g. en_US. */
+                locale?: string;
+                /** @description IANA time zone of the date functions. */
+                timeZone?: string;
+                title?: string;
+            };
+            /** @description The sheets (tabs), in order. */
+            sheets?: components["schemas"]["SheetsSheet"][];
+            /** @description The spreadsheet id, for the other sheets tools. */
+            spreadsheetId: string;
+            /** @description Link to the spreadsheet in the Google Sheets web app. */
+            spreadsheetUrl?: string;
+        };
         SheetsUpdateValuesInput: {
             /**
              * @description true to get the written values back in updatedData.
@@ -4425,31 +3671,34 @@ export interface components {
              */
             values: (string | number | boolean | null)[][];
         };
+        SheetsUpdateValuesOutput: components["schemas"]["SheetsUpdateValuesResponse"];
+        SheetsUpdateValuesRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["SheetsUpdateValuesInput"];
+        };
         /** @description An UpdateValuesResponse. */
-        SheetsUpdateValuesOutput: {
+        SheetsUpdateValuesResponse: {
             spreadsheetId: string;
             /** @description Cells written (absent when none; a null cell is not written). */
             updatedCells?: number;
             /** @description Columns with at least one cell written (absent when none). */
             updatedColumns?: number;
             /** @description With include_values_in_response only: the written range read back. */
-            updatedData?: {
-                /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
-                majorDimension?: string;
-                /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
-                range?: string;
-                /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
-                values?: (string | number | boolean)[][];
-            };
+            updatedData?: components["schemas"]["SheetsValueRange"];
             /** @description The range written, in A1 notation with the sheet name. */
             updatedRange?: string;
             /** @description Rows with at least one cell written (absent when none). */
             updatedRows?: number;
         };
-        SheetsUpdateValuesRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input: components["schemas"]["SheetsUpdateValuesInput"];
+        /** @description A ValueRange: the cells of one range. */
+        SheetsValueRange: {
+            /** @description ROWS (values is a list of rows) or COLUMNS (a list of columns). */
+            majorDimension?: string;
+            /** @description The range the values cover, in A1 notation with the sheet name (e.g. Sheet1!A1:D10). */
+            range?: string;
+            /** @description The cells, a list of rows (or columns); absent when the range is empty. Trailing empty rows and trailing empty cells of a row are left out, so rows may be shorter than the range and than each other; an empty cell before a filled one is "". */
+            values?: (string | number | boolean)[][];
         };
         TokenRequest: {
             client_id?: string;
@@ -4585,6 +3834,28 @@ export interface components {
             /** Format: uri */
             url: string;
         };
+        /** @description A comment. */
+        WorkspaceComment: {
+            created_by?: components["schemas"]["WorkspaceUser"];
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
+            discussion_id?: string;
+            /** @description The comment id (a UUID). */
+            id: string;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
+            /** @constant */
+            object?: "comment";
+            /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
+            parent?: {
+                block_id?: string;
+                page_id?: string;
+                type?: string;
+            };
+            /** @description The text. */
+            rich_text?: components["schemas"]["WorkspaceRichText"][];
+        };
         WorkspaceCommentCreateInput: {
             /**
              * @description The comment body, `{rich_text: [...]}`; each rich-text item is `{type: "text", text: {content}}` (at most 2000 characters per item, at most 100 items).
@@ -4641,55 +3912,7 @@ export interface components {
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
         /** @description The new comment. */
-        WorkspaceCommentCreateOutput: {
-            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-            created_by?: {
-                id?: string;
-                /** @constant */
-                object?: "user";
-            };
-            /** @description ISO 8601. */
-            created_time?: string;
-            /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
-            discussion_id?: string;
-            /** @description The comment id (a UUID). */
-            id: string;
-            /** @description ISO 8601. */
-            last_edited_time?: string;
-            /** @constant */
-            object?: "comment";
-            /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
-            parent?: {
-                block_id?: string;
-                page_id?: string;
-                type?: string;
-            };
-            /** @description The text. */
-            rich_text?: {
-                /** @description The formatting. */
-                annotations?: {
-                    bold?: boolean;
-                    code?: boolean;
-                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                    color?: string;
-                    italic?: boolean;
-                    strikethrough?: boolean;
-                    underline?: boolean;
-                };
-                /** @description The item's link, or null. */
-                href?: string | null;
-                plain_text?: string;
-                /** @description A text item's content and link. */
-                text?: {
-                    content?: string;
-                    link?: {
-                        url?: string;
-                    } | null;
-                };
-                /** @description text, mention or equation. */
-                type?: string;
-            }[];
-        };
+        WorkspaceCommentCreateOutput: components["schemas"]["WorkspaceComment"];
         WorkspaceCommentCreateRequest: {
             connection_name?: string;
             identifier: string;
@@ -4720,55 +3943,7 @@ export interface components {
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
         /** @description The comment. */
-        WorkspaceCommentRetrieveOutput: {
-            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-            created_by?: {
-                id?: string;
-                /** @constant */
-                object?: "user";
-            };
-            /** @description ISO 8601. */
-            created_time?: string;
-            /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
-            discussion_id?: string;
-            /** @description The comment id (a UUID). */
-            id: string;
-            /** @description ISO 8601. */
-            last_edited_time?: string;
-            /** @constant */
-            object?: "comment";
-            /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
-            parent?: {
-                block_id?: string;
-                page_id?: string;
-                type?: string;
-            };
-            /** @description The text. */
-            rich_text?: {
-                /** @description The formatting. */
-                annotations?: {
-                    bold?: boolean;
-                    code?: boolean;
-                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                    color?: string;
-                    italic?: boolean;
-                    strikethrough?: boolean;
-                    underline?: boolean;
-                };
-                /** @description The item's link, or null. */
-                href?: string | null;
-                plain_text?: string;
-                /** @description A text item's content and link. */
-                text?: {
-                    content?: string;
-                    link?: {
-                        url?: string;
-                    } | null;
-                };
-                /** @description text, mention or equation. */
-                type?: string;
-            }[];
-        };
+        WorkspaceCommentRetrieveOutput: components["schemas"]["WorkspaceComment"];
         WorkspaceCommentRetrieveRequest: {
             connection_name?: string;
             identifier: string;
@@ -4817,55 +3992,7 @@ export interface components {
             /** @constant */
             object?: "list";
             /** @description The comments. */
-            results?: {
-                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-                created_by?: {
-                    id?: string;
-                    /** @constant */
-                    object?: "user";
-                };
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description Its discussion thread: pass it as discussion_id to workspace_comment_create to reply. */
-                discussion_id?: string;
-                /** @description The comment id (a UUID). */
-                id: string;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @constant */
-                object?: "comment";
-                /** @description The page (`type` page_id) or block (`type` block_id) the discussion is on. */
-                parent?: {
-                    block_id?: string;
-                    page_id?: string;
-                    type?: string;
-                };
-                /** @description The text. */
-                rich_text?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-            }[];
+            results?: components["schemas"]["WorkspaceComment"][];
             /** @constant */
             type?: "comment";
         };
@@ -4873,6 +4000,50 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["WorkspaceCommentsListInput"];
+        };
+        /** @description A database, as databases.retrieve and create answer it. */
+        WorkspaceDatabase: {
+            /** @description Whether it is in the trash (the older name of in_trash). */
+            archived?: boolean;
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several. */
+            data_sources?: {
+                id: string;
+                name?: string;
+            }[];
+            /** @description The description. */
+            description?: components["schemas"]["WorkspaceRichText"][];
+            /** @description The database id (a UUID). */
+            id: string;
+            /** @description Whether it is in the trash. */
+            in_trash?: boolean;
+            /** @description Whether it shows inline in its parent page. */
+            is_inline?: boolean;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
+            /** @constant */
+            object?: "database";
+            /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+            parent?: {
+                block_id?: string;
+                database_id?: string;
+                page_id?: string;
+                type?: string;
+                /**
+                 * @description At the top of the workspace.
+                 * @constant
+                 */
+                workspace?: true;
+            };
+            /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's. */
+            properties?: {
+                [key: string]: components["schemas"]["WorkspacePropertySchema"];
+            };
+            /** @description The title. */
+            title?: components["schemas"]["WorkspaceRichText"][];
+            /** @description Its notion.so address. */
+            url?: string;
         };
         WorkspaceDatabaseCreateInput: {
             /**
@@ -4944,118 +4115,7 @@ export interface components {
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
         /** @description The new database. */
-        WorkspaceDatabaseCreateOutput: {
-            /** @description Whether it is in the trash (the older name of in_trash). */
-            archived?: boolean;
-            /** @description ISO 8601. */
-            created_time?: string;
-            /** @description From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several. */
-            data_sources?: {
-                id: string;
-                name?: string;
-            }[];
-            /** @description The description. */
-            description?: {
-                /** @description The formatting. */
-                annotations?: {
-                    bold?: boolean;
-                    code?: boolean;
-                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                    color?: string;
-                    italic?: boolean;
-                    strikethrough?: boolean;
-                    underline?: boolean;
-                };
-                /** @description The item's link, or null. */
-                href?: string | null;
-                plain_text?: string;
-                /** @description A text item's content and link. */
-                text?: {
-                    content?: string;
-                    link?: {
-                        url?: string;
-                    } | null;
-                };
-                /** @description text, mention or equation. */
-                type?: string;
-            }[];
-            /** @description The database id (a UUID). */
-            id: string;
-            /** @description Whether it is in the trash. */
-            in_trash?: boolean;
-            /** @description Whether it shows inline in its parent page. */
-            is_inline?: boolean;
-            /** @description ISO 8601. */
-            last_edited_time?: string;
-            /** @constant */
-            object?: "database";
-            /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
-            parent?: {
-                block_id?: string;
-                database_id?: string;
-                page_id?: string;
-                type?: string;
-                /**
-                 * @description At the top of the workspace.
-                 * @constant
-                 */
-                workspace?: true;
-            };
-            /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's. */
-            properties?: {
-                [key: string]: {
-                    /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
-                    id: string;
-                    /** @description A multi-select column's options. */
-                    multi_select?: {
-                        options?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                    };
-                    /** @description The column name. */
-                    name?: string;
-                    /** @description A select column's options. */
-                    select?: {
-                        options?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                    };
-                    /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
-                    type?: string;
-                };
-            };
-            /** @description The title. */
-            title?: {
-                /** @description The formatting. */
-                annotations?: {
-                    bold?: boolean;
-                    code?: boolean;
-                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                    color?: string;
-                    italic?: boolean;
-                    strikethrough?: boolean;
-                    underline?: boolean;
-                };
-                /** @description The item's link, or null. */
-                href?: string | null;
-                plain_text?: string;
-                /** @description A text item's content and link. */
-                text?: {
-                    content?: string;
-                    link?: {
-                        url?: string;
-                    } | null;
-                };
-                /** @description text, mention or equation. */
-                type?: string;
-            }[];
-            /** @description Its notion.so address. */
-            url?: string;
-        };
+        WorkspaceDatabaseCreateOutput: components["schemas"]["WorkspaceDatabase"];
         WorkspaceDatabaseCreateRequest: {
             connection_name?: string;
             identifier: string;
@@ -5177,30 +4237,33 @@ export interface components {
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
         /** @description The new row, a page whose parent is the database (its data source from 2025-09-03). */
-        WorkspaceDatabaseInsertRowOutput: {
-            /** @description Whether the page is in the trash (the older name of in_trash). */
+        WorkspaceDatabaseInsertRowOutput: components["schemas"]["WorkspacePage"];
+        WorkspaceDatabaseInsertRowRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["WorkspaceDatabaseInsertRowInput"];
+        };
+        /** @description A database (2022-06-28) or a data source (2025-09-03): its title and schema. */
+        WorkspaceDatabaseOrDataSource: {
+            /** @description Whether it is in the trash (the older name of in_trash). */
             archived?: boolean;
-            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-            created_by?: {
-                id?: string;
-                /** @constant */
-                object?: "user";
-            };
             /** @description ISO 8601. */
             created_time?: string;
-            /** @description The page id (a UUID). */
+            /** @description The description. */
+            description?: components["schemas"]["WorkspaceRichText"][];
+            /** @description The database id, or the data source id (a UUID). */
             id: string;
-            /** @description Whether the page is in the trash. */
+            /** @description Whether it is in the trash. */
             in_trash?: boolean;
+            /** @description Whether it shows inline in its parent page. */
+            is_inline?: boolean;
             /** @description ISO 8601. */
             last_edited_time?: string;
-            /** @constant */
-            object?: "page";
-            /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
+            /** @enum {unknown} */
+            object?: "database" | "data_source";
+            /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
             parent?: {
                 block_id?: string;
-                /** @description From 2025-09-03, the data source of a database row. */
-                data_source_id?: string;
                 database_id?: string;
                 page_id?: string;
                 type?: string;
@@ -5210,100 +4273,14 @@ export interface components {
                  */
                 workspace?: true;
             };
-            /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
+            /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
             properties?: {
-                [key: string]: {
-                    checkbox?: boolean;
-                    date?: {
-                        end?: string | null;
-                        /** @description A date (2026-03-01) or a date-time. */
-                        start?: string;
-                        time_zone?: string | null;
-                    } | null;
-                    email?: string | null;
-                    /** @description The property id (the title's is title; others percent-encoded as listed). */
-                    id: string;
-                    multi_select?: {
-                        color?: string;
-                        id?: string;
-                        name?: string;
-                    }[];
-                    number?: number | null;
-                    phone_number?: string | null;
-                    /** @description The related pages. */
-                    relation?: {
-                        id?: string;
-                    }[];
-                    rich_text?: {
-                        /** @description The formatting. */
-                        annotations?: {
-                            bold?: boolean;
-                            code?: boolean;
-                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                            color?: string;
-                            italic?: boolean;
-                            strikethrough?: boolean;
-                            underline?: boolean;
-                        };
-                        /** @description The item's link, or null. */
-                        href?: string | null;
-                        plain_text?: string;
-                        /** @description A text item's content and link. */
-                        text?: {
-                            content?: string;
-                            link?: {
-                                url?: string;
-                            } | null;
-                        };
-                        /** @description text, mention or equation. */
-                        type?: string;
-                    }[];
-                    select?: {
-                        color?: string;
-                        id?: string;
-                        name?: string;
-                    } | null;
-                    status?: {
-                        color?: string;
-                        id?: string;
-                        name?: string;
-                    } | null;
-                    title?: {
-                        /** @description The formatting. */
-                        annotations?: {
-                            bold?: boolean;
-                            code?: boolean;
-                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                            color?: string;
-                            italic?: boolean;
-                            strikethrough?: boolean;
-                            underline?: boolean;
-                        };
-                        /** @description The item's link, or null. */
-                        href?: string | null;
-                        plain_text?: string;
-                        /** @description A text item's content and link. */
-                        text?: {
-                            content?: string;
-                            link?: {
-                                url?: string;
-                            } | null;
-                        };
-                        /** @description text, mention or equation. */
-                        type?: string;
-                    }[];
-                    /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
-                    type?: string;
-                    url?: string | null;
-                };
+                [key: string]: components["schemas"]["WorkspacePropertySchema"];
             };
-            /** @description The page's notion.so address. */
+            /** @description The title. */
+            title?: components["schemas"]["WorkspaceRichText"][];
+            /** @description Its notion.so address. */
             url?: string;
-        };
-        WorkspaceDatabaseInsertRowRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input: components["schemas"]["WorkspaceDatabaseInsertRowInput"];
         };
         WorkspaceDatabaseQueryInput: {
             /**
@@ -5378,235 +4355,7 @@ export interface components {
             /** @constant */
             object?: "list";
             /** @description The rows, in the order asked for. */
-            results?: ({
-                /** @description Whether the page is in the trash (the older name of in_trash). */
-                archived?: boolean;
-                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-                created_by?: {
-                    id?: string;
-                    /** @constant */
-                    object?: "user";
-                };
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description The page id (a UUID). */
-                id: string;
-                /** @description Whether the page is in the trash. */
-                in_trash?: boolean;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @constant */
-                object?: "page";
-                /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
-                parent?: {
-                    block_id?: string;
-                    /** @description From 2025-09-03, the data source of a database row. */
-                    data_source_id?: string;
-                    database_id?: string;
-                    page_id?: string;
-                    type?: string;
-                    /**
-                     * @description At the top of the workspace.
-                     * @constant
-                     */
-                    workspace?: true;
-                };
-                /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
-                properties?: {
-                    [key: string]: {
-                        checkbox?: boolean;
-                        date?: {
-                            end?: string | null;
-                            /** @description A date (2026-03-01) or a date-time. */
-                            start?: string;
-                            time_zone?: string | null;
-                        } | null;
-                        email?: string | null;
-                        /** @description The property id (the title's is title; others percent-encoded as listed). */
-                        id: string;
-                        multi_select?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                        number?: number | null;
-                        phone_number?: string | null;
-                        /** @description The related pages. */
-                        relation?: {
-                            id?: string;
-                        }[];
-                        rich_text?: {
-                            /** @description The formatting. */
-                            annotations?: {
-                                bold?: boolean;
-                                code?: boolean;
-                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                                color?: string;
-                                italic?: boolean;
-                                strikethrough?: boolean;
-                                underline?: boolean;
-                            };
-                            /** @description The item's link, or null. */
-                            href?: string | null;
-                            plain_text?: string;
-                            /** @description A text item's content and link. */
-                            text?: {
-                                content?: string;
-                                link?: {
-                                    url?: string;
-                                } | null;
-                            };
-                            /** @description text, mention or equation. */
-                            type?: string;
-                        }[];
-                        select?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        } | null;
-                        status?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        } | null;
-                        title?: {
-                            /** @description The formatting. */
-                            annotations?: {
-                                bold?: boolean;
-                                code?: boolean;
-                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                                color?: string;
-                                italic?: boolean;
-                                strikethrough?: boolean;
-                                underline?: boolean;
-                            };
-                            /** @description The item's link, or null. */
-                            href?: string | null;
-                            plain_text?: string;
-                            /** @description A text item's content and link. */
-                            text?: {
-                                content?: string;
-                                link?: {
-                                    url?: string;
-                                } | null;
-                            };
-                            /** @description text, mention or equation. */
-                            type?: string;
-                        }[];
-                        /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
-                        type?: string;
-                        url?: string | null;
-                    };
-                };
-                /** @description The page's notion.so address. */
-                url?: string;
-            } | {
-                /** @description Whether it is in the trash (the older name of in_trash). */
-                archived?: boolean;
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description The description. */
-                description?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-                /** @description The database id, or the data source id (a UUID). */
-                id: string;
-                /** @description Whether it is in the trash. */
-                in_trash?: boolean;
-                /** @description Whether it shows inline in its parent page. */
-                is_inline?: boolean;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @enum {unknown} */
-                object?: "database" | "data_source";
-                /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
-                parent?: {
-                    block_id?: string;
-                    database_id?: string;
-                    page_id?: string;
-                    type?: string;
-                    /**
-                     * @description At the top of the workspace.
-                     * @constant
-                     */
-                    workspace?: true;
-                };
-                /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
-                properties?: {
-                    [key: string]: {
-                        /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
-                        id: string;
-                        /** @description A multi-select column's options. */
-                        multi_select?: {
-                            options?: {
-                                color?: string;
-                                id?: string;
-                                name?: string;
-                            }[];
-                        };
-                        /** @description The column name. */
-                        name?: string;
-                        /** @description A select column's options. */
-                        select?: {
-                            options?: {
-                                color?: string;
-                                id?: string;
-                                name?: string;
-                            }[];
-                        };
-                        /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
-                        type?: string;
-                    };
-                };
-                /** @description The title. */
-                title?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-                /** @description Its notion.so address. */
-                url?: string;
-            })[];
+            results?: (components["schemas"]["WorkspacePage"] | components["schemas"]["WorkspaceDatabaseOrDataSource"])[];
             /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
             type?: string;
         };
@@ -5655,235 +4404,7 @@ export interface components {
             /** @constant */
             object?: "list";
             /** @description The rows. */
-            results?: ({
-                /** @description Whether the page is in the trash (the older name of in_trash). */
-                archived?: boolean;
-                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-                created_by?: {
-                    id?: string;
-                    /** @constant */
-                    object?: "user";
-                };
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description The page id (a UUID). */
-                id: string;
-                /** @description Whether the page is in the trash. */
-                in_trash?: boolean;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @constant */
-                object?: "page";
-                /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
-                parent?: {
-                    block_id?: string;
-                    /** @description From 2025-09-03, the data source of a database row. */
-                    data_source_id?: string;
-                    database_id?: string;
-                    page_id?: string;
-                    type?: string;
-                    /**
-                     * @description At the top of the workspace.
-                     * @constant
-                     */
-                    workspace?: true;
-                };
-                /** @description Only the properties property_id names (all without it): column name -> `{id, type, <type>: value}`. */
-                properties?: {
-                    [key: string]: {
-                        checkbox?: boolean;
-                        date?: {
-                            end?: string | null;
-                            /** @description A date (2026-03-01) or a date-time. */
-                            start?: string;
-                            time_zone?: string | null;
-                        } | null;
-                        email?: string | null;
-                        /** @description The property id (the title's is title; others percent-encoded as listed). */
-                        id: string;
-                        multi_select?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                        number?: number | null;
-                        phone_number?: string | null;
-                        /** @description The related pages. */
-                        relation?: {
-                            id?: string;
-                        }[];
-                        rich_text?: {
-                            /** @description The formatting. */
-                            annotations?: {
-                                bold?: boolean;
-                                code?: boolean;
-                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                                color?: string;
-                                italic?: boolean;
-                                strikethrough?: boolean;
-                                underline?: boolean;
-                            };
-                            /** @description The item's link, or null. */
-                            href?: string | null;
-                            plain_text?: string;
-                            /** @description A text item's content and link. */
-                            text?: {
-                                content?: string;
-                                link?: {
-                                    url?: string;
-                                } | null;
-                            };
-                            /** @description text, mention or equation. */
-                            type?: string;
-                        }[];
-                        select?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        } | null;
-                        status?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        } | null;
-                        title?: {
-                            /** @description The formatting. */
-                            annotations?: {
-                                bold?: boolean;
-                                code?: boolean;
-                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                                color?: string;
-                                italic?: boolean;
-                                strikethrough?: boolean;
-                                underline?: boolean;
-                            };
-                            /** @description The item's link, or null. */
-                            href?: string | null;
-                            plain_text?: string;
-                            /** @description A text item's content and link. */
-                            text?: {
-                                content?: string;
-                                link?: {
-                                    url?: string;
-                                } | null;
-                            };
-                            /** @description text, mention or equation. */
-                            type?: string;
-                        }[];
-                        /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
-                        type?: string;
-                        url?: string | null;
-                    };
-                };
-                /** @description The page's notion.so address. */
-                url?: string;
-            } | {
-                /** @description Whether it is in the trash (the older name of in_trash). */
-                archived?: boolean;
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description The description. */
-                description?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-                /** @description The database id, or the data source id (a UUID). */
-                id: string;
-                /** @description Whether it is in the trash. */
-                in_trash?: boolean;
-                /** @description Whether it shows inline in its parent page. */
-                is_inline?: boolean;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @enum {unknown} */
-                object?: "database" | "data_source";
-                /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
-                parent?: {
-                    block_id?: string;
-                    database_id?: string;
-                    page_id?: string;
-                    type?: string;
-                    /**
-                     * @description At the top of the workspace.
-                     * @constant
-                     */
-                    workspace?: true;
-                };
-                /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
-                properties?: {
-                    [key: string]: {
-                        /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
-                        id: string;
-                        /** @description A multi-select column's options. */
-                        multi_select?: {
-                            options?: {
-                                color?: string;
-                                id?: string;
-                                name?: string;
-                            }[];
-                        };
-                        /** @description The column name. */
-                        name?: string;
-                        /** @description A select column's options. */
-                        select?: {
-                            options?: {
-                                color?: string;
-                                id?: string;
-                                name?: string;
-                            }[];
-                        };
-                        /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
-                        type?: string;
-                    };
-                };
-                /** @description The title. */
-                title?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-                /** @description Its notion.so address. */
-                url?: string;
-            })[];
+            results?: (components["schemas"]["WorkspacePage"] | components["schemas"]["WorkspaceDatabaseOrDataSource"])[];
             /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
             type?: string;
         };
@@ -5922,54 +4443,45 @@ export interface components {
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
         /** @description The database. */
-        WorkspaceDatabaseRetrieveOutput: {
-            /** @description Whether it is in the trash (the older name of in_trash). */
+        WorkspaceDatabaseRetrieveOutput: components["schemas"]["WorkspaceDatabase"];
+        WorkspaceDatabaseRetrieveRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["WorkspaceDatabaseRetrieveInput"];
+        };
+        /** @description One page of results. */
+        WorkspaceList: {
+            /** @description Whether there is a next page. */
+            has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
+            next_cursor?: string | null;
+            /** @constant */
+            object?: "list";
+            /** @description The results of this page. */
+            results?: Record<string, never>[];
+            /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
+            type?: string;
+        };
+        /** @description A page (a database row or a standalone page). */
+        WorkspacePage: {
+            /** @description Whether the page is in the trash (the older name of in_trash). */
             archived?: boolean;
+            created_by?: components["schemas"]["WorkspaceUser"];
             /** @description ISO 8601. */
             created_time?: string;
-            /** @description From 2025-09-03 (which lists no properties here), the database's data sources; pass one's id as data_source_id when there are several. */
-            data_sources?: {
-                id: string;
-                name?: string;
-            }[];
-            /** @description The description. */
-            description?: {
-                /** @description The formatting. */
-                annotations?: {
-                    bold?: boolean;
-                    code?: boolean;
-                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                    color?: string;
-                    italic?: boolean;
-                    strikethrough?: boolean;
-                    underline?: boolean;
-                };
-                /** @description The item's link, or null. */
-                href?: string | null;
-                plain_text?: string;
-                /** @description A text item's content and link. */
-                text?: {
-                    content?: string;
-                    link?: {
-                        url?: string;
-                    } | null;
-                };
-                /** @description text, mention or equation. */
-                type?: string;
-            }[];
-            /** @description The database id (a UUID). */
+            /** @description The page id (a UUID). */
             id: string;
-            /** @description Whether it is in the trash. */
+            /** @description Whether the page is in the trash. */
             in_trash?: boolean;
-            /** @description Whether it shows inline in its parent page. */
-            is_inline?: boolean;
             /** @description ISO 8601. */
             last_edited_time?: string;
             /** @constant */
-            object?: "database";
-            /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
+            object?: "page";
+            /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
             parent?: {
                 block_id?: string;
+                /** @description From 2025-09-03, the data source of a database row. */
+                data_source_id?: string;
                 database_id?: string;
                 page_id?: string;
                 type?: string;
@@ -5979,65 +4491,12 @@ export interface components {
                  */
                 workspace?: true;
             };
-            /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`; row property keys are these names or ids. Up to 2022-06-28 only: from 2025-09-03 the schema is the data source's. */
+            /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
             properties?: {
-                [key: string]: {
-                    /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
-                    id: string;
-                    /** @description A multi-select column's options. */
-                    multi_select?: {
-                        options?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                    };
-                    /** @description The column name. */
-                    name?: string;
-                    /** @description A select column's options. */
-                    select?: {
-                        options?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                    };
-                    /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
-                    type?: string;
-                };
+                [key: string]: components["schemas"]["WorkspacePropertyValue"];
             };
-            /** @description The title. */
-            title?: {
-                /** @description The formatting. */
-                annotations?: {
-                    bold?: boolean;
-                    code?: boolean;
-                    /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                    color?: string;
-                    italic?: boolean;
-                    strikethrough?: boolean;
-                    underline?: boolean;
-                };
-                /** @description The item's link, or null. */
-                href?: string | null;
-                plain_text?: string;
-                /** @description A text item's content and link. */
-                text?: {
-                    content?: string;
-                    link?: {
-                        url?: string;
-                    } | null;
-                };
-                /** @description text, mention or equation. */
-                type?: string;
-            }[];
-            /** @description Its notion.so address. */
+            /** @description The page's notion.so address. */
             url?: string;
-        };
-        WorkspaceDatabaseRetrieveRequest: {
-            connection_name?: string;
-            identifier: string;
-            tool_input: components["schemas"]["WorkspaceDatabaseRetrieveInput"];
         };
         WorkspacePageCreateInput: {
             /** @description Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it. */
@@ -6151,133 +4610,86 @@ export interface components {
             workspace_version?: "2022-06-28" | "2025-09-03";
         };
         /** @description The new page. */
-        WorkspacePageCreateOutput: {
-            /** @description Whether the page is in the trash (the older name of in_trash). */
-            archived?: boolean;
-            /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-            created_by?: {
-                id?: string;
-                /** @constant */
-                object?: "user";
-            };
-            /** @description ISO 8601. */
-            created_time?: string;
-            /** @description The page id (a UUID). */
-            id: string;
-            /** @description Whether the page is in the trash. */
-            in_trash?: boolean;
-            /** @description ISO 8601. */
-            last_edited_time?: string;
-            /** @constant */
-            object?: "page";
-            /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
-            parent?: {
-                block_id?: string;
-                /** @description From 2025-09-03, the data source of a database row. */
-                data_source_id?: string;
-                database_id?: string;
-                page_id?: string;
-                type?: string;
-                /**
-                 * @description At the top of the workspace.
-                 * @constant
-                 */
-                workspace?: true;
-            };
-            /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
-            properties?: {
-                [key: string]: {
-                    checkbox?: boolean;
-                    date?: {
-                        end?: string | null;
-                        /** @description A date (2026-03-01) or a date-time. */
-                        start?: string;
-                        time_zone?: string | null;
-                    } | null;
-                    email?: string | null;
-                    /** @description The property id (the title's is title; others percent-encoded as listed). */
-                    id: string;
-                    multi_select?: {
-                        color?: string;
-                        id?: string;
-                        name?: string;
-                    }[];
-                    number?: number | null;
-                    phone_number?: string | null;
-                    /** @description The related pages. */
-                    relation?: {
-                        id?: string;
-                    }[];
-                    rich_text?: {
-                        /** @description The formatting. */
-                        annotations?: {
-                            bold?: boolean;
-                            code?: boolean;
-                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                            color?: string;
-                            italic?: boolean;
-                            strikethrough?: boolean;
-                            underline?: boolean;
-                        };
-                        /** @description The item's link, or null. */
-                        href?: string | null;
-                        plain_text?: string;
-                        /** @description A text item's content and link. */
-                        text?: {
-                            content?: string;
-                            link?: {
-                                url?: string;
-                            } | null;
-                        };
-                        /** @description text, mention or equation. */
-                        type?: string;
-                    }[];
-                    select?: {
-                        color?: string;
-                        id?: string;
-                        name?: string;
-                    } | null;
-                    status?: {
-                        color?: string;
-                        id?: string;
-                        name?: string;
-                    } | null;
-                    title?: {
-                        /** @description The formatting. */
-                        annotations?: {
-                            bold?: boolean;
-                            code?: boolean;
-                            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                            color?: string;
-                            italic?: boolean;
-                            strikethrough?: boolean;
-                            underline?: boolean;
-                        };
-                        /** @description The item's link, or null. */
-                        href?: string | null;
-                        plain_text?: string;
-                        /** @description A text item's content and link. */
-                        text?: {
-                            content?: string;
-                            link?: {
-                                url?: string;
-                            } | null;
-                        };
-                        /** @description text, mention or equation. */
-                        type?: string;
-                    }[];
-                    /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
-                    type?: string;
-                    url?: string | null;
-                };
-            };
-            /** @description The page's notion.so address. */
-            url?: string;
-        };
+        WorkspacePageCreateOutput: components["schemas"]["WorkspacePage"];
         WorkspacePageCreateRequest: {
             connection_name?: string;
             identifier: string;
             tool_input?: components["schemas"]["WorkspacePageCreateInput"];
+        };
+        WorkspacePropertySchema: {
+            /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
+            id: string;
+            /** @description A multi-select column's options. */
+            multi_select?: {
+                options?: components["schemas"]["WorkspaceSelectOption"][];
+            };
+            /** @description The column name. */
+            name?: string;
+            /** @description A select column's options. */
+            select?: {
+                options?: components["schemas"]["WorkspaceSelectOption"][];
+            };
+            /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
+            type?: string;
+        };
+        WorkspacePropertyValue: {
+            checkbox?: boolean;
+            date?: {
+                end?: string | null;
+                /** @description A date (2026-03-01) or a date-time. */
+                start?: string;
+                time_zone?: string | null;
+            } | null;
+            email?: string | null;
+            /** @description The property id (the title's is title; others percent-encoded as listed). */
+            id: string;
+            multi_select?: components["schemas"]["WorkspaceSelectOption"][];
+            number?: number | null;
+            phone_number?: string | null;
+            /** @description The related pages. */
+            relation?: {
+                id?: string;
+            }[];
+            rich_text?: components["schemas"]["WorkspaceRichText"][];
+            select?: {
+                color?: string;
+                id?: string;
+                name?: string;
+            } | null;
+            status?: {
+                color?: string;
+                id?: string;
+                name?: string;
+            } | null;
+            title?: components["schemas"]["WorkspaceRichText"][];
+            /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
+            type?: string;
+            url?: string | null;
+        };
+        /** @description A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details. */
+        WorkspaceRichText: {
+            /** @description The formatting. */
+            annotations?: {
+                bold?: boolean;
+                code?: boolean;
+                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                color?: string;
+                italic?: boolean;
+                strikethrough?: boolean;
+                underline?: boolean;
+            };
+            /** @description The item's link, or null. */
+            href?: string | null;
+            plain_text?: string;
+            /** @description A text item's content and link. */
+            text?: {
+                content?: string;
+                link?: {
+                    url?: string;
+                } | null;
+            };
+            /** @description text, mention or equation. */
+            type?: string;
         };
         WorkspaceSearchInput: {
             /**
@@ -6321,235 +4733,7 @@ export interface components {
             /** @constant */
             object?: "list";
             /** @description Pages and databases (2022-06-28) or pages and data sources (2025-09-03); `object` says which. */
-            results?: ({
-                /** @description Whether the page is in the trash (the older name of in_trash). */
-                archived?: boolean;
-                /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
-                created_by?: {
-                    id?: string;
-                    /** @constant */
-                    object?: "user";
-                };
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description The page id (a UUID). */
-                id: string;
-                /** @description Whether the page is in the trash. */
-                in_trash?: boolean;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @constant */
-                object?: "page";
-                /** @description Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true). */
-                parent?: {
-                    block_id?: string;
-                    /** @description From 2025-09-03, the data source of a database row. */
-                    data_source_id?: string;
-                    database_id?: string;
-                    page_id?: string;
-                    type?: string;
-                    /**
-                     * @description At the top of the workspace.
-                     * @constant
-                     */
-                    workspace?: true;
-                };
-                /** @description Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null. */
-                properties?: {
-                    [key: string]: {
-                        checkbox?: boolean;
-                        date?: {
-                            end?: string | null;
-                            /** @description A date (2026-03-01) or a date-time. */
-                            start?: string;
-                            time_zone?: string | null;
-                        } | null;
-                        email?: string | null;
-                        /** @description The property id (the title's is title; others percent-encoded as listed). */
-                        id: string;
-                        multi_select?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        }[];
-                        number?: number | null;
-                        phone_number?: string | null;
-                        /** @description The related pages. */
-                        relation?: {
-                            id?: string;
-                        }[];
-                        rich_text?: {
-                            /** @description The formatting. */
-                            annotations?: {
-                                bold?: boolean;
-                                code?: boolean;
-                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                                color?: string;
-                                italic?: boolean;
-                                strikethrough?: boolean;
-                                underline?: boolean;
-                            };
-                            /** @description The item's link, or null. */
-                            href?: string | null;
-                            plain_text?: string;
-                            /** @description A text item's content and link. */
-                            text?: {
-                                content?: string;
-                                link?: {
-                                    url?: string;
-                                } | null;
-                            };
-                            /** @description text, mention or equation. */
-                            type?: string;
-                        }[];
-                        select?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        } | null;
-                        status?: {
-                            color?: string;
-                            id?: string;
-                            name?: string;
-                        } | null;
-                        title?: {
-                            /** @description The formatting. */
-                            annotations?: {
-                                bold?: boolean;
-                                code?: boolean;
-                                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                                color?: string;
-                                italic?: boolean;
-                                strikethrough?: boolean;
-                                underline?: boolean;
-                            };
-                            /** @description The item's link, or null. */
-                            href?: string | null;
-                            plain_text?: string;
-                            /** @description A text item's content and link. */
-                            text?: {
-                                content?: string;
-                                link?: {
-                                    url?: string;
-                                } | null;
-                            };
-                            /** @description text, mention or equation. */
-                            type?: string;
-                        }[];
-                        /** @description The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ... */
-                        type?: string;
-                        url?: string | null;
-                    };
-                };
-                /** @description The page's notion.so address. */
-                url?: string;
-            } | {
-                /** @description Whether it is in the trash (the older name of in_trash). */
-                archived?: boolean;
-                /** @description ISO 8601. */
-                created_time?: string;
-                /** @description The description. */
-                description?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-                /** @description The database id, or the data source id (a UUID). */
-                id: string;
-                /** @description Whether it is in the trash. */
-                in_trash?: boolean;
-                /** @description Whether it shows inline in its parent page. */
-                is_inline?: boolean;
-                /** @description ISO 8601. */
-                last_edited_time?: string;
-                /** @enum {unknown} */
-                object?: "database" | "data_source";
-                /** @description Where it is: `type` names the key holding the id: page_id, block_id, database_id (a data source's parent is its database), or workspace (true). */
-                parent?: {
-                    block_id?: string;
-                    database_id?: string;
-                    page_id?: string;
-                    type?: string;
-                    /**
-                     * @description At the top of the workspace.
-                     * @constant
-                     */
-                    workspace?: true;
-                };
-                /** @description The schema: column name -> `{id, name, type, <type>: its configuration}`. */
-                properties?: {
-                    [key: string]: {
-                        /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
-                        id: string;
-                        /** @description A multi-select column's options. */
-                        multi_select?: {
-                            options?: {
-                                color?: string;
-                                id?: string;
-                                name?: string;
-                            }[];
-                        };
-                        /** @description The column name. */
-                        name?: string;
-                        /** @description A select column's options. */
-                        select?: {
-                            options?: {
-                                color?: string;
-                                id?: string;
-                                name?: string;
-                            }[];
-                        };
-                        /** @description The property type, and the key holding its configuration: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, ... */
-                        type?: string;
-                    };
-                };
-                /** @description The title. */
-                title?: {
-                    /** @description The formatting. */
-                    annotations?: {
-                        bold?: boolean;
-                        code?: boolean;
-                        /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
-                        color?: string;
-                        italic?: boolean;
-                        strikethrough?: boolean;
-                        underline?: boolean;
-                    };
-                    /** @description The item's link, or null. */
-                    href?: string | null;
-                    plain_text?: string;
-                    /** @description A text item's content and link. */
-                    text?: {
-                        content?: string;
-                        link?: {
-                            url?: string;
-                        } | null;
-                    };
-                    /** @description text, mention or equation. */
-                    type?: string;
-                }[];
-                /** @description Its notion.so address. */
-                url?: string;
-            })[];
+            results?: (components["schemas"]["WorkspacePage"] | components["schemas"]["WorkspaceDatabaseOrDataSource"])[];
             /** @description What results hold: page_or_database (2022-06-28) or page_or_data_source (2025-09-03). */
             type?: string;
         };
@@ -6557,6 +4741,17 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input?: components["schemas"]["WorkspaceSearchInput"];
+        };
+        WorkspaceSelectOption: {
+            color?: string;
+            id?: string;
+            name?: string;
+        };
+        /** @description A person or the integration's bot, by id: {"object": "user", "id"}. */
+        WorkspaceUser: {
+            id?: string;
+            /** @constant */
+            object?: "user";
         };
     };
     responses: {

@@ -7,6 +7,7 @@ import { webhookEvents, webhookPaths, webhookSchemas } from './openapi-webhooks.
 import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
 import { PAGE_SIZE } from '../../runtime/list-page.js';
 import { mcpSessionPaths, mcpSessionSchemas } from './openapi-mcp-sessions.js';
+import { openApiShared } from './openapi-shared.js';
 
 type Obj = Record<string, unknown>;
 
@@ -239,9 +240,10 @@ export function buildOpenApi(model: Model): Obj {
     get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }), ...errors('429', '503') }, { security: [] }),
   };
 
+  const shared = openApiShared(model);
   for (const t of model.tools) {
     schemas[`${t.typeName}Input`] = t.inputSchema;
-    if (t.output) schemas[`${t.typeName}Output`] = t.output;
+    if (t.output) schemas[`${t.typeName}Output`] = shared.output(t);
     schemas[`${t.typeName}Request`] = executeNamedToolRequest(schemaRef(`${t.typeName}Input`), t.params.some((p) => p.required && !p.hostComputed));
     paths[`/api/v1/tools/${t.name}/execute`] = {
       post: op(t.connector, `execute_${t.name}`, firstSentence(t.description), {
@@ -252,6 +254,12 @@ export function buildOpenApi(model: Model): Obj {
         requestBody: { required: true, content: json(schemaRef(`${t.typeName}Request`)) },
       }),
     };
+  }
+
+  // The connectors' shared schemas (CalendarEvent, ...), each once: the tools' outputs refer to them.
+  for (const [name, schema] of Object.entries(shared.schemas)) {
+    if (Object.hasOwn(schemas, name)) throw new Error(`OpenAPI: the shared schema component '${name}' has the name of another component`);
+    schemas[name] = schema;
   }
 
   // Every 201 carries the new resource's address in Location (runtime/service/routes/created.ts).

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorName } from '../../runtime/types.js';
 import { buildCases, refuseCases, toolSpecs } from '../specs/examples.js';
 import { startHarness, type Harness } from './connector-harness.js';
+import { toolDataProblems } from '../service/openapi-conformance.js';
 
 type State = Record<string, string>;
 type Data = Record<string, any>;
@@ -175,6 +176,8 @@ function runSteps(kind: ConnectorName, steps: Step[]): void {
       // The spec's `output` is served as the MCP outputSchema, and MCP clients validate structuredContent with it.
       const validate = new Ajv2020({ strict: false }).compile(h.connector.tools.resolve(step.tool)!.outputSchema);
       expect(validate(result.data), JSON.stringify(validate.errors)).toBe(true);
+      // The OpenAPI document's answer for the tool's route, whose output refers to the shared schemas.
+      expect(toolDataProblems(step.tool, result.data)).toEqual([]);
     });
   }
 }

@@ -77,6 +77,17 @@ export function conformanceProblems(method: string, pathTemplate: string, res: C
 }
 
 /**
+ * Problems of a tool's result (the `data` of its execute route's 200) against the document: what the route answers
+ * when the call succeeds, refs to the shared schemas (CalendarEvent, ...) resolved.
+ */
+export function toolDataProblems(tool: string, data: unknown): string[] {
+  const schemaRef = `${DOC_ID}#/paths/${escape(`/api/v1/tools/${tool}/execute`)}/post/responses/200/content/${escape('application/json')}/schema/properties/data`;
+  const validate = ajv.getSchema(schemaRef);
+  if (!validate) return [`no schema at ${schemaRef}`];
+  return validate(data) ? [] : (validate.errors ?? []).map((e) => `data${e.instancePath} ${e.message} (${e.schemaPath})`);
+}
+
+/**
  * Problems of a webhook delivery's payload against the document's AccountEvent schema, a field of `data` the schema
  * does not name included (the schema leaves `data` open, so ajv alone would not say).
  */
