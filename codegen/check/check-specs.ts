@@ -347,9 +347,9 @@ function checkRefCycles(c: Loaded<ConnectorSpec>, errors: SpecError[]): void {
 
 /** The output rules, for a tool's output and for a shared schema alike. */
 function checkOutputSchema(schema: SchemaSpec, path: SpecPath, source: SpecSource, errors: SpecError[]): void {
-  checkNestedRequired(schema, [...path], source, errors);
-  checkArrayItems(schema, [...path], source, errors);
-  checkOutputObjects(schema, [...path], source, errors);
+  checkNestedRequired(schema, path, source, errors);
+  checkArrayItems(schema, path, source, errors);
+  checkOutputObjects(schema, path, source, errors);
 }
 
 /**
@@ -357,21 +357,16 @@ function checkOutputSchema(schema: SchemaSpec, path: SpecPath, source: SpecSourc
  * strict mode refuse an array without them), and every value a `type` (or `enum`, `const`, `oneOf`, `anyOf`), so
  * a free-form value is an object the closed formats can carry as JSON text and read back.
  */
-function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, source: SpecSource, errors: SpecError[]): void {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('array') && (schema.items === undefined || typeof schema.items !== 'object')) {
-    errors.push(source.error([...path, 'type'], `array without items: say what each element is (items: { type: ... })`));
-  }
-  // A ref's type is its shared schema's, checked where that is written.
-  if (schema.type === undefined && !isRef(schema) && !Array.isArray(schema.enum) && !('const' in schema) && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf)) {
-    errors.push(source.error(path, 'schema without a type: give type (object for a free-form value), enum, const, oneOf or anyOf'));
-  }
-  for (const [k, v] of Object.entries((schema.properties as Record<string, ParameterSpec> | undefined) ?? {})) checkArrayItems(v, [...path, 'properties', k], source, errors);
-  if (schema.items && typeof schema.items === 'object') checkArrayItems(schema.items as ParameterSpec, [...path, 'items'], source, errors);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') checkArrayItems(schema.additionalProperties as ParameterSpec, [...path, 'additionalProperties'], source, errors);
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) branches.forEach((b, i) => checkArrayItems(b as ParameterSpec, [...path, key, i], source, errors));
+function checkArrayItems(schema: ParameterSpec, path: SpecPath, source: SpecSource, errors: SpecError[]): void {
+  for (const [node, at] of schemaNodes(schema, path)) {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.includes('array') && (node.items === undefined || typeof node.items !== 'object')) {
+      errors.push(source.error([...at, 'type'], `array without items: say what each element is (items: { type: ... })`));
+    }
+    // A ref's type is its shared schema's, checked where that is written.
+    if (node.type === undefined && !isRef(node) && !Array.isArray(node.enum) && !('const' in node) && !Array.isArray(node.oneOf) && !Array.isArray(node.anyOf)) {
+      errors.push(source.error(at, 'schema without a type: give type (object for a free-form value), enum, const, oneOf or anyOf'));
+    }
   }
 }
 
@@ -382,37 +377,30 @@ function checkArrayItems(schema: ParameterSpec, path: Array<string | number>, so
  * described elsewhere (a recursive structure, which the generated types cannot repeat) says where in its
  * `description`.
  */
-function checkOutputObjects(schema: SchemaSpec, path: Array<string | number>, source: SpecSource, errors: SpecError[]): void {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  const said = (typeof schema.properties === 'object' && schema.properties !== null) || (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null);
-  const branched = Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf);
-  const described = typeof schema.description === 'string' && schema.description.trim() !== '';
-  if (types.includes('object') && !said && !branched && !described) {
-    errors.push(source.error([...path, 'type'], 'object without its fields: list its notable properties (properties: {...}), additionalProperties: {schema} for a map, or a description saying where they are described'));
-  }
-  for (const [k, v] of Object.entries((schema.properties as Record<string, SchemaSpec> | undefined) ?? {})) checkOutputObjects(v, [...path, 'properties', k], source, errors);
-  for (const key of ['items', 'additionalProperties'] as const) {
-    const sub = schema[key];
-    if (sub && typeof sub === 'object' && !Array.isArray(sub)) checkOutputObjects(sub as SchemaSpec, [...path, key], source, errors);
-  }
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) branches.forEach((b, i) => checkOutputObjects(b as SchemaSpec, [...path, key, i], source, errors));
+function checkOutputObjects(schema: SchemaSpec, path: SpecPath, source: SpecSource, errors: SpecError[]): void {
+  for (const [node, at] of schemaNodes(schema, path)) {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    const said = (typeof node.properties === 'object' && node.properties !== null) || (typeof node.additionalProperties === 'object' && node.additionalProperties !== null);
+    const branched = Array.isArray(node.oneOf) || Array.isArray(node.anyOf);
+    const described = typeof node.description === 'string' && node.description.trim() !== '';
+    if (types.includes('object') && !said && !branched && !described) {
+      errors.push(source.error([...at, 'type'], 'object without its fields: list its notable properties (properties: {...}), additionalProperties: {schema} for a map, or a description saying where they are described'));
+    }
   }
 }
 
 /** Nested `required` lists must name declared properties (a typo there would silently never match). */
-function checkNestedRequired(schema: ParameterSpec, path: Array<string | number>, source: SpecSource, errors: SpecError[]): void {
-  const props = schema.properties as Record<string, ParameterSpec> | undefined;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : (schema.required_properties ?? []);
-  const requiredKey = Array.isArray(schema.required) ? 'required' : 'required_properties';
-  if (props) {
+function checkNestedRequired(schema: ParameterSpec, path: SpecPath, source: SpecSource, errors: SpecError[]): void {
+  for (const [node, at] of schemaNodes(schema, path)) {
+    const props = node.properties as Record<string, unknown> | undefined;
+    if (!props) continue;
+    // On a parameter itself `required` is its boolean; its own keys are `required_properties`.
+    const requiredKey = Array.isArray(node.required) ? 'required' : 'required_properties';
+    const required = (node[requiredKey] ?? []) as string[];
     required.forEach((r, i) => {
-      if (!Object.hasOwn(props, r)) errors.push(source.error([...path, requiredKey, i], `${requiredKey} names '${r}', which is not in properties`));
+      if (!Object.hasOwn(props, r)) errors.push(source.error([...at, requiredKey, i], `${requiredKey} names '${r}', which is not in properties`));
     });
-    for (const [k, v] of Object.entries(props)) checkNestedRequired(v, [...path, 'properties', k], source, errors);
   }
-  if (schema.items && typeof schema.items === 'object') checkNestedRequired(schema.items as ParameterSpec, [...path, 'items'], source, errors);
 }
 
 /**

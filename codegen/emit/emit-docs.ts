@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { JsonSchema } from '../../runtime/types.js';
+import type { SpecPath } from '../load/yaml-source.js';
+import { schemaNodes } from '../model/schema-refs.js';
 import type { Model, ParamModel, RuleModel, ToolModel } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
 
@@ -58,25 +60,31 @@ const OUTPUT_DEPTH = 4;
  */
 function outputRows(schema: JsonSchema): Array<Record<string, string>> {
   const rows = new Map<string, { types: string[]; description: string }>();
-  const walk = (s: JsonSchema, prefix: string, depth: number): void => {
-    if (depth > OUTPUT_DEPTH) return;
-    for (const branch of [...((s.oneOf as JsonSchema[] | undefined) ?? []), ...((s.anyOf as JsonSchema[] | undefined) ?? [])]) walk(branch, prefix, depth);
-    for (const [key, field] of Object.entries((s.properties as Record<string, JsonSchema> | undefined) ?? {})) {
-      const name = `${prefix}${key}`;
-      const row = rows.get(name) ?? rows.set(name, { types: [], description: typeof field.description === 'string' ? field.description : '' }).get(name)!;
-      for (const type of typeText(field).split(' or ')) if (!row.types.includes(type)) row.types.push(type);
-      descend(field, name, depth + 1);
-    }
-  };
-  const descend = (field: JsonSchema, name: string, depth: number): void => {
-    const items = field.items as JsonSchema | undefined;
-    if (items !== undefined && typeof items === 'object') walk(items, `${name}[].`, depth);
-    const values = field.additionalProperties;
-    if (values !== null && typeof values === 'object') walk(values as JsonSchema, `${name}.<key>.`, depth);
-    walk({ ...field, items: undefined, additionalProperties: undefined }, `${name}.`, depth);
-  };
-  walk(schema, '', 1);
+  for (const [field, at] of schemaNodes(schema, [])) {
+    const name = fieldName(at);
+    if (name === undefined || name.depth > OUTPUT_DEPTH) continue;
+    const row = rows.get(name.text) ?? rows.set(name.text, { types: [], description: typeof field.description === 'string' ? field.description : '' }).get(name.text)!;
+    for (const type of typeText(field).split(' or ')) if (!row.types.includes(type)) row.types.push(type);
+  }
   return [...rows].map(([field, row]) => ({ field, type: cell(row.types.join(' or ')), description: cell(row.description) }));
+}
+
+/** A field's name from its schema path, and how many properties deep it is; undefined for a node that is no field (the root, an array's items, a map's values, a branch). */
+function fieldName(at: SpecPath): { text: string; depth: number } | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let field = false;
+  for (let i = 0; i < at.length; i++) {
+    const key = at[i];
+    field = key === 'properties';
+    if (field) {
+      parts.push(String(at[++i]));
+      depth++;
+    } else if (key === 'items') parts.push(`${parts.pop() ?? ''}[]`);
+    else if (key === 'additionalProperties') parts.push('<key>');
+    else i++; // anyOf/oneOf and the branch's index
+  }
+  return field ? { text: parts.join('.'), depth } : undefined;
 }
 
 function paramView(p: ParamModel): Record<string, string> {

@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ConnectorName, JsonSchema } from '../../runtime/types.js';
 import type { Model, SharedSchemaModel, ToolModel } from '../model/types.js';
+import { mapSubschemas } from '../model/schema-refs.js';
 import { schemaToTs } from './schema-to-ts.js';
 import { OPEN, sharedTypes } from './shared-types.js';
 
@@ -50,8 +51,8 @@ export function openApiShared(model: Model): OpenApiShared {
       const shared = target.schema[key];
       if (isDeepStrictEqual(value, shared)) continue;
       if (key === 'properties' && isObject(value) && isObject(shared)) {
-        ref[key] = Object.fromEntries(Object.entries(value).filter(([k, v]) => !isDeepStrictEqual(v, shared[k])).map(([k, v]) => [k, sub(v, connector)]));
-      } else ref[key] = key === 'description' ? value : subschemas(key, value, connector);
+        ref[key] = Object.fromEntries(Object.entries(value).filter(([k, v]) => !isDeepStrictEqual(v, shared[k])).map(([k, v]) => [k, isObject(v) ? withRefs(v, connector) : v]));
+      } else ref[key] = key === 'description' ? value : withRefsIn({ [key]: value }, connector)[key];
     }
     return ref;
   };
@@ -60,16 +61,10 @@ export function openApiShared(model: Model): OpenApiShared {
   const withRefs = (schema: JsonSchema, connector: ConnectorName, self?: SharedSchemaModel): JsonSchema => {
     const ref = sharedRef(schema, connector, self ? order.get(self) : Infinity);
     if (ref) return ref;
-    return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, subschemas(key, value, connector)]));
+    return withRefsIn(schema, connector);
   };
-  const sub = (v: unknown, connector: ConnectorName): unknown => (isObject(v) ? withRefs(v, connector) : v);
-  // A keyword's value with refs in the schemas it holds (the places an output nests schemas: schemaNodes).
-  const subschemas = (key: string, value: unknown, connector: ConnectorName): unknown => {
-    if (key === 'properties' && isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sub(v, connector)]));
-    if (key === 'items' || key === 'additionalProperties') return sub(value, connector);
-    if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) return value.map((v) => sub(v, connector));
-    return value;
-  };
+  // `schema` with refs in place of the shared objects in the schemas it holds (the places an output nests schemas).
+  const withRefsIn = (schema: JsonSchema, connector: ConnectorName): JsonSchema => mapSubschemas(schema, (sub) => withRefs(sub, connector));
 
   return {
     schemas: Object.fromEntries(types.map(({ shared: s }) => [s.typeName, withRefs(s.schema, s.connector, s)])),
@@ -84,13 +79,7 @@ function withoutDescription(schema: JsonSchema): JsonSchema {
 
 /** The schema without its descriptions, its subschemas' included (a property named `description` stays). */
 function withoutDescriptions(schema: JsonSchema): JsonSchema {
-  const strip = (v: unknown): unknown => (isObject(v) ? withoutDescriptions(v) : v);
-  return Object.fromEntries(Object.entries(withoutDescription(schema)).map(([key, value]) => {
-    if (key === 'properties' && isObject(value)) return [key, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]))];
-    if (key === 'items' || key === 'additionalProperties') return [key, strip(value)];
-    if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) return [key, value.map(strip)];
-    return [key, value];
-  }));
+  return mapSubschemas(withoutDescription(schema), withoutDescriptions);
 }
 
 function isObject(v: unknown): v is JsonSchema {

@@ -56,21 +56,25 @@ export function resolveRefs(schema: SchemaSpec, shared: Readonly<Record<string, 
     return {
       ...resolved,
       ...(description !== undefined ? { description } : {}),
-      ...(isObject(properties) ? { properties: { ...(isObject(resolved.properties) ? resolved.properties : {}), ...resolveEach(properties, shared) } } : {}),
+      ...(isObject(properties) ? { properties: { ...(isObject(resolved.properties) ? resolved.properties : {}), ...(resolveRefs({ properties }, shared).properties as object) } } : {}),
     };
   }
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'properties' && isObject(value)) out[key] = resolveEach(value, shared);
-    else if ((key === 'items' || key === 'additionalProperties') && isObject(value)) out[key] = resolveRefs(value, shared);
-    else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) out[key] = value.map((b) => (isObject(b) ? resolveRefs(b, shared) : b));
-    else out[key] = value;
-  }
-  return out;
+  return mapSubschemas(schema, (sub) => resolveRefs(sub, shared));
 }
 
-function resolveEach(props: Record<string, unknown>, shared: Readonly<Record<string, SchemaSpec>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, isObject(v) ? resolveRefs(v, shared) : v]));
+/**
+ * `schema` with each schema it holds directly (the places {@link schemaNodes} walks: properties, items,
+ * additionalProperties, anyOf/oneOf branches) replaced by `fn` of it; every other keyword as it is.
+ */
+export function mapSubschemas(schema: SchemaSpec, fn: (sub: SchemaSpec) => unknown): JsonSchema {
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === 'properties' && isObject(value)) return [key, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isObject(v) ? fn(v) : v]))];
+      if ((key === 'items' || key === 'additionalProperties') && isObject(value)) return [key, fn(value)];
+      if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) return [key, value.map((b) => (isObject(b) ? fn(b) : b))];
+      return [key, value];
+    }),
+  );
 }
 
 function isObject(v: unknown): v is SchemaSpec {
