@@ -16,8 +16,8 @@ const output = (name: string): JsonSchema => tools.find((t) => t.name === name)!
 const at = (schema: JsonSchema, ...names: string[]): JsonSchema => names.reduce((s, n) => (s.properties as Record<string, JsonSchema>)[n]!, schema);
 
 describe('Google tool outputs', () => {
-  it('cover the 14 Google tools', () => {
-    expect(tools).toHaveLength(14);
+  it('are found by connector (no count: a new Google tool is its YAML file)', () => {
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['sheets_create_spreadsheet', 'sheets_read_spreadsheet']));
   });
 
   it('a sheet read with include_grid_data holds its cells; a new spreadsheet\'s sheets hold none', () => {

@@ -10,17 +10,12 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../../generated/tools.gen.js';
+import { schemaNodes } from '../../codegen/model/schema-refs.js';
 import type { JsonSchema } from '../../runtime/types.js';
 
-/** Every schema in `schema` with its JSON pointer, the root included. */
-function* schemasIn(schema: JsonSchema, at = ''): Generator<[string, JsonSchema]> {
-  yield [at || '/', schema];
-  for (const [k, v] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) yield* schemasIn(v, `${at}/properties/${k}`);
-  for (const key of ['items', 'additionalProperties'] as const) {
-    const sub = schema[key];
-    if (sub && typeof sub === 'object') yield* schemasIn(sub as JsonSchema, `${at}/${key}`);
-  }
-  for (const key of ['anyOf', 'oneOf'] as const) for (const [i, v] of ((schema[key] ?? []) as JsonSchema[]).entries()) yield* schemasIn(v, `${at}/${key}/${i}`);
+/** Every schema in `schema` with its JSON pointer, the root included (the places an output nests schemas). */
+function* schemasIn(schema: JsonSchema): Generator<[string, JsonSchema]> {
+  for (const [node, at] of schemaNodes(schema, [])) yield [`/${at.join('/')}`, node as JsonSchema];
 }
 
 const types = (s: JsonSchema): unknown[] => (Array.isArray(s.type) ? s.type : [s.type]);
