@@ -36,7 +36,6 @@ import { ExecutionTracker, isExecutionId } from './executions/execution-tracker.
 import { Telemetry } from './telemetry/telemetry.js';
 import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
 import { webhookApi } from './webhooks/webhook-api.js';
-import { ToolSearch } from './agent/search.js';
 import { readConnectorConfig } from './service/config.js';
 
 /**
@@ -153,7 +152,6 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     },
   });
   const tools = createToolRegistry(definitions.tools);
-  let toolSearch: ToolSearch | undefined;
   const cache = new LookupCache({ now, ttlMs: options.lookupCacheTtlMs });
   const prechecks = new PrecheckCache(now);
   const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), settings: { ...config.executions, ...options.executions } });
@@ -372,12 +370,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     environment,
     oauth,
     webhookUrlRefusal: (url) => webhookUrlRefusal(url, overridePolicy),
-    tools: {
-      list: () => tools.list(),
-      resolve: (name) => tools.resolve(name),
-      // Built on the first search: most processes (a CLI command, a test) never search.
-      search: (query, opts) => (toolSearch ??= new ToolSearch(tools.list())).search(query, opts),
-    },
+    tools,
     async close() {
       http.close();
       await executions.drain();

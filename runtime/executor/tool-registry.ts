@@ -1,9 +1,12 @@
-/** Tools by name and alias, built once from the generated catalog. */
+/** Tools by name and alias, built once from the generated catalog, with their ranked search. */
+import { ToolSearch, type ToolSearchHit, type ToolSearchOptions } from '../agent/search.js';
 import type { ToolDefinition } from '../types.js';
 
 export interface ToolRegistry {
   list(): readonly ToolDefinition[];
   resolve(nameOrAlias: string): ToolDefinition | undefined;
+  /** Ranked search over the tools' names, titles, descriptions and parameters (agent/search.ts). */
+  search(query: string, options?: ToolSearchOptions): ToolSearchHit[];
 }
 
 /** A name or alias used twice is a generator bug, so it fails loudly at start rather than picking one. */
@@ -17,8 +20,11 @@ export function createToolRegistry(tools: readonly ToolDefinition[]): ToolRegist
     }
   }
   const list = Object.freeze([...tools]);
+  // Built on the first search: most processes (a CLI command, a test) never search.
+  let index: ToolSearch | undefined;
   return {
     list: () => list,
     resolve: (nameOrAlias) => (typeof nameOrAlias === 'string' ? byName.get(nameOrAlias) : undefined),
+    search: (query, options) => (index ??= new ToolSearch(list)).search(query, options),
   };
 }

@@ -66,8 +66,8 @@ export const META_TOOLS: readonly Tool[] = [
   },
 ];
 
-function unknownTool(allowed: ReadonlyMap<string, AllowedTool>, name: string): CallToolResult {
-  const hint = didYouMean([...allowed.values()].map((a) => a.tool), name);
+function unknownTool(connector: Connector, allowed: ReadonlyMap<string, AllowedTool>, name: string): CallToolResult {
+  const hint = didYouMean(connector.tools, name, new Set(allowed.keys()));
   return errorResult(new ConnectorError('unknown_tool', `No tool ${JSON.stringify(name.slice(0, 100))} in this session.${hint} Use search_tools to find one.`));
 }
 
@@ -141,11 +141,11 @@ export async function callMetaTool(
   }
   if (name === 'describe_tool') {
     const found = lookup(connector, allowed, args.name as string);
-    return found === undefined ? unknownTool(allowed, args.name as string) : successResult(mcpToolView(found.tool));
+    return found === undefined ? unknownTool(connector, allowed, args.name as string) : successResult(mcpToolView(found.tool));
   }
   if (name === 'call_tool') {
     const found = lookup(connector, allowed, args.name as string);
-    if (found === undefined) return unknownTool(allowed, args.name as string);
+    if (found === undefined) return unknownTool(connector, allowed, args.name as string);
     const inner = toolArguments(args.arguments);
     if (typeof inner === 'string') return errorResult(violationError('invalid_input', inner, { pointer: '/arguments', message: inner, keyword: 'type' }));
     return callTool(connector, scope, found, inner, options);

@@ -66,7 +66,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
       const entry = tool === undefined ? undefined : allowed.get(tool.name);
       // Per the protocol, a tool that does not exist (for this session) is a protocol error, not a tool result.
       if (entry === undefined) {
-        const hint = didYouMean([...allowed.values()].map((a) => a.tool), name);
+        const hint = didYouMean(connector.tools, name, new Set(allowed.keys()));
         throw new ProtocolError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 100))} in this session.${hint}`);
       }
       return await callTool(connector, scope, entry, args, deps.callOptions);

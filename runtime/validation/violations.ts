@@ -179,19 +179,28 @@ function schemaAt(schema: JsonSchema, schemaPath: string): unknown {
   return node;
 }
 
+/** Declared keys named when an unknown key is close to none: a whole tool's parameters fit; a longer list is cut. */
+const MAX_LISTED_KEYS = 30;
+
 /**
  * ` Did you mean 'max_results'?` when the object that refused `key` declares a key it misspells (`maxResults`,
- * `calender_id`; closestMatch's rule, as for workspace column names), else the empty string. Computed keys
- * (`readOnly`, such as `_parent`) are never suggested: a caller must not send them.
+ * `calender_id`; closestMatch's rule, as for workspace column names); else the keys it declares
+ * (`. Known parameters: query, limit, after`), so that a caller who guessed a name (`filters`, `attendees`) is told
+ * the real ones in the same answer; the empty string when it declares none. Computed keys (`readOnly`, such as
+ * `_parent`) are never named: a caller must not send them.
  */
-function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPath: string, key: string): string {
+function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPath: string, key: string, atRoot: boolean): string {
   if (schema === undefined) return '';
   const object = schemaAt(schema, additionalPropertiesPath.slice(0, additionalPropertiesPath.lastIndexOf('/')));
   const properties = isPlainObject(object) ? object.properties : undefined;
   if (!isPlainObject(properties)) return '';
   const declared = Object.keys(properties).filter((k) => !(isPlainObject(properties[k]) && properties[k].readOnly === true));
   const suggestion = closestMatch(key, declared);
-  return suggestion === undefined ? '' : `. Did you mean '${suggestion}'?`;
+  if (suggestion !== undefined) return `. Did you mean '${suggestion}'?`;
+  if (declared.length === 0) return '';
+  const listed = declared.slice(0, MAX_LISTED_KEYS).join(', ');
+  const more = declared.length > MAX_LISTED_KEYS ? ` and ${declared.length - MAX_LISTED_KEYS} more` : '';
+  return `. Known ${atRoot ? 'parameters' : 'keys'}: ${listed}${more}`;
 }
 
 /**
@@ -211,7 +220,7 @@ export function toViolations(errors: readonly AjvErrorLike[] | null | undefined,
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
   let hintsLeft = schema === undefined ? 0 : MAX_KEY_HINTS;
-  const hint = (schemaPath: string, key: string): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key) : '');
+  const hint = (schemaPath: string, key: string, atRoot: boolean): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot) : '');
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
     out.push(toViolation(e, input, root, hint, schema));
@@ -219,7 +228,7 @@ export function toViolations(errors: readonly AjvErrorLike[] | null | undefined,
   return out;
 }
 
-function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schemaPath: string, key: string) => string, schema: JsonSchema | undefined): Violation {
+function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schemaPath: string, key: string, atRoot: boolean) => string, schema: JsonSchema | undefined): Violation {
   const p = e.params;
   const at = e.instancePath;
   const name = pointerName(at, root);
@@ -232,7 +241,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const pointer = `${at}/${pointerToken(key)}`;
-      const near = hint(e.schemaPath, key);
+      const near = hint(e.schemaPath, key, at === '');
       return v(pointer, at === '' ? `unknown parameter '${key}'${near}` : `unknown key '${key}' in ${name}${near}`);
     }
     case 'type': {

@@ -222,10 +222,13 @@ describe('tools over /mcp', () => {
     await expect(c.callTool({ name: 'calendar_create_event', arguments: { summary: 'x', start_datetime: '2026-01-01T10:00:00Z' } })).rejects.toThrow(/Unknown tool/);
     await expect(c.callTool({ name: 'crm_contacts_list', arguments: {} })).rejects.toThrow(/Unknown tool/);
     // A near miss names the session's tool that was meant; never one outside the session (calendar_create_event is
-    // nearer to this typo than any allowed tool, but the session does not allow it).
+    // nearer to this typo than any allowed tool, but the session does not allow it: the session's tools that share
+    // the typo's words are named instead).
     await expect(c.callTool({ name: 'calendar_list_event', arguments: {} })).rejects.toThrow('Unknown tool "calendar_list_event" in this session. Did you mean "calendar_list_events"?');
     const outside = await c.callTool({ name: 'calendar_create_evnt', arguments: {} }).catch((e: unknown) => e);
-    expect((outside as Error).message).toMatch(/Unknown tool "calendar_create_evnt" in this session\.$/);
+    expect((outside as Error).message).toMatch(/Unknown tool "calendar_create_evnt" in this session\. Tools with these words: "calendar_list_(calendars|events)"(, "calendar_list_(calendars|events)")?\.$/);
+    const unrelated = await c.callTool({ name: 'send_email', arguments: {} }).catch((e: unknown) => e);
+    expect((unrelated as Error).message).toMatch(/Unknown tool "send_email" in this session\.$/);
   });
 
   it('says an unknown tool once: the wire message is the text alone, code -32602, and the SDK client adds its prefix once', async () => {

@@ -43,8 +43,8 @@ describe('request schema violations', () => {
     const violations = res.body.error.details.violations as { pointer: string; message: string; keyword: string }[];
     expect(violations).toEqual(
       expect.arrayContaining([
-        { pointer: '/a~1b~0c', keyword: 'additionalProperties', message: "unknown parameter 'a/b~c'" },
-        { pointer: '/overrides/x~1y', keyword: 'additionalProperties', message: "unknown key 'x/y' in overrides" },
+        { pointer: '/a~1b~0c', keyword: 'additionalProperties', message: "unknown parameter 'a/b~c'. Known parameters: name, connector, client_id, client_secret, scopes, overrides, allowed_redirect_urls" },
+        { pointer: '/overrides/x~1y', keyword: 'additionalProperties', message: "unknown key 'x/y' in overrides. Known keys: authorizationUrl, tokenUrl, revocationUrl, apiBaseUrl" },
         { pointer: '/overrides/tokenUrl', keyword: 'format', message: expect.stringMatching(/^overrides\.tokenUrl must be .*URI/i) },
         { pointer: '/allowed_redirect_urls/0', keyword: 'type', message: 'allowed_redirect_urls[0] must be a string' },
       ]),

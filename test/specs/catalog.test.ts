@@ -82,8 +82,9 @@ describe.each(names)('%s', (name) => {
   it('refuses an unknown parameter', () => {
     const found = violations(name, { ...input(), colour: 'blue' });
     expect(found.some((v) => v.message.includes('colour'))).toBe(true);
-    // Nothing declared is near 'colour': no guess.
-    expect(found.find((v) => v.pointer === '/colour')?.message).toBe("unknown parameter 'colour'");
+    // Nothing declared is near 'colour': no guess, but the parameters the tool does take (never a computed one).
+    const declared = Object.entries(tool(name).inputSchema.properties as Record<string, { readOnly?: boolean }>).filter(([, s]) => s.readOnly !== true).map(([k]) => k);
+    expect(found.find((v) => v.pointer === '/colour')?.message).toBe(`unknown parameter 'colour'. Known parameters: ${declared.join(', ')}`);
   });
 
   it('names the parameter a camelCase or misspelt one meant, never a computed one', () => {

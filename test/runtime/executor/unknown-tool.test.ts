@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unknownToolError } from '../../../runtime/executor/unknown-tool.js';
+import { didYouMean, unknownToolError } from '../../../runtime/executor/unknown-tool.js';
 import { createToolRegistry } from '../../../runtime/executor/tool-registry.js';
 import type { ToolDefinition } from '../../../runtime/types.js';
 
@@ -20,10 +20,27 @@ describe('unknownToolError', () => {
     expect(unknownToolError(registry, 'GoogleCalendar_List_Event').message).toContain('Did you mean "calendar_list_events"?');
   });
 
-  it('makes no guess when nothing is close, and has no pointer for a name from the URL path', () => {
-    const error = unknownToolError(registry, 'send_email');
-    expect(error.message).toBe('No tool or alias named "send_email".');
+  it('names the tools that share the words of a name close to none, and makes no guess when none does', () => {
+    // The ranked search reads names, titles, descriptions and parameters: give the three tools theirs.
+    const described = (name: string, description: string) => ({ name, aliases: [], title: name, description, inputSchema: { type: 'object', properties: {} }, versionParameters: [] }) as unknown as ToolDefinition;
+    const tools = createToolRegistry([
+      described('docs_read_document', 'Read a Google Docs document.'),
+      described('docs_create_document', 'Create a Google Docs document.'),
+      described('crm_contacts_list', 'List HubSpot contacts.'),
+    ]);
+    const reordered = unknownToolError(tools, 'docs_document_read', '/tool_name');
+    expect(reordered.message).toBe('No tool or alias named "docs_document_read". Tools with these words: "docs_read_document", "docs_create_document".');
+    expect(reordered.details).toEqual({ violations: [expect.objectContaining({ message: expect.stringContaining('Tools with these words: "docs_read_document"') })] });
+
+    const error = unknownToolError(tools, 'send_fax');
+    expect(error.message).toBe('No tool or alias named "send_fax".');
     expect(error.details).toBeUndefined();
+  });
+
+  it('suggests only tools among those given (an MCP session\'s own)', () => {
+    const tools = createToolRegistry([tool('calendar_list_events'), tool('calendar_list_calendars')].map((t) => ({ ...t, title: t.name, description: '', inputSchema: { type: 'object', properties: {} }, versionParameters: [] }) as unknown as ToolDefinition));
+    expect(didYouMean(tools, 'calendar_list_event', new Set(['calendar_list_calendars']))).toBe(' Tools with these words: "calendar_list_calendars".');
+    expect(didYouMean(tools, 'calendar_list_event')).toBe(' Did you mean "calendar_list_events"?');
   });
 
   it('cuts a long name to 100 characters and copes with a name that is not a string', () => {

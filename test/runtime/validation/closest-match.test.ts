@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateCalendarCreateEvent } from '../../../generated/validators.gen.js';
+import { Ajv } from 'ajv';
 import { closestMatch } from '../../../runtime/validation/closest-match.js';
+import { toViolations } from '../../../runtime/validation/violations.js';
+import type { JsonSchema } from '../../../runtime/types.js';
 
 describe('closestMatch', () => {
   it.each([
@@ -53,5 +56,35 @@ describe('unknown keys of any size are hinted in bounded time', () => {
     expect(messages).toContain("unknown parameter 'summery'. Did you mean 'summary'?");
     expect(messages.filter((m) => m.startsWith("unknown parameter 'k"))).toHaveLength(40_000);
     expect(ms).toBeLessThan(500);
+  });
+});
+
+describe('an unknown key close to no declared one', () => {
+  const refuse = (schema: Record<string, unknown>, input: unknown): string[] => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    expect(validate(input)).toBe(false);
+    return toViolations(validate.errors, input, 'input', schema as JsonSchema).map((v) => v.message);
+  };
+
+  it('names the declared parameters (never a computed one), or the keys of a nested object', () => {
+    const schema = {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        query: { type: 'string' },
+        limit: { type: 'integer' },
+        _parent: { type: 'string', readOnly: true },
+        sort: { type: 'object', additionalProperties: false, properties: { by: { type: 'string' }, order: { type: 'string' } } },
+      },
+    };
+    expect(refuse(schema, { filters: [] })).toEqual(["unknown parameter 'filters'. Known parameters: query, limit, sort"]);
+    expect(refuse(schema, { sort: { direction: 'asc' } })).toEqual(["unknown key 'direction' in sort. Known keys: by, order"]);
+  });
+
+  it('cuts a long list after 30 names and says how many more there are', () => {
+    const properties = Object.fromEntries(Array.from({ length: 35 }, (_, i) => [`param_${String(i).padStart(2, '0')}`, { type: 'string' }]));
+    const [message] = refuse({ type: 'object', additionalProperties: false, properties }, { zzz: 1 });
+    expect(message).toBe(`unknown parameter 'zzz'. Known parameters: ${Object.keys(properties).slice(0, 30).join(', ')} and 5 more`);
   });
 });
