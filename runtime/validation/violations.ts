@@ -129,6 +129,20 @@ function listShapeHint(schema: JsonSchema | undefined, typePath: string, types: 
 }
 
 /**
+ * `, not the text "10": send 10 without quotes` when a number or boolean was sent as a string holding exactly one (a
+ * model's commonest slip with a typed parameter). The value is not converted: what the caller meant is theirs to say.
+ */
+function quotedScalarHint(types: readonly string[], value: unknown): string {
+  if (typeof value !== 'string' || value.length > 40) return '';
+  const text = value.trim();
+  const meant =
+    (types.includes('integer') && /^-?\d+$/.test(text)) ||
+    (types.includes('number') && text !== '' && Number.isFinite(Number(text)) && /^-?[\d.eE+-]+$/.test(text)) ||
+    (types.includes('boolean') && (text === 'true' || text === 'false'));
+  return meant ? `, not the text ${JSON.stringify(value)}: send ${text} without quotes` : '';
+}
+
+/**
  * `, e.g. {"title":[{"text":{"content":"Project plan"}}]}` when a value of an open map of objects (Notion's
  * `properties`) was given as something other than an object or the JSON text of one (a bare title, a rich-text
  * array) and the map's example has that key: the value's shape, where "the text is not JSON" would point the wrong way.
@@ -249,7 +263,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const value = valueAt(input, at);
       const why = types.includes('object')
         ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value)
-        : listShapeHint(schema, e.schemaPath, types, value);
+        : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {

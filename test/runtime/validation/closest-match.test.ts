@@ -88,3 +88,24 @@ describe('an unknown key close to no declared one', () => {
     expect(message).toBe(`unknown parameter 'zzz'. Known parameters: ${Object.keys(properties).slice(0, 30).join(', ')} and 5 more`);
   });
 });
+
+describe('a number or boolean sent as text', () => {
+  const refuse = (schema: Record<string, unknown>, input: unknown): string[] => {
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(input)).toBe(false);
+    return toViolations(validate.errors, input, 'input', schema as JsonSchema).map((v) => v.message);
+  };
+  const schema = { type: 'object', properties: { max_results: { type: 'integer' }, ratio: { type: 'number' }, single_events: { type: 'boolean' }, name: { type: 'string' } } };
+
+  it('says to send it without quotes, and converts nothing', () => {
+    expect(refuse(schema, { max_results: '10' })).toEqual(['max_results must be an integer, not the text "10": send 10 without quotes']);
+    expect(refuse(schema, { ratio: '0.5' })).toEqual(['ratio must be a number, not the text "0.5": send 0.5 without quotes']);
+    expect(refuse(schema, { single_events: 'true' })).toEqual(['single_events must be a boolean, not the text "true": send true without quotes']);
+  });
+
+  it('gives no such hint for text that is not one', () => {
+    expect(refuse(schema, { max_results: 'ten' })).toEqual(['max_results must be an integer']);
+    expect(refuse(schema, { max_results: '1.5' })).toEqual(['max_results must be an integer']);
+    expect(refuse(schema, { single_events: 'yes' })).toEqual(['single_events must be a boolean']);
+  });
+});
