@@ -145,14 +145,16 @@ function quotedScalarHint(types: readonly string[], value: unknown): string {
 /**
  * `, e.g. {"title":[{"text":{"content":"Project plan"}}]}` when a value of an open map of objects (Notion's
  * `properties`) was given as something other than an object or the JSON text of one (a bare title, a rich-text
- * array) and the map's example has that key: the value's shape, where "the text is not JSON" would point the wrong way.
+ * array): the example's value for that key, or else its first value (a column the example does not name, such as a
+ * database's `Name`, still takes a typed value object), where "the text is not JSON" would point the wrong way.
  */
 function mapValueExampleHint(schema: JsonSchema | undefined, typePath: string, pointer: string, value: unknown): string {
   if (schema === undefined || !typePath.endsWith('/additionalProperties/type')) return '';
   if (isPlainObject(value) || (typeof value === 'string' && /^\s*[{[]/.test(value))) return '';
   const key = tokenKey(pointer.slice(pointer.lastIndexOf('/') + 1));
   const map = examplesOf(schemaAt(schema, typePath.slice(0, -'/additionalProperties/type'.length)))?.[0];
-  return isPlainObject(map) && Object.hasOwn(map, key) ? exampleText(map[key]) : '';
+  if (!isPlainObject(map)) return '';
+  return exampleText(Object.hasOwn(map, key) ? map[key] : Object.values(map)[0]);
 }
 
 /**

@@ -203,6 +203,11 @@ describe('a Notion property value given bare', () => {
         { pointer: '/properties/title', keyword: 'type', message: 'properties.title must be an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}' },
       ]);
     }
+    // A column the example does not name is shown the example's first value: a typed value object all the same.
+    const row = await run('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'x' } }] }, Owner: 'Ana' } });
+    expect(row.body.error.details.violations).toEqual([
+      { pointer: '/properties/Owner', keyword: 'type', message: 'properties.Owner must be an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}' },
+    ]);
     // Text that looks like JSON still says why it was not read.
     const broken = await run('workspace_page_create', { parent_page_id, properties: { title: '{"title": [' } });
     expect(broken.body.error.details.violations[0].message).toMatch(/^properties\.title must be an object: the text is not JSON/);
