@@ -1,13 +1,19 @@
 /**
  * The README and the docs say what the code has: the README's tool table has a row per connector of the specs, the route
- * tables of docs/ name exactly the operations of the OpenAPI document, and every relative link in the README and
- * docs/ points at a file that exists (and a heading that exists, for `#anchors`).
+ * tables of docs/ name exactly the operations of the OpenAPI document and their query parameters, every relative link
+ * in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`), every repository
+ * file they name exists, and the tables that list what a registry holds (helpers, formats, schema keywords, event
+ * types, store tables) list exactly that.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../generated/tools.gen.js';
+import { helperRegistry } from '../runtime/helpers/index.js';
+import { storeMigrations } from '../runtime/store/schema-migrations.js';
 import type { ToolDefinition } from '../runtime/types.js';
+import { formats } from '../runtime/validation/formats.js';
+import { ACCOUNT_EVENT_TYPES } from '../runtime/webhooks/event-types.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -27,13 +33,19 @@ describe('the README', () => {
   });
 });
 
+/** One route a Markdown table names: `METHOD /path`, and the query parameters written after it (`?a=&b=`), if any. */
+interface TableRoute {
+  route: string;
+  query: string[] | null;
+}
+
 /**
  * The routes a Markdown table names in its first cell, as `METHOD /path`: a cell such as `` `GET`, `POST /a` `` names
- * both methods of `/a`; a query string (`?limit=&cursor=`) is not part of the path; a path without a method
- * (`/dashboard`) and any other code span are not routes.
+ * both methods of `/a`; a query string (`?limit=&cursor=`) is not part of the path but says which query parameters the
+ * route takes; a path without a method (`/dashboard`) and any other code span are not routes.
  */
-function tableRoutes(markdown: string): Set<string> {
-  const out = new Set<string>();
+function tableRouteEntries(markdown: string): TableRoute[] {
+  const out: TableRoute[] = [];
   for (const line of markdown.split('\n')) {
     if (!line.startsWith('| `')) continue;
     const end = line.indexOf(' | ', 2);
@@ -44,25 +56,41 @@ function tableRoutes(markdown: string): Set<string> {
         methods.push(span);
         continue;
       }
-      const route = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s?]*)/.exec(span);
-      if (route) for (const method of [...methods, route[1] as string]) out.add(`${method} ${route[2]}`);
+      const route = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s?]*)(\?\S*)?/.exec(span);
+      const query = route?.[3] === undefined ? null : [...route[3].matchAll(/[?&]([^=&]+)=/g)].map((q) => q[1] as string);
+      if (route) for (const method of [...methods, route[1] as string]) out.push({ route: `${method} ${route[2]}`, query });
       methods = [];
     }
   }
   return out;
 }
 
+function tableRoutes(markdown: string): Set<string> {
+  return new Set(tableRouteEntries(markdown).map((entry) => entry.route));
+}
+
 describe('the route tables of docs/', () => {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
-  const documented = new Set(docs.flatMap((file) => [...tableRoutes(read(file))]));
-  /** Every operation of the OpenAPI document; the per-tool execute paths are the one route the manual names. */
-  const operations = new Set(
-    Object.entries(JSON.parse(read('generated/openapi.json')).paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-      Object.keys(item)
-        .filter((key) => key !== 'parameters')
-        .map((method) => `${method.toUpperCase()} ${path.replace(/^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/, '/api/v1/tools/{tool_name}/execute')}`),
+  const entries = docs.flatMap((file) => tableRouteEntries(read(file)));
+  const documented = new Set(entries.map((entry) => entry.route));
+  type Parameter = { in: string; name: string };
+  type Operation = { parameters?: Parameter[] };
+  /**
+   * Every operation of the OpenAPI document, with the names of its query parameters; the per-tool execute paths are
+   * the one route the manual names.
+   */
+  const operationQueries = new Map(
+    Object.entries(JSON.parse(read('generated/openapi.json')).paths as Record<string, Record<string, Operation> & { parameters?: Parameter[] }>).flatMap(
+      ([path, item]) =>
+        Object.entries(item)
+          .filter(([key]) => key !== 'parameters')
+          .map(([method, op]) => [
+            `${method.toUpperCase()} ${path.replace(/^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/, '/api/v1/tools/{tool_name}/execute')}`,
+            [...(item.parameters ?? []), ...((op as Operation).parameters ?? [])].filter((p) => p.in === 'query').map((p) => p.name),
+          ] as const),
     ),
   );
+  const operations = new Set(operationQueries.keys());
   /** Routes the docs name that the OpenAPI document does not describe, by design: the MCP endpoint speaks MCP. */
   const notOpenApi = ['POST /mcp'];
 
@@ -74,6 +102,16 @@ describe('the route tables of docs/', () => {
     expect([...documented].filter((route) => !operations.has(route) && !notOpenApi.includes(route))).toEqual([]);
   });
 
+  it('write a route\'s query parameters as the document has them, and every query parameter of an operation in some row', () => {
+    const wrong = entries
+      .filter((entry) => entry.query !== null && operationQueries.has(entry.route))
+      .filter((entry) => JSON.stringify(entry.query) !== JSON.stringify(operationQueries.get(entry.route)))
+      .map((entry) => `${entry.route}?${entry.query?.join('&')} (the document: ${operationQueries.get(entry.route)?.join(', ')})`);
+    expect(wrong).toEqual([]);
+    const unwritten = [...operationQueries].filter(([route, query]) => query.length > 0 && !entries.some((entry) => entry.route === route && entry.query !== null));
+    expect(unwritten.map(([route, query]) => `${route}?${query.join('=&')}=`)).toEqual([]);
+  });
+
   it('are read as a reader reads them', () => {
     const table = [
       '| Route | What |',
@@ -83,6 +121,8 @@ describe('the route tables of docs/', () => {
       '| `AGENT_CONNECTOR_X` | not a route |',
     ].join('\n');
     expect([...tableRoutes(table)].sort()).toEqual(['DELETE /api/v1/a/{id}', 'GET /api/v1/a', 'GET /api/v1/a/{id}', 'POST /api/v1/a']);
+    expect(tableRouteEntries(table).find((entry) => entry.route === 'GET /api/v1/a/{id}')?.query).toEqual(['x', 'y']);
+    expect(tableRouteEntries(table).find((entry) => entry.route === 'GET /api/v1/a')?.query).toBeNull();
   });
 });
 
@@ -103,5 +143,106 @@ describe('links in the README and docs/', () => {
       if (anchor && target.endsWith('.md') && !anchorsOf(read(target)).has(anchor)) broken.push(link);
     }
     expect(broken).toEqual([]);
+  });
+});
+
+/** Every file and directory of the checkout, as paths from its root (dependencies and build output left out). */
+function repositoryPaths(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      if (['node_modules', '.git', 'dist', '.agent-connector'].includes(entry.name)) continue;
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      out.push(path);
+      if (entry.isDirectory()) walk(path);
+    }
+  };
+  walk('');
+  return out;
+}
+
+/**
+ * The repository paths a Markdown text names in code spans outside code blocks: a path under one of the checkout's
+ * top directories (`runtime/http/client.ts`), or a source file named by itself or from a directory below the top
+ * (`auth.test.ts`, `executor/lookup-cache.ts`). Placeholders and globs (`<connector>`, `{id}`, `*`, `...`) are not.
+ */
+function citedPaths(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  const cited: string[] = [];
+  for (const m of prose.matchAll(/`([^`\s]+)`/g)) {
+    const span = m[1] as string;
+    if (/[<>{}*]|\.\.\./.test(span)) continue;
+    if (/^(\.ci|bench|bin|codegen|docs|generated|runtime|sandbox|specs|test)\//.test(span) || /^[\w./-]+\.(ts|mjs|hbs|md)$/.test(span)) cited.push(span.replace(/\/$/, ''));
+  }
+  return cited;
+}
+
+/** Files the docs name that a run writes, not the repository (bench/README.md: "not committed"). */
+const WRITTEN_BY_RUNS = ['bench/results/latest.json'];
+
+describe('files the README and docs/ name', () => {
+  const files = ['README.md', 'bench/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const paths = repositoryPaths();
+  it.each(files)('%s names only files of the repository', (file) => {
+    const missing = citedPaths(read(file)).filter((cited) => !WRITTEN_BY_RUNS.includes(cited) && !paths.some((path) => path === cited || path.endsWith(`/${cited}`)));
+    expect(missing).toEqual([]);
+  });
+
+  it('are read as a reader reads them', () => {
+    const text = ['See `runtime/http/client.ts`, `auth.test.ts`, `executor/ttl-cache.ts` and `docs/`.', '`sandbox/apis/<connector>/`, `test/specs/*-outputs.test-d.ts`, `/api/v1`, `POST /mcp`', '```', '`not/a/citation.ts`', '```'].join('\n');
+    expect(citedPaths(text)).toEqual(['runtime/http/client.ts', 'auth.test.ts', 'executor/ttl-cache.ts', 'docs']);
+  });
+});
+
+/** The first code span of each row of the Markdown table whose header row starts with `| <header> |`. */
+function firstColumn(markdown: string, header: string): string[] {
+  const start = markdown.indexOf(`\n| ${header} |`);
+  if (start === -1) throw new Error(`no table headed "${header}"`);
+  const rows: string[] = [];
+  for (const line of markdown.slice(start + 1).split('\n').slice(2)) {
+    if (!line.startsWith('|')) break;
+    const span = /^\| `([^`]+)`/.exec(line);
+    if (span) rows.push(span[1] as string);
+  }
+  return rows;
+}
+
+describe('docs/spec-format.md', () => {
+  const text = read('docs/spec-format.md');
+
+  it('lists every helper a mapping may call, with its arity, and no other', () => {
+    const documented = firstColumn(text, 'helper').map((call) => {
+      const m = /^(\w+)\(([^)]*)\)$/.exec(call);
+      return [m?.[1], m?.[2] === '' ? 0 : m?.[2]?.split(',').length];
+    });
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(Object.entries(helperRegistry).map(([name, info]) => [name, info.arity])));
+  });
+
+  it('lists every format the validators check, and no other', () => {
+    expect(firstColumn(text, 'format').sort()).toEqual(Object.keys(formats).sort());
+  });
+
+  it("lists the JSON Schema keywords a parameter may use as the tool meta-schema allows them", () => {
+    const sentence = /Allowed JSON Schema keywords: ([^.]+)\./.exec(text)?.[1] ?? '';
+    const documented = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1] as string);
+    const schema = JSON.parse(read('specs/schema/tool.schema.json')) as { $defs: { schemaKeywords: { properties: object }; schema: { properties: object } } };
+    expect(documented.sort()).toEqual([...Object.keys(schema.$defs.schemaKeywords.properties), ...Object.keys(schema.$defs.schema.properties)].sort());
+  });
+});
+
+describe('docs/webhooks.md', () => {
+  it('lists every account event type, and no other', () => {
+    expect(firstColumn(read('docs/webhooks.md'), 'Type')).toEqual([...ACCOUNT_EVENT_TYPES]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it("names every table of the store's migrations, and no other", () => {
+    const sentence = /Tables: ([^.]+)\./.exec(read('docs/architecture.md'))?.[1] ?? '';
+    const documented = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1] as string);
+    const column = { text: 'TEXT', integer: 'INTEGER', timestamp: 'TEXT', json: 'TEXT' };
+    const created = storeMigrations(column).flatMap((migration) => [...migration.sql.matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1] as string));
+    // The drivers keep their own record of the migrations applied.
+    expect(documented.sort()).toEqual([...created, 'schema_migrations'].sort());
   });
 });
