@@ -33,10 +33,15 @@ describe('the README', () => {
   });
 });
 
-/** One route a Markdown table names: `METHOD /path`, and the query parameters written after it (`?a=&b=`), if any. */
+/**
+ * One route a Markdown table names: `METHOD /path`, the query parameters written after it (`?a=&b=`), if any, and the
+ * members of the JSON body the row's second cell opens with (`{a, b?}`: `b` optional), when the row names one route
+ * that takes a body (a GET's cell opens with its answer).
+ */
 interface TableRoute {
   route: string;
   query: string[] | null;
+  body: string[] | null;
 }
 
 /**
@@ -49,6 +54,7 @@ function tableRouteEntries(markdown: string): TableRoute[] {
   for (const line of markdown.split('\n')) {
     if (!line.startsWith('| `')) continue;
     const end = line.indexOf(' | ', 2);
+    const found: TableRoute[] = [];
     let methods: string[] = [];
     for (const m of line.slice(2, end === -1 ? undefined : end).matchAll(/`([^`]+)`/g)) {
       const span = m[1] as string;
@@ -58,9 +64,12 @@ function tableRouteEntries(markdown: string): TableRoute[] {
       }
       const route = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s?]*)(\?\S*)?/.exec(span);
       const query = route?.[3] === undefined ? null : [...route[3].matchAll(/[?&]([^=&]+)=/g)].map((q) => q[1] as string);
-      if (route) for (const method of [...methods, route[1] as string]) out.push({ route: `${method} ${route[2]}`, query });
+      if (route) for (const method of [...methods, route[1] as string]) found.push({ route: `${method} ${route[2]}`, query, body: null });
       methods = [];
     }
+    const body = end === -1 ? null : /^`\{([^`}]*)\}`/.exec(line.slice(end + 3));
+    if (body && found.length === 1 && /^(POST|PUT|PATCH) /.test((found[0] as TableRoute).route)) (found[0] as TableRoute).body = (body[1] as string).split(',').map((member) => member.trim());
+    out.push(...found);
   }
   return out;
 }
@@ -74,21 +83,32 @@ describe('the route tables of docs/', () => {
   const entries = docs.flatMap((file) => tableRouteEntries(read(file)));
   const documented = new Set(entries.map((entry) => entry.route));
   type Parameter = { in: string; name: string };
-  type Operation = { parameters?: Parameter[] };
+  type Schema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
+  type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+  const document = JSON.parse(read('generated/openapi.json')) as { paths: Record<string, Record<string, Operation> & { parameters?: Parameter[] }> };
+  const resolve = (schema: Schema): Schema =>
+    schema.$ref === undefined ? schema : resolve(schema.$ref.split('/').slice(1).reduce((at: any, key) => at[key], document) as Schema);
   /**
    * Every operation of the OpenAPI document, with the names of its query parameters; the per-tool execute paths are
    * the one route the manual names.
    */
-  const operationQueries = new Map(
-    Object.entries(JSON.parse(read('generated/openapi.json')).paths as Record<string, Record<string, Operation> & { parameters?: Parameter[] }>).flatMap(
-      ([path, item]) =>
-        Object.entries(item)
-          .filter(([key]) => key !== 'parameters')
-          .map(([method, op]) => [
-            `${method.toUpperCase()} ${path.replace(/^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/, '/api/v1/tools/{tool_name}/execute')}`,
-            [...(item.parameters ?? []), ...((op as Operation).parameters ?? [])].filter((p) => p.in === 'query').map((p) => p.name),
-          ] as const),
-    ),
+  const operationList = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([key]) => key !== 'parameters')
+      .map(([method, op]) => ({
+        route: `${method.toUpperCase()} ${path.replace(/^\/api\/v1\/tools\/[a-z0-9_]+\/execute$/, '/api/v1/tools/{tool_name}/execute')}`,
+        query: [...(item.parameters ?? []), ...((op as Operation).parameters ?? [])].filter((p) => p.in === 'query').map((p) => p.name),
+        body: (op as Operation).requestBody?.content['application/json']?.schema,
+      })),
+  );
+  const operationQueries = new Map(operationList.map((op) => [op.route, op.query]));
+  /** The members of each JSON request body, `name?` when optional. */
+  const operationBodies = new Map(
+    operationList.flatMap((op) => {
+      if (op.body === undefined) return [];
+      const schema = resolve(op.body);
+      return [[op.route, Object.keys(schema.properties ?? {}).map((name) => ((schema.required ?? []).includes(name) ? name : `${name}?`))] as const];
+    }),
   );
   const operations = new Set(operationQueries.keys());
   /** Routes the docs name that the OpenAPI document does not describe, by design: the MCP endpoint speaks MCP. */
@@ -112,15 +132,26 @@ describe('the route tables of docs/', () => {
     expect(unwritten.map(([route, query]) => `${route}?${query.join('=&')}=`)).toEqual([]);
   });
 
+  it('write a JSON body with the members the document gives it, optional ones with `?`', () => {
+    const written = entries.filter((entry) => entry.body !== null);
+    expect(written.length).toBeGreaterThan(0);
+    const wrong = written
+      .filter((entry) => JSON.stringify([...(entry.body ?? [])].sort()) !== JSON.stringify([...(operationBodies.get(entry.route) ?? [])].sort()))
+      .map((entry) => `${entry.route} {${entry.body?.join(', ')}} (the document: {${operationBodies.get(entry.route)?.join(', ')}})`);
+    expect(wrong).toEqual([]);
+  });
+
   it('are read as a reader reads them', () => {
     const table = [
       '| Route | What |',
       '| `GET`, `POST /api/v1/a` | list, create |',
       '| `GET /api/v1/a/{id}?x=&y=`, `DELETE /api/v1/a/{id}` | read, delete; see `GET /not/a/route` |',
+      '| `POST /api/v1/b` | `{name, size?}` -> `{id}` |',
       '| `/dashboard` | no method, no route |',
       '| `AGENT_CONNECTOR_X` | not a route |',
     ].join('\n');
-    expect([...tableRoutes(table)].sort()).toEqual(['DELETE /api/v1/a/{id}', 'GET /api/v1/a', 'GET /api/v1/a/{id}', 'POST /api/v1/a']);
+    expect([...tableRoutes(table)].sort()).toEqual(['DELETE /api/v1/a/{id}', 'GET /api/v1/a', 'GET /api/v1/a/{id}', 'POST /api/v1/a', 'POST /api/v1/b']);
+    expect(tableRouteEntries(table).find((entry) => entry.route === 'POST /api/v1/b')?.body).toEqual(['name', 'size?']);
     expect(tableRouteEntries(table).find((entry) => entry.route === 'GET /api/v1/a/{id}')?.query).toEqual(['x', 'y']);
     expect(tableRouteEntries(table).find((entry) => entry.route === 'GET /api/v1/a')?.query).toBeNull();
   });
