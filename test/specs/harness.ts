@@ -1,5 +1,5 @@
 /**
- * Table-driven checks of the generated tools against the upstream APIs (reference/upstream-apis.md): a valid input
+ * Table-driven checks of the generated tools against the upstream APIs (their official references): a valid input
  * builds exactly the request the real API expects, and an input breaking a rule is refused by `validate` with a
  * violation at the right JSON pointer whose message names the parameter — so no request is ever built for it.
  */

@@ -5,8 +5,7 @@
  * answers it in that version, and the refusals the tools meet come back in the shape the client parses (its
  * `APIResponseError` with Notion's `code` and HTTP `status`).
  *
- * References: ../shared/reference/upstream-apis.md §1 and developers.notion.com. Where they do not settle a fact,
- * the test says so at the assertion.
+ * Reference: developers.notion.com. Where it does not settle a fact, the test says so at the assertion.
  */
 import { Client as NotionV4 } from '@notionhq/client-v4';
 import { Client as NotionV5 } from '@notionhq/client';
