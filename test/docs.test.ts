@@ -31,6 +31,12 @@ describe('the README', () => {
     const connectors = [...new Set((tools as readonly ToolDefinition[]).map((t) => t.connector))].sort();
     expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(connectors.map((c) => [c, `generated/docs/${c}.md`])));
   });
+
+  it('has every document of docs/ in its Documentation table, so "where the rest is" leaves none out', () => {
+    const section = read('README.md').split('\n## Documentation\n')[1]?.split('\n## ')[0] ?? '';
+    const linked = new Set([...section.matchAll(/\]\((docs\/[^)#]+\.md)\)/g)].map((m) => m[1]));
+    expect(readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`).filter((doc) => !linked.has(doc))).toEqual([]);
+  });
 });
 
 /**
