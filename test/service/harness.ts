@@ -12,7 +12,7 @@ import pino from 'pino';
 import type { ConnectionView, Connector } from '../../runtime/api.js';
 import { createConnector, type RuntimeOptions } from '../../runtime/connector.js';
 import { startSandbox } from '../../sandbox/index.js';
-import type { Sandbox } from '../../sandbox/types.js';
+import type { Sandbox, SandboxOptions } from '../../sandbox/types.js';
 import { buildService, type ServiceOptions } from '../../runtime/service/build-service.js';
 import { createEnvironment } from '../../runtime/service/environments.js';
 import { freePort } from '../../runtime/service/free-port.js';
@@ -46,8 +46,14 @@ export interface Harness {
 }
 
 export interface HarnessOptions extends Partial<Omit<ServiceOptions, 'connector' | 'logger'>> {
-  /** Captures the service's pino lines. */
+  /** Captures the service's pino lines, the connector's too (one logger, as `startService` has). */
   logStream?: Writable;
+  /** The captured logger's level. Default `info`. */
+  logLevel?: string;
+  /** The connector's clock (token expiry, links, the history), apart from the service's `now`. Default `Date.now`. */
+  connectorNow?: () => number;
+  /** Options for the sandbox (e.g. a `stateFile`, which holds every token it issued). */
+  sandboxOptions?: SandboxOptions;
   definitions?: RuntimeOptions['definitions'];
   executions?: RuntimeOptions['executions'];
   /** A store to use instead of a fresh SQLite file (e.g. a PostgreSQL schema); the caller closes it. */
@@ -55,11 +61,12 @@ export interface HarnessOptions extends Partial<Omit<ServiceOptions, 'connector'
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox(options.sandboxOptions);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ac-service-'));
   const encryptionKeys = `k1:${randomBytes(32).toString('base64')}`;
+  const logger = options.logStream ? pino(loggerOptions(options.logLevel ?? 'info'), options.logStream) : false;
   const connector = await createConnector({
     baseUrl: url,
     dataDir,
@@ -68,10 +75,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.definitions ? { definitions: options.definitions } : {}),
     ...(options.executions ? { executions: options.executions } : {}),
     ...(options.store ? { store: options.store } : {}),
+    ...(logger ? { logger } : {}),
+    ...(options.connectorNow ? { now: options.connectorNow } : {}),
   });
   const signingKey = options.signingKey ?? new Uint8Array(randomBytes(32));
-  const logger = options.logStream ? pino(loggerOptions('info'), options.logStream) : false;
-  const { logStream: _ignored, definitions: _defs, store: _store, executions: _executions, ...serviceOptions } = options;
+  const { logStream: _ignored, logLevel: _level, connectorNow: _now, sandboxOptions: _sandboxOptions, definitions: _defs, store: _store, executions: _executions, ...serviceOptions } = options;
   const app = await buildService({ ...serviceOptions, connector, sandbox, signingKey, logger });
   await app.listen({ port, host: '127.0.0.1' });
   const a = await createEnvironment(connector.store, { name: 'tenant-a' });
