@@ -508,8 +508,10 @@ describe('a list given for one value, or one value for a list', () => {
     ]);
     const listed = errorOf((await c.callTool({ name: 'calendar_list_events', arguments: { query: ['planning', 'review'] } })) as CallToolResult);
     expect(listed.violations).toEqual([{ pointer: '/query', keyword: 'type', message: 'query must be a string, e.g. "planning"' }]);
-    // A value of the wrong scalar type needs no example: the type says it.
+    // A value of the wrong scalar type needs no example: the type says it; a number sent as text is told to drop the quotes.
     const scalar = errorOf((await c.callTool({ name: 'calendar_list_events', arguments: { max_results: '5' } })) as CallToolResult);
-    expect(scalar.violations).toEqual([{ pointer: '/max_results', keyword: 'type', message: 'max_results must be an integer' }]);
+    expect(scalar.violations).toEqual([{ pointer: '/max_results', keyword: 'type', message: 'max_results must be an integer, not the text "5": send 5 without quotes' }]);
+    const word = errorOf((await c.callTool({ name: 'calendar_list_events', arguments: { max_results: 'five' } })) as CallToolResult);
+    expect(word.violations).toEqual([{ pointer: '/max_results', keyword: 'type', message: 'max_results must be an integer' }]);
   });
 });
