@@ -391,6 +391,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     const e = toConnectorError(error, request);
     if (e.code === 'unauthorized' && request.method === 'GET' && !request.cookies[SESSION_COOKIE]) return reply.redirect('/dashboard/login', 303);
     const session = await readSession(deps.auth, request).catch(() => null);
-    return page(reply, 'error', { title: 'Error', ...(session ? header(session) : { signedIn: false }), error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
+    // The title is the page's h1 too: a record that does not exist is "Not found", as a path that does not is.
+    return page(reply, 'error', { title: e.status === 404 ? 'Not found' : 'Error', ...(session ? header(session) : { signedIn: false }), error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
   });
 }
