@@ -47,10 +47,13 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   move: ['update'],
   cancel: ['delete'],
   remove: ['delete'],
-  add: ['create', 'insert'],
+  add: ['create', 'insert', 'append'],
   make: ['create'],
   new: ['create'],
   upcoming: ['list', 'event'],
+  // A question about what there is reads: "what meetings do I have tomorrow" lists events.
+  what: ['list', 'get', 'search'],
+  which: ['list', 'get', 'search'],
   agenda: ['list', 'event'],
   write: ['update', 'create'],
   edit: ['update'],
@@ -75,7 +78,7 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   sheet: ['sheets', 'spreadsheet'],
   cell: ['values', 'range'],
   table: ['database'],
-  row: ['database', 'insert'],
+  row: ['database', 'insert', 'append', 'values'],
   mail: ['email'],
 };
 
