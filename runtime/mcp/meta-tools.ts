@@ -10,7 +10,7 @@ import { ConnectorError } from '../errors.js';
 import { didYouMean } from '../executor/unknown-tool.js';
 import { describeJson, readJsonObjectText } from '../json/json-text-problem.js';
 import type { Violation } from '../types.js';
-import { pointerToken } from '../validation/violations.js';
+import { pointerToken, unknownKeyHint } from '../validation/violations.js';
 import type { AllowedTool, SessionScope } from './session-scope.js';
 import { callTool } from './tool-call.js';
 import { errorResult, successResult } from './tool-result.js';
@@ -84,7 +84,9 @@ function argumentViolations(tool: Tool, args: Record<string, unknown>): Violatio
     if (args[key] == null) violations.push({ pointer: `/${pointerToken(key)}`, message: `${key} is required`, keyword: 'required' });
   }
   for (const key of Object.keys(args)) {
-    if (!Object.hasOwn(declared, key)) violations.push({ pointer: `/${pointerToken(key)}`, message: `unknown parameter '${key}'`, keyword: 'additionalProperties' });
+    if (!Object.hasOwn(declared, key)) {
+      violations.push({ pointer: `/${pointerToken(key)}`, message: `unknown parameter '${key}'${unknownKeyHint(key, Object.keys(declared), true)}`, keyword: 'additionalProperties' });
+    }
   }
   if (args.name != null && typeof args.name !== 'string') violations.push({ pointer: '/name', message: 'name must be a string', keyword: 'type' });
   return violations;

@@ -200,10 +200,8 @@ const MAX_LISTED_KEYS = 30;
 
 /**
  * ` Did you mean 'max_results'?` when the object that refused `key` declares a key it misspells (`maxResults`,
- * `calender_id`; closestMatch's rule, as for workspace column names); else the keys it declares
- * (`. Known parameters: query, limit, after`), so that a caller who guessed a name (`filters`, `attendees`) is told
- * the real ones in the same answer; the empty string when it declares none. Computed keys (`readOnly`, such as
- * `_parent`) are never named: a caller must not send them.
+ * `calender_id`; closestMatch's rule, as for workspace column names); else the keys it declares, from
+ * {@link unknownKeyHint}. Computed keys (`readOnly`, such as `_parent`) are never named: a caller must not send them.
  */
 function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPath: string, key: string, atRoot: boolean): string {
   if (schema === undefined) return '';
@@ -211,6 +209,16 @@ function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPat
   const properties = isPlainObject(object) ? object.properties : undefined;
   if (!isPlainObject(properties)) return '';
   const declared = Object.keys(properties).filter((k) => !(isPlainObject(properties[k]) && properties[k].readOnly === true));
+  return unknownKeyHint(key, declared, atRoot);
+}
+
+/**
+ * What follows `unknown parameter 'x'` (at the root) or `unknown key 'x' in y`: ` Did you mean 'max_results'?` for
+ * a near miss of a declared key, else the declared keys (`. Known parameters: query, limit, after`, at most 30), so
+ * that a caller who guessed a name (`filters`, `attendees`) is told the real ones in the same answer; the empty string
+ * when none is declared. Every refusal of an unknown key says it this way (tool inputs, API bodies, MCP meta-tools).
+ */
+export function unknownKeyHint(key: string, declared: readonly string[], atRoot: boolean): string {
   const suggestion = closestMatch(key, declared);
   if (suggestion !== undefined) return `. Did you mean '${suggestion}'?`;
   if (declared.length === 0) return '';

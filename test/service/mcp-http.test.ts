@@ -309,8 +309,8 @@ describe('search mode', () => {
     const misnamed = errorOf((await c.callTool({ name: 'call_tool', arguments: { name: 'calendar_list_events', args: { max_results: 1 } } })) as CallToolResult);
     expect(misnamed).toMatchObject({
       code: 'invalid_input',
-      message: "Invalid input for call_tool: unknown parameter 'args'",
-      violations: [{ pointer: '/args', message: "unknown parameter 'args'", keyword: 'additionalProperties' }],
+      message: "Invalid input for call_tool: unknown parameter 'args'. Known parameters: name, arguments",
+      violations: [{ pointer: '/args', message: "unknown parameter 'args'. Known parameters: name, arguments", keyword: 'additionalProperties' }],
     });
     const nameless = errorOf((await c.callTool({ name: 'describe_tool', arguments: {} })) as CallToolResult);
     expect(nameless).toMatchObject({ code: 'invalid_input', violations: [{ pointer: '/name', message: 'name is required', keyword: 'required' }] });
