@@ -3,7 +3,7 @@
  * tables of docs/ name exactly the operations of the OpenAPI document and their query parameters, every relative link
  * in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`), every repository
  * file they name exists, and the tables that list what a registry holds (helpers, formats, schema keywords, event
- * types, store tables) list exactly that.
+ * types, store tables) list exactly that, and the README's AI SDK code is the code a type test compiles.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -36,6 +36,13 @@ describe('the README', () => {
     const section = read('README.md').split('\n## Documentation\n')[1]?.split('\n## ')[0] ?? '';
     const linked = new Set([...section.matchAll(/\]\((docs\/[^)#]+\.md)\)/g)].map((m) => m[1]));
     expect(readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`).filter((doc) => !linked.has(doc))).toEqual([]);
+  });
+
+  it('shows the Vercel AI SDK code that test/agent/ai-sdk-readme.test-d.ts compiles against the SDK\'s types', () => {
+    const block = read('README.md').split('\n**Vercel AI SDK**')[1]?.split('```ts\n')[1]?.split('```')[0];
+    const compiled = read('test/agent/ai-sdk-readme.test-d.ts').split('// README: from here\n')[1]?.split('// README: to here')[0];
+    expect(compiled).toBeDefined();
+    expect(block).toBe(compiled);
   });
 });
 
