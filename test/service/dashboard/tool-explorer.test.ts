@@ -50,8 +50,14 @@ describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
     // The form keeps what was typed, and the field the violation names says it.
     expect(await page.inputValue('#field-email')).toBe('not-an-email');
     expect(await page.getAttribute('#field-email', 'aria-invalid')).toBe('true');
-    expect(await page.textContent(`#${await page.getAttribute('#field-email', 'aria-describedby')}`)).toContain('email');
+    // The error is read first, then the parameter's description; a field without an error is described by its help.
+    const [errorId, helpId] = ((await page.getAttribute('#field-email', 'aria-describedby')) ?? '').split(' ');
+    expect(await page.textContent(`#${errorId}`)).toContain('email');
+    expect(helpId).toBe('field-email-help');
+    expect((await page.textContent('#field-email-help'))?.trim()).not.toBe('');
     expect(await page.getAttribute('#field-firstname', 'aria-invalid')).toBeNull();
+    expect(await page.getAttribute('#field-firstname', 'aria-describedby')).toBe('field-firstname-help');
+    expect((await page.textContent('#field-firstname-help'))?.trim()).not.toBe('');
     expect(await page.getAttribute('#run-identifier', 'aria-invalid')).toBeNull();
 
     // A field the form cannot read, and a nested violation, each at its parameter's field.
@@ -67,7 +73,7 @@ describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
     await page.click('#run-tool');
     expect(await page.textContent('#field-limit-error')).toContain('limit must be <= 100');
     expect(await page.textContent('#field-filterGroups-error')).toContain('filterGroups[0].filters is required');
-    expect(await page.getAttribute('#field-filterGroups', 'aria-describedby')).toBe('field-filterGroups-error');
+    expect(await page.getAttribute('#field-filterGroups', 'aria-describedby')).toBe('field-filterGroups-error field-filterGroups-help');
 
     // A user without an account on the connection: the call's identifier field says so, not an input field.
     await page.fill('#field-limit', '');
