@@ -17,6 +17,7 @@ import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
 import { PrecheckCache } from './executor/precheck-cache.js';
 import { TtlCache } from './executor/ttl-cache.js';
+import { connectionNameHint } from './executor/connection-hint.js';
 import { createToolRegistry } from './executor/tool-registry.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
 import { resolveHttpPolicy } from './http/policy.js';
@@ -210,7 +211,8 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       const found = (await store.getConnection(environmentId, idOrName)) ?? (await store.getConnectionByName(environmentId, idOrName));
       if (found === null) {
         const shown = JSON.stringify(idOrName.slice(0, 100));
-        throw notFound(`No connection ${shown} in this environment.`, `connection_name ${shown} names no connection in this environment`);
+        const hint = connectionNameHint(idOrName, (await store.listConnections(environmentId)).map((c) => c.name));
+        throw notFound(`No connection ${shown} in this environment.${hint}`, `connection_name ${shown} names no connection in this environment.${hint}`);
       }
       return found;
     }

@@ -4,6 +4,7 @@ import { checkTextInput } from '../validation/text-input.js';
 import type { AuthTarget } from '../oauth/refresh.js';
 import type { AccountRecord, ConnectionRecord } from '../store/types.js';
 import type { ConnectorName } from '../types.js';
+import { connectionNameHint } from './connection-hint.js';
 import type { RuntimeContext } from './context.js';
 
 /** `details.violations` naming the request field a lookup failed on, as the tools' own violations do. */
@@ -11,9 +12,12 @@ function pointAt(pointer: '/connection_name' | '/identifier', message: string): 
   return { details: { violations: [{ pointer, message, keyword: 'not_found' }] } };
 }
 
-function notFound(name: string): ConnectorError {
-  return new ConnectorError('connection_not_found', `No connection named ${JSON.stringify(name)} in this environment.`, {
-    ...pointAt('/connection_name', `connection_name ${JSON.stringify(name)} names no connection in this environment`),
+/** The refusal of a connection name, with the name meant or the environment's names (read only on this path). */
+async function notFound(ctx: RuntimeContext, environmentId: string, name: string): Promise<ConnectorError> {
+  const names = (await ctx.cache.connectionList(environmentId, () => ctx.store.listConnections(environmentId))).map((c) => c.name);
+  const hint = connectionNameHint(name, names);
+  return new ConnectorError('connection_not_found', `No connection named ${JSON.stringify(name)} in this environment.${hint}`, {
+    ...pointAt('/connection_name', `connection_name ${JSON.stringify(name)} names no connection in this environment.${hint}`),
   });
 }
 
@@ -39,7 +43,7 @@ export async function resolveTarget(
     connection =
       ctx.cache.connection(environmentId, connectionName) ??
       (await ctx.cache.loadConnection(environmentId, connectionName, () => ctx.store.getConnectionByName(environmentId, connectionName)));
-    if (connection === null) throw notFound(connectionName);
+    if (connection === null) throw await notFound(ctx, environmentId, connectionName);
     if (connector !== undefined && connection.connector !== connector) {
       throw new ConnectorError('invalid_request', `Connection ${JSON.stringify(connectionName)} is a ${connection.connector} connection; this tool needs a ${connector} connection.`);
     }

@@ -67,7 +67,10 @@ export function checkProxyPath(path: unknown): string {
   if (path.includes('\\')) refuse('path contains a backslash');
   if (path.includes('@')) refuse('path contains "@"');
   if (path.includes('?') || path.includes('#')) refuse('path contains "?" or "#"; pass query parameters in `query`');
-  if (!path.startsWith('/')) refuse('path must start with "/" (absolute URLs are not accepted)');
+  if (!path.startsWith('/')) {
+    // An absolute URL would let a caller choose the host; a relative path is most likely a missing slash.
+    refuse(/^[a-z][a-z0-9+.-]*:/i.test(path) ? 'path must be a path below the API root, not an absolute URL: start it with "/"' : 'path must start with "/" (add the leading slash)');
+  }
   if (path.startsWith('//')) refuse('path must not start with "//"');
   if (!ALLOWED_RAW.test(path)) refuse('path contains a character that must be percent-encoded');
   if (ESCAPE.test(path)) refuse('path contains a malformed percent-escape');

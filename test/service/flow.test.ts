@@ -198,7 +198,7 @@ describe('the HTTP client', () => {
     expect(link.status).toBe(404);
     expect(link.body.error).toMatchObject({
       code: 'connection_not_found',
-      message: 'No connection "calendr" in this environment.',
+      message: expect.stringMatching(/^No connection "calendr" in this environment\. (Did you mean "[^"]+"\?|Its connections: .+\.|This environment has no connections yet\.)$/),
       details: { violations: [{ pointer: '/connection_name', keyword: 'not_found' }] },
     });
     // A name from the URL path has no body pointer.

@@ -173,8 +173,13 @@ describe('executeTool', () => {
   it('refuses unknown connections, connections of another connector, and accounts that are not ACTIVE', async () => {
     await expect(retrieve({}, { connection_name: 'nope' })).rejects.toMatchObject({
       code: 'connection_not_found',
-      details: { violations: [{ pointer: '/connection_name', keyword: 'not_found', message: 'connection_name "nope" names no connection in this environment' }] },
+      details: { violations: [{ pointer: '/connection_name', keyword: 'not_found', message: expect.stringMatching(/^connection_name "nope" names no connection in this environment\. Its connections: [a-z0-9, -]+\.$/) }] },
     });
+    // A near miss names the connection meant; the list is the environment's own.
+    const names = (await h.env.listConnections()).map((c) => c.name);
+    expect(names.length).toBeGreaterThan(1);
+    await expect(retrieve({}, { connection_name: `${names[0]}x` })).rejects.toThrow(`No connection named "${names[0]}x" in this environment. Did you mean "${names[0]}"?`);
+    await expect(retrieve({}, { connection_name: 'nope' })).rejects.toThrow(`Its connections: ${[...names].sort().join(', ')}.`);
     await expect(retrieve({}, { connection_name: 'cal' })).rejects.toMatchObject({ code: 'invalid_request' });
     await expect(retrieve({}, { identifier: 'stranger' })).rejects.toMatchObject({
       code: 'account_not_found',

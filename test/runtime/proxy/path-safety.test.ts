@@ -17,6 +17,11 @@ describe('checkProxyPath', () => {
     expect((error as ConnectorError).status).toBe(400);
   });
 
+  it('says how to fix a path without its leading slash, and why an absolute URL is refused', () => {
+    expect(() => checkProxyPath('calendar/v3/users/me/calendarList')).toThrow('path must start with "/" (add the leading slash)');
+    expect(() => checkProxyPath('https://evil.example/v1/users/me')).toThrow('not an absolute URL');
+  });
+
   it('refuses non-strings', () => {
     for (const bad of [undefined, null, 42, ['/v1'], { path: '/v1' }]) {
       expect(() => checkProxyPath(bad)).toThrow(ConnectorError);
