@@ -111,6 +111,24 @@ export interface ToolDefinition<I = any> {
    * `invalid_input`. It returns the input to build from (the same, or completed with values it resolved).
    */
   precheck?: Precheck<I>;
+  /**
+   * Present when the spec has `upstream_errors`: hints for upstream refusals an agent can fix itself, in the spec's
+   * order. The first that matches an `upstream_error` is appended to its message and set as `details.hint`.
+   */
+  upstreamErrors?: readonly UpstreamErrorHint[];
+}
+
+/**
+ * A hint for one kind of upstream refusal (`upstream_errors` in a tool spec): what to check, and which tool finds a
+ * valid value. It matches a refusal with this upstream HTTP status and, when given, this error code of the
+ * provider's dialect (Google `error.status` or a reason, Notion `code`, HubSpot `category` or an `errors[].code`) and
+ * a provider message containing `messageContains` (case-insensitive).
+ */
+export interface UpstreamErrorHint {
+  status: number;
+  code?: string;
+  messageContains?: string;
+  hint: string;
 }
 
 /** What a {@link Precheck} may use: upstream reads with the caller's account, and a short-lived cache. */

@@ -2,7 +2,7 @@ import * as checks from '../../runtime/validation/checks.js';
 import { MAX_DESCRIPTION_LENGTH, modelDescription } from '../../runtime/agent/formats/model-schema.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
 import type { SpecError } from '../load/spec-error.js';
-import type { ConnectorSpec, ParameterSpec, RequestSpec, SchemaSpec, ToolSpec } from '../load/spec-types.js';
+import type { ConnectorSpec, ParameterSpec, RequestSpec, SchemaSpec, ToolSpec, UpstreamErrorSpec } from '../load/spec-types.js';
 import type { SpecPath, SpecSource } from '../load/yaml-source.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
 import { isRef, refName, REF_SIBLINGS, resolveRefs, schemaNodes } from '../model/schema-refs.js';
@@ -34,6 +34,7 @@ export function checkSpecs(
     else connectors.set(c.spec.name, c);
   }
   const shared = checkSharedSchemas(connectors, errors);
+  const words = toolWords(loaded.tools);
   const names = new Map<string, string>();
   for (const t of loaded.tools) {
     const spec = t.spec;
@@ -50,6 +51,7 @@ export function checkSpecs(
     (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
     checkTool(t, connector?.spec, shared, helpers, prechecks, errors);
     checkPrecheck(t, prechecks, errors);
+    checkUpstreamErrors(t, words, errors);
   }
   return errors;
 }
@@ -214,6 +216,48 @@ function checkPrecheck(t: Loaded<ToolSpec>, prechecks: Readonly<Record<string, P
   for (const p of info.parameters) {
     if (!Object.hasOwn(spec.parameters, p)) errors.push(source.error(['precheck'], `precheck '${name}' reads parameter '${p}', which this tool does not declare`));
   }
+}
+
+/** A hint's word that reads as a tool name: a connector's prefix, an underscore, more (`calendar_list_calendars`). */
+const TOOL_WORD = /\b(?:workspace|calendar|crm|sheets|docs)_[a-z0-9_]*[a-z0-9]/g;
+
+/** Every tool name, alias and parameter name of the specs: what a hint may name (`calendar_id` is a parameter). */
+function toolWords(tools: ReadonlyArray<Loaded<ToolSpec>>): ReadonlySet<string> {
+  return new Set(tools.flatMap((t) => [t.spec.name, ...(t.spec.aliases ?? []), ...Object.keys(t.spec.parameters)]));
+}
+
+/**
+ * `upstream_errors`: a hint for a refusal that reaches the caller as `upstream_error` (a 401 is refreshed and then
+ * `reauthorization_required`, a 429 is `upstream_rate_limited`), every entry able to match (none shadowed by an
+ * earlier one, which matches first: the same status, any or the same code, no or a shorter text of the message),
+ * and every tool a hint names one that exists, so a renamed tool does not leave hints pointing nowhere.
+ */
+function checkUpstreamErrors(t: Loaded<ToolSpec>, words: ReadonlySet<string>, errors: SpecError[]): void {
+  const { spec, source } = t;
+  const entries = spec.upstream_errors ?? [];
+  entries.forEach((e, i) => {
+    if (e.status === 401) errors.push(source.error(['upstream_errors', i, 'status'], 'a 401 never reaches the caller as upstream_error: the service refreshes the token, then answers reauthorization_required'));
+    if (e.status === 429) errors.push(source.error(['upstream_errors', i, 'status'], 'a 429 never reaches the caller as upstream_error: it is upstream_rate_limited, with Retry-After'));
+    const earlier = entries.findIndex((d, j) => j < i && covers(d, e));
+    if (earlier >= 0) {
+      const d = entries[earlier]!;
+      const what = [String(e.status), e.code, e.message_contains === undefined ? undefined : JSON.stringify(e.message_contains)].filter(Boolean).join(' ');
+      errors.push(source.error(['upstream_errors', i], d.code === e.code && d.message_contains?.toLowerCase() === e.message_contains?.toLowerCase()
+        ? `duplicate upstream_errors entry for ${what} (also upstream_errors.${earlier})`
+        : `upstream_errors entry for ${what} never matches: upstream_errors.${earlier} comes first and matches every refusal it does; put the narrower entry first`));
+    }
+    for (const word of e.hint.match(TOOL_WORD) ?? []) {
+      if (!words.has(word)) errors.push(source.error(['upstream_errors', i, 'hint'], `the hint names '${word}', which is no tool, alias or parameter`));
+    }
+  });
+}
+
+/** Whether every refusal `later` matches is matched by `first` too. */
+function covers(first: UpstreamErrorSpec, later: UpstreamErrorSpec): boolean {
+  if (first.status !== later.status) return false;
+  if (first.code !== undefined && first.code !== later.code) return false;
+  if (first.message_contains === undefined) return true;
+  return later.message_contains !== undefined && later.message_contains.toLowerCase().includes(first.message_contains.toLowerCase());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import type { JsonSchema } from '../../runtime/types.js';
+import type { JsonSchema, UpstreamErrorHint } from '../../runtime/types.js';
 import type { SpecPath } from '../load/yaml-source.js';
 import { schemaNodes } from '../model/schema-refs.js';
 import type { Model, ParamModel, RuleModel, ToolModel } from '../model/types.js';
@@ -40,6 +40,7 @@ function toolView(t: ToolModel): Record<string, unknown> {
     retry: t.retry,
     params: t.params.map((p) => paramView(p)),
     rules: t.rules.map(ruleText),
+    upstreamErrors: t.upstreamErrors.map(hintText),
     output: outputRows(t.output),
     // `properties: {}` says the answer has no fields (an empty 204); a schema that lists none says nothing.
     outputEmpty: isEmptyObject(t.output.properties) && t.output.additionalProperties === undefined && t.output.oneOf === undefined && t.output.anyOf === undefined,
@@ -133,4 +134,11 @@ function ruleText(r: RuleModel): string {
     case 'items_exactly_one_of':
       return `each item of \`${r.parameter}\` has exactly one of ${r.of.map((p) => `\`${p}\``).join(', ')}: ${r.message}`;
   }
+}
+
+/** `404` `object_not_found`, message containing "...": the hint. */
+function hintText(h: UpstreamErrorHint): string {
+  const code = h.code === undefined ? '' : ` \`${h.code}\``;
+  const message = h.messageContains === undefined ? '' : `, message containing "${h.messageContains}"`;
+  return `${h.status}${code}${message}: ${h.hint}`;
 }

@@ -54,6 +54,7 @@ export function emitTools(model: Model, project: Project): EmittedFile[] {
       `buildRequest: build${t.typeName}`,
       ...(t.transform ? [`transformResponse: helpers.${t.transform}`] : []),
       ...(t.precheck ? [`precheck: prechecks.${t.precheck}`] : []),
+      ...(t.upstreamErrors.length ? [`upstreamErrors: ${literal(t.upstreamErrors, '  ')}`] : []),
     ];
     sf.addVariableStatement({
       isExported: true,

@@ -92,10 +92,20 @@ export interface ToolSpec {
   response?: { transform?: string };
   precheck?: string;
   output: SchemaSpec;
+  /** Hints for upstream refusals an agent can fix itself (docs/spec-format.md, "Upstream refusals"). */
+  upstream_errors?: UpstreamErrorSpec[];
   /** Worked examples, the source of the tool's tests (docs/spec-format.md). */
   examples: ExampleSpec[];
   /** `not_modelled` when the sandbox has no fake of this tool's upstream operation. */
   sandbox?: 'modelled' | 'not_modelled';
+}
+
+/** One refusal's hint: its upstream status, and optionally the provider's error code and a text of its message. */
+export interface UpstreamErrorSpec {
+  status: number;
+  code?: string;
+  message_contains?: string;
+  hint: string;
 }
 
 /** A valid input and the request it builds, or an input refused at a pointer. */

@@ -138,6 +138,12 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
     // Every `$ref` to a shared schema of the connector written out: emitters see the whole schema.
     output: resolveRefs(spec.output, connector?.schemas ?? {}),
+    upstreamErrors: (spec.upstream_errors ?? []).map((e) => ({
+      status: e.status,
+      ...(e.code === undefined ? {} : { code: e.code }),
+      ...(e.message_contains === undefined ? {} : { messageContains: e.message_contains }),
+      hint: e.hint,
+    })),
     file: t.source.file,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The intermediate model: every emitter is a pure function from this to files and never reads YAML.
  */
-import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy, ToolAnnotations } from '../../runtime/types.js';
+import type { ConnectorDefinition, ConnectorName, HttpMethod, JsonSchema, RetryPolicy, ToolAnnotations, UpstreamErrorHint } from '../../runtime/types.js';
 
 /** A compiled mapping expression (docs/spec-format.md, "The request mapping"). */
 export type Expr =
@@ -85,6 +85,8 @@ export interface ToolModel {
   /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
   versionParameters: string[];
   output: JsonSchema;
+  /** Hints for upstream refusals (`upstream_errors`), in the spec's order; empty when it has none. */
+  upstreamErrors: UpstreamErrorHint[];
   /** Spec file, for docs and messages. */
   file: string;
 }
