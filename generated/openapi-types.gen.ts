@@ -3056,7 +3056,7 @@ export interface components {
                  * @enum {string}
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
                 details?: {
                     /** @description method_not_allowed: the methods the path takes (as the Allow header). */
                     allow?: string[];
@@ -3070,6 +3070,8 @@ export interface components {
                     connections?: string[];
                     /** @description authorization_failed, and upstream_error of a token refresh: the OAuth error the provider answered (e.g. access_denied). */
                     error?: string;
+                    /** @description upstream_error: what to check and which tool finds a valid value, where the tool's spec has a hint for this refusal (also appended to the message). */
+                    hint?: string;
                     /** @description unavailable (shedding load): how many calls to that upstream are under way. */
                     in_flight?: number;
                     /** @description payload_too_large, for a request body: the limit in bytes (AGENT_CONNECTOR_BODY_LIMIT). */

@@ -28,7 +28,9 @@ export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck
       });
       const dialect = connector.errorDialect;
       if (res.status < 200 || res.status >= 300) {
-        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, now: ctx.now() });
+        // The read is the tool call's own (a database not shared is the same mistake either way), so are its hints.
+        const hints = ctx.tools.resolve(toolName)?.upstreamErrors;
+        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, hints, now: ctx.now() });
         throw await reportScopeRefusal(ctx, target, refusal, toolName);
       }
       const data = parseBody(res.body);

@@ -8,9 +8,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ConnectorError } from '../errors.js';
 import { parseUntrustedJson } from '../json/untrusted-json.js';
-import type { ErrorDialect } from '../types.js';
+import type { ErrorDialect, UpstreamErrorHint } from '../types.js';
 import { parseRetryAfter } from './retry.js';
 import { missingScope } from './missing-scope.js';
+import { matchingHint, withHint } from './upstream-hint.js';
 
 const MAX_TEXT_BODY = 2_000;
 const MAX_JSON_ERROR_BODY = 16_384;
@@ -107,6 +108,8 @@ export interface UpstreamErrorInput {
   secrets: readonly string[];
   /** The refused request, `METHOD /path` (no query): named when the provider does not say what is missing. */
   resource?: string;
+  /** The tool's hints (its spec's `upstream_errors`): the first that matches an `upstream_error` is added to it. */
+  hints?: readonly UpstreamErrorHint[];
   now?: number;
 }
 
@@ -148,8 +151,11 @@ export function upstreamError(input: UpstreamErrorInput): ConnectorError {
   }
   const passThrough = input.status >= 400 && input.status < 500 && input.status !== 401;
   const where = input.resource === undefined ? '' : ` to ${input.resource}`;
-  return new ConnectorError('upstream_error', `The upstream API answered ${input.status}${where}${shortMessage}`, {
-    details,
+  const message = `The upstream API answered ${input.status}${where}${shortMessage}`;
+  // A hint says what the provider's words do not: which parameter to check, and which tool finds a valid value.
+  const hint = input.hints === undefined ? undefined : matchingHint(input.hints, input.dialect, input.status, body, upstreamMessage);
+  return new ConnectorError('upstream_error', hint === undefined ? message : withHint(message, hint), {
+    details: hint === undefined ? details : { ...details, hint },
     ...(passThrough ? { status: input.status } : {}),
   });
 }

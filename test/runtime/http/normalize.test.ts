@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../../runtime/http/normalize.js';
+import { dialectCodes } from '../../../runtime/http/upstream-hint.js';
+import type { ErrorDialect } from '../../../runtime/types.js';
 import { parseRetryAfter } from '../../../runtime/http/retry.js';
 
 const body = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
@@ -130,6 +132,65 @@ describe('upstreamError', () => {
   it('keeps a non-JSON body as bounded text', () => {
     const error = upstreamError({ dialect: 'hubspot', status: 502, headers: {}, body: Buffer.from('<html>'.repeat(1000)), secrets: [] });
     expect((error.details as { body: string }).body.length).toBeLessThan(2_100);
+  });
+});
+
+describe('upstreamError with the tool\'s hints', () => {
+  const hints = [
+    { status: 404, code: 'object_not_found', hint: 'Share the page with the integration; workspace_search finds what is shared.' },
+    { status: 400, code: 'INVALID_ARGUMENT', messageContains: 'unable to parse RANGE', hint: 'sheets_read_spreadsheet lists the sheet titles.' },
+    { status: 400, code: 'PROPERTY_DOESNT_EXIST', hint: 'Use the property\'s internal name.' },
+    { status: 409, hint: 'Update the existing record.' },
+    { status: 500, hint: 'never for a rate limit.' },
+  ];
+  const notion404 = { object: 'error', status: 404, code: 'object_not_found', message: 'Could not find page with ID: abc.' };
+
+  it('a matching refusal keeps its code and status, and carries the hint after its message and in details.hint', () => {
+    const error = upstreamError({ dialect: 'notion', status: 404, headers: {}, body: body(notion404), secrets: [], resource: 'GET /v1/pages/abc', hints });
+    expect([error.code, error.status]).toEqual(['upstream_error', 404]);
+    expect(error.message).toBe('The upstream API answered 404 to GET /v1/pages/abc: Could not find page with ID: abc. Hint: Share the page with the integration; workspace_search finds what is shared.');
+    expect(error.details).toEqual({ status: 404, body: notion404, hint: hints[0]!.hint });
+    expect(error.toJSON().details).toMatchObject({ hint: hints[0]!.hint });
+  });
+
+  it('matches the code where each dialect puts it, and the text case-insensitively', () => {
+    const sheets = { error: { code: 400, message: 'Unable to parse range: NoSuchSheet!A1:B2', status: 'INVALID_ARGUMENT' } };
+    expect(upstreamError({ dialect: 'google', status: 400, headers: {}, body: body(sheets), secrets: [], hints }).details).toMatchObject({ hint: hints[1]!.hint });
+    const hubspot = { status: 'error', message: 'Property values were not valid', category: 'VALIDATION_ERROR', errors: [{ message: 'Property "x" does not exist', code: 'PROPERTY_DOESNT_EXIST' }] };
+    expect(upstreamError({ dialect: 'hubspot', status: 400, headers: {}, body: body(hubspot), secrets: [], hints }).details).toMatchObject({ hint: hints[2]!.hint });
+    // A hint without a code matches any answer of its status, a text body included.
+    expect(upstreamError({ dialect: 'hubspot', status: 409, headers: {}, body: Buffer.from('conflict'), secrets: [], hints }).message).toBe('The upstream API answered 409: conflict. Hint: Update the existing record.');
+  });
+
+  it('a refusal no hint matches is left as it is: another status, another code, a message without the text', () => {
+    const cases: Array<[ErrorDialect, number, unknown]> = [
+      ['notion', 400, { object: 'error', status: 400, code: 'validation_error', message: 'body failed validation' }],
+      ['notion', 404, { object: 'error', status: 404, code: 'not_object_not_found', message: 'x' }],
+      ['google', 400, { error: { code: 400, message: 'Invalid valueInputOption', status: 'INVALID_ARGUMENT' } }],
+      ['google', 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } }],
+    ];
+    for (const [dialect, status, payload] of cases) {
+      const error = upstreamError({ dialect, status, headers: {}, body: body(payload), secrets: [], hints });
+      expect(error.details).toEqual({ status, body: payload });
+      expect(error.message).not.toContain('Hint:');
+    }
+  });
+
+  it('is only for upstream_error: a rate limit or a missing scope of the same status gets none', () => {
+    const quota = { error: { code: 403, message: 'Rate Limit Exceeded', errors: [{ reason: 'rateLimitExceeded' }] } };
+    const forbidden = [{ status: 403, hint: 'h' }];
+    expect(upstreamError({ dialect: 'google', status: 403, headers: {}, body: body(quota), secrets: [], hints: forbidden }).details).not.toHaveProperty('hint');
+    const scope = { object: 'error', status: 403, code: 'restricted_resource', message: 'no' };
+    expect(upstreamError({ dialect: 'notion', status: 403, headers: {}, body: body(scope), secrets: [], hints: forbidden }).details).not.toHaveProperty('hint');
+  });
+});
+
+describe('dialectCodes', () => {
+  it('reads Google status, reasons and ErrorInfo reasons; Notion code; HubSpot category, subCategory and errors[].code', () => {
+    expect(dialectCodes('google', { error: { status: 'NOT_FOUND', errors: [{ reason: 'notFound' }], details: [{ reason: 'X' }, 'junk'] } })).toEqual(['NOT_FOUND', 'notFound', 'X']);
+    expect(dialectCodes('notion', { code: 'object_not_found' })).toEqual(['object_not_found']);
+    expect(dialectCodes('hubspot', { category: 'VALIDATION_ERROR', subCategory: 'S', errors: [{ code: 'PROPERTY_DOESNT_EXIST' }, null] })).toEqual(['VALIDATION_ERROR', 'S', 'PROPERTY_DOESNT_EXIST']);
+    expect(dialectCodes('google', 'text')).toEqual([]);
   });
 });
 
