@@ -24,6 +24,18 @@ export let calendarCreateEvent: ToolDefinition<CalendarCreateEventInput> = {
     retry: "never",
     validate: validateCalendarCreateEvent,
     buildRequest: buildCalendarCreateEvent,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "notFound",
+        "hint": "No calendar of the user has this calendar_id: calendar_list_calendars lists their ids; primary is the user's own calendar."
+      },
+      {
+        "status": 403,
+        "code": "requiredAccessLevel",
+        "hint": "The user may only read this calendar: calendar_list_calendars shows each calendar's accessRole; events can be changed where it is writer or owner (primary is the user's own)."
+      }
+    ],
   };
 /** `calendar_delete_event` (calendar, v1.0.0). */
 export let calendarDeleteEvent: ToolDefinition<CalendarDeleteEventInput> = {
@@ -43,6 +55,23 @@ export let calendarDeleteEvent: ToolDefinition<CalendarDeleteEventInput> = {
     retry: "idempotent",
     validate: validateCalendarDeleteEvent,
     buildRequest: buildCalendarDeleteEvent,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "notFound",
+        "hint": "No event has this event_id in calendar_id (default primary): calendar_list_events lists a calendar's events with their ids; calendar_list_calendars lists the calendar ids."
+      },
+      {
+        "status": 403,
+        "code": "requiredAccessLevel",
+        "hint": "The user may only read this calendar: calendar_list_calendars shows each calendar's accessRole; events can be changed where it is writer or owner (primary is the user's own)."
+      },
+      {
+        "status": 410,
+        "code": "deleted",
+        "hint": "This event is already deleted: there is nothing left to delete."
+      }
+    ],
   };
 /** `calendar_get_event_by_id` (calendar, v1.0.0). */
 export let calendarGetEventById: ToolDefinition<CalendarGetEventByIdInput> = {
@@ -63,6 +92,13 @@ export let calendarGetEventById: ToolDefinition<CalendarGetEventByIdInput> = {
     validate: validateCalendarGetEventById,
     buildRequest: buildCalendarGetEventById,
     transformResponse: helpers.calendarEventFilter,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "notFound",
+        "hint": "No event has this event_id in calendar_id (default primary): calendar_list_events lists a calendar's events with their ids; calendar_list_calendars lists the calendar ids."
+      }
+    ],
   };
 /** `calendar_list_calendars` (calendar, v1.0.0). */
 export let calendarListCalendars: ToolDefinition<CalendarListCalendarsInput> = {
@@ -82,6 +118,13 @@ export let calendarListCalendars: ToolDefinition<CalendarListCalendarsInput> = {
     retry: "idempotent",
     validate: validateCalendarListCalendars,
     buildRequest: buildCalendarListCalendars,
+    upstreamErrors: [
+      {
+        "status": 410,
+        "code": "fullSyncRequired",
+        "hint": "This sync_token is no longer valid: call again without sync_token for the full list, then keep its nextSyncToken."
+      }
+    ],
   };
 /** `calendar_list_events` (calendar, v1.0.0). */
 export let calendarListEvents: ToolDefinition<CalendarListEventsInput> = {
@@ -101,6 +144,13 @@ export let calendarListEvents: ToolDefinition<CalendarListEventsInput> = {
     retry: "idempotent",
     validate: validateCalendarListEvents,
     buildRequest: buildCalendarListEvents,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "notFound",
+        "hint": "No calendar of the user has this calendar_id: calendar_list_calendars lists their ids; primary is the user's own calendar."
+      }
+    ],
   };
 /** `calendar_update_event` (calendar, v1.0.0). */
 export let calendarUpdateEvent: ToolDefinition<CalendarUpdateEventInput> = {
@@ -120,6 +170,18 @@ export let calendarUpdateEvent: ToolDefinition<CalendarUpdateEventInput> = {
     retry: "never",
     validate: validateCalendarUpdateEvent,
     buildRequest: buildCalendarUpdateEvent,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "notFound",
+        "hint": "No event has this event_id in calendar_id: calendar_list_events lists a calendar's events with their ids; calendar_list_calendars lists the calendar ids (primary is the user's own)."
+      },
+      {
+        "status": 403,
+        "code": "requiredAccessLevel",
+        "hint": "The user may only read this calendar: calendar_list_calendars shows each calendar's accessRole; events can be changed where it is writer or owner (primary is the user's own)."
+      }
+    ],
   };
 /** `crm_companies_search` (crm, v1.0.0). */
 export let crmCompaniesSearch: ToolDefinition<CrmCompaniesSearchInput> = {
@@ -177,6 +239,13 @@ export let crmCompanyGet: ToolDefinition<CrmCompanyGetInput> = {
     retry: "idempotent",
     validate: validateCrmCompanyGet,
     buildRequest: buildCrmCompanyGet,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "OBJECT_NOT_FOUND",
+        "hint": "No company has this company_id: crm_companies_search finds companies by name or domain and returns their ids."
+      }
+    ],
   };
 /** `crm_contact_create` (crm, v1.0.0). */
 export let crmContactCreate: ToolDefinition<CrmContactCreateInput> = {
@@ -196,6 +265,13 @@ export let crmContactCreate: ToolDefinition<CrmContactCreateInput> = {
     retry: "never",
     validate: validateCrmContactCreate,
     buildRequest: buildCrmContactCreate,
+    upstreamErrors: [
+      {
+        "status": 409,
+        "code": "CONFLICT",
+        "hint": "A contact with this email exists; the message gives its id (Existing ID): change it with crm_contact_update, or read it with crm_contact_get."
+      }
+    ],
   };
 /** `crm_contact_get` (crm, v1.0.0). */
 export let crmContactGet: ToolDefinition<CrmContactGetInput> = {
@@ -215,6 +291,13 @@ export let crmContactGet: ToolDefinition<CrmContactGetInput> = {
     retry: "idempotent",
     validate: validateCrmContactGet,
     buildRequest: buildCrmContactGet,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "OBJECT_NOT_FOUND",
+        "hint": "No contact has this contact_id: crm_contacts_search finds contacts by name or e-mail and returns their ids."
+      }
+    ],
   };
 /** `crm_contact_update` (crm, v1.0.0). */
 export let crmContactUpdate: ToolDefinition<CrmContactUpdateInput> = {
@@ -234,6 +317,23 @@ export let crmContactUpdate: ToolDefinition<CrmContactUpdateInput> = {
     retry: "never",
     validate: validateCrmContactUpdate,
     buildRequest: buildCrmContactUpdate,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "OBJECT_NOT_FOUND",
+        "hint": "No contact has this contact_id: crm_contacts_search finds contacts by name or e-mail and returns their ids."
+      },
+      {
+        "status": 409,
+        "code": "CONFLICT",
+        "hint": "props.email is another contact's e-mail; the message gives that contact's id (Existing ID): update that contact instead, or keep this one's e-mail."
+      },
+      {
+        "status": 400,
+        "code": "PROPERTY_DOESNT_EXIST",
+        "hint": "props names a property contacts do not have (details.body.errors[].context.propertyName): use HubSpot internal names, lower case without spaces (firstname, not First Name)."
+      }
+    ],
   };
 /** `crm_contacts_list` (crm, v1.0.0). */
 export let crmContactsList: ToolDefinition<CrmContactsListInput> = {
@@ -310,6 +410,18 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
     retry: "never",
     validate: validateCrmDealUpdate,
     buildRequest: buildCrmDealUpdate,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "OBJECT_NOT_FOUND",
+        "hint": "No deal has this deal_id: crm_deals_search finds deals by name and returns their ids."
+      },
+      {
+        "status": 400,
+        "code": "PROPERTY_DOESNT_EXIST",
+        "hint": "properties names a deal property the portal does not have (details.body.errors[].context.propertyName): use HubSpot internal names (dealname, dealstage, amount); good_deal needs a custom deal property of that name."
+      }
+    ],
   };
 /** `crm_deals_search` (crm, v1.0.0). */
 export let crmDealsSearch: ToolDefinition<CrmDealsSearchInput> = {
@@ -367,6 +479,13 @@ export let docsReadDocument: ToolDefinition<DocsReadDocumentInput> = {
     retry: "idempotent",
     validate: validateDocsReadDocument,
     buildRequest: buildDocsReadDocument,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No document has this document_id, or the user cannot open it: the id is the long part after /d/ in the document's address; docs_create_document makes a new one."
+      }
+    ],
   };
 /** `docs_update_document` (docs, v1.0.0). */
 export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
@@ -386,6 +505,25 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
     retry: "never",
     validate: validateDocsUpdateDocument,
     buildRequest: buildDocsUpdateDocument,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No document has this document_id, or the user cannot open it: the id is the long part after /d/ in the document's address; docs_create_document makes a new one."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "revision",
+        "hint": "The document changed since the revision in write_control: docs_read_document gives its current revisionId and indexes; build the edit on those."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "index",
+        "hint": "An index is outside the document's text: docs_read_document gives each element's startIndex and endIndex; text runs from 1 to before the last endIndex (endOfSegmentLocation appends at the end)."
+      }
+    ],
   };
 /** `sheets_append_values` (sheets, v1.0.0). */
 export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
@@ -405,6 +543,19 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
     retry: "never",
     validate: validateSheetsAppendValues,
     buildRequest: buildSheetsAppendValues,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      }
+    ],
   };
 /** `sheets_create_spreadsheet` (sheets, v1.0.0). */
 export let sheetsCreateSpreadsheet: ToolDefinition<SheetsCreateSpreadsheetInput> = {
@@ -443,6 +594,19 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
     retry: "idempotent",
     validate: validateSheetsGetValues,
     buildRequest: buildSheetsGetValues,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      }
+    ],
   };
 /** `sheets_read_spreadsheet` (sheets, v1.0.0). */
 export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
@@ -462,6 +626,19 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
     retry: "idempotent",
     validate: validateSheetsReadSpreadsheet,
     buildRequest: buildSheetsReadSpreadsheet,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "ranges names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      }
+    ],
   };
 /** `sheets_update_values` (sheets, v1.0.0). */
 export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
@@ -481,6 +658,25 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
     retry: "idempotent",
     validate: validateSheetsUpdateValues,
     buildRequest: buildSheetsUpdateValues,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "but tried writing to",
+        "hint": "values has more rows or columns than range covers: widen range, or give only its top-left cell (Sheet1!A1) to write the whole block from there."
+      }
+    ],
   };
 /** `workspace_comment_create` (workspace, v1.0.0). */
 export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> = {
@@ -500,6 +696,13 @@ export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> =
     retry: "never",
     validate: validateWorkspaceCommentCreate,
     buildRequest: buildWorkspaceCommentCreate,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "parent.page_id or discussion_id names nothing shared with this integration: workspace_search lists the pages it can see, workspace_comments_list a page's discussion ids."
+      }
+    ],
   };
 /** `workspace_comment_retrieve` (workspace, v1.0.0). */
 export let workspaceCommentRetrieve: ToolDefinition<WorkspaceCommentRetrieveInput> = {
@@ -519,6 +722,13 @@ export let workspaceCommentRetrieve: ToolDefinition<WorkspaceCommentRetrieveInpu
     retry: "idempotent",
     validate: validateWorkspaceCommentRetrieve,
     buildRequest: buildWorkspaceCommentRetrieve,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "comment_id names no comment this integration can see: workspace_comments_list lists a page's open comments with their ids."
+      }
+    ],
   };
 /** `workspace_comments_list` (workspace, v1.0.0). */
 export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
@@ -538,6 +748,13 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
     retry: "idempotent",
     validate: validateWorkspaceCommentsList,
     buildRequest: buildWorkspaceCommentsList,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "block_id names no page or block shared with this integration: workspace_search lists the pages it can see (a page id is a block_id); the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_database_create` (workspace, v1.0.0). */
 export let workspaceDatabaseCreate: ToolDefinition<WorkspaceDatabaseCreateInput> = {
@@ -557,6 +774,13 @@ export let workspaceDatabaseCreate: ToolDefinition<WorkspaceDatabaseCreateInput>
     retry: "never",
     validate: validateWorkspaceDatabaseCreate,
     buildRequest: buildWorkspaceDatabaseCreate,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "parent.page_id names no page shared with this integration: workspace_search lists the pages it can see; the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_database_insert_row` (workspace, v1.0.0). */
 export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRowInput> = {
@@ -577,6 +801,13 @@ export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRow
     validate: validateWorkspaceDatabaseInsertRow,
     buildRequest: buildWorkspaceDatabaseInsertRow,
     precheck: prechecks.workspaceColumns,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_database_query` (workspace, v1.0.0). */
 export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> = {
@@ -597,6 +828,13 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
     validate: validateWorkspaceDatabaseQuery,
     buildRequest: buildWorkspaceDatabaseQuery,
     precheck: prechecks.workspaceColumns,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_database_query_properties` (workspace, v1.0.0). */
 export let workspaceDatabaseQueryProperties: ToolDefinition<WorkspaceDatabaseQueryPropertiesInput> = {
@@ -617,6 +855,13 @@ export let workspaceDatabaseQueryProperties: ToolDefinition<WorkspaceDatabaseQue
     validate: validateWorkspaceDatabaseQueryProperties,
     buildRequest: buildWorkspaceDatabaseQueryProperties,
     precheck: prechecks.workspaceColumns,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_database_retrieve` (workspace, v1.0.0). */
 export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveInput> = {
@@ -636,6 +881,13 @@ export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveIn
     retry: "idempotent",
     validate: validateWorkspaceDatabaseRetrieve,
     buildRequest: buildWorkspaceDatabaseRetrieve,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_page_create` (workspace, v1.0.0). */
 export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
@@ -656,6 +908,13 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
     validate: validateWorkspacePageCreate,
     buildRequest: buildWorkspacePageCreate,
     precheck: prechecks.workspaceColumns,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "The parent (database_id or parent_page_id) is not shared with this integration, or does not exist: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      }
+    ],
   };
 /** `workspace_search` (workspace, v1.0.0). */
 export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {

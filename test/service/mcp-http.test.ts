@@ -183,6 +183,9 @@ describe('tools over /mcp', () => {
     // What the model needs to fix its call: the provider's status and answer, in full (the message cuts it short).
     expect(error.details).toEqual(http.body.error.details);
     expect(error.details).toMatchObject({ status: 404, body: { error: { status: 'NOT_FOUND' } } });
+    // The tool's hint for this refusal (its spec's upstream_errors) reaches the model too: after the message, and in details.
+    expect((error.details as { hint: string }).hint).toMatch(/event_id.*calendar_list_events/);
+    expect(error.message).toMatch(/: Not Found\. Hint: No event has this event_id/);
     expect(error.execution_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(error.execution_id).not.toBe(http.body.error.execution_id);
     // An invalid input's violations stay where they were, and are not repeated under details.

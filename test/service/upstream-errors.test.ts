@@ -127,6 +127,85 @@ describe('an upstream rate limit is upstream_rate_limited (429)', () => {
   });
 });
 
+describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carries it; any other does not', () => {
+  /** The refusal's error body, after checking it is an upstream_error of this status. */
+  async function refused(connection: string, user: string, tool: string, input: unknown, status: number): Promise<{ message: string; details: { status: number; hint?: string } }> {
+    const res = await run(connection, user, tool, input);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toMatchObject({ code: 'upstream_error', details: { status } });
+    return res.body.error;
+  }
+  /** The hint is in details and after the message, once. */
+  function expectHint(error: { message: string; details: { hint?: string } }, words: RegExp): void {
+    expect(error.details.hint).toMatch(words);
+    expect(error.message.endsWith(` Hint: ${error.details.hint}`)).toBe(true);
+  }
+  function expectNoHint(error: { message: string; details: { hint?: string } }): void {
+    expect(error.details).not.toHaveProperty('hint');
+    expect(error.message).not.toContain('Hint:');
+  }
+
+  it('calendar: an event or a calendar not found names the tool that lists them', async () => {
+    await connect('calendar', 'cal-hints', 'hana');
+    const event = await refused('cal-hints', 'hana', 'calendar_get_event_by_id', { event_id: 'doesnotexist123' }, 404);
+    expect(event.message).toMatch(/^The upstream API answered 404 to GET \/calendar\/v3\/calendars\/primary\/events\/doesnotexist123: Not Found\. Hint: /);
+    expectHint(event, /event_id.*calendar_list_events/);
+    expectHint(await refused('cal-hints', 'hana', 'calendar_list_events', { calendar_id: 'nosuchcalendar@group.calendar.google.com' }, 404), /calendar_id: calendar_list_calendars/);
+    const created = await run('cal-hints', 'hana', 'calendar_create_event', { summary: 'Once', start_datetime: '2030-05-01T10:00:00Z' });
+    expect((await run('cal-hints', 'hana', 'calendar_delete_event', { event_id: created.body.data.id })).status).toBe(200);
+    expectHint(await refused('cal-hints', 'hana', 'calendar_delete_event', { event_id: created.body.data.id }, 410), /already deleted/);
+  });
+
+  it('crm: a duplicate names the update tool, an unknown property the internal names; an object not found the search tool', async () => {
+    await connect('crm', 'crm-hints', 'hugo');
+    const first = await run('crm-hints', 'hugo', 'crm_contact_create', { email: 'hint@example.com' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const dup = await refused('crm-hints', 'hugo', 'crm_contact_create', { email: 'hint@example.com' }, 409);
+    expect(dup.message).toContain(`Existing ID: ${first.body.data.id}. Hint: `);
+    expectHint(dup, /Existing ID.*crm_contact_update/);
+    const property = await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { 'First Name': 'Ana' } }, 400);
+    expectHint(property, /internal names/);
+    expectHint(await refused('crm-hints', 'hugo', 'crm_deal_update', { deal_id: '999999', properties: { dealname: 'x' } }, 404), /deal_id: crm_deals_search/);
+    // Another 400 of the same tool is not an unknown property: no hint.
+    expectNoHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { lifecyclestage: 'vip' } }, 400));
+  });
+
+  it('sheets: a range naming no sheet names the tool that lists them; a spreadsheet not found says where its id is', async () => {
+    await connect('sheets', 'sheets-hints', 'ines');
+    const book = await run('sheets-hints', 'ines', 'sheets_create_spreadsheet', { title: 'Hints', sheets: [{ properties: { title: 'My Sheet' } }] });
+    expect(book.status, JSON.stringify(book.body)).toBe(200);
+    const id = book.body.data.spreadsheetId as string;
+    const range = await refused('sheets-hints', 'ines', 'sheets_get_values', { spreadsheet_id: id, range: 'NoSuchSheet!A1:B2' }, 400);
+    expect(range.message).toContain('Unable to parse range: NoSuchSheet!A1:B2. Hint: ');
+    expectHint(range, /sheets_read_spreadsheet lists the sheet titles.*'My Sheet'!A1:B2/);
+    expectHint(await refused('sheets-hints', 'ines', 'sheets_update_values', { spreadsheet_id: id, range: "'My Sheet'!A1:B1", values: [['a', 'b', 'c']], value_input_option: 'RAW' }, 400), /values has more rows or columns than range/);
+    expectHint(await refused('sheets-hints', 'ines', 'sheets_read_spreadsheet', { spreadsheet_id: 'nosuchspreadsheet123' }, 404), /spreadsheet_id.*after \/d\//);
+  });
+
+  it('docs: an index outside the text names the tool that gives the indexes; another refusal gets none', async () => {
+    await connect('docs', 'docs-hints', 'jana');
+    const doc = await run('docs-hints', 'jana', 'docs_create_document', { title: 'Hints' });
+    expect(doc.status, JSON.stringify(doc.body)).toBe(200);
+    const id = doc.body.data.documentId as string;
+    expectHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { location: { index: 50 }, text: 'x' } }] }, 400), /docs_read_document gives each element's startIndex/);
+    expectHint(await refused('docs-hints', 'jana', 'docs_read_document', { document_id: 'nosuchdocument123' }, 404), /document_id/);
+    // The same status and code, a message the hints do not name.
+    expectNoHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { text: 'x' } }] }, 400));
+  });
+
+  it('workspace: a database not shared names workspace_search, refused by the query or by its pre-check\'s read', async () => {
+    await connect('workspace', 'notes-hints', 'kira');
+    const database_id = '11111111-2222-4333-8444-555555555555';
+    const query = await refused('notes-hints', 'kira', 'workspace_database_query', { database_id }, 404);
+    expect(query.message).toContain(`to POST /v1/databases/${database_id}/query`);
+    expectHint(query, /shared with this integration: workspace_search lists/);
+    // Naming a column makes the pre-check read the database first: the same mistake, the same hint.
+    const checked = await refused('notes-hints', 'kira', 'workspace_database_query', { database_id, sorts: [{ property: 'Name', direction: 'ascending' }] }, 404);
+    expect(checked.message).toContain(`to GET /v1/databases/${database_id}:`);
+    expect(checked.details.hint).toBe(query.details.hint);
+  });
+});
+
 describe('missing permissions are insufficient_scope (403)', () => {
   it('Google: names the scopes that would allow the call', async () => {
     await connect('calendar', 'cal-readonly', 'erin', { scopes: ['https://www.googleapis.com/auth/calendar.readonly'] });
