@@ -23,7 +23,19 @@ export function emitDocs(model: Model): EmittedFile[] {
 }
 
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return prose(text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim());
+}
+
+/**
+ * Spec prose as Markdown shows it: a `<` that could open a tag (before a letter, `/`, `!` or `?`) outside a code span
+ * is written `&lt;`, or a renderer would take `<id>` in `/spreadsheets/d/<id>/edit` for an HTML tag and drop it
+ * (GitHub does). Inside backticks it stays as written.
+ */
+function prose(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/<(?=[A-Za-z/!?])/g, '&lt;')))
+    .join('');
 }
 
 function toolView(t: ToolModel): Record<string, unknown> {
@@ -33,14 +45,14 @@ function toolView(t: ToolModel): Record<string, unknown> {
     olderVersions: t.versions.slice(1).join(', '),
     aliases: t.aliases,
     summary: cell(t.description.split(/(?<=\.)\s/)[0] ?? t.description),
-    description: t.description,
-    notes: t.notes,
+    description: prose(t.description),
+    notes: t.notes === undefined ? undefined : prose(t.notes),
     method: t.request.method,
     path: t.request.path,
     retry: t.retry,
     params: t.params.map((p) => paramView(p)),
-    rules: t.rules.map(ruleText),
-    upstreamErrors: t.upstreamErrors.map(hintText),
+    rules: t.rules.map((rule) => prose(ruleText(rule))),
+    upstreamErrors: t.upstreamErrors.map((hint) => prose(hintText(hint))),
     output: outputRows(t.output),
     // `properties: {}` says the answer has no fields (an empty 204); a schema that lists none says nothing.
     outputEmpty: isEmptyObject(t.output.properties) && t.output.additionalProperties === undefined && t.output.oneOf === undefined && t.output.anyOf === undefined,

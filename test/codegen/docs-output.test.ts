@@ -3,6 +3,8 @@
  * arrays (`results[].id`) and maps (`properties.<key>.type`), a field shared by oneOf branches once with the types of
  * all, and an empty answer (`properties: {}`) said as such.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import { specsCopy } from './fixture-env.js';
@@ -70,5 +72,20 @@ describe('the reference lists each output field', () => {
     const section = doc.slice(doc.indexOf('## `workspace_page_create`'));
     expect(section).toContain('Returns an empty object (`data` is `{}`).');
     expect(section).not.toContain('| Field | Type | Description |');
+  });
+});
+
+describe('the reference as Markdown renders it', () => {
+  it('writes no `<` that could open an HTML tag outside a code span (a renderer would drop `<id>` in /d/<id>/edit)', () => {
+    const dir = join(import.meta.dirname, '../../generated/docs');
+    const found: string[] = [];
+    for (const file of readdirSync(dir)) {
+      const lines = readFileSync(join(dir, file), 'utf8').split('\n').slice(1); // the first line is the generated-file comment
+      lines.forEach((line, i) => {
+        const prose = line.split(/`[^`]*`/).join(' ');
+        if (/<[A-Za-z/!?]/.test(prose)) found.push(`${file}:${i + 2}: ${line.slice(0, 120)}`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 });
