@@ -329,9 +329,9 @@ describe.runIf(BROWSER_TESTS)('dashboard accessibility (axe-core, WCAG 2.1 AA) i
     await page.waitForURL(`${suite.h.url}/dashboard`);
     // The first Tab stop skips the header's links (WCAG 2.4.1), and the header's links are a named navigation.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('main');
     expect(await page.locator('nav[aria-label="Dashboard"] a').count()).toBe(4);
 
     await tabTo(page, 'a[href="/dashboard/connections/new"]');
