@@ -6,14 +6,14 @@ const USER = 'dee@example.com';
 type Body = Record<string, any>;
 let api: ApiModule;
 
-async function call(method: string, path: string, opts: { query?: Record<string, string>; body?: unknown; scopes?: string[] } = {}) {
+async function call(method: string, path: string, opts: { query?: Record<string, string>; body?: unknown; scopes?: string[]; user?: string } = {}) {
   const res = await api.handle({
     method,
     path,
     query: new URLSearchParams(opts.query ?? {}),
     headers: {},
     body: opts.body,
-    user: USER,
+    user: opts.user ?? USER,
     scopes: opts.scopes ?? ['https://www.googleapis.com/auth/documents'],
     now: 0,
   });
@@ -89,6 +89,12 @@ describe('documents.create / get', () => {
     expectError(await call('GET', `/v1/documents/${doc.documentId}`, { query: { suggestionsViewMode: 'FANCY' } }), 400, 'INVALID_ARGUMENT', /suggestions_view_mode/);
     expectError(await call('GET', '/v1/documents/missing'), 404, 'NOT_FOUND', 'Requested entity was not found.');
     expectError(await batch('missing', [insert('x', 1)]), 404, 'NOT_FOUND');
+  });
+
+  it('answers 403 PERMISSION_DENIED for a document that exists but is not shared with the caller', async () => {
+    const doc = await createDoc();
+    expectError(await call('GET', `/v1/documents/${doc.documentId}`, { user: 'eve@example.com' }), 403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    expectError(await call('POST', `/v1/documents/${doc.documentId}:batchUpdate`, { user: 'eve@example.com', body: { requests: [insert('x', 1)] } }), 403, 'PERMISSION_DENIED');
   });
 
   it('includeTabsContent moves the content under tabs', async () => {

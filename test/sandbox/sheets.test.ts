@@ -83,11 +83,14 @@ describe('spreadsheets.create / get', () => {
     expect((await call('GET', valuesPath(book.spreadsheetId, 'B1'))).body.values[0][0]).toHaveLength(50_000);
   });
 
-  it('answers 404 NOT_FOUND for an unknown or another user’s spreadsheet', async () => {
+  it('answers 404 NOT_FOUND for an unknown spreadsheet, 403 PERMISSION_DENIED for one not shared with the caller', async () => {
     expectError(await call('GET', '/v4/spreadsheets/nope'), 404, 'NOT_FOUND', 'Requested entity was not found.');
-    const book = await create();
-    expectError(await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { user: 'eve@example.com' }), 404, 'NOT_FOUND');
     expectError(await call('GET', valuesPath('nope', 'A1')), 404, 'NOT_FOUND');
+    // Google answers an account a file was never shared with (another user, a service account) 403, not 404.
+    const book = await create();
+    expectError(await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { user: 'eve@example.com' }), 403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    expectError(await call('GET', valuesPath(book.spreadsheetId, 'A1'), { user: 'eve@example.com' }), 403, 'PERMISSION_DENIED');
+    expectError(await call('PUT', valuesPath(book.spreadsheetId, 'A1'), { user: 'eve@example.com', query: { valueInputOption: 'RAW' }, body: { values: [['x']] } }), 403, 'PERMISSION_DENIED');
   });
 
   it('includeGridData returns CellData with user-entered, effective and formatted values', async () => {

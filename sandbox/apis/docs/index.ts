@@ -4,7 +4,7 @@
  * @see https://developers.google.com/docs/api/reference/rest
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
-import { GoogleApiError } from '../google-common/errors.js';
+import { GoogleApiError, findFile } from '../google-common/errors.js';
 import { googleApiModule } from '../google-common/module.js';
 import { boolParam, isRecord, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import { applyRequest } from './batch-requests.js';
@@ -15,14 +15,14 @@ const READ = ['documents', 'documents.readonly', 'drive', 'drive.readonly', 'dri
 const WRITE = ['documents', 'drive', 'drive.file'];
 const VIEW_MODES = ['DEFAULT_FOR_CURRENT_ACCESS', 'SUGGESTIONS_INLINE', 'PREVIEW_SUGGESTIONS_ACCEPTED', 'PREVIEW_WITHOUT_SUGGESTIONS'];
 
-/** A user's documents: a user only sees the ones they created. */
+/** A user's documents: a user sees the ones they created; another user's is refused (403), not hidden. */
 type UserDocuments = Map<string, StoredDocument>;
 
 export function createDocsApi(): ApiModule {
   return googleApiModule({ service: 'docs', serviceName: SERVICE, errorShape: 'modern', seed: (): UserDocuments => new Map(), route });
 }
 
-function route(req: ApiRequest, docs: UserDocuments): ApiResponse {
+function route(req: ApiRequest, docs: UserDocuments, others: () => Iterable<UserDocuments>): ApiResponse {
   const seg = pathSegments(req.path);
   const m = req.method.toUpperCase();
   const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
@@ -40,11 +40,7 @@ function route(req: ApiRequest, docs: UserDocuments): ApiResponse {
   const colon = last.indexOf(':');
   const id = colon < 0 ? last : last.slice(0, colon);
   const verb = colon < 0 ? undefined : last.slice(colon + 1);
-  const find = (): StoredDocument => {
-    const doc = docs.get(id);
-    if (!doc) throw new GoogleApiError(404, 'Requested entity was not found.');
-    return doc;
-  };
+  const find = (): StoredDocument => findFile(id, docs, others());
   if (verb === undefined && m === 'GET') {
     need(READ);
     const mode = req.query.get('suggestionsViewMode') ?? 'DEFAULT_FOR_CURRENT_ACCESS';

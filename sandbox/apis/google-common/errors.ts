@@ -81,3 +81,15 @@ export function errorInfo(reason: string, service: string, metadata: Record<stri
     metadata: { service, ...metadata },
   };
 }
+
+/**
+ * A Drive file (spreadsheet, document) by id, as Sheets and Docs answer for it: the caller's own; one that exists but
+ * is not shared with the caller is 403 PERMISSION_DENIED "The caller does not have permission", as Google answers
+ * an account (a service account, another user) the file was never shared with; an id no file has is 404.
+ */
+export function findFile<File>(id: string, own: ReadonlyMap<string, File>, others: Iterable<ReadonlyMap<string, File>>): File {
+  const file = own.get(id);
+  if (file !== undefined) return file;
+  for (const theirs of others) if (theirs.has(id)) throw new GoogleApiError(403, 'The caller does not have permission');
+  throw new GoogleApiError(404, 'Requested entity was not found.');
+}

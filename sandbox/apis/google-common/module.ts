@@ -14,8 +14,11 @@ export interface GoogleApiSpec<State> {
   errorShape: GoogleErrorShape;
   /** The user's state (with any sample data) the first time the user is seen. */
   seed(user: string, now: number): State;
-  /** Answers a request, throwing {@link GoogleApiError} for expected failures. */
-  route(req: ApiRequest, state: State): ApiResponse;
+  /**
+   * Answers a request, throwing {@link GoogleApiError} for expected failures. `others` are the other users' states,
+   * for what exists but is not the caller's (a file not shared with them).
+   */
+  route(req: ApiRequest, state: State, others: () => Iterable<State>): ApiResponse;
 }
 
 /** An {@link ApiModule} for a Google fake. */
@@ -39,7 +42,10 @@ export function googleApiModule<State>(spec: GoogleApiSpec<State>): ApiModule {
     },
     handle(req) {
       try {
-        return spec.route(req, stateOf(req.user, req.now));
+        const others = function* (): Iterable<State> {
+          for (const [user, state] of users) if (user !== req.user) yield state;
+        };
+        return spec.route(req, stateOf(req.user, req.now), others);
       } catch (err) {
         if (err instanceof GoogleApiError) return err.unmodelled ? { ...render(err), unmodelled: true } : render(err);
         throw err;

@@ -4,7 +4,7 @@
  * @see https://developers.google.com/sheets/api/reference/rest
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
-import { GoogleApiError } from '../google-common/errors.js';
+import { findFile } from '../google-common/errors.js';
 import { googleApiModule } from '../google-common/module.js';
 import { notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import type { Spreadsheet } from './spreadsheet-model.js';
@@ -16,14 +16,14 @@ const READ = ['spreadsheets', 'spreadsheets.readonly', 'drive', 'drive.readonly'
 const WRITE = ['spreadsheets', 'drive', 'drive.file'];
 const APPEND = ':append';
 
-/** A user's spreadsheets: a user only sees the ones they created. */
+/** A user's spreadsheets: a user sees the ones they created; another user's is refused (403), not hidden. */
 type UserSpreadsheets = Map<string, Spreadsheet>;
 
 export function createSheetsApi(): ApiModule {
   return googleApiModule({ service: 'sheets', serviceName: SERVICE, errorShape: 'modern', seed: (): UserSpreadsheets => new Map(), route });
 }
 
-function route(req: ApiRequest, books: UserSpreadsheets): ApiResponse {
+function route(req: ApiRequest, books: UserSpreadsheets, others: () => Iterable<UserSpreadsheets>): ApiResponse {
   const seg = pathSegments(req.path);
   const m = req.method.toUpperCase();
   const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
@@ -34,11 +34,7 @@ function route(req: ApiRequest, books: UserSpreadsheets): ApiResponse {
     books.set(book.spreadsheetId, book);
     return { status: 200, body: book.toResource() };
   }
-  const find = (id: string): Spreadsheet => {
-    const book = books.get(id);
-    if (!book) throw new GoogleApiError(404, 'Requested entity was not found.');
-    return book;
-  };
+  const find = (id: string): Spreadsheet => findFile(id, books, others());
   if (seg.length === 3 && m === 'GET') {
     need(READ);
     return getSpreadsheet(find(seg[2] as string), req.query);
