@@ -484,6 +484,12 @@ export let docsReadDocument: ToolDefinition<DocsReadDocumentInput> = {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No document has this document_id, or the user cannot open it: the id is the long part after /d/ in the document's address; docs_create_document makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The document exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       }
     ],
   };
@@ -510,6 +516,12 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No document has this document_id, or the user cannot open it: the id is the long part after /d/ in the document's address; docs_create_document makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The document exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       },
       {
         "status": 400,
@@ -548,6 +560,12 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       },
       {
         "status": 400,
@@ -601,6 +619,12 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
       },
       {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unable to parse range",
@@ -633,6 +657,12 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
       },
       {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unable to parse range",
@@ -663,6 +693,12 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       },
       {
         "status": 400,

@@ -180,6 +180,12 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expectHint(range, /sheets_read_spreadsheet lists the sheet titles.*'My Sheet'!A1:B2/);
     expectHint(await refused('sheets-hints', 'ines', 'sheets_update_values', { spreadsheet_id: id, range: "'My Sheet'!A1:B1", values: [['a', 'b', 'c']], value_input_option: 'RAW' }, 400), /values has more rows or columns than range/);
     expectHint(await refused('sheets-hints', 'ines', 'sheets_read_spreadsheet', { spreadsheet_id: 'nosuchspreadsheet123' }, 404), /spreadsheet_id.*after \/d\//);
+    // Another user of the same connection: the spreadsheet exists, but is not shared with their Google account.
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'sheets-hints', identifier: 'kai' } });
+    expect((await consentThroughSandbox(link.body.link, { user: 'kai@example.com' })).status).toBe(200);
+    const notShared = await refused('sheets-hints', 'kai', 'sheets_get_values', { spreadsheet_id: id, range: 'A1' }, 403);
+    expect(notShared.message).toContain('The caller does not have permission');
+    expectHint(notShared, /not shared with the Google account this user authorized/);
   });
 
   it('docs: an index outside the text names the tool that gives the indexes; another refusal gets none', async () => {
@@ -191,6 +197,9 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expectHint(await refused('docs-hints', 'jana', 'docs_read_document', { document_id: 'nosuchdocument123' }, 404), /document_id/);
     // The same status and code, a message the hints do not name.
     expectNoHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { text: 'x' } }] }, 400));
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'docs-hints', identifier: 'lev' } });
+    expect((await consentThroughSandbox(link.body.link, { user: 'lev@example.com' })).status).toBe(200);
+    expectHint(await refused('docs-hints', 'lev', 'docs_read_document', { document_id: id }, 403), /document exists but is not shared/);
   });
 
   it('workspace: a database not shared names workspace_search, refused by the query or by its pre-check\'s read', async () => {
