@@ -26,7 +26,11 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     const type = typeof b.type === 'string' ? b.type : Object.keys(b).find((k) => k !== 'object');
     if (!type || !isObject(b[type])) throw validation(`${at} should define a block type, instead was \`${JSON.stringify(b)}\`.`);
     const content = { ...(b[type] as Record<string, unknown>) };
-    if (TEXT_BLOCKS.has(type)) content.rich_text = richText(content.rich_text ?? [], `${at}.${type}.rich_text`);
+    if (TEXT_BLOCKS.has(type)) {
+      // Required, even empty (`[]`): a block written with the old `text` key is refused for the missing rich_text.
+      if (content.rich_text === undefined) throw validation(`${at}.${type}.rich_text should be defined, instead was \`undefined\`.`);
+      content.rich_text = richText(content.rich_text, `${at}.${type}.rich_text`);
+    }
     if (type === 'to_do') content.checked = content.checked === true;
     if (content.children !== undefined) {
       if (depth >= MAX_NESTING) throw validation(`${at}.${type}.children should be not present, instead was \`${JSON.stringify(content.children).slice(0, 40)}...\`.`);

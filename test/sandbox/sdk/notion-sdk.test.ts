@@ -95,6 +95,11 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     expect(page.parent).toEqual({ type: 'page_id', page_id: home });
     const missing = await refusal(notion.pages.create({ parent: { page_id: '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0' }, properties: { title: { title: text('x') } } }));
     expect(missing).toMatchObject({ code: 'object_not_found', status: 404 });
+    // A text block needs rich_text (the API's old `text` key is refused for the missing one), with Notion's prefix.
+    const oldKey = await refusal(notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('x') } }, children: [{ type: 'paragraph', paragraph: { text: text('hi') } }] } as never));
+    expect(oldKey).toMatchObject({ code: 'validation_error', status: 400, message: 'body failed validation: body.children[0].paragraph.rich_text should be defined, instead was `undefined`.' });
+    const empty = (await notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('x') } }, children: [{ paragraph: { rich_text: [] } }] })) as Json;
+    expect(empty.object).toBe('page');
   });
 
   it('databases.create (workspace_database_create): top-level properties', async () => {
@@ -148,10 +153,10 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     expect(await refused({ Docs: { files: [{ name: 'Spec', url: 'https://example.com/spec.pdf' }] } })).toBe(
       'body failed validation. Fix one: body.properties.Docs.files[0].file should be defined, instead was `undefined`. body.properties.Docs.files[0].external should be defined, instead was `undefined`.',
     );
-    expect(await refused({ Docs: { files: [{ external: { url: 'https://example.com/spec.pdf' } }] } })).toBe('body.properties.Docs.files[0].name should be defined, instead was `undefined`.');
+    expect(await refused({ Docs: { files: [{ external: { url: 'https://example.com/spec.pdf' } }] } })).toBe('body failed validation: body.properties.Docs.files[0].name should be defined, instead was `undefined`.');
     expect(await refused({ Docs: { files: [{ name: 'Spec', external: { url: `https://example.com/${'a'.repeat(2000)}` } }] } })).toMatch(/files\[0\]\.external\.url\.length should be ≤ `2000`/);
     // A time zone is an IANA name, and then start and end are local date-times.
-    expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', time_zone: 'Mars/Olympus_Mons' } } })).toBe('body.properties.When.date.time_zone should be an IANA time zone name, instead was `"Mars/Olympus_Mons"`.');
+    expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', time_zone: 'Mars/Olympus_Mons' } } })).toBe('body failed validation: body.properties.When.date.time_zone should be an IANA time zone name, instead was `"Mars/Olympus_Mons"`.');
     expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', time_zone: '+01:00' } } })).toMatch(/time_zone should be an IANA time zone name/);
     expect(await refused({ When: { date: { start: '2026-03-02', time_zone: 'Europe/Paris' } } })).toBe(`${whenId} has an invalid date. If time zone is explicitly provided, start and end must contain date and time.`);
     expect(await refused({ When: { date: { start: '2026-03-02T10:00:00', end: '2026-03-02T11:00:00+01:00', time_zone: 'Europe/Paris' } } })).toBe(
