@@ -842,6 +842,12 @@ export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRow
         "status": 404,
         "code": "object_not_found",
         "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be defined",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text; [] for an empty one."
       }
     ],
   };
@@ -949,6 +955,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
         "status": 404,
         "code": "object_not_found",
         "hint": "The parent (database_id or parent_page_id) is not shared with this integration, or does not exist: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be defined",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text; [] for an empty one."
       }
     ],
   };

@@ -212,6 +212,12 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     const checked = await refused('notes-hints', 'kira', 'workspace_database_query', { database_id, sorts: [{ property: 'Name', direction: 'ascending' }] }, 404);
     expect(checked.message).toContain(`to GET /v1/databases/${database_id}:`);
     expect(checked.details.hint).toBe(query.details.hint);
+    // A child block written with the old `text` key: Notion's message names `children`, the hint the parameter.
+    const search = await run('notes-hints', 'kira', 'workspace_search', { query: '' });
+    const parent_page_id = (search.body.data.results as { object: string; id: string }[]).find((r) => r.object === 'page')!.id;
+    const block = await refused('notes-hints', 'kira', 'workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'x' } }] } }, child_blocks: [{ type: 'paragraph', paragraph: { text: 'hi' } }] }, 400);
+    expect(block.message).toContain('body failed validation: body.children[0].paragraph.rich_text should be defined');
+    expectHint(block, /child_blocks are sent as children: each text block .* needs rich_text/);
   });
 });
 
