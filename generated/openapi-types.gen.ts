@@ -3873,6 +3873,16 @@ export interface components {
              *     }
              */
             comment: {
+                /**
+                 * @example [
+                 *       {
+                 *         "type": "text",
+                 *         "text": {
+                 *           "content": "Looks good to me."
+                 *         }
+                 *       }
+                 *     ]
+                 */
                 rich_text: {
                     text: {
                         content: string;

@@ -5427,6 +5427,16 @@ export let workspaceCommentCreateInputSchema: JsonSchema = {
             "type": "array",
             "minItems": 1,
             "maxItems": 100,
+            "examples": [
+              [
+                {
+                  "type": "text",
+                  "text": {
+                    "content": "Looks good to me."
+                  }
+                }
+              ]
+            ],
             "items": {
               "type": "object",
               "required": [

@@ -272,7 +272,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const types = String(p.type).split(',');
       const value = valueAt(input, at);
       const why = types.includes('object')
-        ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value)
+        ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value) || exampleHint(schema, e.schemaPath)
         : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }

@@ -215,6 +215,19 @@ describe('a Notion property value given bare', () => {
     const made = await run('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'Meeting notes' } }] } } });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
   });
+
+  it('a comment given as bare text, or its rich_text as one string, is shown the shape it takes', async () => {
+    const found = await run('workspace_search', { query: 'Getting started' });
+    const parent = { page_id: found.body.data.results[0].id as string };
+    const bare = await run('workspace_comment_create', { parent, comment: 'Looks good' });
+    expect(bare.body.error.details.violations).toEqual([
+      { pointer: '/comment', keyword: 'type', message: 'comment must be an object, e.g. {"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}' },
+    ]);
+    const text = await run('workspace_comment_create', { parent, comment: { rich_text: 'Looks good' } });
+    expect(text.body.error.details.violations).toEqual([
+      { pointer: '/comment/rich_text', keyword: 'type', message: 'comment.rich_text must be an array, e.g. [{"type":"text","text":{"content":"Looks good to me."}}]' },
+    ]);
+  });
 });
 
 describe('a value that matches none of its allowed shapes', () => {
