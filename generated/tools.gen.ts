@@ -332,6 +332,11 @@ export let crmContactUpdate: ToolDefinition<CrmContactUpdateInput> = {
         "status": 400,
         "code": "PROPERTY_DOESNT_EXIST",
         "hint": "props names a property contacts do not have (details.body.errors[].context.propertyName): use HubSpot internal names, lower case without spaces (firstname, not First Name)."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OPTION",
+        "hint": "An enumerated property (lifecyclestage, hs_lead_status) takes an option's internal value, not its label (lead, not Lead): the message lists each option's value; details.body.errors[].context.propertyName names the property."
       }
     ],
   };
@@ -391,6 +396,13 @@ export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
     retry: "never",
     validate: validateCrmDealCreate,
     buildRequest: buildCrmDealCreate,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OPTION",
+        "hint": "dealstage, dealtype and pipeline take an option's internal value, not its label: the message lists each option's value (the default pipeline's stages: appointmentscheduled, qualifiedtobuy, presentationscheduled, decisionmakerboughtin, contractsent, closedwon, closedlost)."
+      }
+    ],
   };
 /** `crm_deal_update` (crm, v1.0.0). */
 export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
@@ -420,6 +432,11 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
         "status": 400,
         "code": "PROPERTY_DOESNT_EXIST",
         "hint": "properties names a deal property the portal does not have (details.body.errors[].context.propertyName): use HubSpot internal names (dealname, dealstage, amount); good_deal needs a custom deal property of that name."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OPTION",
+        "hint": "An enumerated property (dealstage, dealtype, pipeline) takes an option's internal value, not its label: the message lists each option's value; details.body.errors[].context.propertyName names the property."
       }
     ],
   };

@@ -166,8 +166,13 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     const property = await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { 'First Name': 'Ana' } }, 400);
     expectHint(property, /internal names/);
     expectHint(await refused('crm-hints', 'hugo', 'crm_deal_update', { deal_id: '999999', properties: { dealname: 'x' } }, 404), /deal_id: crm_deals_search/);
-    // Another 400 of the same tool is not an unknown property: no hint.
-    expectNoHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { lifecyclestage: 'vip' } }, 400));
+    // An option given by a label or a word of one's own: its internal value is asked for, the message lists them.
+    expectHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { lifecyclestage: 'vip' } }, 400), /internal value, not its label/);
+    const stage = await refused('crm-hints', 'hugo', 'crm_deal_create', { dealname: 'Big', amount: 1000, dealstage: 'won' }, 400);
+    expect(stage.message).toContain('won was not one of the allowed options');
+    expectHint(stage, /closedwon/);
+    // Another 400 of the same tool (an e-mail HubSpot refuses) is neither: no hint.
+    expectNoHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { email: 'not-an-email' } }, 400));
   });
 
   it('sheets: a range naming no sheet names the tool that lists them; a spreadsheet not found says where its id is', async () => {
