@@ -11,6 +11,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorDialect } from '../types.js';
+import { dialectCodes } from './dialect-codes.js';
 
 export interface MissingScope {
   /** The scopes the provider says would allow the call (any one of them, for Google); empty when it names none. */
@@ -28,16 +29,13 @@ export function challengeScopes(header: string | string[] | undefined): string[]
   return match === null ? [] : match[1]!.split(/\s+/).filter(Boolean);
 }
 
-function google(body: Json, headers: IncomingHttpHeaders): MissingScope | undefined {
-  const error = isObject(body.error) ? body.error : undefined;
-  if (error === undefined) return undefined;
-  const byReason = list(error.errors).some((e) => isObject(e) && e.reason === 'insufficientPermissions');
-  const byInfo = list(error.details).some((d) => isObject(d) && d.reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT');
-  return byReason || byInfo ? { requiredScopes: challengeScopes(headers['www-authenticate']) } : undefined;
+function google(codes: readonly string[], headers: IncomingHttpHeaders): MissingScope | undefined {
+  const refused = codes.includes('insufficientPermissions') || codes.includes('ACCESS_TOKEN_SCOPE_INSUFFICIENT');
+  return refused ? { requiredScopes: challengeScopes(headers['www-authenticate']) } : undefined;
 }
 
-function hubspot(body: Json): MissingScope | undefined {
-  if (body.category !== 'MISSING_SCOPES') return undefined;
+function hubspot(body: Json, codes: readonly string[]): MissingScope | undefined {
+  if (!codes.includes('MISSING_SCOPES')) return undefined;
   const scopes = list(body.errors).flatMap((e) => {
     const context = isObject(e) && isObject(e.context) ? e.context : {};
     return [...list(context.requiredGranularScopes), ...list(context.requiredScopes)].filter((s): s is string => typeof s === 'string');
@@ -48,7 +46,8 @@ function hubspot(body: Json): MissingScope | undefined {
 /** The missing scope or capability this answer reports, or undefined when it is some other refusal. */
 export function missingScope(dialect: ErrorDialect, status: number, body: unknown, headers: IncomingHttpHeaders): MissingScope | undefined {
   if (status !== 403 || !isObject(body)) return undefined;
-  if (dialect === 'google') return google(body, headers);
-  if (dialect === 'hubspot') return hubspot(body);
-  return body.code === 'restricted_resource' ? { requiredScopes: [] } : undefined;
+  const codes = dialectCodes(dialect, body);
+  if (dialect === 'google') return google(codes, headers);
+  if (dialect === 'hubspot') return hubspot(body, codes);
+  return codes.includes('restricted_resource') ? { requiredScopes: [] } : undefined;
 }

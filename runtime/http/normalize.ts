@@ -10,6 +10,7 @@ import { ConnectorError } from '../errors.js';
 import { parseUntrustedJson } from '../json/untrusted-json.js';
 import type { ErrorDialect, UpstreamErrorHint } from '../types.js';
 import { parseRetryAfter } from './retry.js';
+import { dialectCodes } from './dialect-codes.js';
 import { missingScope } from './missing-scope.js';
 import { matchingHint, withHint } from './upstream-hint.js';
 
@@ -75,8 +76,7 @@ export function redact<T>(value: T, secrets: readonly string[]): T {
 export function isDialectRateLimit(dialect: ErrorDialect, status: number, body: unknown): boolean {
   if (status === 429) return true;
   if (dialect !== 'google' || status !== 403) return false;
-  const errors = (body as { error?: { errors?: Array<{ reason?: unknown }> } } | undefined)?.error?.errors;
-  return Array.isArray(errors) && errors.some((e) => typeof e?.reason === 'string' && GOOGLE_RATE_REASONS.has(e.reason));
+  return dialectCodes(dialect, body).some((code) => GOOGLE_RATE_REASONS.has(code));
 }
 
 /** The upstream's own error message, where its dialect puts it. */

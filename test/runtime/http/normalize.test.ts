@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamError } from '../../../runtime/http/normalize.js';
-import { dialectCodes } from '../../../runtime/http/upstream-hint.js';
+import { dialectCodes } from '../../../runtime/http/dialect-codes.js';
 import type { ErrorDialect } from '../../../runtime/types.js';
 import { parseRetryAfter } from '../../../runtime/http/retry.js';
 
