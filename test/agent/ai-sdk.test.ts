@@ -16,6 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tools } from '../../generated/tools.gen.js';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient, type HttpClient } from '../../runtime/index.js';
 import { CONNECTOR_NAMES } from '../../runtime/types.js';
@@ -86,16 +87,17 @@ describe('the AI SDK MCP client', () => {
     await reference.connect(new StreamableHTTPClientTransport(new URL(session.url), { requestInit: { headers: { authorization: `Bearer ${session.token}` } } }));
     open.push(reference);
     const { tools: served } = await reference.listTools();
-    expect(served).toHaveLength(35);
+    // Every tool of the catalog (the user's connections cover all five systems), whatever the specs hold.
+    expect(served.map((t) => t.name).sort()).toEqual(tools.map((t) => t.name).sort());
 
     const mcp = await aiSdkClient();
-    const tools = await mcp.tools();
-    expect(Object.keys(tools).sort()).toEqual(served.map((t) => t.name).sort());
+    const sdkTools = await mcp.tools();
+    expect(Object.keys(sdkTools).sort()).toEqual(served.map((t) => t.name).sort());
 
     const model = new MockLanguageModelV3({ doGenerate: answer('Nothing to do.') });
-    await generateText({ model, tools, prompt: 'Hello' });
+    await generateText({ model, tools: sdkTools, prompt: 'Hello' });
     const given = model.doGenerateCalls[0]!.tools ?? [];
-    expect(given).toHaveLength(35);
+    expect(given).toHaveLength(served.length);
     for (const tool of served) {
       const definition = given.find((t) => t.name === tool.name);
       expect(definition, tool.name).toEqual({ type: 'function', name: tool.name, description: tool.description, inputSchema: tool.inputSchema });
@@ -108,7 +110,9 @@ describe('the AI SDK MCP client', () => {
       transport: new StreamableHTTPClientTransport(new URL(session.url), { requestInit: { headers: { Authorization: `Bearer ${session.token}` } } }),
     });
     open.push(mcp);
-    expect(Object.keys(await mcp.tools()).sort()).toEqual(['calendar_create_event', 'calendar_delete_event', 'calendar_get_event_by_id', 'calendar_list_calendars', 'calendar_list_events', 'calendar_update_event']);
+    const calendarTools = tools.filter((t) => t.connector === 'calendar').map((t) => t.name);
+    expect(calendarTools.length).toBeGreaterThan(0);
+    expect(Object.keys(await mcp.tools()).sort()).toEqual(calendarTools.sort());
   });
 });
 
