@@ -806,6 +806,12 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
         "status": 404,
         "code": "object_not_found",
         "hint": "block_id names no page or block shared with this integration: workspace_search lists the pages it can see (a page id is a block_id); the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -892,6 +898,12 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
         "status": 404,
         "code": "object_not_found",
         "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -999,6 +1011,14 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
     retry: "safe",
     validate: validateWorkspaceSearch,
     buildRequest: buildWorkspaceSearch,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
+      }
+    ],
   };
 /** Every tool, sorted by name. */
 export let tools: readonly ToolDefinition[] = [calendarCreateEvent, calendarDeleteEvent, calendarGetEventById, calendarListCalendars, calendarListEvents, calendarUpdateEvent, crmCompaniesSearch, crmCompanyCreate, crmCompanyGet, crmContactCreate, crmContactGet, crmContactUpdate, crmContactsList, crmContactsSearch, crmDealCreate, crmDealUpdate, crmDealsSearch, docsCreateDocument, docsReadDocument, docsUpdateDocument, sheetsAppendValues, sheetsCreateSpreadsheet, sheetsGetValues, sheetsReadSpreadsheet, sheetsUpdateValues, workspaceCommentCreate, workspaceCommentRetrieve, workspaceCommentsList, workspaceDatabaseCreate, workspaceDatabaseInsertRow, workspaceDatabaseQuery, workspaceDatabaseQueryProperties, workspaceDatabaseRetrieve, workspacePageCreate, workspaceSearch];

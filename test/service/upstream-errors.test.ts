@@ -224,6 +224,19 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expect(block.message).toContain('body failed validation: body.children[0].paragraph.rich_text should be defined');
     expectHint(block, /child_blocks are sent as children: each text block .* needs rich_text/);
   });
+
+  it('workspace: a start_cursor Notion does not take (made up, or carried over to another query) names next_cursor, in each paging tool', async () => {
+    await connect('workspace', 'notes-cursors', 'lina');
+    const first = await run('notes-cursors', 'lina', 'workspace_search', { page_size: 1 });
+    expect(first.body.data.next_cursor, JSON.stringify(first.body)).toEqual(expect.any(String));
+    const carried = await refused('notes-cursors', 'lina', 'workspace_search', { page_size: 1, query: 'something else', start_cursor: first.body.data.next_cursor }, 400);
+    expect(carried.message).toContain('start_cursor should be a valid cursor');
+    expectHint(carried, /next_cursor this tool returned.*without start_cursor for the first page/);
+    const database_id = (first.body.data.results as { object: string; id: string; parent: { database_id?: string } }[])[0]!.parent.database_id!;
+    expectHint(await refused('notes-cursors', 'lina', 'workspace_database_query', { database_id, start_cursor: 'page-2' }, 400), /without start_cursor/);
+    const page = (first.body.data.results as { id: string }[])[0]!.id;
+    expectHint(await refused('notes-cursors', 'lina', 'workspace_comments_list', { block_id: page, start_cursor: 'page-2' }, 400), /without start_cursor/);
+  });
 });
 
 describe('missing permissions are insufficient_scope (403)', () => {
