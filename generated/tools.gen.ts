@@ -120,6 +120,12 @@ export let calendarListCalendars: ToolDefinition<CalendarListCalendarsInput> = {
     buildRequest: buildCalendarListCalendars,
     upstreamErrors: [
       {
+        "status": 400,
+        "code": "invalid",
+        "messageContains": "Invalid Value",
+        "hint": "page_token takes only a nextPageToken this tool returned, unchanged, with the same other parameters as the call that returned it; call without page_token for the first page."
+      },
+      {
         "status": 410,
         "code": "fullSyncRequired",
         "hint": "This sync_token is no longer valid: call again without sync_token for the full list, then keep its nextSyncToken."
@@ -145,6 +151,12 @@ export let calendarListEvents: ToolDefinition<CalendarListEventsInput> = {
     validate: validateCalendarListEvents,
     buildRequest: buildCalendarListEvents,
     upstreamErrors: [
+      {
+        "status": 400,
+        "code": "invalid",
+        "messageContains": "Invalid Value",
+        "hint": "page_token takes only a nextPageToken this tool returned, unchanged, with the same other parameters as the call that returned it; call without page_token for the first page."
+      },
       {
         "status": 404,
         "code": "notFound",

@@ -156,6 +156,14 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expectHint(await refused('cal-hints', 'hana', 'calendar_delete_event', { event_id: created.body.data.id }, 410), /already deleted/);
   });
 
+  it('calendar: a page_token Google does not take (made up) names nextPageToken, in each paging tool', async () => {
+    await connect('calendar', 'cal-pages', 'ivo');
+    const events = await refused('cal-pages', 'ivo', 'calendar_list_events', { page_token: 'page-2' }, 400);
+    expect(events.message).toContain('Invalid Value. Hint: ');
+    expectHint(events, /nextPageToken this tool returned.*without page_token for the first page/);
+    expectHint(await refused('cal-pages', 'ivo', 'calendar_list_calendars', { page_token: 'page-2' }, 400), /without page_token for the first page/);
+  });
+
   it('crm: a duplicate names the update tool, an unknown property the internal names; an object not found the search tool', async () => {
     await connect('crm', 'crm-hints', 'hugo');
     const first = await run('crm-hints', 'hugo', 'crm_contact_create', { email: 'hint@example.com' });
