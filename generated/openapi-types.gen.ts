@@ -3448,7 +3448,7 @@ export interface components {
             include_grid_data?: boolean;
             /**
              * Format: a1-range
-             * @description Limit the returned grid data to this range, in A1 notation.
+             * @description Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused).
              * @example Sheet1!A1:C20
              */
             ranges?: string;

@@ -5008,7 +5008,7 @@ export let sheetsReadSpreadsheetInputSchema: JsonSchema = {
       "ranges": {
         "type": "string",
         "format": "a1-range",
-        "description": "Limit the returned grid data to this range, in A1 notation.",
+        "description": "Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused).",
         "examples": [
           "Sheet1!A1:C20"
         ]

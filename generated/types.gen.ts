@@ -722,7 +722,7 @@ export interface SheetsReadSpreadsheetInput {
   spreadsheet_id: string;
   /** true to include cell data (values and formatting); default false. Example: `true`. */
   include_grid_data?: boolean;
-  /** Limit the returned grid data to this range, in A1 notation. Format: a1-range. Example: `"Sheet1!A1:C20"`. */
+  /** Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). Format: a1-range. Example: `"Sheet1!A1:C20"`. */
   ranges?: string;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";

@@ -5,7 +5,7 @@
  * failure path.
  */
 import { googleFileProblem } from '../helpers/google-file-id.js';
-import { a1Cells, a1QuotedName, date, dateTime } from './formats.js';
+import { a1Cells, a1QuotedName, a1Range, date, dateTime, email } from './formats.js';
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -14,6 +14,7 @@ export function formatProblem(format: string, value: unknown): string {
   if (format === 'spreadsheet-id' && typeof value === 'string') return googleFileProblem('spreadsheets', value);
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
   if (format === 'a1-range' && typeof value === 'string') return a1Problem(value);
+  if (format === 'email' && typeof value === 'string') return emailProblem(value);
   if ((format !== 'date-time' && format !== 'date') || typeof value !== 'string' || !DATE_SHAPE.test(value)) return '';
   const day = value.slice(0, 10);
   if (!date(day)) return `; ${day} is not a day of the calendar`;
@@ -46,14 +47,44 @@ function timeShapeProblem(value: string): string {
   return `; it needs ${fixes.length > 0 ? `${fixes.join(', ')} and ${last}` : last}`;
 }
 
+/**
+ * Whether the value is a list of A1 ranges joined by commas (`Sheet1!A1:B2,'My Sheet'!A1`): each part is a range. A
+ * comma inside a quoted sheet name separates nothing.
+ */
+function severalRanges(value: string): boolean {
+  const parts: string[] = [];
+  let quoted = false;
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === "'") quoted = !quoted;
+    else if (value[i] === ',' && !quoted) {
+      parts.push(value.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  parts.push(value.slice(from).trim());
+  return parts.length > 1 && parts.every((p) => a1Range(p));
+}
+
 /** Longest range the fix is spelled out for (it repeats the caller's value). */
 const A1_ECHO_MAX = 200;
 
+/** An address written with a display name, as mail clients show it: `Ana <ana@example.com>`. */
+const NAMED_ADDRESS = /<([^<>\s]+@[^<>\s]+)>/;
+
+/** `; send the address alone: ana@example.com` when the value is a name with the address in angle brackets. */
+function emailProblem(value: string): string {
+  const inside = NAMED_ADDRESS.exec(value)?.[1];
+  return inside !== undefined && email(inside) ? `; send the address alone, without the name or angle brackets: ${inside}` : '';
+}
+
 /**
- * Why an A1 range was refused: a quoted sheet name not closed or with a lone quote inside, a name with a quote
- * left unquoted (the fix spelled out), or cells that are not A1 (`R1C1`, spaces around the colon).
+ * Why an A1 range was refused: several ranges in one value (a parameter takes one), a quoted sheet name not closed or
+ * with a lone quote inside, a name with a quote left unquoted (the fix spelled out), or cells that are not A1 (`R1C1`,
+ * spaces around the colon).
  */
 function a1Problem(value: string): string {
+  if (severalRanges(value)) return '; it takes one range, not several separated by commas: call the tool once per range';
   const bang = value.lastIndexOf('!');
   if (value.startsWith("'")) {
     if (!a1QuotedName(value)) return "; a quoted sheet name ends with ' and a ' inside it is doubled, e.g. 'Bob''s data'!A1:C10";
