@@ -1564,7 +1564,7 @@ export interface components {
              */
             event_duration_hour?: number;
             /**
-             * @description Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).
+             * @description Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).
              * @example 30
              */
             event_duration_minutes?: number;
@@ -2086,7 +2086,7 @@ export interface components {
              */
             event_duration_hour?: number;
             /**
-             * @description Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).
+             * @description Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).
              * @example 30
              */
             event_duration_minutes?: number;

@@ -69,7 +69,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
         "type": "integer",
         "minimum": 0,
         "maximum": 59,
-        "description": "Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).",
+        "description": "Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).",
         "examples": [
           30
         ]
@@ -1652,7 +1652,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
         "type": "integer",
         "minimum": 0,
         "maximum": 59,
-        "description": "Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours).",
+        "description": "Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).",
         "examples": [
           30
         ]

@@ -57,7 +57,7 @@ export type CalendarCreateEventInput = {
     description?: string;
     /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. Example: `1`. */
     event_duration_hour?: number;
-    /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
     /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
@@ -98,7 +98,7 @@ export type CalendarCreateEventInput = {
     description?: string;
     /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. Example: `1`. */
     event_duration_hour?: number;
-    /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
     /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
@@ -256,7 +256,7 @@ export type CalendarUpdateEventInput = {
     description?: string;
     /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
     event_duration_hour?: never;
-    /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: never;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
@@ -301,7 +301,7 @@ export type CalendarUpdateEventInput = {
     description?: string;
     /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
     event_duration_hour: number;
-    /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
@@ -346,7 +346,7 @@ export type CalendarUpdateEventInput = {
     description?: string;
     /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
     event_duration_hour?: never;
-    /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes: number;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
@@ -391,7 +391,7 @@ export type CalendarUpdateEventInput = {
     description?: string;
     /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
     event_duration_hour?: never;
-    /** Minutes of the event's length, 0 to 59 (use event_duration_hour for whole hours). Example: `30`. */
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: never;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";

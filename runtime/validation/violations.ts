@@ -113,6 +113,21 @@ function exampleText(example: unknown): string {
   return text.length <= EXAMPLE_MAX ? `, e.g. ${text}` : '';
 }
 
+/** Longest description a violation message quotes. */
+const DESCRIPTION_MAX = 300;
+
+/**
+ * ` (Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour ...)`: the description of the
+ * schema node a keyword at `keywordPath` refused, for a bound: the limit alone does not say where a larger or smaller
+ * amount goes (90 minutes are event_duration_hour 1 and event_duration_minutes 30), its description does. The empty
+ * string without one, or when it is long.
+ */
+function descriptionHint(schema: JsonSchema | undefined, keywordPath: string): string {
+  const node = schema === undefined ? undefined : schemaAt(schema, keywordPath.slice(0, keywordPath.lastIndexOf('/')));
+  const text = isPlainObject(node) && typeof node.description === 'string' ? node.description.trim().replace(/\.$/, '') : '';
+  return text !== '' && text.length <= DESCRIPTION_MAX ? ` (${text})` : '';
+}
+
 function examplesOf(node: unknown): readonly unknown[] | undefined {
   return isPlainObject(node) && Array.isArray(node.examples) && node.examples.length > 0 ? node.examples : undefined;
 }
@@ -294,7 +309,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return v(at, `${name} must be ${String(p.comparison)} ${String(p.limit)}`);
+      return v(at, `${name} must be ${String(p.comparison)} ${String(p.limit)}${descriptionHint(schema, e.schemaPath)}`);
     case 'multipleOf':
       // `type: number, multipleOf: 1` is how a spec says "whole number" where the upstream takes a JSON number.
       return v(at, p.multipleOf === 1 ? `${name} must be an integer` : `${name} must be a multiple of ${String(p.multipleOf)}`);
