@@ -477,7 +477,8 @@ export interface paths {
         /**
          * Read one HubSpot company by its id.
          * @description Read one HubSpot company by its id. Use it when you have the id (from a search or a create) and need its
-         *     properties. Without properties HubSpot returns its default properties; unknown property names are ignored. Returns
+         *     properties. Without properties HubSpot returns its default properties. Properties are named by their internal
+         *     names (lower case, no spaces); HubSpot ignores unknown names, so a label such as "Company name" would be missing. Returns
          *     {id, properties, createdAt, updatedAt, archived}; an unknown id fails with 404.
          *     Example: {"company_id": "9876543210", "properties": "name,domain,industry"}
          *
@@ -527,7 +528,8 @@ export interface paths {
         /**
          * Read one HubSpot contact by its id.
          * @description Read one HubSpot contact by its id. Use it when you have the id (from a search, a list or a create) and need
-         *     its properties. Without properties HubSpot returns its default properties; unknown property names are ignored.
+         *     its properties. Without properties HubSpot returns its default properties. Properties are named by their internal
+         *     names (lower case, no spaces); HubSpot ignores unknown names, so a label such as "First Name" would be missing.
          *     Returns {id, properties, createdAt, updatedAt, archived}; an unknown id fails with 404.
          *     Example: {"contact_id": "12345", "properties": "email,firstname,lastname,company"}
          *
@@ -2288,7 +2290,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (name, not the label "Company name"); checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"industry","operator":"EQ","value":"COMPUTER_SOFTWARE"}]}]
              */
             filterGroups?: Record<string, never>[] | string;
@@ -2298,7 +2300,7 @@ export interface components {
              */
             limit?: number;
             /**
-             * @description Comma-separated property names to return for each result.
+             * @description Comma-separated internal property names (domain, not the label "Company Domain Name") to return for each result.
              * @example name,domain,industry
              */
             properties?: string;
@@ -2388,7 +2390,7 @@ export interface components {
              */
             company_id: string;
             /**
-             * @description Comma-separated property names to return (sent as repeated properties parameters).
+             * @description Comma-separated internal property names (domain, not the label "Company Domain Name") to return (sent as repeated properties parameters).
              * @example name,domain,industry
              */
             properties?: string;
@@ -2464,7 +2466,7 @@ export interface components {
              */
             contact_id: string;
             /**
-             * @description Comma-separated property names to return (sent as repeated properties parameters).
+             * @description Comma-separated internal property names (firstname, not the label "First Name") to return (sent as repeated properties parameters).
              * @example email,firstname,lastname,company
              */
             properties?: string;
@@ -2493,7 +2495,7 @@ export interface components {
              */
             limit?: number;
             /**
-             * @description Comma-separated property names to return (sent as repeated properties parameters).
+             * @description Comma-separated internal property names (firstname, not the label "First Name") to return (sent as repeated properties parameters).
              * @example email,firstname,lastname
              */
             properties?: string;
@@ -2517,7 +2519,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"lifecyclestage","operator":"EQ","value":"customer"}]}]
              */
             filterGroups?: Record<string, never>[] | string;
@@ -2527,7 +2529,7 @@ export interface components {
              */
             limit?: number;
             /**
-             * @description Comma-separated property names to return for each result.
+             * @description Comma-separated internal property names (firstname, not the label "First Name") to return for each result.
              * @example email,firstname,lastname,company
              */
             properties?: string;
@@ -2635,7 +2637,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"); checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"dealstage","operator":"EQ","value":"closedwon"}]}]
              */
             filterGroups?: Record<string, never>[] | string;
@@ -2645,7 +2647,7 @@ export interface components {
              */
             limit?: number;
             /**
-             * @description Comma-separated property names to return for each result.
+             * @description Comma-separated internal property names (closedate, not the label "Close Date") to return for each result.
              * @example dealname,amount,dealstage,closedate
              */
             properties?: string;

@@ -2097,7 +2097,7 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
         "items": {
           "type": "object"
         },
-        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (name, not the label \"Company name\"); checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"
         ]
@@ -2115,7 +2115,7 @@ export let crmCompaniesSearchInputSchema: JsonSchema = {
       "properties": {
         "type": "string",
         "minLength": 1,
-        "description": "Comma-separated property names to return for each result.",
+        "description": "Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return for each result.",
         "examples": [
           "name,domain,industry"
         ]
@@ -2484,7 +2484,7 @@ export let crmCompanyGetInputSchema: JsonSchema = {
       "properties": {
         "type": "string",
         "minLength": 1,
-        "description": "Comma-separated property names to return (sent as repeated properties parameters).",
+        "description": "Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).",
         "examples": [
           "name,domain,industry"
         ]
@@ -2676,7 +2676,7 @@ export let crmContactGetInputSchema: JsonSchema = {
       "properties": {
         "type": "string",
         "minLength": 1,
-        "description": "Comma-separated property names to return (sent as repeated properties parameters).",
+        "description": "Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).",
         "examples": [
           "email,firstname,lastname,company"
         ]
@@ -2829,7 +2829,7 @@ export let crmContactsListInputSchema: JsonSchema = {
       "properties": {
         "type": "string",
         "minLength": 1,
-        "description": "Comma-separated property names to return (sent as repeated properties parameters).",
+        "description": "Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).",
         "examples": [
           "email,firstname,lastname"
         ]
@@ -2923,7 +2923,7 @@ export let crmContactsSearchInputSchema: JsonSchema = {
         "items": {
           "type": "object"
         },
-        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"); checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"
         ]
@@ -2941,7 +2941,7 @@ export let crmContactsSearchInputSchema: JsonSchema = {
       "properties": {
         "type": "string",
         "minLength": 1,
-        "description": "Comma-separated property names to return for each result.",
+        "description": "Comma-separated internal property names (firstname, not the label \"First Name\") to return for each result.",
         "examples": [
           "email,firstname,lastname,company"
         ]
@@ -3239,7 +3239,7 @@ export let crmDealsSearchInputSchema: JsonSchema = {
         "items": {
           "type": "object"
         },
-        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`; checked before sending (see the description).",
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"); checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"
         ]
@@ -3257,7 +3257,7 @@ export let crmDealsSearchInputSchema: JsonSchema = {
       "properties": {
         "type": "string",
         "minLength": 1,
-        "description": "Comma-separated property names to return for each result.",
+        "description": "Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.",
         "examples": [
           "dealname,amount,dealstage,closedate"
         ]

@@ -425,11 +425,11 @@ export type CalendarUpdateEventOutput = CalendarEvent;
 export interface CrmCompaniesSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (name, not the label "Company name"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
   filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
-  /** Comma-separated property names to return for each result. Example: `"name,domain,industry"`. */
+  /** Comma-separated internal property names (domain, not the label "Company Domain Name") to return for each result. Example: `"name,domain,industry"`. */
   properties?: string;
   /** Full-text search term across the default searchable properties. Example: `"acme"`. */
   query?: string;
@@ -469,7 +469,7 @@ export type CrmCompanyCreateOutput = CrmObject;
 export interface CrmCompanyGetInput {
   /** The company's HubSpot record id. Example: `"9876543210"`. */
   company_id: string;
-  /** Comma-separated property names to return (sent as repeated properties parameters). Example: `"name,domain,industry"`. */
+  /** Comma-separated internal property names (domain, not the label "Company Domain Name") to return (sent as repeated properties parameters). Example: `"name,domain,industry"`. */
   properties?: string;
 }
 
@@ -505,7 +505,7 @@ export type CrmContactCreateOutput = CrmObject;
 export interface CrmContactGetInput {
   /** The contact's HubSpot record id. Example: `"12345"`. */
   contact_id: string;
-  /** Comma-separated property names to return (sent as repeated properties parameters). Example: `"email,firstname,lastname,company"`. */
+  /** Comma-separated internal property names (firstname, not the label "First Name") to return (sent as repeated properties parameters). Example: `"email,firstname,lastname,company"`. */
   properties?: string;
 }
 
@@ -531,7 +531,7 @@ export interface CrmContactsListInput {
   archived?: boolean;
   /** Contacts per page, 1 to 100 (HubSpot's default 10). Example: `50`. */
   limit?: number;
-  /** Comma-separated property names to return (sent as repeated properties parameters). Example: `"email,firstname,lastname"`. */
+  /** Comma-separated internal property names (firstname, not the label "First Name") to return (sent as repeated properties parameters). Example: `"email,firstname,lastname"`. */
   properties?: string;
 }
 
@@ -542,11 +542,11 @@ export type CrmContactsListOutput = { results?: Array<CrmObject>; paging?: CrmPa
 export interface CrmContactsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
   filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
-  /** Comma-separated property names to return for each result. Example: `"email,firstname,lastname,company"`. */
+  /** Comma-separated internal property names (firstname, not the label "First Name") to return for each result. Example: `"email,firstname,lastname,company"`. */
   properties?: string;
   /** Full-text search term across the default searchable properties. Example: `"ana@example.com"`. */
   query?: string;
@@ -595,11 +595,11 @@ export type CrmDealUpdateOutput = CrmObject;
 export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
   filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
-  /** Comma-separated property names to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */
+  /** Comma-separated internal property names (closedate, not the label "Close Date") to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */
   properties?: string;
   /** Full-text search term across the default searchable properties. Example: `"renewal"`. */
   query?: string;

@@ -106,6 +106,10 @@ export function validateCrmCompaniesSearch(input: unknown): ValidationResult<Crm
   if (!ajv_crm_companies_search(input)) violations = toViolations(ajv_crm_companies_search.errors, input, 'input', crmCompaniesSearchInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotPropertyList as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   if (o.filterGroups !== undefined) {
   const found = (checks.hubspotFilterGroups as checks.Check)(o.filterGroups, "/filterGroups", o);
   if (found.length > 0) (violations ??= []).push(...found);
@@ -130,6 +134,14 @@ let ajv_crm_company_get = ajv.crm_company_get as unknown as AjvValidate;
 export function validateCrmCompanyGet(input: unknown): ValidationResult<CrmCompanyGetInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_company_get(input)) violations = toViolations(ajv_crm_company_get.errors, input, 'input', crmCompanyGetInputSchema);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotPropertyList as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmCompanyGetInput } : { ok: false, violations };
 }
 
@@ -148,6 +160,14 @@ let ajv_crm_contact_get = ajv.crm_contact_get as unknown as AjvValidate;
 export function validateCrmContactGet(input: unknown): ValidationResult<CrmContactGetInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_contact_get(input)) violations = toViolations(ajv_crm_contact_get.errors, input, 'input', crmContactGetInputSchema);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotPropertyList as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmContactGetInput } : { ok: false, violations };
 }
 
@@ -166,6 +186,14 @@ let ajv_crm_contacts_list = ajv.crm_contacts_list as unknown as AjvValidate;
 export function validateCrmContactsList(input: unknown): ValidationResult<CrmContactsListInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_contacts_list(input)) violations = toViolations(ajv_crm_contacts_list.errors, input, 'input', crmContactsListInputSchema);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotPropertyList as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmContactsListInput } : { ok: false, violations };
 }
 
@@ -177,6 +205,10 @@ export function validateCrmContactsSearch(input: unknown): ValidationResult<CrmC
   if (!ajv_crm_contacts_search(input)) violations = toViolations(ajv_crm_contacts_search.errors, input, 'input', crmContactsSearchInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotPropertyList as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   if (o.filterGroups !== undefined) {
   const found = (checks.hubspotFilterGroups as checks.Check)(o.filterGroups, "/filterGroups", o);
   if (found.length > 0) (violations ??= []).push(...found);
@@ -220,6 +252,10 @@ export function validateCrmDealsSearch(input: unknown): ValidationResult<CrmDeal
   if (!ajv_crm_deals_search(input)) violations = toViolations(ajv_crm_deals_search.errors, input, 'input', crmDealsSearchInputSchema);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotPropertyList as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   if (o.filterGroups !== undefined) {
   const found = (checks.hubspotFilterGroups as checks.Check)(o.filterGroups, "/filterGroups", o);
   if (found.length > 0) (violations ??= []).push(...found);

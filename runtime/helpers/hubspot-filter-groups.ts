@@ -5,7 +5,8 @@
  *
  * The structure HubSpot takes: groups ORed, each `{filters: [...]}` ANDed; a filter is `{propertyName, operator}`
  * plus what the operator needs: `value` (EQ, NEQ, LT, LTE, GT, GTE, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN), `value` and
- * `highValue` (BETWEEN), `values` (IN, NOT_IN), nothing (HAS_PROPERTY, NOT_HAS_PROPERTY).
+ * `highValue` (BETWEEN), `values` (IN, NOT_IN), nothing (HAS_PROPERTY, NOT_HAS_PROPERTY). `propertyName` is the
+ * property's internal name: one with whitespace (a label, "Lifecycle Stage") is refused (hubspot-property-names.ts).
  * Limits: at most 5 groups, 10 filters in a group and 25 in all, HubSpot's since 26 August 2024 (developer changelog,
  * "Expanded Filtering Capabilities and Error Messaging in HubSpot's Search API"; earlier documentation said 3/3/9,
  * then 5/6/18).
@@ -13,6 +14,7 @@
  * @see https://developers.hubspot.com/changelog/breaking-change-expanded-filtering-capabilities-and-error-messaging-in-hubspots-search-api
  */
 import type { Violation } from '../types.js';
+import { propertyNameProblem } from './hubspot-property-names.js';
 
 export const HUBSPOT_OPERATORS = ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] as const;
 export const MAX_FILTER_GROUPS = 5;
@@ -45,7 +47,11 @@ function checkFilter(filter: unknown, at: string, out: Violation[]): void {
   };
   if (!isObject(filter)) return add(at, 'must be an object {propertyName, operator, value}', 'type');
   for (const key of Object.keys(filter)) if (!FILTER_KEYS.has(key)) add(`${at}/${key}`, `is not a filter field (propertyName, operator, value, highValue, values)`, 'additionalProperties');
-  if (typeof filter.propertyName !== 'string' || filter.propertyName === '') add(`${at}/propertyName`, 'is required: the internal name of the property, e.g. "email"', 'required');
+  if (typeof filter.propertyName !== 'string' || filter.propertyName.trim() === '') add(`${at}/propertyName`, 'is required: the internal name of the property, e.g. "email"', 'required');
+  else {
+    const problem = propertyNameProblem(filter.propertyName, nameOf(`${at}/propertyName`));
+    if (problem !== undefined) out.push({ pointer: `${at}/propertyName`, message: problem, keyword: 'pattern' });
+  }
   const operator = filter.operator;
   if (typeof operator !== 'string' || !OPERATORS.has(operator)) {
     add(`${at}/operator`, `must be one of: ${HUBSPOT_OPERATORS.join(', ')}`, operator === undefined ? 'required' : 'enum');

@@ -1,6 +1,6 @@
 /**
  * Inputs as agents send them, through the HTTP service against the sandbox: filterGroups as an array or a JSON string
- * (checked before anything is sent, each error at its pointer), Sheets and Docs files named by their URL, tool_input
+ * (checked before anything is sent, each error at its pointer), a HubSpot property named by its label, Sheets and Docs files named by their URL, tool_input
  * omitted, and messages that say what is wrong where.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,34 @@ describe('filterGroups', () => {
   it('within the limits, the sandbox (as HubSpot since August 2024) takes 10 filters in a group', async () => {
     const filters = Array.from({ length: 10 }, () => ({ propertyName: 'email', operator: 'HAS_PROPERTY' }));
     const res = await run('crm_contacts_search', { filterGroups: [{ filters }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+describe('a property named by its label', () => {
+  const label = (where: string, name: string) =>
+    `${where}: "${name}" looks like a property's label; HubSpot takes its internal name, lower case without spaces (e.g. firstname, lastname, email, lifecyclestage, dealstage, closedate)`;
+
+  it('is refused before anything is sent, in properties and in a filter, saying what to send instead', async () => {
+    h.sandbox.control.clearRequests();
+    const search = await run('crm_contacts_search', {
+      properties: 'email,First Name',
+      filterGroups: [{ filters: [{ propertyName: 'Lifecycle Stage', operator: 'EQ', value: 'customer' }] }],
+    });
+    expect(search.status).toBe(400);
+    expect(search.body.error.code).toBe('invalid_input');
+    expect(search.body.error.details.violations).toEqual([
+      { pointer: '/properties', message: label('properties', 'First Name'), keyword: 'pattern' },
+      { pointer: '/filterGroups/0/filters/0/propertyName', message: label('filterGroups[0].filters[0].propertyName', 'Lifecycle Stage'), keyword: 'pattern' },
+    ]);
+    const get = await run('crm_contact_get', { contact_id: '1', properties: 'Close Date' });
+    expect(get.status).toBe(400);
+    expect(get.body.error.details.violations).toEqual([{ pointer: '/properties', message: label('properties', 'Close Date'), keyword: 'pattern' }]);
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
+  });
+
+  it('leaves a name without whitespace, a trailing comma and spaces around commas to HubSpot as before', async () => {
+    const res = await run('crm_contacts_list', { properties: 'email, Email,', limit: 1 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });
