@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../../generated/tools.gen.js';
 import { connectors } from '../../generated/connectors.gen.js';
 import type { ToolDefinition } from '../../runtime/types.js';
-import { buildCases } from './examples.js';
+import { buildCases, toolSpecs } from './examples.js';
 import { tool, violations } from './harness.js';
 
 const tools = generated.tools as readonly ToolDefinition[];
@@ -44,9 +44,13 @@ describe('the tool set', () => {
     if (alias !== null) expect(byName.get(alias)).toBe(tool(name));
   });
 
-  it('uses the safe retry policy only for reads sent as POST, and never retries creates', () => {
+  it('uses the safe retry policy exactly for reads sent as POST, and never retries creates', () => {
+    // A rule, not a list of names: a new read sent as POST (a search, a free/busy query) joins it from its spec.
+    const method = new Map(toolSpecs.map((s) => [s.name, s.request.method]));
     const safe = tools.filter((t) => t.retry === 'safe').map((t) => t.name).sort();
-    expect(safe).toEqual(['crm_companies_search', 'crm_contacts_search', 'crm_deals_search', 'workspace_database_query', 'workspace_database_query_properties', 'workspace_search']);
+    const postReads = tools.filter((t) => t.annotations.readOnly && method.get(t.name) === 'POST').map((t) => t.name).sort();
+    expect(safe).toEqual(postReads);
+    expect(safe).toEqual(expect.arrayContaining(['crm_contacts_search', 'workspace_database_query', 'workspace_search']));
     for (const name of ['calendar_create_event', 'crm_contact_create', 'workspace_page_create', 'docs_update_document', 'sheets_create_spreadsheet']) expect(tool(name).retry).toBe('never');
     for (const name of ['calendar_delete_event', 'sheets_update_values', 'crm_contact_get']) expect(tool(name).retry).toBe('idempotent');
   });
