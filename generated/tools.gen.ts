@@ -563,6 +563,12 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
         "code": "INVALID_ARGUMENT",
         "messageContains": "index",
         "hint": "An index is outside the document's text: docs_read_document gives each element's startIndex and endIndex; text runs from 1 to before the last endIndex (endOfSegmentLocation appends at the end)."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "SubstringMatchCriteria",
+        "hint": "replaceAllText.containsText is an object, not the text itself: {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}."
       }
     ],
   };

@@ -210,6 +210,10 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expectHint(await refused('docs-hints', 'jana', 'docs_read_document', { document_id: 'nosuchdocument123' }, 404), /document_id/);
     // The same status and code, a message the hints do not name.
     expectNoHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { text: 'x' } }] }, 400));
+    // The text to find given bare, where Docs takes a SubstringMatchCriteria object: refused as Docs' JSON parser does.
+    const bare = await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ replaceAllText: { containsText: '{{name}}', replaceText: 'Ana' } }] }, 400);
+    expect(bare.message).toContain(`Invalid value at 'requests[0].replaceAllText.containsText' (type.googleapis.com/google.apps.docs.v1.SubstringMatchCriteria), "{{name}}"`);
+    expectHint(bare, /containsText is an object, not the text itself/);
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'docs-hints', identifier: 'lev' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'lev@example.com' })).status).toBe(200);
     expectHint(await refused('docs-hints', 'lev', 'docs_read_document', { document_id: id }, 403), /document exists but is not shared/);

@@ -253,7 +253,16 @@ function checkRange(body: DocumentBody, range: unknown, where: string): { start:
   return { start, end };
 }
 
+/**
+ * A value of the wrong JSON type where a message belongs, as the API's JSON parser refuses it: `Invalid value at
+ * '<path>' (type.googleapis.com/google.apps.docs.v1.<Message>), <the value>`.
+ */
+function notAMessage(path: string, message: string, value: unknown): GoogleApiError {
+  return bad(`Invalid value at '${path}' (type.googleapis.com/google.apps.docs.v1.${message}), ${JSON.stringify(value)}`);
+}
+
 function replaceAllText(body: DocumentBody, args: Record<string, unknown>, where: string): { occurrencesChanged?: number } {
+  if (args.containsText !== undefined && !isRecord(args.containsText)) throw notAMessage(`${where}.containsText`, 'SubstringMatchCriteria', args.containsText);
   const criteria = isRecord(args.containsText) ? args.containsText : undefined;
   if (!criteria || typeof criteria.text !== 'string' || criteria.text.length === 0) {
     throw bad(`Invalid ${where}: containsText.text must not be empty.`);
