@@ -61,7 +61,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   // A stored API base override is checked again at use (the policy may be stricter than when it was written);
   // only the API base matters to a tool call, and most connections have none, so this costs nothing on the usual path.
   if (connection.overrides.apiBaseUrl !== undefined) assertOverrideAllowed('apiBaseUrl', connection.overrides.apiBaseUrl, ctx.overridePolicy);
-  const request = tool.buildRequest(tool.precheck === undefined ? value : await runPrecheck(ctx, target, tool.precheck, value, tool.name));
+  const request = tool.buildRequest(tool.precheck === undefined ? value : await runPrecheck(ctx, target, tool.precheck, value, tool));
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), request.path, request.query);
   const headers: Record<string, string> = { ...connectorHeaders(connector) };
   for (const [name, v] of Object.entries(request.headers)) headers[name.toLowerCase()] = v;

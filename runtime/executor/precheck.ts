@@ -8,13 +8,14 @@ import { ConnectorError } from '../errors.js';
 import { parseBody, upstreamError } from '../http/normalize.js';
 import { joinUpstreamUrl } from '../http/url.js';
 import type { AuthTarget } from '../oauth/refresh.js';
-import type { Precheck, PrecheckIO } from '../types.js';
+import type { Precheck, PrecheckIO, ToolDefinition } from '../types.js';
 import type { RuntimeContext } from './context.js';
 import { reportScopeRefusal } from './scope-refusal.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
 
-export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck: Precheck<I>, input: I, toolName: string): Promise<I> {
+/** `tool` is the tool whose call this is: its name for scope refusals, its hints for the upstream's refusals. */
+export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck: Precheck<I>, input: I, tool: Pick<ToolDefinition, 'name' | 'upstreamErrors'>): Promise<I> {
   const { connector, connection, account } = target;
   const vh = connector.api.versionHeader;
   const chosen = vh === null ? undefined : (input as Record<string, unknown>)[vh.parameter];
@@ -29,9 +30,8 @@ export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck
       const dialect = connector.errorDialect;
       if (res.status < 200 || res.status >= 300) {
         // The read is the tool call's own (a database not shared is the same mistake either way), so are its hints.
-        const hints = ctx.tools.resolve(toolName)?.upstreamErrors;
-        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, hints, now: ctx.now() });
-        throw await reportScopeRefusal(ctx, target, refusal, toolName);
+        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `GET ${path}`, hints: tool.upstreamErrors, now: ctx.now() });
+        throw await reportScopeRefusal(ctx, target, refusal, tool.name);
       }
       const data = parseBody(res.body);
       if (typeof data !== 'object' || data === null) {
