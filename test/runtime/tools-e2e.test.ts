@@ -114,7 +114,10 @@ const STEPS: Record<ConnectorName, Step[]> = {
     } },
     { tool: 'docs_update_document', input: (s) => ({ document_id: s.doc, requests: [{ insertText: { location: { index: 1 }, text: 'Hello e2e' } }] }), check: (d, s) =>
       expect(d.documentId).toBe(s.doc) },
-    { tool: 'docs_read_document', input: (s) => ({ document_id: s.doc }), check: (d) => expect(JSON.stringify(d.body)).toContain('Hello e2e') },
+    // A request written with the proto field names, as models sometimes write them and Google's JSON parser takes them.
+    { tool: 'docs_update_document', input: (s) => ({ document_id: s.doc, requests: [{ insert_text: { end_of_segment_location: {}, text: ' by proto names' } }] }), check: (d, s) =>
+      expect(d.documentId).toBe(s.doc) },
+    { tool: 'docs_read_document', input: (s) => ({ document_id: s.doc }), check: (d) => expect(JSON.stringify(d.body)).toContain('Hello e2e by proto names') },
   ],
 };
 

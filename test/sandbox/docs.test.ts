@@ -131,6 +131,31 @@ describe('documents.batchUpdate', () => {
     }
   });
 
+  it('reads kinds and fields by their proto names; a field given under both names, or two kinds, is refused', async () => {
+    // insert_text with a location under its proto name, a table row by its proto names, a page break: all applied.
+    const res = await batch(id, [
+      { insert_text: { text: 'ab', location: { index: 1 } } },
+      { insert_table: { rows: 1, columns: 1, end_of_segment_location: {} } },
+    ]);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify((await getDoc(id)).body.content)).toContain('"table"');
+    expectError(
+      await batch(id, [{ insertText: { text: 'x', location: { index: 1 }, end_of_segment_location: {}, endOfSegmentLocation: {} } }]),
+      400,
+      'INVALID_ARGUMENT',
+      'Invalid JSON payload received. "end_of_segment_location" and "endOfSegmentLocation" are the same field, endOfSegmentLocation: give it once (the sandbox does not model which one Google keeps).',
+    );
+    expectError(
+      await batch(id, [{ insert_text: { text: 'x', location: { index: 1 } }, deleteContentRange: { range: { startIndex: 1, endIndex: 2 } } }]),
+      400,
+      'INVALID_ARGUMENT',
+      "Invalid JSON payload received. Oneof field 'request' is already set. Cannot set 'deleteContentRange'",
+    );
+    // writeControl by its proto names, checked as writeControl is.
+    const stale = await call('POST', `/v1/documents/${id}:batchUpdate`, { body: { requests: [insert('x', 1)], write_control: { required_revision_id: 'old' } } });
+    expectError(stale, 400, 'INVALID_ARGUMENT', /does not match the required revision ID old/);
+  });
+
   it('counts indexes in UTF-16 code units', async () => {
     await batch(id, [insert('a😀b', 1)]);
     const doc = await getDoc(id);

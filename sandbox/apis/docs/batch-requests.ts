@@ -10,6 +10,7 @@
  */
 import { GoogleApiError } from '../google-common/errors.js';
 import { opaqueToken } from '../google-common/ids.js';
+import { jsonName, withJsonNames } from '../google-common/proto-json.js';
 import { isRecord } from '../google-common/request.js';
 import { applyFields, type DocumentBody } from './document-body.js';
 import { checkDeletion, deleteTableColumn, deleteTableRow, insertTable, insertTableColumn, insertTableRow } from './table-ops.js';
@@ -39,18 +40,19 @@ const bad = (message: string): GoogleApiError => new GoogleApiError(400, message
 /** Applies one request; returns its reply (`{}` when the kind has none). */
 export function applyRequest(body: DocumentBody, request: unknown, i: number): Record<string, unknown> {
   if (!isRecord(request)) throw bad(`Invalid value at 'requests[${i}]' (type.googleapis.com/google.apps.docs.v1.Request)`);
+  // A kind and its fields may go by their proto names (insert_text, end_of_segment_location), as Google's parser takes them.
   const kinds = Object.keys(request);
   for (const k of kinds) {
-    if (!KNOWN_KINDS.has(k)) throw bad(`Invalid JSON payload received. Unknown name "${k}" at 'requests[${i}]': Cannot find field.`);
+    if (!KNOWN_KINDS.has(jsonName(k))) throw bad(`Invalid JSON payload received. Unknown name "${k}" at 'requests[${i}]': Cannot find field.`);
   }
   if (kinds.length !== 1) {
     throw bad(kinds.length === 0
       ? `Invalid requests[${i}]: The request must specify exactly one kind of request.`
       : `Invalid JSON payload received. Oneof field 'request' is already set. Cannot set '${kinds[1]}'`);
   }
-  const kind = kinds[0] as string;
+  const kind = jsonName(kinds[0] as string);
   const where = `requests[${i}].${kind}`;
-  const args = request[kind];
+  const args = withJsonNames(request[kinds[0] as string]);
   if (!isRecord(args)) throw bad(`Invalid value at '${where}'`);
   switch (kind) {
     case 'insertText':
@@ -279,7 +281,8 @@ function styleArg(v: unknown, where: string, name: string): Record<string, unkno
   return v;
 }
 
+/** A field mask's paths, each segment by its JSON name: a mask may name fields by their proto names too (`font_size`). */
 function fieldsArg(v: unknown, where: string): string[] {
   if (typeof v !== 'string' || v.trim() === '') throw bad(`Invalid ${where}: fields must be specified.`);
-  return v.split(',').map((f) => f.trim()).filter(Boolean);
+  return v.split(',').map((f) => f.trim().split('.').map(jsonName).join('.')).filter(Boolean);
 }

@@ -6,6 +6,7 @@
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
 import { GoogleApiError, findFile } from '../google-common/errors.js';
 import { googleApiModule } from '../google-common/module.js';
+import { withJsonNames } from '../google-common/proto-json.js';
 import { boolParam, isRecord, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import { applyRequest } from './batch-requests.js';
 import { StoredDocument } from './document-store.js';
@@ -29,7 +30,8 @@ function route(req: ApiRequest, docs: UserDocuments, others: () => Iterable<User
   if (seg[0] !== 'v1' || seg[1] === undefined || !seg[1].startsWith('documents')) throw notFoundRoute(req.method, req.path);
   if (seg.length === 2 && seg[1] === 'documents' && m === 'POST') {
     need(WRITE);
-    const b = isRecord(req.body) ? req.body : {};
+    const body = withJsonNames(req.body);
+    const b = isRecord(body) ? body : {};
     if (b.title !== undefined && typeof b.title !== 'string') throw new GoogleApiError(400, "Invalid value at 'document.title' (TYPE_STRING)");
     const doc = new StoredDocument((b.title as string | undefined) || 'Untitled document');
     docs.set(doc.documentId, doc);
@@ -60,11 +62,15 @@ function route(req: ApiRequest, docs: UserDocuments, others: () => Iterable<User
 
 /** Checks the write control, applies every request to a copy, and commits only when all succeed. */
 function batchUpdate(doc: StoredDocument, body: unknown): ApiResponse {
-  const b = isRecord(body) ? body : {};
+  // Top-level names here (write_control is writeControl); each request's kind and fields in applyRequest, which quotes
+  // an unknown kind as it was sent.
+  const top = withJsonNames(body, 1);
+  const b = isRecord(top) ? top : {};
   if (!Array.isArray(b.requests) || b.requests.length === 0) throw new GoogleApiError(400, 'Must specify at least one request.');
   if (b.writeControl !== undefined) {
-    if (!isRecord(b.writeControl)) throw new GoogleApiError(400, "Invalid value at 'write_control'");
-    const { requiredRevisionId, targetRevisionId } = b.writeControl;
+    const writeControl = withJsonNames(b.writeControl);
+    if (!isRecord(writeControl)) throw new GoogleApiError(400, "Invalid value at 'write_control'");
+    const { requiredRevisionId, targetRevisionId } = writeControl;
     if (requiredRevisionId !== undefined && targetRevisionId !== undefined) {
       throw new GoogleApiError(400, "Invalid JSON payload received. Oneof field 'control' is already set. Cannot set 'targetRevisionId'");
     }

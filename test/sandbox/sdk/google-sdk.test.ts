@@ -304,6 +304,56 @@ describe('Google clients against the sandbox, unchanged', () => {
     );
     expect(stale.status).toBe(400);
   });
+
+  // proto3's JSON mapping: parsers accept a field's lowerCamelCase JSON name and its original proto name alike, and
+  // Google's front end does (Sheets bodies sent with update_cells, sheet_id, user_entered_format are applied). The
+  // client's types only know the camelCase names, hence the casts.
+  it('docs: batchUpdate takes request kinds and fields by their proto names (insert_text, end_of_segment_location)', async () => {
+    const id = (await g.docs.documents.create({ requestBody: { title: 'Proto names' } })).data.documentId!;
+    const revision = (await g.docs.documents.get({ documentId: id })).data.revisionId!;
+    const snake = {
+      requests: [
+        { insert_text: { end_of_segment_location: { segment_id: '' }, text: 'Hello there\n' } },
+        { update_text_style: { range: { start_index: 1, end_index: 6 }, text_style: { bold: true, font_size: { magnitude: 14, unit: 'PT' } }, fields: 'bold,font_size' } },
+        { replace_all_text: { contains_text: { text: 'there', match_case: true }, replace_text: 'Ana' } },
+      ],
+      write_control: { required_revision_id: revision },
+    } as unknown as docs_v1.Schema$BatchUpdateDocumentRequest;
+    const done = await g.docs.documents.batchUpdate({ documentId: id, requestBody: snake });
+    expect(done.status).toBe(200);
+    expect(done.data.replies).toEqual([{}, {}, { replaceAllText: { occurrencesChanged: 1 } }]);
+
+    const read = await g.docs.documents.get({ documentId: id });
+    const runs = read.data.body!.content!.flatMap((c) => c.paragraph?.elements ?? []).map((e) => e.textRun!);
+    expect(runs.map((r) => r.content).join('')).toBe('Hello Ana\n\n');
+    // Read back under the JSON names, as Google answers whatever names the request used.
+    expect(runs[0]).toMatchObject({ content: 'Hello', textStyle: { bold: true, fontSize: { magnitude: 14, unit: 'PT' } } });
+
+    // A name that is no field under either spelling is still refused, quoted as sent.
+    const unknown = await refusal(
+      g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insert_texts: { text: 'x' } }] } as unknown as docs_v1.Schema$BatchUpdateDocumentRequest }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.error.message).toBe(`Invalid JSON payload received. Unknown name "insert_texts" at 'requests[0]': Cannot find field.`);
+  });
+
+  it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
+    const created = await g.sheets.spreadsheets.create({
+      requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
+    });
+    expect(created.data.properties?.timeZone).toBe('Europe/Paris');
+    expect(created.data.sheets?.[0]?.properties?.gridProperties).toEqual({ rowCount: 20, columnCount: 4 });
+    const id = created.data.spreadsheetId!;
+
+    const written = await g.sheets.spreadsheets.values.update({
+      spreadsheetId: id,
+      range: 'Data!A1:B3',
+      valueInputOption: 'RAW',
+      requestBody: { major_dimension: 'COLUMNS', values: [['a', 'b', 'c']] } as unknown as sheets_v4.Schema$ValueRange,
+    });
+    expect(written.data.updatedRange).toBe('Data!A1:A3');
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!A1:B3' })).data.values).toEqual([['a'], ['b'], ['c']]);
+  });
 });
 
 /** One tool input and the official client's call for the same operation. */
