@@ -210,8 +210,10 @@ describe('spreadsheets.values', () => {
     ['2:4', 'Sheet1!A2:Z4'],
     ['Sheet1', 'Sheet1!A1:Z1000'],
     ["'My Sheet'!A1:C10", "'My Sheet'!A1:C10"],
+    // Unquoted names with a space, and names in another case, are read as Sheets reads them (sandbox/apis/sheets/a1.ts).
     ['My Sheet!B2', "'My Sheet'!B2"],
     ['my sheet', "'My Sheet'!A1:Z1000"],
+    ['MY SHEET!B2:C3', "'My Sheet'!B2:C3"],
     ['A5:B', 'Sheet1!A5:B1000'],
   ])('normalizes the range %s to %s', async (input, want) => {
     const res = await call('GET', valuesPath(id, input));

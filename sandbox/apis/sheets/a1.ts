@@ -1,6 +1,10 @@
 /**
  * A1 notation: parsing `Sheet1!A1:C10`, `'My Sheet'!A:C`, `2:4`, `A5:C`, a bare sheet name, and writing ranges
  * back the way Sheets does (`Sheet1!A1:C10`, quoted names when needed, `''` escaping a quote).
+ *
+ * A name before `!` may go unquoted even with spaces (`Class Data!A2:E`), as Sheets reads it: Google's own quickstart
+ * sends that range (googleworkspace/node-samples sheets/quickstart/index.js), and a public probe of the live API found
+ * quoting optional for names with a space, a colon, brackets or a bang (brekkylab/backlot, backlot/routers/google.py).
  * @see https://developers.google.com/sheets/api/guides/concepts#cell
  */
 
@@ -70,7 +74,9 @@ export function parseCells(text: string): A1Range | undefined {
   }
   const b = parseRef(parts[1] as string);
   if (!b) return undefined;
-  // Row-only and column-only halves must pair up (`2:4`, `A:C`); `A1:C` and `A:C10` are open-ended.
+  // Row-only and column-only halves must pair up (`2:4`, `A:C`); `A1:C` and `A:C10` are open-ended. `A5:A` is in
+  // Google's guide; `A:C10` (read as A1:C10) is not documented, nor measured in A1 in public, though the R1C1 twins are
+  // (`C3:R1C1` is A1:C1, `R1C1:C2` is A1:B1000); a column half with a row half (`A:1`) is refused, unconfirmed either way.
   if ((a.col === undefined) !== (b.col === undefined)) return undefined;
   const range: A1Range = {};
   if (a.col !== undefined && b.col !== undefined) {

@@ -40,6 +40,11 @@ export class Spreadsheet {
     readonly sheets: Sheet[],
   ) {}
 
+  /**
+   * The sheet a range names, ignoring case as Sheets does: a public probe of the live API read `data!B1:B3` from the
+   * sheet `Data` (brekkylab/backlot, backlot/routers/google.py); Sheets also refuses two titles differing only in case
+   * (socialpoint-labs/sheetfu#26), as createSpreadsheet does.
+   */
   sheetByTitle(title: string): Sheet | undefined {
     const lower = title.toLowerCase();
     return this.sheets.find((s) => s.properties.title.toLowerCase() === lower);
