@@ -47,7 +47,7 @@ export interface ToolClient {
   crm_contacts_search(input: CrmContactsSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactsSearchOutput>>;
   /** Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales */
   crm_deal_create(input: CrmDealCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealCreateOutput>>;
-  /** Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to */
+  /** Update properties of an existing HubSpot deal (deal_id from crm_deals_search or crm_deal_create); only the given */
   crm_deal_update(input: CrmDealUpdateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealUpdateOutput>>;
   /** Search HubSpot deals by full-text query and/or property filters, with cursor pagination. Use it to find */
   crm_deals_search(input: CrmDealsSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealsSearchOutput>>;
@@ -75,9 +75,9 @@ export interface ToolClient {
   workspace_comments_list(input: WorkspaceCommentsListInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceCommentsListOutput>>;
   /** Create a database (a table) inside a workspace (Notion) page. Use it to set up a new tracker or list. Give the */
   workspace_database_create(input: WorkspaceDatabaseCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseCreateOutput>>;
-  /** Insert a row into a workspace (Notion) database. Call workspace_database_retrieve first for the exact column */
+  /** Insert a row into a workspace (Notion) database (its id from workspace_search). Call workspace_database_retrieve */
   workspace_database_insert_row(input: WorkspaceDatabaseInsertRowInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseInsertRowOutput>>;
-  /** Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Use it to list a */
+  /** Read the rows of a workspace (Notion) database (its id from workspace_search), optionally sorted, one page at a */
   workspace_database_query(input: WorkspaceDatabaseQueryInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryOutput>>;
   /** Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large */
   workspace_database_query_properties(input: WorkspaceDatabaseQueryPropertiesInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryPropertiesOutput>>;

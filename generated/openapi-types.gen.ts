@@ -554,10 +554,11 @@ export interface paths {
         /**
          * Update properties of an existing HubSpot contact; only the properties in props change.
          * @description Update properties of an existing HubSpot contact; only the properties in props change. Use it to correct or
-         *     enrich a contact found with crm_contacts_search. props maps HubSpot internal property names (firstname, lastname,
-         *     email, company, phone, jobtitle, lifecyclestage, ...) to new values; numbers and booleans are sent as strings, an
-         *     empty string or null clears a property. Returns the updated contact: id, properties, updatedAt.
-         *     Example: set firstname to Ana and jobtitle to CTO on contact 12345.
+         *     enrich a contact; its contact_id comes from crm_contacts_search (by e-mail: a filter on email with operator EQ).
+         *     props maps HubSpot internal property names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage,
+         *     ...) to new values; numbers and booleans are sent as strings, an empty string or null clears a property. Returns
+         *     the updated contact: id, properties, updatedAt.
+         *     Example: {"contact_id": "12345", "props": {"phone": "+1 617 555 0100", "jobtitle": "CTO"}}
          *
          *     Aliases: hubspot_contact_update.
          */
@@ -658,12 +659,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update properties of an existing HubSpot deal; only the given properties change.
-         * @description Update properties of an existing HubSpot deal; only the given properties change. Use it to move a deal to
-         *     another stage, change its amount or close date. properties maps HubSpot deal property names to new values (sent
-         *     as strings); an empty string or null clears a property; hs_priority takes HIGH, MEDIUM or LOW. good_deal, when
-         *     given, sets the custom boolean deal property good_deal. Returns the updated deal: id, properties, updatedAt.
-         *     Example: move deal 4567890123 to stage closedwon with amount 15000.
+         * Update properties of an existing HubSpot deal (deal_id from crm_deals_search or crm_deal_create); only the given properties change.
+         * @description Update properties of an existing HubSpot deal (deal_id from crm_deals_search or crm_deal_create); only the given
+         *     properties change. Use it to move a deal to another stage, change its amount or close date. properties maps
+         *     HubSpot deal property names to new values (sent as strings); an empty string or null clears a property;
+         *     hs_priority takes HIGH, MEDIUM or LOW. good_deal, when given, sets the custom boolean deal property good_deal
+         *     (only for a portal that defines it). Returns the updated deal: id, properties, updatedAt.
+         *     Example: {"deal_id": "4567890123", "properties": {"dealstage": "closedwon", "amount": 15000}}
          *
          *     Aliases: hubspot_deal_update.
          */
@@ -997,11 +999,12 @@ export interface paths {
         /**
          * Create a database (a table) inside a workspace (Notion) page.
          * @description Create a database (a table) inside a workspace (Notion) page. Use it to set up a new tracker or list. Give the
-         *     parent page, the title as rich text, and properties: each column name mapped to its type definition, e.g. Name
-         *     {"title": {}} and Status {"select": {"options": [{"name": "Open"}]}}; exactly one column has the title type.
-         *     Returns the database: id (for workspace_database_insert_row and workspace_database_query), title, properties, url.
-         *     Example: a "Tasks" database under page 59833787-2cf9-4fdf-8782-e53db20768a5 with columns Name (title) and Due
-         *     (date).
+         *     parent page (its id from workspace_search), the title as rich text, and properties: each column name mapped to its
+         *     type definition, e.g. Name {"title": {}} and Status {"select": {"options": [{"name": "Open"}]}}; exactly one
+         *     column has the title type. Returns the database: id (for workspace_database_insert_row and
+         *     workspace_database_query), title, properties, url.
+         *     Example: {"parent": {"page_id": "59833787-2cf9-4fdf-8782-e53db20768a5"}, "title": [{"type": "text", "text":
+         *     {"content": "Tasks"}}], "properties": {"Name": {"title": {}}, "Due": {"date": {}}}}
          */
         post: operations["execute_workspace_database_create"];
         delete?: never;
@@ -1020,13 +1023,15 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Insert a row into a workspace (Notion) database.
-         * @description Insert a row into a workspace (Notion) database. Call workspace_database_retrieve first for the exact column
-         *     names. properties keys: the title column is keyed title; every other key is the exact, case-sensitive column name
-         *     or property id. Values follow Notion's shapes, e.g. title {"title": [{"text": {"content": "..."}}]}, select
-         *     {"select": {"name": "Done"}}, date {"date": {"start": "2026-03-02"}}. A wrong key is refused with the valid
-         *     names. Returns the new row's page: id, url, properties.
-         *     Example: a row titled "Write report" with Status Done in database d9824bdc-8445-4327-be8b-5b47500af6ce.
+         * Insert a row into a workspace (Notion) database (its id from workspace_search).
+         * @description Insert a row into a workspace (Notion) database (its id from workspace_search). Call workspace_database_retrieve
+         *     first for the exact column names. properties keys: the title column is keyed title; every other key is the exact,
+         *     case-sensitive column name or property id. Values follow Notion's shapes, e.g. title {"title": [{"text":
+         *     {"content": "..."}}]}, text {"rich_text": [{"text": {"content": "..."}}]}, select {"select": {"name": "Done"}},
+         *     date {"date": {"start": "2026-03-02"}}, number {"number": 3}, checkbox {"checkbox": true}. A wrong key is refused
+         *     with the valid names. Returns the new row's page: id, url, properties.
+         *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "properties": {"title": {"title": [{"text":
+         *     {"content": "Write report"}}]}, "Status": {"select": {"name": "Done"}}}}
          */
         post: operations["execute_workspace_database_insert_row"];
         delete?: never;
@@ -1070,10 +1075,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the rows of a workspace (Notion) database, optionally sorted, one page at a time.
-         * @description Read the rows of a workspace (Notion) database, optionally sorted, one page at a time. Use it to list a
-         *     tracker's entries. Each sort item has direction (ascending or descending) and either property (a column name,
-         *     checked against the schema) or timestamp (created_time or last_edited_time); earlier sort items take precedence.
+         * Read the rows of a workspace (Notion) database (its id from workspace_search), optionally sorted, one page at a time.
+         * @description Read the rows of a workspace (Notion) database (its id from workspace_search), optionally sorted, one page at a
+         *     time. Use it to list a tracker's entries; it does not filter by value, so page through the rows and pick. Each
+         *     sort item has direction (ascending or descending) and either property (a column name, checked against the schema)
+         *     or timestamp (created_time or last_edited_time); earlier sort items take precedence.
          *     Returns {results: [page...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
          *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "sorts": [{"property": "Due", "direction":
          *     "ascending"}]}
@@ -1126,7 +1132,8 @@ export interface paths {
          *     entry. Property keys: the title is keyed title; other keys are the exact, case-sensitive column names or property
          *     ids. In a database, keys and value shapes are checked against its schema; a wrong key is refused with the valid
          *     names. Optional page content (child_blocks), icon and cover. Returns the new page: id, url, parent, properties.
-         *     Example: a child page titled "Project plan" under page 59833787-2cf9-4fdf-8782-e53db20768a5.
+         *     Example: {"parent_page_id": "59833787-2cf9-4fdf-8782-e53db20768a5", "properties": {"title": {"title": [{"text":
+         *     {"content": "Project plan"}}]}}}
          */
         post: operations["execute_workspace_page_create"];
         delete?: never;
@@ -2617,7 +2624,7 @@ export interface components {
              */
             hs_priority?: "HIGH" | "MEDIUM" | "LOW";
             /**
-             * @description Pipeline id; `default` is the standard sales pipeline.
+             * @description Pipeline id; `default` is the standard sales pipeline, which HubSpot uses when this is left out.
              * @example default
              */
             pipeline?: string;
@@ -2677,12 +2684,12 @@ export interface components {
              */
             deal_id: string;
             /**
-             * @description Optional flag, written as the custom deal property good_deal.
+             * @description Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).
              * @example true
              */
             good_deal?: boolean;
             /**
-             * @description Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).
+             * @description Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).
              * @example {
              *       "dealstage": "closedwon",
              *       "amount": 15000
@@ -4183,7 +4190,7 @@ export interface components {
             data_source_id?: string;
             /**
              * Format: workspace-id
-             * @description The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
+             * @description The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
              * @example d9824bdc-8445-4327-be8b-5b47500af6ce
              */
             database_id: string;
@@ -4305,7 +4312,7 @@ export interface components {
             data_source_id?: string;
             /**
              * Format: workspace-id
-             * @description The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
+             * @description The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.
              * @example d9824bdc-8445-4327-be8b-5b47500af6ce
              */
             database_id: string;
@@ -4560,7 +4567,7 @@ export interface components {
             data_source_id?: string;
             /**
              * Format: workspace-id
-             * @description Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.
+             * @description Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.
              * @example d9824bdc-8445-4327-be8b-5b47500af6ce
              */
             database_id?: string;
@@ -4585,7 +4592,7 @@ export interface components {
             };
             /**
              * Format: workspace-id
-             * @description Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).
+             * @description Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).
              * @example 59833787-2cf9-4fdf-8782-e53db20768a5
              */
             parent_page_id?: string;

@@ -3089,7 +3089,7 @@ export let crmDealCreateInputSchema: JsonSchema = {
       "pipeline": {
         "type": "string",
         "minLength": 1,
-        "description": "Pipeline id; `default` is the standard sales pipeline.",
+        "description": "Pipeline id; `default` is the standard sales pipeline, which HubSpot uses when this is left out.",
         "examples": [
           "default"
         ]
@@ -3152,7 +3152,7 @@ export let crmDealUpdateInputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).",
+        "description": "Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).",
         "additionalProperties": {
           "type": [
             "string",
@@ -3170,7 +3170,7 @@ export let crmDealUpdateInputSchema: JsonSchema = {
       },
       "good_deal": {
         "type": "boolean",
-        "description": "Optional flag, written as the custom deal property good_deal.",
+        "description": "Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).",
         "examples": [
           true
         ]
@@ -6460,7 +6460,7 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
       "database_id": {
         "type": "string",
         "format": "workspace-id",
-        "description": "The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.",
+        "description": "The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.",
         "examples": [
           "d9824bdc-8445-4327-be8b-5b47500af6ce"
         ]
@@ -7006,7 +7006,7 @@ export let workspaceDatabaseQueryInputSchema: JsonSchema = {
       "database_id": {
         "type": "string",
         "format": "workspace-id",
-        "description": "The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.",
+        "description": "The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.",
         "examples": [
           "d9824bdc-8445-4327-be8b-5b47500af6ce"
         ]
@@ -8811,7 +8811,7 @@ export let workspacePageCreateInputSchema: JsonSchema = {
       "database_id": {
         "type": "string",
         "format": "workspace-id",
-        "description": "Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`.",
+        "description": "Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.",
         "examples": [
           "d9824bdc-8445-4327-be8b-5b47500af6ce"
         ]
@@ -8819,7 +8819,7 @@ export let workspacePageCreateInputSchema: JsonSchema = {
       "parent_page_id": {
         "type": "string",
         "format": "workspace-id",
-        "description": "Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized).",
+        "description": "Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).",
         "examples": [
           "59833787-2cf9-4fdf-8782-e53db20768a5"
         ]

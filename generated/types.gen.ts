@@ -571,7 +571,7 @@ export interface CrmDealCreateInput {
   description?: string;
   /** Deal priority; sent as HubSpot's option value (high, medium, low). Example: `"HIGH"`. */
   hs_priority?: "HIGH" | "MEDIUM" | "LOW";
-  /** Pipeline id; `default` is the standard sales pipeline. Example: `"default"`. */
+  /** Pipeline id; `default` is the standard sales pipeline, which HubSpot uses when this is left out. Example: `"default"`. */
   pipeline?: string;
 }
 
@@ -582,9 +582,9 @@ export type CrmDealCreateOutput = CrmObject;
 export interface CrmDealUpdateInput {
   /** The deal's HubSpot record id. Example: `"4567890123"`. */
   deal_id: string;
-  /** Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too). Example: `{"dealstage":"closedwon","amount":15000}`. */
+  /** Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too). Example: `{"dealstage":"closedwon","amount":15000}`. */
   properties: Record<string, string | number | boolean | null>;
-  /** Optional flag, written as the custom deal property good_deal. Example: `true`. */
+  /** Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have). Example: `true`. */
   good_deal?: boolean;
 }
 
@@ -839,7 +839,7 @@ export type WorkspaceDatabaseCreateOutput = WorkspaceDatabase;
 
 /** Input of `workspace_database_insert_row`. */
 export interface WorkspaceDatabaseInsertRowInput {
-  /** The database to add the row to, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
+  /** The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
   database_id: string;
   /** Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object. Example: `{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}`. */
   properties: Record<string, Record<string, unknown>>;
@@ -864,7 +864,7 @@ export type WorkspaceDatabaseInsertRowOutput = WorkspacePage;
 
 /** Input of `workspace_database_query`. */
 export interface WorkspaceDatabaseQueryInput {
-  /** The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
+  /** The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
   database_id: string;
   /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
   data_source_id?: string;
@@ -920,9 +920,9 @@ export interface WorkspaceDatabaseRetrieveInput {
 export type WorkspaceDatabaseRetrieveOutput = WorkspaceDatabase;
 /** Input of `workspace_page_create`. A union: Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both. data_source_id names a database's data source; a child page under a page takes none. properties is required when database_id is given (the row's property values). */
 export type WorkspacePageCreateInput = {
-    /** Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
+    /** Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
     database_id?: never;
-    /** Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    /** Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
     parent_page_id: string;
     /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
     data_source_id?: never;
@@ -941,9 +941,9 @@ export type WorkspacePageCreateInput = {
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
     tool_version?: "1.0.0";
   } | {
-    /** Create a row in this database (hyphenated UUID; a 32-hex id or the database's address is normalized). Requires `properties`. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
+    /** Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
     database_id: string;
-    /** Create a child page under this page (hyphenated UUID; a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    /** Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
     parent_page_id?: never;
     /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
     data_source_id?: string;

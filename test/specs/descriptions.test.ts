@@ -1,0 +1,50 @@
+/**
+ * What a model reads first: each tool's description ends with a worked example, and the example is an input the tool
+ * takes as it is (a model copies it, so a prose example or one with a wrong parameter teaches the wrong call); every
+ * tool a description or a parameter's description names (`workspace_search`, `calendar_list_calendars`) exists, so a
+ * renamed tool does not leave a model sent to one that is not there.
+ */
+import { describe, expect, it } from 'vitest';
+import { tools } from '../../generated/tools.gen.js';
+import type { ToolDefinition } from '../../runtime/types.js';
+import { descriptionExample } from './description-example.js';
+
+const all = tools as readonly ToolDefinition[];
+
+/** Every description in a schema: its own and, at any depth, its properties' and items'. */
+function* descriptions(schema: unknown): Generator<string> {
+  if (schema === null || typeof schema !== 'object') return;
+  const node = schema as Record<string, unknown>;
+  if (typeof node.description === 'string') yield node.description;
+  for (const key of ['properties', 'items', 'additionalProperties', 'oneOf', 'anyOf'] as const) {
+    const child = node[key];
+    if (key === 'properties' && child !== null && typeof child === 'object') for (const sub of Object.values(child)) yield* descriptions(sub);
+    else if (Array.isArray(child)) for (const sub of child) yield* descriptions(sub);
+    else if (key !== 'properties') yield* descriptions(child);
+  }
+}
+
+const TOOL_WORD = /\b(?:workspace|calendar|crm|sheets|docs)_[a-z0-9_]*[a-z0-9]/g;
+const words = new Set(all.flatMap((t) => [t.name, ...t.aliases, ...Object.keys((t.inputSchema.properties ?? {}) as object)]));
+
+describe.each(all.map((t) => [t.name, t] as const))('%s', (_name, t) => {
+  it('ends its description with an example the tool accepts', () => {
+    const example = descriptionExample(t.description);
+    const result = t.validate(example);
+    expect(result.ok, JSON.stringify(result.ok ? null : result.violations)).toBe(true);
+  });
+
+  it('names only tools, aliases and parameters that exist', () => {
+    const named = [...descriptions({ description: t.description, properties: t.inputSchema.properties })].flatMap((d) => d.match(TOOL_WORD) ?? []);
+    expect(named.filter((w) => !words.has(w))).toEqual([]);
+  });
+});
+
+describe('descriptionExample', () => {
+  it('reads JSON broken over lines, after a labelled Example', () => {
+    expect(descriptionExample('Does a thing.\nExample (the usual case): {"a": [1,\n2], "b": "x\\ny"}')).toEqual({ a: [1, 2], b: 'x\ny' });
+  });
+  it('refuses a prose example', () => {
+    expect(() => descriptionExample('Does a thing.\nExample: set a to 1 on record 5.')).toThrow();
+  });
+});
