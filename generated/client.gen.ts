@@ -17,7 +17,7 @@ export interface ToolCallOptions {
 
 /** One typed method per tool. */
 export interface ToolClient {
-  /** Create an event in the user's Google Calendar (primary unless calendar_id is given). Use it to schedule a meeting */
+  /** Create an event in the user's Google Calendar (primary unless calendar_id is given). Give summary and */
   calendar_create_event(input: CalendarCreateEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarCreateEventOutput>>;
   /** Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given). Use the */
   calendar_delete_event(input: CalendarDeleteEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarDeleteEventOutput>>;

@@ -264,11 +264,12 @@ export interface paths {
         put?: never;
         /**
          * Create an event in the user's Google Calendar (primary unless calendar_id is given).
-         * @description Create an event in the user's Google Calendar (primary unless calendar_id is given). Use it to schedule a meeting
-         *     or block time. Give start_datetime (RFC 3339 with offset) and summary; the length is event_duration_hour +
-         *     event_duration_minutes (30 minutes when neither is given). Optional: attendees_emails, a Meet link
-         *     (create_meeting_room), recurrence. Returns the event: id (for update/delete), htmlLink, start, end, status.
-         *     Example: {"summary": "Planning with Ana", "start_datetime": "2026-03-02T10:00:00+01:00", "attendees_emails":
+         * @description Create an event in the user's Google Calendar (primary unless calendar_id is given). Give summary and
+         *     start_datetime, RFC 3339 with the offset of the time zone meant (the user's is their primary calendar's timeZone:
+         *     calendar_list_calendars); the length is event_duration_hour + event_duration_minutes (default 30 minutes).
+         *     Optional: attendees_emails (e-mailed with send_updates true), a Meet link (create_meeting_room), recurrence.
+         *     Returns the event (id, htmlLink, start, end).
+         *     Example: {"summary": "Sync with Ana", "start_datetime": "2026-03-03T15:00:00+01:00", "attendees_emails":
          *     ["ana@example.com"]}
          *
          *     Aliases: googlecalendar_create_event.
@@ -343,7 +344,8 @@ export interface paths {
         /**
          * List the calendars in the user's Google Calendar list, one page at a time.
          * @description List the calendars in the user's Google Calendar list, one page at a time. Use it to find the calendar_id of a
-         *     shared or secondary calendar for the event tools (the user's own calendar is "primary"). Returns {items: [{id,
+         *     shared or secondary calendar for the event tools (the user's own calendar is "primary"), or the user's time zone
+         *     (the timeZone of the entry with primary true). Returns {items: [{id,
          *     summary, primary, accessRole, timeZone, ...}], nextPageToken, nextSyncToken}; pass nextPageToken as page_token for
          *     the next page, and the last page's nextSyncToken later as sync_token to get only the changes.
          *     Example: {"min_access_role": "writer"}
@@ -1616,13 +1618,13 @@ export interface components {
              */
             schema_version?: "1";
             /**
-             * @description true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.
+             * @description true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent).
              * @example true
              */
             send_updates?: boolean;
             /**
              * Format: date-time
-             * @description Start of the event, RFC 3339 with a UTC offset.
+             * @description Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC.
              * @example 2026-03-02T10:00:00+01:00
              */
             start_datetime: string;
@@ -1633,7 +1635,7 @@ export interface components {
             summary: string;
             /**
              * Format: iana-time-zone
-             * @description IANA time zone of the start and end (e.g. Europe/Paris); required by Google with recurrence.
+             * @description The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date.
              * @example Europe/Paris
              */
             timezone?: string;
@@ -1833,7 +1835,7 @@ export interface components {
              */
             calendar_id?: string;
             /**
-             * @description Id of the event to fetch.
+             * @description Id of the event to fetch (from calendar_list_events or calendar_create_event).
              * @example 7cbh8rpc10lrc0ckih9tafss99
              */
             event_id: string;
@@ -2061,7 +2063,7 @@ export interface components {
         };
         CalendarUpdateEventInput: {
             /**
-             * @description E-mail addresses of the people to invite. Replaces the whole attendee list.
+             * @description E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one.
              * @example [
              *       "ana@example.com",
              *       "li@example.com"
@@ -2085,7 +2087,7 @@ export interface components {
             description?: string;
             /**
              * Format: date-time
-             * @description New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both.
+             * @description New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both.
              * @example 2026-03-02T12:00:00+01:00
              */
             end_datetime?: string;
@@ -2143,13 +2145,13 @@ export interface components {
              */
             schema_version?: "1";
             /**
-             * @description true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.
+             * @description true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some).
              * @example true
              */
             send_updates?: boolean;
             /**
              * Format: date-time
-             * @description New start, RFC 3339 with a UTC offset.
+             * @description New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC.
              * @example 2026-03-02T11:00:00+01:00
              */
             start_datetime?: string;
@@ -2160,7 +2162,7 @@ export interface components {
             summary?: string;
             /**
              * Format: iana-time-zone
-             * @description IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime.
+             * @description IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date.
              * @example Europe/Paris
              */
             timezone?: string;

@@ -7,7 +7,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
       "start_datetime": {
         "type": "string",
         "format": "date-time",
-        "description": "Start of the event, RFC 3339 with a UTC offset.",
+        "description": "Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC.",
         "examples": [
           "2026-03-02T10:00:00+01:00"
         ]
@@ -129,7 +129,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
       },
       "send_updates": {
         "type": "boolean",
-        "description": "true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.",
+        "description": "true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent).",
         "examples": [
           true
         ]
@@ -137,7 +137,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
       "timezone": {
         "type": "string",
         "format": "iana-time-zone",
-        "description": "IANA time zone of the start and end (e.g. Europe/Paris); required by Google with recurrence.",
+        "description": "The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date.",
         "examples": [
           "Europe/Paris"
         ]
@@ -546,7 +546,7 @@ export let calendarGetEventByIdInputSchema: JsonSchema = {
       "event_id": {
         "type": "string",
         "minLength": 1,
-        "description": "Id of the event to fetch.",
+        "description": "Id of the event to fetch (from calendar_list_events or calendar_create_event).",
         "examples": [
           "7cbh8rpc10lrc0ckih9tafss99"
         ]
@@ -1591,7 +1591,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       "start_datetime": {
         "type": "string",
         "format": "date-time",
-        "description": "New start, RFC 3339 with a UTC offset.",
+        "description": "New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC.",
         "examples": [
           "2026-03-02T11:00:00+01:00"
         ]
@@ -1599,7 +1599,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       "end_datetime": {
         "type": "string",
         "format": "date-time",
-        "description": "New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both.",
+        "description": "New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both.",
         "examples": [
           "2026-03-02T12:00:00+01:00"
         ]
@@ -1618,7 +1618,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
           "type": "string",
           "format": "email"
         },
-        "description": "E-mail addresses of the people to invite. Replaces the whole attendee list.",
+        "description": "E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one.",
         "examples": [
           [
             "ana@example.com",
@@ -1712,7 +1712,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       },
       "send_updates": {
         "type": "boolean",
-        "description": "true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies.",
+        "description": "true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some).",
         "examples": [
           true
         ]
@@ -1720,7 +1720,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       "timezone": {
         "type": "string",
         "format": "iana-time-zone",
-        "description": "IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime.",
+        "description": "IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date.",
         "examples": [
           "Europe/Paris"
         ]

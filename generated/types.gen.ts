@@ -43,7 +43,7 @@ export type WorkspaceComment = { object?: "comment"; id: string; discussion_id?:
 export type WorkspaceList = { object?: "list"; results?: Array<Record<string, unknown>>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Input of `calendar_create_event` (aliases: `googlecalendar_create_event`). A union: timezone is required with recurrence (Google expands recurring events in that time zone). */
 export type CalendarCreateEventInput = {
-    /** Start of the event, RFC 3339 with a UTC offset. Format: date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
+    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
     start_datetime: string;
     /** Title of the event. Example: `"Quarterly planning"`. */
     summary: string;
@@ -71,9 +71,9 @@ export type CalendarCreateEventInput = {
     location?: string;
     /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
     recurrence?: never;
-    /** true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies. Example: `true`. */
+    /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
     send_updates?: boolean;
-    /** IANA time zone of the start and end (e.g. Europe/Paris); required by Google with recurrence. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone?: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
@@ -84,7 +84,7 @@ export type CalendarCreateEventInput = {
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
     tool_version?: "1.0.0";
   } | {
-    /** Start of the event, RFC 3339 with a UTC offset. Format: date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
+    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
     start_datetime: string;
     /** Title of the event. Example: `"Quarterly planning"`. */
     summary: string;
@@ -112,9 +112,9 @@ export type CalendarCreateEventInput = {
     location?: string;
     /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
     recurrence: Array<string>;
-    /** true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies. Example: `true`. */
+    /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
     send_updates?: boolean;
-    /** IANA time zone of the start and end (e.g. Europe/Paris); required by Google with recurrence. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
@@ -145,7 +145,7 @@ export type CalendarDeleteEventOutput = Record<string, unknown>;
 
 /** Input of `calendar_get_event_by_id` (aliases: `googlecalendar_get_event_by_id`). */
 export interface CalendarGetEventByIdInput {
-  /** Id of the event to fetch. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+  /** Id of the event to fetch (from calendar_list_events or calendar_create_event). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
   event_id: string;
   /** Calendar that holds the event; default `primary`. Example: `"primary"`. */
   calendar_id?: string;
@@ -242,13 +242,13 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with a UTC offset. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime?: string;
-    /** New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
+    /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: string;
     /** New title. Example: `"Quarterly planning (moved)"`. */
     summary?: string;
-    /** E-mail addresses of the people to invite. Replaces the whole attendee list. Example: `["ana@example.com","li@example.com"]`. */
+    /** E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one. Example: `["ana@example.com","li@example.com"]`. */
     attendees_emails?: Array<string>;
     /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
     create_meeting_room?: boolean;
@@ -270,9 +270,9 @@ export type CalendarUpdateEventInput = {
     location?: string;
     /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
     recurrence?: Array<string>;
-    /** true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies. Example: `true`. */
+    /** true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some). Example: `true`. */
     send_updates?: boolean;
-    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone?: never;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
@@ -287,13 +287,13 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with a UTC offset. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
-    /** New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
+    /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: never;
     /** New title. Example: `"Quarterly planning (moved)"`. */
     summary?: string;
-    /** E-mail addresses of the people to invite. Replaces the whole attendee list. Example: `["ana@example.com","li@example.com"]`. */
+    /** E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one. Example: `["ana@example.com","li@example.com"]`. */
     attendees_emails?: Array<string>;
     /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
     create_meeting_room?: boolean;
@@ -315,9 +315,9 @@ export type CalendarUpdateEventInput = {
     location?: string;
     /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
     recurrence?: Array<string>;
-    /** true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies. Example: `true`. */
+    /** true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some). Example: `true`. */
     send_updates?: boolean;
-    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone?: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
@@ -332,13 +332,13 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with a UTC offset. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
-    /** New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
+    /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: never;
     /** New title. Example: `"Quarterly planning (moved)"`. */
     summary?: string;
-    /** E-mail addresses of the people to invite. Replaces the whole attendee list. Example: `["ana@example.com","li@example.com"]`. */
+    /** E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one. Example: `["ana@example.com","li@example.com"]`. */
     attendees_emails?: Array<string>;
     /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
     create_meeting_room?: boolean;
@@ -360,9 +360,9 @@ export type CalendarUpdateEventInput = {
     location?: string;
     /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
     recurrence?: Array<string>;
-    /** true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies. Example: `true`. */
+    /** true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some). Example: `true`. */
     send_updates?: boolean;
-    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone?: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
@@ -377,13 +377,13 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with a UTC offset. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
-    /** New end, RFC 3339 with a UTC offset; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
+    /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: string;
     /** New title. Example: `"Quarterly planning (moved)"`. */
     summary?: string;
-    /** E-mail addresses of the people to invite. Replaces the whole attendee list. Example: `["ana@example.com","li@example.com"]`. */
+    /** E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one. Example: `["ana@example.com","li@example.com"]`. */
     attendees_emails?: Array<string>;
     /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
     create_meeting_room?: boolean;
@@ -405,9 +405,9 @@ export type CalendarUpdateEventInput = {
     location?: string;
     /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
     recurrence?: Array<string>;
-    /** true to e-mail attendees about the change (sendUpdates=all), false for no e-mails (sendUpdates=none); omitted, Google's default applies. Example: `true`. */
+    /** true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some). Example: `true`. */
     send_updates?: boolean;
-    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";

@@ -48,3 +48,21 @@ describe('descriptionExample', () => {
     expect(() => descriptionExample('Does a thing.\nExample: set a to 1 on record 5.')).toThrow();
   });
 });
+
+// What a first call gets wrong when the description does not say it.
+describe('what a first call needs to know', () => {
+  const byName = new Map(all.map((t) => [t.name, t]));
+  const params = (t: ToolDefinition) => Object.entries((t.inputSchema.properties ?? {}) as Record<string, { format?: string; description?: string }>);
+
+  it('a date-time parameter asks for the offset of the time zone meant, never "a UTC offset" (read as: in UTC)', () => {
+    const utc = all.flatMap((t) => params(t).filter(([, s]) => s.format === 'date-time' && /UTC offset/i.test(s.description ?? '')).map(([p]) => `${t.name}.${p}`));
+    expect(utc).toEqual([]);
+  });
+
+  it("calendar_create_event says where the user's time zone is, and that send_updates e-mails the attendees", () => {
+    const d = byName.get('calendar_create_event')!.description;
+    expect(d).toMatch(/calendar_list_calendars/);
+    expect(d).toMatch(/timeZone/);
+    expect(d).toMatch(/send_updates/);
+  });
+});
