@@ -3282,7 +3282,7 @@ export interface components {
             insert_data_option?: "OVERWRITE" | "INSERT_ROWS";
             /**
              * Format: a1-range
-             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. On an empty range the rows start at its top-left cell.
+             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.
              * @example Sheet1
              * @example 'Expense log'!A:D
              */
@@ -3417,7 +3417,7 @@ export interface components {
             major_dimension?: "ROWS" | "COLUMNS";
             /**
              * Format: a1-range
-             * @description The range in A1 notation; quote sheet names with spaces.
+             * @description The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.
              * @example Sheet1!A1:D10
              * @example 'My Sheet'!A:C
              */
@@ -3641,7 +3641,7 @@ export interface components {
             include_values_in_response?: boolean;
             /**
              * Format: a1-range
-             * @description Where to write, in A1 notation (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column).
+             * @description Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.
              * @example Sheet1!A1:C2
              */
             range: string;
@@ -3668,7 +3668,7 @@ export interface components {
              */
             value_input_option?: "RAW" | "USER_ENTERED";
             /**
-             * @description The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged). A cell holds at most 50,000 characters (Google refuses a longer one).
+             * @description The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, "" empties it). A cell holds at most 50,000 characters (Google refuses a longer one).
              * @example [
              *       [
              *         "Item",

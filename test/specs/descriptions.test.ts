@@ -65,4 +65,13 @@ describe('what a first call needs to know', () => {
     expect(d).toMatch(/timeZone/);
     expect(d).toMatch(/send_updates/);
   });
+
+  it('an A1 range parameter says which tool lists the sheet titles, and what a range without one names', () => {
+    const ranges = all.filter((t) => t.name !== 'sheets_read_spreadsheet').flatMap((t) => params(t).filter(([, s]) => s.format === 'a1-range').map(([p, s]) => [`${t.name}.${p}`, s.description ?? ''] as const));
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const [at, d] of ranges) {
+      expect(d, at).toMatch(/sheets_read_spreadsheet/);
+      expect(d, at).toMatch(/first visible sheet/);
+    }
+  });
 });
