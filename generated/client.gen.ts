@@ -55,7 +55,7 @@ export interface ToolClient {
   docs_create_document(input: DocsCreateDocumentInput, options: ToolCallOptions): Promise<ExecuteToolResult<DocsCreateDocumentOutput>>;
   /** Read a Google Docs document: its text, formatting, tables, lists, headers, footers and metadata. Use it to read */
   docs_read_document(input: DocsReadDocumentInput, options: ToolCallOptions): Promise<ExecuteToolResult<DocsReadDocumentOutput>>;
-  /** Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs, */
+  /** Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs (a */
   docs_update_document(input: DocsUpdateDocumentInput, options: ToolCallOptions): Promise<ExecuteToolResult<DocsUpdateDocumentOutput>>;
   /** Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends. Use it to */
   sheets_append_values(input: SheetsAppendValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsAppendValuesOutput>>;

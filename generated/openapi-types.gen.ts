@@ -767,14 +767,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs, add bullets, tables, images, page breaks and named ranges.
-         * @description Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs,
-         *     add bullets, tables, images, page breaks and named ranges. Use it to write into a document; read it first
-         *     (docs_read_document) for the indexes. The batch is atomic: if one request is invalid none is applied. Indexes are
-         *     UTF-16 positions (a new document starts at 1); write_control guards against concurrent edits. Returns {documentId,
-         *     replies: [one per request], writeControl}.
-         *     Example: {"document_id": "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz", "requests": [{"insertText": {"location":
-         *     {"index": 1}, "text": "Hello\n"}}]}
+         * Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs (a heading is a paragraph style), add bullets, tables, images and page breaks.
+         * @description Apply a batch of edits to a Google Docs document: insert, delete and replace text, style text and paragraphs (a
+         *     heading is a paragraph style), add bullets, tables, images and page breaks. Read it first (docs_read_document) for
+         *     the indexes: UTF-16 code units, body text starting at 1, a range's endIndex exclusive; the body ends before its last
+         *     element's endIndex (insert there at endIndex - 1, or with endOfSegmentLocation {}). Requests apply in order, each
+         *     to the result of those before (edit from the highest index down); if one is invalid none is applied. Returns
+         *     {documentId, replies: [one per request], writeControl}.
+         *     Example (a heading at the end of a body whose last endIndex is 42): {"document_id":
+         *     "1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz", "requests": [{"insertText": {"location": {"index": 41}, "text":
+         *     "\nRoadmap"}}, {"updateParagraphStyle": {"range": {"startIndex": 42, "endIndex": 49}, "paragraphStyle":
+         *     {"namedStyleType": "HEADING_1"}, "fields": "namedStyleType"}}]}
          *
          *     Aliases: googledocs_update_document.
          */
@@ -2967,7 +2970,7 @@ export interface components {
              */
             document_id: string;
             /**
-             * @description Google Docs Request objects, applied in order, e.g. `{"insertText": {"location": {"index": 1}, "text": "Hello"}}` or `{"replaceAllText": {"containsText": {"text": "{{name}}", "matchCase": true}, "replaceText": "Ana"}}`.
+             * @description Google Docs Request objects, applied in order, e.g. `{"insertText": {"location": {"index": 1}, "text": "Hello"}}`, `{"insertText": {"endOfSegmentLocation": {}, "text": "\nThe end"}}` (appends to the body), `{"updateTextStyle": {"range": {"startIndex": 1, "endIndex": 6}, "textStyle": {"bold": true}, "fields": "bold"}}` (a style update names the fields it sets) or `{"replaceAllText": {"containsText": {"text": "{{name}}", "matchCase": true}, "replaceText": "Ana"}}`.
              * @example [
              *       {
              *         "insertText": {

@@ -4297,7 +4297,7 @@ export let docsUpdateDocumentInputSchema: JsonSchema = {
       "requests": {
         "type": "array",
         "minItems": 1,
-        "description": "Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}` or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.",
+        "description": "Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.",
         "items": {
           "type": "object"
         },

@@ -640,7 +640,7 @@ export type DocsReadDocumentOutput = DocsDocument;
 export interface DocsUpdateDocumentInput {
   /** The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too. Format: document-id. Example: `"1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"`. */
   document_id: string;
-  /** Google Docs Request objects, applied in order, e.g. `{"insertText": {"location": {"index": 1}, "text": "Hello"}}` or `{"replaceAllText": {"containsText": {"text": "{{name}}", "matchCase": true}, "replaceText": "Ana"}}`. Example: `[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]`. */
+  /** Google Docs Request objects, applied in order, e.g. `{"insertText": {"location": {"index": 1}, "text": "Hello"}}`, `{"insertText": {"endOfSegmentLocation": {}, "text": "\nThe end"}}` (appends to the body), `{"updateTextStyle": {"range": {"startIndex": 1, "endIndex": 6}, "textStyle": {"bold": true}, "fields": "bold"}}` (a style update names the fields it sets) or `{"replaceAllText": {"containsText": {"text": "{{name}}", "matchCase": true}, "replaceText": "Ana"}}`. Example: `[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]`. */
   requests: Array<Record<string, unknown>>;
   /** Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits). Example: `{"requiredRevisionId":"ALm37BVTn3..."}`. */
   write_control?: Record<string, unknown> & ({ requiredRevisionId: string } | { targetRevisionId: string });

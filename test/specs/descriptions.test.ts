@@ -74,4 +74,9 @@ describe('what a first call needs to know', () => {
       expect(d, at).toMatch(/first visible sheet/);
     }
   });
+
+  it('docs_update_document says what an index counts, where the body ends and how to append', () => {
+    const d = byName.get('docs_update_document')!.description;
+    for (const fact of [/UTF-16/, /endIndex exclusive/, /endIndex - 1/, /endOfSegmentLocation/, /namedStyleType/]) expect(d).toMatch(fact);
+  });
 });
