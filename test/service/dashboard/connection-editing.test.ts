@@ -54,6 +54,8 @@ describe.runIf(BROWSER_TESTS)('dashboard connection editing and accounts in Chro
     await row.locator('[data-new-link]').click();
     const newLink = await page.getAttribute('#auth-link', 'href');
     expect(newLink).toMatch(/\/sso\/v1\/connect\//);
+    // The link, one long word, wraps: the page still fits 390 px.
+    expect(await fits(page)).toBe(true);
     expect((await consentThroughSandbox(newLink!, { user: 'edit@example.com' })).status).toBe(200);
     const works = await suite.h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'edit-user', tool_input: {} } });
     expect(works.status).toBe(200);
