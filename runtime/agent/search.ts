@@ -8,6 +8,14 @@
  * query word is expanded with the few verbs and nouns users say for what the tools call otherwise (a "meeting" is an
  * "event", to "find" is to "search"). Words such as "Ana" or "tomorrow" match nothing and simply do not count.
  *
+ * A description is indexed without the tool names in it. Descriptions name other tools to say where an input comes
+ * from ("its id from workspace_search"); indexed, those words made the mentioning tool match the mentioned tool's name,
+ * so "search a database by title" found `workspace_database_create` (which says its parent page comes from
+ * `workspace_search`) above `workspace_search`. A tool's own name is in its name field; another tool's name says
+ * nothing about what this one does. Every name and alias of the indexed tools is dropped where it stands as a whole
+ * identifier; the rest of the sentence ("the parent page (its id from ...)") is kept, and "search" written as a word
+ * of its own still counts.
+ *
  * One index per connector instance, built on first use from that connector's tools; nothing at module level.
  *
  * @see https://lucaong.github.io/minisearch/
@@ -52,8 +60,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   new: ['create'],
   upcoming: ['list', 'event'],
   // A question about what there is reads: "what meetings do I have tomorrow" lists events.
-  what: ['list', 'get', 'search'],
-  which: ['list', 'get', 'search'],
+  what: ['list', 'get', 'read', 'search'],
+  which: ['list', 'get', 'read', 'search'],
   agenda: ['list', 'event'],
   write: ['update', 'create'],
   edit: ['update'],
@@ -63,6 +71,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   lookup: ['search'],
   look: ['search'],
   show: ['list', 'get', 'read'],
+  // The Sheets and Docs tools say "read" where the others say "get".
+  get: ['read'],
   fetch: ['get', 'read'],
   open: ['read', 'get'],
   person: ['contact'],
@@ -116,14 +126,20 @@ interface ToolDocument {
   parameters: string;
 }
 
-function toDocument(tool: ToolDefinition): ToolDocument {
+/** Matches any of `names` as a whole identifier, not as the start or end of a longer one. */
+function namesPattern(names: readonly string[]): RegExp {
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
+}
+
+function toDocument(tool: ToolDefinition, toolNames: RegExp): ToolDocument {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
   return {
     id: tool.name,
     name: tool.name,
     aliases: tool.aliases.join(' '),
     title: tool.title,
-    description: tool.description,
+    description: tool.description.replace(toolNames, ' '),
     // Version selectors (`schema_version`, ...) are on most tools and say nothing about what one does.
     parameters: Object.keys(properties).filter((name) => !tool.versionParameters.includes(name)).join(' '),
   };
@@ -146,7 +162,9 @@ export class ToolSearch {
         combineWith: 'OR',
       },
     });
-    this.#index.addAll(tools.map(toDocument));
+    if (tools.length === 0) return;
+    const toolNames = namesPattern(tools.flatMap((tool) => [tool.name, ...tool.aliases]));
+    this.#index.addAll(tools.map((tool) => toDocument(tool, toolNames)));
   }
 
   /** Tools best matching `query`, best first; an empty query (or one of stop words only) finds nothing. */

@@ -29,11 +29,59 @@ const CASES: [query: string, first: string][] = [
   ['update a contact phone number', 'crm_contact_update'],
   ['create a document', 'docs_create_document'],
   ['hubspot_contact_create', 'crm_contact_create'],
+  ['add a meeting to my calendar', 'calendar_create_event'],
+  ['append a row to a sheet', 'sheets_append_values'],
+  ['write text in a google doc', 'docs_update_document'],
+  // sheets_read_spreadsheet's own words are "read" and "metadata"; "get" and "which" reach it through synonyms.
+  ['get the sheet names of a spreadsheet', 'sheets_read_spreadsheet'],
+  ['which sheets does the spreadsheet have', 'sheets_read_spreadsheet'],
+];
+
+/**
+ * Queries close to a tool that other tools' descriptions name ("its id from workspace_search"): workspace_search is
+ * named by workspace_database_create, _insert_row and _query, crm_contacts_search by crm_contact_update and
+ * crm_contacts_list, sheets_read_spreadsheet by sheets_get_values, calendar_list_calendars by calendar_create_event.
+ */
+const MENTIONED: [query: string, first: string][] = [
+  ['search a database by title', 'workspace_search'],
+  ['look up a database', 'workspace_search'],
+  ['show my calendars', 'calendar_list_calendars'],
+  ['workspace_search', 'workspace_search'],
+  ['crm_contacts_search', 'crm_contacts_search'],
+  ['sheets_read_spreadsheet', 'sheets_read_spreadsheet'],
+  ['calendar_list_calendars', 'calendar_list_calendars'],
 ];
 
 describe('ToolSearch', () => {
   it.each(CASES)('%s -> %s', (query, first) => {
     expect(search.search(query)[0]?.name).toBe(first);
+  });
+
+  it.each(MENTIONED)('%s -> %s, above the tools whose descriptions name it', (query, first) => {
+    const mentioning = tools.filter((tool) => tool.name !== first && tool.description.includes(first));
+    expect(mentioning.length).toBeGreaterThan(0);
+    expect(search.search(query)[0]?.name).toBe(first);
+  });
+
+  it('does not find a tool by the name of another tool its description mentions', () => {
+    const tool = (name: string, description: string): ToolDefinition => ({
+      ...(tools[0] as ToolDefinition),
+      name,
+      aliases: [],
+      title: name,
+      description,
+      inputSchema: { type: 'object', properties: {} },
+    });
+    const index = new ToolSearch([
+      tool('notes_search', 'Find notes by title.'),
+      tool('notes_delete', 'Delete a note; its id comes from notes_search.'),
+      tool('notes_archive', 'Archive a note found by a search (notes_search).'),
+    ]);
+    // notes_delete has "search" only inside the name notes_search; notes_archive has it as a word of its own too.
+    expect(index.search('search').map((hit) => hit.name)).toEqual(['notes_search', 'notes_archive']);
+    // The real tools: "search" is in these five descriptions only as part of workspace_search or crm_contacts_search.
+    const among = new Set(['workspace_database_create', 'workspace_database_insert_row', 'workspace_database_query', 'crm_contact_update', 'crm_contacts_list']);
+    expect(search.search('search', { among })).toEqual([]);
   });
 
   it('ranks, rather than requiring every word: a query with words no tool has still finds the tool', () => {
