@@ -247,8 +247,11 @@ function checkRange(body: DocumentBody, range: unknown, where: string): { start:
   checkSegment(range.segmentId, where);
   const start = intField(range.startIndex ?? 0, where, 'range.startIndex');
   const end = intField(range.endIndex ?? 0, where, 'range.endIndex');
-  if (start >= end) throw bad(`Invalid ${where}: The range should not be empty.`);
-  if (start < 1) throw bad(`Invalid ${where}: The range cannot include the section break at index 0.`);
+  // Docs' words for each, as live batchUpdates answered them: an inverted range is not called empty, and index 0 (an
+  // absent startIndex is 0) is the body's first section break.
+  if (start > end) throw bad(`Invalid ${where}: Invalid range: end index cannot be less than start index`);
+  if (start === end) throw bad(`Invalid ${where}: The range should not be empty.`);
+  if (start < 1) throw bad(`Invalid ${where}: Cannot operate on the first section break in the document.`);
   if (end > body.endIndex) {
     throw bad(`Invalid ${where}: Index ${end - 1} must be less than the end index of the referenced segment, ${body.endIndex}.`);
   }

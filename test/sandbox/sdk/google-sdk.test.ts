@@ -337,6 +337,55 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(unknown.error.message).toBe(`Invalid JSON payload received. Unknown name "insert_texts" at 'requests[0]': Cannot find field.`);
   });
 
+  // The index mistakes agents make most, each refused with Google's own words (the texts live Docs answered, quoted in
+  // public reports): index 0 and the last endIndex for an insert, a range past the end, empty, inverted, from the
+  // section break at 0, or taking the body's final newline.
+  it('docs refusals of index arithmetic, worded as Docs words them', async () => {
+    const id = (await g.docs.documents.create({ requestBody: { title: 'Indexes' } })).data.documentId!;
+    // "Hello\n": the paragraph spans [1, 7), so the body's last endIndex is 7.
+    await g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'Hello' } }] } });
+    const body = (await g.docs.documents.get({ documentId: id })).data.body!.content!;
+    expect(body.at(-1)!.endIndex).toBe(7);
+    const refused = async (request: docs_v1.Schema$Request): Promise<string> => {
+      const answer = await refusal(g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [request] } }));
+      expect(answer.status).toBe(400);
+      expect(answer.error.status).toBe('INVALID_ARGUMENT');
+      return answer.error.message;
+    };
+    const bold = { textStyle: { bold: true }, fields: 'bold' };
+
+    expect(await refused({ insertText: { location: { index: 0 }, text: 'x' } })).toBe(
+      'Invalid requests[0].insertText: The insertion index must be inside the bounds of an existing paragraph. You can still create new paragraphs by inserting newlines.',
+    );
+    expect(await refused({ insertText: { location: { index: 7 }, text: 'x' } })).toBe('Invalid requests[0].insertText: Index 7 must be less than the end index of the referenced segment, 7.');
+    // Past the end, Docs names the range's last index (endIndex - 1).
+    expect(await refused({ deleteContentRange: { range: { startIndex: 1, endIndex: 20 } } })).toBe('Invalid requests[0].deleteContentRange: Index 19 must be less than the end index of the referenced segment, 7.');
+    expect(await refused({ updateTextStyle: { range: { startIndex: 1, endIndex: 20 }, ...bold } })).toBe('Invalid requests[0].updateTextStyle: Index 19 must be less than the end index of the referenced segment, 7.');
+    expect(await refused({ deleteContentRange: { range: { startIndex: 3, endIndex: 3 } } })).toBe('Invalid requests[0].deleteContentRange: The range should not be empty.');
+    expect(await refused({ updateTextStyle: { range: { startIndex: 3, endIndex: 3 }, ...bold } })).toBe('Invalid requests[0].updateTextStyle: The range should not be empty.');
+    expect(await refused({ deleteContentRange: { range: { startIndex: 4, endIndex: 2 } } })).toBe('Invalid requests[0].deleteContentRange: Invalid range: end index cannot be less than start index');
+    expect(await refused({ deleteContentRange: { range: { startIndex: 0, endIndex: 3 } } })).toBe('Invalid requests[0].deleteContentRange: Cannot operate on the first section break in the document.');
+    expect(await refused({ updateTextStyle: { range: { startIndex: 0, endIndex: 3 }, ...bold } })).toBe('Invalid requests[0].updateTextStyle: Cannot operate on the first section break in the document.');
+    expect(await refused({ deleteContentRange: { range: { startIndex: 1, endIndex: 7 } } })).toBe('Invalid requests[0].deleteContentRange: The range cannot include the newline character at the end of the segment.');
+
+    // What the description says to send instead is taken: an insert at endIndex - 1 or at the end of the segment,
+    // a delete ending before the final newline, a style over the whole body.
+    const done = await g.docs.documents.batchUpdate({
+      documentId: id,
+      requestBody: {
+        requests: [
+          { insertText: { location: { index: 6 }, text: '!' } },
+          { insertText: { endOfSegmentLocation: {}, text: '\nEnd' } },
+          { deleteContentRange: { range: { startIndex: 1, endIndex: 2 } } },
+          { updateTextStyle: { range: { startIndex: 1, endIndex: 11 }, ...bold } },
+        ],
+      },
+    });
+    expect(done.status).toBe(200);
+    const text = (await g.docs.documents.get({ documentId: id })).data.body!.content!.flatMap((c) => c.paragraph?.elements?.map((e) => e.textRun?.content ?? '') ?? []).join('');
+    expect(text).toBe('ello!\nEnd\n');
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
