@@ -284,8 +284,11 @@ function styleArg(v: unknown, where: string, name: string): Record<string, unkno
   return v;
 }
 
-/** A field mask's paths, each segment by its JSON name: a mask may name fields by their proto names too (`font_size`). */
+/**
+ * A field mask's paths, each segment by its JSON name: a mask may name fields by their proto names too (`font_size`).
+ * A missing or empty mask is refused in the words Google's batchUpdate APIs use for one (Docs, Sheets and Slides).
+ */
 function fieldsArg(v: unknown, where: string): string[] {
-  if (typeof v !== 'string' || v.trim() === '') throw bad(`Invalid ${where}: fields must be specified.`);
+  if (typeof v !== 'string' || v.trim() === '') throw bad(`Invalid ${where}: At least one field must be listed in 'fields'. (Use '*' to indicate all fields.)`);
   return v.split(',').map((f) => f.trim().split('.').map(jsonName).join('.')).filter(Boolean);
 }

@@ -386,6 +386,22 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(text).toBe('ello!\nEnd\n');
   });
 
+  // A style update without its field mask: Google's message for every batchUpdate mask (Docs, Sheets, Slides alike).
+  it('docs refusal of a style update without fields, worded as Docs words it', async () => {
+    const id = (await g.docs.documents.create({ requestBody: { title: 'Masks' } })).data.documentId!;
+    await g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'Title' } }] } });
+    const range = { startIndex: 1, endIndex: 6 };
+    for (const [request, kind] of [
+      [{ updateTextStyle: { range, textStyle: { bold: true } } }, 'updateTextStyle'],
+      [{ updateTextStyle: { range, textStyle: { bold: true }, fields: '' } }, 'updateTextStyle'],
+      [{ updateParagraphStyle: { range, paragraphStyle: { namedStyleType: 'HEADING_1' } } }, 'updateParagraphStyle'],
+    ] as const) {
+      const answer = await refusal(g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [request] } }));
+      expect(answer.status).toBe(400);
+      expect(answer.error.message).toBe(`Invalid requests[0].${kind}: At least one field must be listed in 'fields'. (Use '*' to indicate all fields.)`);
+    }
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
