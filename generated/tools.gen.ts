@@ -561,8 +561,38 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
       {
         "status": 400,
         "code": "INVALID_ARGUMENT",
-        "messageContains": "index",
-        "hint": "An index is outside the document's text: docs_read_document gives each element's startIndex and endIndex; text runs from 1 to before the last endIndex (endOfSegmentLocation appends at the end)."
+        "messageContains": "end index of the referenced segment",
+        "hint": "An index is at or past the body's end, its last element's endIndex (docs_read_document gives it): insert at most at endIndex - 1, or with endOfSegmentLocation {}; end a range at most at endIndex. Each request sees the indexes the requests before it left."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "inside the bounds of an existing paragraph",
+        "hint": "location.index must fall inside a paragraph: body text starts at 1 (0 is the section break), and a table's startIndex is in none (insert at startIndex - 1, in the paragraph before it). docs_read_document gives the indexes."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "range should not be empty",
+        "hint": "A range's endIndex is exclusive, so it must be greater than startIndex: the one character at index i is {startIndex: i, endIndex: i + 1}. docs_read_document gives each element's startIndex and endIndex."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "first section break",
+        "hint": "Index 0 is the section break that opens the body; the body's text starts at 1: give the range a startIndex of 1 or more (a range without startIndex starts at 0)."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "newline character at the end of the segment",
+        "hint": "The body's last newline, just before its last endIndex, cannot be deleted: end the range at that endIndex - 1. To empty the body: {startIndex: 1, endIndex: last endIndex - 1}."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "must be listed in 'fields'",
+        "hint": "fields goes beside textStyle or paragraphStyle and names the fields to set, comma-separated: \"fields\": \"bold,fontSize\" or \"namedStyleType\". A listed field the style leaves out is reset to its default; '*' resets every field not given."
       },
       {
         "status": 400,

@@ -206,7 +206,7 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     const doc = await run('docs-hints', 'jana', 'docs_create_document', { title: 'Hints' });
     expect(doc.status, JSON.stringify(doc.body)).toBe(200);
     const id = doc.body.data.documentId as string;
-    expectHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { location: { index: 50 }, text: 'x' } }] }, 400), /docs_read_document gives each element's startIndex/);
+    expectHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { location: { index: 50 }, text: 'x' } }] }, 400), /past the body's end.*docs_read_document gives it/);
     expectHint(await refused('docs-hints', 'jana', 'docs_read_document', { document_id: 'nosuchdocument123' }, 404), /document_id/);
     // The same status and code, a message the hints do not name.
     expectNoHint(await refused('docs-hints', 'jana', 'docs_update_document', { document_id: id, requests: [{ insertText: { text: 'x' } }] }, 400));
@@ -217,6 +217,37 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'docs-hints', identifier: 'lev' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'lev@example.com' })).status).toBe(200);
     expectHint(await refused('docs-hints', 'lev', 'docs_read_document', { document_id: id }, 403), /document exists but is not shared/);
+  });
+
+  it('docs: each index or style-mask mistake gets what to send instead, where Docs\' message does not say it', async () => {
+    await connect('docs', 'docs-indexes', 'juno');
+    const doc = await run('docs-indexes', 'juno', 'docs_create_document', { title: 'Indexes' });
+    const document_id = doc.body.data.documentId as string;
+    // "Hello\n": the body's last endIndex is 7.
+    expect((await run('docs-indexes', 'juno', 'docs_update_document', { document_id, requests: [{ insertText: { location: { index: 1 }, text: 'Hello' } }] })).status).toBe(200);
+    const edit = (request: unknown) => refused('docs-indexes', 'juno', 'docs_update_document', { document_id, requests: [request] }, 400);
+    const bold = { textStyle: { bold: true }, fields: 'bold' };
+
+    const atZero = await edit({ insertText: { location: { index: 0 }, text: 'x' } });
+    expect(atZero.message).toContain('The insertion index must be inside the bounds of an existing paragraph. You can still create new paragraphs by inserting newlines. Hint: ');
+    expectHint(atZero, /body text starts at 1.*table's startIndex/);
+    const atEnd = await edit({ insertText: { location: { index: 7 }, text: 'x' } });
+    expect(atEnd.message).toContain('Index 7 must be less than the end index of the referenced segment, 7. Hint: ');
+    expectHint(atEnd, /endIndex - 1, or with endOfSegmentLocation/);
+    expectHint(await edit({ updateTextStyle: { range: { startIndex: 1, endIndex: 20 }, ...bold } }), /end a range at most at endIndex/);
+    expectHint(await edit({ deleteContentRange: { range: { startIndex: 3, endIndex: 3 } } }), /endIndex is exclusive/);
+    expectHint(await edit({ deleteContentRange: { range: { startIndex: 0, endIndex: 3 } } }), /body's text starts at 1/);
+    const lastNewline = await edit({ deleteContentRange: { range: { startIndex: 1, endIndex: 7 } } });
+    expect(lastNewline.message).toContain('The range cannot include the newline character at the end of the segment. Hint: ');
+    expectHint(lastNewline, /endIndex: last endIndex - 1/);
+    const unmasked = await edit({ updateParagraphStyle: { range: { startIndex: 1, endIndex: 6 }, paragraphStyle: { namedStyleType: 'HEADING_1' } } });
+    // Docs' sentence ends in ')', so the service puts a full stop before the hint.
+    expect(unmasked.message).toContain(`At least one field must be listed in 'fields'. (Use '*' to indicate all fields.). Hint: `);
+    expectHint(unmasked, /beside textStyle or paragraphStyle.*'\*' resets every field not given/);
+    // Docs' own words already say what to send for an inverted range: no hint, and none about bounds it did not break.
+    const inverted = await edit({ deleteContentRange: { range: { startIndex: 4, endIndex: 2 } } });
+    expect(inverted.message).toContain('Invalid range: end index cannot be less than start index');
+    expectNoHint(inverted);
   });
 
   it('workspace: a database not shared names workspace_search, refused by the query or by its pre-check\'s read', async () => {
