@@ -21,7 +21,7 @@ export function matchingHint(hints: readonly UpstreamErrorHint[], dialect: Error
   return undefined;
 }
 
-/** The message with the hint after it, as its own sentence. */
+/** The message with the hint after it, as its own sentence (a full stop added only where the message has no end of its own, which may sit inside a closing bracket or quote). */
 export function withHint(message: string, hint: string): string {
-  return `${message}${/[.!?]$/.test(message) ? '' : '.'} Hint: ${hint}`;
+  return `${message}${/[.!?]["')\]]*$/.test(message) ? '' : '.'} Hint: ${hint}`;
 }

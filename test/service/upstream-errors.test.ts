@@ -241,8 +241,8 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expect(lastNewline.message).toContain('The range cannot include the newline character at the end of the segment. Hint: ');
     expectHint(lastNewline, /endIndex: last endIndex - 1/);
     const unmasked = await edit({ updateParagraphStyle: { range: { startIndex: 1, endIndex: 6 }, paragraphStyle: { namedStyleType: 'HEADING_1' } } });
-    // Docs' sentence ends in ')', so the service puts a full stop before the hint.
-    expect(unmasked.message).toContain(`At least one field must be listed in 'fields'. (Use '*' to indicate all fields.). Hint: `);
+    // Docs' sentence ends inside its bracket ('fields.)'): no second full stop before the hint.
+    expect(unmasked.message).toContain(`At least one field must be listed in 'fields'. (Use '*' to indicate all fields.) Hint: `);
     expectHint(unmasked, /beside textStyle or paragraphStyle.*'\*' resets every field not given/);
     // Docs' own words already say what to send for an inverted range: no hint, and none about bounds it did not break.
     const inverted = await edit({ deleteContentRange: { range: { startIndex: 4, endIndex: 2 } } });
