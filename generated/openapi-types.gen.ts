@@ -3551,7 +3551,7 @@ export interface components {
                     startRow?: number;
                 }[];
                 properties?: {
-                    /** @description The sheet's size: a write or read past it is refused. */
+                    /** @description The sheet's size: a write past it is refused; a read running past it is cut to it (one starting past it is refused). */
                     gridProperties?: {
                         columnCount?: number;
                         /** @description Frozen columns (absent: none). */
@@ -3584,7 +3584,7 @@ export interface components {
         };
         SheetsSheet: {
             properties?: {
-                /** @description The sheet's size: a write or read past it is refused. */
+                /** @description The sheet's size: a write past it is refused; a read running past it is cut to it (one starting past it is refused). */
                 gridProperties?: {
                     columnCount?: number;
                     /** @description Frozen columns (absent: none). */

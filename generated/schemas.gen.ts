@@ -4819,7 +4819,7 @@ export let sheetsCreateSpreadsheetOutputSchema: JsonSchema = {
                 },
                 "gridProperties": {
                   "type": "object",
-                  "description": "The sheet's size: a write or read past it is refused.",
+                  "description": "The sheet's size: a write past it is refused; a read running past it is cut to it (one starting past it is refused).",
                   "properties": {
                     "rowCount": {
                       "type": "integer"
@@ -5100,7 +5100,7 @@ export let sheetsReadSpreadsheetOutputSchema: JsonSchema = {
                 },
                 "gridProperties": {
                   "type": "object",
-                  "description": "The sheet's size: a write or read past it is refused.",
+                  "description": "The sheet's size: a write past it is refused; a read running past it is cut to it (one starting past it is refused).",
                   "properties": {
                     "rowCount": {
                       "type": "integer"

@@ -121,6 +121,17 @@ describe('spreadsheets.create / get', () => {
     expect(both.body.sheets).toHaveLength(2);
     expectError(await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { ranges: 'Nope!A1' } }), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Nope!A1');
   });
+
+  it('a range running past the grid is cut to it, one starting past it refused, as values.get does', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Small', gridProperties: { rowCount: 3, columnCount: 2 } } }] });
+    await put(book.spreadsheetId, 'Small!B3', [['x']]);
+    const res = await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { ranges: 'Small!A2:D9', includeGridData: 'true' } });
+    expect(res.status).toBe(200);
+    const data = res.body.sheets[0].data[0];
+    expect(data).toMatchObject({ startRow: 1, rowData: [{}, { values: [{}, { formattedValue: 'x' }] }] });
+    expect([data.rowMetadata.length, data.columnMetadata.length]).toEqual([2, 2]);
+    expectError(await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`, { query: { ranges: 'Small!C1' } }), 400, 'INVALID_ARGUMENT', 'Range (Small!C1) exceeds grid limits. Max rows: 3, max columns: 2');
+  });
 });
 
 describe('spreadsheets.values', () => {
@@ -225,8 +236,38 @@ describe('spreadsheets.values', () => {
     expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Unable to parse range: ${range}`);
   });
 
-  it('refuses reads beyond the grid', async () => {
-    expectError(await call('GET', valuesPath(id, 'A1001')), 400, 'INVALID_ARGUMENT', /exceeds grid limits. Max rows: 1000, max columns: 26/);
+  // A read's end past the grid is cut to it, its start past the grid refused, naming the range as Sheets writes it
+  // (whole columns by their letters, whole rows by their numbers): measured against the live API by
+  // brekkylab/backlot (backlot/routers/google.py, `_a1_range`); the names match gspread-dataframe#54 and
+  // google-api-ruby-client#715 ('d09037' named Sheet1!D9037).
+  it.each([
+    ['A1:AA5', 'Sheet1!A1:Z5'],
+    ['Y1:AZ2', 'Sheet1!Y1:Z2'],
+    ['A999:B2000', 'Sheet1!A999:B1000'],
+    ['Z1000:ZZZ9999', 'Sheet1!Z1000'],
+    ['1:1001', 'Sheet1!A1:Z1000'],
+  ])('cuts a read running past the grid, %s, to it: %s', async (range, want) => {
+    await put(id, 'Z5', [['edge']]);
+    const res = await call('GET', valuesPath(id, range));
+    expect(res.status).toBe(200);
+    expect(res.body.range).toBe(want);
+  });
+
+  it('answers the cells a cut read still covers', async () => {
+    await put(id, 'Y5', [['y', 'z']]);
+    expect((await call('GET', valuesPath(id, 'Y5:AC5'))).body).toEqual({ range: 'Sheet1!Y5:Z5', majorDimension: 'ROWS', values: [['y', 'z']] });
+  });
+
+  it.each([
+    ['A1001', 'Sheet1!A1001'],
+    ['a1001:b1002', 'Sheet1!A1001:B1002'],
+    ['AA1:AB2', 'Sheet1!AA1:AB2'],
+    ['AA:AB', 'Sheet1!AA:AB'],
+    ['ZZ:ZZ', 'Sheet1!ZZ'],
+    ['1001:1002', 'Sheet1!1001:1002'],
+    ["'My Sheet'!AA3", "'My Sheet'!AA3"],
+  ])('refuses a read starting past the grid, %s, naming %s', async (range, named) => {
+    expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Range (${named}) exceeds grid limits. Max rows: 1000, max columns: 26`);
   });
 
   it('reports what was written; writing outside the range is 400', async () => {

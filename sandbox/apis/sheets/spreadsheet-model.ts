@@ -3,7 +3,7 @@
  * and A1 resolution against the sheets it has.
  */
 import { GoogleApiError } from '../google-common/errors.js';
-import { parseA1, quoteSheetName, type A1Range } from './a1.js';
+import { columnLetters, formatRange, parseA1, quoteSheetName, type A1Range } from './a1.js';
 import { literalOf, type Cell } from './cell-values.js';
 import { evaluateFormula, type Scalar } from './formula.js';
 
@@ -32,6 +32,22 @@ export interface GridBox {
 
 const COLS_KEY = 100_000;
 export const cellKey = (row: number, col: number): number => row * COLS_KEY + col;
+
+/**
+ * Sheets' refusal of a range past the grid, naming it as Sheets writes it: whole columns by their letters (`AA:AB`,
+ * `ZZ` for one), whole rows by their numbers (`1001:1002`), other ranges by their cells, one cell alone (`AA1`), in
+ * capitals (`d09037` is named `D9037`: googleapis/google-api-ruby-client#715; brekkylab/backlot `_a1_axis_name`).
+ */
+function beyondGrid(box: GridBox, open: A1Range): GoogleApiError {
+  const { rowCount, columnCount } = box.sheet.properties.gridProperties;
+  const title = quoteSheetName(box.sheet.properties.title);
+  const span = (a: string, b: string): string => (a === b ? a : `${a}:${b}`);
+  let name: string;
+  if (open.startRow === undefined && open.endRow === undefined) name = `${title}!${span(columnLetters(box.startCol), columnLetters(box.endCol - 1))}`;
+  else if (open.startCol === undefined && open.endCol === undefined) name = `${title}!${span(String(box.startRow + 1), String(box.endRow))}`;
+  else name = formatRange(box.sheet.properties.title, box.startRow, box.endRow, box.startCol, box.endCol);
+  return new GoogleApiError(400, `Range (${name}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`);
+}
 
 export class Spreadsheet {
   constructor(
@@ -83,16 +99,27 @@ export class Spreadsheet {
     return { box, open: range };
   }
 
-  /** Refuses a box outside the grid with Sheets' message. */
-  checkGrid(box: GridBox, a1: string): void {
+  /**
+   * A read's box: refused when it starts past the sheet's grid, cut to the grid when only its end runs past it
+   * (`A1:AA5` on 26 columns reads, and answers, `A1:Z5`), as values.get answers: measured against the live API by
+   * brekkylab/backlot (backlot/routers/google.py, `_a1_range`). spreadsheets.get's ranges take the same rule, as
+   * backlot serves them (one resolver for every read); not measured there on its own.
+   */
+  readBox(a1: string): GridBox {
+    const { box, open } = this.resolve(a1);
     const { rowCount, columnCount } = box.sheet.properties.gridProperties;
-    if (box.endRow > rowCount || box.endCol > columnCount) {
-      const cell = a1.includes('!') ? a1.slice(a1.lastIndexOf('!') + 1) : a1;
-      throw new GoogleApiError(
-        400,
-        `Range (${quoteSheetName(box.sheet.properties.title)}!${cell}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`,
-      );
-    }
+    if (box.startRow >= rowCount || box.startCol >= columnCount) throw beyondGrid(box, open);
+    return { ...box, endRow: Math.min(box.endRow, rowCount), endCol: Math.min(box.endCol, columnCount) };
+  }
+
+  /**
+   * Refuses a box reaching past the grid, as Sheets refuses a write there (values.update never grows the sheet):
+   * pygsheets#124 (2,306 rows sent to a sheet of 2,280), Sage-Bionetworks/schematic#1318. `open` is the range as
+   * written, for the name of whole columns or rows; without it the cells are named.
+   */
+  checkGrid(box: GridBox, open: A1Range = box): void {
+    const { rowCount, columnCount } = box.sheet.properties.gridProperties;
+    if (box.endRow > rowCount || box.endCol > columnCount) throw beyondGrid(box, open);
   }
 
   /** The effective value of a cell, evaluating formulas; a reference cycle is `#REF!`. */

@@ -144,11 +144,7 @@ function gridData(book: Spreadsheet, box: GridBox): Record<string, unknown> {
 export function getSpreadsheet(book: Spreadsheet, query: URLSearchParams): ApiResponse {
   const includeGridData = boolParam(query, 'includeGridData');
   const ranges = query.getAll('ranges');
-  const boxes = ranges.map((r) => {
-    const { box } = book.resolve(r);
-    book.checkGrid(box, r);
-    return box;
-  });
+  const boxes = ranges.map((r) => book.readBox(r));
   const sheets = ranges.length === 0 ? book.sheets : book.sheets.filter((s) => boxes.some((b) => b.sheet === s));
   const resource = book.toResource(sheets);
   if (includeGridData) {

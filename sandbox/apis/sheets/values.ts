@@ -54,8 +54,7 @@ export function getValues(book: Spreadsheet, a1: string, query: URLSearchParams)
   const dim = enumValue<Dimension>(query, 'majorDimension', 'major_dimension', 'Dimension', ['ROWS', 'COLUMNS'], 'ROWS');
   const render = enumValue(query, 'valueRenderOption', 'value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE');
   const dateTime = enumValue(query, 'dateTimeRenderOption', 'date_time_render_option', 'DateTimeRenderOption', DATE_TIME_OPTIONS, 'SERIAL_NUMBER');
-  const { box } = book.resolve(a1);
-  book.checkGrid(box, a1);
+  const box = book.readBox(a1);
   const values = readValues(book, box, dim, render, dateTime);
   const body: Record<string, unknown> = { range: boxRange(box), majorDimension: dim };
   if (values.length > 0) body.values = values;
@@ -181,9 +180,9 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
   }
   if (rows > 0 && cols > 0) {
     // values.update never grows the sheet (values.append and a batchUpdate appendDimension do): data running past
-    // the grid, from an anchor cell or not, is refused like a read beyond it.
+    // the grid, from an anchor cell or not, is refused, where a read running past it is cut to it (readBox).
     const written: GridBox = { ...box, endRow: box.startRow + rows, endCol: box.startCol + cols };
-    book.checkGrid(written, boxRange(written));
+    book.checkGrid(written);
   }
   return { status: 200, body: writeGrid(book, box, data, opts) };
 }
@@ -198,8 +197,8 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
 export function appendValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
   const opts = writeOptions(query);
   const insert = enumValue(query, 'insertDataOption', 'insert_data_option', 'AppendValuesRequest.InsertDataOption', ['OVERWRITE', 'INSERT_ROWS'] as const, 'OVERWRITE');
-  const { box } = book.resolve(a1);
-  book.checkGrid(box, a1);
+  const { box, open } = book.resolve(a1);
+  book.checkGrid(box, open);
   const data = inputGrid(book, box, body);
   const { rows, cols } = data;
   const table = book.findTable(box);

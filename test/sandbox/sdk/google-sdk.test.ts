@@ -402,6 +402,17 @@ describe('Google clients against the sandbox, unchanged', () => {
     }
   });
 
+  it('sheets: a read running past the grid is cut to it and one starting past it refused; a write running past it is refused', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Data' } }] } })).data.spreadsheetId!;
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Data!Y5', valueInputOption: 'RAW', requestBody: { values: [['y', 'z']] } });
+    const read = await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!A1:AA5' });
+    expect(read.data).toEqual({ range: 'Data!A1:Z5', majorDimension: 'ROWS', values: [[], [], [], [], ['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', '', 'y', 'z']] });
+    const past = await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!AA1:AB2' }));
+    expect(past).toEqual({ status: 400, error: { code: 400, message: 'Range (Data!AA1:AB2) exceeds grid limits. Max rows: 1000, max columns: 26', status: 'INVALID_ARGUMENT' } });
+    const write = await refusal(g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Data!Z1', valueInputOption: 'RAW', requestBody: { values: [['a', 'b']] } }));
+    expect(write.error.message).toBe('Range (Data!Z1:AA1) exceeds grid limits. Max rows: 1000, max columns: 26');
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
