@@ -79,11 +79,15 @@ function emailProblem(value: string): string {
 }
 
 /**
- * Why an A1 range was refused: several ranges in one value (a parameter takes one), a quoted sheet name not closed or
- * with a lone quote inside, a name with a quote left unquoted (the fix spelled out), or cells that are not A1 (`R1C1`,
- * spaces around the colon).
+ * Why an A1 range was refused: white space at its start or end (Sheets refuses ` A1` rather than trim it), several
+ * ranges in one value (a parameter takes one), a quoted sheet name not closed or with a lone quote inside, a name with
+ * a quote left unquoted (the fix spelled out), or cells that are not A1 (`R1C1`, spaces around the colon).
  */
 function a1Problem(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed !== value && a1Range(trimmed)) {
+    return value.length <= A1_ECHO_MAX ? `; Sheets reads no white space at its start or end: send ${trimmed}` : '; Sheets reads no white space at its start or end: remove it';
+  }
   if (severalRanges(value)) return '; it takes one range, not several separated by commas: call the tool once per range';
   const bang = value.lastIndexOf('!');
   if (value.startsWith("'")) {

@@ -1,6 +1,7 @@
 /**
  * What Sheets makes of a range, through the tools to the sandbox: a read running past the grid is cut to it, a write
- * running past it refused (sandbox/apis/sheets/spreadsheet-model.ts, readBox and checkGrid).
+ * running past it refused (sandbox/apis/sheets/spreadsheet-model.ts, readBox and checkGrid). What Sheets refuses in a
+ * range, the a1-range format refuses before sending, saying what to send instead (runtime/validation/format-problems.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './connector-harness.js';
@@ -38,5 +39,25 @@ describe('the grid', () => {
     expect(start).toMatchObject({ details: { status: 400, body: { error: { message: 'Range (Data!AA1) exceeds grid limits. Max rows: 1000, max columns: 26' } } } });
     const write = await run('sheets_update_values', { range: 'Data!Z1', values: [['a', 'b']] }).catch((e: unknown) => e);
     expect(write).toMatchObject({ details: { status: 400, body: { error: { message: 'Range (Data!Z1:AA1) exceeds grid limits. Max rows: 1000, max columns: 26' } } } });
+  });
+});
+
+/** The message of a range the format refused, after checking that nothing was sent. */
+const refusal = async (tool: string, input: Record<string, unknown>): Promise<string> => {
+  h.sandbox.control.clearRequests();
+  const error = await run(tool, input).catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: 'invalid_input' });
+  expect(h.sandbox.control.requests()).toHaveLength(0);
+  const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
+  expect(violations.map((v) => v.pointer)).toEqual(['/range']);
+  return violations[0]!.message;
+};
+const shape = "range must be an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C";
+
+describe('white space', () => {
+  it('at the start or end of a range is refused before sending, with the range to send instead', async () => {
+    expect(await refusal('sheets_get_values', { range: ' Data!A1:B2' })).toBe(`${shape}; Sheets reads no white space at its start or end: send Data!A1:B2`);
+    expect(await refusal('sheets_update_values', { range: 'Data!B2 ', values: [['x']] })).toBe(`${shape}; Sheets reads no white space at its start or end: send Data!B2`);
+    expect(await refusal('sheets_append_values', { range: '\tData\n', values: [['x']] })).toBe(`${shape}; Sheets reads no white space at its start or end: send Data`);
   });
 });

@@ -232,7 +232,7 @@ describe('spreadsheets.values', () => {
     expect(res.body.range).toBe(want);
   });
 
-  it.each(['Nope!A1', 'A1:B2:C3', "'My Sheet!A1", 'Sheet1!ZZZZ1'])('refuses the range %s', async (range) => {
+  it.each(['Nope!A1', 'A1:B2:C3', "'My Sheet!A1", 'Sheet1!ZZZZ1', ' A1', 'A1 ', 'Sheet1!A1:B2 ', "'My Sheet' !A1", 'Sheet1 ', 'A1: B2'])('refuses the range %j', async (range) => {
     expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Unable to parse range: ${range}`);
   });
 
@@ -275,6 +275,7 @@ describe('spreadsheets.values', () => {
     expect(res.body).toEqual({ spreadsheetId: id, updatedRange: "'My Sheet'!B2:C3", updatedRows: 2, updatedColumns: 2, updatedCells: 3 });
     expectError(await put(id, 'A1:B2', [['1', '2', '3']]), 400, 'INVALID_ARGUMENT', 'Requested writing within range [Sheet1!A1:B2], but tried writing to column [C]');
     expectError(await put(id, 'A1:B2', [['1'], ['2'], ['3']]), 400, 'INVALID_ARGUMENT', 'Requested writing within range [Sheet1!A1:B2], but tried writing to row [3]');
+    expectError(await put(id, 'Sheet1!B2 ', [['1']]), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Sheet1!B2 ');
     expect((await call('GET', valuesPath(id, 'A1:C3'))).body.values).toBeUndefined();
   });
 

@@ -98,9 +98,10 @@ export function parseCells(text: string): A1Range | undefined {
  * Parses an A1 string. A string without `!` that is not a quoted name may be a sheet title or a cell range; the
  * caller decides which with the spreadsheet in hand. Undefined when it cannot be either.
  */
-export function parseA1(input: string): A1Parse | undefined {
-  const text = input.trim();
-  if (text.length === 0) return undefined;
+export function parseA1(text: string): A1Parse | undefined {
+  // White space is part of no range: Sheets refuses ` A1` and `A1 ` as it refuses `Sheet1! A1` or `A1: B2`, rather
+  // than trim (36 forms measured by brekkylab/backlot; n8n-io/n8n#13366 shows a trailing space refused on a write).
+  if (text.length === 0 || /^\s|\s$/u.test(text)) return undefined;
   if (text.startsWith("'")) {
     let i = 1;
     let name = '';

@@ -413,6 +413,16 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(write.error.message).toBe('Range (Data!Z1:AA1) exceeds grid limits. Max rows: 1000, max columns: 26');
   });
 
+  it('sheets: white space at the start or end of a range is refused, on a read and on a write, naming the range as sent', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Data' } }] } })).data.spreadsheetId!;
+    for (const range of [' Data!A1', 'Data!A1 ', 'A1 ']) {
+      const read = await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range }));
+      expect(read).toEqual({ status: 400, error: { code: 400, message: `Unable to parse range: ${range}`, status: 'INVALID_ARGUMENT' } });
+    }
+    const write = await refusal(g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Data!B2 ', valueInputOption: 'RAW', requestBody: { values: [['x']] } }));
+    expect(write.error.message).toBe('Unable to parse range: Data!B2 ');
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
