@@ -128,7 +128,8 @@ const UNQUOTED = "[^'!\\s](?:[^'!]*[^'!\\s])?";
 /** A sheet name alone: unquoted, it holds no `:` either, so that a malformed range (`A1 : B2`) is not taken for one. */
 const BARE = "[^'!:\\s](?:[^'!:]*[^'!:\\s])?";
 const CELLS = `${REF}(?::${REF})?`;
-const A1 = new RegExp(`^(?:(?:(?:${QUOTED}|${UNQUOTED})!)?${CELLS}|${QUOTED}|${BARE})$`, 'u');
+/** Before cells, the name may be empty (`!A1`, `''!A1`): Sheets reads the first sheet (brekkylab/backlot, measured). */
+const A1 = new RegExp(`^(?:(?:(?:${QUOTED}|${UNQUOTED}|'')?!)?${CELLS}|${QUOTED}|${BARE})$`, 'u');
 const A1_CELLS = new RegExp(`^${CELLS}$`);
 const A1_QUOTED_NAME = new RegExp(`^${QUOTED}(?:!|$)`);
 
@@ -143,7 +144,8 @@ export function a1QuotedName(value: string): boolean {
 }
 
 /**
- * A1 notation: `A1`, `A1:C10`, `A:C`, `2:4`, `Sheet1!A1:B2`, `'My Sheet'!A1`, `My Sheet!A1`, or a sheet name alone.
+ * A1 notation: `A1`, `A1:C10`, `A:C`, `2:4`, `Sheet1!A1:B2`, `'My Sheet'!A1`, `My Sheet!A1`, `!A1` (the first sheet),
+ * or a sheet name alone.
  * @see https://developers.google.com/sheets/api/guides/concepts#cell
  * @see https://github.com/googleworkspace/apps-script-samples/blob/main/sheets/quickstart/quickstart.gs (`Class Data!A2:E`)
  */

@@ -61,3 +61,18 @@ describe('white space', () => {
     expect(await refusal('sheets_append_values', { range: '\tData\n', values: [['x']] })).toBe(`${shape}; Sheets reads no white space at its start or end: send Data`);
   });
 });
+
+describe('an empty sheet name', () => {
+  it('before a range reads and writes the first sheet, as Sheets does', async () => {
+    const written = await run('sheets_update_values', { range: "''!A3", values: [['first']] });
+    expect(written.data).toMatchObject({ updatedRange: 'Data!A3' });
+    const read = await run('sheets_get_values', { range: '!A3:B3' });
+    expect(read.data).toEqual({ range: 'Data!A3:B3', majorDimension: 'ROWS', values: [['first']] });
+  });
+
+  it('before no cells is refused before sending', async () => {
+    const cells = `${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken`;
+    expect(await refusal('sheets_get_values', { range: '!' })).toBe(cells);
+    expect(await refusal('sheets_get_values', { range: '!Other' })).toBe(cells);
+  });
+});

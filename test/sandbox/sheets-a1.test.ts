@@ -15,13 +15,17 @@ describe('A1 parsing', () => {
     ['C10:A1', { kind: 'sheetOrRange', name: 'C10:A1', range: { startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
     ['$B$2:$C$3', { kind: 'sheetOrRange', name: '$B$2:$C$3', range: { startRow: 1, endRow: 3, startCol: 1, endCol: 3 } }],
     ['Sheet1', { kind: 'sheetOrRange', name: 'Sheet1' }],
+    // An empty name before a range names no sheet: the first is read (brekkylab/backlot, measured on values.get).
+    ['!A1', { kind: 'range', range: { startRow: 0, endRow: 1, startCol: 0, endCol: 1 } }],
+    ["''!B2:C3", { kind: 'range', range: { startRow: 1, endRow: 3, startCol: 1, endCol: 3 } }],
+    ['!A:C', { kind: 'range', range: { startCol: 0, endCol: 3 } }],
   ])('parses %s', (input, want) => {
     expect(parseA1(input)).toEqual(want);
   });
 
   // White space is read nowhere around a range, its `!` or its `:`, as Sheets reads it (brekkylab/backlot,
   // backlot/routers/google.py, 36 forms measured; n8n-io/n8n#13366, a trailing space refused on a write).
-  it.each(["'unterminated!A1", 'Sheet1!', 'Sheet1!A1:B2:C3', 'Sheet1!1A', "'x'A1", '', 'Sheet1!A:1', ' A1', 'A1 ', '\tA1', ' Sheet1!A1', 'Sheet1!A1 ', "'My Sheet' !A1", 'Sheet1! A1', ' ', "'My Sheet' "])('refuses %j', (input) => {
+  it.each(["'unterminated!A1", 'Sheet1!', 'Sheet1!A1:B2:C3', 'Sheet1!1A', "'x'A1", '', 'Sheet1!A:1', ' A1', 'A1 ', '\tA1', ' Sheet1!A1', 'Sheet1!A1 ', "'My Sheet' !A1", 'Sheet1! A1', ' ', "'My Sheet' ", '!', "''", "''!", '!Sheet1', "''!Sheet1"])('refuses %j', (input) => {
     expect(parseA1(input)).toBeUndefined();
   });
 

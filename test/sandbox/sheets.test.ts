@@ -226,13 +226,16 @@ describe('spreadsheets.values', () => {
     ['my sheet', "'My Sheet'!A1:Z1000"],
     ['MY SHEET!B2:C3', "'My Sheet'!B2:C3"],
     ['A5:B', 'Sheet1!A5:B1000'],
+    // An empty sheet name before a range is the first sheet (brekkylab/backlot, measured on values.get).
+    ['!B2:C3', 'Sheet1!B2:C3'],
+    ["''!A:B", 'Sheet1!A1:B1000'],
   ])('normalizes the range %s to %s', async (input, want) => {
     const res = await call('GET', valuesPath(id, input));
     expect(res.status).toBe(200);
     expect(res.body.range).toBe(want);
   });
 
-  it.each(['Nope!A1', 'A1:B2:C3', "'My Sheet!A1", 'Sheet1!ZZZZ1', ' A1', 'A1 ', 'Sheet1!A1:B2 ', "'My Sheet' !A1", 'Sheet1 ', 'A1: B2'])('refuses the range %j', async (range) => {
+  it.each(['Nope!A1', 'A1:B2:C3', "'My Sheet!A1", 'Sheet1!ZZZZ1', ' A1', 'A1 ', 'Sheet1!A1:B2 ', "'My Sheet' !A1", 'Sheet1 ', 'A1: B2', '!', '!Sheet1', "''"])('refuses the range %j', async (range) => {
     expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Unable to parse range: ${range}`);
   });
 

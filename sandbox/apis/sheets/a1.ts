@@ -120,20 +120,24 @@ export function parseA1(text: string): A1Parse | undefined {
       i++;
     }
     const rest = text.slice(i + 1);
-    if (rest === '') return { kind: 'range', range: { sheetName: name } };
+    if (rest === '') return name === '' ? undefined : { kind: 'range', range: { sheetName: name } };
     if (!rest.startsWith('!')) return undefined;
-    const cells = parseCells(rest.slice(1));
-    return cells ? { kind: 'range', range: { sheetName: name, ...cells } } : undefined;
+    return named(name, rest.slice(1));
   }
   const bang = text.lastIndexOf('!');
-  if (bang >= 0) {
-    const name = text.slice(0, bang);
-    const cells = parseCells(text.slice(bang + 1));
-    if (!cells || name.length === 0) return undefined;
-    return { kind: 'range', range: { sheetName: name, ...cells } };
-  }
+  if (bang >= 0) return named(text.slice(0, bang), text.slice(bang + 1));
   const cells = parseCells(text);
   return cells ? { kind: 'sheetOrRange', name: text, range: cells } : { kind: 'sheetOrRange', name: text };
+}
+
+/**
+ * `<name>!<cells>`. An empty name (`!A1`, `''!A1`) names no sheet, so the range is on the first, as Sheets reads it
+ * before a range, and only there (`!` alone, `!Data` are refused): measured by brekkylab/backlot on values.get.
+ */
+function named(name: string, cellText: string): A1Parse | undefined {
+  const cells = parseCells(cellText);
+  if (!cells) return undefined;
+  return { kind: 'range', range: name === '' ? cells : { sheetName: name, ...cells } };
 }
 
 /** A sheet title as it appears in a range: quoted unless it is a plain identifier that cannot be read as a cell. */

@@ -423,6 +423,15 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(write.error.message).toBe('Unable to parse range: Data!B2 ');
   });
 
+  it('sheets: an empty sheet name before a range is the first sheet, quoted or not', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'Other' } }] } })).data.spreadsheetId!;
+    const written = await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: "''!B2", valueInputOption: 'RAW', requestBody: { values: [['x']] } });
+    expect(written.data.updatedRange).toBe('Data!B2');
+    const read = await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: '!A1:B2' });
+    expect(read.data).toEqual({ range: 'Data!A1:B2', majorDimension: 'ROWS', values: [[], ['', 'x']] });
+    expect((await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: '!Other' }))).error.message).toBe('Unable to parse range: !Other');
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
