@@ -3285,7 +3285,7 @@ export interface components {
             insert_data_option?: "OVERWRITE" | "INSERT_ROWS";
             /**
              * Format: a1-range
-             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.
+             * @description Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.
              * @example Sheet1
              * @example 'Expense log'!A:D
              */
@@ -3420,7 +3420,7 @@ export interface components {
             major_dimension?: "ROWS" | "COLUMNS";
             /**
              * Format: a1-range
-             * @description The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.
+             * @description The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.
              * @example Sheet1!A1:D10
              * @example 'My Sheet'!A:C
              */
@@ -3462,7 +3462,7 @@ export interface components {
             include_grid_data?: boolean;
             /**
              * Format: a1-range
-             * @description Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused).
+             * @description Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.
              * @example Sheet1!A1:C20
              */
             ranges?: string;
@@ -3568,7 +3568,7 @@ export interface components {
                     sheetId?: number;
                     /** @description GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write. */
                     sheetType?: string;
-                    /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1). */
+                    /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1); alone as a range, a name that reads as a cell is quoted ('Q1'), as Q1 alone is the cell Q1 of the first sheet. */
                     title?: string;
                 };
             }[];
@@ -3601,7 +3601,7 @@ export interface components {
                 sheetId?: number;
                 /** @description GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write. */
                 sheetType?: string;
-                /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1). */
+                /** @description The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1); alone as a range, a name that reads as a cell is quoted ('Q1'), as Q1 alone is the cell Q1 of the first sheet. */
                 title?: string;
             };
         };
@@ -3644,7 +3644,7 @@ export interface components {
             include_values_in_response?: boolean;
             /**
              * Format: a1-range
-             * @description Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.
+             * @description Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.
              * @example Sheet1!A1:C2
              */
             range: string;

@@ -657,7 +657,7 @@ export type DocsUpdateDocumentOutput = { documentId: string; replies?: Array<{ r
 export interface SheetsAppendValuesInput {
   /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
-  /** Where to look for the table, in A1 notation; a sheet name (Sheet1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell. Format: a1-range. Example: `"Sheet1"`. */
+  /** Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell. Format: a1-range. Example: `"Sheet1"`. */
   range: string;
   /** The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["2026-03-01","Anvil",2,"=C2*100"]]`. */
   values: Array<Array<string | number | boolean | null>>;
@@ -699,7 +699,7 @@ export type SheetsCreateSpreadsheetOutput = SheetsSpreadsheet;
 export interface SheetsGetValuesInput {
   /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
-  /** The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. Format: a1-range. Example: `"Sheet1!A1:D10"`. */
+  /** The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. Format: a1-range. Example: `"Sheet1!A1:D10"`. */
   range: string;
   /** ROWS (default) returns a list of rows, COLUMNS a list of columns. Example: `"ROWS"`. */
   major_dimension?: "ROWS" | "COLUMNS";
@@ -722,7 +722,7 @@ export interface SheetsReadSpreadsheetInput {
   spreadsheet_id: string;
   /** true to include cell data (values and formatting); default false. Example: `true`. */
   include_grid_data?: boolean;
-  /** Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). Format: a1-range. Example: `"Sheet1!A1:C20"`. */
+  /** Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet. Format: a1-range. Example: `"Sheet1!A1:C20"`. */
   ranges?: string;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
@@ -737,7 +737,7 @@ export type SheetsReadSpreadsheetOutput = { spreadsheetId: string; spreadsheetUr
 export interface SheetsUpdateValuesInput {
   /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
   spreadsheet_id: string;
-  /** Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. Format: a1-range. Example: `"Sheet1!A1:C2"`. */
+  /** Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Format: a1-range. Example: `"Sheet1!A1:C2"`. */
   range: string;
   /** The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, "" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]`. */
   values: Array<Array<string | number | boolean | null>>;

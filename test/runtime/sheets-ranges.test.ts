@@ -19,7 +19,7 @@ beforeAll(async () => {
     tool_name: 'sheets_create_spreadsheet',
     connection_name: 'sh',
     identifier: 'ana',
-    tool_input: { title: 'Ranges', sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'Other' } }] },
+    tool_input: { title: 'Ranges', sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'Other' } }, { properties: { title: 'Q1' } }] },
   });
   spreadsheetId = (made.data as { spreadsheetId: string }).spreadsheetId;
   await run('sheets_update_values', { range: 'Data!Y1', values: [['y', 'z']] });
@@ -74,5 +74,14 @@ describe('an empty sheet name', () => {
     const cells = `${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken`;
     expect(await refusal('sheets_get_values', { range: '!' })).toBe(cells);
     expect(await refusal('sheets_get_values', { range: '!Other' })).toBe(cells);
+  });
+});
+
+describe('a sheet titled like a cell', () => {
+  it('is the cell of the first sheet when named alone, and the sheet when quoted or before !', async () => {
+    await run('sheets_update_values', { range: "'Q1'", values: [['in Q1']] });
+    expect((await run('sheets_get_values', { range: 'Q1!A1' })).data).toMatchObject({ range: "'Q1'!A1", values: [['in Q1']] });
+    expect((await run('sheets_get_values', { range: "'Q1'" })).data).toMatchObject({ range: "'Q1'!A1:Z1000", values: [['in Q1']] });
+    expect((await run('sheets_get_values', { range: 'Q1' })).data).toEqual({ range: 'Data!Q1', majorDimension: 'ROWS' });
   });
 });

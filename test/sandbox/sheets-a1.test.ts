@@ -4,21 +4,21 @@ import { evaluateFormula, type Scalar } from '../../sandbox/apis/sheets/formula.
 
 describe('A1 parsing', () => {
   it.each([
-    ['Sheet1!A1:C10', { kind: 'range', range: { sheetName: 'Sheet1', startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
-    ["'My Sheet'!A1:C10", { kind: 'range', range: { sheetName: 'My Sheet', startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
-    ["'It''s'!B2", { kind: 'range', range: { sheetName: "It's", startRow: 1, endRow: 2, startCol: 1, endCol: 2 } }],
-    ["'My Sheet'", { kind: 'range', range: { sheetName: 'My Sheet' } }],
-    ['A1', { kind: 'sheetOrRange', name: 'A1', range: { startRow: 0, endRow: 1, startCol: 0, endCol: 1 } }],
-    ['A:C', { kind: 'sheetOrRange', name: 'A:C', range: { startCol: 0, endCol: 3 } }],
-    ['2:4', { kind: 'sheetOrRange', name: '2:4', range: { startRow: 1, endRow: 4 } }],
-    ['A5:C', { kind: 'sheetOrRange', name: 'A5:C', range: { startRow: 4, startCol: 0, endCol: 3 } }],
-    ['C10:A1', { kind: 'sheetOrRange', name: 'C10:A1', range: { startRow: 0, endRow: 10, startCol: 0, endCol: 3 } }],
-    ['$B$2:$C$3', { kind: 'sheetOrRange', name: '$B$2:$C$3', range: { startRow: 1, endRow: 3, startCol: 1, endCol: 3 } }],
-    ['Sheet1', { kind: 'sheetOrRange', name: 'Sheet1' }],
+    ['Sheet1!A1:C10', { sheetName: 'Sheet1', startRow: 0, endRow: 10, startCol: 0, endCol: 3 }],
+    ["'My Sheet'!A1:C10", { sheetName: 'My Sheet', startRow: 0, endRow: 10, startCol: 0, endCol: 3 }],
+    ["'It''s'!B2", { sheetName: "It's", startRow: 1, endRow: 2, startCol: 1, endCol: 2 }],
+    ["'My Sheet'", { sheetName: 'My Sheet' }],
+    ['A1', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ['A:C', { startCol: 0, endCol: 3 }],
+    ['2:4', { startRow: 1, endRow: 4 }],
+    ['A5:C', { startRow: 4, startCol: 0, endCol: 3 }],
+    ['C10:A1', { startRow: 0, endRow: 10, startCol: 0, endCol: 3 }],
+    ['$B$2:$C$3', { startRow: 1, endRow: 3, startCol: 1, endCol: 3 }],
+    ['Sheet1', { sheetName: 'Sheet1' }],
     // An empty name before a range names no sheet: the first is read (brekkylab/backlot, measured on values.get).
-    ['!A1', { kind: 'range', range: { startRow: 0, endRow: 1, startCol: 0, endCol: 1 } }],
-    ["''!B2:C3", { kind: 'range', range: { startRow: 1, endRow: 3, startCol: 1, endCol: 3 } }],
-    ['!A:C', { kind: 'range', range: { startCol: 0, endCol: 3 } }],
+    ['!A1', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ["''!B2:C3", { startRow: 1, endRow: 3, startCol: 1, endCol: 3 }],
+    ['!A:C', { startCol: 0, endCol: 3 }],
   ])('parses %s', (input, want) => {
     expect(parseA1(input)).toEqual(want);
   });

@@ -235,6 +235,20 @@ describe('spreadsheets.values', () => {
     expect(res.body.range).toBe(want);
   });
 
+  // Text without `!` is read as cells first, and as a sheet title only when it is no range: a sheet titled like a cell
+  // is read by its quoted title (brekkylab/backlot, measured: bare `A1` is cell A1 in a workbook with a sheet `A1`;
+  // gspread-dataframe#54: 'CRM26' answered 'Range (query!CRM26) exceeds grid limits' beside a sheet CRM26;
+  // google-api-ruby-client#715, the same on a write; urbancups/node-sheets#5).
+  it('reads text without ! as cells of the first sheet before a sheet of that title; quoted, it is the title', async () => {
+    const book = (await create({ sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'B2' } }, { properties: { title: 'AB12' } }] })).spreadsheetId;
+    await put(book, "'B2'!A1", [['in sheet B2']]);
+    await put(book, 'B2', [['cell B2 of Data']]);
+    expect((await call('GET', valuesPath(book, 'Data!B2'))).body.values).toEqual([['cell B2 of Data']]);
+    expect((await call('GET', valuesPath(book, 'B2'))).body).toEqual({ range: 'Data!B2', majorDimension: 'ROWS', values: [['cell B2 of Data']] });
+    expect((await call('GET', valuesPath(book, "'B2'"))).body).toMatchObject({ range: "'B2'!A1:Z1000", values: [['in sheet B2']] });
+    expectError(await call('GET', valuesPath(book, 'AB12')), 400, 'INVALID_ARGUMENT', 'Range (Data!AB12) exceeds grid limits. Max rows: 1000, max columns: 26');
+  });
+
   it.each(['Nope!A1', 'A1:B2:C3', "'My Sheet!A1", 'Sheet1!ZZZZ1', ' A1', 'A1 ', 'Sheet1!A1:B2 ', "'My Sheet' !A1", 'Sheet1 ', 'A1: B2', '!', '!Sheet1', "''"])('refuses the range %j', async (range) => {
     expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Unable to parse range: ${range}`);
   });

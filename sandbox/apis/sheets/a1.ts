@@ -18,8 +18,6 @@ export interface A1Range {
   endCol?: number;
 }
 
-export type A1Parse = { kind: 'range'; range: A1Range } | { kind: 'sheetOrRange'; name: string; range?: A1Range };
-
 const MAX_COLUMNS = 18278; // ZZZ
 
 /** Column index (0-based) from letters: A=0, Z=25, AA=26. */
@@ -95,10 +93,12 @@ export function parseCells(text: string): A1Range | undefined {
 }
 
 /**
- * Parses an A1 string. A string without `!` that is not a quoted name may be a sheet title or a cell range; the
- * caller decides which with the spreadsheet in hand. Undefined when it cannot be either.
+ * Parses an A1 string; undefined when it is none. Text without `!` is cells when it reads as cells, and a sheet title
+ * only when it does not, whatever sheets the spreadsheet has: Sheets reads `A1` as cell A1 of the first sheet even
+ * beside a sheet titled `A1` (brekkylab/backlot, measured; gspread-dataframe#54, google-api-ruby-client#715 on a
+ * write, urbancups/node-sheets#5), so such a sheet is named quoted (`'A1'`).
  */
-export function parseA1(text: string): A1Parse | undefined {
+export function parseA1(text: string): A1Range | undefined {
   // White space is part of no range: Sheets refuses ` A1` and `A1 ` as it refuses `Sheet1! A1` or `A1: B2`, rather
   // than trim (36 forms measured by brekkylab/backlot; n8n-io/n8n#13366 shows a trailing space refused on a write).
   if (text.length === 0 || /^\s|\s$/u.test(text)) return undefined;
@@ -120,24 +120,23 @@ export function parseA1(text: string): A1Parse | undefined {
       i++;
     }
     const rest = text.slice(i + 1);
-    if (rest === '') return name === '' ? undefined : { kind: 'range', range: { sheetName: name } };
+    if (rest === '') return name === '' ? undefined : { sheetName: name };
     if (!rest.startsWith('!')) return undefined;
     return named(name, rest.slice(1));
   }
   const bang = text.lastIndexOf('!');
   if (bang >= 0) return named(text.slice(0, bang), text.slice(bang + 1));
-  const cells = parseCells(text);
-  return cells ? { kind: 'sheetOrRange', name: text, range: cells } : { kind: 'sheetOrRange', name: text };
+  return parseCells(text) ?? { sheetName: text };
 }
 
 /**
  * `<name>!<cells>`. An empty name (`!A1`, `''!A1`) names no sheet, so the range is on the first, as Sheets reads it
  * before a range, and only there (`!` alone, `!Data` are refused): measured by brekkylab/backlot on values.get.
  */
-function named(name: string, cellText: string): A1Parse | undefined {
+function named(name: string, cellText: string): A1Range | undefined {
   const cells = parseCells(cellText);
   if (!cells) return undefined;
-  return { kind: 'range', range: name === '' ? cells : { sheetName: name, ...cells } };
+  return name === '' ? cells : { sheetName: name, ...cells };
 }
 
 /** A sheet title as it appears in a range: quoted unless it is a plain identifier that cannot be read as a cell. */

@@ -67,26 +67,14 @@ export class Spreadsheet {
   }
 
   /**
-   * Resolves an A1 string to a box, bounded by the sheet's grid. A bare word is a sheet title if one matches,
-   * else a range on the first sheet. Errors are Sheets' 400s.
+   * Resolves an A1 string to a box, bounded by the sheet's grid: on the sheet it names, or the first (parseA1 reads
+   * text without `!` as cells before a title). Errors are Sheets' 400s.
    */
   resolve(a1: string): { box: GridBox; open: A1Range } {
-    const parsed = parseA1(a1);
+    const range = parseA1(a1);
     const unable = (): GoogleApiError => new GoogleApiError(400, `Unable to parse range: ${a1}`);
-    if (!parsed) throw unable();
-    let sheet: Sheet | undefined;
-    let range: A1Range;
-    if (parsed.kind === 'sheetOrRange') {
-      sheet = this.sheetByTitle(parsed.name);
-      if (sheet) range = {};
-      else if (parsed.range) {
-        sheet = this.sheets[0];
-        range = parsed.range;
-      } else throw unable();
-    } else {
-      range = parsed.range;
-      sheet = range.sheetName === undefined ? this.sheets[0] : this.sheetByTitle(range.sheetName);
-    }
+    if (!range) throw unable();
+    const sheet = range.sheetName === undefined ? this.sheets[0] : this.sheetByTitle(range.sheetName);
     if (!sheet) throw unable();
     const { rowCount, columnCount } = sheet.properties.gridProperties;
     const box: GridBox = {

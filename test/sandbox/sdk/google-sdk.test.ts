@@ -432,6 +432,14 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect((await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: '!Other' }))).error.message).toBe('Unable to parse range: !Other');
   });
 
+  it('sheets: text without ! is cells of the first sheet before it is a sheet title; a title that reads as a cell is named quoted', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'Q1' } }] } })).data.spreadsheetId!;
+    expect((await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Q1', valueInputOption: 'RAW', requestBody: { values: [['cell']] } })).data.updatedRange).toBe('Data!Q1');
+    expect((await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: "'Q1'", valueInputOption: 'RAW', requestBody: { values: [['sheet']] } })).data.updatedRange).toBe("'Q1'!A1");
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Q1' })).data).toEqual({ range: 'Data!Q1', majorDimension: 'ROWS', values: [['cell']] });
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Q1!A1' })).data.values).toEqual([['sheet']]);
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
