@@ -81,7 +81,8 @@ function emailProblem(value: string): string {
 /**
  * Why an A1 range was refused: white space at its start or end (Sheets refuses ` A1` rather than trim it), several
  * ranges in one value (a parameter takes one), a quoted sheet name not closed or with a lone quote inside, a name with
- * a quote left unquoted (the fix spelled out), or cells that are not A1 (`R1C1`, spaces around the colon).
+ * a quote left unquoted (the fix spelled out), a lone column or row after `!` (how a cell, a column and a row are
+ * written), or cells that are not A1 (`R1C1`, spaces around the colon).
  */
 function a1Problem(value: string): string {
   const trimmed = value.trim();
@@ -100,6 +101,8 @@ function a1Problem(value: string): string {
       : "; a sheet name with a ' is quoted and the ' doubled, e.g. 'Bob''s data'!A1:C10";
   }
   const cells = bang >= 0 ? value.slice(bang + 1) : value;
+  if (bang >= 0 && /^[A-Za-z]{1,3}$/.test(cells)) return `; one cell is written with its column and row (${cells}1), a whole column as ${cells}:${cells}`;
+  if (bang >= 0 && /^[1-9][0-9]*$/.test(cells)) return `; one cell is written with its column and row (A${cells}), a whole row as ${cells}:${cells}`;
   if ((bang >= 0 || cells.includes(':')) && !a1Cells(cells)) {
     return '; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken';
   }

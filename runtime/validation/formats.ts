@@ -127,7 +127,11 @@ const QUOTED = "'(?:[^']|'')+'";
 const UNQUOTED = "[^'!\\s](?:[^'!]*[^'!\\s])?";
 /** A sheet name alone: unquoted, it holds no `:` either, so that a malformed range (`A1 : B2`) is not taken for one. */
 const BARE = "[^'!:\\s](?:[^'!:]*[^'!:\\s])?";
-const CELLS = `${REF}(?::${REF})?`;
+/**
+ * One cell, or two references joined by a colon. A lone column or row is no range (`Sheet1!B`, `Sheet1!2`: Sheets
+ * answers 'Unable to parse range', measured by brekkylab/backlot); `B:B` and `2:2` are.
+ */
+const CELLS = `(?:[A-Za-z]{1,3}[1-9][0-9]*|${REF}:${REF})`;
 /** Before cells, the name may be empty (`!A1`, `''!A1`): Sheets reads the first sheet (brekkylab/backlot, measured). */
 const A1 = new RegExp(`^(?:(?:(?:${QUOTED}|${UNQUOTED}|'')?!)?${CELLS}|${QUOTED}|${BARE})$`, 'u');
 const A1_CELLS = new RegExp(`^${CELLS}$`);

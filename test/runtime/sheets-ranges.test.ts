@@ -85,3 +85,10 @@ describe('a sheet titled like a cell', () => {
     expect((await run('sheets_get_values', { range: 'Q1' })).data).toEqual({ range: 'Data!Q1', majorDimension: 'ROWS' });
   });
 });
+
+describe('a lone column or row after !', () => {
+  it('is refused before sending, as Sheets refuses it, saying how a column or a row is written', async () => {
+    expect(await refusal('sheets_get_values', { range: 'Data!B' })).toBe(`${shape}; one cell is written with its column and row (B1), a whole column as B:B`);
+    expect(await refusal('sheets_get_values', { range: 'Data!2' })).toBe(`${shape}; one cell is written with its column and row (A2), a whole row as 2:2`);
+  });
+});
