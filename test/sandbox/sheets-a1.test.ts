@@ -29,6 +29,45 @@ describe('A1 parsing', () => {
     expect(parseA1(input)).toBeUndefined();
   });
 
+  // R1C1, where values.get takes it (`{ r1c1: true }`): the grammar brekkylab/backlot measured on the live API
+  // (brekkylab/backlot#174, backlot/routers/google.py `_R1C1_END`). Offsets are from A1.
+  it.each([
+    ['R1C1:R2C2', { startRow: 0, endRow: 2, startCol: 0, endCol: 2 }],
+    ['r2c3', { startRow: 1, endRow: 2, startCol: 2, endCol: 3 }],
+    ['R01C01', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ['R[1]C[1]', { startRow: 1, endRow: 2, startCol: 1, endCol: 2 }],
+    ['R1C1:R[2]C[2]', { startRow: 0, endRow: 3, startCol: 0, endCol: 3 }],
+    ['RC', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ['R', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ['C', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ['R1C', { startRow: 0, endRow: 1, startCol: 0, endCol: 1 }],
+    ['R[1]', { startRow: 1, endRow: 2 }],
+    ['C[1]', { startCol: 1, endCol: 2 }],
+    ['R1C1:R2', { startRow: 0, endRow: 2, startCol: 0 }],
+    ['R1C1:C2', { startRow: 0, startCol: 0, endCol: 2 }],
+    ['C3:R1C1', { startRow: 0, endRow: 1, startCol: 0, endCol: 3 }],
+    ['R3C3:R1C1', { startRow: 0, endRow: 3, startCol: 0, endCol: 3 }],
+    ['R[2]C[2]:R[0]C[0]', { startRow: 0, endRow: 3, startCol: 0, endCol: 3 }],
+    ['R[1]C[1]:R1C1', { startRow: 0, endRow: 2, startCol: 0, endCol: 2 }],
+    ['Sheet1!R[3]C[1]', { sheetName: 'Sheet1', startRow: 3, endRow: 4, startCol: 1, endCol: 2 }],
+    ['!R[1]C[1]', { startRow: 1, endRow: 2, startCol: 1, endCol: 2 }],
+    // A1 first: R1 is the cell R1, RC1 the cell RC1, R1:R2 and RC:RC A1 ranges.
+    ['R1', { startRow: 0, endRow: 1, startCol: 17, endCol: 18 }],
+    ['RC1', { startRow: 0, endRow: 1, startCol: 470, endCol: 471 }],
+    ['RC:RC', { startCol: 470, endCol: 471 }],
+  ])('parses %s in R1C1 where it is taken', (input, want) => {
+    expect(parseA1(input, { r1c1: true })).toEqual(want);
+  });
+
+  it.each(['R0C1', 'R[-1]C1', 'R[+1]C1', 'A1:R2C2', 'R1C1:B2', 'R2C2:R1C1', 'R1C2:R1C1', 'R[1]C[1]:R[0]C[0]', 'R2:R1C1', 'R1 C1', 'R[ 1]C[1]', 'R1C1:R2C2:R3C3', 'R1R1', 'R1C1C1', 'RC[', ''])('refuses %j in R1C1', (input) => {
+    expect(parseA1(`Sheet1!${input}`, { r1c1: true })).toBeUndefined();
+  });
+
+  it('reads no R1C1 where it is not taken: a bare token is a sheet title, after ! it is refused', () => {
+    expect(parseA1('R1C1')).toEqual({ sheetName: 'R1C1' });
+    expect(parseA1('Sheet1!R1C1')).toBeUndefined();
+  });
+
   it('converts columns and writes ranges like Sheets', () => {
     expect([columnIndex('A'), columnIndex('Z'), columnIndex('AA'), columnIndex('AZ')]).toEqual([0, 25, 26, 51]);
     expect([columnLetters(0), columnLetters(25), columnLetters(26), columnLetters(701), columnLetters(702)]).toEqual(['A', 'Z', 'AA', 'ZZ', 'AAA']);
@@ -36,6 +75,8 @@ describe('A1 parsing', () => {
     expect(quoteSheetName('My Sheet')).toBe("'My Sheet'");
     expect(quoteSheetName('AB12')).toBe("'AB12'");
     expect(quoteSheetName("It's")).toBe("'It''s'");
+    // Titles that read as R1C1 echo quoted, as titles that read as A1 do; `A` does not (brekkylab/backlot, measured).
+    expect([quoteSheetName('R1C1'), quoteSheetName('RC'), quoteSheetName('A')]).toEqual(["'R1C1'", "'RC'", 'A']);
     expect(formatRange('Sheet1', 0, 10, 0, 3)).toBe('Sheet1!A1:C10');
     expect(formatRange('My Sheet', 1, 2, 1, 2)).toBe("'My Sheet'!B2");
   });

@@ -287,6 +287,54 @@ describe('spreadsheets.values', () => {
     expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Range (${named}) exceeds grid limits. Max rows: 1000, max columns: 26`);
   });
 
+  // values.get takes R1C1 as well as A1 ("The A1 notation or R1C1 notation of the range to retrieve values from",
+  // its reference) and answers the A1 range; the grammar and these answers were measured on the live API by
+  // brekkylab/backlot (#174, backlot/routers/google.py `_R1C1_END`).
+  it.each([
+    ['R1C1:R2C2', 'Sheet1!A1:B2'],
+    ['R[1]C[1]', 'Sheet1!B2'],
+    ["'My Sheet'!R[3]C[1]", "'My Sheet'!B4"],
+    ['R1C1:R[2]C[2]', 'Sheet1!A1:C3'],
+    ['RC', 'Sheet1!A1'],
+    ['R[1]', 'Sheet1!A2:Z2'],
+    ['C[1]', 'Sheet1!B1:B1000'],
+    ['R1C1:R2', 'Sheet1!A1:Z2'],
+    ['R1C1:C2', 'Sheet1!A1:B1000'],
+    ['R3C3:R1C1', 'Sheet1!A1:C3'],
+    ['R1C1:R2000C50', 'Sheet1!A1:Z1000'],
+    ['!R[1]C[1]', 'Sheet1!B2'],
+  ])('values.get reads the R1C1 range %s as %s', async (range, want) => {
+    await put(id, 'A1', [['a', 'b'], ['c', 'd']]);
+    const res = await call('GET', valuesPath(id, range));
+    expect(res.status).toBe(200);
+    expect(res.body.range).toBe(want);
+  });
+
+  it('values.get answers R1C1 with the cells, refuses what Sheets refuses in it, and names a start past the grid in A1', async () => {
+    await put(id, 'A1', [['a', 'b'], ['c', 'd']]);
+    expect((await call('GET', valuesPath(id, 'R1C2:R2C2'))).body).toEqual({ range: 'Sheet1!B1:B2', majorDimension: 'ROWS', values: [['b'], ['d']] });
+    for (const range of ['A1:R2C2', 'R1C1:B2', 'R2C2:R1C1', 'R0C1', 'R[-1]C[0]']) {
+      expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Unable to parse range: ${range}`);
+    }
+    const past: Array<[string, string]> = [['R[1000]C[0]', 'Sheet1!A1001'], ['C[26]', 'Sheet1!AA'], ['R[1000]:R[1000]', 'Sheet1!1001'], ['RC1', 'Sheet1!RC1']];
+    for (const [range, named] of past) {
+      expectError(await call('GET', valuesPath(id, range)), 400, 'INVALID_ARGUMENT', `Range (${named}) exceeds grid limits. Max rows: 1000, max columns: 26`);
+    }
+  });
+
+  it('a bare R1C1 token is cells before it is a sheet title, and such a title echoes quoted', async () => {
+    const book = (await create({ sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'RC' } }] })).spreadsheetId;
+    await put(book, 'Data!A1', [['first']]);
+    await put(book, "'RC'!A1", [['rc']]);
+    expect((await call('GET', valuesPath(book, 'RC'))).body).toEqual({ range: 'Data!A1', majorDimension: 'ROWS', values: [['first']] });
+    expect((await call('GET', valuesPath(book, "'RC'!A1"))).body).toEqual({ range: "'RC'!A1", majorDimension: 'ROWS', values: [['rc']] });
+  });
+
+  it('writes and spreadsheets.get take no R1C1: only values.get is documented and measured with it', async () => {
+    expectError(await put(id, 'Sheet1!R1C1', [['x']]), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Sheet1!R1C1');
+    expectError(await call('GET', `/v4/spreadsheets/${id}`, { query: { ranges: 'Sheet1!R1C1:R2C2' } }), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Sheet1!R1C1:R2C2');
+  });
+
   it('reports what was written; writing outside the range is 400', async () => {
     const res = await put(id, "'My Sheet'!B2:D3", [['1', '2'], ['3']]);
     expect(res.body).toEqual({ spreadsheetId: id, updatedRange: "'My Sheet'!B2:C3", updatedRows: 2, updatedColumns: 2, updatedCells: 3 });

@@ -3,7 +3,7 @@
  * and A1 resolution against the sheets it has.
  */
 import { GoogleApiError } from '../google-common/errors.js';
-import { columnLetters, formatRange, parseA1, quoteSheetName, type A1Range } from './a1.js';
+import { columnLetters, formatRange, parseA1, quoteSheetName, type A1Range, type ParseOptions } from './a1.js';
 import { literalOf, type Cell } from './cell-values.js';
 import { evaluateFormula, type Scalar } from './formula.js';
 
@@ -70,8 +70,8 @@ export class Spreadsheet {
    * Resolves an A1 string to a box, bounded by the sheet's grid: on the sheet it names, or the first (parseA1 reads
    * text without `!` as cells before a title). Errors are Sheets' 400s.
    */
-  resolve(a1: string): { box: GridBox; open: A1Range } {
-    const range = parseA1(a1);
+  resolve(a1: string, opts: ParseOptions = {}): { box: GridBox; open: A1Range } {
+    const range = parseA1(a1, opts);
     const unable = (): GoogleApiError => new GoogleApiError(400, `Unable to parse range: ${a1}`);
     if (!range) throw unable();
     const sheet = range.sheetName === undefined ? this.sheets[0] : this.sheetByTitle(range.sheetName);
@@ -93,8 +93,8 @@ export class Spreadsheet {
    * brekkylab/backlot (backlot/routers/google.py, `_a1_range`). spreadsheets.get's ranges take the same rule, as
    * backlot serves them (one resolver for every read); not measured there on its own.
    */
-  readBox(a1: string): GridBox {
-    const { box, open } = this.resolve(a1);
+  readBox(a1: string, opts: ParseOptions = {}): GridBox {
+    const { box, open } = this.resolve(a1, opts);
     const { rowCount, columnCount } = box.sheet.properties.gridProperties;
     if (box.startRow >= rowCount || box.startCol >= columnCount) throw beyondGrid(box, open);
     return { ...box, endRow: Math.min(box.endRow, rowCount), endCol: Math.min(box.endCol, columnCount) };

@@ -54,7 +54,9 @@ export function getValues(book: Spreadsheet, a1: string, query: URLSearchParams)
   const dim = enumValue<Dimension>(query, 'majorDimension', 'major_dimension', 'Dimension', ['ROWS', 'COLUMNS'], 'ROWS');
   const render = enumValue(query, 'valueRenderOption', 'value_render_option', 'ValueRenderOption', RENDER_OPTIONS, 'FORMATTED_VALUE');
   const dateTime = enumValue(query, 'dateTimeRenderOption', 'date_time_render_option', 'DateTimeRenderOption', DATE_TIME_OPTIONS, 'SERIAL_NUMBER');
-  const box = book.readBox(a1);
+  // R1C1 is taken here only: values.get's reference names it beside A1 ("The A1 notation or R1C1 notation of the range
+  // to retrieve values from"), and it was measured there; update's and append's name A1 alone, unmeasured with R1C1.
+  const box = book.readBox(a1, { r1c1: true });
   const values = readValues(book, box, dim, render, dateTime);
   const body: Record<string, unknown> = { range: boxRange(box), majorDimension: dim };
   if (values.length > 0) body.values = values;

@@ -440,6 +440,14 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Q1!A1' })).data.values).toEqual([['sheet']]);
   });
 
+  it('sheets: values.get takes R1C1 notation and answers the range in A1; a range mixing the two is refused', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Data' } }] } })).data.spreadsheetId!;
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Data!A1', valueInputOption: 'RAW', requestBody: { values: [['a', 'b'], ['c', 'd']] } });
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!R1C2:R2C2' })).data).toEqual({ range: 'Data!B1:B2', majorDimension: 'ROWS', values: [['b'], ['d']] });
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'R[1]C[0]' })).data).toEqual({ range: 'Data!A2', majorDimension: 'ROWS', values: [['c']] });
+    expect((await refusal(g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!A1:R2C2' }))).error.message).toBe('Unable to parse range: Data!A1:R2C2');
+  });
+
   it('sheets: create and values.update take fields by their proto names (grid_properties, major_dimension)', async () => {
     const created = await g.sheets.spreadsheets.create({
       requestBody: { properties: { title: 'Proto names', time_zone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data', grid_properties: { row_count: 20, column_count: 4 } } }] } as unknown as sheets_v4.Schema$Spreadsheet,
