@@ -5,7 +5,7 @@
  * failure path.
  */
 import { googleFileProblem } from '../helpers/google-file-id.js';
-import { a1Cells, a1QuotedName, a1Range, date, dateTime, email } from './formats.js';
+import { a1Cells, a1QuotedName, a1Range, date, dateTime, email, r1c1Ref } from './formats.js';
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -82,7 +82,8 @@ function emailProblem(value: string): string {
  * Why an A1 range was refused: white space at its start or end (Sheets refuses ` A1` rather than trim it), several
  * ranges in one value (a parameter takes one), a quoted sheet name not closed or with a lone quote inside, a name with
  * a quote left unquoted (the fix spelled out), a lone column or row after `!` (how a cell, a column and a row are
- * written), or cells that are not A1 (`R1C1`, spaces around the colon).
+ * written), R1C1 notation (the same cells in A1 where they can be said), or cells that are not A1 (spaces around the
+ * colon).
  */
 function a1Problem(value: string): string {
   const trimmed = value.trim();
@@ -103,8 +104,40 @@ function a1Problem(value: string): string {
   const cells = bang >= 0 ? value.slice(bang + 1) : value;
   if (bang >= 0 && /^[A-Za-z]{1,3}$/.test(cells)) return `; one cell is written with its column and row (${cells}1), a whole column as ${cells}:${cells}`;
   if (bang >= 0 && /^[1-9][0-9]*$/.test(cells)) return `; one cell is written with its column and row (A${cells}), a whole row as ${cells}:${cells}`;
+  const r1c1 = r1c1Problem(value, bang);
+  if (r1c1) return r1c1;
   if ((bang >= 0 || cells.includes(':')) && !a1Cells(cells)) {
-    return '; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken';
+    return '; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4)';
   }
   return '';
+}
+
+/** The last column a sheet can have, ZZZ. */
+const MAX_COLUMN = 18_278;
+
+/** Column letters of a 1-based column number: 1 is A, 28 is AB. */
+function columnLetters(n: number): string {
+  let out = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) out = String.fromCharCode(65 + ((k - 1) % 26)) + out;
+  return out;
+}
+
+/**
+ * Cells in R1C1 notation (`R1C1:R2C2`, `R[1]C[1]`): Google's values.get takes it, but the tools take A1 alone, the one
+ * notation every Sheets method takes (update's and append's references name A1 only), so the refusal says what to
+ * send: the same cells in A1 when every half is an absolute cell (`R2C28` is AB2), else how A1 is written. Alone
+ * without `!`, it is not a sheet name either: Sheets reads it as cells first, so a sheet of that title is quoted.
+ */
+function r1c1Problem(value: string, bang: number): string {
+  const cells = value.slice(bang + 1);
+  const halves = cells.split(':');
+  if (halves.length > 2 || !halves.every(r1c1Ref)) return '';
+  const a1 = halves
+    .map((h) => /^[Rr]0*([1-9]\d{0,6})[Cc]0*([1-9]\d{0,4})$/.exec(h))
+    .map((m) => (m && Number(m[2]) <= MAX_COLUMN ? `${columnLetters(Number(m[2]))}${m[1]}` : undefined));
+  const alone = bang < 0 && halves.length === 1 ? ` (a sheet titled ${value} is written quoted: '${value}')` : '';
+  if (a1.every((c) => c !== undefined) && value.length <= A1_ECHO_MAX) {
+    return `; R1C1 notation is not taken: send A1 notation, ${value.slice(0, bang + 1)}${a1.join(':')}${alone}`;
+  }
+  return `; R1C1 notation (R1C1, R[1]C[1]) is not taken: send A1 notation, column letters then row number (A1:C10; B:B for a column, 2:2 for a row)${alone}`;
 }

@@ -119,14 +119,20 @@ export function ianaTimeZone(value: string): boolean {
 }
 
 const REF = '(?:[A-Za-z]{1,3}[1-9][0-9]*|[A-Za-z]{1,3}|[1-9][0-9]*)';
+/** One R1C1 reference (`R1C1`, `R[1]C[1]`, `R2`, `C`, `RC`), which the tools do not take: format-problems.ts says so. */
+const R1C1_REF = '(?:[Rr](?:\\d+|\\[\\d+\\])?(?:[Cc](?:\\d+|\\[\\d+\\])?)?|[Cc](?:\\d+|\\[\\d+\\])?)';
 const QUOTED = "'(?:[^']|'')+'";
 /**
  * A sheet name written without quotes, as Sheets reads one: any text without a quote or `!`, not starting or ending
  * with white space (`Sheet1`, `Class Data`, `Données 2026`). Google's own samples write `Class Data!A2:E`.
  */
 const UNQUOTED = "[^'!\\s](?:[^'!]*[^'!\\s])?";
-/** A sheet name alone: unquoted, it holds no `:` either, so that a malformed range (`A1 : B2`) is not taken for one. */
-const BARE = "[^'!:\\s](?:[^'!:]*[^'!:\\s])?";
+/**
+ * A sheet name alone: unquoted, it holds no `:` either, so that a malformed range (`A1 : B2`) is not taken for one, and
+ * it does not read as R1C1 (`RC`, `R1C1`, `C[2]`), which Sheets reads as cells before a title (brekkylab/backlot,
+ * measured): such a sheet is named quoted (`'RC'`).
+ */
+const BARE = `(?!${R1C1_REF}$)[^'!:\\s](?:[^'!:]*[^'!:\\s])?`;
 /**
  * One cell, or two references joined by a colon. A lone column or row is no range (`Sheet1!B`, `Sheet1!2`: Sheets
  * answers 'Unable to parse range', measured by brekkylab/backlot); `B:B` and `2:2` are.
@@ -140,6 +146,13 @@ const A1_QUOTED_NAME = new RegExp(`^${QUOTED}(?:!|$)`);
 /** The cell part of an A1 range (after the `!`): `A1`, `A1:C10`, `A:C`, `2:4`. */
 export function a1Cells(value: string): boolean {
   return A1_CELLS.test(value);
+}
+
+const R1C1_REF_ALONE = new RegExp(`^${R1C1_REF}$`);
+
+/** Whether a reference reads as R1C1 (`R1C1`, `R[1]C[1]`, `RC`); `R1` and `C2` do too, though A1 reads them first. */
+export function r1c1Ref(value: string): boolean {
+  return R1C1_REF_ALONE.test(value);
 }
 
 /** Whether an A1 range that starts with a quote starts with a well-formed quoted sheet name. */

@@ -54,9 +54,8 @@ describe('a range the format refuses', () => {
   it('says why: a name with a quote left unquoted (with the fix), a quoted name not closed, cells that are not A1', async () => {
     expect(await refusal("Bob's data!A1:B2")).toBe(`${shape}; a sheet name with a ' is quoted and the ' doubled: 'Bob''s data'!A1:B2`);
     expect(await refusal("'Bob's data'!A1")).toBe(`${shape}; a quoted sheet name ends with ' and a ' inside it is doubled, e.g. 'Bob''s data'!A1:C10`);
-    const cells = `${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken`;
-    expect(await refusal('Class Data!R1C1:R2C2')).toBe(cells);
-    expect(await refusal('A1 : B2')).toBe(cells);
+    expect(await refusal('Class Data!R1C1:R2C2')).toBe(`${shape}; R1C1 notation is not taken: send A1 notation, Class Data!A1:B2`);
+    expect(await refusal('A1 : B2')).toBe(`${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4)`);
     // The fix the message gives is taken.
     expect((await run('sheets_get_values', { range: "'Bob''s data'!A1:B2" })).data).toMatchObject({ range: "'Bob''s data'!A1:B2" });
   });

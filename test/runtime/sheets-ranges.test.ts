@@ -71,7 +71,7 @@ describe('an empty sheet name', () => {
   });
 
   it('before no cells is refused before sending', async () => {
-    const cells = `${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4); R1C1 notation is not taken`;
+    const cells = `${shape}; the cells must be one cell (A1) or two joined by a colon without spaces (A1:C10, A:C, 2:4)`;
     expect(await refusal('sheets_get_values', { range: '!' })).toBe(cells);
     expect(await refusal('sheets_get_values', { range: '!Other' })).toBe(cells);
   });
@@ -90,5 +90,24 @@ describe('a lone column or row after !', () => {
   it('is refused before sending, as Sheets refuses it, saying how a column or a row is written', async () => {
     expect(await refusal('sheets_get_values', { range: 'Data!B' })).toBe(`${shape}; one cell is written with its column and row (B1), a whole column as B:B`);
     expect(await refusal('sheets_get_values', { range: 'Data!2' })).toBe(`${shape}; one cell is written with its column and row (A2), a whole row as 2:2`);
+  });
+});
+
+describe('R1C1 notation', () => {
+  // Google's values.get takes R1C1 (the sandbox does too); the tools take A1 alone, one notation for reads and writes
+  // (update's and append's references name A1 only), and say what to send instead.
+  it('is refused before sending, with the same cells in A1 when every half is an absolute cell', async () => {
+    expect(await refusal('sheets_get_values', { range: 'Data!R1C1:R2C2' })).toBe(`${shape}; R1C1 notation is not taken: send A1 notation, Data!A1:B2`);
+    expect(await refusal('sheets_update_values', { range: "'My data'!R3C28", values: [['x']] })).toBe(`${shape}; R1C1 notation is not taken: send A1 notation, 'My data'!AB3`);
+    expect(await refusal('sheets_get_values', { range: 'Data!R[1]C[1]:R2' })).toBe(
+      `${shape}; R1C1 notation (R1C1, R[1]C[1]) is not taken: send A1 notation, column letters then row number (A1:C10; B:B for a column, 2:2 for a row)`,
+    );
+  });
+
+  it('alone without !, which Sheets reads as cells before a sheet title, is refused too, saying how to name such a sheet', async () => {
+    expect(await refusal('sheets_get_values', { range: 'R1C1' })).toBe(`${shape}; R1C1 notation is not taken: send A1 notation, A1 (a sheet titled R1C1 is written quoted: 'R1C1')`);
+    expect(await refusal('sheets_append_values', { range: 'RC', values: [['x']] })).toBe(
+      `${shape}; R1C1 notation (R1C1, R[1]C[1]) is not taken: send A1 notation, column letters then row number (A1:C10; B:B for a column, 2:2 for a row) (a sheet titled RC is written quoted: 'RC')`,
+    );
   });
 });
