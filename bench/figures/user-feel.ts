@@ -26,6 +26,7 @@ import { startBareProxy, startBareRefuser } from '../lib/bare-proxy.js';
 import { runLoadGen, startLoadGen, type LoadGenOptions, type LoadGenResult } from '../lib/load-gen.js';
 import { figure, type Figure } from '../lib/report.js';
 import { startSlowUpstream, type SlowUpstream } from '../lib/slow-upstream.js';
+import { startStackFloor } from '../lib/stack-floor.js';
 
 const LATENCY_MS = 100;
 /** The same socket pool per upstream origin for the service and the bare proxy. */
@@ -343,9 +344,13 @@ async function boundIsFull(stack: Stack, withinMs: number): Promise<boolean> {
 const PROMPT_MS = 50;
 
 /**
- * What the optional layers cost, to find what bounds `cpu_per_call_vs_bare`: CPU per call at a fixed rate with the
- * production logger off, then the execution history off, each on a stack of its own, beside the full service and the
- * bare proxy measured in the same run. Figures without goals (`--only user-feel-layers`).
+ * What bounds `cpu_per_call_vs_bare` and `memory_per_inflight_call_vs_bare`, in figures without goals
+ * (`--only user-feel-layers`), all in one run:
+ * - CPU per call at a fixed rate for the full service, the service with the production logger off, then with the
+ *   execution history off (each on a stack of its own), the bare proxy, and the stack floor (`lib/stack-floor.ts`:
+ *   fastify and undici with the service's socket pool and nothing of the service's own);
+ * - live memory per waiting call for the service, the bare proxy and the stack floor.
+ * The stack floor over the bare proxy is what the stack costs; the service over the stack floor is its own layers.
  */
 export async function userFeelLayerFigures(quick: boolean): Promise<Figure[]> {
   const seconds = quick ? 3 : 8;
@@ -373,12 +378,60 @@ export async function userFeelLayerFigures(quick: boolean): Promise<Figure[]> {
     } finally {
       await bare.close();
     }
+    const floor = await startStackFloor({ url: `${upstream.url}/crm/v3/objects/contacts/1`, headers: { authorization: 'Bearer bench' }, connections: POOL });
+    try {
+      const floorLoad = { url: floor.url, method: 'POST' as const, headers: { 'content-type': 'application/json' }, bodies: [FLOOR_BODY] };
+      await runLoadGen({ ...floorLoad, concurrency: 100, durationSeconds: 2 });
+      measured.floor = (await cpuPerCall(() => runLoadGen({ ...floorLoad, ratePerSecond: rate, durationSeconds: seconds }), seconds)).cpuUs;
+    } finally {
+      await floor.close();
+    }
     const us = (v: number | undefined) => Math.round(v ?? 0);
+    const memory = await layerMemory(quick);
     return [
       figure(`cpu_us_per_call_service_r${rate}`, us(measured.service), undefined, `bare proxy ${us(measured.bare)} us in the same run`),
       figure('cpu_us_per_call_logging_share', us((measured.service ?? 0) - (measured.logging_off ?? 0)), undefined, `the production logger's share: ${us(measured.logging_off)} us per call without it`),
       figure('cpu_us_per_call_history_share', us((measured.service ?? 0) - (measured.history_off ?? 0)), undefined, `the execution history's share: ${us(measured.history_off)} us per call without it`),
+      figure(
+        'cpu_stack_floor_vs_bare',
+        ratio(measured.floor ?? 0, measured.bare ?? 1),
+        undefined,
+        `fastify and undici alone ${us(measured.floor)} us per call, bare proxy ${us(measured.bare)}, the service ${us(measured.service)} (${ratio(measured.service ?? 0, measured.floor ?? 1)} times the floor)`,
+      ),
+      figure(
+        'memory_stack_floor_vs_bare',
+        ratio(memory.floor, Math.max(1, memory.bare)),
+        undefined,
+        `live per waiting call, ${memory.inflight} in flight: fastify and undici alone ${kib(memory.floor)} KiB, bare proxy ${kib(memory.bare)}, the service ${kib(memory.service)} (${ratio(memory.service, Math.max(1, memory.floor))} times the floor)`,
+      ),
     ];
+  } finally {
+    await upstream.close();
+  }
+}
+
+/** The body the stack floor is sent: the service's own call, which the floor parses and does not read. */
+const FLOOR_BODY = JSON.stringify({ tool_name: 'crm_contact_get', identifier: 'user-0', tool_input: { contact_id: '1' } });
+
+/** Live memory per waiting call for the service, the bare proxy and the stack floor, in front of a 20 s upstream. */
+async function layerMemory(quick: boolean): Promise<{ inflight: number; service: number; bare: number; floor: number }> {
+  // As memory_per_inflight_call_vs_bare: fewer calls leave the figure to the collector's noise.
+  const inflight = quick ? 2000 : 5000;
+  const settleMs = quick ? 5000 : 8000;
+  const upstream = await startSlowUpstream(20_000);
+  try {
+    const path = `${upstream.url}/crm/v3/objects/contacts/1`;
+    const stack = await startStack(upstream, { queue: inflight });
+    const service = await memoryPerCall(() => startLoadGen({ ...serviceLoadOptions(stack), concurrency: inflight, durationSeconds: 1 }), inflight, settleMs).finally(() => stack.close());
+    const bareProxy = await startBareProxy({ url: path, method: 'GET', headers: { authorization: 'Bearer bench' }, maxSockets: POOL });
+    const bare = await memoryPerCall(() => startLoadGen({ url: bareProxy.url, method: 'GET', concurrency: inflight, durationSeconds: 1 }), inflight, settleMs).finally(() => bareProxy.close());
+    const floor = await startStackFloor({ url: path, headers: { authorization: 'Bearer bench' }, connections: POOL });
+    const floorLive = await memoryPerCall(
+      () => startLoadGen({ url: floor.url, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [FLOOR_BODY], concurrency: inflight, durationSeconds: 1 }),
+      inflight,
+      settleMs,
+    ).finally(() => floor.close());
+    return { inflight, service: service.live, bare: bare.live, floor: floorLive.live };
   } finally {
     await upstream.close();
   }
