@@ -421,17 +421,23 @@ async function layerMemory(quick: boolean): Promise<{ inflight: number; service:
   const upstream = await startSlowUpstream(20_000);
   try {
     const path = `${upstream.url}/crm/v3/objects/contacts/1`;
+    // The service is started first and measured last, as in memory_per_inflight_call_vs_bare: memory a closed stack
+    // is still giving back would otherwise come off the next measurement (the bare proxy read 0.1 KiB that way).
     const stack = await startStack(upstream, { queue: inflight });
-    const service = await memoryPerCall(() => startLoadGen({ ...serviceLoadOptions(stack), concurrency: inflight, durationSeconds: 1 }), inflight, settleMs).finally(() => stack.close());
-    const bareProxy = await startBareProxy({ url: path, method: 'GET', headers: { authorization: 'Bearer bench' }, maxSockets: POOL });
-    const bare = await memoryPerCall(() => startLoadGen({ url: bareProxy.url, method: 'GET', concurrency: inflight, durationSeconds: 1 }), inflight, settleMs).finally(() => bareProxy.close());
-    const floor = await startStackFloor({ url: path, headers: { authorization: 'Bearer bench' }, connections: POOL });
-    const floorLive = await memoryPerCall(
-      () => startLoadGen({ url: floor.url, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [FLOOR_BODY], concurrency: inflight, durationSeconds: 1 }),
-      inflight,
-      settleMs,
-    ).finally(() => floor.close());
-    return { inflight, service: service.live, bare: bare.live, floor: floorLive.live };
+    try {
+      const bareProxy = await startBareProxy({ url: path, method: 'GET', headers: { authorization: 'Bearer bench' }, maxSockets: POOL });
+      const bare = await memoryPerCall(() => startLoadGen({ url: bareProxy.url, method: 'GET', concurrency: inflight, durationSeconds: 1 }), inflight, settleMs).finally(() => bareProxy.close());
+      const floor = await startStackFloor({ url: path, headers: { authorization: 'Bearer bench' }, connections: POOL });
+      const floorLive = await memoryPerCall(
+        () => startLoadGen({ url: floor.url, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [FLOOR_BODY], concurrency: inflight, durationSeconds: 1 }),
+        inflight,
+        settleMs,
+      ).finally(() => floor.close());
+      const service = await memoryPerCall(() => startLoadGen({ ...serviceLoadOptions(stack), concurrency: inflight, durationSeconds: 1 }), inflight, settleMs);
+      return { inflight, service: service.live, bare: bare.live, floor: floorLive.live };
+    } finally {
+      await stack.close();
+    }
   } finally {
     await upstream.close();
   }
