@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tools } from '../../../generated/tools.gen.js';
 import { startHarness, type Harness } from '../../runtime/connector-harness.js';
 import { asSeenUpstream, startRecordingServer, type RecordedCall, type RecordingServer } from './recording-server.js';
+import { expectEveryToolCovered } from './tool-coverage.js';
 
 const DB = 'd9824bdc-8445-4327-be8b-5b47500af6ce';
 const DS = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
@@ -153,8 +154,7 @@ async function viaTool(tool: string, input: Record<string, unknown>): Promise<Re
 
 describe('every workspace tool sends what the official client sends', () => {
   it('covers every workspace tool', () => {
-    const covered = new Set(CASES.map((c) => c.tool));
-    expect([...covered].sort()).toEqual(tools.filter((t) => t.connector === 'workspace').map((t) => t.name).sort());
+    expectEveryToolCovered('CASES in test/sandbox/sdk/notion-requests.test.ts', CASES.map((c) => c.tool), tools.filter((t) => t.connector === 'workspace').map((t) => t.name));
   });
 
   describe.each(CASES.map((c, i) => [`${c.tool} #${i}`, c] as const))('%s', (_name, c) => {
