@@ -488,6 +488,22 @@ describe('spreadsheets.values.append', () => {
     expect(await read('Small')).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g', 'h', 'i'], ['j']]);
   });
 
+  it.each(['OVERWRITE', 'INSERT_ROWS'])('%s adds the columns a row wider than the sheet needs, where values.update refuses the cell', async (insertDataOption) => {
+    // home-assistant/core#104198: 'Range (Solar!Y1) exceeds grid limits' came from values.update (gspread update_cell
+    // writing a header), not from the append after it; InsertDataOption: "adding data to the end of the sheet will
+    // still insert new rows or columns so the data can be written".
+    await put(id, 'Small!A1', [['h1', 'h2']]);
+    expectError(await put(id, 'Small!C1', [['h3']]), 400, 'INVALID_ARGUMENT', 'Range (Small!C1) exceeds grid limits. Max rows: 3, max columns: 2');
+    const res = await append('Small', [['a', 'b', 'c']], { insertDataOption });
+    expect(res.body).toEqual({
+      spreadsheetId: id,
+      tableRange: 'Small!A1:B1',
+      updates: { spreadsheetId: id, updatedRange: 'Small!A2:C2', updatedRows: 1, updatedColumns: 3, updatedCells: 3 },
+    });
+    expect(await grid('Small')).toEqual({ rowCount: insertDataOption === 'INSERT_ROWS' ? 4 : 3, columnCount: 3 });
+    expect(await read('Small')).toEqual([['h1', 'h2'], ['a', 'b', 'c']]);
+  });
+
   it('includeValuesInResponse returns the appended values in updates.updatedData', async () => {
     await put(id, 'Log!A1', [['qty'], ['2']]);
     const res = await append('Log', [['3', '=A2+A3']], { includeValuesInResponse: 'true' });

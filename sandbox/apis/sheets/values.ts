@@ -193,8 +193,15 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
  * values.append: finds the last table the range touches ({@link Spreadsheet.findTable}) and writes the rows after its last
  * row, from its first column (from the range's top-left cell when the range holds no data). INSERT_ROWS first
  * inserts as many rows there (what is below moves down); OVERWRITE (the default) writes over the rows that are
- * there, and still adds rows and columns to the grid when the data runs past it. Answers AppendValuesResponse
- * `{spreadsheetId, tableRange, updates}`, tableRange absent when no table was found.
+ * there. Either way the grid gains the rows and columns the data runs past it (growGrid), where values.update refuses:
+ * InsertDataOption OVERWRITE in the Sheets reference, "adding data to the end of the sheet will still insert new rows
+ * or columns so the data can be written". Columns under INSERT_ROWS are not documented on their own; they take the
+ * same rule. (home-assistant/core#104198's 'Range (Solar!Y1) exceeds grid limits' is a values.update: gspread's
+ * update_cell writing a header before append_rows.) Answers AppendValuesResponse `{spreadsheetId, tableRange,
+ * updates}`, tableRange absent when no table was found; the shapes as gspread's cassettes recorded them live
+ * (tableRange `Sheet1!C1` for a table of one cell, updatedRange `Sheet1!C2:E2` from its first column).
+ * The range itself reaching past the grid is refused as a write's is (checkGrid); no public answer of Google's to
+ * that on append was found, so that refusal is unconfirmed.
  */
 export function appendValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
   const opts = writeOptions(query);

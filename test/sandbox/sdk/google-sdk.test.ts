@@ -213,6 +213,36 @@ describe('Google clients against the sandbox, unchanged', () => {
     }
   });
 
+  it('sheets: values.append as gspread recorded it against the live API (an empty cell splits a row into two tables)', async () => {
+    // burnash/gspread tests/cassettes/WorksheetTest.test_append_row_with_empty_value(_and_table_range).json, recorded
+    // 2023-07-25: a row appended twice to the whole sheet goes the second time under its last table, C1 alone (named
+    // as one cell), from that table's first column; a range on A1 finds A1 alone and writes under it. "" counts as a
+    // cell written (updatedCells 3) but fills none.
+    const row = ['first', '', 'third'];
+    const append = async (id: string, range: string) => (await g.sheets.spreadsheets.values.append({ spreadsheetId: id, range, valueInputOption: 'RAW', requestBody: { values: [row] } })).data;
+    for (const [range, tableRange, updatedRange] of [['Sheet1', 'Sheet1!C1', 'Sheet1!C2:E2'], ['Sheet1!A1', 'Sheet1!A1', 'Sheet1!A2:C2']] as const) {
+      const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Sheet1' } }] } })).data.spreadsheetId!;
+      expect(await append(id, 'Sheet1')).toEqual({ spreadsheetId: id, updates: { spreadsheetId: id, updatedRange: 'Sheet1!A1:C1', updatedRows: 1, updatedColumns: 3, updatedCells: 3 } });
+      expect(await append(id, range)).toEqual({ spreadsheetId: id, tableRange, updates: { spreadsheetId: id, updatedRange, updatedRows: 1, updatedColumns: 3, updatedCells: 3 } });
+    }
+  });
+
+  it('sheets: a cell past the last column is refused by values.update, while values.append adds the column a wider row needs', async () => {
+    // home-assistant/core#104198: its google_sheets.append_sheet writes a new column's header with gspread's
+    // update_cell (values.update of Solar!Y1) before append_rows, and that update is what Sheets refused on a sheet of
+    // 24 columns. values.append itself adds what the data needs: InsertDataOption OVERWRITE, "adding data to the end
+    // of the sheet will still insert new rows or columns so the data can be written" (Sheets API reference).
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Solar', gridProperties: { rowCount: 981, columnCount: 24 } } }] } })).data.spreadsheetId!;
+    const header = Array.from({ length: 24 }, (_, i) => `h${i + 1}`);
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Solar!A1', valueInputOption: 'USER_ENTERED', requestBody: { values: [header] } });
+    const cell = await refusal(g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Solar!Y1', valueInputOption: 'USER_ENTERED', requestBody: { values: [['h25']] } }));
+    expect(cell).toEqual({ status: 400, error: { code: 400, message: 'Range (Solar!Y1) exceeds grid limits. Max rows: 981, max columns: 24', status: 'INVALID_ARGUMENT' } });
+    const appended = await g.sheets.spreadsheets.values.append({ spreadsheetId: id, range: 'Solar', valueInputOption: 'USER_ENTERED', requestBody: { values: [[...header.map((h) => `${h} value`), 'h25 value']] } });
+    expect(appended.data).toEqual({ spreadsheetId: id, tableRange: 'Solar!A1:X1', updates: { spreadsheetId: id, updatedRange: 'Solar!A2:Y2', updatedRows: 1, updatedColumns: 25, updatedCells: 25 } });
+    const grid = (await g.sheets.spreadsheets.get({ spreadsheetId: id })).data.sheets?.[0]?.properties?.gridProperties;
+    expect(grid).toEqual({ rowCount: 981, columnCount: 25 });
+  });
+
   it('sheets: a typed date reads back as a serial number unformatted or as a formula, and as its text with dateTimeRenderOption FORMATTED_STRING', async () => {
     // DateTimeRenderOption: SERIAL_NUMBER (the default) or FORMATTED_STRING, "ignored if valueRenderOption is
     // FORMATTED_VALUE" (developers.google.com/workspace/sheets/api/reference/rest/v4/DateTimeRenderOption).
