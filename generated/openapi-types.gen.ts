@@ -802,8 +802,8 @@ export interface paths {
          * @description Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends. Use it to
          *     log or collect rows; use sheets_update_values to write at a known place. Google looks for tables (blocks of
          *     data) in range, takes the last one it touches (for a whole sheet, its last table; a table may reach beyond range)
-         *     and writes the rows below its last row, from its first column, adding rows to the sheet when needed; a range
-         *     touching no data is written where it is. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:
+         *     and writes the rows below its last row, from its first column, adding the rows (and columns, for a row wider than
+         *     the sheet) it needs, where sheets_update_values refuses; a range touching no data is written where it is. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:
          *     {updatedRange, updatedRows, updatedColumns, updatedCells}}.
          *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1", "values": [["2026-03-01",
          *     "Anvil", 2]]}

@@ -611,7 +611,7 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
     schemaVersions: ["1"],
     aliases: ["googlesheets_append_values"],
     title: "Append rows to a spreadsheet",
-    description: "Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends. Use it to\nlog or collect rows; use sheets_update_values to write at a known place. Google looks for tables (blocks of\ndata) in range, takes the last one it touches (for a whole sheet, its last table; a table may reach beyond range)\nand writes the rows below its last row, from its first column, adding rows to the sheet when needed; a range\ntouching no data is written where it is. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:\n{updatedRange, updatedRows, updatedColumns, updatedCells}}.\nExample: {\"spreadsheet_id\": \"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2\", \"range\": \"Sheet1\", \"values\": [[\"2026-03-01\",\n\"Anvil\", 2]]}",
+    description: "Add rows after the last row of a table in a Google Sheets spreadsheet, without knowing where it ends. Use it to\nlog or collect rows; use sheets_update_values to write at a known place. Google looks for tables (blocks of\ndata) in range, takes the last one it touches (for a whole sheet, its last table; a table may reach beyond range)\nand writes the rows below its last row, from its first column, adding the rows (and columns, for a row wider than\nthe sheet) it needs, where sheets_update_values refuses; a range touching no data is written where it is. Returns {spreadsheetId, tableRange (the table before the append, absent on an empty sheet), updates:\n{updatedRange, updatedRows, updatedColumns, updatedCells}}.\nExample: {\"spreadsheet_id\": \"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2\", \"range\": \"Sheet1\", \"values\": [[\"2026-03-01\",\n\"Anvil\", 2]]}",
     annotations: {"readOnly":false,"destructive":true,"idempotent":false,"openWorld":true},
     inputSchema: sheetsAppendValuesInputSchema,
     versionParameters: ["schema_version","tool_version"],
@@ -776,6 +776,12 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
         "code": "INVALID_ARGUMENT",
         "messageContains": "but tried writing to",
         "hint": "values has more rows or columns than range covers: widen range, or give only its top-left cell (Sheet1!A1) to write the whole block from there."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "exceeds grid limits",
+        "hint": "range runs past the sheet's last row or column (the message gives its size) and this tool adds none: sheets_append_values (range: the sheet name) adds rows below its last table, and the columns a wider row needs. No tool here resizes a sheet; the user can, in Google Sheets."
       }
     ],
   };

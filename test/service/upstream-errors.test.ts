@@ -192,6 +192,14 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expect(range.message).toContain('Unable to parse range: NoSuchSheet!A1:B2. Hint: ');
     expectHint(range, /sheets_read_spreadsheet lists the sheet titles.*'My Sheet'!A1:B2/);
     expectHint(await refused('sheets-hints', 'ines', 'sheets_update_values', { spreadsheet_id: id, range: "'My Sheet'!A1:B1", values: [['a', 'b', 'c']], value_input_option: 'RAW' }, 400), /values has more rows or columns than range/);
+    // A write past the sheet's last column (home-assistant/core#104198: a header cell Y1 on 24 columns): values.update
+    // never grows the sheet; the hint names the tool that does, and that tool takes the wider row.
+    const past = await refused('sheets-hints', 'ines', 'sheets_update_values', { spreadsheet_id: id, range: "'My Sheet'!Z1", values: [['Total', 'Note']] }, 400);
+    expect(past.message).toContain("Range ('My Sheet'!Z1:AA1) exceeds grid limits. Max rows: 1000, max columns: 26. Hint: ");
+    expectHint(past, /this tool adds none: sheets_append_values/);
+    const wide = await run('sheets-hints', 'ines', 'sheets_append_values', { spreadsheet_id: id, range: "'My Sheet'", values: [Array.from({ length: 27 }, (_, i) => `c${i + 1}`)] });
+    expect(wide.status, JSON.stringify(wide.body)).toBe(200);
+    expect(wide.body.data.updates).toMatchObject({ updatedRange: "'My Sheet'!A1:AA1", updatedColumns: 27 });
     expectHint(await refused('sheets-hints', 'ines', 'sheets_read_spreadsheet', { spreadsheet_id: 'nosuchspreadsheet123' }, 404), /spreadsheet_id.*after \/d\//);
     // Another user of the same connection: the spreadsheet exists, but is not shared with their Google account.
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'sheets-hints', identifier: 'kai' } });
