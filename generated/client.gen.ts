@@ -63,7 +63,7 @@ export interface ToolClient {
   sheets_create_spreadsheet(input: SheetsCreateSpreadsheetInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsCreateSpreadsheetOutput>>;
   /** Read the cell values of one range of a Google Sheets spreadsheet: values only, no formatting (use */
   sheets_get_values(input: SheetsGetValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsGetValuesOutput>>;
-  /** Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with */
+  /** Read a Google Sheets spreadsheet's metadata: its properties and the list of its sheets (tabs) with their titles, */
   sheets_read_spreadsheet(input: SheetsReadSpreadsheetInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsReadSpreadsheetOutput>>;
   /** Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there. Use it to fill */
   sheets_update_values(input: SheetsUpdateValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsUpdateValuesOutput>>;

@@ -878,11 +878,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with include_grid_data also the cells (values and formatting) of the whole spreadsheet or of ranges.
-         * @description Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with
-         *     include_grid_data also the cells (values and formatting) of the whole spreadsheet or of ranges. Use it to learn
-         *     the sheet names before reading or writing; for plain values prefer sheets_get_values. Returns {spreadsheetId,
-         *     properties, sheets, namedRanges, spreadsheetUrl}.
+         * Read a Google Sheets spreadsheet's metadata: its properties and the list of its sheets (tabs) with their titles, ids and grid sizes, and with include_grid_data also the cells (values and formatting) of the whole spreadsheet or of one range.
+         * @description Read a Google Sheets spreadsheet's metadata: its properties and the list of its sheets (tabs) with their titles,
+         *     ids and grid sizes, and with include_grid_data also the cells (values and formatting) of the whole spreadsheet or
+         *     of one range. Use it to learn the sheet titles (names) before reading or writing; for plain values prefer
+         *     sheets_get_values. Returns {spreadsheetId, properties, sheets, namedRanges, spreadsheetUrl}.
          *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2"}
          *
          *     Aliases: googlesheets_read_spreadsheet.

@@ -706,7 +706,7 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
     schemaVersions: ["1"],
     aliases: ["googlesheets_read_spreadsheet"],
     title: "Read spreadsheet metadata",
-    description: "Read a Google Sheets spreadsheet's metadata: its properties and every sheet's title, id and grid size, and with\ninclude_grid_data also the cells (values and formatting) of the whole spreadsheet or of ranges. Use it to learn\nthe sheet names before reading or writing; for plain values prefer sheets_get_values. Returns {spreadsheetId,\nproperties, sheets, namedRanges, spreadsheetUrl}.\nExample: {\"spreadsheet_id\": \"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2\"}",
+    description: "Read a Google Sheets spreadsheet's metadata: its properties and the list of its sheets (tabs) with their titles,\nids and grid sizes, and with include_grid_data also the cells (values and formatting) of the whole spreadsheet or\nof one range. Use it to learn the sheet titles (names) before reading or writing; for plain values prefer\nsheets_get_values. Returns {spreadsheetId, properties, sheets, namedRanges, spreadsheetUrl}.\nExample: {\"spreadsheet_id\": \"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2\"}",
     annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
     inputSchema: sheetsReadSpreadsheetInputSchema,
     versionParameters: ["schema_version","tool_version"],

@@ -35,6 +35,7 @@ const CASES: [query: string, first: string][] = [
   // sheets_read_spreadsheet's own words are "read" and "metadata"; "get" and "which" reach it through synonyms.
   ['get the sheet names of a spreadsheet', 'sheets_read_spreadsheet'],
   ['which sheets does the spreadsheet have', 'sheets_read_spreadsheet'],
+  ['list sheets in a spreadsheet', 'sheets_read_spreadsheet'],
 ];
 
 /**
