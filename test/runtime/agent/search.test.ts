@@ -9,6 +9,18 @@ import type { ToolDefinition } from '../../../runtime/types.js';
 
 const search = new ToolSearch(tools as readonly ToolDefinition[]);
 
+/** A synthetic tool: its name is its title. */
+function tool(name: string, description: string): ToolDefinition {
+  return {
+    ...(tools[0] as ToolDefinition),
+    name,
+    aliases: [],
+    title: name,
+    description,
+    inputSchema: { type: 'object', properties: {} },
+  };
+}
+
 const CASES: [query: string, first: string][] = [
   ['schedule a meeting with Ana tomorrow', 'calendar_create_event'],
   ['find a contact by e-mail', 'crm_contacts_search'],
@@ -32,10 +44,47 @@ const CASES: [query: string, first: string][] = [
   ['add a meeting to my calendar', 'calendar_create_event'],
   ['append a row to a sheet', 'sheets_append_values'],
   ['write text in a google doc', 'docs_update_document'],
-  // sheets_read_spreadsheet's own words are "read" and "metadata"; "get" and "which" reach it through synonyms.
+  // sheets_read_spreadsheet's own words are "read" and "metadata"; "get" reaches it as "read" is folded to "get",
+  // "which" through a synonym.
   ['get the sheet names of a spreadsheet', 'sheets_read_spreadsheet'],
   ['which sheets does the spreadsheet have', 'sheets_read_spreadsheet'],
+  // Measured ranking the wrong tool first (a single-item tool above the one that lists, or a tool named with the
+  // query's verb above the one that does what it asks).
   ['list sheets in a spreadsheet', 'sheets_read_spreadsheet'],
+  ['read cells', 'sheets_get_values'],
+  ['read a range', 'sheets_get_values'],
+  ['show events', 'calendar_list_events'],
+  // HubSpot's full-text query covers a contact's company property; there is no associations tool.
+  ['which contacts work at Acme', 'crm_contacts_search'],
+  // Everyday queries across the five connectors.
+  ['delete an event', 'calendar_delete_event'],
+  ['reschedule my meeting with Bob to Friday', 'calendar_update_event'],
+  ['get the details of an event', 'calendar_get_event_by_id'],
+  ['get an event', 'calendar_get_event_by_id'],
+  ['list events', 'calendar_list_events'],
+  ['what time zone is my calendar in', 'calendar_list_calendars'],
+  ['search companies by domain', 'crm_companies_search'],
+  ['find deals closing this month', 'crm_deals_search'],
+  ['create a deal for Acme', 'crm_deal_create'],
+  ['get a company by id', 'crm_company_get'],
+  ['list all contacts', 'crm_contacts_list'],
+  ['change the amount of a deal', 'crm_deal_update'],
+  ["show a contact's details", 'crm_contact_get'],
+  ['read the contents of a google doc', 'docs_read_document'],
+  ['replace text in a document', 'docs_update_document'],
+  ['new google doc', 'docs_create_document'],
+  ['create a spreadsheet', 'sheets_create_spreadsheet'],
+  ['update cells in a sheet', 'sheets_update_values'],
+  ['read values from a sheet', 'sheets_get_values'],
+  ['log a row to a google sheet', 'sheets_append_values'],
+  ['create a notion page', 'workspace_page_create'],
+  ['reply to a comment', 'workspace_comment_create'],
+  ["get a database's columns", 'workspace_database_retrieve'],
+  ['query a notion database', 'workspace_database_query'],
+  ['create a notion database', 'workspace_database_create'],
+  ['find a notion page', 'workspace_search'],
+  ['get a comment by id', 'workspace_comment_retrieve'],
+  ['write to a sheet', 'sheets_update_values'],
 ];
 
 /**
@@ -65,14 +114,6 @@ describe('ToolSearch', () => {
   });
 
   it('does not find a tool by the name of another tool its description mentions', () => {
-    const tool = (name: string, description: string): ToolDefinition => ({
-      ...(tools[0] as ToolDefinition),
-      name,
-      aliases: [],
-      title: name,
-      description,
-      inputSchema: { type: 'object', properties: {} },
-    });
     const index = new ToolSearch([
       tool('notes_search', 'Find notes by title.'),
       tool('notes_delete', 'Delete a note; its id comes from notes_search.'),
@@ -83,6 +124,12 @@ describe('ToolSearch', () => {
     // The real tools: "search" is in these five descriptions only as part of workspace_search or crm_contacts_search.
     const among = new Set(['workspace_database_create', 'workspace_database_insert_row', 'workspace_database_query', 'crm_contact_update', 'crm_contacts_list']);
     expect(search.search('search', { among })).toEqual([]);
+  });
+
+  it('counts a query word once, by its best reading, however many of its synonyms a tool says', () => {
+    // "show" reads as itself, list or get: note_archive says all of them (and read), note_get says get, in its name.
+    const index = new ToolSearch([tool('note_get', 'Get a note.'), tool('note_archive', 'Archive a note: show, list, get or read it first.')]);
+    expect(index.search('show note').map((hit) => hit.name)).toEqual(['note_get', 'note_archive']);
   });
 
   it('ranks, rather than requiring every word: a query with words no tool has still finds the tool', () => {
@@ -104,13 +151,14 @@ describe('ToolSearch', () => {
   });
 
   it('stems plurals only', () => {
-    expect([stem('contacts'), stem('companies'), stem('properties'), stem('process'), stem('status'), stem('values')]).toEqual([
+    expect([stem('contacts'), stem('companies'), stem('properties'), stem('process'), stem('status'), stem('values'), stem('ids')]).toEqual([
       'contact',
       'company',
       'property',
       'process',
       'status',
       'value',
+      'id',
     ]);
   });
 });
