@@ -17,6 +17,16 @@
  * list, get, read and search put `crm_contact_get` (which says all four) above `crm_contacts_search` for "which
  * contacts work at Acme", and "show" put `calendar_get_event_by_id` above `calendar_list_events` for "show events".
  *
+ * A plural asks about several things. Each field is indexed a second time with its plurals only; a plural query word
+ * scores there again (at three quarters) in the name, aliases, title and description, and in the parameters counts
+ * only where the parameter's name is a plural too (a `title` parameter takes one title). So "comments on a page"
+ * prefers `workspace_comments_list` to `workspace_comment_create`, and "sheet titles" the tool that returns them to
+ * the one that takes a title. A plural, or a word before "id"/"ids" ("event id", "calendar ids": the user wants that
+ * id), does not count for a read-only tool that takes one such thing by its id (an `event_id` parameter), unless the
+ * tool's name speaks of several: such a tool needs the id and reads one, so "list databases" finds `workspace_search`
+ * rather than `workspace_database_retrieve`, and "find event id" `calendar_list_events` rather than
+ * `calendar_get_event_by_id`. A tool that changes one thing is still the one for changing several ("delete events").
+ *
  * A description is indexed without the tool names in it. Descriptions name other tools to say where an input comes
  * from ("its id from workspace_search"); indexed, those words made the mentioning tool match the mentioned tool's name,
  * so "search a database by title" found `workspace_database_create` (which says its parent page comes from
@@ -133,23 +143,64 @@ function normalize(term: string): string | null {
   return SAME[stemmed] ?? stemmed;
 }
 
+/** "events", "companies": a word the stemmer shortens. */
+function isPlural(term: string): boolean {
+  const word = term.toLowerCase();
+  return stem(word) !== word;
+}
+
 /** The fields of a tool, with their weights. */
 const BOOST = { name: 4, title: 2, aliases: 1.5, description: 1, parameters: 0.7 } as const;
 type Field = keyof typeof BOOST;
 const FIELDS = Object.keys(BOOST) as Field[];
 
+/**
+ * Every field is indexed a second time with its plurals only, as `plural:<field>`. For a plural query word, a plural
+ * in the name, aliases, title or description counts again, at this much of the field's weight: the tool is about
+ * several such things. In the parameters only a plural counts: a parameter's number is how many the tool takes.
+ */
+const PLURAL = 'plural:';
+const PLURAL_FIELDS = FIELDS.map((field) => PLURAL + field);
+const PLURAL_WEIGHT = 0.75;
+
 /** What a synonym's match counts for against a match of the user's own word. */
 const SYNONYM_WEIGHT = 0.75;
 
-/** A query word's readings: the word itself, then its synonyms. */
-function queryWords(query: string): string[][][] {
-  const words = new Map<string, string[][]>();
-  for (const token of tokenize(query)) {
+function indexTerm(term: string, field = ''): string | null {
+  const word = normalize(term);
+  return word !== null && field.startsWith(PLURAL) && !isPlural(term) ? null : word;
+}
+
+/**
+ * A query word: its readings (the word itself, then its synonyms); whether it is a plural; and whether it asks about
+ * several things or for a thing's id ("events", "event id"), which a read-only tool that takes one such thing by its
+ * id does not answer.
+ */
+interface QueryWord {
+  readings: string[][];
+  plural: boolean;
+  notOne: boolean;
+}
+
+const ID = new Set(['id', 'ids']);
+
+function queryWords(query: string): QueryWord[] {
+  const words = new Map<string, QueryWord>();
+  const tokens = tokenize(query);
+  tokens.forEach((token, i) => {
     const word = normalize(token);
-    if (word === null || words.has(word)) continue;
+    if (word === null) return;
+    const plural = isPlural(token);
+    const notOne = plural || (ID.has(tokens[i + 1]?.toLowerCase() ?? '') && !ID.has(token.toLowerCase()));
+    const seen = words.get(word);
+    if (seen) {
+      seen.plural ||= plural;
+      seen.notOne ||= notOne;
+      return;
+    }
     const synonyms = (SYNONYMS[word] ?? []).map((reading) => reading.split(' ').map((w) => normalize(w) ?? w));
-    words.set(word, [[word], ...synonyms]);
-  }
+    words.set(word, { readings: [[word], ...synonyms], plural, notOne });
+  });
   return [...words.values()];
 }
 
@@ -181,14 +232,31 @@ function toDocument(tool: ToolDefinition, toolNames: RegExp): ToolDocument {
   };
 }
 
+/**
+ * The things a read-only tool takes one of by its id (`event_id`: event), unless its name speaks of several of them
+ * (`workspace_database_query_properties` takes one or more property ids in `property_id`). A tool that changes one
+ * thing is still the tool for changing several, once each.
+ */
+function takesOne(tool: ToolDefinition): string[] {
+  if (!tool.annotations.readOnly) return [];
+  const several = new Set(tokenize(tool.name).filter(isPlural).map(normalize));
+  return Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>)
+    .map((name) => /([a-z]+)_id$/.exec(name)?.[1])
+    .map((noun) => (noun === undefined ? null : normalize(noun)))
+    .filter((noun): noun is string => noun !== null && !several.has(noun));
+}
+
 export class ToolSearch {
   readonly #index: MiniSearch<ToolDocument>;
+  /** Word -> the tools that take one such thing by its id. */
+  readonly #takesOne = new Map<string, Set<string>>();
 
   constructor(tools: readonly ToolDefinition[]) {
     this.#index = new MiniSearch<ToolDocument>({
-      fields: FIELDS,
+      fields: [...FIELDS, ...PLURAL_FIELDS],
+      extractField: (document, field) => document[(field.startsWith(PLURAL) ? field.slice(PLURAL.length) : field) as keyof ToolDocument],
       tokenize,
-      processTerm: normalize,
+      processTerm: indexTerm,
       searchOptions: {
         // #termScores() asks for one normalized word in one field at a time.
         tokenize: (term) => [term],
@@ -201,21 +269,27 @@ export class ToolSearch {
     if (tools.length === 0) return;
     const toolNames = namesPattern(tools.flatMap((tool) => [tool.name, ...tool.aliases]));
     this.#index.addAll(tools.map((tool) => toDocument(tool, toolNames)));
+    for (const tool of tools) {
+      for (const word of takesOne(tool)) {
+        const names = this.#takesOne.get(word) ?? new Set<string>();
+        this.#takesOne.set(word, names.add(tool.name));
+      }
+    }
   }
 
   /** Tools best matching `query`, best first; an empty query (or one of stop words only) finds nothing. */
   search(query: string, options: ToolSearchOptions = {}): ToolSearchHit[] {
     const among = options.among;
     const totals = new Map<string, { score: number; words: number }>();
-    for (const readings of queryWords(query)) {
+    for (const word of queryWords(query)) {
       // A word counts once in each field of a tool, by the best of its readings there: `sheets_update_values` says
       // "update" in its name and "write" in its title, and "write" (read as itself or as update) counts in both.
       const best = new Map<string, Map<Field, number>>();
-      readings.forEach((reading, i) => {
+      word.readings.forEach((reading, i) => {
         const weight = i === 0 ? 1 : SYNONYM_WEIGHT;
         const sum = new Map<string, Map<Field, number>>();
         for (const term of reading) {
-          for (const [name, fields] of this.#termScores(term)) {
+          for (const [name, fields] of this.#termScores(term, word)) {
             const into = sum.get(name) ?? new Map<Field, number>();
             for (const [field, score] of fields) into.set(field, (into.get(field) ?? 0) + score);
             sum.set(name, into);
@@ -242,15 +316,26 @@ export class ToolSearch {
       .slice(0, options.limit ?? 10);
   }
 
-  /** One term's BM25 score per tool and field. */
-  #termScores(term: string): Map<string, Map<Field, number>> {
+  /**
+   * One term's BM25 score per tool and field, plurals agreeing (PLURAL_WEIGHT) for a plural word; for a word about
+   * several things or an id, a read-only tool that takes one such thing by its id scores nothing.
+   */
+  #termScores(term: string, word: QueryWord): Map<string, Map<Field, number>> {
     const scores = new Map<string, Map<Field, number>>();
-    for (const field of FIELDS) {
-      for (const hit of this.#index.search(term, { fields: [field], boost: { [field]: BOOST[field] } })) {
+    const skip = word.notOne ? this.#takesOne.get(term) : undefined;
+    const search = (field: Field, indexed: string, boost: number, exact: boolean) => {
+      const options = { fields: [indexed], boost: { [indexed]: boost }, ...(exact ? { prefix: false, fuzzy: false } : {}) };
+      for (const hit of this.#index.search(term, options)) {
         const name = hit.id as string;
+        if (skip?.has(name)) continue;
         const fields = scores.get(name) ?? new Map<Field, number>();
         scores.set(name, fields.set(field, (fields.get(field) ?? 0) + hit.score));
       }
+    };
+    for (const field of FIELDS) {
+      if (word.plural && field === 'parameters') search(field, PLURAL + field, BOOST[field], true);
+      else search(field, field, BOOST[field], false);
+      if (word.plural && field !== 'parameters') search(field, PLURAL + field, PLURAL_WEIGHT * BOOST[field], true);
     }
     return scores;
   }

@@ -9,15 +9,17 @@ import type { ToolDefinition } from '../../../runtime/types.js';
 
 const search = new ToolSearch(tools as readonly ToolDefinition[]);
 
-/** A synthetic tool: its name is its title. */
-function tool(name: string, description: string): ToolDefinition {
+/** A synthetic tool: its name is its title, its parameters are strings. */
+function tool(name: string, description: string, parameters: string[] = [], readOnly = false): ToolDefinition {
+  const base = tools[0] as ToolDefinition;
   return {
-    ...(tools[0] as ToolDefinition),
+    ...base,
     name,
     aliases: [],
     title: name,
     description,
-    inputSchema: { type: 'object', properties: {} },
+    annotations: { ...base.annotations, readOnly },
+    inputSchema: { type: 'object', properties: Object.fromEntries(parameters.map((p) => [p, { type: 'string' }])) },
   };
 }
 
@@ -50,10 +52,16 @@ const CASES: [query: string, first: string][] = [
   ['which sheets does the spreadsheet have', 'sheets_read_spreadsheet'],
   // Measured ranking the wrong tool first (a single-item tool above the one that lists, or a tool named with the
   // query's verb above the one that does what it asks).
+  ['list databases', 'workspace_search'],
+  ['list notion databases', 'workspace_search'],
   ['list sheets in a spreadsheet', 'sheets_read_spreadsheet'],
+  ['sheet titles', 'sheets_read_spreadsheet'],
   ['read cells', 'sheets_get_values'],
   ['read a range', 'sheets_get_values'],
+  ['get calendar ids', 'calendar_list_calendars'],
+  ['find event id', 'calendar_list_events'],
   ['show events', 'calendar_list_events'],
+  ['comments on a page', 'workspace_comments_list'],
   // HubSpot's full-text query covers a contact's company property; there is no associations tool.
   ['which contacts work at Acme', 'crm_contacts_search'],
   // Everyday queries across the five connectors.
@@ -85,6 +93,11 @@ const CASES: [query: string, first: string][] = [
   ['find a notion page', 'workspace_search'],
   ['get a comment by id', 'workspace_comment_retrieve'],
   ['write to a sheet', 'sheets_update_values'],
+  ['events this week', 'calendar_list_events'],
+  ['page comments', 'workspace_comments_list'],
+  ['contacts at a company', 'crm_contacts_search'],
+  // Several events, but only a tool that deletes one: still the one.
+  ['delete events', 'calendar_delete_event'],
 ];
 
 /**
@@ -130,6 +143,22 @@ describe('ToolSearch', () => {
     // "show" reads as itself, list or get: note_archive says all of them (and read), note_get says get, in its name.
     const index = new ToolSearch([tool('note_get', 'Get a note.'), tool('note_archive', 'Archive a note: show, list, get or read it first.')]);
     expect(index.search('show note').map((hit) => hit.name)).toEqual(['note_get', 'note_archive']);
+  });
+
+  it('reads a plural, or a word before "id", as several things or an id: not one a read-only tool takes by its id', () => {
+    const index = new ToolSearch([
+      tool('note_get', 'Get a note by its id: the note, its title and its text.', ['note_id'], true),
+      tool('notes_search', 'Search notes; returns their titles and ids.', ['query'], true),
+      tool('note_comment', 'Comment on a note.', ['note_id', 'comment']),
+      tool('comments_list', 'List the comments on a note.', ['note_id'], true),
+    ]);
+    expect(index.search('note titles')[0]?.name).toBe('notes_search');
+    expect(index.search('note ids')[0]?.name).toBe('notes_search');
+    expect(index.search('get a note by id')[0]?.name).toBe('note_get');
+    expect(index.search('comments on a note')[0]?.name).toBe('comments_list');
+    expect(index.search('comment on a note')[0]?.name).toBe('note_comment');
+    // A tool that changes one note is still the one for changing several.
+    expect(index.search('comment on notes')[0]?.name).toBe('note_comment');
   });
 
   it('ranks, rather than requiring every word: a query with words no tool has still finds the tool', () => {
