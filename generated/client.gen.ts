@@ -65,7 +65,7 @@ export interface ToolClient {
   sheets_get_values(input: SheetsGetValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsGetValuesOutput>>;
   /** Read a Google Sheets spreadsheet's metadata: its properties and the list of its sheets (tabs) with their titles, */
   sheets_read_spreadsheet(input: SheetsReadSpreadsheetInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsReadSpreadsheetOutput>>;
-  /** Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there. Use it to fill */
+  /** Write a 2D block of values into a range of one sheet (tab) of a Google Sheets spreadsheet, replacing what is */
   sheets_update_values(input: SheetsUpdateValuesInput, options: ToolCallOptions): Promise<ExecuteToolResult<SheetsUpdateValuesOutput>>;
   /** Add a comment in the workspace (Notion): start a new discussion on a page (parent with the page's page_id) or */
   workspace_comment_create(input: WorkspaceCommentCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceCommentCreateOutput>>;

@@ -904,9 +904,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there.
-         * @description Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there. Use it to fill
-         *     or overwrite cells; each inner array is one row. With value_input_option USER_ENTERED (the default) values are
+         * Write a 2D block of values into a range of one sheet (tab) of a Google Sheets spreadsheet, replacing what is there.
+         * @description Write a 2D block of values into a range of one sheet (tab) of a Google Sheets spreadsheet, replacing what is
+         *     there. Use it to fill or overwrite cells; each inner array is one row. With value_input_option USER_ENTERED (the default) values are
          *     parsed as if typed (formulas, numbers, dates); RAW stores them as given. Returns {spreadsheetId, updatedRange,
          *     updatedRows, updatedColumns, updatedCells}.
          *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1!A1:B2", "values":

@@ -744,7 +744,7 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
     schemaVersions: ["1"],
     aliases: ["googlesheets_update_values"],
     title: "Write spreadsheet values",
-    description: "Write a 2D block of values into a range of a Google Sheets spreadsheet, replacing what is there. Use it to fill\nor overwrite cells; each inner array is one row. With value_input_option USER_ENTERED (the default) values are\nparsed as if typed (formulas, numbers, dates); RAW stores them as given. Returns {spreadsheetId, updatedRange,\nupdatedRows, updatedColumns, updatedCells}.\nExample: {\"spreadsheet_id\": \"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2\", \"range\": \"Sheet1!A1:B2\", \"values\":\n[[\"Item\", \"Qty\"], [\"Anvil\", 2]]}",
+    description: "Write a 2D block of values into a range of one sheet (tab) of a Google Sheets spreadsheet, replacing what is\nthere. Use it to fill or overwrite cells; each inner array is one row. With value_input_option USER_ENTERED (the default) values are\nparsed as if typed (formulas, numbers, dates); RAW stores them as given. Returns {spreadsheetId, updatedRange,\nupdatedRows, updatedColumns, updatedCells}.\nExample: {\"spreadsheet_id\": \"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2\", \"range\": \"Sheet1!A1:B2\", \"values\":\n[[\"Item\", \"Qty\"], [\"Anvil\", 2]]}",
     annotations: {"readOnly":false,"destructive":true,"idempotent":true,"openWorld":true},
     inputSchema: sheetsUpdateValuesInputSchema,
     versionParameters: ["schema_version","tool_version"],
