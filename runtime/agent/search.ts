@@ -35,6 +35,14 @@
  * identifier; the rest of the sentence ("the parent page (its id from ...)") is kept, and "search" written as a word
  * of its own still counts.
  *
+ * A description is indexed as prose: without its example (from a line starting "Example" to the end), a backticked
+ * span of JSON, or an object in braces, such as a returned shape (`Returns {results: [{id, properties, updatedAt}],
+ * paging}`) or a value written inline (`{"select": {"name": "Done"}}`). Their words are property names and sample
+ * values, not what the tool does, and indexed they matched as words: "update" is the start of `updatedAt`, so
+ * `crm_deals_search` (which returns it) ranked above `crm_deal_update` for "update deals", and an example's "Ana"
+ * counted for "a meeting with Ana". The sentences around them stay, and so do names outside braces ("Returns the new
+ * contact: id, properties, createdAt, updatedAt"): a description says in words what a tool does and returns.
+ *
  * One index per connector instance, built on first use from that connector's tools; nothing at module level.
  *
  * @see https://lucaong.github.io/minisearch/
@@ -219,6 +227,16 @@ function namesPattern(names: readonly string[]): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${escaped.join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
 }
 
+/**
+ * A description's prose: without its example (from a line starting "Example" to the end), backticked JSON (a span
+ * opening with `{`, `[` or `"`), and objects in braces, innermost first so nested ones go whole.
+ */
+function prose(description: string): string {
+  let text = description.replace(/^Example\b[\s\S]*/m, ' ').replace(/`[[{"][^`]*`/g, ' ');
+  for (let before = ''; before !== text; ) [before, text] = [text, text.replace(/\{[^{}]*\}/g, ' ')];
+  return text;
+}
+
 function toDocument(tool: ToolDefinition, toolNames: RegExp): ToolDocument {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
   return {
@@ -226,7 +244,7 @@ function toDocument(tool: ToolDefinition, toolNames: RegExp): ToolDocument {
     name: tool.name,
     aliases: tool.aliases.join(' '),
     title: tool.title,
-    description: tool.description.replace(toolNames, ' '),
+    description: prose(tool.description).replace(toolNames, ' '),
     // Version selectors (`schema_version`, ...) are on most tools and say nothing about what one does.
     parameters: Object.keys(properties).filter((name) => !tool.versionParameters.includes(name)).join(' '),
   };

@@ -98,6 +98,9 @@ const CASES: [query: string, first: string][] = [
   ['contacts at a company', 'crm_contacts_search'],
   // Several events, but only a tool that deletes one: still the one.
   ['delete events', 'calendar_delete_event'],
+  // The search tools return {results: [{id, properties, createdAt, updatedAt}]}: "updatedAt" is not "update".
+  ['update deals', 'crm_deal_update'],
+  ['update contacts', 'crm_contact_update'],
 ];
 
 /**
@@ -137,6 +140,35 @@ describe('ToolSearch', () => {
     // The real tools: "search" is in these five descriptions only as part of workspace_search or crm_contacts_search.
     const among = new Set(['workspace_database_create', 'workspace_database_insert_row', 'workspace_database_query', 'crm_contact_update', 'crm_contacts_list']);
     expect(search.search('search', { among })).toEqual([]);
+  });
+
+  it('indexes a description without its example or the JSON in it', () => {
+    const index = new ToolSearch([
+      tool('notes_list', 'List notes. Returns {results: [{id, title, archivedAt}], cursor}.\nExample: {"folder": "Inbox", "sort": "modified"}'),
+      tool('note_tag', 'Tag a note: tags is `["urgent"]`, e.g. {"tags": ["todo"]}.\nExample (with a color): {"note_id": "n1", "tags": ["later"]}'),
+      tool('note_archive', 'Archive a note; it keeps its folder.'),
+    ]);
+    // Only in an example, a returned shape, an inline object or backticked JSON: no match.
+    for (const word of ['inbox', 'modified', 'archivedAt', 'cursor', 'urgent', 'todo', 'later', 'color']) expect(index.search(word)).toEqual([]);
+    // "archive" is not the start of notes_list's `archivedAt`; "folder" only note_archive's prose says.
+    expect(index.search('archive notes').map((hit) => hit.name)).toEqual(['note_archive', 'notes_list', 'note_tag']);
+    expect(index.search('folder').map((hit) => hit.name)).toEqual(['note_archive']);
+    // The prose around the JSON still counts.
+    expect(index.search('tag')[0]?.name).toBe('note_tag');
+    expect(index.search('list')[0]?.name).toBe('notes_list');
+  });
+
+  it('ranks update tools above the tools whose returned shapes say updatedAt', () => {
+    for (const [query, first, second] of [
+      ['update contacts', 'crm_contact_update', 'crm_contacts_list'],
+      ['update deals', 'crm_deal_update', 'crm_deals_search'],
+    ] as const) {
+      const hits = search.search(query, { limit: 50 });
+      expect(hits[0]?.name).toBe(first);
+      // By a clear margin (0.3% and -8% when "updatedAt" in the JSON was read as "update").
+      const other = hits.find((hit) => hit.name === second)?.score ?? 0;
+      expect(hits[0]!.score).toBeGreaterThan(1.5 * other);
+    }
   });
 
   it('counts a query word once, by its best reading, however many of its synonyms a tool says', () => {
