@@ -123,7 +123,22 @@ const DESCRIPTION_MAX = 300;
  * string without one, or when it is long.
  */
 function descriptionHint(schema: JsonSchema | undefined, keywordPath: string): string {
-  const node = schema === undefined ? undefined : schemaAt(schema, keywordPath.slice(0, keywordPath.lastIndexOf('/')));
+  return describe(schema === undefined ? undefined : schemaAt(schema, keywordPath.slice(0, keywordPath.lastIndexOf('/'))));
+}
+
+/**
+ * ` (Calendar that holds the event; \`primary\` for the user's main calendar)`: the description of the property a
+ * `required` keyword at `requiredPath` (`#/required`, `#/properties/parent/required`) found missing. "calendar_id is
+ * required" alone says where, not what to send; the description says what the value is and where it comes from.
+ */
+function requiredHint(schema: JsonSchema | undefined, requiredPath: string, key: string): string {
+  const object = schema === undefined ? undefined : schemaAt(schema, requiredPath.slice(0, requiredPath.lastIndexOf('/')));
+  const properties = isPlainObject(object) ? object.properties : undefined;
+  return describe(isPlainObject(properties) && Object.hasOwn(properties, key) ? properties[key] : undefined);
+}
+
+/** ` (<the node's description>)`, without its final full stop; the empty string without one, or when it is long. */
+function describe(node: unknown): string {
   const text = isPlainObject(node) && typeof node.description === 'string' ? node.description.trim().replace(/\.$/, '') : '';
   return text !== '' && text.length <= DESCRIPTION_MAX ? ` (${text})` : '';
 }
@@ -274,8 +289,9 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
   const v = (pointer: string, message: string): Violation => ({ pointer, message, keyword: e.keyword });
   switch (e.keyword) {
     case 'required': {
-      const pointer = `${at}/${pointerToken(String(p.missingProperty))}`;
-      return v(pointer, `${pointerName(pointer, root)} is required`);
+      const key = String(p.missingProperty);
+      const pointer = `${at}/${pointerToken(key)}`;
+      return v(pointer, `${pointerName(pointer, root)} is required${requiredHint(schema, e.schemaPath, key)}`);
     }
     case 'additionalProperties': {
       const key = String(p.additionalProperty);

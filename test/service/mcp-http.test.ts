@@ -518,3 +518,18 @@ describe('a list given for one value, or one value for a list', () => {
     expect(word.violations).toEqual([{ pointer: '/max_results', keyword: 'type', message: 'max_results must be an integer' }]);
   });
 });
+
+describe('a required parameter left out', () => {
+  it('is refused with what the parameter holds, from its description, so the model knows what to send', async () => {
+    const c = await client((await mint(h.a, { identifier: 'alice' })).token);
+    // A model moving an event leaves out calendar_id (the other event tools default it to primary).
+    const moved = errorOf((await c.callTool({ name: 'calendar_update_event', arguments: { event_id: 'e1', start_datetime: '2026-12-01T15:30:00Z' } })) as CallToolResult);
+    expect(moved.violations).toEqual([
+      { pointer: '/calendar_id', keyword: 'required', message: "calendar_id is required (Calendar that holds the event; `primary` for the user's main calendar)" },
+    ]);
+    // A deal without its stage: the description names the stage ids to send.
+    const deal = errorOf((await c.callTool({ name: 'crm_deal_create', arguments: { dealname: 'Acme renewal', amount: 5000 } })) as CallToolResult);
+    expect(deal.violations).toEqual([{ pointer: '/dealstage', keyword: 'required', message: expect.stringMatching(/^dealstage is required \(.*appointmentscheduled/) }]);
+    expect(deal.message).toContain('dealstage is required (');
+  });
+});

@@ -212,10 +212,10 @@ describe('tool_input', () => {
     expect(named.status, JSON.stringify(named.body)).toBe(200);
   });
 
-  it('omitted for a tool with required parameters, the answer names each of them', async () => {
+  it('omitted for a tool with required parameters, the answer names each of them, with what each holds', async () => {
     const res = await run('crm_contact_get');
     expect(res.status).toBe(400);
-    expect(res.body.error.details.violations).toEqual([{ pointer: '/contact_id', message: 'contact_id is required', keyword: 'required' }]);
+    expect(res.body.error.details.violations).toEqual([{ pointer: '/contact_id', message: "contact_id is required (The contact's HubSpot record id)", keyword: 'required' }]);
   });
 });
 
