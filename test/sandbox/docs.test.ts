@@ -217,6 +217,47 @@ describe('documents.batchUpdate', () => {
     expectError(await batch(id, []), 400, 'INVALID_ARGUMENT');
   });
 
+  it("refuses a field its request does not have, at every level the sandbox reads, in the words of Google's JSON parser", async () => {
+    const unknown = (name: string, at: string) => `Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`;
+    // A heading's style written beside range, where Docs takes it inside paragraphStyle: refused, not applied as nothing.
+    const beside = await batch(id, [insert('Title\n', 1), { updateParagraphStyle: { range: { startIndex: 1, endIndex: 6 }, namedStyleType: 'HEADING_1', fields: 'namedStyleType' } }]);
+    expectError(beside, 400, 'INVALID_ARGUMENT', unknown('namedStyleType', 'requests[1].update_paragraph_style'));
+    expect(textOf(await getDoc(id))).toBe('\n');
+    // The index beside text, where Docs takes it in location; the path names fields by their proto names.
+    expectError(await batch(id, [{ insertText: { index: 1, text: 'x' } }]), 400, 'INVALID_ARGUMENT', unknown('index', 'requests[0].insert_text'));
+    expectError(await batch(id, [{ insert_text: { text: 'x', location: { index: 1, segment: '' } } }]), 400, 'INVALID_ARGUMENT', unknown('segment', 'requests[0].insert_text.location'));
+    expectError(
+      await batch(id, [{ replaceAllText: { containsText: { text: 'a', match_case: true, caseSensitive: true }, replaceText: 'b' } }]),
+      400,
+      'INVALID_ARGUMENT',
+      unknown('caseSensitive', 'requests[0].replace_all_text.contains_text'),
+    );
+    expectError(
+      await batch(id, [insert('ab', 1), { updateTextStyle: { range: { startIndex: 1, endIndex: 2 }, textStyle: { bold: true, colour: 'red' }, fields: 'bold' } }]),
+      400,
+      'INVALID_ARGUMENT',
+      unknown('colour', 'requests[1].update_text_style.text_style'),
+    );
+    // The body is read whole before any request is applied: an unknown name anywhere is what the batch is refused for,
+    // every one of them, one line each.
+    expectError(
+      await batch(id, [insert('x', 0), { replaceAllText: { text: 'a', replace: 'b' } }]),
+      400,
+      'INVALID_ARGUMENT',
+      `${unknown('text', 'requests[1].replace_all_text')}\n${unknown('replace', 'requests[1].replace_all_text')}`,
+    );
+    // Every field these requests have is taken.
+    const all = await batch(id, [
+      { insertText: { text: 'Hello world\n', location: { index: 1, segmentId: '' } } },
+      { updateTextStyle: { range: { startIndex: 1, endIndex: 6, segmentId: '' }, textStyle: { bold: true, italic: true, fontSize: { magnitude: 12, unit: 'PT' } }, fields: 'bold,italic,fontSize' } },
+      { updateParagraphStyle: { range: { startIndex: 1, endIndex: 6 }, paragraphStyle: { namedStyleType: 'HEADING_1', alignment: 'CENTER' }, fields: 'namedStyleType,alignment' } },
+      { createParagraphBullets: { range: { startIndex: 1, endIndex: 6 }, bulletPreset: 'BULLET_DISC_CIRCLE_SQUARE' } },
+      { replaceAllText: { containsText: { text: 'world', matchCase: true, searchByRegex: false }, replaceText: 'there' } },
+      { insertText: { text: '!', endOfSegmentLocation: { segmentId: '' } } },
+    ]);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+  });
+
   it('updateTextStyle splits runs; updateParagraphStyle restyles paragraphs', async () => {
     await batch(id, [insert('Title\nbody text', 1)]);
     const res = await batch(id, [

@@ -9,6 +9,7 @@ import { googleApiModule } from '../google-common/module.js';
 import { withJsonNames } from '../google-common/proto-json.js';
 import { boolParam, isRecord, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import { applyRequest } from './batch-requests.js';
+import { checkRequestFields } from './request-fields.js';
 import { StoredDocument } from './document-store.js';
 
 const SERVICE = 'docs.googleapis.com';
@@ -62,10 +63,11 @@ function route(req: ApiRequest, docs: UserDocuments, others: () => Iterable<User
 
 /** Checks the write control, applies every request to a copy, and commits only when all succeed. */
 function batchUpdate(doc: StoredDocument, body: unknown): ApiResponse {
-  // Top-level names here (write_control is writeControl); each request's kind and fields in applyRequest, which quotes
-  // an unknown kind as it was sent.
+  // Top-level names here (write_control is writeControl); each request's kind and fields in applyRequest, after every
+  // name in every request was checked, quoted as it was sent, as Google's parser reads the whole body first.
   const top = withJsonNames(body, 1);
   const b = isRecord(top) ? top : {};
+  if (Array.isArray(b.requests)) checkRequestFields(b.requests);
   if (!Array.isArray(b.requests) || b.requests.length === 0) throw new GoogleApiError(400, 'Must specify at least one request.');
   if (b.writeControl !== undefined) {
     const writeControl = withJsonNames(b.writeControl);

@@ -1,0 +1,120 @@
+/**
+ * The field names of a `documents.batchUpdate` body's requests, checked as Google's JSON front end checks them before
+ * anything is applied: a name the message does not have is refused, whatever its depth, with
+ * `Invalid JSON payload received. Unknown name "<name>" at '<path>': Cannot find field.` (one line per unknown name),
+ * the path naming fields by their proto names (`requests[0].update_paragraph_style`). Without this, a request such as
+ * `{updateParagraphStyle: {range, namedStyleType, fields}}` (the style beside range, not inside paragraphStyle) was
+ * applied as if it set nothing, where Docs refuses it.
+ *
+ * Each message lists its fields by their JSON names (a field given by its proto name is read as its JSON name, as the
+ * parser reads it), with the message type of those that hold one; the field lists are the Docs v1 reference's (the
+ * official SDK's `docs_v1.Schema$*` types). Checked: every request kind, and the request messages the sandbox models,
+ * down to their locations, ranges, match criteria and styles; deeper values (a style's colour or dimension) are left
+ * to the request's own checks.
+ * @see https://developers.google.com/docs/api/reference/rest/v1/documents/request
+ * @see https://protobuf.dev/programming-guides/json/
+ */
+import { GoogleApiError } from '../google-common/errors.js';
+import { jsonName } from '../google-common/proto-json.js';
+import { isRecord } from '../google-common/request.js';
+
+/** A message: each field by its JSON name, mapped to the message type it holds, or null for a value not looked into. */
+type Message = Readonly<Record<string, string | null>>;
+
+const LOCATION: Message = { index: null, segmentId: null, tabId: null };
+const RANGE: Message = { startIndex: null, endIndex: null, segmentId: null, tabId: null };
+const AT = { location: 'Location', endOfSegmentLocation: 'EndOfSegmentLocation' } as const;
+
+/** Every message this check reads, by its Docs v1 type name. */
+const MESSAGES: Readonly<Record<string, Message>> = {
+  Location: LOCATION,
+  EndOfSegmentLocation: { segmentId: null, tabId: null },
+  Range: RANGE,
+  SubstringMatchCriteria: { text: null, matchCase: null, searchByRegex: null },
+  TabsCriteria: { tabIds: null },
+  TableCellLocation: { tableStartLocation: 'Location', rowIndex: null, columnIndex: null },
+  Size: { height: null, width: null },
+  TextStyle: {
+    backgroundColor: null, baselineOffset: null, bold: null, fontSize: null, foregroundColor: null, italic: null, link: null,
+    smallCaps: null, strikethrough: null, underline: null, weightedFontFamily: null,
+  },
+  ParagraphStyle: {
+    alignment: null, avoidWidowAndOrphan: null, borderBetween: null, borderBottom: null, borderLeft: null, borderRight: null,
+    borderTop: null, direction: null, headingId: null, indentEnd: null, indentFirstLine: null, indentStart: null,
+    keepLinesTogether: null, keepWithNext: null, lineSpacing: null, namedStyleType: null, pageBreakBefore: null, shading: null,
+    spaceAbove: null, spaceBelow: null, spacingMode: null, tabStops: null,
+  },
+  DocumentStyle: {
+    background: null, defaultFooterId: null, defaultHeaderId: null, documentFormat: null, evenPageFooterId: null,
+    evenPageHeaderId: null, firstPageFooterId: null, firstPageHeaderId: null, flipPageOrientation: null, marginBottom: null,
+    marginFooter: null, marginHeader: null, marginLeft: null, marginRight: null, marginTop: null, pageNumberStart: null,
+    pageSize: null, useCustomHeaderFooterMargins: null, useEvenPageHeaderFooter: null, useFirstPageHeaderFooter: null,
+  },
+};
+
+/** The request kinds the sandbox models, each with its fields. */
+const MODELLED: Readonly<Record<string, Message>> = {
+  insertText: { text: null, ...AT },
+  deleteContentRange: { range: 'Range' },
+  replaceAllText: { replaceText: null, containsText: 'SubstringMatchCriteria', tabsCriteria: 'TabsCriteria' },
+  updateTextStyle: { range: 'Range', textStyle: 'TextStyle', fields: null },
+  updateParagraphStyle: { range: 'Range', paragraphStyle: 'ParagraphStyle', fields: null },
+  insertTable: { rows: null, columns: null, ...AT },
+  insertTableRow: { tableCellLocation: 'TableCellLocation', insertBelow: null },
+  insertTableColumn: { tableCellLocation: 'TableCellLocation', insertRight: null },
+  deleteTableRow: { tableCellLocation: 'TableCellLocation' },
+  deleteTableColumn: { tableCellLocation: 'TableCellLocation' },
+  insertPageBreak: { ...AT },
+  insertInlineImage: { uri: null, objectSize: 'Size', ...AT },
+  createParagraphBullets: { range: 'Range', bulletPreset: null },
+  deleteParagraphBullets: { range: 'Range' },
+  createNamedRange: { name: null, range: 'Range' },
+  deleteNamedRange: { namedRangeId: null, name: null, tabsCriteria: 'TabsCriteria' },
+  updateDocumentStyle: { documentStyle: 'DocumentStyle', fields: null, tabId: null },
+};
+
+/** The kinds the API has that the sandbox does not model: known names (refused later as not modelled), fields unread. */
+const UNMODELLED = [
+  'deletePositionedObject', 'updateTableColumnProperties', 'updateTableCellStyle', 'updateTableRowStyle',
+  'replaceImage', 'mergeTableCells', 'unmergeTableCells', 'createHeader', 'createFooter', 'createFootnote',
+  'replaceNamedRangeContent', 'updateSectionStyle', 'insertSectionBreak', 'deleteHeader', 'deleteFooter', 'pinTableHeaderRows',
+  'addDocumentTab', 'deleteTab', 'updateDocumentTabProperties', 'insertPerson', 'insertDate', 'insertRichLink', 'updateNamedStyle',
+];
+
+/** Every request kind the real API knows. */
+export const KNOWN_KINDS: ReadonlySet<string> = new Set([...Object.keys(MODELLED), ...UNMODELLED]);
+
+/** `updateParagraphStyle` -> `update_paragraph_style`: a field's proto name, as the parser's paths give it. */
+function protoName(json: string): string {
+  return json.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * Refuses the batch when any request names a kind the API does not have, or a field its message does not have, with
+ * every such name, in request order. Runs before any request is applied, as Google parses the whole body first.
+ */
+export function checkRequestFields(requests: readonly unknown[]): void {
+  const problems: string[] = [];
+  const unknown = (name: string, at: string) => problems.push(`Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`);
+  const visit = (value: unknown, message: Message, at: string): void => {
+    if (!isRecord(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const name = jsonName(key);
+      if (!Object.hasOwn(message, name)) {
+        unknown(key, at);
+        continue;
+      }
+      const type = message[name];
+      if (type) visit(inner, MESSAGES[type] as Message, `${at}.${protoName(name)}`);
+    }
+  };
+  requests.forEach((request, i) => {
+    if (!isRecord(request)) return;
+    for (const [key, args] of Object.entries(request)) {
+      const kind = jsonName(key);
+      if (!KNOWN_KINDS.has(kind)) unknown(key, `requests[${i}]`);
+      else if (Object.hasOwn(MODELLED, kind)) visit(args, MODELLED[kind] as Message, `requests[${i}].${protoName(kind)}`);
+    }
+  });
+  if (problems.length > 0) throw new GoogleApiError(400, problems.join('\n'));
+}
