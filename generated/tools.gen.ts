@@ -449,6 +449,16 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
         "status": 400,
         "code": "INVALID_OPTION",
         "hint": "An enumerated property (dealstage, dealtype, pipeline) takes an option's internal value, not its label: the message lists each option's value; details.body.errors[].context.propertyName names the property."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_LONG",
+        "hint": "A date property (closedate) takes YYYY-MM-DD (2026-11-30), an ISO 8601 date-time with its offset, or epoch milliseconds, not words; details.body.errors[].context.propertyName names the property."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_FLOAT",
+        "hint": "A number property (amount) takes a plain number, 5000 or \"5000.50\", without a currency sign, thousands separators or words; details.body.errors[].context.propertyName names the property."
       }
     ],
   };
@@ -599,6 +609,12 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
         "code": "INVALID_ARGUMENT",
         "messageContains": "SubstringMatchCriteria",
         "hint": "replaceAllText.containsText is an object, not the text itself: {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unknown name",
+        "hint": "A request names a field that is not there (the message says which, and where): a style goes inside textStyle or paragraphStyle, beside range and fields (namedStyleType too); an index inside location: {\"index\": 1}; replaceAllText takes {containsText: {text}, replaceText}."
       }
     ],
   };

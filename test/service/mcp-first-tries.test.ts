@@ -1,0 +1,80 @@
+/**
+ * The calls a model makes on its first try at an everyday task, through the official MCP SDK client against the
+ * service and the sandbox: each mistake must come back as an error result that says what to send instead, with
+ * nothing but its text to go on (the provider's words, and the tool's hint where they do not say it).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let c: Client;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const token = await h.token(h.a);
+  for (const connector of ['docs', 'crm'] as const) {
+    await h.sandboxConnection(h.a, connector);
+    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: 'mo' } });
+    expect((await consentThroughSandbox(link.body.link, { user: 'mo@example.com' })).status).toBe(200);
+  }
+  const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'mo' } });
+  c = new Client({ name: 'first-tries', version: '1' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${session.body.token}` } } }));
+});
+
+afterAll(async () => {
+  await c?.close();
+  await h?.close();
+});
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await c.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function errorOf(result: CallToolResult): { code: string; message: string; details?: { hint?: string } } {
+  expect(result.isError, JSON.stringify(result.content)).toBe(true);
+  return JSON.parse((result.content[0] as { text: string }).text).error;
+}
+
+describe('docs: a title heading written the way models first write it', () => {
+  it('a style beside range instead of inside paragraphStyle is refused, naming the field, with where it goes', async () => {
+    const created = await call('docs_create_document', { title: 'Notes' });
+    const document_id = (created.structuredContent as { documentId: string }).documentId;
+    const error = errorOf(
+      await call('docs_update_document', {
+        document_id,
+        requests: [
+          { insertText: { location: { index: 1 }, text: 'Notes\n' } },
+          { updateParagraphStyle: { range: { startIndex: 1, endIndex: 6 }, namedStyleType: 'TITLE', fields: 'namedStyleType' } },
+        ],
+      }),
+    );
+    expect(error.code).toBe('upstream_error');
+    expect(error.message).toContain(`Unknown name "namedStyleType" at 'requests[1].update_paragraph_style': Cannot find field.`);
+    expect(error.details?.hint).toMatch(/inside textStyle or paragraphStyle, beside range and fields \(namedStyleType too\)/);
+    // The index beside the text, where it goes in location: the same hint says so.
+    const index = errorOf(await call('docs_update_document', { document_id, requests: [{ insertText: { index: 1, text: 'Notes\n' } }] }));
+    expect(index.message).toContain(`Unknown name "index" at 'requests[0].insert_text'`);
+    expect(index.details?.hint).toMatch(/an index inside location: \{"index": 1\}/);
+  });
+});
+
+describe('crm: a deal changed with the values a user says', () => {
+  it('a close date in words, or an amount with a currency sign, is told the form HubSpot takes', async () => {
+    const deal = await call('crm_deal_create', { dealname: 'Acme renewal', amount: 5000, dealstage: 'appointmentscheduled' });
+    const deal_id = (deal.structuredContent as { id: string }).id;
+    const date = errorOf(await call('crm_deal_update', { deal_id, properties: { closedate: 'November 30, 2026' } }));
+    expect(date.message).toContain('November 30, 2026 was not a valid long.');
+    expect(date.details?.hint).toMatch(/closedate.*YYYY-MM-DD/);
+    const amount = errorOf(await call('crm_deal_update', { deal_id, properties: { amount: '$5,000' } }));
+    expect(amount.message).toContain('$5,000 was not a valid number.');
+    expect(amount.details?.hint).toMatch(/plain number.*without a currency sign/);
+    // Sent as the hints say, both are taken.
+    const fixed = await call('crm_deal_update', { deal_id, properties: { closedate: '2026-11-30', amount: '5000' } });
+    expect(fixed.isError).toBeFalsy();
+  });
+});
