@@ -275,11 +275,39 @@ export function toViolations(errors: readonly AjvErrorLike[] | null | undefined,
   const out: Violation[] = [];
   let hintsLeft = schema === undefined ? 0 : MAX_KEY_HINTS;
   const hint = (schemaPath: string, key: string, atRoot: boolean): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot) : '');
+  const flat = new Set<string>();
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;
-    out.push(toViolation(e, input, root, hint, schema));
+    const list = flatListAt(e, input);
+    if (list === undefined) out.push(toViolation(e, input, root, hint, schema));
+    else if (!flat.has(list)) {
+      flat.add(list);
+      out.push({ pointer: list, message: flatListMessage(pointerName(list, root), valueAt(input, list) as unknown[]), keyword: 'type' });
+    }
   }
   return out;
+}
+
+/**
+ * The pointer of an array of arrays given as the items of one array (Sheets' `values: ["2026-11-25", "Acme", 5000]`
+ * for one row), when `e` refuses one of those items for not being an array; else undefined. Every item is refused
+ * alike, so one refusal of the whole list says it, where one per item, each with an example of an item, reads as
+ * "this item should be the example".
+ */
+function flatListAt(e: AjvErrorLike, input: unknown): string | undefined {
+  if (e.keyword !== 'type' || String(e.params.type) !== 'array' || !e.schemaPath.endsWith('/items/type')) return undefined;
+  const list = e.instancePath.slice(0, e.instancePath.lastIndexOf('/'));
+  const value = valueAt(input, list);
+  return Array.isArray(value) && value.length > 0 && value.every((item) => !Array.isArray(item) && !isPlainObject(item)) ? list : undefined;
+}
+
+/** Longest list quoted back, wrapped, in the refusal of a list given flat. */
+const FLAT_LIST_MAX = 120;
+
+function flatListMessage(name: string, value: readonly unknown[]): string {
+  const wrapped = JSON.stringify([value]);
+  const send = wrapped.length <= FLAT_LIST_MAX ? `send ${wrapped}` : 'wrap it in another array, [[...]]';
+  return `${name} must be an array of arrays, not the items of one: for one, ${send}`;
 }
 
 function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schemaPath: string, key: string, atRoot: boolean) => string, schema: JsonSchema | undefined): Violation {

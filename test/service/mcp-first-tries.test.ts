@@ -16,7 +16,7 @@ let c: Client;
 beforeAll(async () => {
   h = await startHarness();
   const token = await h.token(h.a);
-  for (const connector of ['docs', 'crm'] as const) {
+  for (const connector of ['docs', 'crm', 'sheets'] as const) {
     await h.sandboxConnection(h.a, connector);
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: 'mo' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'mo@example.com' })).status).toBe(200);
@@ -76,5 +76,24 @@ describe('crm: a deal changed with the values a user says', () => {
     // Sent as the hints say, both are taken.
     const fixed = await call('crm_deal_update', { deal_id, properties: { closedate: '2026-11-30', amount: '5000' } });
     expect(fixed.isError).toBeFalsy();
+  });
+});
+
+describe('sheets: one row appended', () => {
+  it('given as the cells of one row, is refused once, saying to wrap it, with the row to send', async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Pipeline', sheets: [{ properties: { title: 'Pipeline' } }] });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    const result = await call('sheets_append_values', { spreadsheet_id, range: 'Pipeline', values: ['2026-11-25', 'Acme', 5000] });
+    const error = errorOf(result) as { violations?: unknown[] };
+    expect(error.violations).toEqual([
+      { pointer: '/values', keyword: 'type', message: 'values must be an array of arrays, not the items of one: for one, send [["2026-11-25","Acme",5000]]' },
+    ]);
+    // A long row is not quoted back; the shape is still said.
+    const long = errorOf(await call('sheets_update_values', { spreadsheet_id, range: 'Pipeline!A1', values: Array.from({ length: 40 }, (_, i) => `cell ${i}`) })) as { violations?: unknown[] };
+    expect(long.violations).toEqual([{ pointer: '/values', keyword: 'type', message: 'values must be an array of arrays, not the items of one: for one, wrap it in another array, [[...]]' }]);
+    // Rows some of which are right keep a refusal per wrong row.
+    const mixed = errorOf(await call('sheets_append_values', { spreadsheet_id, range: 'Pipeline', values: [['a', 1], 'b'] })) as { violations?: Array<{ pointer: string }> };
+    expect(mixed.violations?.map((v) => v.pointer)).toEqual(['/values/1']);
+    expect((await call('sheets_append_values', { spreadsheet_id, range: 'Pipeline', values: [['2026-11-25', 'Acme', 5000]] })).isError).toBeFalsy();
   });
 });
