@@ -59,7 +59,7 @@ export let calendarDeleteEvent: ToolDefinition<CalendarDeleteEventInput> = {
       {
         "status": 404,
         "code": "notFound",
-        "hint": "No event has this event_id in calendar_id (default primary): calendar_list_events lists a calendar's events with their ids; calendar_list_calendars lists the calendar ids."
+        "hint": "No event has this event_id in calendar_id (default primary): an event's id is its id field, not its iCalUID (...@google.com) or the eid in its htmlLink; calendar_list_events lists events with their ids, calendar_list_calendars the calendar ids."
       },
       {
         "status": 403,
@@ -96,7 +96,7 @@ export let calendarGetEventById: ToolDefinition<CalendarGetEventByIdInput> = {
       {
         "status": 404,
         "code": "notFound",
-        "hint": "No event has this event_id in calendar_id (default primary): calendar_list_events lists a calendar's events with their ids; calendar_list_calendars lists the calendar ids."
+        "hint": "No event has this event_id in calendar_id (default primary): an event's id is its id field, not its iCalUID (...@google.com) or the eid in its htmlLink; calendar_list_events lists events with their ids, calendar_list_calendars the calendar ids."
       }
     ],
   };
@@ -186,7 +186,7 @@ export let calendarUpdateEvent: ToolDefinition<CalendarUpdateEventInput> = {
       {
         "status": 404,
         "code": "notFound",
-        "hint": "No event has this event_id in calendar_id: calendar_list_events lists a calendar's events with their ids; calendar_list_calendars lists the calendar ids (primary is the user's own)."
+        "hint": "No event has this event_id in calendar_id: an event's id is its id field, not its iCalUID (...@google.com) or the eid in its htmlLink; calendar_list_events lists events with their ids, calendar_list_calendars the calendar ids (primary: the user's own)."
       },
       {
         "status": 403,

@@ -16,7 +16,7 @@ let c: Client;
 beforeAll(async () => {
   h = await startHarness();
   const token = await h.token(h.a);
-  for (const connector of ['docs', 'crm', 'sheets'] as const) {
+  for (const connector of ['docs', 'crm', 'sheets', 'calendar'] as const) {
     await h.sandboxConnection(h.a, connector);
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: 'mo' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'mo@example.com' })).status).toBe(200);
@@ -95,5 +95,22 @@ describe('sheets: one row appended', () => {
     const mixed = errorOf(await call('sheets_append_values', { spreadsheet_id, range: 'Pipeline', values: [['a', 1], 'b'] })) as { violations?: Array<{ pointer: string }> };
     expect(mixed.violations?.map((v) => v.pointer)).toEqual(['/values/1']);
     expect((await call('sheets_append_values', { spreadsheet_id, range: 'Pipeline', values: [['2026-11-25', 'Acme', 5000]] })).isError).toBeFalsy();
+  });
+});
+
+describe('calendar: the meeting just made, moved', () => {
+  it("by its iCalUID or its link's eid instead of its id, is told which field is the id", async () => {
+    const created = await call('calendar_create_event', { summary: 'Meeting with Ana', start_datetime: '2026-12-01T15:00:00Z', event_duration_minutes: 45 });
+    const event = created.structuredContent as { id: string; iCalUID: string; htmlLink: string };
+    const eid = new URL(event.htmlLink).searchParams.get('eid') as string;
+    for (const event_id of [event.iCalUID, eid]) {
+      const moved = errorOf(await call('calendar_update_event', { calendar_id: 'primary', event_id, start_datetime: '2026-12-01T15:30:00Z', event_duration_minutes: 45 }));
+      expect(moved.details?.hint).toMatch(/its id field, not its iCalUID \(\.\.\.@google\.com\) or the eid in its htmlLink/);
+    }
+    const read = errorOf(await call('calendar_get_event_by_id', { event_id: event.iCalUID }));
+    expect(read.details?.hint).toMatch(/not its iCalUID/);
+    const deleted = errorOf(await call('calendar_delete_event', { event_id: eid }));
+    expect(deleted.details?.hint).toMatch(/not its iCalUID/);
+    expect((await call('calendar_update_event', { calendar_id: 'primary', event_id: event.id, start_datetime: '2026-12-01T15:30:00Z', event_duration_minutes: 45 })).isError).toBeFalsy();
   });
 });
