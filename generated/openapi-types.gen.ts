@@ -4239,6 +4239,21 @@ export interface components {
              *         "date": {
              *           "start": "2026-03-01"
              *         }
+             *       },
+             *       "Estimate": {
+             *         "number": 3
+             *       },
+             *       "Done": {
+             *         "checkbox": true
+             *       },
+             *       "Notes": {
+             *         "rich_text": [
+             *           {
+             *             "text": {
+             *               "content": "Notes"
+             *             }
+             *           }
+             *         ]
              *       }
              *     }
              */
@@ -4609,6 +4624,42 @@ export interface components {
              *           {
              *             "text": {
              *               "content": "Project plan"
+             *             }
+             *           }
+             *         ]
+             *       }
+             *     }
+             * @example {
+             *       "title": {
+             *         "title": [
+             *           {
+             *             "text": {
+             *               "content": "Write the report"
+             *             }
+             *           }
+             *         ]
+             *       },
+             *       "Status": {
+             *         "select": {
+             *           "name": "Open"
+             *         }
+             *       },
+             *       "Due": {
+             *         "date": {
+             *           "start": "2026-03-01"
+             *         }
+             *       },
+             *       "Estimate": {
+             *         "number": 3
+             *       },
+             *       "Done": {
+             *         "checkbox": true
+             *       },
+             *       "Notes": {
+             *         "rich_text": [
+             *           {
+             *             "text": {
+             *               "content": "Notes"
              *             }
              *           }
              *         ]

@@ -6491,6 +6491,21 @@ export let workspaceDatabaseInsertRowInputSchema: JsonSchema = {
               "date": {
                 "start": "2026-03-01"
               }
+            },
+            "Estimate": {
+              "number": 3
+            },
+            "Done": {
+              "checkbox": true
+            },
+            "Notes": {
+              "rich_text": [
+                {
+                  "text": {
+                    "content": "Notes"
+                  }
+                }
+              ]
             }
           }
         ]
@@ -8845,6 +8860,42 @@ export let workspacePageCreateInputSchema: JsonSchema = {
                 {
                   "text": {
                     "content": "Project plan"
+                  }
+                }
+              ]
+            }
+          },
+          {
+            "title": {
+              "title": [
+                {
+                  "text": {
+                    "content": "Write the report"
+                  }
+                }
+              ]
+            },
+            "Status": {
+              "select": {
+                "name": "Open"
+              }
+            },
+            "Due": {
+              "date": {
+                "start": "2026-03-01"
+              }
+            },
+            "Estimate": {
+              "number": 3
+            },
+            "Done": {
+              "checkbox": true
+            },
+            "Notes": {
+              "rich_text": [
+                {
+                  "text": {
+                    "content": "Notes"
                   }
                 }
               ]

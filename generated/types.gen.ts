@@ -841,7 +841,7 @@ export type WorkspaceDatabaseCreateOutput = WorkspaceDatabase;
 export interface WorkspaceDatabaseInsertRowInput {
   /** The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
   database_id: string;
-  /** Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object. Example: `{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}}}`. */
+  /** Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object. Example: `{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}`. */
   properties: Record<string, Record<string, unknown>>;
   /** From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions. Format: workspace-id. Example: `"1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"`. */
   data_source_id?: string;

@@ -175,17 +175,35 @@ function quotedScalarHint(types: readonly string[], value: unknown): string {
 /**
  * `, e.g. {"title":[{"text":{"content":"Project plan"}}]}` when a value of an open map of objects (Notion's
  * `properties`) was given as something other than an object or the JSON text of one (a bare title, a rich-text
- * array): the example's value for that key, or else its first value (a column the example does not name, such as a
- * database's `Name`, still takes a typed value object), where "the text is not JSON" would point the wrong way.
+ * array), where "the text is not JSON" would point the wrong way: the value of the first example naming that key; for a key
+ * no example names (a database's `Priority`), each value shape the examples show, one per type key
+ * (`, the value object of its type, e.g. {"title":[...]}, {"select":{"name":"Open"}} or {"number":3}`), since any one
+ * of them alone (the title's) reads as the shape that key takes.
  */
 function mapValueExampleHint(schema: JsonSchema | undefined, typePath: string, pointer: string, value: unknown): string {
   if (schema === undefined || !typePath.endsWith('/additionalProperties/type')) return '';
   if (isPlainObject(value) || (typeof value === 'string' && /^\s*[{[]/.test(value))) return '';
   const key = tokenKey(pointer.slice(pointer.lastIndexOf('/') + 1));
-  const map = examplesOf(schemaAt(schema, typePath.slice(0, -'/additionalProperties/type'.length)))?.[0];
-  if (!isPlainObject(map)) return '';
-  return exampleText(Object.hasOwn(map, key) ? map[key] : Object.values(map)[0]);
+  const maps = (examplesOf(schemaAt(schema, typePath.slice(0, -'/additionalProperties/type'.length))) ?? []).filter(isPlainObject);
+  const first = maps[0];
+  if (first === undefined) return '';
+  const naming = maps.find((map) => Object.hasOwn(map, key));
+  if (naming !== undefined) return exampleText(naming[key]);
+  const shapes = new Map<string, string>();
+  for (const map of maps) {
+    for (const v of Object.values(map)) {
+      const type = isPlainObject(v) ? Object.keys(v).join(',') : JSON.stringify(v);
+      if (!shapes.has(type)) shapes.set(type, JSON.stringify(v));
+    }
+  }
+  const texts = [...shapes.values()];
+  if (texts.length === 1) return exampleText(first[Object.keys(first)[0] as string]);
+  const listed = `${texts.slice(0, -1).join(', ')} or ${texts[texts.length - 1]}`;
+  return listed.length <= SHAPES_MAX ? `, the value object of its type, e.g. ${listed}` : exampleText(Object.values(first)[0]);
 }
+
+/** Longest list of value shapes a map value's refusal quotes. */
+const SHAPES_MAX = 400;
 
 /**
  * `: {requiredRevisionId} or {targetRevisionId}, with no other key`: the shapes of a `oneOf`/`anyOf` a value matched

@@ -16,7 +16,7 @@ let c: Client;
 beforeAll(async () => {
   h = await startHarness();
   const token = await h.token(h.a);
-  for (const connector of ['docs', 'crm', 'sheets', 'calendar'] as const) {
+  for (const connector of ['docs', 'crm', 'sheets', 'calendar', 'workspace'] as const) {
     await h.sandboxConnection(h.a, connector);
     const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: 'mo' } });
     expect((await consentThroughSandbox(link.body.link, { user: 'mo@example.com' })).status).toBe(200);
@@ -112,5 +112,23 @@ describe('calendar: the meeting just made, moved', () => {
     const deleted = errorOf(await call('calendar_delete_event', { event_id: eid }));
     expect(deleted.details?.hint).toMatch(/not its iCalUID/);
     expect((await call('calendar_update_event', { calendar_id: 'primary', event_id: event.id, start_datetime: '2026-12-01T15:30:00Z', event_duration_minutes: 45 })).isError).toBeFalsy();
+  });
+});
+
+describe('workspace: a row given with bare values', () => {
+  it("a column the tool's example does not name is shown each value shape, not the title's alone", async () => {
+    const found = await call('workspace_search', { query: 'Tasks' });
+    const database_id = (found.structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'database')!.id;
+    const title = { title: [{ text: { content: 'Q3 launch' } }] };
+    for (const tool of ['workspace_database_insert_row', 'workspace_page_create']) {
+      const error = errorOf(await call(tool, { database_id, properties: { title, Priority: 2, Quarter: 'Q3', Done: true } })) as { violations?: Array<{ pointer: string; message: string }> };
+      expect(error.violations?.map((v) => v.pointer)).toEqual(['/properties/Priority', '/properties/Quarter', '/properties/Done']);
+      for (const v of error.violations!.slice(0, 2)) {
+        expect(v.message).toMatch(/^properties\.\w+ must be an object, the value object of its type, e\.g\. \{"title":/);
+        for (const shape of ['{"select":{"name":"Open"}}', '{"date":{"start":"2026-03-01"}}', '{"number":3}', '{"checkbox":true}', '{"rich_text":[{"text":{"content":"Notes"}}]}']) expect(v.message).toContain(shape);
+      }
+      // A key the example names keeps that example alone.
+      expect(error.violations![2]!.message).toBe('properties.Done must be an object, e.g. {"checkbox":true}');
+    }
   });
 });

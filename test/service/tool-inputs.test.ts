@@ -231,10 +231,15 @@ describe('a Notion property value given bare', () => {
         { pointer: '/properties/title', keyword: 'type', message: 'properties.title must be an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}' },
       ]);
     }
-    // A column the example does not name is shown the example's first value: a typed value object all the same.
+    // A column no example names is shown each value shape the examples give, not the title's alone.
     const row = await run('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'x' } }] }, Owner: 'Ana' } });
     expect(row.body.error.details.violations).toEqual([
-      { pointer: '/properties/Owner', keyword: 'type', message: 'properties.Owner must be an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}' },
+      {
+        pointer: '/properties/Owner',
+        keyword: 'type',
+        message:
+          'properties.Owner must be an object, the value object of its type, e.g. {"title":[{"text":{"content":"Project plan"}}]}, {"select":{"name":"Open"}}, {"date":{"start":"2026-03-01"}}, {"number":3}, {"checkbox":true} or {"rich_text":[{"text":{"content":"Notes"}}]}',
+      },
     ]);
     // Text that looks like JSON still says why it was not read.
     const broken = await run('workspace_page_create', { parent_page_id, properties: { title: '{"title": [' } });
