@@ -3,6 +3,8 @@ import { didYouMean, unknownToolError } from '../../../runtime/executor/unknown-
 import { createToolRegistry } from '../../../runtime/executor/tool-registry.js';
 import type { ToolDefinition } from '../../../runtime/types.js';
 
+/** What the ranked search reads of a tool besides its words: these are read-only lookups. */
+const READ_ONLY = { readOnly: true, destructive: false, idempotent: true, openWorld: true };
 const tool = (name: string, aliases: string[] = []) => ({ name, aliases }) as unknown as ToolDefinition;
 const registry = createToolRegistry([tool('calendar_list_events', ['googlecalendar_list_events']), tool('calendar_list_calendars'), tool('crm_contacts_list')]);
 
@@ -22,7 +24,7 @@ describe('unknownToolError', () => {
 
   it('names the tools that share the words of a name close to none, and makes no guess when none does', () => {
     // The ranked search reads names, titles, descriptions and parameters: give the three tools theirs.
-    const described = (name: string, description: string) => ({ name, aliases: [], title: name, description, inputSchema: { type: 'object', properties: {} }, versionParameters: [] }) as unknown as ToolDefinition;
+    const described = (name: string, description: string) => ({ name, aliases: [], title: name, description, inputSchema: { type: 'object', properties: {} }, versionParameters: [], annotations: READ_ONLY }) as unknown as ToolDefinition;
     const tools = createToolRegistry([
       described('docs_read_document', 'Read a Google Docs document.'),
       described('docs_create_document', 'Create a Google Docs document.'),
@@ -38,7 +40,7 @@ describe('unknownToolError', () => {
   });
 
   it('suggests only tools among those given (an MCP session\'s own)', () => {
-    const tools = createToolRegistry([tool('calendar_list_events'), tool('calendar_list_calendars')].map((t) => ({ ...t, title: t.name, description: '', inputSchema: { type: 'object', properties: {} }, versionParameters: [] }) as unknown as ToolDefinition));
+    const tools = createToolRegistry([tool('calendar_list_events'), tool('calendar_list_calendars')].map((t) => ({ ...t, title: t.name, description: '', inputSchema: { type: 'object', properties: {} }, versionParameters: [], annotations: READ_ONLY }) as unknown as ToolDefinition));
     expect(didYouMean(tools, 'calendar_list_event', new Set(['calendar_list_calendars']))).toBe(' Tools with these words: "calendar_list_calendars".');
     expect(didYouMean(tools, 'calendar_list_event')).toBe(' Did you mean "calendar_list_events"?');
   });
