@@ -262,17 +262,33 @@ function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPat
 
 /**
  * What follows `unknown parameter 'x'` (at the root) or `unknown key 'x' in y`: ` Did you mean 'max_results'?` for
- * a near miss of a declared key, else the declared keys (`. Known parameters: query, limit, after`, at most 30), so
+ * a near miss of a declared key, or for the one declared key it is the start or end of, else the declared keys (`. Known parameters: query, limit, after`, at most 30), so
  * that a caller who guessed a name (`filters`, `attendees`) is told the real ones in the same answer; the empty string
  * when none is declared. Every refusal of an unknown key says it this way (tool inputs, API bodies, MCP meta-tools).
  */
 export function unknownKeyHint(key: string, declared: readonly string[], atRoot: boolean): string {
-  const suggestion = closestMatch(key, declared);
+  const suggestion = closestMatch(key, declared) ?? wordsMatch(key, declared);
   if (suggestion !== undefined) return `. Did you mean '${suggestion}'?`;
   if (declared.length === 0) return '';
   const listed = declared.slice(0, MAX_LISTED_KEYS).join(', ');
   const more = declared.length > MAX_LISTED_KEYS ? ` and ${declared.length - MAX_LISTED_KEYS} more` : '';
   return `. Known ${atRoot ? 'parameters' : 'keys'}: ${listed}${more}`;
+}
+
+/**
+ * The one declared key that ends or starts with `key` at a word boundary (`duration_minutes` in
+ * `event_duration_minutes`, `attendees` in `attendees_emails`): the part of a long name a model remembers, too far
+ * from it for an edit distance. A part several keys share (`id` in `event_id` and `calendar_id`) names none.
+ */
+function wordsMatch(key: string, declared: readonly string[]): string | undefined {
+  // Only a declared key longer than `key` can hold it and a `_`: a huge key is compared with none.
+  const found = declared.filter((d) => {
+    if (d.length <= key.length + 1) return false;
+    const name = d.toLowerCase();
+    const k = key.toLowerCase();
+    return (name.endsWith(k) && name[name.length - k.length - 1] === '_') || (name.startsWith(k) && name[k.length] === '_');
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**

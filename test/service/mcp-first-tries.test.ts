@@ -132,3 +132,18 @@ describe('workspace: a row given with bare values', () => {
     }
   });
 });
+
+describe('calendar: a parameter named by the part of its name a model remembers', () => {
+  it('is told the one parameter whose name ends or starts with it; a part several names share gets the list', async () => {
+    const made = errorOf(await call('calendar_create_event', { summary: 'Meeting with Ana', start_datetime: '2026-12-01T15:00:00Z', duration_minutes: 45, attendees: ['ana@example.com'] })) as {
+      violations?: Array<{ pointer: string; message: string }>;
+    };
+    expect(made.violations).toEqual([
+      { pointer: '/duration_minutes', keyword: 'additionalProperties', message: "unknown parameter 'duration_minutes'. Did you mean 'event_duration_minutes'?" },
+      { pointer: '/attendees', keyword: 'additionalProperties', message: "unknown parameter 'attendees'. Did you mean 'attendees_emails'?" },
+    ]);
+    // event_id and calendar_id both end in id: no guess between them.
+    const moved = errorOf(await call('calendar_update_event', { calendar_id: 'primary', id: 'e1' })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(moved.violations?.find((v) => v.pointer === '/id')?.message).toMatch(/^unknown parameter 'id'\. Known parameters: calendar_id, event_id, /);
+  });
+});
