@@ -3,27 +3,11 @@
  * copy that form; the a1-range format takes it, and any name in another script (`Лист1!A1`), so such a range reaches
  * the sandbox, which resolves it as Sheets does. What the format still refuses says why, with the fix where it can.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './connector-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useSpreadsheet } from './sheets-fixture.js';
 
-let h: Harness;
-let spreadsheetId: string;
-const run = (tool_name: string, input: Record<string, unknown>) =>
-  h.env.executeTool({ tool_name, connection_name: 'sh', identifier: 'ana', tool_input: { spreadsheet_id: spreadsheetId, ...input } });
-
-beforeAll(async () => {
-  h = await startHarness();
-  await h.connection('sheets', 'sh');
-  await h.authorize('sh', 'ana');
-  const made = await h.env.executeTool({
-    tool_name: 'sheets_create_spreadsheet',
-    connection_name: 'sh',
-    identifier: 'ana',
-    tool_input: { title: 'Names', sheets: [{ properties: { title: 'Class Data' } }, { properties: { title: 'Лист1' } }, { properties: { title: "Bob's data" } }] },
-  });
-  spreadsheetId = (made.data as { spreadsheetId: string }).spreadsheetId;
-});
-afterAll(() => h.close());
+const sheet = useSpreadsheet('Names', ['Class Data', 'Лист1', "Bob's data"]);
+const run = sheet.run;
 
 describe('a sheet name written without quotes', () => {
   it('is taken by update, append and get, and names the sheet it says', async () => {
@@ -41,10 +25,10 @@ describe('a sheet name written without quotes', () => {
 
 describe('a range the format refuses', () => {
   const refusal = async (range: string) => {
-    h.sandbox.control.clearRequests();
+    sheet.harness.sandbox.control.clearRequests();
     const error = await run('sheets_get_values', { range }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid_input' });
-    expect(h.sandbox.control.requests()).toHaveLength(0);
+    expect(sheet.harness.sandbox.control.requests()).toHaveLength(0);
     const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
     expect(violations.map((v) => v.pointer)).toEqual(['/range']);
     return violations[0]!.message;

@@ -3,28 +3,14 @@
  * running past it refused (sandbox/apis/sheets/spreadsheet-model.ts, readBox and checkGrid). What Sheets refuses in a
  * range, the a1-range format refuses before sending, saying what to send instead (runtime/validation/format-problems.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './connector-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSpreadsheet } from './sheets-fixture.js';
 
-let h: Harness;
-let spreadsheetId: string;
-const run = (tool_name: string, input: Record<string, unknown>) =>
-  h.env.executeTool({ tool_name, connection_name: 'sh', identifier: 'ana', tool_input: { spreadsheet_id: spreadsheetId, ...input } });
-
+const sheet = useSpreadsheet('Ranges', ['Data', 'Other', 'Q1']);
+const run = sheet.run;
 beforeAll(async () => {
-  h = await startHarness();
-  await h.connection('sheets', 'sh');
-  await h.authorize('sh', 'ana');
-  const made = await h.env.executeTool({
-    tool_name: 'sheets_create_spreadsheet',
-    connection_name: 'sh',
-    identifier: 'ana',
-    tool_input: { title: 'Ranges', sheets: [{ properties: { title: 'Data' } }, { properties: { title: 'Other' } }, { properties: { title: 'Q1' } }] },
-  });
-  spreadsheetId = (made.data as { spreadsheetId: string }).spreadsheetId;
   await run('sheets_update_values', { range: 'Data!Y1', values: [['y', 'z']] });
 });
-afterAll(() => h.close());
 
 describe('the grid', () => {
   it('a read running past the last column is answered with the cells inside it, and says which', async () => {
@@ -44,10 +30,10 @@ describe('the grid', () => {
 
 /** The message of a range the format refused, after checking that nothing was sent. */
 const refusal = async (tool: string, input: Record<string, unknown>): Promise<string> => {
-  h.sandbox.control.clearRequests();
+  sheet.harness.sandbox.control.clearRequests();
   const error = await run(tool, input).catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'invalid_input' });
-  expect(h.sandbox.control.requests()).toHaveLength(0);
+  expect(sheet.harness.sandbox.control.requests()).toHaveLength(0);
   const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
   expect(violations.map((v) => v.pointer)).toEqual(['/range']);
   return violations[0]!.message;
