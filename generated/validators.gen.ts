@@ -13,7 +13,7 @@ let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValid
 /** Checks an input of `calendar_create_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarCreateEvent(input: unknown): ValidationResult<CalendarCreateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema);
+  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema, ["schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
@@ -34,7 +34,7 @@ let ajv_calendar_delete_event = ajv.calendar_delete_event as unknown as AjvValid
 /** Checks an input of `calendar_delete_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarDeleteEvent(input: unknown): ValidationResult<CalendarDeleteEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_delete_event(input)) violations = toViolations(ajv_calendar_delete_event.errors, input, 'input', calendarDeleteEventInputSchema);
+  if (!ajv_calendar_delete_event(input)) violations = toViolations(ajv_calendar_delete_event.errors, input, 'input', calendarDeleteEventInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as CalendarDeleteEventInput } : { ok: false, violations };
 }
 
@@ -43,7 +43,7 @@ let ajv_calendar_get_event_by_id = ajv.calendar_get_event_by_id as unknown as Aj
 /** Checks an input of `calendar_get_event_by_id`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarGetEventById(input: unknown): ValidationResult<CalendarGetEventByIdInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_get_event_by_id(input)) violations = toViolations(ajv_calendar_get_event_by_id.errors, input, 'input', calendarGetEventByIdInputSchema);
+  if (!ajv_calendar_get_event_by_id(input)) violations = toViolations(ajv_calendar_get_event_by_id.errors, input, 'input', calendarGetEventByIdInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as CalendarGetEventByIdInput } : { ok: false, violations };
 }
 
@@ -52,7 +52,7 @@ let ajv_calendar_list_calendars = ajv.calendar_list_calendars as unknown as AjvV
 /** Checks an input of `calendar_list_calendars`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListCalendars(input: unknown): ValidationResult<CalendarListCalendarsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_calendars(input)) violations = toViolations(ajv_calendar_list_calendars.errors, input, 'input', calendarListCalendarsInputSchema);
+  if (!ajv_calendar_list_calendars(input)) violations = toViolations(ajv_calendar_list_calendars.errors, input, 'input', calendarListCalendarsInputSchema, ["schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.sync_token !== undefined && o.min_access_role !== undefined) (violations ??= []).push({ pointer: "/min_access_role", message: "min_access_role cannot be combined with sync_token (Google refuses the pair).", keyword: "forbidden_if" });
@@ -68,7 +68,7 @@ let ajv_calendar_list_events = ajv.calendar_list_events as unknown as AjvValidat
 /** Checks an input of `calendar_list_events`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListEvents(input: unknown): ValidationResult<CalendarListEventsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema);
+  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema, ["schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.order_by === "startTime" && o.single_events !== true) (violations ??= []).push({ pointer: "/single_events", message: "order_by=startTime needs single_events=true (Google orders by start time only over expanded recurring events).", keyword: "requires_value" });
@@ -83,7 +83,7 @@ let ajv_calendar_update_event = ajv.calendar_update_event as unknown as AjvValid
 /** Checks an input of `calendar_update_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarUpdateEvent(input: unknown): ValidationResult<CalendarUpdateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema);
+  if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema, ["schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
@@ -270,7 +270,7 @@ let ajv_docs_create_document = ajv.docs_create_document as unknown as AjvValidat
 /** Checks an input of `docs_create_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsCreateDocument(input: unknown): ValidationResult<DocsCreateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_create_document(input)) violations = toViolations(ajv_docs_create_document.errors, input, 'input', docsCreateDocumentInputSchema);
+  if (!ajv_docs_create_document(input)) violations = toViolations(ajv_docs_create_document.errors, input, 'input', docsCreateDocumentInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as DocsCreateDocumentInput } : { ok: false, violations };
 }
 
@@ -279,7 +279,7 @@ let ajv_docs_read_document = ajv.docs_read_document as unknown as AjvValidate;
 /** Checks an input of `docs_read_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsReadDocument(input: unknown): ValidationResult<DocsReadDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_read_document(input)) violations = toViolations(ajv_docs_read_document.errors, input, 'input', docsReadDocumentInputSchema);
+  if (!ajv_docs_read_document(input)) violations = toViolations(ajv_docs_read_document.errors, input, 'input', docsReadDocumentInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as DocsReadDocumentInput } : { ok: false, violations };
 }
 
@@ -288,7 +288,7 @@ let ajv_docs_update_document = ajv.docs_update_document as unknown as AjvValidat
 /** Checks an input of `docs_update_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsUpdateDocument(input: unknown): ValidationResult<DocsUpdateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema);
+  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as DocsUpdateDocumentInput } : { ok: false, violations };
 }
 
@@ -297,7 +297,7 @@ let ajv_sheets_append_values = ajv.sheets_append_values as unknown as AjvValidat
 /** Checks an input of `sheets_append_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsAppendValues(input: unknown): ValidationResult<SheetsAppendValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_append_values(input)) violations = toViolations(ajv_sheets_append_values.errors, input, 'input', sheetsAppendValuesInputSchema);
+  if (!ajv_sheets_append_values(input)) violations = toViolations(ajv_sheets_append_values.errors, input, 'input', sheetsAppendValuesInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as SheetsAppendValuesInput } : { ok: false, violations };
 }
 
@@ -306,7 +306,7 @@ let ajv_sheets_create_spreadsheet = ajv.sheets_create_spreadsheet as unknown as 
 /** Checks an input of `sheets_create_spreadsheet`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsCreateSpreadsheet(input: unknown): ValidationResult<SheetsCreateSpreadsheetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_create_spreadsheet(input)) violations = toViolations(ajv_sheets_create_spreadsheet.errors, input, 'input', sheetsCreateSpreadsheetInputSchema);
+  if (!ajv_sheets_create_spreadsheet(input)) violations = toViolations(ajv_sheets_create_spreadsheet.errors, input, 'input', sheetsCreateSpreadsheetInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as SheetsCreateSpreadsheetInput } : { ok: false, violations };
 }
 
@@ -315,7 +315,7 @@ let ajv_sheets_get_values = ajv.sheets_get_values as unknown as AjvValidate;
 /** Checks an input of `sheets_get_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsGetValues(input: unknown): ValidationResult<SheetsGetValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_get_values(input)) violations = toViolations(ajv_sheets_get_values.errors, input, 'input', sheetsGetValuesInputSchema);
+  if (!ajv_sheets_get_values(input)) violations = toViolations(ajv_sheets_get_values.errors, input, 'input', sheetsGetValuesInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as SheetsGetValuesInput } : { ok: false, violations };
 }
 
@@ -324,7 +324,7 @@ let ajv_sheets_read_spreadsheet = ajv.sheets_read_spreadsheet as unknown as AjvV
 /** Checks an input of `sheets_read_spreadsheet`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsReadSpreadsheet(input: unknown): ValidationResult<SheetsReadSpreadsheetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_read_spreadsheet(input)) violations = toViolations(ajv_sheets_read_spreadsheet.errors, input, 'input', sheetsReadSpreadsheetInputSchema);
+  if (!ajv_sheets_read_spreadsheet(input)) violations = toViolations(ajv_sheets_read_spreadsheet.errors, input, 'input', sheetsReadSpreadsheetInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as SheetsReadSpreadsheetInput } : { ok: false, violations };
 }
 
@@ -333,7 +333,7 @@ let ajv_sheets_update_values = ajv.sheets_update_values as unknown as AjvValidat
 /** Checks an input of `sheets_update_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsUpdateValues(input: unknown): ValidationResult<SheetsUpdateValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_update_values(input)) violations = toViolations(ajv_sheets_update_values.errors, input, 'input', sheetsUpdateValuesInputSchema);
+  if (!ajv_sheets_update_values(input)) violations = toViolations(ajv_sheets_update_values.errors, input, 'input', sheetsUpdateValuesInputSchema, ["schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as SheetsUpdateValuesInput } : { ok: false, violations };
 }
 
@@ -342,7 +342,7 @@ let ajv_workspace_comment_create = ajv.workspace_comment_create as unknown as Aj
 /** Checks an input of `workspace_comment_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentCreate(input: unknown): ValidationResult<WorkspaceCommentCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comment_create(input)) violations = toViolations(ajv_workspace_comment_create.errors, input, 'input', workspaceCommentCreateInputSchema);
+  if (!ajv_workspace_comment_create(input)) violations = toViolations(ajv_workspace_comment_create.errors, input, 'input', workspaceCommentCreateInputSchema, ["workspace_version","schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   {
@@ -360,7 +360,7 @@ let ajv_workspace_comment_retrieve = ajv.workspace_comment_retrieve as unknown a
 /** Checks an input of `workspace_comment_retrieve`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentRetrieve(input: unknown): ValidationResult<WorkspaceCommentRetrieveInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comment_retrieve(input)) violations = toViolations(ajv_workspace_comment_retrieve.errors, input, 'input', workspaceCommentRetrieveInputSchema);
+  if (!ajv_workspace_comment_retrieve(input)) violations = toViolations(ajv_workspace_comment_retrieve.errors, input, 'input', workspaceCommentRetrieveInputSchema, ["workspace_version","schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as WorkspaceCommentRetrieveInput } : { ok: false, violations };
 }
 
@@ -369,7 +369,7 @@ let ajv_workspace_comments_list = ajv.workspace_comments_list as unknown as AjvV
 /** Checks an input of `workspace_comments_list`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentsList(input: unknown): ValidationResult<WorkspaceCommentsListInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comments_list(input)) violations = toViolations(ajv_workspace_comments_list.errors, input, 'input', workspaceCommentsListInputSchema);
+  if (!ajv_workspace_comments_list(input)) violations = toViolations(ajv_workspace_comments_list.errors, input, 'input', workspaceCommentsListInputSchema, ["workspace_version","schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as WorkspaceCommentsListInput } : { ok: false, violations };
 }
 
@@ -378,7 +378,7 @@ let ajv_workspace_database_create = ajv.workspace_database_create as unknown as 
 /** Checks an input of `workspace_database_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseCreate(input: unknown): ValidationResult<WorkspaceDatabaseCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_create(input)) violations = toViolations(ajv_workspace_database_create.errors, input, 'input', workspaceDatabaseCreateInputSchema);
+  if (!ajv_workspace_database_create(input)) violations = toViolations(ajv_workspace_database_create.errors, input, 'input', workspaceDatabaseCreateInputSchema, ["workspace_version","schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseCreateInput } : { ok: false, violations };
 }
 
@@ -387,7 +387,7 @@ let ajv_workspace_database_insert_row = ajv.workspace_database_insert_row as unk
 /** Checks an input of `workspace_database_insert_row`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseInsertRow(input: unknown): ValidationResult<WorkspaceDatabaseInsertRowInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_insert_row(input)) violations = toViolations(ajv_workspace_database_insert_row.errors, input, 'input', workspaceDatabaseInsertRowInputSchema);
+  if (!ajv_workspace_database_insert_row(input)) violations = toViolations(ajv_workspace_database_insert_row.errors, input, 'input', workspaceDatabaseInsertRowInputSchema, ["workspace_version","schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });
@@ -401,7 +401,7 @@ let ajv_workspace_database_query = ajv.workspace_database_query as unknown as Aj
 /** Checks an input of `workspace_database_query`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseQuery(input: unknown): ValidationResult<WorkspaceDatabaseQueryInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema);
+  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema, ["workspace_version","schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (Array.isArray(o.sorts)) {
@@ -423,7 +423,7 @@ let ajv_workspace_database_query_properties = ajv.workspace_database_query_prope
 /** Checks an input of `workspace_database_query_properties`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseQueryProperties(input: unknown): ValidationResult<WorkspaceDatabaseQueryPropertiesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_query_properties(input)) violations = toViolations(ajv_workspace_database_query_properties.errors, input, 'input', workspaceDatabaseQueryPropertiesInputSchema);
+  if (!ajv_workspace_database_query_properties(input)) violations = toViolations(ajv_workspace_database_query_properties.errors, input, 'input', workspaceDatabaseQueryPropertiesInputSchema, ["workspace_version","schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseQueryPropertiesInput } : { ok: false, violations };
 }
 
@@ -432,7 +432,7 @@ let ajv_workspace_database_retrieve = ajv.workspace_database_retrieve as unknown
 /** Checks an input of `workspace_database_retrieve`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseRetrieve(input: unknown): ValidationResult<WorkspaceDatabaseRetrieveInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_retrieve(input)) violations = toViolations(ajv_workspace_database_retrieve.errors, input, 'input', workspaceDatabaseRetrieveInputSchema);
+  if (!ajv_workspace_database_retrieve(input)) violations = toViolations(ajv_workspace_database_retrieve.errors, input, 'input', workspaceDatabaseRetrieveInputSchema, ["workspace_version","schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseRetrieveInput } : { ok: false, violations };
 }
 
@@ -441,7 +441,7 @@ let ajv_workspace_page_create = ajv.workspace_page_create as unknown as AjvValid
 /** Checks an input of `workspace_page_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspacePageCreate(input: unknown): ValidationResult<WorkspacePageCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_page_create(input)) violations = toViolations(ajv_workspace_page_create.errors, input, 'input', workspacePageCreateInputSchema);
+  if (!ajv_workspace_page_create(input)) violations = toViolations(ajv_workspace_page_create.errors, input, 'input', workspacePageCreateInputSchema, ["workspace_version","schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });
@@ -462,6 +462,6 @@ let ajv_workspace_search = ajv.workspace_search as unknown as AjvValidate;
 /** Checks an input of `workspace_search`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceSearch(input: unknown): ValidationResult<WorkspaceSearchInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_search(input)) violations = toViolations(ajv_workspace_search.errors, input, 'input', workspaceSearchInputSchema);
+  if (!ajv_workspace_search(input)) violations = toViolations(ajv_workspace_search.errors, input, 'input', workspaceSearchInputSchema, ["workspace_version","schema_version","tool_version"]);
   return violations === undefined ? { ok: true, value: input as WorkspaceSearchInput } : { ok: false, violations };
 }

@@ -74,6 +74,8 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
     const check = `ajv_${tool.name}`;
     sf.addVariableStatement({ declarations: [{ name: check, initializer: `ajv.${tool.name} as unknown as AjvValidate` }] });
     const ruleCode = tool.rules.map(ruleCheck).join('\n');
+    // The version parameters, hidden from models, are never named in an unknown parameter's hint (still accepted).
+    const unnamed = tool.versionParameters.length > 0 ? `, ${JSON.stringify(tool.versionParameters)}` : '';
     sf.addFunction({
       name: `validate${tool.typeName}`,
       isExported: true,
@@ -82,7 +84,7 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
       returnType: `ValidationResult<${tool.typeName}Input>`,
       statements: [
         'let violations: Violation[] | undefined;',
-        `if (!${check}(input)) violations = toViolations(${check}.errors, input, 'input', ${camelCase(tool.name)}InputSchema);`,
+        `if (!${check}(input)) violations = toViolations(${check}.errors, input, 'input', ${camelCase(tool.name)}InputSchema${unnamed});`,
         ...(ruleCode
           ? [`if (typeof input === 'object' && input !== null && !Array.isArray(input)) {\nconst o = input as Record<string, unknown>;\n${ruleCode}\n}`]
           : []),

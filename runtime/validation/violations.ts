@@ -250,13 +250,17 @@ const MAX_LISTED_KEYS = 30;
  * ` Did you mean 'max_results'?` when the object that refused `key` declares a key it misspells (`maxResults`,
  * `calender_id`; closestMatch's rule, as for workspace column names); else the keys it declares, from
  * {@link unknownKeyHint}. Computed keys (`readOnly`, such as `_parent`) are never named: a caller must not send them.
+ * Nor are the root's `unnamed` keys (a tool's version parameters, left out of the schemas models are shown): a
+ * caller that knows them may send them, but a model is not pointed at parameters it was never shown.
  */
-function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPath: string, key: string, atRoot: boolean): string {
+function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPath: string, key: string, atRoot: boolean, unnamed: readonly string[]): string {
   if (schema === undefined) return '';
   const object = schemaAt(schema, additionalPropertiesPath.slice(0, additionalPropertiesPath.lastIndexOf('/')));
   const properties = isPlainObject(object) ? object.properties : undefined;
   if (!isPlainObject(properties)) return '';
-  const declared = Object.keys(properties).filter((k) => !(isPlainObject(properties[k]) && properties[k].readOnly === true));
+  const declared = Object.keys(properties).filter(
+    (k) => !(isPlainObject(properties[k]) && properties[k].readOnly === true) && !(atRoot && unnamed.includes(k)),
+  );
   return unknownKeyHint(key, declared, atRoot);
 }
 
@@ -301,14 +305,21 @@ export const MAX_KEY_HINTS = 20;
  * One message per ajv error; errors inside a failed `anyOf`/`oneOf` branch are folded into that keyword's message.
  * `root` names the whole value in messages about it (`input must be an object`); the HTTP service passes `body`,
  * `query` or `path` for its request schemas. With the validated `schema`, an unknown key names the declared key it
- * probably misspells (the first {@link MAX_KEY_HINTS} unknown keys).
+ * probably misspells (the first {@link MAX_KEY_HINTS} unknown keys); `unnamed` root keys (a tool's version parameters,
+ * hidden from models) are accepted as the schema says but never named in that hint.
  */
-export function toViolations(errors: readonly AjvErrorLike[] | null | undefined, input: unknown, root = 'input', schema?: JsonSchema): Violation[] {
+export function toViolations(
+  errors: readonly AjvErrorLike[] | null | undefined,
+  input: unknown,
+  root = 'input',
+  schema?: JsonSchema,
+  unnamed: readonly string[] = [],
+): Violation[] {
   if (!errors) return [];
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
   let hintsLeft = schema === undefined ? 0 : MAX_KEY_HINTS;
-  const hint = (schemaPath: string, key: string, atRoot: boolean): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot) : '');
+  const hint = (schemaPath: string, key: string, atRoot: boolean): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot, unnamed) : '');
   const flat = new Set<string>();
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;

@@ -147,3 +147,22 @@ describe('calendar: a parameter named by the part of its name a model remembers'
     expect(moved.violations?.find((v) => v.pointer === '/id')?.message).toMatch(/^unknown parameter 'id'\. Known parameters: calendar_id, event_id, /);
   });
 });
+
+describe('unknown parameters: only the parameters a model was shown are named', () => {
+  it('the Known parameters list and the guess leave out the hidden version parameters, which are still accepted', async () => {
+    const listed = (await c.listTools()).tools.find((t) => t.name === 'workspace_search')!;
+    const shown = Object.keys(listed.inputSchema.properties ?? {});
+    expect(shown).not.toContain('workspace_version');
+    const unknown = async (args: Record<string, unknown>): Promise<string[]> =>
+      ((errorOf(await call('workspace_search', args)) as { violations?: Array<{ message: string }> }).violations ?? []).map((v) => v.message);
+    // A guessed name gets the parameters the model was shown, in their order, and no version parameter.
+    expect(await unknown({ query: 'Roadmap', filters: { type: 'page' } })).toEqual([`unknown parameter 'filters'. Known parameters: ${shown.join(', ')}`]);
+    // Near a hidden one only: no 'Did you mean' pointing at it.
+    for (const message of await unknown({ query: 'Roadmap', toolversion: '1.0.0', workspace_versions: '2025-09-03' })) {
+      expect(message).not.toMatch(/version'\?|Known parameters:.*version/);
+    }
+    // A caller that sends them knowingly still may.
+    const found = await call('workspace_search', { query: 'Roadmap', workspace_version: '2025-09-03', schema_version: '1', tool_version: '1.0.0' });
+    expect(found.isError, JSON.stringify(found.content)).toBeFalsy();
+  });
+});

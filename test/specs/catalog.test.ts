@@ -86,14 +86,26 @@ describe.each(names)('%s', (name) => {
   it('refuses an unknown parameter', () => {
     const found = violations(name, { ...input(), colour: 'blue' });
     expect(found.some((v) => v.message.includes('colour'))).toBe(true);
-    // Nothing declared is near 'colour': no guess, but the parameters the tool does take (never a computed one).
-    const declared = Object.entries(tool(name).inputSchema.properties as Record<string, { readOnly?: boolean }>).filter(([, s]) => s.readOnly !== true).map(([k]) => k);
+    // Nothing declared is near 'colour': no guess, but the parameters the tool does take (never a computed one, nor a
+    // version parameter: models are not shown those).
+    const declared = Object.entries(tool(name).inputSchema.properties as Record<string, { readOnly?: boolean }>)
+      .filter(([k, s]) => s.readOnly !== true && !tool(name).versionParameters.includes(k))
+      .map(([k]) => k);
+    expect(declared.some((k) => k.endsWith('_version'))).toBe(false);
     expect(found.find((v) => v.pointer === '/colour')?.message).toBe(`unknown parameter 'colour'. Known parameters: ${declared.join(', ')}`);
   });
 
-  it('names the parameter a camelCase or misspelt one meant, never a computed one', () => {
+  it('names the parameter a camelCase or misspelt one meant, never a computed or version one', () => {
     const properties = tool(name).inputSchema.properties as Record<string, { readOnly?: boolean }>;
     for (const [param, schema] of Object.entries(properties)) {
+      if (tool(name).versionParameters.includes(param)) {
+        // Models are not shown the version parameters: `schemaVersion` is refused without pointing at `schema_version`.
+        const wrong = param.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+        const refused = violations(name, { ...input(), [wrong]: '1' });
+        expect(refused.map((v) => v.pointer)).toContain(`/${wrong}`);
+        expect(refused.every((v) => !v.message.includes(`'${param}'`) && !v.message.includes(` ${param}`)), JSON.stringify(refused)).toBe(true);
+        continue;
+      }
       if (schema.readOnly === true) {
         // `_parent` is the host's: `parent` is not told to send it.
         const refused = violations(name, { ...input(), [param.replace(/^_+/, '')]: {} });
