@@ -46,7 +46,8 @@ function instant(t?: { dateTime?: string; date?: string }): number | undefined {
  * - `updated_min`: the event was last modified at or after it;
  * - `single_events`: no effect on a single fetched event (an instance id returns that instance, a series id the series).
  *
- * An event that fails a filter is reported as not found, naming the filters it failed.
+ * An event that fails a filter is reported as not found, naming the filters it failed; a cancelled event that fails
+ * show_deleted alone is said to be deleted, with show_deleted: true to read it anyway.
  * @see https://developers.google.com/calendar/api/v3/reference/events/list
  */
 export function calendarEventFilter(data: unknown, input: CalendarEventFilterInput): unknown {
@@ -75,7 +76,13 @@ export function calendarEventFilter(data: unknown, input: CalendarEventFilterInp
     if (Number.isNaN(updated) || updated < Date.parse(input.updated_min)) failed.push('updated_min');
   }
   if (failed.length > 0) {
-    throw new ConnectorError('not_found', `Event ${input.event_id} exists but does not match the filters: ${failed.join(', ')}`, {
+    // A cancelled event read without show_deleted is the one just deleted, most often: say so, not "a filter" the
+    // caller may never have sent.
+    const message =
+      failed.length === 1 && failed[0] === 'show_deleted'
+        ? `Event ${input.event_id} is deleted (its status is cancelled): send show_deleted: true to read it anyway.`
+        : `Event ${input.event_id} exists but does not match the filters: ${failed.join(', ')}${failed.includes('show_deleted') ? ' (show_deleted: it is deleted, its status cancelled)' : ''}`;
+    throw new ConnectorError('not_found', message, {
       details: { event_id: input.event_id, unmatched_filters: failed },
     });
   }

@@ -166,3 +166,16 @@ describe('unknown parameters: only the parameters a model was shown are named', 
     expect(found.isError, JSON.stringify(found.content)).toBeFalsy();
   });
 });
+
+describe('calendar: the event just deleted, read again', () => {
+  it('is said to be deleted, with the parameter that reads it anyway, not a filter the model never sent', async () => {
+    const created = await call('calendar_create_event', { summary: 'Dentist', start_datetime: '2026-11-26T09:00:00+01:00', event_duration_minutes: 30 });
+    const event_id = (created.structuredContent as { id: string }).id;
+    expect((await call('calendar_delete_event', { event_id })).isError).toBeFalsy();
+    const read = errorOf(await call('calendar_get_event_by_id', { event_id }));
+    expect(read.code).toBe('not_found');
+    expect(read.message).toBe(`Event ${event_id} is deleted (its status is cancelled): send show_deleted: true to read it anyway.`);
+    const shown = await call('calendar_get_event_by_id', { event_id, show_deleted: true });
+    expect((shown.structuredContent as { status: string }).status).toBe('cancelled');
+  });
+});
