@@ -614,7 +614,7 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unknown name",
-        "hint": "A request names a field that is not there (the message says which, and where): a style goes inside textStyle or paragraphStyle, beside range and fields (namedStyleType too); an index inside location: {\"index\": 1}; replaceAllText takes {containsText: {text}, replaceText}."
+        "hint": "A style goes inside textStyle or paragraphStyle, beside range and fields (namedStyleType too); an index inside location: {\"index\": 1}; startIndex and endIndex inside range: {\"range\": {\"startIndex\": 1, \"endIndex\": 6}}; replaceAllText: {containsText: {text}, replaceText}."
       }
     ],
   };

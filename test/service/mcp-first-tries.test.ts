@@ -179,3 +179,15 @@ describe('calendar: the event just deleted, read again', () => {
     expect((shown.structuredContent as { status: string }).status).toBe('cancelled');
   });
 });
+
+describe('docs: a paragraph deleted with its indexes beside the range', () => {
+  it('startIndex and endIndex given in deleteContentRange itself are told to go inside range', async () => {
+    const created = await call('docs_create_document', { title: 'Plan' });
+    const document_id = (created.structuredContent as { documentId: string }).documentId;
+    await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: 1 }, text: 'Goals\nHire two engineers.\n' } }] });
+    const error = errorOf(await call('docs_update_document', { document_id, requests: [{ deleteContentRange: { startIndex: 7, endIndex: 27 } }] }));
+    expect(error.message).toContain(`Unknown name "startIndex" at 'requests[0].delete_content_range'`);
+    expect(error.details?.hint).toMatch(/startIndex and endIndex inside range: \{"range": \{"startIndex": 1, "endIndex": 6\}\}/);
+    expect((await call('docs_update_document', { document_id, requests: [{ deleteContentRange: { range: { startIndex: 7, endIndex: 27 } } }] })).isError).toBeFalsy();
+  });
+});
