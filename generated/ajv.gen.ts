@@ -3650,7 +3650,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deals_search = validate36;
-const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"); checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"); checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3728,8 +3728,15 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.filters !== undefined){
+let data3 = data2.filters;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3740,12 +3747,8 @@ errors++;
 }
 }
 }
-}
-if(data.limit !== undefined){
-let data3 = data.limit;
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 100 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+else {
+const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters",schemaPath:"#/properties/filterGroups/items/properties/filters/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3754,8 +3757,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data3 < 1 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3764,9 +3769,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data3/1, res0 !== parseInt(res0)))){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data5 = data.limit;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 100 || isNaN(data5)){
+const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3775,9 +3785,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+if(data5 < 1 || isNaN(data5)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3786,12 +3795,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.properties !== undefined){
-let data4 = data.properties;
-if(typeof data4 === "string"){
-if(data4.length < 1){
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+let res0;
+if((1 === 0 || (res0 = data5/1, res0 !== parseInt(res0)))){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3802,7 +3808,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3812,9 +3818,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err12 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data6 = data.properties;
+if(typeof data6 === "string"){
+if(data6.length < 1){
+const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3824,14 +3832,37 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -4706,7 +4737,7 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_create_spreadsheet = validate41;
-const schema52 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","properties":{"properties":{"type":"object"},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema52 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 const pattern6 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4801,10 +4832,9 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.properties !== undefined){
-let data5 = data4.properties;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err6 = {instancePath:instancePath+"/sheets/" + i0+"/properties",schemaPath:"#/properties/sheets/items/properties/properties/type",keyword:"type",params:{type: "object"}};
+for(const key1 in data4){
+if(!(func1.call(schema52.properties.sheets.items.properties, key1))){
+const err6 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4814,17 +4844,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data4.data !== undefined){
-let data6 = data4.data;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.startRow !== undefined){
-let data8 = data7.startRow;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err7 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startRow",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startRow/type",keyword:"type",params:{type: "integer"}};
+if(data4.properties !== undefined){
+let data5 = data4.properties;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.title !== undefined){
+if(typeof data5.title !== "string"){
+const err7 = {instancePath:instancePath+"/sheets/" + i0+"/properties/title",schemaPath:"#/properties/sheets/items/properties/properties/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4833,9 +4858,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err8 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startRow",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startRow/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data5.sheetId !== undefined){
+let data7 = data5.sheetId;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err8 = {instancePath:instancePath+"/sheets/" + i0+"/properties/sheetId",schemaPath:"#/properties/sheets/items/properties/properties/properties/sheetId/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4845,11 +4872,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-if(data7.startColumn !== undefined){
-let data9 = data7.startColumn;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startColumn",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startColumn/type",keyword:"type",params:{type: "integer"}};
+if(data5.index !== undefined){
+let data8 = data5.index;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err9 = {instancePath:instancePath+"/sheets/" + i0+"/properties/index",schemaPath:"#/properties/sheets/items/properties/properties/properties/index/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4858,9 +4884,10 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 < 0 || isNaN(data9)){
-const err10 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/startColumn",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startColumn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data5.sheetType !== undefined){
+if(typeof data5.sheetType !== "string"){
+const err10 = {instancePath:instancePath+"/sheets/" + i0+"/properties/sheetType",schemaPath:"#/properties/sheets/items/properties/properties/properties/sheetType/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4870,29 +4897,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-if(data7.rowData !== undefined){
-let data10 = data7.rowData;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-let data11 = data10[i2];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.values !== undefined){
-let data12 = data11.values;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-let data13 = data12[i3];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.userEnteredValue !== undefined){
-let data14 = data13.userEnteredValue;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.stringValue !== undefined){
-let data15 = data14.stringValue;
-if(typeof data15 === "string"){
-if(data15.length > 50000){
-const err11 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/stringValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/stringValue/maxLength",keyword:"maxLength",params:{limit: 50000}};
+if(data5.gridProperties !== undefined){
+let data10 = data5.gridProperties;
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err11 = {instancePath:instancePath+"/sheets/" + i0+"/properties/gridProperties",schemaPath:"#/properties/sheets/items/properties/properties/properties/gridProperties/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4902,8 +4910,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/stringValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/stringValue/type",keyword:"type",params:{type: "string"}};
+if(data5.hidden !== undefined){
+if(typeof data5.hidden !== "boolean"){
+const err12 = {instancePath:instancePath+"/sheets/" + i0+"/properties/hidden",schemaPath:"#/properties/sheets/items/properties/properties/properties/hidden/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4913,11 +4922,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data14.formulaValue !== undefined){
-let data16 = data14.formulaValue;
-if(typeof data16 === "string"){
-if(data16.length > 50000){
-const err13 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/formulaValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/formulaValue/maxLength",keyword:"maxLength",params:{limit: 50000}};
+if(data5.tabColor !== undefined){
+let data12 = data5.tabColor;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err13 = {instancePath:instancePath+"/sheets/" + i0+"/properties/tabColor",schemaPath:"#/properties/sheets/items/properties/properties/properties/tabColor/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4927,8 +4935,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/formulaValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/formulaValue/type",keyword:"type",params:{type: "string"}};
+if(data5.tabColorStyle !== undefined){
+let data13 = data5.tabColorStyle;
+if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
+const err14 = {instancePath:instancePath+"/sheets/" + i0+"/properties/tabColorStyle",schemaPath:"#/properties/sheets/items/properties/properties/properties/tabColorStyle/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4938,10 +4948,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data14.numberValue !== undefined){
-let data17 = data14.numberValue;
-if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err15 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/numberValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/numberValue/type",keyword:"type",params:{type: "number"}};
+if(data5.rightToLeft !== undefined){
+if(typeof data5.rightToLeft !== "boolean"){
+const err15 = {instancePath:instancePath+"/sheets/" + i0+"/properties/rightToLeft",schemaPath:"#/properties/sheets/items/properties/properties/properties/rightToLeft/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4951,9 +4960,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data14.boolValue !== undefined){
-if(typeof data14.boolValue !== "boolean"){
-const err16 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue/boolValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/boolValue/type",keyword:"type",params:{type: "boolean"}};
+if(data5.dataSourceSheetProperties !== undefined){
+let data15 = data5.dataSourceSheetProperties;
+if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
+const err16 = {instancePath:instancePath+"/sheets/" + i0+"/properties/dataSourceSheetProperties",schemaPath:"#/properties/sheets/items/properties/properties/properties/dataSourceSheetProperties/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4965,7 +4975,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath:instancePath+"/sheets/" + i0+"/properties",schemaPath:"#/properties/sheets/items/properties/properties/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4975,10 +4985,14 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data13.userEnteredFormat !== undefined){
-let data19 = data13.userEnteredFormat;
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err18 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/userEnteredFormat",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredFormat/type",keyword:"type",params:{type: "object"}};
+if(data4.merges !== undefined){
+let data16 = data4.merges;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i1=0; i1<len1; i1++){
+let data17 = data16[i1];
+if(!(data17 && typeof data17 == "object" && !Array.isArray(data17))){
+const err18 = {instancePath:instancePath+"/sheets/" + i0+"/merges/" + i1,schemaPath:"#/properties/sheets/items/properties/merges/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4988,9 +5002,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data13.note !== undefined){
-if(typeof data13.note !== "string"){
-const err19 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3+"/note",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/note/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/sheets/" + i0+"/merges",schemaPath:"#/properties/sheets/items/properties/merges/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5000,9 +5014,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values/" + i3,schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/type",keyword:"type",params:{type: "object"}};
+if(data4.conditionalFormats !== undefined){
+let data18 = data4.conditionalFormats;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err20 = {instancePath:instancePath+"/sheets/" + i0+"/conditionalFormats/" + i2,schemaPath:"#/properties/sheets/items/properties/conditionalFormats/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5014,7 +5033,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2+"/values",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/type",keyword:"type",params:{type: "array"}};
+const err21 = {instancePath:instancePath+"/sheets/" + i0+"/conditionalFormats",schemaPath:"#/properties/sheets/items/properties/conditionalFormats/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5024,9 +5043,14 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData/" + i2,schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/type",keyword:"type",params:{type: "object"}};
+if(data4.filterViews !== undefined){
+let data20 = data4.filterViews;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(!(data21 && typeof data21 == "object" && !Array.isArray(data21))){
+const err22 = {instancePath:instancePath+"/sheets/" + i0+"/filterViews/" + i3,schemaPath:"#/properties/sheets/items/properties/filterViews/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5038,7 +5062,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1+"/rowData",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/sheets/" + i0+"/filterViews",schemaPath:"#/properties/sheets/items/properties/filterViews/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5048,9 +5072,14 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i1,schemaPath:"#/properties/sheets/items/properties/data/items/type",keyword:"type",params:{type: "object"}};
+if(data4.protectedRanges !== undefined){
+let data22 = data4.protectedRanges;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
+const err24 = {instancePath:instancePath+"/sheets/" + i0+"/protectedRanges/" + i4,schemaPath:"#/properties/sheets/items/properties/protectedRanges/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5062,7 +5091,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
+const err25 = {instancePath:instancePath+"/sheets/" + i0+"/protectedRanges",schemaPath:"#/properties/sheets/items/properties/protectedRanges/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5072,9 +5101,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
+if(data4.basicFilter !== undefined){
+let data24 = data4.basicFilter;
+if(!(data24 && typeof data24 == "object" && !Array.isArray(data24))){
+const err26 = {instancePath:instancePath+"/sheets/" + i0+"/basicFilter",schemaPath:"#/properties/sheets/items/properties/basicFilter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5084,9 +5114,14 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
+if(data4.charts !== undefined){
+let data25 = data4.charts;
+if(Array.isArray(data25)){
+const len5 = data25.length;
+for(let i5=0; i5<len5; i5++){
+let data26 = data25[i5];
+if(!(data26 && typeof data26 == "object" && !Array.isArray(data26))){
+const err27 = {instancePath:instancePath+"/sheets/" + i0+"/charts/" + i5,schemaPath:"#/properties/sheets/items/properties/charts/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5096,10 +5131,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data21 = data.schema_version;
-if(typeof data21 !== "string"){
-const err28 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err28 = {instancePath:instancePath+"/sheets/" + i0+"/charts",schemaPath:"#/properties/sheets/items/properties/charts/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5108,8 +5142,15 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!(data21 === "1")){
-const err29 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.schema_version.enum}};
+}
+if(data4.bandedRanges !== undefined){
+let data27 = data4.bandedRanges;
+if(Array.isArray(data27)){
+const len6 = data27.length;
+for(let i6=0; i6<len6; i6++){
+let data28 = data27[i6];
+if(!(data28 && typeof data28 == "object" && !Array.isArray(data28))){
+const err29 = {instancePath:instancePath+"/sheets/" + i0+"/bandedRanges/" + i6,schemaPath:"#/properties/sheets/items/properties/bandedRanges/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5119,10 +5160,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data22 = data.tool_version;
-if(typeof data22 !== "string"){
-const err30 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err30 = {instancePath:instancePath+"/sheets/" + i0+"/bandedRanges",schemaPath:"#/properties/sheets/items/properties/bandedRanges/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5131,8 +5171,15 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(data22 === "1.0.0")){
-const err31 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.tool_version.enum}};
+}
+if(data4.developerMetadata !== undefined){
+let data29 = data4.developerMetadata;
+if(Array.isArray(data29)){
+const len7 = data29.length;
+for(let i7=0; i7<len7; i7++){
+let data30 = data29[i7];
+if(!(data30 && typeof data30 == "object" && !Array.isArray(data30))){
+const err31 = {instancePath:instancePath+"/sheets/" + i0+"/developerMetadata/" + i7,schemaPath:"#/properties/sheets/items/properties/developerMetadata/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5144,12 +5191,468 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err32 = {instancePath:instancePath+"/sheets/" + i0+"/developerMetadata",schemaPath:"#/properties/sheets/items/properties/developerMetadata/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data4.rowGroups !== undefined){
+let data31 = data4.rowGroups;
+if(Array.isArray(data31)){
+const len8 = data31.length;
+for(let i8=0; i8<len8; i8++){
+let data32 = data31[i8];
+if(!(data32 && typeof data32 == "object" && !Array.isArray(data32))){
+const err33 = {instancePath:instancePath+"/sheets/" + i0+"/rowGroups/" + i8,schemaPath:"#/properties/sheets/items/properties/rowGroups/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/sheets/" + i0+"/rowGroups",schemaPath:"#/properties/sheets/items/properties/rowGroups/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data4.columnGroups !== undefined){
+let data33 = data4.columnGroups;
+if(Array.isArray(data33)){
+const len9 = data33.length;
+for(let i9=0; i9<len9; i9++){
+let data34 = data33[i9];
+if(!(data34 && typeof data34 == "object" && !Array.isArray(data34))){
+const err35 = {instancePath:instancePath+"/sheets/" + i0+"/columnGroups/" + i9,schemaPath:"#/properties/sheets/items/properties/columnGroups/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/sheets/" + i0+"/columnGroups",schemaPath:"#/properties/sheets/items/properties/columnGroups/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data4.slicers !== undefined){
+let data35 = data4.slicers;
+if(Array.isArray(data35)){
+const len10 = data35.length;
+for(let i10=0; i10<len10; i10++){
+let data36 = data35[i10];
+if(!(data36 && typeof data36 == "object" && !Array.isArray(data36))){
+const err37 = {instancePath:instancePath+"/sheets/" + i0+"/slicers/" + i10,schemaPath:"#/properties/sheets/items/properties/slicers/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/sheets/" + i0+"/slicers",schemaPath:"#/properties/sheets/items/properties/slicers/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data4.tables !== undefined){
+let data37 = data4.tables;
+if(Array.isArray(data37)){
+const len11 = data37.length;
+for(let i11=0; i11<len11; i11++){
+let data38 = data37[i11];
+if(!(data38 && typeof data38 == "object" && !Array.isArray(data38))){
+const err39 = {instancePath:instancePath+"/sheets/" + i0+"/tables/" + i11,schemaPath:"#/properties/sheets/items/properties/tables/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/sheets/" + i0+"/tables",schemaPath:"#/properties/sheets/items/properties/tables/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data4.data !== undefined){
+let data39 = data4.data;
+if(Array.isArray(data39)){
+const len12 = data39.length;
+for(let i12=0; i12<len12; i12++){
+let data40 = data39[i12];
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+if(data40.startRow !== undefined){
+let data41 = data40.startRow;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err41 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/startRow",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startRow/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 0 || isNaN(data41)){
+const err42 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/startRow",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startRow/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+if(data40.startColumn !== undefined){
+let data42 = data40.startColumn;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err43 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/startColumn",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startColumn/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 0 || isNaN(data42)){
+const err44 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/startColumn",schemaPath:"#/properties/sheets/items/properties/data/items/properties/startColumn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+if(data40.rowData !== undefined){
+let data43 = data40.rowData;
+if(Array.isArray(data43)){
+const len13 = data43.length;
+for(let i13=0; i13<len13; i13++){
+let data44 = data43[i13];
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.values !== undefined){
+let data45 = data44.values;
+if(Array.isArray(data45)){
+const len14 = data45.length;
+for(let i14=0; i14<len14; i14++){
+let data46 = data45[i14];
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.userEnteredValue !== undefined){
+let data47 = data46.userEnteredValue;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.stringValue !== undefined){
+let data48 = data47.stringValue;
+if(typeof data48 === "string"){
+if(data48.length > 50000){
+const err45 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue/stringValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/stringValue/maxLength",keyword:"maxLength",params:{limit: 50000}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue/stringValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/stringValue/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data47.formulaValue !== undefined){
+let data49 = data47.formulaValue;
+if(typeof data49 === "string"){
+if(data49.length > 50000){
+const err47 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue/formulaValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/formulaValue/maxLength",keyword:"maxLength",params:{limit: 50000}};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue/formulaValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/formulaValue/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data47.numberValue !== undefined){
+let data50 = data47.numberValue;
+if(!((typeof data50 == "number") && (isFinite(data50)))){
+const err49 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue/numberValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/numberValue/type",keyword:"type",params:{type: "number"}};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data47.boolValue !== undefined){
+if(typeof data47.boolValue !== "boolean"){
+const err50 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue/boolValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/properties/boolValue/type",keyword:"type",params:{type: "boolean"}};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredValue",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredValue/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data46.userEnteredFormat !== undefined){
+let data52 = data46.userEnteredFormat;
+if(!(data52 && typeof data52 == "object" && !Array.isArray(data52))){
+const err52 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/userEnteredFormat",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/userEnteredFormat/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data46.note !== undefined){
+if(typeof data46.note !== "string"){
+const err53 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14+"/note",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/properties/note/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values/" + i14,schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13+"/values",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/properties/values/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData/" + i13,schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12+"/rowData",schemaPath:"#/properties/sheets/items/properties/data/items/properties/rowData/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/sheets/" + i0+"/data/" + i12,schemaPath:"#/properties/sheets/items/properties/data/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/sheets/" + i0+"/data",schemaPath:"#/properties/sheets/items/properties/data/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/sheets",schemaPath:"#/properties/sheets/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data54 = data.schema_version;
+if(typeof data54 !== "string"){
+const err62 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(!(data54 === "1")){
+const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.schema_version.enum}};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.tool_version !== undefined){
+let data55 = data.tool_version;
+if(typeof data55 !== "string"){
+const err64 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(!(data55 === "1.0.0")){
+const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
 }
 errors++;
 }

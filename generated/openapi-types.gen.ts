@@ -2652,7 +2652,9 @@ export interface components {
              * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"); checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"dealstage","operator":"EQ","value":"closedwon"}]}]
              */
-            filterGroups?: Record<string, never>[] | string;
+            filterGroups?: {
+                filters?: Record<string, never>[];
+            }[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).
              * @example 20
@@ -3364,6 +3366,11 @@ export interface components {
              *     ]
              */
             sheets?: {
+                bandedRanges?: Record<string, never>[];
+                basicFilter?: Record<string, never>;
+                charts?: Record<string, never>[];
+                columnGroups?: Record<string, never>[];
+                conditionalFormats?: Record<string, never>[];
                 data?: {
                     rowData?: {
                         values?: {
@@ -3380,7 +3387,26 @@ export interface components {
                     startColumn?: number;
                     startRow?: number;
                 }[];
-                properties?: Record<string, never>;
+                developerMetadata?: Record<string, never>[];
+                filterViews?: Record<string, never>[];
+                merges?: Record<string, never>[];
+                /** @description SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ... */
+                properties?: {
+                    dataSourceSheetProperties?: Record<string, never>;
+                    gridProperties?: Record<string, never>;
+                    hidden?: boolean;
+                    index?: number;
+                    rightToLeft?: boolean;
+                    sheetId?: number;
+                    sheetType?: string;
+                    tabColor?: Record<string, never>;
+                    tabColorStyle?: Record<string, never>;
+                    title?: string;
+                };
+                protectedRanges?: Record<string, never>[];
+                rowGroups?: Record<string, never>[];
+                slicers?: Record<string, never>[];
+                tables?: Record<string, never>[];
             }[];
             /**
              * Format: iana-time-zone

@@ -3237,7 +3237,15 @@ export let crmDealsSearchInputSchema: JsonSchema = {
         ],
         "format": "json-string",
         "items": {
-          "type": "object"
+          "type": "object",
+          "properties": {
+            "filters": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            }
+          }
         },
         "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"); checked before sending (see the description).",
         "examples": [
@@ -4656,9 +4664,112 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
         "description": "Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.",
         "items": {
           "type": "object",
+          "additionalProperties": false,
           "properties": {
             "properties": {
+              "type": "object",
+              "description": "SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...",
+              "properties": {
+                "title": {
+                  "type": "string"
+                },
+                "sheetId": {
+                  "type": "integer"
+                },
+                "index": {
+                  "type": "integer"
+                },
+                "sheetType": {
+                  "type": "string"
+                },
+                "gridProperties": {
+                  "type": "object"
+                },
+                "hidden": {
+                  "type": "boolean"
+                },
+                "tabColor": {
+                  "type": "object"
+                },
+                "tabColorStyle": {
+                  "type": "object"
+                },
+                "rightToLeft": {
+                  "type": "boolean"
+                },
+                "dataSourceSheetProperties": {
+                  "type": "object"
+                }
+              }
+            },
+            "merges": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "conditionalFormats": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "filterViews": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "protectedRanges": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "basicFilter": {
               "type": "object"
+            },
+            "charts": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "bandedRanges": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "developerMetadata": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "rowGroups": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "columnGroups": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "slicers": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
+            },
+            "tables": {
+              "type": "array",
+              "items": {
+                "type": "object"
+              }
             },
             "data": {
               "type": "array",

@@ -596,7 +596,7 @@ export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
   /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
-  filterGroups?: Array<Record<string, unknown>> | string;
+  filterGroups?: Array<{ filters?: Array<Record<string, unknown>>; [key: string]: unknown }> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated internal property names (closedate, not the label "Close Date") to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */
@@ -685,7 +685,7 @@ export interface SheetsCreateSpreadsheetInput {
   /** Time zone of the spreadsheet's date functions, an IANA name. Format: iana-time-zone. Example: `"America/New_York"`. */
   time_zone?: string;
   /** Initial sheets, Google Sheet objects, e.g. `[{"properties": {"title": "Data", "gridProperties": {"rowCount": 100, "columnCount": 10}}}]`. Example: `[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]`. */
-  sheets?: Array<{ properties?: Record<string, unknown>; data?: Array<{ startRow?: number; startColumn?: number; rowData?: Array<{ values?: Array<{ userEnteredValue?: { stringValue?: string; formulaValue?: string; numberValue?: number; boolValue?: boolean; [key: string]: unknown }; userEnteredFormat?: Record<string, unknown>; note?: string; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }>;
+  sheets?: Array<{ properties?: { title?: string; sheetId?: number; index?: number; sheetType?: string; gridProperties?: Record<string, unknown>; hidden?: boolean; tabColor?: Record<string, unknown>; tabColorStyle?: Record<string, unknown>; rightToLeft?: boolean; dataSourceSheetProperties?: Record<string, unknown>; [key: string]: unknown }; merges?: Array<Record<string, unknown>>; conditionalFormats?: Array<Record<string, unknown>>; filterViews?: Array<Record<string, unknown>>; protectedRanges?: Array<Record<string, unknown>>; basicFilter?: Record<string, unknown>; charts?: Array<Record<string, unknown>>; bandedRanges?: Array<Record<string, unknown>>; developerMetadata?: Array<Record<string, unknown>>; rowGroups?: Array<Record<string, unknown>>; columnGroups?: Array<Record<string, unknown>>; slicers?: Array<Record<string, unknown>>; tables?: Array<Record<string, unknown>>; data?: Array<{ startRow?: number; startColumn?: number; rowData?: Array<{ values?: Array<{ userEnteredValue?: { stringValue?: string; formulaValue?: string; numberValue?: number; boolValue?: boolean; [key: string]: unknown }; userEnteredFormat?: Record<string, unknown>; note?: string; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown }> }>;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */

@@ -261,7 +261,28 @@ function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPat
   const declared = Object.keys(properties).filter(
     (k) => !(isPlainObject(properties[k]) && properties[k].readOnly === true) && !(atRoot && unnamed.includes(k)),
   );
-  return unknownKeyHint(key, declared, atRoot);
+  return insideHint(key, declared, properties) || unknownKeyHint(key, declared, atRoot);
+}
+
+/**
+ * `. It goes inside comment: {"comment": {"rich_text": ...}}` when `key` is not a key of this object but of exactly
+ * one of its declared object values (or of the objects of one declared list, `{"filterGroups": [{"filters": ...}]}`):
+ * a key sent one level too high, as a provider's own body has it (Notion's comment `rich_text`, HubSpot's `filters`,
+ * a Sheet's `title` beside its `properties`). The name is exact; a near miss is the edit distance's.
+ */
+function insideHint(key: string, declared: readonly string[], properties: Record<string, unknown>): string {
+  const found: string[] = [];
+  for (const name of declared) {
+    const node = properties[name];
+    if (!isPlainObject(node)) continue;
+    if (isPlainObject(node.properties) && Object.hasOwn(node.properties, key)) found.push(`{${JSON.stringify(name)}: {${JSON.stringify(key)}: ...}}`);
+    else if (isPlainObject(node.items) && isPlainObject(node.items.properties) && Object.hasOwn(node.items.properties, key)) {
+      found.push(`{${JSON.stringify(name)}: [{${JSON.stringify(key)}: ...}]}`);
+    }
+    if (found.length > 1) return '';
+  }
+  if (found.length === 0) return '';
+  return `. It goes inside ${JSON.parse(found[0]!.slice(1, found[0]!.indexOf(':')))}: ${found[0]}`;
 }
 
 /**

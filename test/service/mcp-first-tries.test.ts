@@ -191,3 +191,24 @@ describe('docs: a paragraph deleted with its indexes beside the range', () => {
     expect((await call('docs_update_document', { document_id, requests: [{ deleteContentRange: { range: { startIndex: 7, endIndex: 27 } } }] })).isError).toBeFalsy();
   });
 });
+
+describe('a key sent one level too high, beside the object that declares it', () => {
+  it('is told which parameter it goes inside, with the shape, instead of a list of names', async () => {
+    // Sheets: each initial sheet's title belongs in its properties; sent bare, Google would drop the names silently.
+    const book = errorOf(await call('sheets_create_spreadsheet', { title: 'Budget 2027', sheets: [{ title: 'Income' }, { title: 'Expenses' }] })) as {
+      violations?: Array<{ pointer: string; message: string }>;
+    };
+    expect(book.violations).toEqual([
+      { pointer: '/sheets/0/title', keyword: 'additionalProperties', message: `unknown key 'title' in sheets[0]. It goes inside properties: {"properties": {"title": ...}}` },
+      { pointer: '/sheets/1/title', keyword: 'additionalProperties', message: `unknown key 'title' in sheets[1]. It goes inside properties: {"properties": {"title": ...}}` },
+    ]);
+    const made = await call('sheets_create_spreadsheet', { title: 'Budget 2027', sheets: [{ properties: { title: 'Income' } }, { properties: { title: 'Expenses' } }] });
+    expect((made.structuredContent as { sheets: Array<{ properties: { title: string } }> }).sheets.map((s) => s.properties.title)).toEqual(['Income', 'Expenses']);
+    // Notion's comment body at the top, as its API takes it; HubSpot's filters without their group.
+    const page_id = ((await call('workspace_search', {})).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const comment = errorOf(await call('workspace_comment_create', { parent: { page_id }, rich_text: [{ text: { content: 'Please review' } }] })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(comment.violations?.find((v) => v.pointer === '/rich_text')?.message).toBe(`unknown parameter 'rich_text'. It goes inside comment: {"comment": {"rich_text": ...}}`);
+    const deals = errorOf(await call('crm_deals_search', { filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'closedwon' }] })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(deals.violations).toEqual([{ pointer: '/filters', keyword: 'additionalProperties', message: `unknown parameter 'filters'. It goes inside filterGroups: {"filterGroups": [{"filters": ...}]}` }]);
+  });
+});
