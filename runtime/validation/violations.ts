@@ -292,12 +292,38 @@ function insideHint(key: string, declared: readonly string[], properties: Record
  * when none is declared. Every refusal of an unknown key says it this way (tool inputs, API bodies, MCP meta-tools).
  */
 export function unknownKeyHint(key: string, declared: readonly string[], atRoot: boolean): string {
-  const suggestion = closestMatch(key, declared) ?? wordsMatch(key, declared);
+  const near = closestMatch(key, declared);
+  const suggestion = (near !== undefined && !replacesWord(key, near) ? near : undefined) ?? wordsMatch(key, declared) ?? cursorMatch(key, declared);
   if (suggestion !== undefined) return `. Did you mean '${suggestion}'?`;
   if (declared.length === 0) return '';
   const listed = declared.slice(0, MAX_LISTED_KEYS).join(', ');
   const more = declared.length > MAX_LISTED_KEYS ? ` and ${declared.length - MAX_LISTED_KEYS} more` : '';
   return `. Known ${atRoot ? 'parameters' : 'keys'}: ${listed}${more}`;
+}
+
+/**
+ * Whether `near`, within the edit distance of `key`, has as many `_`-separated words as `key` but one of them is
+ * another word, not a misspelling of it (`time_zone` and `time_min`: zone is not min), so the guess would point a
+ * caller at a parameter that does something else. `calender_id` for `calendar_id` is a misspelling and stays guessed.
+ */
+function replacesWord(key: string, near: string): boolean {
+  const a = key.toLowerCase().split('_');
+  const b = near.toLowerCase().split('_');
+  if (a.length < 2 || a.length !== b.length) return false;
+  return a.some((word, i) => word !== b[i] && closestMatch(word, [b[i]!]) === undefined);
+}
+
+/** Names a page's cursor goes by, in list answers and in other APIs' requests, lower-cased. */
+const CURSOR_NAMES = new Set(['cursor', 'next_cursor', 'nextcursor', 'start_cursor', 'startcursor', 'page_token', 'pagetoken', 'next_page_token', 'nextpagetoken', 'after', 'next', 'next_page', 'nextpage']);
+
+/**
+ * The tool's one cursor parameter (`start_cursor`, `page_token`, `after`) for a key that names a page's cursor
+ * another way: the answer's own field (`next_cursor`, `nextPageToken`, `paging.next`) passed back under its name.
+ */
+function cursorMatch(key: string, declared: readonly string[]): string | undefined {
+  if (!CURSOR_NAMES.has(key.toLowerCase())) return undefined;
+  const found = declared.filter((d) => CURSOR_NAMES.has(d.toLowerCase()));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**

@@ -212,3 +212,24 @@ describe('a key sent one level too high, beside the object that declares it', ()
     expect(deals.violations).toEqual([{ pointer: '/filters', keyword: 'additionalProperties', message: `unknown parameter 'filters'. It goes inside filterGroups: {"filterGroups": [{"filters": ...}]}` }]);
   });
 });
+
+describe('unknown parameters: guesses a model can trust', () => {
+  it("a page's cursor sent under the answer's name for it (next_cursor, nextPageToken) is told the tool's cursor parameter", async () => {
+    const database_id = ((await call('workspace_search', { query: 'Tasks' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'database')!.id;
+    const message = async (name: string, args: Record<string, unknown>): Promise<string | undefined> =>
+      ((errorOf(await call(name, args)) as { violations?: Array<{ pointer: string; message: string; keyword: string }> }).violations ?? []).find((v) => v.keyword === 'additionalProperties')?.message;
+    expect(await message('workspace_database_query', { database_id, next_cursor: 'abc' })).toBe("unknown parameter 'next_cursor'. Did you mean 'start_cursor'?");
+    expect(await message('calendar_list_events', { nextPageToken: 'abc' })).toBe("unknown parameter 'nextPageToken'. Did you mean 'page_token'?");
+    expect(await message('crm_companies_search', { next_cursor: '2' })).toBe("unknown parameter 'next_cursor'. Did you mean 'after'?");
+  });
+
+  it('a name that shares a word but replaces another (time_zone, time_min) is not guessed; the list says there is none', async () => {
+    const listed = errorOf(await call('calendar_list_events', { time_min: '2026-11-26T00:00:00+01:00', time_max: '2026-11-27T00:00:00+01:00', time_zone: 'Europe/Paris' })) as {
+      violations?: Array<{ pointer: string; message: string }>;
+    };
+    expect(listed.violations?.find((v) => v.pointer === '/time_zone')?.message).toMatch(/^unknown parameter 'time_zone'\. Known parameters: calendar_id, /);
+    // A misspelt word still is.
+    const typo = errorOf(await call('calendar_list_events', { calender_id: 'primary' })) as { violations?: Array<{ message: string }> };
+    expect(typo.violations?.[0]?.message).toBe("unknown parameter 'calender_id'. Did you mean 'calendar_id'?");
+  });
+});
