@@ -4795,6 +4795,13 @@ export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
                           "items": {
                             "type": "object",
                             "description": "One CellData object.",
+                            "examples": [
+                              {
+                                "userEnteredValue": {
+                                  "stringValue": "Month"
+                                }
+                              }
+                            ],
                             "properties": {
                               "userEnteredValue": {
                                 "type": "object",

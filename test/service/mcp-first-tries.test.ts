@@ -233,3 +233,21 @@ describe('unknown parameters: guesses a model can trust', () => {
     expect(typo.violations?.[0]?.message).toBe("unknown parameter 'calender_id'. Did you mean 'calendar_id'?");
   });
 });
+
+describe('sheets: a new spreadsheet with its header rows', () => {
+  it("cells given as bare values in a sheet's rowData are shown the CellData shape", async () => {
+    const error = errorOf(
+      await call('sheets_create_spreadsheet', { title: 'Budget 2027', sheets: [{ properties: { title: 'Expenses' }, data: [{ rowData: [{ values: ['Item', 'Cost'] }] }] }] }),
+    ) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(error.violations?.map((v) => v.message)).toEqual([
+      'sheets[0].data[0].rowData[0].values[0] must be an object, e.g. {"userEnteredValue":{"stringValue":"Month"}}',
+      'sheets[0].data[0].rowData[0].values[1] must be an object, e.g. {"userEnteredValue":{"stringValue":"Month"}}',
+    ]);
+    const made = await call('sheets_create_spreadsheet', {
+      title: 'Budget 2027',
+      sheets: [{ properties: { title: 'Expenses' }, data: [{ rowData: [{ values: [{ userEnteredValue: { stringValue: 'Item' } }, { userEnteredValue: { stringValue: 'Cost' } }] }] }] }],
+    });
+    const spreadsheet_id = (made.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    expect(((await call('sheets_get_values', { spreadsheet_id, range: 'Expenses' })).structuredContent as { values: unknown }).values).toEqual([['Item', 'Cost']]);
+  });
+});
