@@ -74,6 +74,22 @@ describe('spreadsheets.create / get', () => {
     expectError(dup, 400, 'INVALID_ARGUMENT', /already exists/);
   });
 
+  it("refuses a name the Spreadsheet, a Sheet or their properties do not have, as Google's JSON front end does, before creating anything", async () => {
+    const unknown = (name: string, at: string) => `Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`;
+    // A sheet's title beside its properties, not in them: Google refuses it; it is not a sheet named Sheet1.
+    expectError(await call('POST', '/v4/spreadsheets', { body: { sheets: [{ title: 'Income' }, { title: 'Expenses' }] } }), 400, 'INVALID_ARGUMENT',
+      `${unknown('title', 'spreadsheet.sheets[0]')}\n${unknown('title', 'spreadsheet.sheets[1]')}`);
+    expectError(await call('POST', '/v4/spreadsheets', { body: { title: 'Budget' } }), 400, 'INVALID_ARGUMENT', unknown('title', 'spreadsheet'));
+    expectError(await call('POST', '/v4/spreadsheets', { body: { properties: { name: 'Budget' } } }), 400, 'INVALID_ARGUMENT', unknown('name', 'spreadsheet.properties'));
+    expectError(await call('POST', '/v4/spreadsheets', { body: { sheets: [{ properties: { name: 'Data' } }] } }), 400, 'INVALID_ARGUMENT', unknown('name', 'spreadsheet.sheets[0].properties'));
+    // Every field of the reference, by its JSON or proto name, is taken.
+    const book = await create({
+      properties: { title: 'Budget', auto_recalc: 'ON_CHANGE' },
+      sheets: [{ properties: { title: 'Data', sheet_type: 'GRID', hidden: false, tabColorStyle: { rgbColor: {} } }, merges: [], conditionalFormats: [], bandedRanges: [], row_groups: [] }],
+    });
+    expect(book.sheets.map((s: Body) => s.properties.title)).toEqual(['Data']);
+  });
+
   it('refuses initial data with a cell of more than 50,000 characters, string or formula, as values writes do', async () => {
     const withCell = (userEnteredValue: Body) => ({ sheets: [{ data: [{ rowData: [{ values: [{}, { userEnteredValue }] }] }] }] });
     const message = 'Your input contains more than the maximum of 50000 characters in a single cell.';

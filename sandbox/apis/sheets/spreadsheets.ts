@@ -37,9 +37,45 @@ function positiveInt(v: unknown, name: string, fallback: number): number {
   return v;
 }
 
+/**
+ * The fields of the messages a create body holds, by their JSON names (Sheets v4 reference: Spreadsheet,
+ * SpreadsheetProperties, Sheet, SheetProperties). Google's JSON front end refuses any other name before creating
+ * anything, `Invalid JSON payload received. Unknown name "title" at 'spreadsheet.sheets[0]': Cannot find field.`,
+ * the path rooted at the request's `spreadsheet` (as in googleapis/google-api-nodejs-client#1220's
+ * `... at 'spreadsheet.properties'`). Without this, `sheets: [{title: "Income"}]` (the title beside properties) made
+ * a sheet named Sheet1.
+ */
+const SPREADSHEET_FIELDS = new Set(['spreadsheetId', 'properties', 'sheets', 'namedRanges', 'spreadsheetUrl', 'developerMetadata', 'dataSources', 'dataSourceSchedules']);
+const SPREADSHEET_PROPERTIES_FIELDS = new Set([
+  'title', 'locale', 'autoRecalc', 'timeZone', 'defaultFormat', 'iterativeCalculationSettings', 'spreadsheetTheme', 'importFunctionsExternalUrlAccessAllowed',
+]);
+const SHEET_FIELDS = new Set([
+  'properties', 'data', 'merges', 'conditionalFormats', 'filterViews', 'protectedRanges', 'basicFilter', 'charts', 'bandedRanges', 'developerMetadata',
+  'rowGroups', 'columnGroups', 'slicers', 'tables',
+]);
+const SHEET_PROPERTIES_FIELDS = new Set(['sheetId', 'title', 'index', 'sheetType', 'gridProperties', 'hidden', 'tabColor', 'tabColorStyle', 'rightToLeft', 'dataSourceSheetProperties']);
+
+function checkCreateFields(b: Record<string, unknown>): void {
+  const problems: string[] = [];
+  const check = (value: unknown, fields: ReadonlySet<string>, at: string): void => {
+    if (!isRecord(value)) return;
+    for (const key of Object.keys(value)) if (!fields.has(key)) problems.push(`Invalid JSON payload received. Unknown name "${key}" at '${at}': Cannot find field.`);
+  };
+  check(b, SPREADSHEET_FIELDS, 'spreadsheet');
+  check(b.properties, SPREADSHEET_PROPERTIES_FIELDS, 'spreadsheet.properties');
+  if (Array.isArray(b.sheets)) {
+    b.sheets.forEach((sheet, i) => {
+      check(sheet, SHEET_FIELDS, `spreadsheet.sheets[${i}]`);
+      if (isRecord(sheet)) check(sheet.properties, SHEET_PROPERTIES_FIELDS, `spreadsheet.sheets[${i}].properties`);
+    });
+  }
+  if (problems.length > 0) throw invalid(problems.join('\n'));
+}
+
 /** Creates a spreadsheet from an optional body; defaults give one `Sheet1` of 1000 x 26 with sheetId 0. */
 export function createSpreadsheet(body: unknown): Spreadsheet {
   const b = isRecord(body) ? body : {};
+  checkCreateFields(b);
   const props = isRecord(b.properties) ? b.properties : {};
   if (props.title !== undefined && typeof props.title !== 'string') throw invalid("Invalid value at 'spreadsheet.properties.title'");
   const properties: Record<string, unknown> = {
