@@ -13,7 +13,7 @@ let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValid
 /** Checks an input of `calendar_create_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarCreateEvent(input: unknown): ValidationResult<CalendarCreateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema, ["schema_version","tool_version"], {"eventType":"event_type","guestsCanInviteOthers":"guests_can_invite_others","guestsCanModify":"guests_can_modify","guestsCanSeeOtherGuests":"guests_can_see_other_guests"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
@@ -52,7 +52,7 @@ let ajv_calendar_list_calendars = ajv.calendar_list_calendars as unknown as AjvV
 /** Checks an input of `calendar_list_calendars`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListCalendars(input: unknown): ValidationResult<CalendarListCalendarsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_calendars(input)) violations = toViolations(ajv_calendar_list_calendars.errors, input, 'input', calendarListCalendarsInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_calendar_list_calendars(input)) violations = toViolations(ajv_calendar_list_calendars.errors, input, 'input', calendarListCalendarsInputSchema, ["schema_version","tool_version"], {"maxResults":"max_results","minAccessRole":"min_access_role","pageToken":"page_token","showDeleted":"show_deleted","showHidden":"show_hidden","syncToken":"sync_token"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.sync_token !== undefined && o.min_access_role !== undefined) (violations ??= []).push({ pointer: "/min_access_role", message: "min_access_role cannot be combined with sync_token (Google refuses the pair).", keyword: "forbidden_if" });
@@ -68,7 +68,7 @@ let ajv_calendar_list_events = ajv.calendar_list_events as unknown as AjvValidat
 /** Checks an input of `calendar_list_events`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListEvents(input: unknown): ValidationResult<CalendarListEventsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema, ["schema_version","tool_version"], {"maxResults":"max_results","orderBy":"order_by","pageToken":"page_token","q":"query","singleEvents":"single_events","timeMax":"time_max","timeMin":"time_min"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.order_by === "startTime" && o.single_events !== true) (violations ??= []).push({ pointer: "/single_events", message: "order_by=startTime needs single_events=true (Google orders by start time only over expanded recurring events).", keyword: "requires_value" });
@@ -83,7 +83,7 @@ let ajv_calendar_update_event = ajv.calendar_update_event as unknown as AjvValid
 /** Checks an input of `calendar_update_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarUpdateEvent(input: unknown): ValidationResult<CalendarUpdateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema, ["schema_version","tool_version"], {"eventType":"event_type","guestsCanInviteOthers":"guests_can_invite_others","guestsCanModify":"guests_can_modify","guestsCanSeeOtherGuests":"guests_can_see_other_guests"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
@@ -279,7 +279,7 @@ let ajv_docs_read_document = ajv.docs_read_document as unknown as AjvValidate;
 /** Checks an input of `docs_read_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsReadDocument(input: unknown): ValidationResult<DocsReadDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_read_document(input)) violations = toViolations(ajv_docs_read_document.errors, input, 'input', docsReadDocumentInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_docs_read_document(input)) violations = toViolations(ajv_docs_read_document.errors, input, 'input', docsReadDocumentInputSchema, ["schema_version","tool_version"], {"suggestionsViewMode":"suggestions_view_mode"});
   return violations === undefined ? { ok: true, value: input as DocsReadDocumentInput } : { ok: false, violations };
 }
 
@@ -288,7 +288,7 @@ let ajv_docs_update_document = ajv.docs_update_document as unknown as AjvValidat
 /** Checks an input of `docs_update_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsUpdateDocument(input: unknown): ValidationResult<DocsUpdateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema, ["schema_version","tool_version"], {"writeControl":"write_control"});
   return violations === undefined ? { ok: true, value: input as DocsUpdateDocumentInput } : { ok: false, violations };
 }
 
@@ -297,7 +297,7 @@ let ajv_sheets_append_values = ajv.sheets_append_values as unknown as AjvValidat
 /** Checks an input of `sheets_append_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsAppendValues(input: unknown): ValidationResult<SheetsAppendValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_append_values(input)) violations = toViolations(ajv_sheets_append_values.errors, input, 'input', sheetsAppendValuesInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_sheets_append_values(input)) violations = toViolations(ajv_sheets_append_values.errors, input, 'input', sheetsAppendValuesInputSchema, ["schema_version","tool_version"], {"includeValuesInResponse":"include_values_in_response","insertDataOption":"insert_data_option"});
   return violations === undefined ? { ok: true, value: input as SheetsAppendValuesInput } : { ok: false, violations };
 }
 
@@ -315,7 +315,7 @@ let ajv_sheets_get_values = ajv.sheets_get_values as unknown as AjvValidate;
 /** Checks an input of `sheets_get_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsGetValues(input: unknown): ValidationResult<SheetsGetValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_get_values(input)) violations = toViolations(ajv_sheets_get_values.errors, input, 'input', sheetsGetValuesInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_sheets_get_values(input)) violations = toViolations(ajv_sheets_get_values.errors, input, 'input', sheetsGetValuesInputSchema, ["schema_version","tool_version"], {"dateTimeRenderOption":"date_time_render_option","majorDimension":"major_dimension","valueRenderOption":"value_render_option"});
   return violations === undefined ? { ok: true, value: input as SheetsGetValuesInput } : { ok: false, violations };
 }
 
@@ -324,7 +324,7 @@ let ajv_sheets_read_spreadsheet = ajv.sheets_read_spreadsheet as unknown as AjvV
 /** Checks an input of `sheets_read_spreadsheet`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsReadSpreadsheet(input: unknown): ValidationResult<SheetsReadSpreadsheetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_read_spreadsheet(input)) violations = toViolations(ajv_sheets_read_spreadsheet.errors, input, 'input', sheetsReadSpreadsheetInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_sheets_read_spreadsheet(input)) violations = toViolations(ajv_sheets_read_spreadsheet.errors, input, 'input', sheetsReadSpreadsheetInputSchema, ["schema_version","tool_version"], {"includeGridData":"include_grid_data"});
   return violations === undefined ? { ok: true, value: input as SheetsReadSpreadsheetInput } : { ok: false, violations };
 }
 
@@ -333,7 +333,7 @@ let ajv_sheets_update_values = ajv.sheets_update_values as unknown as AjvValidat
 /** Checks an input of `sheets_update_values`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsUpdateValues(input: unknown): ValidationResult<SheetsUpdateValuesInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_update_values(input)) violations = toViolations(ajv_sheets_update_values.errors, input, 'input', sheetsUpdateValuesInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_sheets_update_values(input)) violations = toViolations(ajv_sheets_update_values.errors, input, 'input', sheetsUpdateValuesInputSchema, ["schema_version","tool_version"], {"includeValuesInResponse":"include_values_in_response"});
   return violations === undefined ? { ok: true, value: input as SheetsUpdateValuesInput } : { ok: false, violations };
 }
 
@@ -387,7 +387,7 @@ let ajv_workspace_database_insert_row = ajv.workspace_database_insert_row as unk
 /** Checks an input of `workspace_database_insert_row`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseInsertRow(input: unknown): ValidationResult<WorkspaceDatabaseInsertRowInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_insert_row(input)) violations = toViolations(ajv_workspace_database_insert_row.errors, input, 'input', workspaceDatabaseInsertRowInputSchema, ["workspace_version","schema_version","tool_version"]);
+  if (!ajv_workspace_database_insert_row(input)) violations = toViolations(ajv_workspace_database_insert_row.errors, input, 'input', workspaceDatabaseInsertRowInputSchema, ["workspace_version","schema_version","tool_version"], {"children":"child_blocks"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });
@@ -441,7 +441,7 @@ let ajv_workspace_page_create = ajv.workspace_page_create as unknown as AjvValid
 /** Checks an input of `workspace_page_create`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspacePageCreate(input: unknown): ValidationResult<WorkspacePageCreateInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_page_create(input)) violations = toViolations(ajv_workspace_page_create.errors, input, 'input', workspacePageCreateInputSchema, ["workspace_version","schema_version","tool_version"]);
+  if (!ajv_workspace_page_create(input)) violations = toViolations(ajv_workspace_page_create.errors, input, 'input', workspacePageCreateInputSchema, ["workspace_version","schema_version","tool_version"], {"children":"child_blocks"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o._parent !== undefined) (violations ??= []).push({ pointer: "/_parent", message: "_parent is computed by the service; do not supply it", keyword: "host_computed" });

@@ -3,7 +3,7 @@ import { _ } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { Project } from 'ts-morph';
 import { formats } from '../../runtime/validation/formats.js';
-import type { Model, RuleModel } from '../model/types.js';
+import type { Expr, Model, RuleModel, ToolModel } from '../model/types.js';
 import { FileBuilder } from './file-builder.js';
 import type { EmittedFile } from './emitted-file.js';
 import { access, camelCase, GENERATED_HEADER } from './ts-text.js';
@@ -75,7 +75,15 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
     sf.addVariableStatement({ declarations: [{ name: check, initializer: `ajv.${tool.name} as unknown as AjvValidate` }] });
     const ruleCode = tool.rules.map(ruleCheck).join('\n');
     // The version parameters, hidden from models, are never named in an unknown parameter's hint (still accepted).
-    const unnamed = tool.versionParameters.length > 0 ? `, ${JSON.stringify(tool.versionParameters)}` : '';
+    // The provider's names for parameters the tool renames (Notion's children for child_blocks), which a model that
+    // knows the API sends: an unknown parameter so named is pointed at the tool's own.
+    const wire = wireNames(tool);
+    const unnamed =
+      Object.keys(wire).length > 0
+        ? `, ${JSON.stringify(tool.versionParameters)}, ${JSON.stringify(wire)}`
+        : tool.versionParameters.length > 0
+          ? `, ${JSON.stringify(tool.versionParameters)}`
+          : '';
     sf.addFunction({
       name: `validate${tool.typeName}`,
       isExported: true,
@@ -93,6 +101,29 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
     });
   }
   return { path: 'validators.gen.ts', content: sf.text() };
+}
+
+/**
+ * The request's names for the tool's parameters where they differ, `{children: "child_blocks"}`: each query key, and
+ * each key of an object body, whose value is a parameter as it is (not through a helper), in every request version.
+ * A name that is itself a parameter of the tool, or that maps to several parameters, is left out.
+ */
+function wireNames(tool: ToolModel): Record<string, string> {
+  const all = new Set(tool.params.map((p) => p.name));
+  // Never a computed or version parameter: a model is not pointed at those.
+  const declared = new Set(tool.params.filter((p) => !p.hostComputed && !tool.versionParameters.includes(p.name)).map((p) => p.name));
+  const found = new Map<string, Set<string>>();
+  const add = (key: string, expr: Expr): void => {
+    if (expr.kind !== 'param' || expr.name === key || all.has(key) || !declared.has(expr.name)) return;
+    found.set(key, (found.get(key) ?? new Set()).add(expr.name));
+  };
+  for (const request of [tool.request, ...(tool.requestVersions ?? []).map((v) => v.request)]) {
+    for (const [key, expr] of request.query) add(key, expr);
+    if (request.body?.kind === 'object') for (const [key, expr] of request.body.members) add(key, expr);
+  }
+  const out: Record<string, string> = {};
+  for (const [key, params] of [...found].sort(([a], [b]) => a.localeCompare(b))) if (params.size === 1) out[key] = [...params][0]!;
+  return out;
 }
 
 function present(name: string, target = 'o'): string {

@@ -353,7 +353,9 @@ export const MAX_KEY_HINTS = 20;
  * `root` names the whole value in messages about it (`input must be an object`); the HTTP service passes `body`,
  * `query` or `path` for its request schemas. With the validated `schema`, an unknown key names the declared key it
  * probably misspells (the first {@link MAX_KEY_HINTS} unknown keys); `unnamed` root keys (a tool's version parameters,
- * hidden from models) are accepted as the schema says but never named in that hint.
+ * hidden from models) are accepted as the schema says but never named in that hint. `wireNames` maps the provider's
+ * names for renamed parameters to the tool's (`{children: "child_blocks"}`): an unknown root key so named is told
+ * the tool's (`Did you mean 'child_blocks'? (the API's name for it)`) when its own near miss names none.
  */
 export function toViolations(
   errors: readonly AjvErrorLike[] | null | undefined,
@@ -361,12 +363,18 @@ export function toViolations(
   root = 'input',
   schema?: JsonSchema,
   unnamed: readonly string[] = [],
+  wireNames: Readonly<Record<string, string>> = {},
 ): Violation[] {
   if (!errors) return [];
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
   let hintsLeft = schema === undefined ? 0 : MAX_KEY_HINTS;
-  const hint = (schemaPath: string, key: string, atRoot: boolean): string => (hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot, unnamed) : '');
+  const hint = (schemaPath: string, key: string, atRoot: boolean): string => {
+    const declared = hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot, unnamed) : '';
+    // The name's own near miss (maxResults, max_results) says it already; a name no edit brings near does not.
+    if (atRoot && Object.hasOwn(wireNames, key) && !declared.startsWith('. Did you mean')) return `. Did you mean '${wireNames[key]}'? (the API's name for it)`;
+    return declared;
+  };
   const flat = new Set<string>();
   for (const e of errors) {
     if (branchPrefixes.length > 0 && branchPrefixes.some((p) => e.schemaPath.startsWith(p))) continue;

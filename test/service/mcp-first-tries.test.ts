@@ -251,3 +251,22 @@ describe('sheets: a new spreadsheet with its header rows', () => {
     expect(((await call('sheets_get_values', { spreadsheet_id, range: 'Expenses' })).structuredContent as { values: unknown }).values).toEqual([['Item', 'Cost']]);
   });
 });
+
+describe("unknown parameters: the provider's own name for a parameter the tool renames", () => {
+  it("Notion's children and Google's q are told child_blocks and query", async () => {
+    const page_id = ((await call('workspace_search', {})).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const made = errorOf(
+      await call('workspace_page_create', {
+        parent_page_id: page_id,
+        properties: { title: { title: [{ text: { content: 'Launch retro' } }] } },
+        children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: [{ text: { content: 'Notes' } }] } }],
+      }),
+    ) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(made.violations).toEqual([{ pointer: '/children', keyword: 'additionalProperties', message: "unknown parameter 'children'. Did you mean 'child_blocks'? (the API's name for it)" }]);
+    const listed = errorOf(await call('calendar_list_events', { q: 'Dentist' })) as { violations?: Array<{ message: string }> };
+    expect(listed.violations?.[0]?.message).toBe("unknown parameter 'q'. Did you mean 'query'? (the API's name for it)");
+    // A camelCase name near its parameter keeps the plain guess.
+    const paged = errorOf(await call('calendar_list_events', { maxResults: 5 })) as { violations?: Array<{ message: string }> };
+    expect(paged.violations?.[0]?.message).toBe("unknown parameter 'maxResults'. Did you mean 'max_results'?");
+  });
+});
