@@ -4,7 +4,7 @@
  * database and the encryption key at hand, resolved exactly as `start` resolves them.
  */
 import { KeyringError, loadKeyring } from '../crypto/index.js';
-import { ConfigError, readStoreConfig } from '../service/config.js';
+import { ConfigError, readStoreConfig, type StoreConfig } from '../service/config.js';
 import { hashSecret } from '../crypto/index.js';
 import { readDevState } from '../service/dev-state.js';
 import { createEnvironment, newClientSecret } from '../service/environments.js';
@@ -76,8 +76,9 @@ export async function listEnvironmentsCommand(io: CliIo, json: boolean): Promise
  * (`accounts disconnect`) where that matters.
  */
 export async function deleteEnvironmentCommand(io: CliIo, id: string, json: boolean): Promise<void> {
+  const config = readStoreConfigForCli(io);
   const deleted = await withStore(io, (store) => store.deleteEnvironment(id));
-  if (!deleted) throw new Error(`no environment ${JSON.stringify(id)} (agent-connector environments list shows them)`);
+  if (!deleted) throw new Error(`no environment ${JSON.stringify(id)} in the store this command opened, ${whichStore(config, io.env)} (agent-connector environments list shows them)`);
   io.out(json ? JSON.stringify({ id, deleted: true }) : `Deleted environment ${id}; its access tokens and dashboard sessions no longer work.`);
 }
 
@@ -93,7 +94,7 @@ export async function rotateSecretCommand(io: CliIo, clientId: string | undefine
   }
   const secret = newClientSecret();
   const rotated = await withStore(io, async (store) => store.rotateAppClientSecret(id, await hashSecret(secret)));
-  if (rotated === null) throw new Error(`no application client ${JSON.stringify(id)} in this store (agent-connector environments list shows the environments)`);
+  if (rotated === null) throw new Error(`no application client ${JSON.stringify(id)} in the store this command opened, ${whichStore(config, io.env)} (agent-connector environments list shows the environments)`);
   if (json) {
     io.out(JSON.stringify({ client_id: rotated.clientId, environment_id: rotated.environmentId, client_secret: secret }, null, 2));
     return;
@@ -108,7 +109,20 @@ export async function rotateSecretCommand(io: CliIo, clientId: string | undefine
   );
 }
 
-function readStoreConfigForCli(io: CliIo): { dataDir: string } {
+/**
+ * The store a command opened, as an operator can check it: the SQLite directory (and, when the variable is unset, that
+ * its default was resolved against the working directory), or that DATABASE_URL chose PostgreSQL (never the URL,
+ * which may hold a password). A client or environment that is not there is most often in another data directory.
+ */
+function whichStore(config: StoreConfig, env: NodeJS.ProcessEnv): string {
+  if (config.databaseUrl !== undefined) return 'PostgreSQL (DATABASE_URL)';
+  const source = env.AGENT_CONNECTOR_DATA_DIR !== undefined && env.AGENT_CONNECTOR_DATA_DIR !== ''
+    ? 'AGENT_CONNECTOR_DATA_DIR'
+    : 'AGENT_CONNECTOR_DATA_DIR unset: ./.agent-connector in the working directory';
+  return `SQLite in ${config.dataDir} (${source}; to reach the service's store, run with its AGENT_CONNECTOR_DATA_DIR or DATABASE_URL)`;
+}
+
+function readStoreConfigForCli(io: CliIo): StoreConfig {
   try {
     return readStoreConfig(io.env);
   } catch (error) {

@@ -205,4 +205,30 @@ describe('agent-connector environments delete', () => {
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/no environment/);
   });
+
+  it('a client or environment not in the store names the store it looked in, and the variables that choose it', async () => {
+    // An operator who runs the command from another directory, or without the service's AGENT_CONNECTOR_DATA_DIR,
+    // opens another store: the refusal says which one, not only "this store".
+    const rotated = await cli(['environments', 'rotate-secret', '--client', 'ac_elsewhere']);
+    expect(rotated.code).toBe(1);
+    expect(rotated.err).toContain('no application client "ac_elsewhere"');
+    expect(rotated.err).toContain(`SQLite in ${dataDir}`);
+    expect(rotated.err).toMatch(/AGENT_CONNECTOR_DATA_DIR.*DATABASE_URL/);
+    const deleted = await cli(['environments', 'delete', 'env_elsewhere']);
+    expect(deleted.code).toBe(1);
+    expect(deleted.err).toContain(`no environment "env_elsewhere" in the store this command opened, SQLite in ${dataDir}`);
+    // Unset, the variable's default is named as relative to the working directory, where it was resolved.
+    const { AGENT_CONNECTOR_DATA_DIR: _unused, ...withoutDataDir } = baseEnv;
+    const cwd = process.cwd();
+    process.chdir(dataDir);
+    try {
+      const out: string[] = [];
+      const err: string[] = [];
+      const result = await runCli(['environments', 'rotate-secret', '--client', 'ac_elsewhere'], { out: (t) => out.push(t), err: (t) => err.push(t), env: withoutDataDir });
+      expect(result.code).toBe(1);
+      expect(err.join('\n')).toContain(`SQLite in ${join(dataDir, '.agent-connector')} (AGENT_CONNECTOR_DATA_DIR unset: ./.agent-connector in the working directory`);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
 });
