@@ -75,7 +75,7 @@ export function inputFromForm(inputSchema: JsonSchema, form: Record<string, stri
     if (kind === 'number') {
       const n = Number(raw);
       if (Number.isFinite(n)) input[name] = n;
-      else problems.push({ pointer: `/${name}`, message: `${name} must be a number` });
+      else problems.push({ pointer: `/${name}`, message: `${name} must be ${typeOf(property) === 'integer' ? 'an integer' : 'a number'}` });
     } else if (kind === 'json') {
       try {
         input[name] = JSON.parse(raw) as unknown;

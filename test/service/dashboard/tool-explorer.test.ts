@@ -28,6 +28,13 @@ describe('schema form', () => {
     });
     expect(inputFromForm(schema, { 'input.name': '', 'input.limit': 'five', 'input.tags': '[x' }).problems.map((p) => p.pointer)).toEqual(['/limit', '/tags']);
   });
+  it('says what the service would say of a field it cannot read: an integer parameter must be an integer, not "a number"', () => {
+    const numeric = { type: 'object', properties: { limit: { type: 'integer' }, ratio: { type: 'number' } } };
+    expect(inputFromForm(numeric, { 'input.limit': 'five', 'input.ratio': 'half' }).problems).toEqual([
+      { pointer: '/limit', message: 'limit must be an integer' },
+      { pointer: '/ratio', message: 'ratio must be a number' },
+    ]);
+  });
 });
 
 describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
