@@ -1,5 +1,6 @@
 /** `agent-connector start`: the service in this process, stopped cleanly on SIGTERM/SIGINT. */
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { KeyringError } from '../crypto/index.js';
 import { ConfigError, readConfig } from '../service/config.js';
 import { CredentialMismatchError } from '../service/environments.js';
@@ -39,7 +40,7 @@ export function onShutdown(io: CliIo, close: () => Promise<void>): void {
  * The banner `start` prints. The secret appears only when this start generated it, which a production start never does
  * (see `ensureAppClient`'s `create`).
  */
-export function startBanner(running: RunningService, secretFromEnv: boolean): string {
+export function startBanner(running: RunningService, secretFromEnv: boolean, rotateSecret = 'agent-connector environments rotate-secret'): string {
   const lines = [
     '',
     `agent-connector is running at ${running.url}`,
@@ -51,7 +52,7 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
   if (running.generatedClientSecret) {
     lines.push(`  client secret ${running.generatedClientSecret}`, '                (shown once: only its hash is stored. Save it, e.g. export AGENT_CONNECTOR_CLIENT_SECRET=...)');
   } else {
-    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : '  client secret (not shown: only its hash is stored; `agent-connector environments rotate-secret` prints a new one)');
+    lines.push(secretFromEnv ? '  client secret (from AGENT_CONNECTOR_CLIENT_SECRET)' : `  client secret (not shown: only its hash is stored; \`${rotateSecret}\` prints a new one)`);
   }
   if (running.sandbox) {
     lines.push(`  sandbox       ${running.sandbox.url}  (connections: ${running.sandboxConnections.map((c) => c.name).join(', ')})`);
@@ -61,6 +62,22 @@ export function startBanner(running: RunningService, secretFromEnv: boolean): st
   const next = running.sandbox ? 'Try: npm run demo, or sign in to the dashboard' : 'Sign in to the dashboard';
   lines.push('', `${next} with the client id and secret. Ctrl-C stops.`, '');
   return lines.join('\n');
+}
+
+/**
+ * The command that prints a new client secret, as it runs where this start was run: `npx agent-connector` from a
+ * checkout (`npm start`, where the command is not on the PATH), and with the data directory this start used when
+ * AGENT_CONNECTOR_DATA_DIR chose it (absolute, quoted for the shell), since without it the command would open a fresh
+ * store. Under DATABASE_URL the directory does not choose the store, and the URL (which may hold a password) is not
+ * printed: the operator runs it with the service's variables, as docs/operations.md says.
+ */
+export function rotateSecretCommandLine(env: NodeJS.ProcessEnv, development: boolean): string {
+  const command = `${development ? 'npx ' : ''}agent-connector environments rotate-secret`;
+  const dataDir = env.AGENT_CONNECTOR_DATA_DIR;
+  if (dataDir === undefined || dataDir === '' || (env.DATABASE_URL !== undefined && env.DATABASE_URL !== '')) return command;
+  const path = resolve(dataDir);
+  const quoted = /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+  return `AGENT_CONNECTOR_DATA_DIR=${quoted} ${command}`;
 }
 
 /**
@@ -110,6 +127,6 @@ export async function startCommand(io: CliIo, development?: DevelopmentCommands)
     throw error;
   }
   onShutdown(io, () => running.close());
-  io.out(startBanner(running, secretFromEnv));
+  io.out(startBanner(running, secretFromEnv, rotateSecretCommandLine(io.env, development !== undefined)));
   return running;
 }
