@@ -8,27 +8,45 @@ import { ConfigError, readStoreConfig, type StoreConfig } from '../service/confi
 import { hashSecret } from '../crypto/index.js';
 import { readDevState } from '../service/dev-state.js';
 import { createEnvironment, newClientSecret } from '../service/environments.js';
-import { openStore } from '../store/index.js';
+import { openStore, requireExistingStore, StoreMissingError } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { UsageError, type CliIo } from './io.js';
 import { formatTable } from './table.js';
 
 const MAX_NAME_LENGTH = 100;
 
-/** Opens the store `start` would use (`DATABASE_URL`, `AGENT_CONNECTOR_DATA_DIR`, `AGENT_CONNECTOR_ENCRYPTION_KEY`). */
-async function openConfiguredStore(io: CliIo): Promise<Store> {
+/**
+ * Opens the store `start` would use (`DATABASE_URL`, `AGENT_CONNECTOR_DATA_DIR`, `AGENT_CONNECTOR_ENCRYPTION_KEY`).
+ * With `create: false` (every command but `create`) a SQLite store that does not exist is refused before anything is
+ * written: no data directory, key file or empty database is left where the service's store is not.
+ */
+async function openConfiguredStore(io: CliIo, create: boolean): Promise<Store> {
   try {
     const config = readStoreConfig(io.env);
+    if (!create) requireServiceStore(config, io.env);
     const { keyring } = loadKeyring({ encryptionKeys: config.encryptionKeys, dataDir: config.dataDir, production: config.production, warn: (m) => io.err(`warning: ${m}`) });
-    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring, pgPoolSize: config.databasePoolSize });
+    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring, pgPoolSize: config.databasePoolSize, create });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof KeyringError) throw new UsageError(error.message);
     throw error;
   }
 }
 
-async function withStore<T>(io: CliIo, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openConfiguredStore(io);
+/**
+ * Refuses (a usage error, exit 2) when the SQLite store `config` names does not exist, creating nothing; under
+ * DATABASE_URL it does nothing. What every CLI command that works on the service's existing store calls first.
+ */
+export function requireServiceStore(config: StoreConfig, env: NodeJS.ProcessEnv): void {
+  try {
+    requireExistingStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirNote: dataDirSource(env) });
+  } catch (error) {
+    if (error instanceof StoreMissingError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function withStore<T>(io: CliIo, run: (store: Store) => Promise<T>, create = false): Promise<T> {
+  const store = await openConfiguredStore(io, create);
   try {
     return await run(store);
   } finally {
@@ -47,7 +65,7 @@ export async function createEnvironmentCommand(io: CliIo, rawName: string, json:
       throw new Error(`an environment named ${JSON.stringify(name)} already exists; pick another name (agent-connector environments list shows them)`);
     }
     return createEnvironment(store, { name });
-  });
+  }, true);
   if (json) {
     io.out(JSON.stringify({ id: created.environmentId, name, client_id: created.clientId, client_secret: created.clientSecret }, null, 2));
     return;
@@ -88,6 +106,7 @@ export async function deleteEnvironmentCommand(io: CliIo, id: string, json: bool
  */
 export async function rotateSecretCommand(io: CliIo, clientId: string | undefined, json: boolean): Promise<void> {
   const config = readStoreConfigForCli(io);
+  requireServiceStore(config, io.env);
   const id = clientId ?? readDevState(config.dataDir)?.clientId;
   if (id === undefined) {
     throw new UsageError('which client? pass --client <id> (or set AGENT_CONNECTOR_CLIENT_ID); npm start prints its client id');
@@ -116,10 +135,14 @@ export async function rotateSecretCommand(io: CliIo, clientId: string | undefine
  */
 function whichStore(config: StoreConfig, env: NodeJS.ProcessEnv): string {
   if (config.databaseUrl !== undefined) return 'PostgreSQL (DATABASE_URL)';
-  const source = env.AGENT_CONNECTOR_DATA_DIR !== undefined && env.AGENT_CONNECTOR_DATA_DIR !== ''
+  return `SQLite in ${config.dataDir} (${dataDirSource(env)}; to reach the service's store, run with its AGENT_CONNECTOR_DATA_DIR or DATABASE_URL)`;
+}
+
+/** Where the SQLite directory came from: the variable, or its default resolved against the working directory. */
+function dataDirSource(env: NodeJS.ProcessEnv): string {
+  return env.AGENT_CONNECTOR_DATA_DIR !== undefined && env.AGENT_CONNECTOR_DATA_DIR !== ''
     ? 'AGENT_CONNECTOR_DATA_DIR'
     : 'AGENT_CONNECTOR_DATA_DIR unset: ./.agent-connector in the working directory';
-  return `SQLite in ${config.dataDir} (${source}; to reach the service's store, run with its AGENT_CONNECTOR_DATA_DIR or DATABASE_URL)`;
 }
 
 function readStoreConfigForCli(io: CliIo): StoreConfig {

@@ -87,6 +87,9 @@ export async function mcpLocalCommand(io: CliIo, opts: McpCommandOptions): Promi
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+  // Before the keyring and the store are opened, which would create a key file and an empty database.
+  const { requireServiceStore } = await import('./environments-command.js');
+  requireServiceStore(config, io.env);
   const baseUrl = config.baseUrl ?? serviceUrlFor(config.host, config.port);
   let connector;
   try {

@@ -168,7 +168,8 @@ Examples:
     .description('create, list or delete environments (tenants), or rotate a client secret, in the store directly, as start opens it; no running service needed')
     .addHelpText(
       'after',
-      '\nUses DATABASE_URL, AGENT_CONNECTOR_DATA_DIR and AGENT_CONNECTOR_ENCRYPTION_KEY (and NODE_ENV) as start does.',
+      '\nUses DATABASE_URL, AGENT_CONNECTOR_DATA_DIR and AGENT_CONNECTOR_ENCRYPTION_KEY (and NODE_ENV) as start does.\n' +
+        'Under SQLite, list, rotate-secret and delete refuse a data directory or database that does not exist, creating nothing.',
     );
   environments
     .command('create')

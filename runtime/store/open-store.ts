@@ -1,7 +1,7 @@
 /**
  * Opens the token store: PostgreSQL when a database URL is given, otherwise a SQLite file in the data directory.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Keyring } from '../crypto/keyring.js';
 import { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
@@ -27,6 +27,38 @@ export interface OpenStoreOptions {
   pgPoolSize?: number;
   /** SQLite only: a file path or `:memory:` instead of `<dataDir>/agent-connector.db`. */
   sqliteFile?: string;
+  /**
+   * SQLite only: false refuses (with {@link StoreMissingError}) when the data directory or its database does not
+   * exist, instead of creating them. Default true (what `start` does).
+   */
+  create?: boolean;
+}
+
+/**
+ * The SQLite store is not there: a command that only reads or changes an existing store (`environments
+ * rotate-secret`, `delete`, `list`, `mcp --local`) was run where no service keeps its data. Nothing was created.
+ */
+export class StoreMissingError extends Error {
+  override name = 'StoreMissingError';
+}
+
+/**
+ * Throws {@link StoreMissingError} when the SQLite store in `dataDir` (`<dataDir>/agent-connector.db`) does not
+ * exist, creating nothing; PostgreSQL (a database URL) is never checked here, and its URL never named. `dataDirNote`
+ * says where the directory came from (e.g. which variable, or that a default was resolved against the working
+ * directory). The one place that decides whether a command may go on without creating a store: call it before
+ * anything that writes to the data directory (the development key file).
+ */
+export function requireExistingStore(opts: { databaseUrl?: string | undefined; dataDir: string; dataDirNote?: string }): void {
+  if (opts.databaseUrl) return;
+  const file = join(opts.dataDir, SQLITE_FILE_NAME);
+  const note = opts.dataDirNote ? ` (${opts.dataDirNote})` : '';
+  const missing = !existsSync(opts.dataDir) ? `the data directory ${opts.dataDir}${note} does not exist` : !existsSync(file) ? `there is no database ${file}${note}` : undefined;
+  if (missing === undefined) return;
+  throw new StoreMissingError(
+    `no store to open: ${missing}. Run this command with the service's AGENT_CONNECTOR_DATA_DIR (or its DATABASE_URL); ` +
+      'only start creates a store, and nothing was created.',
+  );
 }
 
 /**
@@ -49,6 +81,7 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS);
   } else {
     const filename = opts.sqliteFile ?? join(opts.dataDir, SQLITE_FILE_NAME);
+    if (opts.create === false && opts.sqliteFile === undefined) requireExistingStore({ dataDir: opts.dataDir });
     where = `the SQLite database ${filename}`;
     try {
       if (opts.sqliteFile === undefined) mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });

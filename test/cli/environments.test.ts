@@ -3,12 +3,13 @@
  * then the printed credentials exchanged at a service started on that same directory.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../runtime/cli/program.js';
 import { startService } from '../../runtime/service/start.js';
+import { requireExistingStore, StoreMissingError } from '../../runtime/store/index.js';
 
 let dataDir: string;
 let baseEnv: Record<string, string>;
@@ -102,7 +103,7 @@ describe('agent-connector environments', () => {
   });
 
   it('exits 2 naming the variable when NODE_ENV=production has no encryption key, and creates no key file', async () => {
-    const res = await cli(['environments', 'list'], { NODE_ENV: 'production', AGENT_CONNECTOR_ENCRYPTION_KEY: undefined });
+    const res = await cli(['environments', 'create', '--name', 'acme'], { NODE_ENV: 'production', AGENT_CONNECTOR_ENCRYPTION_KEY: undefined });
     expect(res.code).toBe(2);
     expect(res.err).toMatch(/AGENT_CONNECTOR_ENCRYPTION_KEY is not set and NODE_ENV=production/);
     expect(readdirSync(dataDir)).toEqual([]);
@@ -209,6 +210,7 @@ describe('agent-connector environments delete', () => {
   it('a client or environment not in the store names the store it looked in, and the variables that choose it', async () => {
     // An operator who runs the command from another directory, or without the service's AGENT_CONNECTOR_DATA_DIR,
     // opens another store: the refusal says which one, not only "this store".
+    expect((await cli(['environments', 'create', '--name', 'other'])).code).toBe(0);
     const rotated = await cli(['environments', 'rotate-secret', '--client', 'ac_elsewhere']);
     expect(rotated.code).toBe(1);
     expect(rotated.err).toContain('no application client "ac_elsewhere"');
@@ -219,6 +221,7 @@ describe('agent-connector environments delete', () => {
     expect(deleted.err).toContain(`no environment "env_elsewhere" in the store this command opened, SQLite in ${dataDir}`);
     // Unset, the variable's default is named as relative to the working directory, where it was resolved.
     const { AGENT_CONNECTOR_DATA_DIR: _unused, ...withoutDataDir } = baseEnv;
+    expect((await cli(['environments', 'create', '--name', 'other'], { AGENT_CONNECTOR_DATA_DIR: join(dataDir, '.agent-connector') })).code).toBe(0);
     const cwd = process.cwd();
     process.chdir(dataDir);
     try {
@@ -230,5 +233,65 @@ describe('agent-connector environments delete', () => {
     } finally {
       process.chdir(cwd);
     }
+  });
+});
+
+describe('commands on an existing store, run where there is none', () => {
+  // Run from another directory or without the service's AGENT_CONNECTOR_DATA_DIR, these commands used to create a
+  // data directory, a key file and an empty database there, and only then report that nothing was found.
+  const commands = [
+    ['environments', 'rotate-secret', '--client', 'ac_elsewhere'],
+    ['environments', 'delete', 'env_elsewhere'],
+    ['environments', 'list'],
+    ['mcp', '--local', '--identifier', 'alice'],
+  ];
+
+  it.each(commands)('%s %s refuses naming the missing directory and AGENT_CONNECTOR_DATA_DIR, creating nothing', async (...args) => {
+    const missing = join(dataDir, 'not-here');
+    const res = await cli(args, { AGENT_CONNECTOR_DATA_DIR: missing, AGENT_CONNECTOR_ENCRYPTION_KEY: undefined });
+    expect(res.code).toBe(2);
+    expect(res.out).toBe('');
+    expect(res.err).toBe(
+      `error: no store to open: the data directory ${missing} (AGENT_CONNECTOR_DATA_DIR) does not exist. ` +
+        "Run this command with the service's AGENT_CONNECTOR_DATA_DIR (or its DATABASE_URL); only start creates a store, and nothing was created.",
+    );
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it.each(commands)('%s %s refuses an existing empty directory (no database), leaving it empty', async (...args) => {
+    const res = await cli(args, { AGENT_CONNECTOR_ENCRYPTION_KEY: undefined });
+    expect(res.code).toBe(2);
+    expect(res.err).toContain(`there is no database ${join(dataDir, 'agent-connector.db')} (AGENT_CONNECTOR_DATA_DIR)`);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('unset, the default ./.agent-connector of the working directory is named as such, and not created', async () => {
+    const { AGENT_CONNECTOR_DATA_DIR: _unused, ...withoutDataDir } = baseEnv;
+    const cwd = process.cwd();
+    process.chdir(dataDir);
+    try {
+      const err: string[] = [];
+      const result = await runCli(['environments', 'rotate-secret', '--client', 'ac_elsewhere'], { out: () => {}, err: (t) => err.push(t), env: withoutDataDir });
+      expect(result.code).toBe(2);
+      expect(err.join('\n')).toContain(`the data directory ${join(dataDir, '.agent-connector')} (AGENT_CONNECTOR_DATA_DIR unset: ./.agent-connector in the working directory) does not exist`);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('under DATABASE_URL the data directory is not checked (PostgreSQL is never created by the CLI)', () => {
+    const missing = join(dataDir, 'not-here');
+    expect(() => requireExistingStore({ databaseUrl: 'postgres://user:pw@127.0.0.1/db', dataDir: missing })).not.toThrow();
+    expect(() => requireExistingStore({ dataDir: missing })).toThrow(StoreMissingError);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('a store start made is opened as before', async () => {
+    const service = await startService({ env: { ...baseEnv, PORT: '0', AGENT_CONNECTOR_SANDBOX: '0' }, logger: false });
+    await service.close();
+    const listed = await cli(['--json', 'environments', 'list']);
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.out) as { id: string }[]).map((e) => e.id)).toContain('env_development');
   });
 });
