@@ -1,6 +1,7 @@
 /**
  * The dashboard's execution history pages: the environment's tool calls and proxy requests, newest first, filtered
- * by connection, identifier, tool, outcome and error code, paged with the API's cursor (and back, `cursor-trail.ts`); and one execution, with every
+ * by connection, identifier, tool, outcome and error code (checked by the API's rule, `list-query.ts`: a refused one is the
+ * page's error, not a list without it), paged with the API's cursor (and back, `cursor-trail.ts`); and one execution, with every
  * field and the recorded input (a not-found page for an id that is none of the environment's executions). Plain
  * forms, no script, like the rest of the dashboard; the pages read through the environment scope, as
  * `GET /api/v1/executions` and `GET /api/v1/executions/{execution_id}` do.
@@ -8,7 +9,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
 import { isConnectorError } from '../../errors.js';
+import { apiSchemas } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
+import { listPageOptions, queryRefusal } from './list-query.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
 
@@ -24,20 +27,24 @@ const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code
 export function registerExecutionPages<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: ExecutionPagesDeps<C>): void {
   app.get(
     '/executions',
+    // The API's rule for these filters and the cursor (`GET /api/v1/executions`); a value it refuses is the page's error.
+    listPageOptions(apiSchemas().executionsQuery, [...FILTERS, 'cursor'], ['back']),
     deps.signedIn(async (request, reply, ctx) => {
       const q = request.query as Record<string, unknown>;
+      const refused = queryRefusal(request);
       const filters: Record<string, string> = {};
       for (const name of FILTERS) {
-        // A parameter given twice is read as a list: not a filter the page can show, so left out.
+        // Kept as typed for the form, even when refused; a parameter given twice (a list) is refused, and not shown.
         const value = typeof q[name] === 'string' ? q[name].trim() : undefined;
         if (value) filters[name] = value.slice(0, 200);
       }
-      if (filters.outcome !== undefined && filters.outcome !== 'success' && filters.outcome !== 'error') delete filters.outcome;
       const at = readTrail(q);
       const query: ExecutionListQuery = { ...filters, limit: PAGE_SIZE, ...(at.cursor === undefined ? {} : { cursor: at.cursor }) } as ExecutionListQuery;
       const [connections, result] = await Promise.all([
         ctx.env.listConnections(),
-        ctx.env.listExecutions(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
+        refused
+          ? { error: deps.formError(refused, request) }
+          : ctx.env.listExecutions(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
       ]);
       const listed = 'error' in result ? { executions: [], next_cursor: null } : result;
       const pages = trailLinks(filters, at, listed.next_cursor);
@@ -45,7 +52,8 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         title: 'Executions',
         executions: listed.executions.map((e) => ({ ...e, ok: e.outcome === 'success' })),
         connectionFilter: connections.map((c) => ({ name: c.name, selected: c.name === filters.connection_name })),
-        outcomes: ['success', 'error'].map((o) => ({ value: o, selected: o === filters.outcome })),
+        // A refused outcome stays chosen, as typed, beside the ones there are.
+        outcomes: [...new Set(['success', 'error', ...(filters.outcome ? [filters.outcome] : [])])].map((o) => ({ value: o, selected: o === filters.outcome })),
         identifierValue: filters.identifier ?? '',
         toolValue: filters.tool ?? '',
         errorCodeValue: filters.error_code ?? '',

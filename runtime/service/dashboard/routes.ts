@@ -14,6 +14,8 @@ import { toConnectorError } from '../errors.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { registerExecutionPages } from './execution-routes.js';
+import { listPageOptions, queryRefusal } from './list-query.js';
+import { apiSchemas } from '../routes/schemas.js';
 import { newFormToken, OnceForms, type OnceOutcome } from './once-forms.js';
 import { registerToolExplorer } from './tool-explorer-routes.js';
 import { registerWebhookPages } from './webhook-routes.js';
@@ -188,14 +190,20 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
 
   app.get(
     '/',
+    // The API's rule for the accounts' filters (`GET /api/v1/connected_accounts`); a value it refuses is the page's error.
+    listPageOptions(apiSchemas().accountsQuery, ['identifier', 'connection_name', 'status'], ['deleted', 'disconnected', 'page']),
     signedIn(async (request, reply, ctx) => {
-      const q = request.query as { deleted?: string; disconnected?: string; identifier?: string; connection_name?: string; status?: string; page?: string };
+      const q = request.query as { deleted?: string; disconnected?: string; identifier?: unknown; connection_name?: unknown; status?: unknown; page?: string };
+      const refused = queryRefusal(request);
+      // Kept as typed for the form, even when refused; a parameter given twice (a list) is refused, and not shown.
+      const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
       const filter = {
-        ...(q.identifier?.trim() ? { identifier: q.identifier.trim() } : {}),
-        ...(q.connection_name ? { connection_name: q.connection_name } : {}),
-        ...(ACCOUNT_STATUSES.includes(q.status as AccountStatus) ? { status: q.status as AccountStatus } : {}),
+        ...(text(q.identifier) ? { identifier: text(q.identifier) } : {}),
+        ...(text(q.connection_name) ? { connection_name: text(q.connection_name) } : {}),
+        ...(text(q.status) ? { status: text(q.status) as AccountStatus } : {}),
       };
-      const [connections, paged] = await Promise.all([ctx.env.listConnections(), accountsPage(ctx.env, filter, Number(q.page ?? 1))]);
+      const empty = { items: [], nav: { total: 0, from: 0, to: 0 } };
+      const [connections, paged] = await Promise.all([ctx.env.listConnections(), refused ? empty : accountsPage(ctx.env, filter, Number(q.page ?? 1))]);
       const flash = q.deleted ? `Connection ${q.deleted} deleted; ${Number(q.disconnected ?? 0)} connected account(s) disconnected and their tokens revoked.` : undefined;
       return page(reply, 'home', {
         ...base(ctx),
@@ -206,9 +214,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         accountFilter: filter,
         accountsFiltered: Object.keys(filter).length > 0,
         connectionOptions: connections.map((c) => ({ name: c.name, selected: c.name === filter.connection_name })),
-        statusOptions: ACCOUNT_STATUSES.map((s) => ({ value: s, selected: s === filter.status })),
+        // A refused status stays chosen, as typed, beside the ones there are.
+        statusOptions: [...new Set([...ACCOUNT_STATUSES, ...(filter.status ? [filter.status] : [])])].map((s) => ({ value: s, selected: s === filter.status })),
         environmentId: ctx.session.environmentId,
         ...(flash ? { flash } : {}),
+        ...(refused ? { error: formError(refused, request), accountsRefused: true } : {}),
       });
     }),
   );

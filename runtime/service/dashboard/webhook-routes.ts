@@ -9,7 +9,9 @@ import type { EnvironmentScope } from '../../api.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event-types.js';
 import { DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import type { WebhookDeliveryStatus } from '../../store/types.js';
+import { parametersSchema } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
+import { listPageOptions, queryRefusal } from './list-query.js';
 import type { EarlierSend, OnceOutcome } from './once-forms.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -55,15 +57,19 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     const { env } = ctx;
     const q = request.query as { endpoint_id?: unknown; status?: unknown; cursor?: unknown; back?: unknown };
     const query: WebhookDeliveryQuery = { limit: 25 };
-    // A parameter given twice is read as a list: not a filter the page can show, so left out.
+    // Kept as typed for the form, even when refused (`?status=bad`); a parameter given twice (a list) is refused, and not shown.
     if (typeof q.endpoint_id === 'string' && q.endpoint_id !== '') query.endpoint_id = q.endpoint_id;
-    if (STATUSES.includes(q.status as WebhookDeliveryStatus)) query.status = q.status as WebhookDeliveryStatus;
+    if (typeof q.status === 'string' && q.status !== '') query.status = q.status as WebhookDeliveryStatus;
     const at = readTrail(q);
     if (at.cursor !== undefined) query.cursor = at.cursor;
-    // A cursor the list refuses (edited by hand, or from another list) shows as the page's error, not an error page.
+    // A query the API's rule refuses (GET only: a refused form's page reads none), or a cursor the list refuses
+    // (edited by hand, or from another list), shows as the page's error, not an error page, and lists nothing.
+    const refused = request.method === 'GET' ? queryRefusal(request) : undefined;
     const [endpoints, listed] = await Promise.all([
       env.listWebhookEndpoints(),
-      env.listWebhookDeliveries(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
+      refused
+        ? { error: deps.formError(refused, request) }
+        : env.listWebhookDeliveries(query).catch((error: unknown) => ({ error: deps.formError(error, request) })),
     ]);
     const deliveries = 'error' in listed ? { webhook_deliveries: [], next_cursor: null } : listed;
     const urls = new Map(endpoints.map((e) => [e.id, e.url]));
@@ -73,7 +79,8 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
       eventTypes: ACCOUNT_EVENT_TYPES.map((type) => ({ type, checked: (extra.checkedEvents as readonly string[] | undefined)?.includes(type) ?? false })),
       deliveries: deliveries.webhook_deliveries.map((d) => ({ ...d, endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id })),
-      statuses: STATUSES.map((s) => ({ value: s, selected: s === query.status })),
+      // A refused status stays chosen, as typed, beside the ones there are.
+      statuses: [...new Set([...STATUSES, ...(query.status ? [query.status] : [])])].map((s) => ({ value: s, selected: s === query.status })),
       endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
       newestPage: pages.newest,
       newerPage: pages.newer,
@@ -85,7 +92,9 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     }, status);
   };
 
-  app.get('/webhooks', signedIn(async (request, reply, ctx) => listPage(request, reply, ctx)));
+  // The API's rule for the delivery log's filters and cursor (`GET /api/v1/webhook_deliveries`).
+  const deliveriesQuery = parametersSchema('/api/v1/webhook_deliveries', 'get', 'query');
+  app.get('/webhooks', listPageOptions(deliveriesQuery, ['endpoint_id', 'status', 'cursor'], ['back', 'deleted']), signedIn(async (request, reply, ctx) => listPage(request, reply, ctx)));
 
   app.post(
     '/webhooks',

@@ -1,0 +1,43 @@
+/**
+ * The query of a dashboard list page (the execution history, the delivery log, the connected accounts), checked by the
+ * API's own rule: the page's route declares the schema of the list's API query (`generated/openapi.json`, as
+ * `schemas.ts` reads it) for the filters it takes, and fastify checks it with the API's validator, so `?outcome=bad`,
+ * a filter given twice or a misspelt parameter is refused in the API's words (`outcome must be one of: success,
+ * error`, `unknown parameter 'outcom'`). The route attaches the refusal instead of answering it: the page shows it as
+ * its error, with the filter form as typed, and lists nothing, rather than a list that is not the one asked for.
+ */
+import type { FastifyRequest, preValidationHookHandler, RouteShorthandOptions } from 'fastify';
+import type { JsonSchema } from '../../types.js';
+
+/**
+ * The route options of a list page: the API list's query schema, narrowed to the parameters the page reads from it
+ * (`apiNames`), with the page's own parameters (`own`: the paging trail, a flash) as plain text.
+ */
+export function listPageOptions(apiQuery: JsonSchema, apiNames: readonly string[], own: readonly string[]): RouteShorthandOptions {
+  const properties = (apiQuery as { properties: Record<string, JsonSchema> }).properties;
+  const querystring = {
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(apiNames.map((name) => {
+        const schema = properties[name];
+        if (!schema) throw new Error(`the API list query has no parameter ${name}`);
+        return [name, schema];
+      })),
+      ...Object.fromEntries(own.map((name) => [name, { type: 'string' }])),
+    },
+    additionalProperties: false,
+  };
+  return { schema: { querystring }, attachValidation: true, preValidation: dropEmptyFilters };
+}
+
+/** A filter form sends its empty fields (`?identifier=&outcome=`): an empty or blank value is no filter, not a bad one. */
+const dropEmptyFilters: preValidationHookHandler = (request, _reply, done) => {
+  const query = request.query as Record<string, unknown>;
+  for (const [name, value] of Object.entries(query)) if (typeof value === 'string' && value.trim() === '') delete query[name];
+  done();
+};
+
+/** The refusal the route attached (fastify's validation error, for the dashboard's `formError`), if any. */
+export function queryRefusal(request: FastifyRequest): Error | undefined {
+  return request.validationError;
+}
