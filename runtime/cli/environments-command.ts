@@ -17,7 +17,7 @@ const MAX_NAME_LENGTH = 100;
 
 /**
  * Opens the store `start` would use (`DATABASE_URL`, `AGENT_CONNECTOR_DATA_DIR`, `AGENT_CONNECTOR_ENCRYPTION_KEY`).
- * With `create: false` (every command but `create`) a SQLite store that does not exist is refused before anything is
+ * Unless `create` (the `create` command only), a SQLite store that does not exist is refused before anything is
  * written: no data directory, key file or empty database is left where the service's store is not.
  */
 async function openConfiguredStore(io: CliIo, create: boolean): Promise<Store> {
@@ -25,7 +25,7 @@ async function openConfiguredStore(io: CliIo, create: boolean): Promise<Store> {
     const config = readStoreConfig(io.env);
     if (!create) requireServiceStore(config, io.env);
     const { keyring } = loadKeyring({ encryptionKeys: config.encryptionKeys, dataDir: config.dataDir, production: config.production, warn: (m) => io.err(`warning: ${m}`) });
-    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring, pgPoolSize: config.databasePoolSize, create });
+    return await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, keyring, pgPoolSize: config.databasePoolSize });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof KeyringError) throw new UsageError(error.message);
     throw error;

@@ -20,6 +20,7 @@ import { runBridge, type MintedSession } from '../mcp/stdio-bridge.js';
 import { ConfigError, readConfig, serviceUrlFor } from '../service/config.js';
 import { readDevState } from '../service/dev-state.js';
 import type { McpSessionMode } from '../store/types.js';
+import { requireServiceStore } from './environments-command.js';
 import { UsageError, type CliIo } from './io.js';
 
 export interface McpCommandOptions {
@@ -88,7 +89,6 @@ export async function mcpLocalCommand(io: CliIo, opts: McpCommandOptions): Promi
     throw error;
   }
   // Before the keyring and the store are opened, which would create a key file and an empty database.
-  const { requireServiceStore } = await import('./environments-command.js');
   requireServiceStore(config, io.env);
   const baseUrl = config.baseUrl ?? serviceUrlFor(config.host, config.port);
   let connector;

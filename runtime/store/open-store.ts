@@ -27,11 +27,6 @@ export interface OpenStoreOptions {
   pgPoolSize?: number;
   /** SQLite only: a file path or `:memory:` instead of `<dataDir>/agent-connector.db`. */
   sqliteFile?: string;
-  /**
-   * SQLite only: false refuses (with {@link StoreMissingError}) when the data directory or its database does not
-   * exist, instead of creating them. Default true (what `start` does).
-   */
-  create?: boolean;
 }
 
 /**
@@ -81,7 +76,6 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     store = new SqlStore(driver, opts.keyring, POSTGRES_MIGRATIONS);
   } else {
     const filename = opts.sqliteFile ?? join(opts.dataDir, SQLITE_FILE_NAME);
-    if (opts.create === false && opts.sqliteFile === undefined) requireExistingStore({ dataDir: opts.dataDir });
     where = `the SQLite database ${filename}`;
     try {
       if (opts.sqliteFile === undefined) mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
