@@ -11,7 +11,7 @@ import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
 import { isConnectorError } from '../../errors.js';
 import { apiSchemas } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
-import { listPageOptions, queryRefusal } from './list-query.js';
+import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
 
@@ -52,8 +52,7 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         title: 'Executions',
         executions: listed.executions.map((e) => ({ ...e, ok: e.outcome === 'success' })),
         connectionFilter: connections.map((c) => ({ name: c.name, selected: c.name === filters.connection_name })),
-        // A refused outcome stays chosen, as typed, beside the ones there are.
-        outcomes: [...new Set(['success', 'error', ...(filters.outcome ? [filters.outcome] : [])])].map((o) => ({ value: o, selected: o === filters.outcome })),
+        outcomes: filterOptions(['success', 'error'], filters.outcome),
         identifierValue: filters.identifier ?? '',
         toolValue: filters.tool ?? '',
         errorCodeValue: filters.error_code ?? '',

@@ -41,3 +41,12 @@ const dropEmptyFilters: preValidationHookHandler = (request, _reply, done) => {
 export function queryRefusal(request: FastifyRequest): Error | undefined {
   return request.validationError;
 }
+
+/**
+ * A filter's select options: the values there are, and the one asked for kept chosen, as typed, even when the list
+ * refused it (`?outcome=bad` shows `bad` selected beside success and error), so only that filter needs correcting.
+ */
+export function filterOptions(values: readonly string[], chosen: string | undefined): { value: string; selected: boolean }[] {
+  const all = chosen === undefined || values.includes(chosen) ? values : [...values, chosen];
+  return all.map((value) => ({ value, selected: value === chosen }));
+}

@@ -14,7 +14,7 @@ import { toConnectorError } from '../errors.js';
 import { PAGE_HEADERS, renderPage } from '../views.js';
 import { checkCsrf, checkSameOrigin, clearSessionCookie, readSession, setSessionCookie, SESSION_COOKIE } from './session.js';
 import { registerExecutionPages } from './execution-routes.js';
-import { listPageOptions, queryRefusal } from './list-query.js';
+import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
 import { apiSchemas } from '../routes/schemas.js';
 import { newFormToken, OnceForms, type OnceOutcome } from './once-forms.js';
 import { registerToolExplorer } from './tool-explorer-routes.js';
@@ -214,8 +214,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         accountFilter: filter,
         accountsFiltered: Object.keys(filter).length > 0,
         connectionOptions: connections.map((c) => ({ name: c.name, selected: c.name === filter.connection_name })),
-        // A refused status stays chosen, as typed, beside the ones there are.
-        statusOptions: [...new Set([...ACCOUNT_STATUSES, ...(filter.status ? [filter.status] : [])])].map((s) => ({ value: s, selected: s === filter.status })),
+        statusOptions: filterOptions(ACCOUNT_STATUSES, filter.status),
         environmentId: ctx.session.environmentId,
         ...(flash ? { flash } : {}),
         ...(refused ? { error: formError(refused, request), accountsRefused: true } : {}),

@@ -11,7 +11,7 @@ import { DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../
 import type { WebhookDeliveryStatus } from '../../store/types.js';
 import { parametersSchema } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
-import { listPageOptions, queryRefusal } from './list-query.js';
+import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
 import type { EarlierSend, OnceOutcome } from './once-forms.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -79,8 +79,7 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
       eventTypes: ACCOUNT_EVENT_TYPES.map((type) => ({ type, checked: (extra.checkedEvents as readonly string[] | undefined)?.includes(type) ?? false })),
       deliveries: deliveries.webhook_deliveries.map((d) => ({ ...d, endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id })),
-      // A refused status stays chosen, as typed, beside the ones there are.
-      statuses: [...new Set([...STATUSES, ...(query.status ? [query.status] : [])])].map((s) => ({ value: s, selected: s === query.status })),
+      statuses: filterOptions(STATUSES, query.status),
       endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
       newestPage: pages.newest,
       newerPage: pages.newer,
