@@ -15,11 +15,8 @@
  * @see https://protobuf.dev/programming-guides/json/
  */
 import { GoogleApiError } from '../google-common/errors.js';
-import { jsonName } from '../google-common/proto-json.js';
+import { jsonName, protoName, unknownFieldProblem, unknownFieldProblems, type ProtoMessage as Message } from '../google-common/proto-json.js';
 import { isRecord } from '../google-common/request.js';
-
-/** A message: each field by its JSON name, mapped to the message type it holds, or null for a value not looked into. */
-type Message = Readonly<Record<string, string | null>>;
 
 const LOCATION: Message = { index: null, segmentId: null, tabId: null };
 const RANGE: Message = { startIndex: null, endIndex: null, segmentId: null, tabId: null };
@@ -84,36 +81,18 @@ const UNMODELLED = [
 /** Every request kind the real API knows. */
 export const KNOWN_KINDS: ReadonlySet<string> = new Set([...Object.keys(MODELLED), ...UNMODELLED]);
 
-/** `updateParagraphStyle` -> `update_paragraph_style`: a field's proto name, as the parser's paths give it. */
-function protoName(json: string): string {
-  return json.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
 /**
  * Refuses the batch when any request names a kind the API does not have, or a field its message does not have, with
  * every such name, in request order. Runs before any request is applied, as Google parses the whole body first.
  */
 export function checkRequestFields(requests: readonly unknown[]): void {
   const problems: string[] = [];
-  const unknown = (name: string, at: string) => problems.push(`Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`);
-  const visit = (value: unknown, message: Message, at: string): void => {
-    if (!isRecord(value)) return;
-    for (const [key, inner] of Object.entries(value)) {
-      const name = jsonName(key);
-      if (!Object.hasOwn(message, name)) {
-        unknown(key, at);
-        continue;
-      }
-      const type = message[name];
-      if (type) visit(inner, MESSAGES[type] as Message, `${at}.${protoName(name)}`);
-    }
-  };
   requests.forEach((request, i) => {
     if (!isRecord(request)) return;
     for (const [key, args] of Object.entries(request)) {
       const kind = jsonName(key);
-      if (!KNOWN_KINDS.has(kind)) unknown(key, `requests[${i}]`);
-      else if (Object.hasOwn(MODELLED, kind)) visit(args, MODELLED[kind] as Message, `requests[${i}].${protoName(kind)}`);
+      if (!KNOWN_KINDS.has(kind)) problems.push(unknownFieldProblem(key, `requests[${i}]`));
+      else if (Object.hasOwn(MODELLED, kind)) problems.push(...unknownFieldProblems(args, MODELLED[kind] as Message, `requests[${i}].${protoName(kind)}`, MESSAGES));
     }
   });
   if (problems.length > 0) throw new GoogleApiError(400, problems.join('\n'));

@@ -41,3 +41,39 @@ export function withJsonNames(value: unknown, depth = Number.POSITIVE_INFINITY):
   // fromEntries defines own properties, so a "__proto__" key stays a key.
   return Object.fromEntries(entries);
 }
+
+/** `endOfSegmentLocation` -> `end_of_segment_location`: a field's proto name, as the parser's error paths give it. */
+export function protoName(json: string): string {
+  return json.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A message's fields by their JSON names, each mapped to the message type it holds (looked into), or null (not). */
+export type ProtoMessage = Readonly<Record<string, string | null>>;
+
+/** Google's refusal of a field name a message does not have, at `at` (a path of proto names). */
+export function unknownFieldProblem(name: string, at: string): string {
+  return `Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`;
+}
+
+/**
+ * Every field name in `value` that its message does not have, as Google's JSON front end refuses them before anything
+ * is applied, looking into each field that holds a message (each item of a list of them) by its type in `messages`.
+ * A field given by its proto name is read as its JSON name; paths name fields by their proto names.
+ */
+export function unknownFieldProblems(value: unknown, message: ProtoMessage, at: string, messages: Readonly<Record<string, ProtoMessage>>): string[] {
+  if (!isRecord(value)) return [];
+  const problems: string[] = [];
+  for (const [key, inner] of Object.entries(value)) {
+    const name = jsonName(key);
+    if (!Object.hasOwn(message, name)) {
+      problems.push(unknownFieldProblem(key, at));
+      continue;
+    }
+    const type = message[name];
+    if (!type) continue;
+    const path = `${at}.${protoName(name)}`;
+    const items = Array.isArray(inner) ? inner.map((item, i) => [item, `${path}[${i}]`] as const) : [[inner, path] as const];
+    for (const [item, itemAt] of items) problems.push(...unknownFieldProblems(item, messages[type] as ProtoMessage, itemAt, messages));
+  }
+  return problems;
+}

@@ -8,6 +8,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { driveFileId } from '../google-common/ids.js';
 import { boolParam, isRecord } from '../google-common/request.js';
+import { unknownFieldProblems, type ProtoMessage } from '../google-common/proto-json.js';
 import { NUMBER_FORMATS, checkCellLength, effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
 import { cellKey, Spreadsheet, type GridBox, type Sheet } from './spreadsheet-model.js';
 
@@ -45,30 +46,28 @@ function positiveInt(v: unknown, name: string, fallback: number): number {
  * `... at 'spreadsheet.properties'`). Without this, `sheets: [{title: "Income"}]` (the title beside properties) made
  * a sheet named Sheet1.
  */
-const SPREADSHEET_FIELDS = new Set(['spreadsheetId', 'properties', 'sheets', 'namedRanges', 'spreadsheetUrl', 'developerMetadata', 'dataSources', 'dataSourceSchedules']);
-const SPREADSHEET_PROPERTIES_FIELDS = new Set([
-  'title', 'locale', 'autoRecalc', 'timeZone', 'defaultFormat', 'iterativeCalculationSettings', 'spreadsheetTheme', 'importFunctionsExternalUrlAccessAllowed',
-]);
-const SHEET_FIELDS = new Set([
-  'properties', 'data', 'merges', 'conditionalFormats', 'filterViews', 'protectedRanges', 'basicFilter', 'charts', 'bandedRanges', 'developerMetadata',
-  'rowGroups', 'columnGroups', 'slicers', 'tables',
-]);
-const SHEET_PROPERTIES_FIELDS = new Set(['sheetId', 'title', 'index', 'sheetType', 'gridProperties', 'hidden', 'tabColor', 'tabColorStyle', 'rightToLeft', 'dataSourceSheetProperties']);
+const fields = (names: readonly string[], holding: Readonly<Record<string, string>> = {}): ProtoMessage =>
+  Object.fromEntries(names.map((name) => [name, holding[name] ?? null]));
+const CREATE_MESSAGES: Readonly<Record<string, ProtoMessage>> = {
+  Spreadsheet: fields(['spreadsheetId', 'properties', 'sheets', 'namedRanges', 'spreadsheetUrl', 'developerMetadata', 'dataSources', 'dataSourceSchedules'], {
+    properties: 'SpreadsheetProperties',
+    sheets: 'Sheet',
+  }),
+  SpreadsheetProperties: fields([
+    'title', 'locale', 'autoRecalc', 'timeZone', 'defaultFormat', 'iterativeCalculationSettings', 'spreadsheetTheme', 'importFunctionsExternalUrlAccessAllowed',
+  ]),
+  Sheet: fields(
+    [
+      'properties', 'data', 'merges', 'conditionalFormats', 'filterViews', 'protectedRanges', 'basicFilter', 'charts', 'bandedRanges', 'developerMetadata',
+      'rowGroups', 'columnGroups', 'slicers', 'tables',
+    ],
+    { properties: 'SheetProperties' },
+  ),
+  SheetProperties: fields(['sheetId', 'title', 'index', 'sheetType', 'gridProperties', 'hidden', 'tabColor', 'tabColorStyle', 'rightToLeft', 'dataSourceSheetProperties']),
+};
 
 function checkCreateFields(b: Record<string, unknown>): void {
-  const problems: string[] = [];
-  const check = (value: unknown, fields: ReadonlySet<string>, at: string): void => {
-    if (!isRecord(value)) return;
-    for (const key of Object.keys(value)) if (!fields.has(key)) problems.push(`Invalid JSON payload received. Unknown name "${key}" at '${at}': Cannot find field.`);
-  };
-  check(b, SPREADSHEET_FIELDS, 'spreadsheet');
-  check(b.properties, SPREADSHEET_PROPERTIES_FIELDS, 'spreadsheet.properties');
-  if (Array.isArray(b.sheets)) {
-    b.sheets.forEach((sheet, i) => {
-      check(sheet, SHEET_FIELDS, `spreadsheet.sheets[${i}]`);
-      if (isRecord(sheet)) check(sheet.properties, SHEET_PROPERTIES_FIELDS, `spreadsheet.sheets[${i}].properties`);
-    });
-  }
+  const problems = unknownFieldProblems(b, CREATE_MESSAGES.Spreadsheet as ProtoMessage, 'spreadsheet', CREATE_MESSAGES);
   if (problems.length > 0) throw invalid(problems.join('\n'));
 }
 
