@@ -4,7 +4,7 @@
  * the sandbox, which resolves it as Sheets does. What the format still refuses says why, with the fix where it can.
  */
 import { describe, expect, it } from 'vitest';
-import { useSpreadsheet } from './sheets-fixture.js';
+import { A1_SHAPE, useSpreadsheet } from './sheets-fixture.js';
 
 const sheet = useSpreadsheet('Names', ['Class Data', 'Лист1', "Bob's data"]);
 const run = sheet.run;
@@ -24,16 +24,8 @@ describe('a sheet name written without quotes', () => {
 });
 
 describe('a range the format refuses', () => {
-  const refusal = async (range: string) => {
-    sheet.harness.sandbox.control.clearRequests();
-    const error = await run('sheets_get_values', { range }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'invalid_input' });
-    expect(sheet.harness.sandbox.control.requests()).toHaveLength(0);
-    const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
-    expect(violations.map((v) => v.pointer)).toEqual(['/range']);
-    return violations[0]!.message;
-  };
-  const shape = "range must be an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C";
+  const refusal = (range: string) => sheet.rangeRefusal('sheets_get_values', { range });
+  const shape = A1_SHAPE;
 
   it('says why: a name with a quote left unquoted (with the fix), a quoted name not closed, cells that are not A1', async () => {
     expect(await refusal("Bob's data!A1:B2")).toBe(`${shape}; a sheet name with a ' is quoted and the ' doubled: 'Bob''s data'!A1:B2`);

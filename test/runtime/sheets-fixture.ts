@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ExecuteToolResult } from '../../runtime/api.js';
 import { startHarness, type Harness } from './connector-harness.js';
 
@@ -7,7 +7,12 @@ export interface SpreadsheetFixture {
   readonly harness: Harness;
   /** A Sheets tool call by the fixture's user on its spreadsheet: `spreadsheet_id` is filled in. */
   run(toolName: string, input: Record<string, unknown>): Promise<ExecuteToolResult>;
+  /** The message of a range the a1-range format refused, after checking that it is the one violation and nothing was sent. */
+  rangeRefusal(toolName: string, input: Record<string, unknown>): Promise<string>;
 }
+
+/** How every a1-range refusal begins; what follows says what was wrong and what to send. */
+export const A1_SHAPE = "range must be an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C";
 
 /**
  * For a suite of Sheets tool calls through the runtime to the sandbox: a harness with a `sheets` connection `sh`, the
@@ -26,11 +31,21 @@ export function useSpreadsheet(title: string, sheetTitles: readonly string[]): S
     spreadsheetId = (made.data as { spreadsheetId: string }).spreadsheetId;
   });
   afterAll(() => harness?.close());
+  const run = (toolName: string, input: Record<string, unknown>) => call(toolName, { spreadsheet_id: spreadsheetId, ...input });
   return {
     get harness() {
       if (harness === undefined) throw new Error('the spreadsheet fixture is used before its suite started');
       return harness;
     },
-    run: (toolName, input) => call(toolName, { spreadsheet_id: spreadsheetId, ...input }),
+    run,
+    async rangeRefusal(toolName, input) {
+      harness!.sandbox.control.clearRequests();
+      const error = await run(toolName, input).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'invalid_input' });
+      expect(harness!.sandbox.control.requests()).toHaveLength(0);
+      const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
+      expect(violations.map((v) => v.pointer)).toEqual(['/range']);
+      return violations[0]!.message;
+    },
   };
 }

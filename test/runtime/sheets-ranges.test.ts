@@ -4,7 +4,7 @@
  * range, the a1-range format refuses before sending, saying what to send instead (runtime/validation/format-problems.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSpreadsheet } from './sheets-fixture.js';
+import { A1_SHAPE, useSpreadsheet } from './sheets-fixture.js';
 
 const sheet = useSpreadsheet('Ranges', ['Data', 'Other', 'Q1']);
 const run = sheet.run;
@@ -28,17 +28,8 @@ describe('the grid', () => {
   });
 });
 
-/** The message of a range the format refused, after checking that nothing was sent. */
-const refusal = async (tool: string, input: Record<string, unknown>): Promise<string> => {
-  sheet.harness.sandbox.control.clearRequests();
-  const error = await run(tool, input).catch((e: unknown) => e);
-  expect(error).toMatchObject({ code: 'invalid_input' });
-  expect(sheet.harness.sandbox.control.requests()).toHaveLength(0);
-  const violations = (error as { details: { violations: Array<{ pointer: string; message: string }> } }).details.violations;
-  expect(violations.map((v) => v.pointer)).toEqual(['/range']);
-  return violations[0]!.message;
-};
-const shape = "range must be an A1 range, e.g. Sheet1!A1:C10 or 'My Sheet'!A:C";
+const refusal = sheet.rangeRefusal;
+const shape = A1_SHAPE;
 
 describe('white space', () => {
   it('at the start or end of a range is refused before sending, with the range to send instead', async () => {
