@@ -138,7 +138,7 @@ function liveBytes(): number {
  * wait), so what is counted is what a waiting call keeps, not the garbage its arrival left, nor what an earlier phase
  * left in the process's resident set. Resident memory's growth over the same interval is returned beside it.
  */
-async function memoryPerCall(start: () => { stop(): Promise<void> }, calls: number, settleMs: number): Promise<{ live: number; rss: number }> {
+async function memoryPerCall(start: () => { stop(): Promise<void> }, calls: number, settleMs: number): Promise<Memory> {
   const gc = collector();
   gc();
   const before = { live: liveBytes(), rss: process.memoryUsage().rss };
@@ -210,38 +210,57 @@ export async function userFeelFigures(quick: boolean): Promise<Figure[]> {
  * memory is read, 8 s after the load starts: on two cores the service takes a few seconds to take 5,000 calls in).
  */
 async function memoryPerInflightCall(quick: boolean): Promise<Figure[]> {
+  const m = await waitingCallMemory(quick, { floor: false });
+  return [
+    figure(
+      'memory_per_inflight_call_vs_bare',
+      ratio(m.service.live, Math.max(1, m.bare.live)),
+      { op: '<=', target: 1.3 },
+      `${kib(m.service.live)} vs ${kib(m.bare.live)} KiB live per waiting call, ${m.inflight} in flight (resident set growth ${kib(m.service.rss)} vs ${kib(m.bare.rss)} KiB)`,
+    ),
+  ];
+}
+
+/**
+ * Memory per waiting call for the bare proxy, optionally the stack floor, then the service, each with `inflight` calls
+ * held by a 20 s upstream. The service's stack is started first and measured last: memory a closed stack is still
+ * giving back would otherwise come off the next measurement (a bare proxy measured after one read 0.1 KiB).
+ */
+async function waitingCallMemory(quick: boolean, opts: { floor: boolean }): Promise<{ inflight: number; bare: Memory; floor?: Memory; service: Memory }> {
+  // Fewer calls leave the figure to the collector's noise.
   const inflight = quick ? 2000 : 5000;
   const settleMs = quick ? 5000 : 8000;
   const upstream = await startSlowUpstream(20_000);
   try {
+    const path = `${upstream.url}/crm/v3/objects/contacts/1`;
     // A queue large enough that nothing is shed, so every call is held in flight.
     const stack = await startStack(upstream, { queue: inflight });
-    const token = await stack.harness.store.findAccount(ENV, (await stack.harness.env.listConnections())[0]!.id, 'user-0');
-    const bare = await startBareProxy({ url: `${upstream.url}/crm/v3/objects/contacts/1`, method: 'GET', headers: { authorization: `Bearer ${token?.tokens?.accessToken ?? ''}` }, maxSockets: POOL });
     try {
+      const token = await stack.harness.store.findAccount(ENV, (await stack.harness.env.listConnections())[0]!.id, 'user-0');
+      const headers = { authorization: `Bearer ${token?.tokens?.accessToken ?? ''}` };
       const once = { concurrency: inflight, durationSeconds: 1 };
-      const bareMem = await memoryPerCall(() => startLoadGen({ ...once, url: bare.url, method: 'GET' }), inflight, settleMs);
-      const serviceMem = await memoryPerCall(
-        () => startLoadGen({ ...once, ...serviceLoadOptions(stack) }),
-        inflight,
-        settleMs,
-      );
-      return [
-        figure(
-          'memory_per_inflight_call_vs_bare',
-          ratio(serviceMem.live, Math.max(1, bareMem.live)),
-          { op: '<=', target: 1.3 },
-          `${kib(serviceMem.live)} vs ${kib(bareMem.live)} KiB live per waiting call, ${inflight} in flight (resident set growth ${kib(serviceMem.rss)} vs ${kib(bareMem.rss)} KiB)`,
-        ),
-      ];
+      const bareProxy = await startBareProxy({ url: path, method: 'GET', headers, maxSockets: POOL });
+      const bare = await memoryPerCall(() => startLoadGen({ ...once, url: bareProxy.url, method: 'GET' }), inflight, settleMs).finally(() => bareProxy.close());
+      let floor: Memory | undefined;
+      if (opts.floor) {
+        const floorStack = await startStackFloor({ url: path, headers, connections: POOL });
+        floor = await memoryPerCall(
+          () => startLoadGen({ ...once, url: floorStack.url, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [FLOOR_BODY] }),
+          inflight,
+          settleMs,
+        ).finally(() => floorStack.close());
+      }
+      const service = await memoryPerCall(() => startLoadGen({ ...once, ...serviceLoadOptions(stack) }), inflight, settleMs);
+      return { inflight, bare, ...(floor ? { floor } : {}), service };
     } finally {
-      await bare.close();
       await stack.close();
     }
   } finally {
     await upstream.close();
   }
 }
+
+type Memory = { live: number; rss: number };
 
 /**
  * Load shedding past the default bound (sockets + queue per upstream origin), in two parts:
@@ -387,7 +406,8 @@ export async function userFeelLayerFigures(quick: boolean): Promise<Figure[]> {
       await floor.close();
     }
     const us = (v: number | undefined) => Math.round(v ?? 0);
-    const memory = await layerMemory(quick);
+    const memory = await waitingCallMemory(quick, { floor: true });
+    const floorLive = memory.floor?.live ?? 0;
     return [
       figure(`cpu_us_per_call_service_r${rate}`, us(measured.service), undefined, `bare proxy ${us(measured.bare)} us in the same run`),
       figure('cpu_us_per_call_logging_share', us((measured.service ?? 0) - (measured.logging_off ?? 0)), undefined, `the production logger's share: ${us(measured.logging_off)} us per call without it`),
@@ -400,9 +420,9 @@ export async function userFeelLayerFigures(quick: boolean): Promise<Figure[]> {
       ),
       figure(
         'memory_stack_floor_vs_bare',
-        ratio(memory.floor, Math.max(1, memory.bare)),
+        ratio(floorLive, Math.max(1, memory.bare.live)),
         undefined,
-        `live per waiting call, ${memory.inflight} in flight: fastify and undici alone ${kib(memory.floor)} KiB, bare proxy ${kib(memory.bare)}, the service ${kib(memory.service)} (${ratio(memory.service, Math.max(1, memory.floor))} times the floor)`,
+        `live per waiting call, ${memory.inflight} in flight: fastify and undici alone ${kib(floorLive)} KiB, bare proxy ${kib(memory.bare.live)}, the service ${kib(memory.service.live)} (${ratio(memory.service.live, Math.max(1, floorLive))} times the floor)`,
       ),
     ];
   } finally {
@@ -412,36 +432,6 @@ export async function userFeelLayerFigures(quick: boolean): Promise<Figure[]> {
 
 /** The body the stack floor is sent: the service's own call, which the floor parses and does not read. */
 const FLOOR_BODY = JSON.stringify({ tool_name: 'crm_contact_get', identifier: 'user-0', tool_input: { contact_id: '1' } });
-
-/** Live memory per waiting call for the service, the bare proxy and the stack floor, in front of a 20 s upstream. */
-async function layerMemory(quick: boolean): Promise<{ inflight: number; service: number; bare: number; floor: number }> {
-  // As memory_per_inflight_call_vs_bare: fewer calls leave the figure to the collector's noise.
-  const inflight = quick ? 2000 : 5000;
-  const settleMs = quick ? 5000 : 8000;
-  const upstream = await startSlowUpstream(20_000);
-  try {
-    const path = `${upstream.url}/crm/v3/objects/contacts/1`;
-    // The service is started first and measured last, as in memory_per_inflight_call_vs_bare: memory a closed stack
-    // is still giving back would otherwise come off the next measurement (the bare proxy read 0.1 KiB that way).
-    const stack = await startStack(upstream, { queue: inflight });
-    try {
-      const bareProxy = await startBareProxy({ url: path, method: 'GET', headers: { authorization: 'Bearer bench' }, maxSockets: POOL });
-      const bare = await memoryPerCall(() => startLoadGen({ url: bareProxy.url, method: 'GET', concurrency: inflight, durationSeconds: 1 }), inflight, settleMs).finally(() => bareProxy.close());
-      const floor = await startStackFloor({ url: path, headers: { authorization: 'Bearer bench' }, connections: POOL });
-      const floorLive = await memoryPerCall(
-        () => startLoadGen({ url: floor.url, method: 'POST', headers: { 'content-type': 'application/json' }, bodies: [FLOOR_BODY], concurrency: inflight, durationSeconds: 1 }),
-        inflight,
-        settleMs,
-      ).finally(() => floor.close());
-      const service = await memoryPerCall(() => startLoadGen({ ...serviceLoadOptions(stack), concurrency: inflight, durationSeconds: 1 }), inflight, settleMs);
-      return { inflight, service: service.live, bare: bare.live, floor: floorLive.live };
-    } finally {
-      await stack.close();
-    }
-  } finally {
-    await upstream.close();
-  }
-}
 
 /** 20,000 distinct identifiers over one, on PostgreSQL: every call a lookup of another account. */
 async function manyUsers(quick: boolean, seconds: number): Promise<Figure[]> {
