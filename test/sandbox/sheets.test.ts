@@ -32,6 +32,9 @@ function expectError(res: { status: number; body: Body }, status: number, status
   else if (message) expect(res.body.error.message).toMatch(message);
 }
 
+/** Google's JSON front end refusing a field name its message does not have. */
+const unknown = (name: string, at: string): string => `Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`;
+
 const valuesPath = (id: string, range: string): string => `/v4/spreadsheets/${id}/values/${encodeURIComponent(range)}`;
 
 async function create(body?: unknown): Promise<Body> {
@@ -75,13 +78,14 @@ describe('spreadsheets.create / get', () => {
   });
 
   it("refuses a name the Spreadsheet, a Sheet or their properties do not have, as Google's JSON front end does, before creating anything", async () => {
-    const unknown = (name: string, at: string) => `Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`;
     // A sheet's title beside its properties, not in them: Google refuses it; it is not a sheet named Sheet1.
     expectError(await call('POST', '/v4/spreadsheets', { body: { sheets: [{ title: 'Income' }, { title: 'Expenses' }] } }), 400, 'INVALID_ARGUMENT',
       `${unknown('title', 'spreadsheet.sheets[0]')}\n${unknown('title', 'spreadsheet.sheets[1]')}`);
     expectError(await call('POST', '/v4/spreadsheets', { body: { title: 'Budget' } }), 400, 'INVALID_ARGUMENT', unknown('title', 'spreadsheet'));
     expectError(await call('POST', '/v4/spreadsheets', { body: { properties: { name: 'Budget' } } }), 400, 'INVALID_ARGUMENT', unknown('name', 'spreadsheet.properties'));
     expectError(await call('POST', '/v4/spreadsheets', { body: { sheets: [{ properties: { name: 'Data' } }] } }), 400, 'INVALID_ARGUMENT', unknown('name', 'spreadsheet.sheets[0].properties'));
+    // A name that is no field under either spelling is quoted as sent, not as its camelCase reading.
+    expectError(await call('POST', '/v4/spreadsheets', { body: { properties: { time_zones: 'Europe/Paris' } } }), 400, 'INVALID_ARGUMENT', unknown('time_zones', 'spreadsheet.properties'));
     // Every field of the reference, by its JSON or proto name, is taken.
     const book = await create({
       properties: { title: 'Budget', auto_recalc: 'ON_CHANGE' },
@@ -395,6 +399,24 @@ describe('spreadsheets.values', () => {
     expect((await put(id, 'A1:B2', [['x']], 'RAW', {}, { range: 'Sheet1!A1:B2' })).status).toBe(200);
   });
 
+  // The body is the request's `data` (a ValueRange: range, majorDimension, values). Sent a BatchUpdateValuesRequest,
+  // values.update answered `Unknown name "valueInputOption" at 'data': Cannot find field.` and the same for "data", one
+  // line each (googleapis/google-api-dotnet-client#2161).
+  it("update refuses a name a ValueRange does not have, as Google's JSON front end does, before writing anything", async () => {
+    const body = { valueInputOption: 'RAW', data: [{ range: 'A1', values: [['x']] }] };
+    expectError(await call('PUT', valuesPath(id, 'A1'), { query: { valueInputOption: 'RAW' }, body }), 400, 'INVALID_ARGUMENT',
+      `${unknown('valueInputOption', 'data')}\n${unknown('data', 'data')}`);
+    expectError(await put(id, 'A1', [], 'RAW', {}, { value: [['x']] }), 400, 'INVALID_ARGUMENT', unknown('value', 'data'));
+    expectError(await put(id, 'A1', [['x']], 'RAW', {}, { major_dimensions: 'ROWS' }), 400, 'INVALID_ARGUMENT', unknown('major_dimensions', 'data'));
+    // The body is read before the query's valueInputOption is checked: the front end parses it first.
+    expectError(await call('PUT', valuesPath(id, 'A1'), { body: { value: [['x']] } }), 400, 'INVALID_ARGUMENT', unknown('value', 'data'));
+    expect((await call('GET', valuesPath(id, 'A1'))).body.values).toBeUndefined();
+    // Every field, by its JSON or proto name, is taken.
+    expect((await put(id, 'A1', [['x']], 'RAW', {}, { range: 'Sheet1!A1', majorDimension: 'ROWS' })).status).toBe(200);
+    expect((await call('PUT', valuesPath(id, 'B1'), { query: { valueInputOption: 'RAW' }, body: { range: 'B1', major_dimension: 'COLUMNS', values: [['y']] } })).status).toBe(200);
+    expect((await call('GET', valuesPath(id, 'A1:B1'))).body.values).toEqual([['x', 'y']]);
+  });
+
   it('refuses writes with a read-only scope', async () => {
     const res = await call('PUT', valuesPath(id, 'A1'), {
       query: { valueInputOption: 'RAW' },
@@ -536,6 +558,15 @@ describe('spreadsheets.values.append', () => {
     });
     expectError(res, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
     expect(await read('Log')).toBeUndefined();
+  });
+
+  it("refuses a name a ValueRange does not have, as values.update does, before appending anything", async () => {
+    const post = (body: unknown, query: Record<string, string> = { valueInputOption: 'RAW' }) => call('POST', appendPath('Log'), { query, body });
+    expectError(await post({ values: [['x']], insertDataOption: 'INSERT_ROWS', rows: [] }), 400, 'INVALID_ARGUMENT', `${unknown('insertDataOption', 'data')}\n${unknown('rows', 'data')}`);
+    expectError(await post({ value: [['x']] }, {}), 400, 'INVALID_ARGUMENT', unknown('value', 'data'));
+    expect(await read('Log')).toBeUndefined();
+    expect((await post({ range: 'Log', major_dimension: 'ROWS', values: [['x']] })).status).toBe(200);
+    expect(await read('Log')).toEqual([['x']]);
   });
 
   it('answers an unknown custom method as an unknown route', async () => {

@@ -14,8 +14,7 @@
  * @see https://developers.google.com/docs/api/reference/rest/v1/documents/request
  * @see https://protobuf.dev/programming-guides/json/
  */
-import { GoogleApiError } from '../google-common/errors.js';
-import { jsonName, protoName, unknownFieldProblem, unknownFieldProblems, type ProtoMessage as Message } from '../google-common/proto-json.js';
+import { jsonName, protoName, refuseUnknownFields, unknownFieldProblem, unknownFieldProblems, type ProtoMessage as Message } from '../google-common/proto-json.js';
 import { isRecord } from '../google-common/request.js';
 
 const LOCATION: Message = { index: null, segmentId: null, tabId: null };
@@ -95,5 +94,5 @@ export function checkRequestFields(requests: readonly unknown[]): void {
       else if (Object.hasOwn(MODELLED, kind)) problems.push(...unknownFieldProblems(args, MODELLED[kind] as Message, `requests[${i}].${protoName(kind)}`, MESSAGES));
     }
   });
-  if (problems.length > 0) throw new GoogleApiError(400, problems.join('\n'));
+  refuseUnknownFields(problems);
 }

@@ -55,6 +55,11 @@ export function unknownFieldProblem(name: string, at: string): string {
   return `Invalid JSON payload received. Unknown name "${name}" at '${at}': Cannot find field.`;
 }
 
+/** Refuses a body with every unknown-field problem found in it, one line each, as Google lists them (400 INVALID_ARGUMENT). */
+export function refuseUnknownFields(problems: readonly string[]): void {
+  if (problems.length > 0) throw new GoogleApiError(400, problems.join('\n'));
+}
+
 /**
  * Every field name in `value` that its message does not have, as Google's JSON front end refuses them before anything
  * is applied, looking into each field that holds a message (each item of a list of them) by its type in `messages`.

@@ -6,7 +6,6 @@
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
 import { findFile } from '../google-common/errors.js';
 import { googleApiModule } from '../google-common/module.js';
-import { withJsonNames } from '../google-common/proto-json.js';
 import { notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import type { Spreadsheet } from './spreadsheet-model.js';
 import { createSpreadsheet, getSpreadsheet } from './spreadsheets.js';
@@ -31,7 +30,7 @@ function route(req: ApiRequest, books: UserSpreadsheets, others: () => Iterable<
   if (seg[0] !== 'v4' || seg[1] !== 'spreadsheets') throw notFoundRoute(req.method, req.path);
   if (seg.length === 2 && m === 'POST') {
     need(WRITE);
-    const book = createSpreadsheet(withJsonNames(req.body));
+    const book = createSpreadsheet(req.body);
     books.set(book.spreadsheetId, book);
     return { status: 200, body: book.toResource() };
   }
@@ -45,7 +44,7 @@ function route(req: ApiRequest, books: UserSpreadsheets, others: () => Iterable<
     // A custom method follows the range after a colon (`{range}:append`); the range's own colons come encoded or not.
     if (m === 'POST' && range.endsWith(APPEND)) {
       need(WRITE);
-      return appendValues(find(seg[2] as string), range.slice(0, -APPEND.length), req.query, withJsonNames(req.body));
+      return appendValues(find(seg[2] as string), range.slice(0, -APPEND.length), req.query, req.body);
     }
     if (m === 'GET') {
       need(READ);
@@ -53,7 +52,7 @@ function route(req: ApiRequest, books: UserSpreadsheets, others: () => Iterable<
     }
     if (m === 'PUT') {
       need(WRITE);
-      return updateValues(find(seg[2] as string), range, req.query, withJsonNames(req.body));
+      return updateValues(find(seg[2] as string), range, req.query, req.body);
     }
   }
   throw notFoundRoute(req.method, req.path);

@@ -8,7 +8,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
 import { driveFileId } from '../google-common/ids.js';
 import { boolParam, isRecord } from '../google-common/request.js';
-import { unknownFieldProblems, type ProtoMessage } from '../google-common/proto-json.js';
+import { refuseUnknownFields, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { NUMBER_FORMATS, checkCellLength, effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
 import { cellKey, Spreadsheet, type GridBox, type Sheet } from './spreadsheet-model.js';
 
@@ -66,15 +66,14 @@ const CREATE_MESSAGES: Readonly<Record<string, ProtoMessage>> = {
   SheetProperties: fields(['sheetId', 'title', 'index', 'sheetType', 'gridProperties', 'hidden', 'tabColor', 'tabColorStyle', 'rightToLeft', 'dataSourceSheetProperties']),
 };
 
-function checkCreateFields(b: Record<string, unknown>): void {
-  const problems = unknownFieldProblems(b, CREATE_MESSAGES.Spreadsheet as ProtoMessage, 'spreadsheet', CREATE_MESSAGES);
-  if (problems.length > 0) throw invalid(problems.join('\n'));
-}
-
-/** Creates a spreadsheet from an optional body; defaults give one `Sheet1` of 1000 x 26 with sheetId 0. */
-export function createSpreadsheet(body: unknown): Spreadsheet {
+/**
+ * Creates a spreadsheet from an optional body, as sent (field names checked as given, so an unknown one is quoted as
+ * sent, then read under their JSON names); defaults give one `Sheet1` of 1000 x 26 with sheetId 0.
+ */
+export function createSpreadsheet(sent: unknown): Spreadsheet {
+  refuseUnknownFields(unknownFieldProblems(sent, CREATE_MESSAGES.Spreadsheet as ProtoMessage, 'spreadsheet', CREATE_MESSAGES));
+  const body = withJsonNames(sent);
   const b = isRecord(body) ? body : {};
-  checkCreateFields(b);
   const props = isRecord(b.properties) ? b.properties : {};
   if (props.title !== undefined && typeof props.title !== 'string') throw invalid("Invalid value at 'spreadsheet.properties.title'");
   const properties: Record<string, unknown> = {

@@ -6,6 +6,7 @@
  */
 import type { ApiResponse } from '../../types.js';
 import { GoogleApiError } from '../google-common/errors.js';
+import { refuseUnknownFields, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { boolParam, isRecord } from '../google-common/request.js';
 import { columnLetters, formatRange } from './a1.js';
 import { checkCellLength, inputToCell, renderCell, type DateTimeRenderOption, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
@@ -61,6 +62,32 @@ export function getValues(book: Spreadsheet, a1: string, query: URLSearchParams)
   const body: Record<string, unknown> = { range: boxRange(box), majorDimension: dim };
   if (values.length > 0) body.values = values;
   return { status: 200, body };
+}
+
+/**
+ * The fields of a write's body, a ValueRange (Sheets v4 reference: `range`, `majorDimension`, `values`), by their JSON
+ * names; `values` holds a ListValue of cells, not a message, so it is not looked into.
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values#ValueRange
+ */
+const VALUE_RANGE: ProtoMessage = { range: null, majorDimension: null, values: null };
+
+/**
+ * A write's body as sent, checked as Google's JSON front end checks it before the request reaches Sheets (so before
+ * Sheets' own check of valueInputOption, and before anything is written; the order against the front end's parse of
+ * the query is not documented), then read under its fields' JSON names
+ * (`major_dimension` is `majorDimension`). The ValueRange is the request's `data`: sent a BatchUpdateValuesRequest,
+ * values.update answered
+ *   `Invalid JSON payload received. Unknown name "valueInputOption" at 'data': Cannot find field.`
+ *   `Invalid JSON payload received. Unknown name "data" at 'data': Cannot find field.`
+ * one line per name, 400 INVALID_ARGUMENT (https://github.com/googleapis/google-api-dotnet-client/issues/2161).
+ * values.append's ValueRange is taken to be `data` too, as its other refusals here name it (`data.values`,
+ * `data.major_dimension`); no public record of an unknown name on append was found, so its path is unconfirmed.
+ * (A body that is the request itself, values.batchUpdate's, names no path: `Unknown name "requests": Cannot find
+ * field.`, googleapis/google-api-nodejs-client#1380; the sandbox does not model values.batchUpdate.)
+ */
+function valueRangeBody(sent: unknown): unknown {
+  refuseUnknownFields(unknownFieldProblems(sent, VALUE_RANGE, 'data', {}));
+  return withJsonNames(sent);
 }
 
 interface WriteOptions {
@@ -165,7 +192,8 @@ function writeGrid(book: Spreadsheet, box: GridBox, data: InputGrid, opts: Write
   return out;
 }
 
-export function updateValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
+export function updateValues(book: Spreadsheet, a1: string, query: URLSearchParams, sent: unknown): ApiResponse {
+  const body = valueRangeBody(sent);
   const opts = writeOptions(query);
   const { box, open } = book.resolve(a1);
   const data = inputGrid(book, box, body);
@@ -203,7 +231,8 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
  * The range itself reaching past the grid is refused as a write's is (checkGrid); no public answer of Google's to
  * that on append was found, so that refusal is unconfirmed.
  */
-export function appendValues(book: Spreadsheet, a1: string, query: URLSearchParams, body: unknown): ApiResponse {
+export function appendValues(book: Spreadsheet, a1: string, query: URLSearchParams, sent: unknown): ApiResponse {
+  const body = valueRangeBody(sent);
   const opts = writeOptions(query);
   const insert = enumValue(query, 'insertDataOption', 'insert_data_option', 'AppendValuesRequest.InsertDataOption', ['OVERWRITE', 'INSERT_ROWS'] as const, 'OVERWRITE');
   const { box, open } = book.resolve(a1);

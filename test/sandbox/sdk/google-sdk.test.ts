@@ -496,6 +496,19 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(written.data.updatedRange).toBe('Data!A1:A3');
     expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Data!A1:B3' })).data.values).toEqual([['a'], ['b'], ['c']]);
   });
+
+  it("sheets: a name a ValueRange does not have is refused on values.update and values.append, with Google's words, writing nothing", async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'Unknown names' } } })).data.spreadsheetId!;
+    // `value` for `values`: the client sends the body as given; Google's JSON front end refuses the name.
+    const misspelled = { value: [['x']] } as unknown as sheets_v4.Schema$ValueRange;
+    const update = await refusal(g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Sheet1!A1', valueInputOption: 'RAW', requestBody: misspelled }));
+    expect(update.status).toBe(400);
+    expect(update.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: `Invalid JSON payload received. Unknown name "value" at 'data': Cannot find field.` });
+    const append = await refusal(g.sheets.spreadsheets.values.append({ spreadsheetId: id, range: 'Sheet1', valueInputOption: 'RAW', requestBody: misspelled }));
+    expect(append.status).toBe(400);
+    expect(append.error.message).toBe(`Invalid JSON payload received. Unknown name "value" at 'data': Cannot find field.`);
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Sheet1' })).data.values).toBeUndefined();
+  });
 });
 
 /** One tool input and the official client's call for the same operation. */
