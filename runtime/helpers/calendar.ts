@@ -11,12 +11,20 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz
 export function eventEnd(start?: string, end?: string | null, hours?: number, minutes?: number): string | undefined {
   if (end) return end;
   if (!start) return undefined;
+  const total = (hours ?? 0) * 60 + (minutes ?? 0);
+  const durationMin = hours === undefined && minutes === undefined ? 30 : total;
+  return laterInOffsetOf(start, durationMin * 60_000);
+}
+
+/**
+ * `start` plus `ms` milliseconds, written in `start`'s own UTC offset (`Z` stays `Z`), to the second: the end of an
+ * event that starts at `start` and lasts `ms`, in the caller's wall-clock time.
+ */
+export function laterInOffsetOf(start: string, ms: number): string {
   const m = RFC3339.exec(start);
   if (!m) throw new TypeError(`start_datetime is not an RFC 3339 date-time: ${start}`);
   const offset = m[8] as string;
-  const total = (hours ?? 0) * 60 + (minutes ?? 0);
-  const durationMin = hours === undefined && minutes === undefined ? 30 : total;
-  const endMs = Date.parse(start) + durationMin * 60_000;
+  const endMs = Date.parse(start) + ms;
   const offsetMin = offset === 'Z' || offset === 'z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
   const local = new Date(endMs + offsetMin * 60_000).toISOString().slice(0, 19);
   return `${local}${offsetMin === 0 && (offset === 'Z' || offset === 'z') ? 'Z' : offset}`;
