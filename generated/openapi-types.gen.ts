@@ -398,12 +398,12 @@ export interface paths {
         /**
          * Change an existing Google Calendar event; only the fields you give change.
          * @description Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite.
-         *     To move it, give start_datetime and either end_datetime or a duration (event_duration_hour /
-         *     event_duration_minutes); a new start alone sets the end to start + 30 minutes. end_datetime alone changes only the
-         *     end. Lists (attendees_emails, recurrence) replace the old list. Returns the updated event (id, htmlLink, start,
-         *     end, ...).
+         *     To move it, give start_datetime: alone, it keeps the event's length; with end_datetime or a duration
+         *     (event_duration_hour/event_duration_minutes) it ends there. An all-day event moved to a time needs either.
+         *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list. Returns the
+         *     updated event (id, htmlLink, start, end, ...).
          *     Example: {"calendar_id": "primary", "event_id": "7cbh8rpc10lrc0ckih9tafss99", "start_datetime":
-         *     "2026-03-02T11:00:00+01:00", "event_duration_hour": 1}
+         *     "2026-03-02T15:00:00+01:00"}
          *
          *     Aliases: googlecalendar_update_event.
          */
@@ -2095,7 +2095,7 @@ export interface components {
              */
             end_datetime?: string;
             /**
-             * @description Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration.
+             * @description Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length.
              * @example 1
              */
             event_duration_hour?: number;

@@ -1643,7 +1643,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       "event_duration_hour": {
         "type": "integer",
         "minimum": 0,
-        "description": "Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration.",
+        "description": "Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length.",
         "examples": [
           1
         ]

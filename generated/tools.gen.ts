@@ -173,7 +173,7 @@ export let calendarUpdateEvent: ToolDefinition<CalendarUpdateEventInput> = {
     schemaVersions: ["1"],
     aliases: ["googlecalendar_update_event"],
     title: "Update calendar event",
-    description: "Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite.\nTo move it, give start_datetime and either end_datetime or a duration (event_duration_hour /\nevent_duration_minutes); a new start alone sets the end to start + 30 minutes. end_datetime alone changes only the\nend. Lists (attendees_emails, recurrence) replace the old list. Returns the updated event (id, htmlLink, start,\nend, ...).\nExample: {\"calendar_id\": \"primary\", \"event_id\": \"7cbh8rpc10lrc0ckih9tafss99\", \"start_datetime\":\n\"2026-03-02T11:00:00+01:00\", \"event_duration_hour\": 1}",
+    description: "Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite.\nTo move it, give start_datetime: alone, it keeps the event's length; with end_datetime or a duration\n(event_duration_hour/event_duration_minutes) it ends there. An all-day event moved to a time needs either.\nend_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list. Returns the\nupdated event (id, htmlLink, start, end, ...).\nExample: {\"calendar_id\": \"primary\", \"event_id\": \"7cbh8rpc10lrc0ckih9tafss99\", \"start_datetime\":\n\"2026-03-02T15:00:00+01:00\"}",
     annotations: {"readOnly":false,"destructive":true,"idempotent":true,"openWorld":true},
     inputSchema: calendarUpdateEventInputSchema,
     versionParameters: ["schema_version","tool_version"],
@@ -182,6 +182,7 @@ export let calendarUpdateEvent: ToolDefinition<CalendarUpdateEventInput> = {
     retry: "never",
     validate: validateCalendarUpdateEvent,
     buildRequest: buildCalendarUpdateEvent,
+    precheck: prechecks.calendarEventLength,
     upstreamErrors: [
       {
         "status": 404,

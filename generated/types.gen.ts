@@ -254,7 +254,7 @@ export type CalendarUpdateEventInput = {
     create_meeting_room?: boolean;
     /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
     description?: string;
-    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
+    /** Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length. Example: `1`. */
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: never;
@@ -299,7 +299,7 @@ export type CalendarUpdateEventInput = {
     create_meeting_room?: boolean;
     /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
     description?: string;
-    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
+    /** Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length. Example: `1`. */
     event_duration_hour: number;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
@@ -344,7 +344,7 @@ export type CalendarUpdateEventInput = {
     create_meeting_room?: boolean;
     /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
     description?: string;
-    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
+    /** Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length. Example: `1`. */
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes: number;
@@ -389,7 +389,7 @@ export type CalendarUpdateEventInput = {
     create_meeting_room?: boolean;
     /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
     description?: string;
-    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. With start_datetime, sets the end to start + duration. Example: `1`. */
+    /** Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length. Example: `1`. */
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: never;

@@ -10,6 +10,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../generated/tools.gen.js';
 import { helperRegistry } from '../runtime/helpers/index.js';
+import { precheckRegistry } from '../runtime/prechecks/index.js';
 import { storeMigrations } from '../runtime/store/schema-migrations.js';
 import type { ToolDefinition } from '../runtime/types.js';
 import { formats } from '../runtime/validation/formats.js';
@@ -260,6 +261,10 @@ describe('docs/spec-format.md', () => {
       return [m?.[1], m?.[2] === '' ? 0 : m?.[2]?.split(',').length];
     });
     expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(Object.entries(helperRegistry).map(([name, info]) => [name, info.arity])));
+  });
+
+  it('lists every pre-check a spec may name, and no other', () => {
+    expect(firstColumn(text, 'pre-check').sort()).toEqual(Object.keys(precheckRegistry).sort());
   });
 
   it('lists every format the validators check, and no other', () => {

@@ -8,9 +8,10 @@
  * Adding one: write it (one concept per file), register it here, document it in `docs/spec-format.md`.
  */
 import type { ConnectorName } from '../types.js';
+import { calendarEventLength } from './calendar-event-length.js';
 import { workspaceColumns } from './workspace-columns.js';
 
-export { workspaceColumns };
+export { calendarEventLength, workspaceColumns };
 
 export interface PrecheckInfo {
   /** The connector whose tools may use it. */
@@ -22,6 +23,12 @@ export interface PrecheckInfo {
 }
 
 export const precheckRegistry: Readonly<Record<string, PrecheckInfo>> = {
+  // A move by a new start alone keeps the event's length: it reads the event and provides end_datetime.
+  calendarEventLength: {
+    connector: 'calendar',
+    parameters: ['calendar_id', 'event_id', 'start_datetime', 'end_datetime', 'event_duration_hour', 'event_duration_minutes'],
+    provides: ['end_datetime'],
+  },
   // From Notion-Version 2025-09-03 it resolves the database's data source when the caller gives none.
   workspaceColumns: { connector: 'workspace', parameters: ['database_id'], provides: ['data_source_id'] },
 };

@@ -103,15 +103,22 @@ describe('calendar: the meeting just made, moved', () => {
     const created = await call('calendar_create_event', { summary: 'Meeting with Ana', start_datetime: '2026-12-01T15:00:00Z', event_duration_minutes: 45 });
     const event = created.structuredContent as { id: string; iCalUID: string; htmlLink: string };
     const eid = new URL(event.htmlLink).searchParams.get('eid') as string;
+    // Moved with its length, or by the new start alone (then the event is read first, and that read is refused).
     for (const event_id of [event.iCalUID, eid]) {
-      const moved = errorOf(await call('calendar_update_event', { calendar_id: 'primary', event_id, start_datetime: '2026-12-01T15:30:00Z', event_duration_minutes: 45 }));
-      expect(moved.details?.hint).toMatch(/its id field, not its iCalUID \(\.\.\.@google\.com\) or the eid in its htmlLink/);
+      for (const length of [{ event_duration_minutes: 45 }, {}]) {
+        const moved = errorOf(await call('calendar_update_event', { calendar_id: 'primary', event_id, start_datetime: '2026-12-01T15:30:00Z', ...length }));
+        expect(moved.details?.hint).toMatch(/its id field, not its iCalUID \(\.\.\.@google\.com\) or the eid in its htmlLink/);
+      }
     }
     const read = errorOf(await call('calendar_get_event_by_id', { event_id: event.iCalUID }));
     expect(read.details?.hint).toMatch(/not its iCalUID/);
     const deleted = errorOf(await call('calendar_delete_event', { event_id: eid }));
     expect(deleted.details?.hint).toMatch(/not its iCalUID/);
     expect((await call('calendar_update_event', { calendar_id: 'primary', event_id: event.id, start_datetime: '2026-12-01T15:30:00Z', event_duration_minutes: 45 })).isError).toBeFalsy();
+    // By its id and the new start alone, it keeps its 45 minutes.
+    const again = await call('calendar_update_event', { calendar_id: 'primary', event_id: event.id, start_datetime: '2026-12-01T16:00:00Z' });
+    expect(again.isError).toBeFalsy();
+    expect(Date.parse((again.structuredContent as { end: { dateTime: string } }).end.dateTime)).toBe(Date.parse('2026-12-01T16:45:00Z'));
   });
 });
 
