@@ -1,7 +1,9 @@
 /**
- * Whether a page property value can fit its column's type, by shape only (Notion itself checks option names, ids
- * and lengths): the value is `{<type>: ...}` and the inner value is what that type takes. Each refusal names the
- * column, its type and an example value.
+ * Whether a page property value can fit its column's type, by shape (Notion itself checks option ids and lengths):
+ * the value is `{<type>: ...}` and the inner value is what that type takes. Each refusal names the column, its type
+ * and an example value. One check goes past the shape: a select, multi-select or status option named with another
+ * case or spacing than an existing option (`done` for `Done`) is refused naming that option, as Notion would add a
+ * second option for a select ("If the option does not exist, it will be created") and silently file the row under it.
  * @see https://developers.notion.com/reference/page-property-values
  */
 import type { Column } from './workspace-schema.js';
@@ -64,7 +66,31 @@ export function columnValueProblem(column: Column, value: unknown): { suffix: st
     return { suffix: '', message: `${what}; its value needs the \`${column.type}\` member (given ${given}), e.g. ${example}` };
   }
   const inner = value[column.type];
-  if (shape.fits(inner)) return undefined;
+  if (shape.fits(inner)) return optionCaseProblem(column, inner, what);
   const plain = typeof inner === 'string' && (column.type === 'select' || column.type === 'status') ? ' (a plain string is not an option)' : '';
   return { suffix: `/${column.type}`, message: `${what}; \`${column.type}\` must be ${shape.expected}${plain}, e.g. ${example}` };
+}
+
+const OPTION_TYPES: ReadonlySet<string> = new Set(['select', 'multi_select', 'status']);
+const fold = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** An option named like an existing one but for case or spacing, with where; a new name is left to Notion. */
+function optionCaseProblem(column: Column, inner: unknown, what: string): { suffix: string; message: string } | undefined {
+  if (!OPTION_TYPES.has(column.type) || inner === null) return undefined;
+  const options = ((column[column.type] as { options?: Array<{ name?: unknown }> } | undefined)?.options ?? [])
+    .map((o) => o?.name)
+    .filter((n): n is string => typeof n === 'string');
+  const given = (Array.isArray(inner) ? inner : [inner]) as Array<{ name?: unknown }>;
+  for (const [i, option] of given.entries()) {
+    const name = option.name;
+    if (typeof name !== 'string' || options.includes(name)) continue;
+    const same = options.find((o) => fold(o) === fold(name));
+    if (same === undefined) continue;
+    const suffix = Array.isArray(inner) ? `/${column.type}/${i}/name` : `/${column.type}/name`;
+    return {
+      suffix,
+      message: `${what} with the option \`${same}\`, not \`${name}\` (option names are exact: Notion would add \`${name}\` as another option); send {"name":${JSON.stringify(same)}}`,
+    };
+  }
+  return undefined;
 }

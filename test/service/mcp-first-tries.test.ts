@@ -277,3 +277,24 @@ describe("unknown parameters: the provider's own name for a parameter the tool r
     expect(paged.violations?.[0]?.message).toBe("unknown parameter 'maxResults'. Did you mean 'max_results'?");
   });
 });
+
+describe('workspace: a row filed under an option named with another case', () => {
+  it("a select name that differs from an option only by case or spacing is refused naming the option, not added as a second one", async () => {
+    const database_id = ((await call('workspace_search', { query: 'Tasks' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'database')!.id;
+    const row = { title: { title: [{ text: { content: 'Ship the release' } }] }, Due: { date: { start: '2026-11-27' } } };
+    for (const name of ['done', ' DONE ']) {
+      const error = errorOf(await call('workspace_database_insert_row', { database_id, properties: { ...row, Status: { select: { name } } } })) as { violations?: unknown[] };
+      expect(error.violations).toEqual([
+        {
+          pointer: '/properties/Status/select/name',
+          keyword: 'column_type',
+          message: `\`Status\` is a select column with the option \`Done\`, not \`${name}\` (option names are exact: Notion would add \`${name}\` as another option); send {"name":"Done"}`,
+        },
+      ]);
+    }
+    // A new name is Notion's to add, as its API does; the exact name files the row under the existing option.
+    const filed = await call('workspace_database_insert_row', { database_id, properties: { ...row, Status: { select: { name: 'Done' } } } });
+    expect((filed.structuredContent as { properties: { Status: { select: { color: string } } } }).properties.Status.select.color).toBe('green');
+    expect((await call('workspace_database_insert_row', { database_id, properties: { ...row, Status: { select: { name: 'Blocked' } } } })).isError).toBeFalsy();
+  });
+});
