@@ -614,6 +614,18 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
       {
         "status": 400,
         "code": "INVALID_ARGUMENT",
+        "messageContains": "docs.v1.NamedStyleType",
+        "hint": "paragraphStyle.namedStyleType takes one of NORMAL_TEXT, TITLE, SUBTITLE, HEADING_1, HEADING_2, HEADING_3, HEADING_4, HEADING_5, HEADING_6 (upper case, with the underscore): {\"paragraphStyle\": {\"namedStyleType\": \"HEADING_1\"}, \"fields\": \"namedStyleType\"}."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "docs.v1.CreateParagraphBulletsRequest.BulletGlyphPreset",
+        "hint": "createParagraphBullets.bulletPreset names a preset: BULLET_DISC_CIRCLE_SQUARE for bullets, NUMBERED_DECIMAL_ALPHA_ROMAN for numbers, BULLET_CHECKBOX for a checklist (others such as BULLET_STAR_CIRCLE_SQUARE or NUMBERED_DECIMAL_NESTED)."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
         "messageContains": "Unknown name",
         "hint": "A style goes inside textStyle or paragraphStyle, beside range and fields (namedStyleType too); an index inside location: {\"index\": 1}; startIndex and endIndex inside range: {\"range\": {\"startIndex\": 1, \"endIndex\": 6}}; replaceAllText: {containsText: {text}, replaceText}."
       }

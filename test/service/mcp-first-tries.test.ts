@@ -298,3 +298,31 @@ describe('workspace: a row filed under an option named with another case', () =>
     expect((await call('workspace_database_insert_row', { database_id, properties: { ...row, Status: { select: { name: 'Blocked' } } } })).isError).toBeFalsy();
   });
 });
+
+describe('docs: a heading and a bullet list added at the end', () => {
+  it('a named style or a bullet preset written as a label is refused, with the values to send; sent so, both apply', async () => {
+    const created = await call('docs_create_document', { title: 'Plan' });
+    const document_id = (created.structuredContent as { documentId: string }).documentId;
+    await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: 1 }, text: 'Intro.\n' } }] });
+    // The body is "Intro.\n" + its last newline: the heading is 8..18, the list 19..29.
+    const append = { insertText: { endOfSegmentLocation: {}, text: 'Next steps\nHire\nShip\n' } };
+    const heading = (namedStyleType: string) => ({ updateParagraphStyle: { range: { startIndex: 8, endIndex: 18 }, paragraphStyle: { namedStyleType }, fields: 'namedStyleType' } });
+    const bullets = (bulletPreset: string) => ({ createParagraphBullets: { range: { startIndex: 19, endIndex: 29 }, bulletPreset } });
+    const style = errorOf(await call('docs_update_document', { document_id, requests: [append, heading('Heading 1'), bullets('BULLET_DISC_CIRCLE_SQUARE')] }));
+    expect(style.message).toContain(`Invalid value at 'requests[1].update_paragraph_style.paragraph_style.named_style_type' (type.googleapis.com/google.apps.docs.v1.NamedStyleType), "Heading 1"`);
+    expect(style.details?.hint).toMatch(/NORMAL_TEXT, TITLE, SUBTITLE, HEADING_1, .*HEADING_6 \(upper case, with the underscore\)/);
+    const preset = errorOf(await call('docs_update_document', { document_id, requests: [append, heading('HEADING_1'), bullets('BULLET_DISC')] }));
+    expect(preset.message).toContain(`Invalid value at 'requests[2].create_paragraph_bullets.bullet_preset' (type.googleapis.com/google.apps.docs.v1.CreateParagraphBulletsRequest.BulletGlyphPreset), "BULLET_DISC"`);
+    expect(preset.details?.hint).toMatch(/BULLET_DISC_CIRCLE_SQUARE for bullets, NUMBERED_DECIMAL_ALPHA_ROMAN for numbers/);
+    // Nothing of a refused batch was applied; sent as the hints say, the batch is.
+    expect((await call('docs_update_document', { document_id, requests: [append, heading('HEADING_1'), bullets('BULLET_DISC_CIRCLE_SQUARE')] })).isError).toBeFalsy();
+    const body = ((await call('docs_read_document', { document_id })).structuredContent as { body: { content: Array<{ paragraph?: { paragraphStyle: { namedStyleType: string }; bullet?: unknown; elements: Array<{ textRun?: { content: string } }> } }> } }).body.content;
+    const paragraphs = body.flatMap((e) => (e.paragraph ? [{ text: e.paragraph.elements.map((x) => x.textRun?.content ?? '').join(''), style: e.paragraph.paragraphStyle.namedStyleType, bullet: e.paragraph.bullet !== undefined }] : []));
+    expect(paragraphs.slice(0, 4)).toEqual([
+      { text: 'Intro.\n', style: 'NORMAL_TEXT', bullet: false },
+      { text: 'Next steps\n', style: 'HEADING_1', bullet: false },
+      { text: 'Hire\n', style: 'NORMAL_TEXT', bullet: true },
+      { text: 'Ship\n', style: 'NORMAL_TEXT', bullet: true },
+    ]);
+  });
+});

@@ -11,18 +11,11 @@
 import { GoogleApiError } from '../google-common/errors.js';
 import { opaqueToken } from '../google-common/ids.js';
 import { jsonName, withJsonNames } from '../google-common/proto-json.js';
+import { BULLET_PRESETS } from './request-fields.js';
 import { isRecord } from '../google-common/request.js';
 import { applyFields, type DocumentBody } from './document-body.js';
 import { checkDeletion, deleteTableColumn, deleteTableRow, insertTable, insertTableColumn, insertTableRow } from './table-ops.js';
 
-/** `createParagraphBullets.bulletPreset` values. */
-const BULLET_PRESETS = new Set([
-  'BULLET_DISC_CIRCLE_SQUARE', 'BULLET_DIAMONDX_ARROW3D_SQUARE', 'BULLET_CHECKBOX', 'BULLET_ARROW_DIAMOND_DISC',
-  'BULLET_STAR_CIRCLE_SQUARE', 'BULLET_ARROW3D_CIRCLE_SQUARE', 'BULLET_LEFTTRIANGLE_DIAMOND_DISC',
-  'BULLET_DIAMONDX_HOLLOWDIAMOND_SQUARE', 'BULLET_DIAMOND_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN',
-  'NUMBERED_DECIMAL_ALPHA_ROMAN_PARENS', 'NUMBERED_DECIMAL_NESTED', 'NUMBERED_UPPERALPHA_ALPHA_ROMAN',
-  'NUMBERED_UPPERROMAN_UPPERALPHA_DECIMAL', 'NUMBERED_ZERODECIMAL_ALPHA_ROMAN',
-]);
 
 const bad = (message: string): GoogleApiError => new GoogleApiError(400, message);
 

@@ -48,6 +48,41 @@ const MESSAGES: Readonly<Record<string, Message>> = {
   },
 };
 
+/** `createParagraphBullets.bulletPreset` values. */
+export const BULLET_PRESETS = new Set([
+  'BULLET_DISC_CIRCLE_SQUARE', 'BULLET_DIAMONDX_ARROW3D_SQUARE', 'BULLET_CHECKBOX', 'BULLET_ARROW_DIAMOND_DISC',
+  'BULLET_STAR_CIRCLE_SQUARE', 'BULLET_ARROW3D_CIRCLE_SQUARE', 'BULLET_LEFTTRIANGLE_DIAMOND_DISC',
+  'BULLET_DIAMONDX_HOLLOWDIAMOND_SQUARE', 'BULLET_DIAMOND_CIRCLE_SQUARE', 'NUMBERED_DECIMAL_ALPHA_ROMAN',
+  'NUMBERED_DECIMAL_ALPHA_ROMAN_PARENS', 'NUMBERED_DECIMAL_NESTED', 'NUMBERED_UPPERALPHA_ALPHA_ROMAN',
+  'NUMBERED_UPPERROMAN_UPPERALPHA_DECIMAL', 'NUMBERED_ZERODECIMAL_ALPHA_ROMAN',
+]);
+
+/** `ParagraphStyle.namedStyleType` values (a heading is HEADING_1, not "Heading 1"). */
+const NAMED_STYLE_TYPES = new Set(['NAMED_STYLE_TYPE_UNSPECIFIED', 'NORMAL_TEXT', 'TITLE', 'SUBTITLE', 'HEADING_1', 'HEADING_2', 'HEADING_3', 'HEADING_4', 'HEADING_5', 'HEADING_6']);
+
+/**
+ * A string that is not a value of its enum, as the parser refuses it before anything is applied: `Invalid value at
+ * '<proto path>' (type.googleapis.com/google.apps.docs.v1.<Enum>), "<value>"` (live: `Invalid value at
+ * '...table_cell_style.border_top.dash_style' (type.googleapis.com/google.apps.docs.v1.DashStyle)`). A missing or
+ * non-string value is left to the request's own checks.
+ */
+function enumProblem(value: unknown, at: string, type: string, values: ReadonlySet<string>): string[] {
+  return typeof value === 'string' && !values.has(value) ? [`Invalid value at '${at}' (type.googleapis.com/google.apps.docs.v1.${type}), ${JSON.stringify(value)}`] : [];
+}
+
+/** The enum fields the sandbox reads, in the request kinds that hold them: `args` with JSON names, `at` its proto path. */
+function enumProblems(kind: string, args: unknown, at: string): string[] {
+  // A field may go by its JSON or its proto name.
+  const field = (o: Record<string, unknown>, json: string): unknown => o[json] ?? o[protoName(json)];
+  if (!isRecord(args)) return [];
+  if (kind === 'createParagraphBullets') return enumProblem(field(args, 'bulletPreset'), `${at}.bullet_preset`, 'CreateParagraphBulletsRequest.BulletGlyphPreset', BULLET_PRESETS);
+  const style = field(args, 'paragraphStyle');
+  if (kind === 'updateParagraphStyle' && isRecord(style)) {
+    return enumProblem(field(style, 'namedStyleType'), `${at}.paragraph_style.named_style_type`, 'NamedStyleType', NAMED_STYLE_TYPES);
+  }
+  return [];
+}
+
 /** The request kinds the sandbox models, each with its fields. */
 const MODELLED: Readonly<Record<string, Message>> = {
   insertText: { text: null, ...AT },
@@ -81,8 +116,9 @@ const UNMODELLED = [
 export const KNOWN_KINDS: ReadonlySet<string> = new Set([...Object.keys(MODELLED), ...UNMODELLED]);
 
 /**
- * Refuses the batch when any request names a kind the API does not have, or a field its message does not have, with
- * every such name, in request order. Runs before any request is applied, as Google parses the whole body first.
+ * Refuses the batch when any request names a kind the API does not have, or a field its message does not have, or
+ * gives an enum field the sandbox reads (a bullet preset, a named style type) a value its enum does not have, with
+ * every such problem, in request order. Runs before any request is applied, as Google parses the whole body first.
  */
 export function checkRequestFields(requests: readonly unknown[]): void {
   const problems: string[] = [];
@@ -91,7 +127,10 @@ export function checkRequestFields(requests: readonly unknown[]): void {
     for (const [key, args] of Object.entries(request)) {
       const kind = jsonName(key);
       if (!KNOWN_KINDS.has(kind)) problems.push(unknownFieldProblem(key, `requests[${i}]`));
-      else if (Object.hasOwn(MODELLED, kind)) problems.push(...unknownFieldProblems(args, MODELLED[kind] as Message, `requests[${i}].${protoName(kind)}`, MESSAGES));
+      else if (Object.hasOwn(MODELLED, kind)) {
+        const at = `requests[${i}].${protoName(kind)}`;
+        problems.push(...unknownFieldProblems(args, MODELLED[kind] as Message, at, MESSAGES), ...enumProblems(kind, args, at));
+      }
     }
   });
   refuseUnknownFields(problems);
