@@ -637,8 +637,9 @@ export interface paths {
          * Create a deal in HubSpot CRM with its name, amount and pipeline stage.
          * @description Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales
          *     opportunity. The stage must exist in the deal's pipeline (default pipeline "default", stages such as
-         *     appointmentscheduled, qualifiedtobuy, closedwon, closedlost). Returns the new deal: id, properties, createdAt,
-         *     updatedAt.
+         *     appointmentscheduled, qualifiedtobuy, closedwon, closedlost). The deal is not linked to any contact or company
+         *     (no tool here creates associations): tell the user so when they ask for a deal for someone. Returns the new deal:
+         *     id, properties, createdAt, updatedAt.
          *     Example: {"dealname": "Acme renewal 2026", "amount": 12000, "dealstage": "appointmentscheduled", "closedate":
          *     "2026-06-30"}
          *

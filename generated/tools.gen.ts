@@ -400,7 +400,7 @@ export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
     schemaVersions: [],
     aliases: ["hubspot_deal_create"],
     title: "Create CRM deal",
-    description: "Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales\nopportunity. The stage must exist in the deal's pipeline (default pipeline \"default\", stages such as\nappointmentscheduled, qualifiedtobuy, closedwon, closedlost). Returns the new deal: id, properties, createdAt,\nupdatedAt.\nExample: {\"dealname\": \"Acme renewal 2026\", \"amount\": 12000, \"dealstage\": \"appointmentscheduled\", \"closedate\":\n\"2026-06-30\"}",
+    description: "Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales\nopportunity. The stage must exist in the deal's pipeline (default pipeline \"default\", stages such as\nappointmentscheduled, qualifiedtobuy, closedwon, closedlost). The deal is not linked to any contact or company\n(no tool here creates associations): tell the user so when they ask for a deal for someone. Returns the new deal:\nid, properties, createdAt, updatedAt.\nExample: {\"dealname\": \"Acme renewal 2026\", \"amount\": 12000, \"dealstage\": \"appointmentscheduled\", \"closedate\":\n\"2026-06-30\"}",
     annotations: {"readOnly":false,"destructive":false,"idempotent":false,"openWorld":true},
     inputSchema: crmDealCreateInputSchema,
     versionParameters: [],
@@ -1071,8 +1071,14 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
       {
         "status": 400,
         "code": "validation_error",
-        "messageContains": "rich_text should be defined",
-        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text; [] for an empty one."
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "is not a property that exists",
+        "hint": "A child page under a page (parent_page_id) has one property, its title, keyed title whatever a database calls it: {\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}. Other columns belong to a row in a database (database_id)."
       }
     ],
   };

@@ -326,3 +326,25 @@ describe('docs: a heading and a bullet list added at the end', () => {
     ]);
   });
 });
+
+describe('workspace: a child page written like a database row', () => {
+  it("a column name under a page, or a block's text as a plain string, is told the shape to send", async () => {
+    const page_id = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const named = errorOf(await call('workspace_page_create', { parent_page_id: page_id, properties: { Name: { title: [{ text: { content: 'Meeting notes' } }] } } }));
+    expect(named.message).toContain('Name is not a property that exists.');
+    expect(named.details?.hint).toMatch(/under a page \(parent_page_id\) has one property, its title, keyed title whatever a database calls it: \{"title": \{"title": \[/);
+    const title = { title: { title: [{ text: { content: 'Meeting notes' } }] } };
+    const bullet = errorOf(await call('workspace_page_create', { parent_page_id: page_id, properties: title, child_blocks: [{ type: 'bulleted_list_item', bulleted_list_item: { rich_text: 'Hire two engineers' } }] }));
+    expect(bullet.message).toContain('body.children[0].bulleted_list_item.rich_text should be an array');
+    expect(bullet.details?.hint).toMatch(/needs rich_text, a list such as \[\{"text": \{"content": "Hello"\}\}\], not text or a plain string/);
+    const made = await call('workspace_page_create', { parent_page_id: page_id, properties: title, child_blocks: [{ type: 'bulleted_list_item', bulleted_list_item: { rich_text: [{ text: { content: 'Hire two engineers' } }] } }] });
+    expect(made.isError, JSON.stringify(made.content)).toBeFalsy();
+  });
+});
+
+describe('crm: a deal "for" a contact', () => {
+  it('crm_deal_create says, where a model reads it, that the deal is linked to no contact, so the model can tell the user', async () => {
+    const listed = (await c.listTools()).tools.find((t) => t.name === 'crm_deal_create')!;
+    expect(listed.description?.replace(/\s+/g, ' ')).toMatch(/not linked to any contact or company \(no tool here creates associations\): tell the user so/);
+  });
+});
