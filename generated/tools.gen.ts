@@ -19,7 +19,7 @@ export let calendarCreateEvent: ToolDefinition<CalendarCreateEventInput> = {
     annotations: {"readOnly":false,"destructive":false,"idempotent":false,"openWorld":true},
     inputSchema: calendarCreateEventInputSchema,
     versionParameters: ["schema_version","tool_version"],
-    ruleMessages: ["timezone is required with recurrence (Google expands recurring events in that time zone).","A zero duration is refused (Google refuses an event that ends when it starts).","focusTime and outOfOffice events are only available on the user's primary calendar (calendar_id left out, primary, or the user's own calendar id).","focusTime and outOfOffice events are always busy (transparency free is refused by Google)."],
+    ruleMessages: ["timezone is required with recurrence (Google expands recurring events in that time zone).","A zero duration is refused (Google refuses an event that ends when it starts).","With timezone, start_datetime has that zone's offset on its date.","focusTime and outOfOffice events are only available on the user's primary calendar.","focusTime and outOfOffice events are always busy (transparency free is refused by Google)."],
     outputSchema: calendarCreateEventOutputSchema,
     retry: "never",
     validate: validateCalendarCreateEvent,

@@ -18,6 +18,10 @@ export function validateCalendarCreateEvent(input: unknown): ValidationResult<Ca
   const o = input as Record<string, unknown>;
   if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
   if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "A zero duration is refused (Google refuses an event that ends when it starts).", keyword: "not_all_zero" });
+  if (o.start_datetime !== undefined) {
+  const found = (checks.eventZoneOffset as checks.Check)(o.start_datetime, "/start_datetime", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   if (o.calendar_id !== undefined) {
   const found = (checks.statusEventCalendar as checks.Check)(o.calendar_id, "/calendar_id", o);
   if (found.length > 0) (violations ??= []).push(...found);

@@ -98,3 +98,47 @@ export function checkStatusEventCalendar(value: unknown, pointer: string, input?
     },
   ];
 }
+
+/** `+02:00`, `-05:00` or `Z`: the UTC offset `zone` has at the instant `ms` (Intl's `longOffset` name, GMT+02:00). */
+function zoneOffsetAt(zone: string, ms: number): string | undefined {
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value;
+  } catch {
+    return undefined;
+  }
+  if (name === 'GMT' || name === 'GMT+00:00') return 'Z';
+  return name?.startsWith('GMT') ? name.slice(3) : undefined;
+}
+
+const offsetMinutes = (offset: string): number => (offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))));
+
+/**
+ * The `check` rule of `calendar_create_event`'s `start_datetime` when `timezone` is given: the start's offset is the
+ * zone's offset at that date and time, as the tool asks. Google takes the offset as the instant and shows it in the
+ * zone, so a summer start written with the winter offset (3 pm Paris as 15:00+01:00 on 30 March) would silently be
+ * an hour off (16:00 Paris). Refused at the pointer with both readings: the wall-clock time in the zone, and the
+ * instant given, each written with the zone's offset.
+ */
+export function checkZoneOffset(value: unknown, pointer: string, input?: Record<string, unknown>): Violation[] {
+  const zone = input?.timezone;
+  const m = typeof value === 'string' ? RFC3339.exec(value) : null;
+  if (typeof zone !== 'string' || m === null) return [];
+  const given = (m[8] as string).toUpperCase() === 'Z' ? 'Z' : (m[8] as string);
+  const instant = Date.parse(value as string);
+  // The zone's offset at the wall-clock time given: looked up once from the given instant, then at the instant that
+  // wall-clock time is in the zone (a DST change between the two moves it).
+  const wall = Date.parse(`${(value as string).slice(0, 19)}Z`);
+  const first = zoneOffsetAt(zone, instant);
+  const meant = first === undefined ? undefined : zoneOffsetAt(zone, wall - offsetMinutes(first) * 60_000);
+  if (meant === undefined || offsetMinutes(meant) === offsetMinutes(given)) return [];
+  const local = (value as string).slice(0, 19);
+  const sameInstant = laterInOffsetOf(`${local}${meant}`, instant - (wall - offsetMinutes(meant) * 60_000));
+  return [
+    {
+      pointer,
+      keyword: 'check',
+      message: `${pointer.slice(1)} ${value as string} has the offset ${given}, but ${zone} is at ${meant} on that date: for ${local.slice(11, 16)} in ${zone} send ${local}${meant}; for the instant given, ${sameInstant}`,
+    },
+  ];
+}

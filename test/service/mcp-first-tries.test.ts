@@ -348,3 +348,29 @@ describe('crm: a deal "for" a contact', () => {
     expect(listed.description?.replace(/\s+/g, ' ')).toMatch(/not linked to any contact or company \(no tool here creates associations\): tell the user so/);
   });
 });
+
+describe("calendar: a meeting at 3 pm Paris time, after the clocks change", () => {
+  it("a start written with the zone's winter offset in summer is refused with both readings, not made an hour off", async () => {
+    const error = errorOf(await call('calendar_create_event', { summary: 'Call with Ana', start_datetime: '2026-03-30T15:00:00+01:00', event_duration_hour: 1, timezone: 'Europe/Paris' })) as {
+      violations?: unknown[];
+    };
+    expect(error.violations).toEqual([
+      {
+        pointer: '/start_datetime',
+        keyword: 'check',
+        message:
+          'start_datetime 2026-03-30T15:00:00+01:00 has the offset +01:00, but Europe/Paris is at +02:00 on that date: for 15:00 in Europe/Paris send 2026-03-30T15:00:00+02:00; for the instant given, 2026-03-30T16:00:00+02:00',
+      },
+    ]);
+    // UTC given with a zone is read the same way; the zone's own offset is taken, in winter and in summer.
+    expect(errorOf(await call('calendar_create_event', { summary: 'Call with Ana', start_datetime: '2026-07-01T15:00:00Z', timezone: 'Europe/Paris' })).message).toContain(
+      'for 15:00 in Europe/Paris send 2026-07-01T15:00:00+02:00; for the instant given, 2026-07-01T17:00:00+02:00',
+    );
+    for (const start_datetime of ['2026-03-30T15:00:00+02:00', '2026-01-12T15:00:00+01:00']) {
+      const made = await call('calendar_create_event', { summary: 'Call with Ana', start_datetime, event_duration_hour: 1, timezone: 'Europe/Paris' });
+      expect((made.structuredContent as { start: { dateTime: string } }).start.dateTime).toBe(start_datetime);
+    }
+    // Without a zone, the offset given is the only one there is.
+    expect((await call('calendar_create_event', { summary: 'Call with Ana', start_datetime: '2026-07-01T15:00:00Z' })).isError).toBeFalsy();
+  });
+});
