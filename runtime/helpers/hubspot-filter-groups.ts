@@ -7,6 +7,7 @@
  * plus what the operator needs: `value` (EQ, NEQ, LT, LTE, GT, GTE, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN), `value` and
  * `highValue` (BETWEEN), `values` (IN, NOT_IN), nothing (HAS_PROPERTY, NOT_HAS_PROPERTY). `propertyName` is the
  * property's internal name: one with whitespace (a label, "Lifecycle Stage") is refused (hubspot-property-names.ts).
+ * A value on a standard date property (closedate, createdate, ...) is a date, not words.
  * Limits: at most 5 groups, 10 filters in a group and 25 in all, HubSpot's since 26 August 2024 (developer changelog,
  * "Expanded Filtering Capabilities and Error Messaging in HubSpot's Search API"; earlier documentation said 3/3/9,
  * then 5/6/18).
@@ -32,6 +33,14 @@ const NEEDS: Record<Operator, readonly ('value' | 'highValue' | 'values')[]> = {
   HAS_PROPERTY: [], NOT_HAS_PROPERTY: [],
 };
 const FILTER_KEYS = new Set(['propertyName', 'operator', 'value', 'highValue', 'values']);
+
+/**
+ * HubSpot's standard date and date-time properties. A filter's value on one of them is compared as a date: it is
+ * YYYY-MM-DD, an ISO 8601 date-time or epoch milliseconds; words ("March 31, 2026", "last week") are refused here, as
+ * the search would otherwise answer as if the filter matched everything or nothing, with no error to correct.
+ */
+const DATE_PROPERTIES: ReadonlySet<string> = new Set(['closedate', 'createdate', 'lastmodifieddate', 'hs_lastmodifieddate', 'hs_createdate', 'notes_last_updated', 'notes_last_contacted', 'hs_lastcontacted']);
+const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?|\d{9,})$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isScalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
@@ -63,8 +72,14 @@ function checkFilter(filter: unknown, at: string, out: Violation[]): void {
     if (needs.includes(key) && !given) add(`${at}/${key}`, `is required with operator ${operator}`, 'required');
     else if (!needs.includes(key) && given) add(`${at}/${key}`, needs.length === 0 ? `is not taken by operator ${operator}` : `is not taken by operator ${operator} (it takes ${needs.join(' and ')})`, 'forbidden');
   }
+  const dated = typeof filter.propertyName === 'string' && DATE_PROPERTIES.has(filter.propertyName) && operator !== 'CONTAINS_TOKEN' && operator !== 'NOT_CONTAINS_TOKEN';
   for (const key of ['value', 'highValue'] as const) {
-    if (filter[key] !== undefined && needs.includes(key) && !isScalar(filter[key])) add(`${at}/${key}`, 'must be a string, number or boolean', 'type');
+    const v = filter[key];
+    if (v === undefined || !needs.includes(key)) continue;
+    if (!isScalar(v)) add(`${at}/${key}`, 'must be a string, number or boolean', 'type');
+    else if (dated && !DATE_VALUE.test(String(v).trim())) {
+      add(`${at}/${key}`, `must be a date for ${filter.propertyName as string}: YYYY-MM-DD (2026-03-31), an ISO 8601 date-time or epoch milliseconds, not ${JSON.stringify(v)}`, 'format');
+    }
   }
   if (needs.includes('values') && filter.values !== undefined) {
     if (!Array.isArray(filter.values) || filter.values.length === 0) add(`${at}/values`, 'must be a non-empty array of strings', 'type');

@@ -374,3 +374,24 @@ describe("calendar: a meeting at 3 pm Paris time, after the clocks change", () =
     expect((await call('calendar_create_event', { summary: 'Call with Ana', start_datetime: '2026-07-01T15:00:00Z' })).isError).toBeFalsy();
   });
 });
+
+describe('crm: deals closing before a date said in words', () => {
+  it('a date filter value in words is refused with the forms a date takes, instead of a search that matches every deal', async () => {
+    const search = (value: unknown, highValue?: unknown) =>
+      call('crm_deals_search', { filterGroups: [{ filters: [{ propertyName: 'closedate', operator: highValue === undefined ? 'LT' : 'BETWEEN', value, ...(highValue === undefined ? {} : { highValue }) }] }], properties: 'dealname,closedate' });
+    const error = errorOf(await search('March 31, 2026')) as { violations?: unknown[] };
+    expect(error.violations).toEqual([
+      {
+        pointer: '/filterGroups/0/filters/0/value',
+        keyword: 'format',
+        message: 'filterGroups[0].filters[0].value must be a date for closedate: YYYY-MM-DD (2026-03-31), an ISO 8601 date-time or epoch milliseconds, not "March 31, 2026"',
+      },
+    ]);
+    expect((errorOf(await search('2026-01-01', 'end of March')) as { violations?: Array<{ pointer: string }> }).violations?.map((v) => v.pointer)).toEqual(['/filterGroups/0/filters/0/highValue']);
+    // Sent as a date, the search answers only the deals closing before it.
+    const closing = (await search('2026-03-31')).structuredContent as { results: Array<{ properties: { closedate: string } }> };
+    expect(closing.results.length).toBeGreaterThan(0);
+    for (const deal of closing.results) expect(deal.properties.closedate < '2026-03-31').toBe(true);
+    expect((await search(Date.UTC(2026, 2, 31))).isError).toBeFalsy();
+  });
+});
