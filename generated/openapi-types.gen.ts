@@ -2532,7 +2532,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description). Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}` (HubSpot completes a partial value only where a * stands).
              * @example [{"filters":[{"propertyName":"lifecyclestage","operator":"EQ","value":"customer"}]}]
              */
             filterGroups?: Record<string, never>[] | string;
@@ -3316,7 +3316,7 @@ export interface components {
              */
             value_input_option?: "RAW" | "USER_ENTERED";
             /**
-             * @description The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one).
+             * @description The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one ("01234" becomes 1234): start it with an apostrophe to keep it text ("'01234").
              * @example [
              *       [
              *         "2026-03-01",
@@ -3698,7 +3698,7 @@ export interface components {
              */
             value_input_option?: "RAW" | "USER_ENTERED";
             /**
-             * @description The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, "" empties it). A cell holds at most 50,000 characters (Google refuses a longer one).
+             * @description The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, "" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one ("01234" becomes 1234): start it with an apostrophe to keep it text ("'01234").
              * @example [
              *       [
              *         "Item",

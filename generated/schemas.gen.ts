@@ -2923,7 +2923,7 @@ export let crmContactsSearchInputSchema: JsonSchema = {
         "items": {
           "type": "object"
         },
-        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"); checked before sending (see the description).",
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"); checked before sending (see the description). Contacts at a domain: `{\"propertyName\": \"email\", \"operator\": \"CONTAINS_TOKEN\", \"value\": \"*@acme.com\"}` (HubSpot completes a partial value only where a * stands).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"
         ]
@@ -4483,7 +4483,7 @@ export let sheetsAppendValuesInputSchema: JsonSchema = {
       "values": {
         "type": "array",
         "minItems": 1,
-        "description": "The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one).",
+        "description": "The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").",
         "items": {
           "type": "array",
           "items": {
@@ -5407,7 +5407,7 @@ export let sheetsUpdateValuesInputSchema: JsonSchema = {
       "values": {
         "type": "array",
         "minItems": 1,
-        "description": "The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one).",
+        "description": "The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").",
         "items": {
           "type": "array",
           "items": {

@@ -542,7 +542,7 @@ export type CrmContactsListOutput = { results?: Array<CrmObject>; paging?: CrmPa
 export interface CrmContactsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description). Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}` (HubSpot completes a partial value only where a * stands). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
   filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
@@ -659,7 +659,7 @@ export interface SheetsAppendValuesInput {
   spreadsheet_id: string;
   /** Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell. Format: a1-range. Example: `"Sheet1"`. */
   range: string;
-  /** The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["2026-03-01","Anvil",2,"=C2*100"]]`. */
+  /** The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one ("01234" becomes 1234): start it with an apostrophe to keep it text ("'01234"). Example: `[["2026-03-01","Anvil",2,"=C2*100"]]`. */
   values: Array<Array<string | number | boolean | null>>;
   /** INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold. Example: `"INSERT_ROWS"`. */
   insert_data_option?: "OVERWRITE" | "INSERT_ROWS";
@@ -739,7 +739,7 @@ export interface SheetsUpdateValuesInput {
   spreadsheet_id: string;
   /** Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Format: a1-range. Example: `"Sheet1!A1:C2"`. */
   range: string;
-  /** The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, "" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). Example: `[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]`. */
+  /** The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, "" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one ("01234" becomes 1234): start it with an apostrophe to keep it text ("'01234"). Example: `[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]`. */
   values: Array<Array<string | number | boolean | null>>;
   /** true to get the written values back in updatedData. Example: `false`. */
   include_values_in_response?: boolean;

@@ -395,3 +395,29 @@ describe('crm: deals closing before a date said in words', () => {
     expect((await search(Date.UTC(2026, 2, 31))).isError).toBeFalsy();
   });
 });
+
+describe('what a model reads before a call whose wrong first try would not fail', () => {
+  it('sheets: a zip code written as typed loses its leading zero; the values parameter says so, and the apostrophe that keeps it', async () => {
+    const tools = (await c.listTools()).tools;
+    for (const name of ['sheets_append_values', 'sheets_update_values']) {
+      const values = (tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { description: string }>).values!;
+      expect(values.description).toContain(`With USER_ENTERED a text that reads as a number or a date is stored as one ("01234" becomes 1234): start it with an apostrophe to keep it text ("'01234").`);
+    }
+    const book = await call('sheets_create_spreadsheet', { title: 'Leads', sheets: [{ properties: { title: 'Leads' } }] });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    await call('sheets_append_values', { spreadsheet_id, range: 'Leads', values: [['Ana', '01234', "'01234"]] });
+    const read = await call('sheets_get_values', { spreadsheet_id, range: 'Leads', value_render_option: 'UNFORMATTED_VALUE' });
+    expect((read.structuredContent as { values: unknown[][] }).values).toEqual([['Ana', 1234, '01234']]);
+  });
+
+  it("crm: contacts at a domain need the wildcard, which the filterGroups parameter shows; without it the search finds none", async () => {
+    const listed = (await c.listTools()).tools.find((t) => t.name === 'crm_contacts_search')!;
+    expect((listed.inputSchema.properties as Record<string, { description: string }>).filterGroups!.description).toContain(
+      'Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}`',
+    );
+    const at = async (value: string) =>
+      ((await call('crm_contacts_search', { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'CONTAINS_TOKEN', value }] }], properties: 'email' })).structuredContent as { total: number }).total;
+    expect(await at('northwind.example')).toBe(0);
+    expect(await at('*@northwind.example')).toBeGreaterThan(0);
+  });
+});
