@@ -626,6 +626,24 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
       {
         "status": 400,
         "code": "INVALID_ARGUMENT",
+        "messageContains": "docs.v1.Dimension",
+        "hint": "A size is a Dimension object, not a number: \"fontSize\": {\"magnitude\": 18, \"unit\": \"PT\"} (spaceAbove, spaceBelow and the indents too)."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "docs.v1.OptionalColor",
+        "hint": "A colour is an object, not \"#ff0000\": \"foregroundColor\": {\"color\": {\"rgbColor\": {\"red\": 1, \"green\": 0, \"blue\": 0}}}, each part 0 to 1 (hex ff is 1); backgroundColor the same."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "docs.v1.Link",
+        "hint": "A link is an object: \"textStyle\": {\"link\": {\"url\": \"https://example.com\"}}, \"fields\": \"link\"."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
         "messageContains": "Unknown name",
         "hint": "A style goes inside textStyle or paragraphStyle, beside range and fields (namedStyleType too); an index inside location: {\"index\": 1}; startIndex and endIndex inside range: {\"range\": {\"startIndex\": 1, \"endIndex\": 6}}; replaceAllText: {containsText: {text}, replaceText}."
       }

@@ -421,3 +421,25 @@ describe('what a model reads before a call whose wrong first try would not fail'
     expect(await at('*@northwind.example')).toBeGreaterThan(0);
   });
 });
+
+describe('docs: a title styled big, red and linked, the way CSS writes it', () => {
+  it('a font size as a number, a colour as hex or a link as a string is refused with the object to send; sent so, the style applies', async () => {
+    const created = await call('docs_create_document', { title: 'Launch' });
+    const document_id = (created.structuredContent as { documentId: string }).documentId;
+    await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: 1 }, text: 'Launch plan\n' } }] });
+    const style = (textStyle: Record<string, unknown>, fields: string) => call('docs_update_document', { document_id, requests: [{ updateTextStyle: { range: { startIndex: 1, endIndex: 7 }, textStyle, fields } }] });
+    const size = errorOf(await style({ fontSize: 18 }, 'fontSize'));
+    expect(size.message).toContain(`Invalid value at 'requests[0].update_text_style.text_style.font_size' (type.googleapis.com/google.apps.docs.v1.Dimension), 18`);
+    expect(size.details?.hint).toMatch(/"fontSize": \{"magnitude": 18, "unit": "PT"\}/);
+    const colour = errorOf(await style({ foregroundColor: '#ff0000' }, 'foregroundColor'));
+    expect(colour.message).toContain(`Invalid value at 'requests[0].update_text_style.text_style.foreground_color' (type.googleapis.com/google.apps.docs.v1.OptionalColor), "#ff0000"`);
+    expect(colour.details?.hint).toMatch(/"foregroundColor": \{"color": \{"rgbColor": \{"red": 1, "green": 0, "blue": 0\}\}\}/);
+    const link = errorOf(await style({ link: 'https://example.com' }, 'link'));
+    expect(link.details?.hint).toMatch(/"link": \{"url": "https:\/\/example.com"\}/);
+    expect(
+      (await style({ fontSize: { magnitude: 18, unit: 'PT' }, foregroundColor: { color: { rgbColor: { red: 1, green: 0, blue: 0 } } }, link: { url: 'https://example.com' } }, 'fontSize,foregroundColor,link')).isError,
+    ).toBeFalsy();
+    const run = ((await call('docs_read_document', { document_id })).structuredContent as { body: { content: Array<{ paragraph?: { elements: Array<{ textRun?: { textStyle: Record<string, unknown> } }> } }> } }).body.content[1]!.paragraph!.elements[0]!.textRun!;
+    expect(run.textStyle).toMatchObject({ fontSize: { magnitude: 18, unit: 'PT' }, link: { url: 'https://example.com' } });
+  });
+});

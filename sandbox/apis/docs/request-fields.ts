@@ -61,26 +61,47 @@ export const BULLET_PRESETS = new Set([
 const NAMED_STYLE_TYPES = new Set(['NAMED_STYLE_TYPE_UNSPECIFIED', 'NORMAL_TEXT', 'TITLE', 'SUBTITLE', 'HEADING_1', 'HEADING_2', 'HEADING_3', 'HEADING_4', 'HEADING_5', 'HEADING_6']);
 
 /**
- * A string that is not a value of its enum, as the parser refuses it before anything is applied: `Invalid value at
- * '<proto path>' (type.googleapis.com/google.apps.docs.v1.<Enum>), "<value>"` (live: `Invalid value at
- * '...table_cell_style.border_top.dash_style' (type.googleapis.com/google.apps.docs.v1.DashStyle)`). A missing or
- * non-string value is left to the request's own checks.
+ * A value of the wrong kind where the parser wants an enum or a message, refused before anything is applied:
+ * `Invalid value at '<proto path>' (type.googleapis.com/google.apps.docs.v1.<Type>), <the value>` (live: `Invalid
+ * value at '...table_cell_style.border_top.dash_style' (type.googleapis.com/google.apps.docs.v1.DashStyle)`). A string
+ * that is not a value of its enum; for a message, anything but an object (a font size as 18, a colour as "#ff0000").
  */
-function enumProblem(value: unknown, at: string, type: string, values: ReadonlySet<string>): string[] {
-  return typeof value === 'string' && !values.has(value) ? [`Invalid value at '${at}' (type.googleapis.com/google.apps.docs.v1.${type}), ${JSON.stringify(value)}`] : [];
+function invalidValue(at: string, type: string, value: unknown): string {
+  return `Invalid value at '${at}' (type.googleapis.com/google.apps.docs.v1.${type}), ${JSON.stringify(value)}`;
 }
 
-/** The enum fields the sandbox reads, in the request kinds that hold them: `args` with JSON names, `at` its proto path. */
-function enumProblems(kind: string, args: unknown, at: string): string[] {
+type Kind = { enum: ReadonlySet<string> } | { message: true };
+const MESSAGE: Kind = { message: true };
+
+/** The style fields checked for their kind, by style, each with its Docs v1 type. */
+const STYLE_FIELDS: Readonly<Record<string, Readonly<Record<string, readonly [string, Kind]>>>> = {
+  TextStyle: {
+    fontSize: ['Dimension', MESSAGE], foregroundColor: ['OptionalColor', MESSAGE], backgroundColor: ['OptionalColor', MESSAGE],
+    link: ['Link', MESSAGE], weightedFontFamily: ['WeightedFontFamily', MESSAGE],
+  },
+  ParagraphStyle: {
+    namedStyleType: ['NamedStyleType', { enum: NAMED_STYLE_TYPES }], spaceAbove: ['Dimension', MESSAGE], spaceBelow: ['Dimension', MESSAGE],
+    indentStart: ['Dimension', MESSAGE], indentEnd: ['Dimension', MESSAGE], indentFirstLine: ['Dimension', MESSAGE],
+  },
+};
+
+function kindProblem(value: unknown, at: string, type: string, kind: Kind): string[] {
+  if (value === undefined || value === null) return [];
+  if ('enum' in kind) return typeof value === 'string' && !kind.enum.has(value) ? [invalidValue(at, type, value)] : [];
+  return isRecord(value) ? [] : [invalidValue(at, type, value)];
+}
+
+/** The enum and message fields the sandbox reads, in the request kinds that hold them: `at` is the request's proto path. */
+function valueProblems(kind: string, args: unknown, at: string): string[] {
   // A field may go by its JSON or its proto name.
   const field = (o: Record<string, unknown>, json: string): unknown => o[json] ?? o[protoName(json)];
   if (!isRecord(args)) return [];
-  if (kind === 'createParagraphBullets') return enumProblem(field(args, 'bulletPreset'), `${at}.bullet_preset`, 'CreateParagraphBulletsRequest.BulletGlyphPreset', BULLET_PRESETS);
-  const style = field(args, 'paragraphStyle');
-  if (kind === 'updateParagraphStyle' && isRecord(style)) {
-    return enumProblem(field(style, 'namedStyleType'), `${at}.paragraph_style.named_style_type`, 'NamedStyleType', NAMED_STYLE_TYPES);
-  }
-  return [];
+  if (kind === 'createParagraphBullets') return kindProblem(field(args, 'bulletPreset'), `${at}.bullet_preset`, 'CreateParagraphBulletsRequest.BulletGlyphPreset', { enum: BULLET_PRESETS });
+  const styleName = kind === 'updateTextStyle' ? 'textStyle' : kind === 'updateParagraphStyle' ? 'paragraphStyle' : undefined;
+  const style = styleName === undefined ? undefined : field(args, styleName);
+  if (styleName === undefined || !isRecord(style)) return [];
+  const fields = STYLE_FIELDS[styleName === 'textStyle' ? 'TextStyle' : 'ParagraphStyle'] as Readonly<Record<string, readonly [string, Kind]>>;
+  return Object.entries(fields).flatMap(([name, [type, k]]) => kindProblem(field(style, name), `${at}.${protoName(styleName)}.${protoName(name)}`, type, k));
 }
 
 /** The request kinds the sandbox models, each with its fields. */
@@ -117,8 +138,8 @@ export const KNOWN_KINDS: ReadonlySet<string> = new Set([...Object.keys(MODELLED
 
 /**
  * Refuses the batch when any request names a kind the API does not have, or a field its message does not have, or
- * gives an enum field the sandbox reads (a bullet preset, a named style type) a value its enum does not have, with
- * every such problem, in request order. Runs before any request is applied, as Google parses the whole body first.
+ * gives a field the sandbox reads a value of the wrong kind (a bullet preset or named style type its enum does not
+ * have, a font size or colour that is not an object), with every such problem, in request order. Runs before any request is applied, as Google parses the whole body first.
  */
 export function checkRequestFields(requests: readonly unknown[]): void {
   const problems: string[] = [];
@@ -129,7 +150,7 @@ export function checkRequestFields(requests: readonly unknown[]): void {
       if (!KNOWN_KINDS.has(kind)) problems.push(unknownFieldProblem(key, `requests[${i}]`));
       else if (Object.hasOwn(MODELLED, kind)) {
         const at = `requests[${i}].${protoName(kind)}`;
-        problems.push(...unknownFieldProblems(args, MODELLED[kind] as Message, at, MESSAGES), ...enumProblems(kind, args, at));
+        problems.push(...unknownFieldProblems(args, MODELLED[kind] as Message, at, MESSAGES), ...valueProblems(kind, args, at));
       }
     }
   });
