@@ -1516,7 +1516,7 @@ export interface components {
         AccountList: {
             /** @description Oldest first (created_at, then id). */
             connected_accounts: components["schemas"]["AccountView"][];
-            /** @description Pass as `cursor` for the next page; null on the last page. */
+            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. */
             next_cursor: string | null;
         };
         /** @enum {string} */
@@ -3139,7 +3139,7 @@ export interface components {
         ExecutionList: {
             /** @description Newest first. */
             executions: components["schemas"]["ExecutionView"][];
-            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            /** @description Pass as `cursor`, with the same filters, for the next (older) page; null on the last page. */
             next_cursor: string | null;
         };
         /** @enum {string} */
@@ -3838,7 +3838,7 @@ export interface components {
             updated_at: string;
         };
         WebhookDeliveryList: {
-            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            /** @description Pass as `cursor`, with the same filters, for the next (older) page; null on the last page. */
             next_cursor: string | null;
             /** @description Newest first (created_at, then id). */
             webhook_deliveries: components["schemas"]["WebhookDelivery"][];
@@ -5011,7 +5011,7 @@ export interface operations {
             query?: {
                 /** @description Only this connection. */
                 connection_name?: string;
-                /** @description The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request). */
+                /** @description The `next_cursor` of the previous page, sent with the same filters as the request that returned it (`limit` may change). A cursor no page returned, or sent with other filters, is refused (invalid_request, pointer `/cursor`, naming the filters that differ). */
                 cursor?: string;
                 /** @description Only this end user. */
                 identifier?: string;
@@ -5339,7 +5339,7 @@ export interface operations {
             query?: {
                 /** @description Only calls through this connection. */
                 connection_name?: string;
-                /** @description The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request). */
+                /** @description The `next_cursor` of the previous page, sent with the same filters as the request that returned it (`limit` may change). A cursor no page returned, or sent with other filters, is refused (invalid_request, pointer `/cursor`, naming the filters that differ). */
                 cursor?: string;
                 /** @description Only calls that failed with this error code. */
                 error_code?: string;
@@ -7050,7 +7050,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request). */
+                /** @description The `next_cursor` of the previous page, sent with the same filters as the request that returned it (`limit` may change). A cursor no page returned, or sent with other filters, is refused (invalid_request, pointer `/cursor`, naming the filters that differ). */
                 cursor?: string;
                 /** @description Only this endpoint's deliveries. */
                 endpoint_id?: string;

@@ -237,8 +237,8 @@ export interface EnvironmentScope extends WebhookApi {
   /**
    * `listAccounts` a page at a time, by cursor: up to `limit` accounts (1 to 200, default 50) after those of the page
    * whose `next_cursor` is `cursor`. Keyset paging: an account created meanwhile comes on a later page and none shifts
-   * a page. What `GET /api/v1/connected_accounts` answers; a cursor no page returned is refused with
-   * `invalid_request` (pointer `/cursor`).
+   * a page. What `GET /api/v1/connected_accounts` answers; a cursor no page returned, or given with other filters than
+   * the page that returned it, is refused with `invalid_request` (pointer `/cursor`).
    */
   listAccountsPage(query?: AccountListQuery): Promise<AccountList>;
   /**
@@ -258,7 +258,10 @@ export interface EnvironmentScope extends WebhookApi {
 
   executeTool(input: ExecuteToolInput, options?: CallOptions): Promise<ExecuteToolResult>;
   proxy(input: ProxyInput, options?: CallOptions): Promise<ProxyResult>;
-  /** The execution history, newest first, a page at a time. */
+  /**
+   * The execution history, newest first, a page at a time; a cursor no page returned, or given with other filters
+   * than the page that returned it, is refused with `invalid_request` (pointer `/cursor`).
+   */
   listExecutions(query?: ExecutionListQuery): Promise<{ executions: ExecutionView[]; next_cursor: string | null }>;
   /**
    * One execution of the history, by the id a tool call returned as `execution_id`: the view an item of

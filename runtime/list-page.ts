@@ -16,16 +16,18 @@ function pageLimit(limit: number | undefined): number {
 
 /** What a caller asks a cursor-paged list for. */
 export interface PageQuery {
-  /** 1 to 200, default 50 ({@link PAGE_SIZE}); an in-process value outside it is clamped into it. */
+  /** 1 to 200, default 50 ({@link PAGE_SIZE}); an in-process value outside it is clamped into it. May change between pages. */
   limit?: number;
-  /** The `next_cursor` of the previous page. */
+  /** The `next_cursor` of the previous page, sent with the same filters as that page (else refused). */
   cursor?: string;
 }
 
 /**
  * One page of a keyset-paged list. The cursor is read first, so a bad one is refused whatever the filter matches
- * (`isListId` says which ids are this list's). `read` is asked for one row more than the page, from the cursor's key
- * on: that row says whether another page follows without a count. The page is cut from what it returns.
+ * (`isListId` says which ids are this list's). Every other parameter of `query` than `limit` and `cursor` is a filter:
+ * the page's cursor is bound to them, and a cursor is refused with other filters than those it was returned for.
+ * `read` is asked for one row more than the page, from the cursor's key on: that row says whether another page
+ * follows without a count. The page is cut from what it returns.
  */
 export async function readKeysetPage<T>(
   query: PageQuery,
@@ -33,7 +35,8 @@ export async function readKeysetPage<T>(
   keyOf: (row: T) => CursorKey,
   read: (limit: number, from: CursorKey | undefined) => Promise<readonly T[]>,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
-  const limit = pageLimit(query.limit);
-  const from = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isListId);
-  return keysetPage(await read(limit + 1, from), limit, keyOf);
+  const { limit: asked, cursor, ...filters } = query as PageQuery & Record<string, unknown>;
+  const limit = pageLimit(asked);
+  const from = cursor === undefined ? undefined : decodeCursor(cursor, isListId, filters);
+  return keysetPage(await read(limit + 1, from), limit, keyOf, filters);
 }

@@ -59,7 +59,11 @@ const queryParam = (name: string, schema: Obj, description: string): Obj => ({ n
 /** The two parameters of every cursor-paged list, with the one page size rule (runtime/list-page.ts). */
 const pageParams = (): Obj[] => [
   queryParam('limit', { type: 'integer', minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default }, `Page size, 1 to ${PAGE_SIZE.max} (default ${PAGE_SIZE.default}).`),
-  queryParam('cursor', { type: 'string', minLength: 1, maxLength: 500 }, 'The `next_cursor` of the previous page; a cursor no page returned is refused (invalid_request).'),
+  queryParam(
+    'cursor',
+    { type: 'string', minLength: 1, maxLength: 500 },
+    'The `next_cursor` of the previous page, sent with the same filters as the request that returned it (`limit` may change). A cursor no page returned, or sent with other filters, is refused (invalid_request, pointer `/cursor`, naming the filters that differ).',
+  ),
 ];
 
 /**

@@ -26,7 +26,7 @@ export function listPage(field: string, item: string, order: string, older = fal
     required: [field, 'next_cursor'],
     properties: {
       [field]: { type: 'array', items: ref(item), description: order },
-      next_cursor: { type: ['string', 'null'], description: `Pass as \`cursor\` for the next${older ? ' (older)' : ''} page; null on the last page.` },
+      next_cursor: { type: ['string', 'null'], description: `Pass as \`cursor\`, with the same filters, for the next${older ? ' (older)' : ''} page; null on the last page.` },
     },
   };
 }

@@ -95,8 +95,8 @@ export interface WebhookApi {
   /**
    * The delivery log a page at a time, newest first, by cursor: up to `limit` deliveries (1 to 200, default 50) older
    * than those of the page whose `next_cursor` is `cursor`. Keyset paging, as the other lists: a delivery written
-   * meanwhile is newer than every page already read and shifts none. A cursor no page of this list returned is
-   * refused with `invalid_request` (pointer `/cursor`).
+   * meanwhile is newer than every page already read and shifts none. A cursor no page of this list returned, or given
+   * with other filters than the page that returned it, is refused with `invalid_request` (pointer `/cursor`).
    */
   listWebhookDeliveries(query?: WebhookDeliveryQuery): Promise<WebhookDeliveryList>;
   getWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;

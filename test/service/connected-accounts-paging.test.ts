@@ -87,6 +87,22 @@ describe('GET /api/v1/connected_accounts paging', () => {
     expect(none.body).toEqual({ connected_accounts: [], next_cursor: null });
   });
 
+  it('takes a cursor back only with the filters of the page that returned it, at any limit', async () => {
+    await paged.expectCursorBoundToFilters({ status: 'ACTIVE' }, [
+      [{}, 'status'],
+      [{ status: 'PENDING_AUTH' }, 'status'],
+      [{ status: 'ACTIVE', identifier: 'user-2' }, 'identifier'],
+      [{ connection_name: 'cal' }, 'connection_name, status'],
+    ], token);
+    await paged.expectCursorBoundToFilters({ identifier: 'user-2' }, [[{ identifier: 'user-20' }, 'identifier']], token);
+    await paged.expectCursorBoundToFilters({ connection_name: 'cal' }, [
+      [{ connection_name: 'crm' }, 'connection_name'],
+      [{ connection_name: 'cal', identifier: 'user-2' }, 'identifier'],
+    ], token);
+    // A page with no filter gives a cursor that holds with none only.
+    await paged.expectCursorBoundToFilters({}, [[{ identifier: 'user-2' }, 'identifier']], token);
+  });
+
   it('puts an account created between pages on a later page, shifting none', async () => {
     const before = await whole();
     const first = await list('?limit=40');

@@ -235,6 +235,19 @@ describe('execution history', () => {
     expect(walked).toEqual(all);
   });
 
+  it('takes a cursor back only with the filters of the page that returned it, at any limit', async () => {
+    const paged = pagedList(() => h, '/api/v1/executions', 'executions');
+    // u3's three calls, made by the test before.
+    await paged.expectCursorBoundToFilters({ identifier: 'u3' }, [
+      [{ identifier: 'u2' }, 'identifier'],
+      [{}, 'identifier'],
+      [{ identifier: 'u3', tool: 'crm_contacts_list' }, 'tool'],
+      [{ identifier: 'u3', outcome: 'success' }, 'outcome'],
+      [{ tool: 'crm_contacts_list' }, 'identifier, tool'],
+    ], token);
+    await paged.expectCursorBoundToFilters({ tool: 'crm_contacts_list', outcome: 'success' }, [[{ tool: 'crm_contacts_list', outcome: 'error' }, 'outcome']], token);
+  });
+
   it('logs one line per request, with the execution fields for a call', async () => {
     const before = logs.lines.length;
     const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: {} } });

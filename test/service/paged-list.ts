@@ -59,11 +59,41 @@ export function pagedList(harness: () => Harness, path: string, items: string) {
     expect(res.body.error.message).toContain(pointer.slice(1));
   }
 
-  return { list, walk, expectWalksAll, expectRefused };
+  /**
+   * A cursor holds only for the filters of the page that returned it: the first page of `filtered` (`limit=1`) gives a
+   * cursor that reads on with the same filters at another `limit` (the next rows of `filtered`'s whole list, which
+   * must hold 2 or more), and is refused with each of `others` at `/cursor`, the message naming the filters that
+   * differ (`[query, names]`). The cursor does not carry the identifier filtered by (an e-mail address, often).
+   */
+  async function expectCursorBoundToFilters(filtered: Record<string, string>, others: readonly [Record<string, string>, string][], token: string): Promise<void> {
+    const all = (await walk({ ...filtered, limit: '200' }, token)).flat();
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const first = await list(`?${new URLSearchParams({ ...filtered, limit: '1' })}`, token);
+    const cursor = first.body.next_cursor as string;
+    expect(typeof cursor).toBe('string');
+    const text = Buffer.from(cursor, 'base64url').toString('utf8');
+    if (filtered.identifier !== undefined) expect(text).not.toContain(filtered.identifier);
+    const next = await list(`?${new URLSearchParams({ ...filtered, limit: '2', cursor })}`, token);
+    expect(next.status).toBe(200);
+    expect(next.body[items].map((row: { id: string }) => row.id)).toEqual(all.slice(1, 3));
+    for (const [query, names] of others) {
+      const res = await list(`?${new URLSearchParams({ ...query, limit: '1', cursor })}`, token);
+      const message = `cursor was returned for other filters (${names}); send the same filters as the request that returned it, or drop cursor to start from the first page`;
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.message).toBe(`${message}.`);
+      expect(res.body.error.details.violations).toEqual([{ pointer: '/cursor', message, keyword: 'filters' }]);
+    }
+  }
+
+  return { list, walk, expectWalksAll, expectRefused, expectCursorBoundToFilters };
 }
 
-/** A cursor as the lists write one (base64url JSON of its time and id): for cursors well formed but not a page's. */
-export const cursorOf = (time: string, id: string): string => Buffer.from(JSON.stringify([time, id])).toString('base64url');
+/**
+ * A cursor as the lists write one (base64url JSON of its time, its id and the digests of its filters, here none): for
+ * cursors well formed but not a page's.
+ */
+export const cursorOf = (time: string, id: string): string => Buffer.from(JSON.stringify([time, id, {}])).toString('base64url');
 
 /**
  * What every cursor-paged list refuses, each with the pointer it must name: a `limit` out of range or not an integer,

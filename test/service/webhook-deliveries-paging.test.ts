@@ -134,6 +134,19 @@ describe('GET /api/v1/webhook_deliveries paging', () => {
     expect(none.body).toEqual({ webhook_deliveries: [], next_cursor: null });
   });
 
+  it('takes a cursor back only with the filters of the page that returned it, at any limit', async () => {
+    await paged.expectCursorBoundToFilters({ status: 'failed' }, [
+      [{}, 'status'],
+      [{ status: 'delivered' }, 'status'],
+      [{ status: 'failed', endpoint_id: endpoints[0]! }, 'endpoint_id'],
+    ], token);
+    await paged.expectCursorBoundToFilters({ endpoint_id: endpoints[0]! }, [
+      [{ endpoint_id: endpoints[1]! }, 'endpoint_id'],
+      [{ status: 'pending' }, 'endpoint_id, status'],
+    ], token);
+    await paged.expectCursorBoundToFilters({}, [[{ endpoint_id: endpoints[2]! }, 'endpoint_id']], token);
+  });
+
   it('keeps a delivery written between pages off the later pages: it is newer than all of them', async () => {
     const before = await whole();
     const first = await list('?limit=25');

@@ -5,13 +5,16 @@
  * base64url, which has no "."): Newer is the page the last of them starts, Newest the first page. Nothing is stored
  * on the server, the list is read as the API reads it, and a page opened again from its address is the same page.
  *
- * The trail keeps at most {@link MAX_TRAIL} cursors, so the address stays well under a request header's limit however
- * far the user pages; past that the oldest are dropped, a `~` in their place, and the page where they would be needed
- * offers Newest instead of a Newer it could not find.
+ * The trail keeps at most {@link MAX_TRAIL} cursors and {@link MAX_TRAIL_CHARS} characters (a cursor carries its
+ * list's filters, so a filtered list's are longer), so the address stays well under a request line's limit (8 KB
+ * behind nginx) however far the user pages; past that the oldest are dropped, a `~` in their place, and the page where
+ * they would be needed offers Newest instead of a Newer it could not find.
  */
 
-/** Cursors kept in an address: 40 pages back, about 3 KB. */
+/** Cursors kept in an address: 40 pages back, about 4 KB unfiltered. */
 export const MAX_TRAIL = 40;
+/** The longest trail kept, in characters: 40 cursors of an unfiltered list, fewer of a filtered one. */
+export const MAX_TRAIL_CHARS = 4000;
 const DROPPED = '~';
 const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 
@@ -41,6 +44,7 @@ export function trailLinks(filters: Record<string, string>, at: TrailPosition, n
   const before = at.back[at.back.length - 1];
   const newer = before === undefined ? link(undefined, []) : before === DROPPED ? null : link(before, at.back.slice(0, -1));
   let kept = [...at.back, at.cursor];
-  if (kept.length > MAX_TRAIL) kept = [DROPPED, ...kept.slice(kept.length - MAX_TRAIL + 1)];
+  // The oldest cursor gives way to the `~` (or goes, after one) until the trail is within both bounds.
+  while (kept.length > MAX_TRAIL || kept.join('.').length > MAX_TRAIL_CHARS) kept = [DROPPED, ...kept.slice(kept[0] === DROPPED ? 2 : 1)];
   return { newest: at.back.length === 0 ? null : link(undefined, []), newer, older: nextCursor === null ? null : link(nextCursor, kept) };
 }

@@ -3,7 +3,7 @@
  * never offering a Newer it cannot find; a `back` that is not a trail is read as none.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_TRAIL, readTrail, trailLinks, type TrailPosition } from '../../../runtime/service/dashboard/cursor-trail.js';
+import { MAX_TRAIL, MAX_TRAIL_CHARS, readTrail, trailLinks, type TrailPosition } from '../../../runtime/service/dashboard/cursor-trail.js';
 
 /** The position a link's query string leads to. */
 const follow = (link: string | null): TrailPosition => {
@@ -47,6 +47,29 @@ describe('cursor trail', () => {
     }
     expect(steps).toBe(MAX_TRAIL - 1);
     expect(at.cursor).toBe(`cursor${far - MAX_TRAIL}`);
+  });
+
+  it(`keeps at most ${MAX_TRAIL_CHARS} characters of cursors in an address: fewer of a filtered list's longer ones`, () => {
+    // A cursor of the execution history with all five of the dashboard's filters is about 250 characters.
+    const long = (i: number) => `${String(i).padStart(4, '0')}${'x'.repeat(246)}`;
+    let at = readTrail({});
+    for (let i = 0; i < MAX_TRAIL; i++) at = follow(trailLinks({ tool: 't' }, at, long(i)).older);
+    expect(at.back.join('.').length).toBeLessThanOrEqual(MAX_TRAIL_CHARS);
+    expect(at.back[0]).toBe('~');
+    let steps = 0;
+    for (;;) {
+      const links = trailLinks({ tool: 't' }, at, null);
+      expect(links.newest).toBe('?tool=t');
+      if (links.newer === null) break;
+      at = follow(links.newer);
+      steps++;
+    }
+    // Newer as far back as the kept cursors reach (as many as fit beside the `~`), each page the one before it.
+    const kept = Math.floor((MAX_TRAIL_CHARS - 1) / 251);
+    expect(steps).toBe(kept);
+    expect(at.cursor).toBe(long(MAX_TRAIL - 1 - kept));
+    // A cursor longer than the whole budget leaves a trail of the `~` alone.
+    expect(trailLinks({}, { cursor: 'x'.repeat(MAX_TRAIL_CHARS + 1), back: [] }, 'next').older).toBe('?cursor=next&back=%7E');
   });
 
   it('reads a back that is no trail as none', () => {
