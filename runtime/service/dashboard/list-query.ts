@@ -11,9 +11,11 @@ import type { JsonSchema } from '../../types.js';
 
 /**
  * The route options of a list page: the API list's query schema, narrowed to the parameters the page reads from it
- * (`apiNames`), with the page's own parameters (`own`: the paging trail, a flash) as plain text.
+ * (`apiNames`), with the page's own parameters (`own`: the paging trail, a flash) as plain text. A list paged by number
+ * (`numbered`: the accounts) takes `page`, a whole number from 1, refused as a filter is (`page must be an integer`,
+ * `page must be >= 1`) rather than read as the first page.
  */
-export function listPageOptions(apiQuery: JsonSchema, apiNames: readonly string[], own: readonly string[]): RouteShorthandOptions {
+export function listPageOptions(apiQuery: JsonSchema, apiNames: readonly string[], own: readonly string[], numbered = false): RouteShorthandOptions {
   const properties = (apiQuery as { properties: Record<string, JsonSchema> }).properties;
   const querystring = {
     type: 'object',
@@ -24,16 +26,22 @@ export function listPageOptions(apiQuery: JsonSchema, apiNames: readonly string[
         return [name, schema];
       })),
       ...Object.fromEntries(own.map((name) => [name, { type: 'string' }])),
+      ...(numbered ? { page: { type: 'integer', minimum: 1 } } : {}),
     },
     additionalProperties: false,
   };
-  return { schema: { querystring }, attachValidation: true, preValidation: dropEmptyFilters };
+  return { schema: { querystring }, attachValidation: true, preValidation: readQuery };
 }
 
-/** A filter form sends its empty fields (`?identifier=&outcome=`): an empty or blank value is no filter, not a bad one. */
-const dropEmptyFilters: preValidationHookHandler = (request, _reply, done) => {
+/**
+ * A filter form sends its empty fields (`?identifier=&outcome=`): an empty or blank value is no filter, not a bad one.
+ * A query is text and the validator does not coerce: a `page` of digits becomes the number (a negative one too, to be
+ * refused as below 1 rather than as text), so that anything else (`abc`, `1.5`) is refused as not an integer.
+ */
+const readQuery: preValidationHookHandler = (request, _reply, done) => {
   const query = request.query as Record<string, unknown>;
   for (const [name, value] of Object.entries(query)) if (typeof value === 'string' && value.trim() === '') delete query[name];
+  if (typeof query.page === 'string' && /^-?[0-9]+$/.test(query.page)) query.page = Number(query.page);
   done();
 };
 

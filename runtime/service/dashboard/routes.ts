@@ -191,9 +191,10 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   app.get(
     '/',
     // The API's rule for the accounts' filters (`GET /api/v1/connected_accounts`); a value it refuses is the page's error.
-    listPageOptions(apiSchemas().accountsQuery, ['identifier', 'connection_name', 'status'], ['deleted', 'disconnected', 'page']),
+    // The page number too: `page=abc` or `page=0` is refused as a bad filter is, not read as the first page.
+    listPageOptions(apiSchemas().accountsQuery, ['identifier', 'connection_name', 'status'], ['deleted', 'disconnected'], true),
     signedIn(async (request, reply, ctx) => {
-      const q = request.query as { deleted?: string; disconnected?: string; identifier?: unknown; connection_name?: unknown; status?: unknown; page?: string };
+      const q = request.query as { deleted?: string; disconnected?: string; identifier?: unknown; connection_name?: unknown; status?: unknown; page?: number };
       const refused = queryRefusal(request);
       // Kept as typed for the form, even when refused; a parameter given twice (a list) is refused, and not shown.
       const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -203,7 +204,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
         ...(text(q.status) ? { status: text(q.status) as AccountStatus } : {}),
       };
       const empty = { items: [], nav: { total: 0, from: 0, to: 0 } };
-      const [connections, paged] = await Promise.all([ctx.env.listConnections(), refused ? empty : accountsPage(ctx.env, filter, Number(q.page ?? 1))]);
+      const [connections, paged] = await Promise.all([ctx.env.listConnections(), refused ? empty : accountsPage(ctx.env, filter, q.page ?? 1)]);
       const flash = q.deleted ? `Connection ${q.deleted} deleted; ${Number(q.disconnected ?? 0)} connected account(s) disconnected and their tokens revoked.` : undefined;
       return page(reply, 'home', {
         ...base(ctx),

@@ -61,6 +61,39 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     expect(await identifiers(page)).toEqual(['user-07']);
   }, 60_000);
 
+  it('refuses a page number that is none, as a bad filter, and shows the last page for one past it', async () => {
+    // The 27 accounts of the test above: two pages. The browser is still signed in.
+    const page = await suite.newPage();
+    for (const [asked, message] of [
+      ['abc', 'page must be an integer'],
+      ['1.5', 'page must be an integer'],
+      ['0', 'page must be >= 1'],
+      ['-1', 'page must be >= 1'],
+      ['2&page=2', 'page must be an integer'],
+    ] as const) {
+      await page.goto(`${suite.h.url}/dashboard?status=PENDING_AUTH&page=${asked}`);
+      const alert = (await page.textContent('[role=alert]')) ?? '';
+      expect(alert, asked).toContain(message);
+      expect(await page.$$('tr[data-account-id]'), asked).toHaveLength(0);
+      expect(await page.textContent('main')).not.toContain('No connected accounts');
+      // The filter form as asked.
+      expect(await page.inputValue('#accounts-status')).toBe('PENDING_AUTH');
+    }
+    // An empty page number (a form's empty field) is none: the first page.
+    await page.goto(`${suite.h.url}/dashboard?page=`);
+    expect(await page.$('[role=alert]')).toBeNull();
+    expect(await page.textContent('main')).toContain('1–25 of 27');
+    // Past the last page: the last page, saying which rows it holds, with Previous and no Next.
+    for (const past of ['3', '99999999999999999999']) {
+      await page.goto(`${suite.h.url}/dashboard?page=${past}`);
+      expect(await page.$('[role=alert]')).toBeNull();
+      expect(await identifiers(page)).toHaveLength(2);
+      expect(await page.textContent('main')).toContain('26–27 of 27');
+      expect(await page.getAttribute('#accounts-previous', 'href')).toBe('/dashboard?page=1');
+      expect(await page.$('#accounts-next')).toBeNull();
+    }
+  }, 60_000);
+
   it('shows a connection\'s first page of accounts and links the rest; its delete page counts them in the store', async () => {
     // The crm connection of the test above holds 26 accounts, none with tokens.
     const crm = (await suite.h.connector.environment(suite.h.a.environmentId).listConnections()).find((c) => c.name === 'crm')!;
