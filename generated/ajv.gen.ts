@@ -2202,7 +2202,8 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_company_create = validate27;
-const schema38 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"description":"Company name, its primary identifier.","examples":["Acme Corp"]},"annualrevenue":{"type":"number","minimum":0,"description":"Annual revenue in the portal's currency.","examples":[5000000]},"city":{"type":"string","description":"City of the company's address.","examples":["Lyon"]},"country":{"type":"string","description":"Country of the company's address.","examples":["France"]},"description":{"type":"string","description":"Short description of the company.","examples":["Maker of anvils and rocket skates."]},"domain":{"type":"string","description":"Website domain, without protocol; HubSpot uses it to match contacts.","examples":["acme.com"]},"industry":{"type":"string","enum":["ACCOUNTING","AIRLINES_AVIATION","ALTERNATIVE_DISPUTE_RESOLUTION","ALTERNATIVE_MEDICINE","ANIMATION","APPAREL_FASHION","ARCHITECTURE_PLANNING","ARTS_AND_CRAFTS","AUTOMOTIVE","AVIATION_AEROSPACE","BANKING","BIOTECHNOLOGY","BROADCAST_MEDIA","BUILDING_MATERIALS","BUSINESS_SUPPLIES_AND_EQUIPMENT","CAPITAL_MARKETS","CHEMICALS","CIVIC_SOCIAL_ORGANIZATION","CIVIL_ENGINEERING","COMMERCIAL_REAL_ESTATE","COMPUTER_NETWORK_SECURITY","COMPUTER_GAMES","COMPUTER_HARDWARE","COMPUTER_NETWORKING","COMPUTER_SOFTWARE","INTERNET","CONSTRUCTION","CONSUMER_ELECTRONICS","CONSUMER_GOODS","CONSUMER_SERVICES","COSMETICS","DAIRY","DEFENSE_SPACE","DESIGN","EDUCATION_MANAGEMENT","E_LEARNING","ELECTRICAL_ELECTRONIC_MANUFACTURING","ENTERTAINMENT","ENVIRONMENTAL_SERVICES","EVENTS_SERVICES","EXECUTIVE_OFFICE","FACILITIES_SERVICES","FARMING","FINANCIAL_SERVICES","FINE_ART","FISHERY","FOOD_BEVERAGES","FOOD_PRODUCTION","FUND_RAISING","FURNITURE","GAMBLING_CASINOS","GLASS_CERAMICS_CONCRETE","GOVERNMENT_ADMINISTRATION","GOVERNMENT_RELATIONS","GRAPHIC_DESIGN","HEALTH_WELLNESS_AND_FITNESS","HIGHER_EDUCATION","HOSPITAL_HEALTH_CARE","HOSPITALITY","HUMAN_RESOURCES","IMPORT_AND_EXPORT","INDIVIDUAL_FAMILY_SERVICES","INDUSTRIAL_AUTOMATION","INFORMATION_SERVICES","INFORMATION_TECHNOLOGY_AND_SERVICES","INSURANCE","INTERNATIONAL_AFFAIRS","INTERNATIONAL_TRADE_AND_DEVELOPMENT","INVESTMENT_BANKING","INVESTMENT_MANAGEMENT","JUDICIARY","LAW_ENFORCEMENT","LAW_PRACTICE","LEGAL_SERVICES","LEGISLATIVE_OFFICE","LEISURE_TRAVEL_TOURISM","LIBRARIES","LOGISTICS_AND_SUPPLY_CHAIN","LUXURY_GOODS_JEWELRY","MACHINERY","MANAGEMENT_CONSULTING","MARITIME","MARKET_RESEARCH","MARKETING_AND_ADVERTISING","MECHANICAL_OR_INDUSTRIAL_ENGINEERING","MEDIA_PRODUCTION","MEDICAL_DEVICES","MEDICAL_PRACTICE","MENTAL_HEALTH_CARE","MILITARY","MINING_METALS","MOTION_PICTURES_AND_FILM","MUSEUMS_AND_INSTITUTIONS","MUSIC","NANOTECHNOLOGY","NEWSPAPERS","NON_PROFIT_ORGANIZATION_MANAGEMENT","OIL_ENERGY","ONLINE_MEDIA","OUTSOURCING_OFFSHORING","PACKAGE_FREIGHT_DELIVERY","PACKAGING_AND_CONTAINERS","PAPER_FOREST_PRODUCTS","PERFORMING_ARTS","PHARMACEUTICALS","PHILANTHROPY","PHOTOGRAPHY","PLASTICS","POLITICAL_ORGANIZATION","PRIMARY_SECONDARY_EDUCATION","PRINTING","PROFESSIONAL_TRAINING_COACHING","PROGRAM_DEVELOPMENT","PUBLIC_POLICY","PUBLIC_RELATIONS_AND_COMMUNICATIONS","PUBLIC_SAFETY","PUBLISHING","RAILROAD_MANUFACTURE","RANCHING","REAL_ESTATE","RECREATIONAL_FACILITIES_AND_SERVICES","RELIGIOUS_INSTITUTIONS","RENEWABLES_ENVIRONMENT","RESEARCH","RESTAURANTS","RETAIL","SECURITY_AND_INVESTIGATIONS","SEMICONDUCTORS","SHIPBUILDING","SPORTING_GOODS","SPORTS","STAFFING_AND_RECRUITING","SUPERMARKETS","TELECOMMUNICATIONS","TEXTILES","THINK_TANKS","TOBACCO","TRANSLATION_AND_LOCALIZATION","TRANSPORTATION_TRUCKING_RAILROAD","UTILITIES","VENTURE_CAPITAL_PRIVATE_EQUITY","VETERINARY","WAREHOUSING","WHOLESALE","WINE_AND_SPIRITS","WIRELESS","WRITING_AND_EDITING","MOBILE_GAMES"],"description":"HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL).","examples":["COMPUTER_SOFTWARE"]},"numberofemployees":{"type":"number","minimum":0,"multipleOf":1,"description":"Number of employees.","examples":[250]},"phone":{"type":"string","description":"Main phone number.","examples":["+33 4 72 00 00 00"]},"state":{"type":"string","description":"State or region of the company's address.","examples":["Auvergne-Rhône-Alpes"]}},"required":["name"],"additionalProperties":false};
+const schema38 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"description":"Company name, its primary identifier.","examples":["Acme Corp"]},"annualrevenue":{"type":"number","minimum":0,"description":"Annual revenue in the portal's currency.","examples":[5000000]},"city":{"type":"string","description":"City of the company's address.","examples":["Lyon"]},"country":{"type":"string","description":"Country of the company's address.","examples":["France"]},"description":{"type":"string","description":"Short description of the company.","examples":["Maker of anvils and rocket skates."]},"domain":{"type":"string","pattern":"^[^/\\s:]+$","description":"Website domain alone, without protocol or path (acme.com, not https://acme.com/); HubSpot uses it to match contacts, and a search by domain compares it exactly.","examples":["acme.com"]},"industry":{"type":"string","enum":["ACCOUNTING","AIRLINES_AVIATION","ALTERNATIVE_DISPUTE_RESOLUTION","ALTERNATIVE_MEDICINE","ANIMATION","APPAREL_FASHION","ARCHITECTURE_PLANNING","ARTS_AND_CRAFTS","AUTOMOTIVE","AVIATION_AEROSPACE","BANKING","BIOTECHNOLOGY","BROADCAST_MEDIA","BUILDING_MATERIALS","BUSINESS_SUPPLIES_AND_EQUIPMENT","CAPITAL_MARKETS","CHEMICALS","CIVIC_SOCIAL_ORGANIZATION","CIVIL_ENGINEERING","COMMERCIAL_REAL_ESTATE","COMPUTER_NETWORK_SECURITY","COMPUTER_GAMES","COMPUTER_HARDWARE","COMPUTER_NETWORKING","COMPUTER_SOFTWARE","INTERNET","CONSTRUCTION","CONSUMER_ELECTRONICS","CONSUMER_GOODS","CONSUMER_SERVICES","COSMETICS","DAIRY","DEFENSE_SPACE","DESIGN","EDUCATION_MANAGEMENT","E_LEARNING","ELECTRICAL_ELECTRONIC_MANUFACTURING","ENTERTAINMENT","ENVIRONMENTAL_SERVICES","EVENTS_SERVICES","EXECUTIVE_OFFICE","FACILITIES_SERVICES","FARMING","FINANCIAL_SERVICES","FINE_ART","FISHERY","FOOD_BEVERAGES","FOOD_PRODUCTION","FUND_RAISING","FURNITURE","GAMBLING_CASINOS","GLASS_CERAMICS_CONCRETE","GOVERNMENT_ADMINISTRATION","GOVERNMENT_RELATIONS","GRAPHIC_DESIGN","HEALTH_WELLNESS_AND_FITNESS","HIGHER_EDUCATION","HOSPITAL_HEALTH_CARE","HOSPITALITY","HUMAN_RESOURCES","IMPORT_AND_EXPORT","INDIVIDUAL_FAMILY_SERVICES","INDUSTRIAL_AUTOMATION","INFORMATION_SERVICES","INFORMATION_TECHNOLOGY_AND_SERVICES","INSURANCE","INTERNATIONAL_AFFAIRS","INTERNATIONAL_TRADE_AND_DEVELOPMENT","INVESTMENT_BANKING","INVESTMENT_MANAGEMENT","JUDICIARY","LAW_ENFORCEMENT","LAW_PRACTICE","LEGAL_SERVICES","LEGISLATIVE_OFFICE","LEISURE_TRAVEL_TOURISM","LIBRARIES","LOGISTICS_AND_SUPPLY_CHAIN","LUXURY_GOODS_JEWELRY","MACHINERY","MANAGEMENT_CONSULTING","MARITIME","MARKET_RESEARCH","MARKETING_AND_ADVERTISING","MECHANICAL_OR_INDUSTRIAL_ENGINEERING","MEDIA_PRODUCTION","MEDICAL_DEVICES","MEDICAL_PRACTICE","MENTAL_HEALTH_CARE","MILITARY","MINING_METALS","MOTION_PICTURES_AND_FILM","MUSEUMS_AND_INSTITUTIONS","MUSIC","NANOTECHNOLOGY","NEWSPAPERS","NON_PROFIT_ORGANIZATION_MANAGEMENT","OIL_ENERGY","ONLINE_MEDIA","OUTSOURCING_OFFSHORING","PACKAGE_FREIGHT_DELIVERY","PACKAGING_AND_CONTAINERS","PAPER_FOREST_PRODUCTS","PERFORMING_ARTS","PHARMACEUTICALS","PHILANTHROPY","PHOTOGRAPHY","PLASTICS","POLITICAL_ORGANIZATION","PRIMARY_SECONDARY_EDUCATION","PRINTING","PROFESSIONAL_TRAINING_COACHING","PROGRAM_DEVELOPMENT","PUBLIC_POLICY","PUBLIC_RELATIONS_AND_COMMUNICATIONS","PUBLIC_SAFETY","PUBLISHING","RAILROAD_MANUFACTURE","RANCHING","REAL_ESTATE","RECREATIONAL_FACILITIES_AND_SERVICES","RELIGIOUS_INSTITUTIONS","RENEWABLES_ENVIRONMENT","RESEARCH","RESTAURANTS","RETAIL","SECURITY_AND_INVESTIGATIONS","SEMICONDUCTORS","SHIPBUILDING","SPORTING_GOODS","SPORTS","STAFFING_AND_RECRUITING","SUPERMARKETS","TELECOMMUNICATIONS","TEXTILES","THINK_TANKS","TOBACCO","TRANSLATION_AND_LOCALIZATION","TRANSPORTATION_TRUCKING_RAILROAD","UTILITIES","VENTURE_CAPITAL_PRIVATE_EQUITY","VETERINARY","WAREHOUSING","WHOLESALE","WINE_AND_SPIRITS","WIRELESS","WRITING_AND_EDITING","MOBILE_GAMES"],"description":"HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL).","examples":["COMPUTER_SOFTWARE"]},"numberofemployees":{"type":"number","minimum":0,"multipleOf":1,"description":"Number of employees.","examples":[250]},"phone":{"type":"string","description":"Main phone number.","examples":["+33 4 72 00 00 00"]},"state":{"type":"string","description":"State or region of the company's address.","examples":["Auvergne-Rhône-Alpes"]}},"required":["name"],"additionalProperties":false};
+const pattern6 = new RegExp("^[^/\\s:]+$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2324,8 +2325,10 @@ errors++;
 }
 }
 if(data.domain !== undefined){
-if(typeof data.domain !== "string"){
-const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"}};
+let data5 = data.domain;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/pattern",keyword:"pattern",params:{pattern: "^[^/\\s:]+$"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2335,10 +2338,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.industry !== undefined){
-let data6 = data.industry;
-if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/type",keyword:"type",params:{type: "string"}};
+else {
+const err10 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2347,8 +2348,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "ACCOUNTING") || (data6 === "AIRLINES_AVIATION")) || (data6 === "ALTERNATIVE_DISPUTE_RESOLUTION")) || (data6 === "ALTERNATIVE_MEDICINE")) || (data6 === "ANIMATION")) || (data6 === "APPAREL_FASHION")) || (data6 === "ARCHITECTURE_PLANNING")) || (data6 === "ARTS_AND_CRAFTS")) || (data6 === "AUTOMOTIVE")) || (data6 === "AVIATION_AEROSPACE")) || (data6 === "BANKING")) || (data6 === "BIOTECHNOLOGY")) || (data6 === "BROADCAST_MEDIA")) || (data6 === "BUILDING_MATERIALS")) || (data6 === "BUSINESS_SUPPLIES_AND_EQUIPMENT")) || (data6 === "CAPITAL_MARKETS")) || (data6 === "CHEMICALS")) || (data6 === "CIVIC_SOCIAL_ORGANIZATION")) || (data6 === "CIVIL_ENGINEERING")) || (data6 === "COMMERCIAL_REAL_ESTATE")) || (data6 === "COMPUTER_NETWORK_SECURITY")) || (data6 === "COMPUTER_GAMES")) || (data6 === "COMPUTER_HARDWARE")) || (data6 === "COMPUTER_NETWORKING")) || (data6 === "COMPUTER_SOFTWARE")) || (data6 === "INTERNET")) || (data6 === "CONSTRUCTION")) || (data6 === "CONSUMER_ELECTRONICS")) || (data6 === "CONSUMER_GOODS")) || (data6 === "CONSUMER_SERVICES")) || (data6 === "COSMETICS")) || (data6 === "DAIRY")) || (data6 === "DEFENSE_SPACE")) || (data6 === "DESIGN")) || (data6 === "EDUCATION_MANAGEMENT")) || (data6 === "E_LEARNING")) || (data6 === "ELECTRICAL_ELECTRONIC_MANUFACTURING")) || (data6 === "ENTERTAINMENT")) || (data6 === "ENVIRONMENTAL_SERVICES")) || (data6 === "EVENTS_SERVICES")) || (data6 === "EXECUTIVE_OFFICE")) || (data6 === "FACILITIES_SERVICES")) || (data6 === "FARMING")) || (data6 === "FINANCIAL_SERVICES")) || (data6 === "FINE_ART")) || (data6 === "FISHERY")) || (data6 === "FOOD_BEVERAGES")) || (data6 === "FOOD_PRODUCTION")) || (data6 === "FUND_RAISING")) || (data6 === "FURNITURE")) || (data6 === "GAMBLING_CASINOS")) || (data6 === "GLASS_CERAMICS_CONCRETE")) || (data6 === "GOVERNMENT_ADMINISTRATION")) || (data6 === "GOVERNMENT_RELATIONS")) || (data6 === "GRAPHIC_DESIGN")) || (data6 === "HEALTH_WELLNESS_AND_FITNESS")) || (data6 === "HIGHER_EDUCATION")) || (data6 === "HOSPITAL_HEALTH_CARE")) || (data6 === "HOSPITALITY")) || (data6 === "HUMAN_RESOURCES")) || (data6 === "IMPORT_AND_EXPORT")) || (data6 === "INDIVIDUAL_FAMILY_SERVICES")) || (data6 === "INDUSTRIAL_AUTOMATION")) || (data6 === "INFORMATION_SERVICES")) || (data6 === "INFORMATION_TECHNOLOGY_AND_SERVICES")) || (data6 === "INSURANCE")) || (data6 === "INTERNATIONAL_AFFAIRS")) || (data6 === "INTERNATIONAL_TRADE_AND_DEVELOPMENT")) || (data6 === "INVESTMENT_BANKING")) || (data6 === "INVESTMENT_MANAGEMENT")) || (data6 === "JUDICIARY")) || (data6 === "LAW_ENFORCEMENT")) || (data6 === "LAW_PRACTICE")) || (data6 === "LEGAL_SERVICES")) || (data6 === "LEGISLATIVE_OFFICE")) || (data6 === "LEISURE_TRAVEL_TOURISM")) || (data6 === "LIBRARIES")) || (data6 === "LOGISTICS_AND_SUPPLY_CHAIN")) || (data6 === "LUXURY_GOODS_JEWELRY")) || (data6 === "MACHINERY")) || (data6 === "MANAGEMENT_CONSULTING")) || (data6 === "MARITIME")) || (data6 === "MARKET_RESEARCH")) || (data6 === "MARKETING_AND_ADVERTISING")) || (data6 === "MECHANICAL_OR_INDUSTRIAL_ENGINEERING")) || (data6 === "MEDIA_PRODUCTION")) || (data6 === "MEDICAL_DEVICES")) || (data6 === "MEDICAL_PRACTICE")) || (data6 === "MENTAL_HEALTH_CARE")) || (data6 === "MILITARY")) || (data6 === "MINING_METALS")) || (data6 === "MOTION_PICTURES_AND_FILM")) || (data6 === "MUSEUMS_AND_INSTITUTIONS")) || (data6 === "MUSIC")) || (data6 === "NANOTECHNOLOGY")) || (data6 === "NEWSPAPERS")) || (data6 === "NON_PROFIT_ORGANIZATION_MANAGEMENT")) || (data6 === "OIL_ENERGY")) || (data6 === "ONLINE_MEDIA")) || (data6 === "OUTSOURCING_OFFSHORING")) || (data6 === "PACKAGE_FREIGHT_DELIVERY")) || (data6 === "PACKAGING_AND_CONTAINERS")) || (data6 === "PAPER_FOREST_PRODUCTS")) || (data6 === "PERFORMING_ARTS")) || (data6 === "PHARMACEUTICALS")) || (data6 === "PHILANTHROPY")) || (data6 === "PHOTOGRAPHY")) || (data6 === "PLASTICS")) || (data6 === "POLITICAL_ORGANIZATION")) || (data6 === "PRIMARY_SECONDARY_EDUCATION")) || (data6 === "PRINTING")) || (data6 === "PROFESSIONAL_TRAINING_COACHING")) || (data6 === "PROGRAM_DEVELOPMENT")) || (data6 === "PUBLIC_POLICY")) || (data6 === "PUBLIC_RELATIONS_AND_COMMUNICATIONS")) || (data6 === "PUBLIC_SAFETY")) || (data6 === "PUBLISHING")) || (data6 === "RAILROAD_MANUFACTURE")) || (data6 === "RANCHING")) || (data6 === "REAL_ESTATE")) || (data6 === "RECREATIONAL_FACILITIES_AND_SERVICES")) || (data6 === "RELIGIOUS_INSTITUTIONS")) || (data6 === "RENEWABLES_ENVIRONMENT")) || (data6 === "RESEARCH")) || (data6 === "RESTAURANTS")) || (data6 === "RETAIL")) || (data6 === "SECURITY_AND_INVESTIGATIONS")) || (data6 === "SEMICONDUCTORS")) || (data6 === "SHIPBUILDING")) || (data6 === "SPORTING_GOODS")) || (data6 === "SPORTS")) || (data6 === "STAFFING_AND_RECRUITING")) || (data6 === "SUPERMARKETS")) || (data6 === "TELECOMMUNICATIONS")) || (data6 === "TEXTILES")) || (data6 === "THINK_TANKS")) || (data6 === "TOBACCO")) || (data6 === "TRANSLATION_AND_LOCALIZATION")) || (data6 === "TRANSPORTATION_TRUCKING_RAILROAD")) || (data6 === "UTILITIES")) || (data6 === "VENTURE_CAPITAL_PRIVATE_EQUITY")) || (data6 === "VETERINARY")) || (data6 === "WAREHOUSING")) || (data6 === "WHOLESALE")) || (data6 === "WINE_AND_SPIRITS")) || (data6 === "WIRELESS")) || (data6 === "WRITING_AND_EDITING")) || (data6 === "MOBILE_GAMES"))){
-const err11 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/enum",keyword:"enum",params:{allowedValues: schema38.properties.industry.enum}};
+}
+if(data.industry !== undefined){
+let data6 = data.industry;
+if(typeof data6 !== "string"){
+const err11 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2357,12 +2361,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.numberofemployees !== undefined){
-let data7 = data.numberofemployees;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err12 = {instancePath:instancePath+"/numberofemployees",schemaPath:"#/properties/numberofemployees/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "ACCOUNTING") || (data6 === "AIRLINES_AVIATION")) || (data6 === "ALTERNATIVE_DISPUTE_RESOLUTION")) || (data6 === "ALTERNATIVE_MEDICINE")) || (data6 === "ANIMATION")) || (data6 === "APPAREL_FASHION")) || (data6 === "ARCHITECTURE_PLANNING")) || (data6 === "ARTS_AND_CRAFTS")) || (data6 === "AUTOMOTIVE")) || (data6 === "AVIATION_AEROSPACE")) || (data6 === "BANKING")) || (data6 === "BIOTECHNOLOGY")) || (data6 === "BROADCAST_MEDIA")) || (data6 === "BUILDING_MATERIALS")) || (data6 === "BUSINESS_SUPPLIES_AND_EQUIPMENT")) || (data6 === "CAPITAL_MARKETS")) || (data6 === "CHEMICALS")) || (data6 === "CIVIC_SOCIAL_ORGANIZATION")) || (data6 === "CIVIL_ENGINEERING")) || (data6 === "COMMERCIAL_REAL_ESTATE")) || (data6 === "COMPUTER_NETWORK_SECURITY")) || (data6 === "COMPUTER_GAMES")) || (data6 === "COMPUTER_HARDWARE")) || (data6 === "COMPUTER_NETWORKING")) || (data6 === "COMPUTER_SOFTWARE")) || (data6 === "INTERNET")) || (data6 === "CONSTRUCTION")) || (data6 === "CONSUMER_ELECTRONICS")) || (data6 === "CONSUMER_GOODS")) || (data6 === "CONSUMER_SERVICES")) || (data6 === "COSMETICS")) || (data6 === "DAIRY")) || (data6 === "DEFENSE_SPACE")) || (data6 === "DESIGN")) || (data6 === "EDUCATION_MANAGEMENT")) || (data6 === "E_LEARNING")) || (data6 === "ELECTRICAL_ELECTRONIC_MANUFACTURING")) || (data6 === "ENTERTAINMENT")) || (data6 === "ENVIRONMENTAL_SERVICES")) || (data6 === "EVENTS_SERVICES")) || (data6 === "EXECUTIVE_OFFICE")) || (data6 === "FACILITIES_SERVICES")) || (data6 === "FARMING")) || (data6 === "FINANCIAL_SERVICES")) || (data6 === "FINE_ART")) || (data6 === "FISHERY")) || (data6 === "FOOD_BEVERAGES")) || (data6 === "FOOD_PRODUCTION")) || (data6 === "FUND_RAISING")) || (data6 === "FURNITURE")) || (data6 === "GAMBLING_CASINOS")) || (data6 === "GLASS_CERAMICS_CONCRETE")) || (data6 === "GOVERNMENT_ADMINISTRATION")) || (data6 === "GOVERNMENT_RELATIONS")) || (data6 === "GRAPHIC_DESIGN")) || (data6 === "HEALTH_WELLNESS_AND_FITNESS")) || (data6 === "HIGHER_EDUCATION")) || (data6 === "HOSPITAL_HEALTH_CARE")) || (data6 === "HOSPITALITY")) || (data6 === "HUMAN_RESOURCES")) || (data6 === "IMPORT_AND_EXPORT")) || (data6 === "INDIVIDUAL_FAMILY_SERVICES")) || (data6 === "INDUSTRIAL_AUTOMATION")) || (data6 === "INFORMATION_SERVICES")) || (data6 === "INFORMATION_TECHNOLOGY_AND_SERVICES")) || (data6 === "INSURANCE")) || (data6 === "INTERNATIONAL_AFFAIRS")) || (data6 === "INTERNATIONAL_TRADE_AND_DEVELOPMENT")) || (data6 === "INVESTMENT_BANKING")) || (data6 === "INVESTMENT_MANAGEMENT")) || (data6 === "JUDICIARY")) || (data6 === "LAW_ENFORCEMENT")) || (data6 === "LAW_PRACTICE")) || (data6 === "LEGAL_SERVICES")) || (data6 === "LEGISLATIVE_OFFICE")) || (data6 === "LEISURE_TRAVEL_TOURISM")) || (data6 === "LIBRARIES")) || (data6 === "LOGISTICS_AND_SUPPLY_CHAIN")) || (data6 === "LUXURY_GOODS_JEWELRY")) || (data6 === "MACHINERY")) || (data6 === "MANAGEMENT_CONSULTING")) || (data6 === "MARITIME")) || (data6 === "MARKET_RESEARCH")) || (data6 === "MARKETING_AND_ADVERTISING")) || (data6 === "MECHANICAL_OR_INDUSTRIAL_ENGINEERING")) || (data6 === "MEDIA_PRODUCTION")) || (data6 === "MEDICAL_DEVICES")) || (data6 === "MEDICAL_PRACTICE")) || (data6 === "MENTAL_HEALTH_CARE")) || (data6 === "MILITARY")) || (data6 === "MINING_METALS")) || (data6 === "MOTION_PICTURES_AND_FILM")) || (data6 === "MUSEUMS_AND_INSTITUTIONS")) || (data6 === "MUSIC")) || (data6 === "NANOTECHNOLOGY")) || (data6 === "NEWSPAPERS")) || (data6 === "NON_PROFIT_ORGANIZATION_MANAGEMENT")) || (data6 === "OIL_ENERGY")) || (data6 === "ONLINE_MEDIA")) || (data6 === "OUTSOURCING_OFFSHORING")) || (data6 === "PACKAGE_FREIGHT_DELIVERY")) || (data6 === "PACKAGING_AND_CONTAINERS")) || (data6 === "PAPER_FOREST_PRODUCTS")) || (data6 === "PERFORMING_ARTS")) || (data6 === "PHARMACEUTICALS")) || (data6 === "PHILANTHROPY")) || (data6 === "PHOTOGRAPHY")) || (data6 === "PLASTICS")) || (data6 === "POLITICAL_ORGANIZATION")) || (data6 === "PRIMARY_SECONDARY_EDUCATION")) || (data6 === "PRINTING")) || (data6 === "PROFESSIONAL_TRAINING_COACHING")) || (data6 === "PROGRAM_DEVELOPMENT")) || (data6 === "PUBLIC_POLICY")) || (data6 === "PUBLIC_RELATIONS_AND_COMMUNICATIONS")) || (data6 === "PUBLIC_SAFETY")) || (data6 === "PUBLISHING")) || (data6 === "RAILROAD_MANUFACTURE")) || (data6 === "RANCHING")) || (data6 === "REAL_ESTATE")) || (data6 === "RECREATIONAL_FACILITIES_AND_SERVICES")) || (data6 === "RELIGIOUS_INSTITUTIONS")) || (data6 === "RENEWABLES_ENVIRONMENT")) || (data6 === "RESEARCH")) || (data6 === "RESTAURANTS")) || (data6 === "RETAIL")) || (data6 === "SECURITY_AND_INVESTIGATIONS")) || (data6 === "SEMICONDUCTORS")) || (data6 === "SHIPBUILDING")) || (data6 === "SPORTING_GOODS")) || (data6 === "SPORTS")) || (data6 === "STAFFING_AND_RECRUITING")) || (data6 === "SUPERMARKETS")) || (data6 === "TELECOMMUNICATIONS")) || (data6 === "TEXTILES")) || (data6 === "THINK_TANKS")) || (data6 === "TOBACCO")) || (data6 === "TRANSLATION_AND_LOCALIZATION")) || (data6 === "TRANSPORTATION_TRUCKING_RAILROAD")) || (data6 === "UTILITIES")) || (data6 === "VENTURE_CAPITAL_PRIVATE_EQUITY")) || (data6 === "VETERINARY")) || (data6 === "WAREHOUSING")) || (data6 === "WHOLESALE")) || (data6 === "WINE_AND_SPIRITS")) || (data6 === "WIRELESS")) || (data6 === "WRITING_AND_EDITING")) || (data6 === "MOBILE_GAMES"))){
+const err12 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/enum",keyword:"enum",params:{allowedValues: schema38.properties.industry.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2371,9 +2371,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data7/1, res0 !== parseInt(res0)))){
-const err13 = {instancePath:instancePath+"/numberofemployees",schemaPath:"#/properties/numberofemployees/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+}
+if(data.numberofemployees !== undefined){
+let data7 = data.numberofemployees;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err13 = {instancePath:instancePath+"/numberofemployees",schemaPath:"#/properties/numberofemployees/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2382,9 +2385,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/numberofemployees",schemaPath:"#/properties/numberofemployees/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data7/1, res0 !== parseInt(res0)))){
+const err14 = {instancePath:instancePath+"/numberofemployees",schemaPath:"#/properties/numberofemployees/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2394,9 +2397,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.phone !== undefined){
-if(typeof data.phone !== "string"){
-const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"}};
+else {
+const err15 = {instancePath:instancePath+"/numberofemployees",schemaPath:"#/properties/numberofemployees/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2406,9 +2408,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.state !== undefined){
-if(typeof data.state !== "string"){
-const err16 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"}};
+if(data.phone !== undefined){
+if(typeof data.phone !== "string"){
+const err16 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2418,14 +2420,26 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.state !== undefined){
+if(typeof data.state !== "string"){
+const err17 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -4738,7 +4752,7 @@ validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_create_spreadsheet = validate41;
 const schema52 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
-const pattern6 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
+const pattern7 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4778,7 +4792,7 @@ errors++;
 if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern7.test(data1)){
 const err2 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(_[A-Z]{2})?$"}};
 if(vErrors === null){
 vErrors = [err2];

@@ -2358,7 +2358,7 @@ export interface components {
              */
             description?: string;
             /**
-             * @description Website domain, without protocol; HubSpot uses it to match contacts.
+             * @description Website domain alone, without protocol or path (acme.com, not https://acme.com/); HubSpot uses it to match contacts, and a search by domain compares it exactly.
              * @example acme.com
              */
             domain?: string;

@@ -2242,7 +2242,8 @@ export let crmCompanyCreateInputSchema: JsonSchema = {
       },
       "domain": {
         "type": "string",
-        "description": "Website domain, without protocol; HubSpot uses it to match contacts.",
+        "pattern": "^[^/\\s:]+$",
+        "description": "Website domain alone, without protocol or path (acme.com, not https://acme.com/); HubSpot uses it to match contacts, and a search by domain compares it exactly.",
         "examples": [
           "acme.com"
         ]

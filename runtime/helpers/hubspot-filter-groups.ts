@@ -7,7 +7,8 @@
  * plus what the operator needs: `value` (EQ, NEQ, LT, LTE, GT, GTE, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN), `value` and
  * `highValue` (BETWEEN), `values` (IN, NOT_IN), nothing (HAS_PROPERTY, NOT_HAS_PROPERTY). `propertyName` is the
  * property's internal name: one with whitespace (a label, "Lifecycle Stage") is refused (hubspot-property-names.ts).
- * A value on a standard date property (closedate, createdate, ...) is a date, not words.
+ * A value on a standard date property (closedate, createdate, ...) is a date, not words; one on a company's domain is
+ * the domain alone (acme.com), not a URL.
  * Limits: at most 5 groups, 10 filters in a group and 25 in all, HubSpot's since 26 August 2024 (developer changelog,
  * "Expanded Filtering Capabilities and Error Messaging in HubSpot's Search API"; earlier documentation said 3/3/9,
  * then 5/6/18).
@@ -42,6 +43,19 @@ const FILTER_KEYS = new Set(['propertyName', 'operator', 'value', 'highValue', '
 const DATE_PROPERTIES: ReadonlySet<string> = new Set(['closedate', 'createdate', 'lastmodifieddate', 'hs_lastmodifieddate', 'hs_createdate', 'notes_last_updated', 'notes_last_contacted', 'hs_lastcontacted']);
 const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?|\d{9,})$/;
 
+/** What a value on these properties must look like, and what to say when it does not. */
+function valueProblem(property: string, value: string): string | undefined {
+  if (DATE_PROPERTIES.has(property) && !DATE_VALUE.test(value.trim())) {
+    return `must be a date for ${property}: YYYY-MM-DD (2026-03-31), an ISO 8601 date-time or epoch milliseconds, not ${JSON.stringify(value)}`;
+  }
+  // A company's domain is stored bare (acme.com) and compared exactly: a URL finds no company.
+  if (property === 'domain' && /[/:\s]/.test(value.replace(/^\*|\*$/g, ''))) {
+    const bare = value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#\s]/)[0];
+    return `must be a domain alone for domain, without protocol or path: ${JSON.stringify(bare)}, not ${JSON.stringify(value)}`;
+  }
+  return undefined;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isScalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
@@ -72,13 +86,15 @@ function checkFilter(filter: unknown, at: string, out: Violation[]): void {
     if (needs.includes(key) && !given) add(`${at}/${key}`, `is required with operator ${operator}`, 'required');
     else if (!needs.includes(key) && given) add(`${at}/${key}`, needs.length === 0 ? `is not taken by operator ${operator}` : `is not taken by operator ${operator} (it takes ${needs.join(' and ')})`, 'forbidden');
   }
-  const dated = typeof filter.propertyName === 'string' && DATE_PROPERTIES.has(filter.propertyName) && operator !== 'CONTAINS_TOKEN' && operator !== 'NOT_CONTAINS_TOKEN';
+  // A token search matches words, not a whole value: its value is not held to the property's form.
+  const property = typeof filter.propertyName === 'string' && operator !== 'CONTAINS_TOKEN' && operator !== 'NOT_CONTAINS_TOKEN' ? filter.propertyName : undefined;
   for (const key of ['value', 'highValue'] as const) {
     const v = filter[key];
     if (v === undefined || !needs.includes(key)) continue;
     if (!isScalar(v)) add(`${at}/${key}`, 'must be a string, number or boolean', 'type');
-    else if (dated && !DATE_VALUE.test(String(v).trim())) {
-      add(`${at}/${key}`, `must be a date for ${filter.propertyName as string}: YYYY-MM-DD (2026-03-31), an ISO 8601 date-time or epoch milliseconds, not ${JSON.stringify(v)}`, 'format');
+    else {
+      const problem = property === undefined ? undefined : valueProblem(property, String(v));
+      if (problem !== undefined) add(`${at}/${key}`, problem, 'format');
     }
   }
   if (needs.includes('values') && filter.values !== undefined) {

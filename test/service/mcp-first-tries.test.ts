@@ -443,3 +443,18 @@ describe('docs: a title styled big, red and linked, the way CSS writes it', () =
     expect(run.textStyle).toMatchObject({ fontSize: { magnitude: 18, unit: 'PT' }, link: { url: 'https://example.com' } });
   });
 });
+
+describe('crm: a company given by its website address', () => {
+  it('a URL as the domain is refused when the company is made and when it is searched, so no duplicate hides from the search', async () => {
+    const made = errorOf(await call('crm_company_create', { name: 'Acme', domain: 'https://www.acme.com/' })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(made.violations?.map((v) => v.pointer)).toEqual(['/domain']);
+    expect(made.violations?.[0]?.message).toContain('e.g. "acme.com"');
+    const searched = errorOf(await call('crm_companies_search', { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: 'https://acme.com/about' }] }] })) as { violations?: unknown[] };
+    expect(searched.violations).toEqual([
+      { pointer: '/filterGroups/0/filters/0/value', keyword: 'format', message: 'filterGroups[0].filters[0].value must be a domain alone for domain, without protocol or path: "acme.com", not "https://acme.com/about"' },
+    ]);
+    expect((await call('crm_company_create', { name: 'Acme', domain: 'acme.com' })).isError).toBeFalsy();
+    const found = await call('crm_companies_search', { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: 'acme.com' }] }], properties: 'name,domain' });
+    expect((found.structuredContent as { total: number }).total).toBe(1);
+  });
+});
