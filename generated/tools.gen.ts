@@ -626,6 +626,12 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
       {
         "status": 400,
         "code": "INVALID_ARGUMENT",
+        "messageContains": "oneof field 'request' is already set",
+        "hint": "Each item of requests holds one request: [{\"insertText\": {...}}, {\"updateTextStyle\": {...}}], two items, not both kinds in one object."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
         "messageContains": "docs.v1.Dimension",
         "hint": "A size is a Dimension object, not a number: \"fontSize\": {\"magnitude\": 18, \"unit\": \"PT\"} (spaceAbove, spaceBelow and the indents too)."
       },

@@ -149,7 +149,7 @@ describe('documents.batchUpdate', () => {
       await batch(id, [{ insert_text: { text: 'x', location: { index: 1 } }, deleteContentRange: { range: { startIndex: 1, endIndex: 2 } } }]),
       400,
       'INVALID_ARGUMENT',
-      "Invalid JSON payload received. Oneof field 'request' is already set. Cannot set 'deleteContentRange'",
+      "Invalid value at 'requests[0]' (oneof), oneof field 'request' is already set. Cannot set 'deleteContentRange'",
     );
     // writeControl by its proto names, checked as writeControl is.
     const stale = await call('POST', `/v1/documents/${id}:batchUpdate`, { body: { requests: [insert('x', 1)], write_control: { required_revision_id: 'old' } } });

@@ -458,3 +458,16 @@ describe('crm: a company given by its website address', () => {
     expect((found.structuredContent as { total: number }).total).toBe(1);
   });
 });
+
+describe('docs: text inserted and styled in one request object', () => {
+  it("two kinds in one item of requests is refused in Google's words, with the two items to send", async () => {
+    const created = await call('docs_create_document', { title: 'Memo' });
+    const document_id = (created.structuredContent as { documentId: string }).documentId;
+    const insertText = { location: { index: 1 }, text: 'Memo\n' };
+    const updateTextStyle = { range: { startIndex: 1, endIndex: 5 }, textStyle: { bold: true }, fields: 'bold' };
+    const error = errorOf(await call('docs_update_document', { document_id, requests: [{ insertText, updateTextStyle }] }));
+    expect(error.message).toContain(`Invalid value at 'requests[0]' (oneof), oneof field 'request' is already set. Cannot set 'updateTextStyle'`);
+    expect(error.details?.hint).toMatch(/Each item of requests holds one request: \[\{"insertText": \{\.\.\.\}\}, \{"updateTextStyle": \{\.\.\.\}\}\], two items/);
+    expect((await call('docs_update_document', { document_id, requests: [{ insertText }, { updateTextStyle }] })).isError).toBeFalsy();
+  });
+});

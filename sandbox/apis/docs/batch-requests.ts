@@ -26,11 +26,13 @@ const bad = (message: string): GoogleApiError => new GoogleApiError(400, message
 export function applyRequest(body: DocumentBody, request: unknown, i: number): Record<string, unknown> {
   if (!isRecord(request)) throw bad(`Invalid value at 'requests[${i}]' (type.googleapis.com/google.apps.docs.v1.Request)`);
   // A kind and its fields may go by their proto names (insert_text, end_of_segment_location), as Google's parser takes them.
+  // Two kinds in one request, in the parser's words as observed live: `Invalid value at 'requests[0]' (oneof), oneof
+  // field 'request' is already set. Cannot set 'deleteContentRange'`.
   const kinds = Object.keys(request);
   if (kinds.length !== 1) {
     throw bad(kinds.length === 0
       ? `Invalid requests[${i}]: The request must specify exactly one kind of request.`
-      : `Invalid JSON payload received. Oneof field 'request' is already set. Cannot set '${kinds[1]}'`);
+      : `Invalid value at 'requests[${i}]' (oneof), oneof field 'request' is already set. Cannot set '${kinds[1]}'`);
   }
   const kind = jsonName(kinds[0] as string);
   const where = `requests[${i}].${kind}`;

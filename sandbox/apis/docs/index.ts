@@ -74,7 +74,7 @@ function batchUpdate(doc: StoredDocument, body: unknown): ApiResponse {
     if (!isRecord(writeControl)) throw new GoogleApiError(400, "Invalid value at 'write_control'");
     const { requiredRevisionId, targetRevisionId } = writeControl;
     if (requiredRevisionId !== undefined && targetRevisionId !== undefined) {
-      throw new GoogleApiError(400, "Invalid JSON payload received. Oneof field 'control' is already set. Cannot set 'targetRevisionId'");
+      throw new GoogleApiError(400, "Invalid value at 'write_control' (oneof), oneof field 'control' is already set. Cannot set 'targetRevisionId'");
     }
     if (requiredRevisionId !== undefined && requiredRevisionId !== doc.revisionId) {
       throw new GoogleApiError(400, `The document revision does not match the required revision ID ${String(requiredRevisionId)}.`);
