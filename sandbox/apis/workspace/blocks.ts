@@ -12,11 +12,30 @@ const TEXT_BLOCKS = new Set(['paragraph', 'heading_1', 'heading_2', 'heading_3',
  */
 const MAX_NESTING = 2;
 
+/** Where a block is: a page's content, or another block's children. */
+export type BlockParent = { type: 'page_id'; page_id: string } | { type: 'block_id'; block_id: string };
+
+/**
+ * A block as stored: the block object Notion answers, and its own children beside it (Notion answers those only
+ * through `GET /v1/blocks/{id}/children`; a block itself says `has_children`).
+ */
+export interface BlockRecord {
+  object: 'block';
+  id: string;
+  parent: BlockParent;
+  type: string;
+  archived: boolean;
+  children: BlockRecord[];
+  [key: string]: unknown;
+}
+
 /**
  * Validates child blocks (at most 100 in each array, nested at most {@link MAX_NESTING} levels, rich text as
- * Notion checks it at every level) and returns them in response form.
+ * Notion checks it at every level) and returns them as stored, under `parent`; a nested block's children are its own,
+ * under it.
  */
-export function buildBlocks(input: unknown, path: string, now: number, createdBy: unknown, depth = 0): unknown[] {
+export function buildBlocks(input: unknown, path: string, now: number, createdBy: unknown, parent: BlockParent, depth = 0): BlockRecord[] {
+  if (input === undefined) throw validation(`${path} should be defined, instead was \`undefined\`.`);
   if (!Array.isArray(input)) throw validation(`${path} should be an array.`);
   if (input.length > 100) throw validation(`${path}.length should be ≤ \`100\`, instead was \`${input.length}\`.`);
   const t = notionTime(now);
@@ -25,31 +44,39 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     if (!isObject(b)) throw validation(`${at} should be an object.`);
     const type = typeof b.type === 'string' ? b.type : Object.keys(b).find((k) => k !== 'object');
     if (!type || !isObject(b[type])) throw validation(`${at} should define a block type, instead was \`${JSON.stringify(b)}\`.`);
-    const content = { ...(b[type] as Record<string, unknown>) };
+    const { children: nested, ...content } = b[type] as Record<string, unknown>;
     if (TEXT_BLOCKS.has(type)) {
       // Required, even empty (`[]`): a block written with the old `text` key is refused for the missing rich_text.
       if (content.rich_text === undefined) throw validation(`${at}.${type}.rich_text should be defined, instead was \`undefined\`.`);
       content.rich_text = richText(content.rich_text, `${at}.${type}.rich_text`);
     }
     if (type === 'to_do') content.checked = content.checked === true;
-    if (content.children !== undefined) {
-      if (depth >= MAX_NESTING) throw validation(`${at}.${type}.children should be not present, instead was \`${JSON.stringify(content.children).slice(0, 40)}...\`.`);
-      content.children = buildBlocks(content.children, `${at}.${type}.children`, now, createdBy, depth + 1);
+    const id = randomUUID();
+    let children: BlockRecord[] = [];
+    if (nested !== undefined) {
+      if (depth >= MAX_NESTING) throw validation(`${at}.${type}.children should be not present, instead was \`${JSON.stringify(nested).slice(0, 40)}...\`.`);
+      children = buildBlocks(nested, `${at}.${type}.children`, now, createdBy, { type: 'block_id', block_id: id }, depth + 1);
     }
-    const hasChildren = Array.isArray(content.children) && content.children.length > 0;
     return {
       object: 'block',
-      id: randomUUID(),
+      id,
+      parent,
       created_time: t,
       last_edited_time: t,
       created_by: createdBy,
       last_edited_by: createdBy,
-      has_children: hasChildren,
       archived: false,
       type,
       [type]: content,
+      children,
     };
   });
+}
+
+/** A block as Notion answers it: `has_children` and `in_trash` (the same flag as `archived`), never the children. */
+export function renderBlock(block: BlockRecord): Record<string, unknown> {
+  const { children, ...rest } = block;
+  return { ...rest, has_children: Array.isArray(children) && children.length > 0, in_trash: block.archived };
 }
 
 const ICON_TYPES = new Set(['emoji', 'external', 'custom_emoji', 'file_upload', 'file']);

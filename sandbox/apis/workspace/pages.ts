@@ -1,9 +1,9 @@
 import type { ApiRequest, ApiResponse } from '../../types.js';
-import { buildBlocks, fileOrEmoji } from './blocks.js';
+import { buildBlocks, fileOrEmoji, renderBlock, type BlockRecord } from './blocks.js';
 import { isObject, normalizeId, notFound, validation } from './errors.js';
 import { findProperty, PAGE_SCHEMA, writeValue, type Schema } from './properties.js';
 import { legacySource, paginate, list, renderPage } from './render.js';
-import { hasDataSources, notionTime, type Parent, type Workspace } from './state.js';
+import { hasDataSources, notionTime, type PageRecord, type Parent, type Workspace } from './state.js';
 
 function filterProperties(req: ApiRequest): string[] | undefined {
   const all = req.query.getAll('filter_properties');
@@ -59,6 +59,8 @@ export function createPage(ws: Workspace, req: ApiRequest): ApiResponse {
   if (parent.type === 'data_source_id' && body.properties === undefined) throw validation('body.properties should be defined, instead was `undefined`.');
   const values: Record<string, unknown> = {};
   writeProperties(schema, body.properties, values);
+  // Checked before the page exists; its id is the blocks' parent once it does.
+  const children = body.children === undefined ? [] : buildBlocks(body.children, 'body.children', req.now, ws.bot, { type: 'page_id', page_id: '' });
   const page = ws.addPage(
     {
       icon: body.icon === undefined ? null : fileOrEmoji(body.icon, 'icon'),
@@ -66,11 +68,12 @@ export function createPage(ws: Workspace, req: ApiRequest): ApiResponse {
       parent,
       archived: false,
       values,
-      children: body.children === undefined ? [] : buildBlocks(body.children, 'body.children', req.now, ws.bot),
+      children,
       shared: true,
     },
     req.now,
   );
+  for (const block of children) block.parent = { type: 'page_id', page_id: page.id };
   return { status: 200, body: renderPage(ws, page, req.headers['notion-version'], filterProperties(req)) };
 }
 
@@ -101,19 +104,60 @@ export function updatePage(ws: Workspace, req: ApiRequest, rawId: string): ApiRe
   return { status: 200, body: renderPage(ws, page, req.headers['notion-version']) };
 }
 
-/** `GET /v1/blocks/{id}/children` and `PATCH` (append). */
+/** A block within `blocks` or below them, at any depth. */
+function findBlock(blocks: BlockRecord[], id: string): BlockRecord | undefined {
+  for (const block of blocks) {
+    if (block.id === id) return block;
+    const below = Array.isArray(block.children) ? findBlock(block.children, id) : undefined;
+    if (below) return below;
+  }
+  return undefined;
+}
+
+/**
+ * What a block id names for `/v1/blocks/{id}/children`: a page the integration sees (a page is a block), or a block
+ * of one's content at any depth. Anything else (unknown, unshared, in the trash) is Notion's 404.
+ */
+function container(ws: Workspace, id: string): { holder: PageRecord | BlockRecord; children: BlockRecord[] } {
+  const page = ws.visiblePage(id);
+  if (page) return { holder: page, children: page.children };
+  for (const p of ws.pages.values()) {
+    if (!ws.visiblePage(p.id)) continue;
+    const block = findBlock(p.children, id);
+    if (block && !block.archived) {
+      if (!Array.isArray(block.children)) block.children = [];
+      return { holder: block, children: block.children };
+    }
+  }
+  throw notFound(id, 'block');
+}
+
+/**
+ * `GET /v1/blocks/{id}/children`: the first level of a page's or block's content, paginated; and `PATCH` (append):
+ * new blocks at the end, or right after `after` (a block of this parent; up to Notion-Version 2025-09-03, replaced by
+ * `position` in 2026-03-11, which is not modelled), answering the new first-level blocks only.
+ * @see https://developers.notion.com/reference/get-block-children
+ * @see https://developers.notion.com/reference/patch-block-children
+ */
 export function blockChildren(ws: Workspace, req: ApiRequest, rawId: string): ApiResponse {
   const id = normalizeId(rawId, 'path.block_id');
-  const page = ws.visiblePage(id);
-  if (!page) throw notFound(id, 'block');
+  const { holder, children } = container(ws, id);
   if (req.method === 'PATCH') {
     const body = req.body;
     if (!isObject(body)) throw validation('body failed validation: body should be an object.');
-    const added = buildBlocks(body.children, 'body.children', req.now, ws.bot);
-    page.children.push(...added);
-    page.last_edited_time = notionTime(req.now);
-    return { status: 200, body: list('block', { results: added, next_cursor: null, has_more: false }) };
+    const parent = holder.object === 'page' ? { type: 'page_id' as const, page_id: id } : { type: 'block_id' as const, block_id: id };
+    const added = buildBlocks(body.children, 'body.children', req.now, ws.bot, parent);
+    let at = children.length;
+    if (body.after !== undefined) {
+      const after = normalizeId(body.after, 'body.after');
+      const i = children.findIndex((b) => b.id === after);
+      if (i < 0) throw validation(`Block ID (${after}) to append children after is not parented by ${id}.`);
+      at = i + 1;
+    }
+    children.splice(at, 0, ...added);
+    holder.last_edited_time = notionTime(req.now);
+    return { status: 200, body: list('block', { results: added.map(renderBlock), next_cursor: null, has_more: false }) };
   }
-  const p = paginate(page.children, (b) => (b as { id: string }).id, req.query.get('start_cursor') ?? undefined, req.query.get('page_size') ?? undefined, 'query');
-  return { status: 200, body: list('block', p) };
+  const p = paginate(children, (b) => b.id, req.query.get('start_cursor') ?? undefined, req.query.get('page_size') ?? undefined, 'query');
+  return { status: 200, body: list('block', { ...p, results: p.results.map(renderBlock) }) };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buildBlocks, type BlockRecord } from './blocks.js';
 import { notionUserId } from '../../core/ids.js';
 import { PAGE_SCHEMA, buildSchema, type Schema } from './properties.js';
 import { richText, textOf, type RichText } from './rich-text.js';
@@ -34,7 +35,8 @@ export interface PageRecord {
   archived: boolean;
   /** Stored property values by property id. */
   values: Record<string, unknown>;
-  children: unknown[];
+  /** Its content: the top-level blocks, in order, each holding its own children. */
+  children: BlockRecord[];
   /** Whether the user shared it with the integration (unshared objects answer 404). */
   shared: boolean;
   /** Monotonic order, so sorts on equal (minute-rounded) timestamps stay stable. */
@@ -191,11 +193,12 @@ export function seedWorkspace(user: string, now: number): Workspace {
       parent: { type: 'workspace', workspace: true },
       archived: false,
       values: { title: textOf('Getting started') },
-      children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: textOf('Welcome to the sandbox workspace.') } }],
+      children: [],
       shared: true,
     },
     now,
   );
+  home.children = buildBlocks([{ type: 'paragraph', paragraph: { rich_text: textOf('Welcome to the sandbox workspace.') } }], 'seed', now, ws.bot, { type: 'page_id', page_id: home.id });
   const tasks = ws.addDatabase(
     {
       title: textOf('Tasks'),

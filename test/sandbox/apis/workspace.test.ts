@@ -238,6 +238,64 @@ describe('Notion API fake', () => {
     expect(appended.body).toMatchObject({ status: 400, code: 'validation_error' });
   });
 
+  it('block children: a nested block is read by its own id; a block answers its parent and has_children, never its children', async () => {
+    const { home } = await seeded();
+    const seed = await call('GET', `/v1/blocks/${home.id}/children`);
+    expect(seed.body.results[0]).toMatchObject({ object: 'block', id: expect.stringMatching(/^[0-9a-f-]{36}$/), parent: { type: 'page_id', page_id: home.id }, type: 'paragraph', has_children: false });
+    const toggle = (text: string, children?: unknown[]) => ({ type: 'toggle', toggle: { rich_text: title(text), ...(children ? { children } : {}) } });
+    const made = await call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { title: { title: title('Outline') } }, children: [toggle('1', [toggle('1.1', [toggle('1.1.1')])]), toggle('2')] });
+    const top = (await call('GET', `/v1/blocks/${made.body.id}/children`)).body;
+    expect(top).toMatchObject({ object: 'list', type: 'block', block: {}, has_more: false, next_cursor: null });
+    expect(top.results.map((b: Json) => [b.toggle.rich_text[0].plain_text, b.has_children])).toEqual([['1', true], ['2', false]]);
+    expect(top.results[0].toggle).not.toHaveProperty('children');
+    expect(top.results[0]).toMatchObject({ parent: { type: 'page_id', page_id: made.body.id }, archived: false, in_trash: false });
+    const second = (await call('GET', `/v1/blocks/${top.results[0].id.replace(/-/g, '')}/children`)).body;
+    expect(second.results).toMatchObject([{ type: 'toggle', has_children: true, parent: { type: 'block_id', block_id: top.results[0].id } }]);
+    const third = (await call('GET', `/v1/blocks/${second.results[0].id}/children`)).body;
+    expect(third.results.map((b: Json) => b.toggle.rich_text[0].plain_text)).toEqual(['1.1.1']);
+    // Appending to a nested block, and reading it back there.
+    const under = await call('PATCH', `/v1/blocks/${third.results[0].id}/children`, { children: [toggle('1.1.1.1')] });
+    expect(under.status).toBe(200);
+    expect(under.body.results).toMatchObject([{ parent: { type: 'block_id', block_id: third.results[0].id } }]);
+    expect((await call('GET', `/v1/blocks/${second.results[0].id}/children`)).body.results[0].has_children).toBe(true);
+  });
+
+  it('append: to the end, or after a block of the parent; answers the new blocks only; refusals in Notion\'s words', async () => {
+    const { home } = await seeded();
+    const para = (text: string) => ({ type: 'paragraph', paragraph: { rich_text: title(text) } });
+    const texts = (list: Json) => list.results.map((b: Json) => b.paragraph.rich_text[0].plain_text);
+    const made = await call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { title: { title: title('Notes') } }, children: [para('a'), para('b')] });
+    const page = made.body.id as string;
+    const end = await call('PATCH', `/v1/blocks/${page}/children`, { children: [para('d')] });
+    expect(end.body).toMatchObject({ object: 'list', type: 'block', block: {}, has_more: false, next_cursor: null });
+    expect(texts(end.body)).toEqual(['d']);
+    const b = (await call('GET', `/v1/blocks/${page}/children`)).body.results[1].id;
+    const after = await call('PATCH', `/v1/blocks/${page}/children`, { children: [para('c1'), para('c2')], after: b.replace(/-/g, '') });
+    expect(texts(after.body)).toEqual(['c1', 'c2']);
+    expect(texts((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(['a', 'b', 'c1', 'c2', 'd']);
+    const paged = (await call('GET', `/v1/blocks/${page}/children?page_size=2&start_cursor=${(await call('GET', `/v1/blocks/${page}/children?page_size=2`)).body.next_cursor}`)).body;
+    expect(texts(paged)).toEqual(['c1', 'c2']);
+    expect(paged.has_more).toBe(true);
+    // `after` names a block that is not a child of this parent: Notion's 400.
+    const stranger = (await call('GET', `/v1/blocks/${home.id}/children`)).body.results[0].id;
+    expect((await call('PATCH', `/v1/blocks/${page}/children`, { children: [para('x')], after: stranger })).body).toEqual({
+      object: 'error', status: 400, code: 'validation_error', message: `Block ID (${stranger}) to append children after is not parented by ${page}.`, request_id: expect.any(String),
+    });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call('PATCH', `/v1/blocks/${unknown}/children`, { children: [para('x')] })).body).toMatchObject({
+      status: 404, code: 'object_not_found', message: `Could not find block with ID: ${unknown}. Make sure the relevant pages and databases are shared with your integration.`,
+    });
+    expect((await call('GET', `/v1/blocks/${unknown}/children`)).body).toMatchObject({ status: 404, code: 'object_not_found' });
+    expect((await call('PATCH', `/v1/blocks/${page}/children`, { children: Array.from({ length: 101 }, (_, i) => para(String(i))) })).body).toMatchObject({
+      status: 400, code: 'validation_error', message: 'body failed validation: body.children.length should be ≤ `100`, instead was `101`.',
+    });
+    expect((await call('PATCH', `/v1/blocks/${page}/children`, {})).body).toMatchObject({
+      status: 400, code: 'validation_error', message: 'body failed validation: body.children should be defined, instead was `undefined`.',
+    });
+    // Nothing of the refused calls was written.
+    expect(texts((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(['a', 'b', 'c1', 'c2', 'd']);
+  });
+
   it('keeps users apart', async () => {
     const { home } = await seeded();
     const bob = sb.control.issueTokens('notion', 'bob@example.com').accessToken;
