@@ -8718,8 +8718,8 @@ return errors === 0;
 }
 validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_create = validate53;
-const schema64 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_page_append = validate53;
+const schema64 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8732,8 +8732,238 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.block_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "block_id"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.child_blocks === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "child_blocks"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 for(const key0 in data){
-if(!(func1.call(schema64.properties, key0))){
+if(!((((((key0 === "block_id") || (key0 === "child_blocks")) || (key0 === "after_block_id")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.block_id !== undefined){
+let data0 = data.block_id;
+if(typeof data0 === "string"){
+if(!(formats56(data0))){
+const err3 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.child_blocks !== undefined){
+let data1 = data.child_blocks;
+if(Array.isArray(data1)){
+if(data1.length > 100){
+const err5 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/maxItems",keyword:"maxItems",params:{limit: 100}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.length < 1){
+const err6 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+const err7 = {instancePath:instancePath+"/child_blocks/" + i0,schemaPath:"#/properties/child_blocks/items/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/child_blocks",schemaPath:"#/properties/child_blocks/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.after_block_id !== undefined){
+let data3 = data.after_block_id;
+if(typeof data3 === "string"){
+if(!(formats56(data3))){
+const err9 = {instancePath:instancePath+"/after_block_id",schemaPath:"#/properties/after_block_id/format",keyword:"format",params:{format: "workspace-id"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/after_block_id",schemaPath:"#/properties/after_block_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.workspace_version !== undefined){
+let data4 = data.workspace_version;
+if(typeof data4 !== "string"){
+const err11 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((data4 === "2022-06-28") || (data4 === "2025-09-03"))){
+const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data5 = data.schema_version;
+if(typeof data5 !== "string"){
+const err13 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(data5 === "1")){
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tool_version !== undefined){
+let data6 = data.tool_version;
+if(typeof data6 !== "string"){
+const err15 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!(data6 === "1.0.0")){
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const workspace_page_create = validate54;
+const schema65 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate54.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func1.call(schema65.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -9254,7 +9484,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9277,7 +9507,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data19 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9300,7 +9530,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data20 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9321,18 +9551,224 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_search = validate54;
-const schema65 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_page_read = validate55;
+const schema66 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.block_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "block_id"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "block_id") || (key0 === "page_size")) || (key0 === "start_cursor")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.block_id !== undefined){
+let data0 = data.block_id;
+if(typeof data0 === "string"){
+if(!(formats56(data0))){
+const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.page_size !== undefined){
+let data1 = data.page_size;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/page_size",schemaPath:"#/properties/page_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.start_cursor !== undefined){
+let data2 = data.start_cursor;
+if(typeof data2 === "string"){
+if(data2.length < 1){
+const err7 = {instancePath:instancePath+"/start_cursor",schemaPath:"#/properties/start_cursor/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/start_cursor",schemaPath:"#/properties/start_cursor/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.workspace_version !== undefined){
+let data3 = data.workspace_version;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data4 = data.schema_version;
+if(typeof data4 !== "string"){
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(data4 === "1")){
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.tool_version !== undefined){
+let data5 = data.tool_version;
+if(typeof data5 !== "string"){
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(data5 === "1.0.0")){
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const workspace_search = validate56;
+const schema67 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9437,7 +9873,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9460,7 +9896,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1")){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9483,7 +9919,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9504,7 +9940,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

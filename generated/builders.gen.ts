@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -566,6 +566,19 @@ export function buildWorkspaceDatabaseRetrieve(input: WorkspaceDatabaseRetrieveI
   return { method: "GET", path: buildPath("/v1/databases/{database_id}", { "database_id": v1 }), query, headers };
 }
 
+/** `workspace_page_append`: PATCH /v1/blocks/{block_id}/children. Call only with an input that passed validation. */
+export function buildWorkspacePageAppend(input: WorkspacePageAppendInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.block_id);
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  const v2 = input.after_block_id === undefined ? undefined : helpers.workspaceId(input.after_block_id);
+  const o3: Record<string, unknown> = {};
+  o3["children"] = input.child_blocks;
+  if (v2 !== undefined) o3["after"] = v2;
+  return { method: "PATCH", path: buildPath("/v1/blocks/{block_id}/children", { "block_id": v1 }), query, headers, body: o3 };
+}
+
 /** `workspace_page_create`: the request for the version the call sends. Call only with an input that passed validation. */
 export function buildWorkspacePageCreate(input: WorkspacePageCreateInput): UpstreamRequest {
   const version: string = input.workspace_version ?? "2022-06-28";
@@ -605,6 +618,17 @@ function buildWorkspacePageCreateFrom20250903(input: WorkspacePageCreateInput): 
   if (input.icon !== undefined) (o3 ??= {})["icon"] = input.icon;
   if (input.cover !== undefined) (o3 ??= {})["cover"] = input.cover;
   return { method: "POST", path: "/v1/pages", query, headers, body: o3 };
+}
+
+/** `workspace_page_read`: GET /v1/blocks/{block_id}/children. Call only with an input that passed validation. */
+export function buildWorkspacePageRead(input: WorkspacePageReadInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.block_id);
+  const query: Record<string, string | string[]> = {};
+  if (input.page_size != null) query["page_size"] = String(input.page_size);
+  if (input.start_cursor != null) query["start_cursor"] = input.start_cursor;
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  return { method: "GET", path: buildPath("/v1/blocks/{block_id}/children", { "block_id": v1 }), query, headers };
 }
 
 /** `workspace_search`: POST /v1/search. Call only with an input that passed validation. */

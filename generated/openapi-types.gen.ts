@@ -1122,6 +1122,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/workspace_page_append/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add content to an existing workspace (Notion) page, or inside a block: child_blocks (paragraph, heading_1, bulleted_list_item, to_do, ...) go at the end, or right after the block after_block_id names.
+         * @description Add content to an existing workspace (Notion) page, or inside a block: child_blocks (paragraph, heading_1,
+         *     bulleted_list_item, to_do, ...) go at the end, or right after the block after_block_id names. Use it to add notes,
+         *     action items or a section to a page that exists (a new page is workspace_page_create). The page id comes from
+         *     workspace_search or workspace_page_create; a block id from workspace_page_read. child_blocks are Notion block
+         *     objects as workspace_page_create takes them: each text block needs rich_text, a list; at most 100, nested two
+         *     levels deep. Returns {results: [block...]}: the new top-level blocks, with their ids.
+         *     Example: {"block_id": "59833787-2cf9-4fdf-8782-e53db20768a5", "child_blocks": [{"type": "to_do", "to_do":
+         *     {"rich_text": [{"text": {"content": "Send the minutes"}}]}}]}
+         */
+        post: operations["execute_workspace_page_append"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/workspace_page_create/execute": {
         parameters: {
             query?: never;
@@ -1142,6 +1169,32 @@ export interface paths {
          *     {"content": "Project plan"}}]}}}
          */
         post: operations["execute_workspace_page_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/workspace_page_read/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the content of a workspace (Notion) page, or what a block holds: its blocks (paragraphs, headings, list items, to-dos, ...) in order, one page of results at a time.
+         * @description Read the content of a workspace (Notion) page, or what a block holds: its blocks (paragraphs, headings, list items,
+         *     to-dos, ...) in order, one page of results at a time. Use it to read, summarize or quote a page. The page id comes
+         *     from workspace_search or workspace_page_create (a page is a block). Only the top level is returned: a block with
+         *     has_children true (a toggle, a nested list, a child page) holds more, read by calling again with that block's id
+         *     as block_id. Each block's text is the plain_text of its type's rich_text (paragraph.rich_text). Returns
+         *     {results: [block...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
+         *     Example: {"block_id": "59833787-2cf9-4fdf-8782-e53db20768a5"}
+         */
+        post: operations["execute_workspace_page_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3877,6 +3930,70 @@ export interface components {
             /** Format: uri */
             url: string;
         };
+        /** @description A block of content: `type` (paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, child_page, child_database, image, divider, ...) names the key holding its content; a text block's text is that key's rich_text. */
+        WorkspaceBlock: {
+            /** @description Whether the block is in the trash (the older name of in_trash). */
+            archived?: boolean;
+            bulleted_list_item?: components["schemas"]["WorkspaceBlockText"];
+            callout?: components["schemas"]["WorkspaceBlockText"];
+            /** @description A database inside this page: its title; its id is the block's id. */
+            child_database?: {
+                title?: string;
+            };
+            /** @description A page inside this one: its title; its id is the block's id. */
+            child_page?: {
+                title?: string;
+            };
+            /** @description A code block's text and language. */
+            code?: {
+                language?: string;
+                rich_text?: components["schemas"]["WorkspaceRichText"][];
+            };
+            created_by?: components["schemas"]["WorkspaceUser"];
+            /** @description ISO 8601. */
+            created_time?: string;
+            /** @description Whether it holds blocks of its own (a toggle's content, a nested list, a child page): read them with this block's id as block_id. */
+            has_children?: boolean;
+            heading_1?: components["schemas"]["WorkspaceBlockText"];
+            heading_2?: components["schemas"]["WorkspaceBlockText"];
+            heading_3?: components["schemas"]["WorkspaceBlockText"];
+            /** @description The block id (a UUID): block_id to read its children, after_block_id to add blocks after it. */
+            id: string;
+            /** @description Whether the block is in the trash. */
+            in_trash?: boolean;
+            /** @description ISO 8601. */
+            last_edited_time?: string;
+            numbered_list_item?: components["schemas"]["WorkspaceBlockText"];
+            /** @constant */
+            object?: "block";
+            paragraph?: components["schemas"]["WorkspaceBlockText"];
+            /** @description Where the block is: `type` page_id (a page's top level) or block_id (inside another block). */
+            parent?: {
+                block_id?: string;
+                page_id?: string;
+                type?: string;
+            };
+            quote?: components["schemas"]["WorkspaceBlockText"];
+            /** @description A text block's content. */
+            to_do?: {
+                /** @description Whether the to-do is ticked. */
+                checked?: boolean;
+                /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+                color?: string;
+                /** @description The text: join the items' plain_text. */
+                rich_text?: components["schemas"]["WorkspaceRichText"][];
+            };
+            toggle?: components["schemas"]["WorkspaceBlockText"];
+            /** @description The block type, and the key holding its content. */
+            type?: string;
+        };
+        /** @description A text block's content. */
+        WorkspaceBlockText: {
+            /** @description default, a color (gray, red, ...) or a background (red_background, ...). */
+            color?: string;
+            /** @description The text: join the items' plain_text. */
+            rich_text?: components["schemas"]["WorkspaceRichText"][];
+        };
         /** @description A comment. */
         WorkspaceComment: {
             created_by?: components["schemas"]["WorkspaceUser"];
@@ -4566,6 +4683,74 @@ export interface components {
             /** @description The page's notion.so address. */
             url?: string;
         };
+        WorkspacePageAppendInput: {
+            /**
+             * Format: workspace-id
+             * @description Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.
+             * @example c02fc1d3-db8b-45c5-a222-27595b15aea7
+             */
+            after_block_id?: string;
+            /**
+             * Format: workspace-id
+             * @description The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.
+             * @example 59833787-2cf9-4fdf-8782-e53db20768a5
+             */
+            block_id: string;
+            /**
+             * @description The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.
+             * @example [
+             *       {
+             *         "object": "block",
+             *         "type": "paragraph",
+             *         "paragraph": {
+             *           "rich_text": [
+             *             {
+             *               "type": "text",
+             *               "text": {
+             *                 "content": "First line"
+             *               }
+             *             }
+             *           ]
+             *         }
+             *       }
+             *     ]
+             */
+            child_blocks: Record<string, never>[];
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+            /**
+             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
+             * @example 2022-06-28
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
+        };
+        /** @description The new top-level blocks, in order. */
+        WorkspacePageAppendOutput: {
+            /** @description Whether there is a next page. */
+            has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
+            next_cursor?: string | null;
+            /** @constant */
+            object?: "list";
+            /** @description The blocks added, top level only. */
+            results?: components["schemas"]["WorkspaceBlock"][];
+            /** @constant */
+            type?: "block";
+        };
+        WorkspacePageAppendRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["WorkspacePageAppendInput"];
+        };
         WorkspacePageCreateInput: {
             /** @description Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it. */
             readonly _parent?: Record<string, never>;
@@ -4719,6 +4904,58 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input?: components["schemas"]["WorkspacePageCreateInput"];
+        };
+        WorkspacePageReadInput: {
+            /**
+             * Format: workspace-id
+             * @description The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.
+             * @example 59833787-2cf9-4fdf-8782-e53db20768a5
+             */
+            block_id: string;
+            /**
+             * @description How many blocks per page, 1 to 100 (Notion's default is 100).
+             * @example 50
+             */
+            page_size?: number;
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * @description The `next_cursor` of the previous page; omit for the first page.
+             * @example fe2cc560-036c-44cd-90e8-294d5a74cebc
+             */
+            start_cursor?: string;
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+            /**
+             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
+             * @example 2022-06-28
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
+        };
+        /** @description One page of the blocks, in order. */
+        WorkspacePageReadOutput: {
+            /** @description Whether there is a next page. */
+            has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
+            next_cursor?: string | null;
+            /** @constant */
+            object?: "list";
+            /** @description The blocks, top level only. */
+            results?: components["schemas"]["WorkspaceBlock"][];
+            /** @constant */
+            type?: "block";
+        };
+        WorkspacePageReadRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["WorkspacePageReadInput"];
         };
         WorkspacePropertySchema: {
             /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
@@ -6965,6 +7202,47 @@ export interface operations {
             504: components["responses"]["UpstreamTimeout"];
         };
     };
+    execute_workspace_page_append: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspacePageAppendRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkspacePageAppendOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
     execute_workspace_page_create: {
         parameters: {
             query?: never;
@@ -6988,6 +7266,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["WorkspacePageCreateOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_workspace_page_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspacePageReadRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkspacePageReadOutput"];
                         execution_id: string;
                     };
                 };

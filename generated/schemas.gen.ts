@@ -8938,6 +8938,1070 @@ export let workspaceDatabaseRetrieveOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `workspace_page_append`. */
+export let workspacePageAppendInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "block_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.",
+        "examples": [
+          "59833787-2cf9-4fdf-8782-e53db20768a5"
+        ]
+      },
+      "child_blocks": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "description": "One Notion block object."
+        },
+        "minItems": 1,
+        "maxItems": 100,
+        "description": "The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.",
+        "examples": [
+          [
+            {
+              "object": "block",
+              "type": "paragraph",
+              "paragraph": {
+                "rich_text": [
+                  {
+                    "type": "text",
+                    "text": {
+                      "content": "First line"
+                    }
+                  }
+                ]
+              }
+            }
+          ]
+        ]
+      },
+      "after_block_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.",
+        "examples": [
+          "c02fc1d3-db8b-45c5-a222-27595b15aea7"
+        ]
+      },
+      "workspace_version": {
+        "type": "string",
+        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.",
+        "examples": [
+          "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "block_id",
+      "child_blocks"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_page_append` (its notable fields). */
+export let workspacePageAppendOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "The new top-level blocks, in order.",
+    "properties": {
+      "object": {
+        "const": "list"
+      },
+      "results": {
+        "type": "array",
+        "description": "The blocks added, top level only.",
+        "items": {
+          "type": "object",
+          "description": "A block of content: `type` (paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, child_page, child_database, image, divider, ...) names the key holding its content; a text block's text is that key's rich_text.",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "object": {
+              "const": "block"
+            },
+            "id": {
+              "type": "string",
+              "description": "The block id (a UUID): block_id to read its children, after_block_id to add blocks after it."
+            },
+            "type": {
+              "type": "string",
+              "description": "The block type, and the key holding its content."
+            },
+            "has_children": {
+              "type": "boolean",
+              "description": "Whether it holds blocks of its own (a toggle's content, a nested list, a child page): read them with this block's id as block_id."
+            },
+            "parent": {
+              "type": "object",
+              "description": "Where the block is: `type` page_id (a page's top level) or block_id (inside another block).",
+              "properties": {
+                "type": {
+                  "type": "string"
+                },
+                "page_id": {
+                  "type": "string"
+                },
+                "block_id": {
+                  "type": "string"
+                }
+              }
+            },
+            "created_time": {
+              "type": "string",
+              "description": "ISO 8601."
+            },
+            "last_edited_time": {
+              "type": "string",
+              "description": "ISO 8601."
+            },
+            "created_by": {
+              "type": "object",
+              "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+              "properties": {
+                "object": {
+                  "const": "user"
+                },
+                "id": {
+                  "type": "string"
+                }
+              }
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the block is in the trash (the older name of in_trash)."
+            },
+            "in_trash": {
+              "type": "boolean",
+              "description": "Whether the block is in the trash."
+            },
+            "paragraph": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "heading_1": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "heading_2": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "heading_3": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "bulleted_list_item": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "numbered_list_item": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "quote": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "toggle": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "callout": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "to_do": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                },
+                "checked": {
+                  "type": "boolean",
+                  "description": "Whether the to-do is ticked."
+                }
+              }
+            },
+            "code": {
+              "type": "object",
+              "description": "A code block's text and language.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "language": {
+                  "type": "string"
+                }
+              }
+            },
+            "child_page": {
+              "type": "object",
+              "description": "A page inside this one: its title; its id is the block's id.",
+              "properties": {
+                "title": {
+                  "type": "string"
+                }
+              }
+            },
+            "child_database": {
+              "type": "object",
+              "description": "A database inside this page: its title; its id is the block's id.",
+              "properties": {
+                "title": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
+      },
+      "has_more": {
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "const": "block"
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_page_create`. */
 export let workspacePageCreateInputSchema: JsonSchema = {
     "type": "object",
@@ -9511,6 +10575,1050 @@ export let workspacePageCreateOutputSchema: JsonSchema = {
             }
           }
         }
+      }
+    }
+  };
+/** JSON Schema 2020-12 of the input of `workspace_page_read`. */
+export let workspacePageReadInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "block_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.",
+        "examples": [
+          "59833787-2cf9-4fdf-8782-e53db20768a5"
+        ]
+      },
+      "page_size": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "description": "How many blocks per page, 1 to 100 (Notion's default is 100).",
+        "examples": [
+          50
+        ]
+      },
+      "start_cursor": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The `next_cursor` of the previous page; omit for the first page.",
+        "examples": [
+          "fe2cc560-036c-44cd-90e8-294d5a74cebc"
+        ]
+      },
+      "workspace_version": {
+        "type": "string",
+        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.",
+        "examples": [
+          "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "block_id"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_page_read` (its notable fields). */
+export let workspacePageReadOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "One page of the blocks, in order.",
+    "properties": {
+      "object": {
+        "const": "list"
+      },
+      "results": {
+        "type": "array",
+        "description": "The blocks, top level only.",
+        "items": {
+          "type": "object",
+          "description": "A block of content: `type` (paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, child_page, child_database, image, divider, ...) names the key holding its content; a text block's text is that key's rich_text.",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "object": {
+              "const": "block"
+            },
+            "id": {
+              "type": "string",
+              "description": "The block id (a UUID): block_id to read its children, after_block_id to add blocks after it."
+            },
+            "type": {
+              "type": "string",
+              "description": "The block type, and the key holding its content."
+            },
+            "has_children": {
+              "type": "boolean",
+              "description": "Whether it holds blocks of its own (a toggle's content, a nested list, a child page): read them with this block's id as block_id."
+            },
+            "parent": {
+              "type": "object",
+              "description": "Where the block is: `type` page_id (a page's top level) or block_id (inside another block).",
+              "properties": {
+                "type": {
+                  "type": "string"
+                },
+                "page_id": {
+                  "type": "string"
+                },
+                "block_id": {
+                  "type": "string"
+                }
+              }
+            },
+            "created_time": {
+              "type": "string",
+              "description": "ISO 8601."
+            },
+            "last_edited_time": {
+              "type": "string",
+              "description": "ISO 8601."
+            },
+            "created_by": {
+              "type": "object",
+              "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+              "properties": {
+                "object": {
+                  "const": "user"
+                },
+                "id": {
+                  "type": "string"
+                }
+              }
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the block is in the trash (the older name of in_trash)."
+            },
+            "in_trash": {
+              "type": "boolean",
+              "description": "Whether the block is in the trash."
+            },
+            "paragraph": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "heading_1": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "heading_2": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "heading_3": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "bulleted_list_item": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "numbered_list_item": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "quote": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "toggle": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "callout": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                }
+              }
+            },
+            "to_do": {
+              "type": "object",
+              "description": "A text block's content.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "description": "The text: join the items' plain_text.",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "color": {
+                  "type": "string",
+                  "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                },
+                "checked": {
+                  "type": "boolean",
+                  "description": "Whether the to-do is ticked."
+                }
+              }
+            },
+            "code": {
+              "type": "object",
+              "description": "A code block's text and language.",
+              "properties": {
+                "rich_text": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                    "properties": {
+                      "type": {
+                        "type": "string",
+                        "description": "text, mention or equation."
+                      },
+                      "plain_text": {
+                        "type": "string"
+                      },
+                      "href": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "description": "The item's link, or null."
+                      },
+                      "annotations": {
+                        "type": "object",
+                        "description": "The formatting.",
+                        "properties": {
+                          "bold": {
+                            "type": "boolean"
+                          },
+                          "italic": {
+                            "type": "boolean"
+                          },
+                          "strikethrough": {
+                            "type": "boolean"
+                          },
+                          "underline": {
+                            "type": "boolean"
+                          },
+                          "code": {
+                            "type": "boolean"
+                          },
+                          "color": {
+                            "type": "string",
+                            "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                          }
+                        }
+                      },
+                      "text": {
+                        "type": "object",
+                        "description": "A text item's content and link.",
+                        "properties": {
+                          "content": {
+                            "type": "string"
+                          },
+                          "link": {
+                            "type": [
+                              "object",
+                              "null"
+                            ],
+                            "properties": {
+                              "url": {
+                                "type": "string"
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "language": {
+                  "type": "string"
+                }
+              }
+            },
+            "child_page": {
+              "type": "object",
+              "description": "A page inside this one: its title; its id is the block's id.",
+              "properties": {
+                "title": {
+                  "type": "string"
+                }
+              }
+            },
+            "child_database": {
+              "type": "object",
+              "description": "A database inside this page: its title; its id is the block's id.",
+              "properties": {
+                "title": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
+      },
+      "has_more": {
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "const": "block"
       }
     }
   };

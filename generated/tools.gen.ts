@@ -2,10 +2,10 @@
 import type { ToolDefinition } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import * as prechecks from '../runtime/prechecks/index.js';
-import { buildCalendarCreateEvent, buildCalendarDeleteEvent, buildCalendarGetEventById, buildCalendarListCalendars, buildCalendarListEvents, buildCalendarUpdateEvent, buildCrmCompaniesSearch, buildCrmCompanyCreate, buildCrmCompanyGet, buildCrmContactCreate, buildCrmContactGet, buildCrmContactUpdate, buildCrmContactsList, buildCrmContactsSearch, buildCrmDealCreate, buildCrmDealUpdate, buildCrmDealsSearch, buildDocsCreateDocument, buildDocsReadDocument, buildDocsUpdateDocument, buildSheetsAppendValues, buildSheetsCreateSpreadsheet, buildSheetsGetValues, buildSheetsReadSpreadsheet, buildSheetsUpdateValues, buildWorkspaceCommentCreate, buildWorkspaceCommentRetrieve, buildWorkspaceCommentsList, buildWorkspaceDatabaseCreate, buildWorkspaceDatabaseInsertRow, buildWorkspaceDatabaseQuery, buildWorkspaceDatabaseQueryProperties, buildWorkspaceDatabaseRetrieve, buildWorkspacePageCreate, buildWorkspaceSearch } from './builders.gen.js';
-import { calendarCreateEventInputSchema, calendarCreateEventOutputSchema, calendarDeleteEventInputSchema, calendarDeleteEventOutputSchema, calendarGetEventByIdInputSchema, calendarGetEventByIdOutputSchema, calendarListCalendarsInputSchema, calendarListCalendarsOutputSchema, calendarListEventsInputSchema, calendarListEventsOutputSchema, calendarUpdateEventInputSchema, calendarUpdateEventOutputSchema, crmCompaniesSearchInputSchema, crmCompaniesSearchOutputSchema, crmCompanyCreateInputSchema, crmCompanyCreateOutputSchema, crmCompanyGetInputSchema, crmCompanyGetOutputSchema, crmContactCreateInputSchema, crmContactCreateOutputSchema, crmContactGetInputSchema, crmContactGetOutputSchema, crmContactUpdateInputSchema, crmContactUpdateOutputSchema, crmContactsListInputSchema, crmContactsListOutputSchema, crmContactsSearchInputSchema, crmContactsSearchOutputSchema, crmDealCreateInputSchema, crmDealCreateOutputSchema, crmDealUpdateInputSchema, crmDealUpdateOutputSchema, crmDealsSearchInputSchema, crmDealsSearchOutputSchema, docsCreateDocumentInputSchema, docsCreateDocumentOutputSchema, docsReadDocumentInputSchema, docsReadDocumentOutputSchema, docsUpdateDocumentInputSchema, docsUpdateDocumentOutputSchema, sheetsAppendValuesInputSchema, sheetsAppendValuesOutputSchema, sheetsCreateSpreadsheetInputSchema, sheetsCreateSpreadsheetOutputSchema, sheetsGetValuesInputSchema, sheetsGetValuesOutputSchema, sheetsReadSpreadsheetInputSchema, sheetsReadSpreadsheetOutputSchema, sheetsUpdateValuesInputSchema, sheetsUpdateValuesOutputSchema, workspaceCommentCreateInputSchema, workspaceCommentCreateOutputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentRetrieveOutputSchema, workspaceCommentsListInputSchema, workspaceCommentsListOutputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseCreateOutputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseInsertRowOutputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryOutputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseQueryPropertiesOutputSchema, workspaceDatabaseRetrieveInputSchema, workspaceDatabaseRetrieveOutputSchema, workspacePageCreateInputSchema, workspacePageCreateOutputSchema, workspaceSearchInputSchema, workspaceSearchOutputSchema } from './schemas.gen.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
-import { validateCalendarCreateEvent, validateCalendarDeleteEvent, validateCalendarGetEventById, validateCalendarListCalendars, validateCalendarListEvents, validateCalendarUpdateEvent, validateCrmCompaniesSearch, validateCrmCompanyCreate, validateCrmCompanyGet, validateCrmContactCreate, validateCrmContactGet, validateCrmContactUpdate, validateCrmContactsList, validateCrmContactsSearch, validateCrmDealCreate, validateCrmDealUpdate, validateCrmDealsSearch, validateDocsCreateDocument, validateDocsReadDocument, validateDocsUpdateDocument, validateSheetsAppendValues, validateSheetsCreateSpreadsheet, validateSheetsGetValues, validateSheetsReadSpreadsheet, validateSheetsUpdateValues, validateWorkspaceCommentCreate, validateWorkspaceCommentRetrieve, validateWorkspaceCommentsList, validateWorkspaceDatabaseCreate, validateWorkspaceDatabaseInsertRow, validateWorkspaceDatabaseQuery, validateWorkspaceDatabaseQueryProperties, validateWorkspaceDatabaseRetrieve, validateWorkspacePageCreate, validateWorkspaceSearch } from './validators.gen.js';
+import { buildCalendarCreateEvent, buildCalendarDeleteEvent, buildCalendarGetEventById, buildCalendarListCalendars, buildCalendarListEvents, buildCalendarUpdateEvent, buildCrmCompaniesSearch, buildCrmCompanyCreate, buildCrmCompanyGet, buildCrmContactCreate, buildCrmContactGet, buildCrmContactUpdate, buildCrmContactsList, buildCrmContactsSearch, buildCrmDealCreate, buildCrmDealUpdate, buildCrmDealsSearch, buildDocsCreateDocument, buildDocsReadDocument, buildDocsUpdateDocument, buildSheetsAppendValues, buildSheetsCreateSpreadsheet, buildSheetsGetValues, buildSheetsReadSpreadsheet, buildSheetsUpdateValues, buildWorkspaceCommentCreate, buildWorkspaceCommentRetrieve, buildWorkspaceCommentsList, buildWorkspaceDatabaseCreate, buildWorkspaceDatabaseInsertRow, buildWorkspaceDatabaseQuery, buildWorkspaceDatabaseQueryProperties, buildWorkspaceDatabaseRetrieve, buildWorkspacePageAppend, buildWorkspacePageCreate, buildWorkspacePageRead, buildWorkspaceSearch } from './builders.gen.js';
+import { calendarCreateEventInputSchema, calendarCreateEventOutputSchema, calendarDeleteEventInputSchema, calendarDeleteEventOutputSchema, calendarGetEventByIdInputSchema, calendarGetEventByIdOutputSchema, calendarListCalendarsInputSchema, calendarListCalendarsOutputSchema, calendarListEventsInputSchema, calendarListEventsOutputSchema, calendarUpdateEventInputSchema, calendarUpdateEventOutputSchema, crmCompaniesSearchInputSchema, crmCompaniesSearchOutputSchema, crmCompanyCreateInputSchema, crmCompanyCreateOutputSchema, crmCompanyGetInputSchema, crmCompanyGetOutputSchema, crmContactCreateInputSchema, crmContactCreateOutputSchema, crmContactGetInputSchema, crmContactGetOutputSchema, crmContactUpdateInputSchema, crmContactUpdateOutputSchema, crmContactsListInputSchema, crmContactsListOutputSchema, crmContactsSearchInputSchema, crmContactsSearchOutputSchema, crmDealCreateInputSchema, crmDealCreateOutputSchema, crmDealUpdateInputSchema, crmDealUpdateOutputSchema, crmDealsSearchInputSchema, crmDealsSearchOutputSchema, docsCreateDocumentInputSchema, docsCreateDocumentOutputSchema, docsReadDocumentInputSchema, docsReadDocumentOutputSchema, docsUpdateDocumentInputSchema, docsUpdateDocumentOutputSchema, sheetsAppendValuesInputSchema, sheetsAppendValuesOutputSchema, sheetsCreateSpreadsheetInputSchema, sheetsCreateSpreadsheetOutputSchema, sheetsGetValuesInputSchema, sheetsGetValuesOutputSchema, sheetsReadSpreadsheetInputSchema, sheetsReadSpreadsheetOutputSchema, sheetsUpdateValuesInputSchema, sheetsUpdateValuesOutputSchema, workspaceCommentCreateInputSchema, workspaceCommentCreateOutputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentRetrieveOutputSchema, workspaceCommentsListInputSchema, workspaceCommentsListOutputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseCreateOutputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseInsertRowOutputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryOutputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseQueryPropertiesOutputSchema, workspaceDatabaseRetrieveInputSchema, workspaceDatabaseRetrieveOutputSchema, workspacePageAppendInputSchema, workspacePageAppendOutputSchema, workspacePageCreateInputSchema, workspacePageCreateOutputSchema, workspacePageReadInputSchema, workspacePageReadOutputSchema, workspaceSearchInputSchema, workspaceSearchOutputSchema } from './schemas.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import { validateCalendarCreateEvent, validateCalendarDeleteEvent, validateCalendarGetEventById, validateCalendarListCalendars, validateCalendarListEvents, validateCalendarUpdateEvent, validateCrmCompaniesSearch, validateCrmCompanyCreate, validateCrmCompanyGet, validateCrmContactCreate, validateCrmContactGet, validateCrmContactUpdate, validateCrmContactsList, validateCrmContactsSearch, validateCrmDealCreate, validateCrmDealUpdate, validateCrmDealsSearch, validateDocsCreateDocument, validateDocsReadDocument, validateDocsUpdateDocument, validateSheetsAppendValues, validateSheetsCreateSpreadsheet, validateSheetsGetValues, validateSheetsReadSpreadsheet, validateSheetsUpdateValues, validateWorkspaceCommentCreate, validateWorkspaceCommentRetrieve, validateWorkspaceCommentsList, validateWorkspaceDatabaseCreate, validateWorkspaceDatabaseInsertRow, validateWorkspaceDatabaseQuery, validateWorkspaceDatabaseQueryProperties, validateWorkspaceDatabaseRetrieve, validateWorkspacePageAppend, validateWorkspacePageCreate, validateWorkspacePageRead, validateWorkspaceSearch } from './validators.gen.js';
 /** `calendar_create_event` (calendar, v1.0.0). */
 export let calendarCreateEvent: ToolDefinition<CalendarCreateEventInput> = {
     name: "calendar_create_event",
@@ -1067,6 +1067,44 @@ export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveIn
       }
     ],
   };
+/** `workspace_page_append` (workspace, v1.0.0). */
+export let workspacePageAppend: ToolDefinition<WorkspacePageAppendInput> = {
+    name: "workspace_page_append",
+    connector: "workspace",
+    version: "1.0.0",
+    versions: ["1.0.0"],
+    schemaVersions: ["1"],
+    aliases: [],
+    title: "Append to workspace page",
+    description: "Add content to an existing workspace (Notion) page, or inside a block: child_blocks (paragraph, heading_1,\nbulleted_list_item, to_do, ...) go at the end, or right after the block after_block_id names. Use it to add notes,\naction items or a section to a page that exists (a new page is workspace_page_create). The page id comes from\nworkspace_search or workspace_page_create; a block id from workspace_page_read. child_blocks are Notion block\nobjects as workspace_page_create takes them: each text block needs rich_text, a list; at most 100, nested two\nlevels deep. Returns {results: [block...]}: the new top-level blocks, with their ids.\nExample: {\"block_id\": \"59833787-2cf9-4fdf-8782-e53db20768a5\", \"child_blocks\": [{\"type\": \"to_do\", \"to_do\":\n{\"rich_text\": [{\"text\": {\"content\": \"Send the minutes\"}}]}}]}",
+    annotations: {"readOnly":false,"destructive":false,"idempotent":false,"openWorld":true},
+    inputSchema: workspacePageAppendInputSchema,
+    versionParameters: ["workspace_version","schema_version","tool_version"],
+    ruleMessages: [],
+    outputSchema: workspacePageAppendOutputSchema,
+    retry: "never",
+    validate: validateWorkspacePageAppend,
+    buildRequest: buildWorkspacePageAppend,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "block_id names no page or block shared with this integration: workspace_search lists the pages it can see (a page id is a block_id); the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "to append children after is not parented by",
+        "hint": "after_block_id must be a top-level block of block_id, as workspace_page_read returns them for that block_id; omit after_block_id to add at the end."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      }
+    ],
+  };
 /** `workspace_page_create` (workspace, v1.0.0). */
 export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
     name: "workspace_page_create",
@@ -1106,6 +1144,38 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
       }
     ],
   };
+/** `workspace_page_read` (workspace, v1.0.0). */
+export let workspacePageRead: ToolDefinition<WorkspacePageReadInput> = {
+    name: "workspace_page_read",
+    connector: "workspace",
+    version: "1.0.0",
+    versions: ["1.0.0"],
+    schemaVersions: ["1"],
+    aliases: [],
+    title: "Read workspace page content",
+    description: "Read the content of a workspace (Notion) page, or what a block holds: its blocks (paragraphs, headings, list items,\nto-dos, ...) in order, one page of results at a time. Use it to read, summarize or quote a page. The page id comes\nfrom workspace_search or workspace_page_create (a page is a block). Only the top level is returned: a block with\nhas_children true (a toggle, a nested list, a child page) holds more, read by calling again with that block's id\nas block_id. Each block's text is the plain_text of its type's rich_text (paragraph.rich_text). Returns\n{results: [block...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.\nExample: {\"block_id\": \"59833787-2cf9-4fdf-8782-e53db20768a5\"}",
+    annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
+    inputSchema: workspacePageReadInputSchema,
+    versionParameters: ["workspace_version","schema_version","tool_version"],
+    ruleMessages: [],
+    outputSchema: workspacePageReadOutputSchema,
+    retry: "idempotent",
+    validate: validateWorkspacePageRead,
+    buildRequest: buildWorkspacePageRead,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "object_not_found",
+        "hint": "block_id names no page or block shared with this integration: workspace_search lists the pages it can see (a page id is a block_id); the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned for the same block_id, unchanged (a cursor may expire): call again without start_cursor for the first page."
+      }
+    ],
+  };
 /** `workspace_search` (workspace, v1.0.0). */
 export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
     name: "workspace_search",
@@ -1134,7 +1204,7 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
     ],
   };
 /** Every tool, sorted by name. */
-export let tools: readonly ToolDefinition[] = [calendarCreateEvent, calendarDeleteEvent, calendarGetEventById, calendarListCalendars, calendarListEvents, calendarUpdateEvent, crmCompaniesSearch, crmCompanyCreate, crmCompanyGet, crmContactCreate, crmContactGet, crmContactUpdate, crmContactsList, crmContactsSearch, crmDealCreate, crmDealUpdate, crmDealsSearch, docsCreateDocument, docsReadDocument, docsUpdateDocument, sheetsAppendValues, sheetsCreateSpreadsheet, sheetsGetValues, sheetsReadSpreadsheet, sheetsUpdateValues, workspaceCommentCreate, workspaceCommentRetrieve, workspaceCommentsList, workspaceDatabaseCreate, workspaceDatabaseInsertRow, workspaceDatabaseQuery, workspaceDatabaseQueryProperties, workspaceDatabaseRetrieve, workspacePageCreate, workspaceSearch];
+export let tools: readonly ToolDefinition[] = [calendarCreateEvent, calendarDeleteEvent, calendarGetEventById, calendarListCalendars, calendarListEvents, calendarUpdateEvent, crmCompaniesSearch, crmCompanyCreate, crmCompanyGet, crmContactCreate, crmContactGet, crmContactUpdate, crmContactsList, crmContactsSearch, crmDealCreate, crmDealUpdate, crmDealsSearch, docsCreateDocument, docsReadDocument, docsUpdateDocument, sheetsAppendValues, sheetsCreateSpreadsheet, sheetsGetValues, sheetsReadSpreadsheet, sheetsUpdateValues, workspaceCommentCreate, workspaceCommentRetrieve, workspaceCommentsList, workspaceDatabaseCreate, workspaceDatabaseInsertRow, workspaceDatabaseQuery, workspaceDatabaseQueryProperties, workspaceDatabaseRetrieve, workspacePageAppend, workspacePageCreate, workspacePageRead, workspaceSearch];
 /** Every tool by name and by alias. */
 export let toolsByName: ReadonlyMap<string, ToolDefinition> = new Map<string, ToolDefinition>([
     ["calendar_create_event", calendarCreateEvent],
@@ -1195,6 +1265,8 @@ export let toolsByName: ReadonlyMap<string, ToolDefinition> = new Map<string, To
     ["workspace_database_query", workspaceDatabaseQuery],
     ["workspace_database_query_properties", workspaceDatabaseQueryProperties],
     ["workspace_database_retrieve", workspaceDatabaseRetrieve],
+    ["workspace_page_append", workspacePageAppend],
     ["workspace_page_create", workspacePageCreate],
+    ["workspace_page_read", workspacePageRead],
     ["workspace_search", workspaceSearch],
   ]);

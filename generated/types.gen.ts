@@ -39,6 +39,10 @@ export type WorkspaceDatabaseOrDataSource = { object?: "database" | "data_source
 export type WorkspaceDatabase = { object?: "database"; id: string; title?: Array<WorkspaceRichText>; description?: Array<WorkspaceRichText>; url?: string; created_time?: string; last_edited_time?: string; archived?: boolean; in_trash?: boolean; is_inline?: boolean; parent?: { type?: string; page_id?: string; block_id?: string; database_id?: string; workspace?: true; [key: string]: unknown }; properties?: Record<string, WorkspacePropertySchema>; data_sources?: Array<{ id: string; name?: string; [key: string]: unknown }>; [key: string]: unknown };
 /** Shared schema `Comment` of the workspace connector: A comment. */
 export type WorkspaceComment = { object?: "comment"; id: string; discussion_id?: string; parent?: { type?: string; page_id?: string; block_id?: string; [key: string]: unknown }; rich_text?: Array<WorkspaceRichText>; created_time?: string; last_edited_time?: string; created_by?: WorkspaceUser; [key: string]: unknown };
+/** Shared schema `BlockText` of the workspace connector: A text block's content. */
+export type WorkspaceBlockText = { rich_text?: Array<WorkspaceRichText>; color?: string; [key: string]: unknown };
+/** Shared schema `Block` of the workspace connector: A block of content: `type` (paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, child_page, child_database, image, divider, ...) names the key holding its content; a text block's text is that key's rich_text. */
+export type WorkspaceBlock = { object?: "block"; id: string; type?: string; has_children?: boolean; parent?: { type?: string; page_id?: string; block_id?: string; [key: string]: unknown }; created_time?: string; last_edited_time?: string; created_by?: WorkspaceUser; archived?: boolean; in_trash?: boolean; paragraph?: WorkspaceBlockText; heading_1?: WorkspaceBlockText; heading_2?: WorkspaceBlockText; heading_3?: WorkspaceBlockText; bulleted_list_item?: WorkspaceBlockText; numbered_list_item?: WorkspaceBlockText; quote?: WorkspaceBlockText; toggle?: WorkspaceBlockText; callout?: WorkspaceBlockText; to_do?: { rich_text?: Array<WorkspaceRichText>; color?: string; checked?: boolean; [key: string]: unknown }; code?: { rich_text?: Array<WorkspaceRichText>; language?: string; [key: string]: unknown }; child_page?: { title?: string; [key: string]: unknown }; child_database?: { title?: string; [key: string]: unknown }; [key: string]: unknown };
 /** Shared schema `List` of the workspace connector: One page of results. */
 export type WorkspaceList = { object?: "list"; results?: Array<Record<string, unknown>>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Input of `calendar_create_event` (aliases: `googlecalendar_create_event`). A union: timezone is required with recurrence (Google expands recurring events in that time zone). */
@@ -918,6 +922,25 @@ export interface WorkspaceDatabaseRetrieveInput {
 
 /** Result of `workspace_database_retrieve`: the notable fields; the upstream may return more. */
 export type WorkspaceDatabaseRetrieveOutput = WorkspaceDatabase;
+
+/** Input of `workspace_page_append`. */
+export interface WorkspacePageAppendInput {
+  /** The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized. Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+  block_id: string;
+  /** The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
+  child_blocks: Array<Record<string, unknown>>;
+  /** Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end. Format: workspace-id. Example: `"c02fc1d3-db8b-45c5-a222-27595b15aea7"`. */
+  after_block_id?: string;
+  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Example: `"2022-06-28"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `workspace_page_append`: the notable fields; the upstream may return more. */
+export type WorkspacePageAppendOutput = { object?: "list"; results?: Array<WorkspaceBlock>; next_cursor?: string | null; has_more?: boolean; type?: "block"; [key: string]: unknown };
 /** Input of `workspace_page_create`. A union: Supply exactly one of database_id (a row in that database) or parent_page_id (a child page), never both. data_source_id names a database's data source; a child page under a page takes none. properties is required when database_id is given (the row's property values). */
 export type WorkspacePageCreateInput = {
     /** Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`. Format: workspace-id. Example: `"d9824bdc-8445-4327-be8b-5b47500af6ce"`. */
@@ -965,6 +988,25 @@ export type WorkspacePageCreateInput = {
 /** Result of `workspace_page_create`: the notable fields; the upstream may return more. */
 export type WorkspacePageCreateOutput = WorkspacePage;
 
+/** Input of `workspace_page_read`. */
+export interface WorkspacePageReadInput {
+  /** The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized. Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+  block_id: string;
+  /** How many blocks per page, 1 to 100 (Notion's default is 100). Example: `50`. */
+  page_size?: number;
+  /** The `next_cursor` of the previous page; omit for the first page. Example: `"fe2cc560-036c-44cd-90e8-294d5a74cebc"`. */
+  start_cursor?: string;
+  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Example: `"2022-06-28"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `workspace_page_read`: the notable fields; the upstream may return more. */
+export type WorkspacePageReadOutput = { object?: "list"; results?: Array<WorkspaceBlock>; next_cursor?: string | null; has_more?: boolean; type?: "block"; [key: string]: unknown };
+
 /** Input of `workspace_search`. */
 export interface WorkspaceSearchInput {
   /** Text to match against page and database titles; omit to list everything shared. Example: `"Meeting notes"`. */
@@ -984,7 +1026,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_create" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1021,7 +1063,9 @@ export interface ToolInputs {
   workspace_database_query: WorkspaceDatabaseQueryInput;
   workspace_database_query_properties: WorkspaceDatabaseQueryPropertiesInput;
   workspace_database_retrieve: WorkspaceDatabaseRetrieveInput;
+  workspace_page_append: WorkspacePageAppendInput;
   workspace_page_create: WorkspacePageCreateInput;
+  workspace_page_read: WorkspacePageReadInput;
   workspace_search: WorkspaceSearchInput;
 }
 
@@ -1060,6 +1104,8 @@ export interface ToolOutputs {
   workspace_database_query: WorkspaceDatabaseQueryOutput;
   workspace_database_query_properties: WorkspaceDatabaseQueryPropertiesOutput;
   workspace_database_retrieve: WorkspaceDatabaseRetrieveOutput;
+  workspace_page_append: WorkspacePageAppendOutput;
   workspace_page_create: WorkspacePageCreateOutput;
+  workspace_page_read: WorkspacePageReadOutput;
   workspace_search: WorkspaceSearchOutput;
 }

@@ -5,8 +5,8 @@ import type { AjvErrorLike } from '../runtime/validation/violations.js';
 import * as checks from '../runtime/validation/checks.js';
 import { notLater } from '../runtime/validation/formats.js';
 import * as ajv from './ajv.gen.js';
-import { calendarCreateEventInputSchema, calendarDeleteEventInputSchema, calendarGetEventByIdInputSchema, calendarListCalendarsInputSchema, calendarListEventsInputSchema, calendarUpdateEventInputSchema, crmCompaniesSearchInputSchema, crmCompanyCreateInputSchema, crmCompanyGetInputSchema, crmContactCreateInputSchema, crmContactGetInputSchema, crmContactUpdateInputSchema, crmContactsListInputSchema, crmContactsSearchInputSchema, crmDealCreateInputSchema, crmDealUpdateInputSchema, crmDealsSearchInputSchema, docsCreateDocumentInputSchema, docsReadDocumentInputSchema, docsUpdateDocumentInputSchema, sheetsAppendValuesInputSchema, sheetsCreateSpreadsheetInputSchema, sheetsGetValuesInputSchema, sheetsReadSpreadsheetInputSchema, sheetsUpdateValuesInputSchema, workspaceCommentCreateInputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentsListInputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseRetrieveInputSchema, workspacePageCreateInputSchema, workspaceSearchInputSchema } from './schemas.gen.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageCreateInput, WorkspaceSearchInput } from './types.gen.js';
+import { calendarCreateEventInputSchema, calendarDeleteEventInputSchema, calendarGetEventByIdInputSchema, calendarListCalendarsInputSchema, calendarListEventsInputSchema, calendarUpdateEventInputSchema, crmCompaniesSearchInputSchema, crmCompanyCreateInputSchema, crmCompanyGetInputSchema, crmContactCreateInputSchema, crmContactGetInputSchema, crmContactUpdateInputSchema, crmContactsListInputSchema, crmContactsSearchInputSchema, crmDealCreateInputSchema, crmDealUpdateInputSchema, crmDealsSearchInputSchema, docsCreateDocumentInputSchema, docsReadDocumentInputSchema, docsUpdateDocumentInputSchema, sheetsAppendValuesInputSchema, sheetsCreateSpreadsheetInputSchema, sheetsGetValuesInputSchema, sheetsReadSpreadsheetInputSchema, sheetsUpdateValuesInputSchema, workspaceCommentCreateInputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentsListInputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseRetrieveInputSchema, workspacePageAppendInputSchema, workspacePageCreateInputSchema, workspacePageReadInputSchema, workspaceSearchInputSchema } from './schemas.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
 let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValidate;
 
@@ -440,6 +440,15 @@ export function validateWorkspaceDatabaseRetrieve(input: unknown): ValidationRes
   return violations === undefined ? { ok: true, value: input as WorkspaceDatabaseRetrieveInput } : { ok: false, violations };
 }
 
+let ajv_workspace_page_append = ajv.workspace_page_append as unknown as AjvValidate;
+
+/** Checks an input of `workspace_page_append`: its JSON Schema, then its rules. Every violation is reported. */
+export function validateWorkspacePageAppend(input: unknown): ValidationResult<WorkspacePageAppendInput> {
+  let violations: Violation[] | undefined;
+  if (!ajv_workspace_page_append(input)) violations = toViolations(ajv_workspace_page_append.errors, input, 'input', workspacePageAppendInputSchema, ["workspace_version","schema_version","tool_version"], {"after":"after_block_id","children":"child_blocks"});
+  return violations === undefined ? { ok: true, value: input as WorkspacePageAppendInput } : { ok: false, violations };
+}
+
 let ajv_workspace_page_create = ajv.workspace_page_create as unknown as AjvValidate;
 
 /** Checks an input of `workspace_page_create`: its JSON Schema, then its rules. Every violation is reported. */
@@ -459,6 +468,15 @@ export function validateWorkspacePageCreate(input: unknown): ValidationResult<Wo
   }
 
   return violations === undefined ? { ok: true, value: input as WorkspacePageCreateInput } : { ok: false, violations };
+}
+
+let ajv_workspace_page_read = ajv.workspace_page_read as unknown as AjvValidate;
+
+/** Checks an input of `workspace_page_read`: its JSON Schema, then its rules. Every violation is reported. */
+export function validateWorkspacePageRead(input: unknown): ValidationResult<WorkspacePageReadInput> {
+  let violations: Violation[] | undefined;
+  if (!ajv_workspace_page_read(input)) violations = toViolations(ajv_workspace_page_read.errors, input, 'input', workspacePageReadInputSchema, ["workspace_version","schema_version","tool_version"]);
+  return violations === undefined ? { ok: true, value: input as WorkspacePageReadInput } : { ok: false, violations };
 }
 
 let ajv_workspace_search = ajv.workspace_search as unknown as AjvValidate;

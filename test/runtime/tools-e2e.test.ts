@@ -44,6 +44,14 @@ const STEPS: Record<ConnectorName, Step[]> = {
       expect(d.object).toBe('page');
       s.newPage = d.id;
     } },
+    { tool: 'workspace_page_append', input: (s) => ({ block_id: s.newPage, child_blocks: [{ type: 'heading_2', heading_2: { rich_text: text('Notes') } }, { type: 'to_do', to_do: { rich_text: text('Follow up') } }] }), check: (d, s) => {
+      expect(d.results.map((b: Data) => b.type)).toEqual(['heading_2', 'to_do']);
+      s.block = d.results[0].id;
+    } },
+    { tool: 'workspace_page_read', input: (s) => ({ block_id: s.newPage, page_size: 1 }), check: (d, s) => {
+      expect(d.results.map((b: Data) => b.id)).toEqual([s.block]);
+      expect(d.has_more).toBe(true);
+    } },
     { tool: 'workspace_database_create', input: (s) => ({ parent: { page_id: s.newPage }, title: text('E2E db'), properties: { Name: { title: {} } } }), check: (d) => expect(d.object).toBe('database') },
     { tool: 'workspace_comment_create', input: (s) => ({ parent: { page_id: s.newPage }, comment: { rich_text: text('Looks good') } }), check: (d, s) => {
       expect(d.object).toBe('comment');
@@ -145,6 +153,13 @@ const WORKSPACE_2025: Step[] = [
   { tool: 'workspace_page_create', input: (s) => ({ parent_page_id: s.page, properties: { title: { title: text('E2E v25 page') } }, workspace_version: V25 }), check: (d, s) => {
     s.newPage = d.id;
   } },
+  { tool: 'workspace_page_append', input: (s) => ({ block_id: s.newPage, child_blocks: [{ type: 'paragraph', paragraph: { rich_text: text('v25 first') } }], workspace_version: V25 }), check: (d, s) => {
+    s.block = d.results[0].id;
+  } },
+  { tool: 'workspace_page_append', input: (s) => ({ block_id: s.newPage, child_blocks: [{ type: 'paragraph', paragraph: { rich_text: text('v25 second') } }], after_block_id: s.block, workspace_version: V25 }), check: (d) =>
+    expect(d.results[0].parent).toMatchObject({ type: 'page_id' }) },
+  { tool: 'workspace_page_read', input: (s) => ({ block_id: s.newPage, workspace_version: V25 }), check: (d) =>
+    expect(d.results.map((b: Data) => b.paragraph.rich_text[0].plain_text)).toEqual(['v25 first', 'v25 second']) },
   { tool: 'workspace_database_create', input: (s) => ({ parent: { page_id: s.newPage }, title: text('E2E v25 db'), properties: { Name: { title: {} } }, workspace_version: V25 }), check: (d) =>
     expect(d.data_sources).toHaveLength(1) },
   { tool: 'workspace_comment_create', input: (s) => ({ parent: { page_id: s.newPage }, comment: { rich_text: text('v25') }, workspace_version: V25 }), check: (d, s) => {

@@ -28,6 +28,8 @@ interface Upstream {
   workspace_database_query_properties: Either<NotionV4['databases']['query'], NotionV5['dataSources']['query']>;
   workspace_database_retrieve: Either<NotionV4['databases']['retrieve'], NotionV5['databases']['retrieve']>;
   workspace_page_create: Either<NotionV4['pages']['create'], NotionV5['pages']['create']>;
+  workspace_page_append: Either<NotionV4['blocks']['children']['append'], NotionV5['blocks']['children']['append']>;
+  workspace_page_read: Either<NotionV4['blocks']['children']['list'], NotionV5['blocks']['children']['list']>;
   workspace_search: Either<NotionV4['search'], NotionV5['search']>;
 }
 
@@ -55,7 +57,7 @@ describe('workspace tool outputs name only fields of the Notion SDK response typ
 });
 
 describe('the outputs are deep: they describe the notable fields, nested', () => {
-  it('workspace: pages, databases, comments, lists and rich text', () => {
+  it('workspace: pages, databases, comments, blocks, lists and rich text', () => {
     type RichText<P extends string> = `${P}.plain_text` | `${P}.href` | `${P}.annotations.bold` | `${P}.text.content` | `${P}.text.link.url`;
     type Page<P extends string> =
       | `${P}object` | `${P}id` | `${P}url` | `${P}created_time` | `${P}last_edited_time` | `${P}archived` | `${P}in_trash`
@@ -76,6 +78,11 @@ describe('the outputs are deep: they describe the notable fields, nested', () =>
     expectTypeOf<List | Page<'results.'>>().toExtend<Paths<'workspace_database_query'>>();
     expectTypeOf<List | Page<'results.'>>().toExtend<Paths<'workspace_database_query_properties'>>();
     expectTypeOf<List | Page<'results.'> | Database<'results.'>>().toExtend<Paths<'workspace_search'>>();
+    type Block<P extends string> =
+      | `${P}object` | `${P}id` | `${P}type` | `${P}has_children` | `${P}parent.type` | `${P}parent.page_id` | `${P}parent.block_id` | `${P}in_trash`
+      | RichText<`${P}paragraph.rich_text`> | RichText<`${P}heading_1.rich_text`> | RichText<`${P}to_do.rich_text`> | `${P}to_do.checked` | `${P}child_page.title`;
+    expectTypeOf<List | Block<'results.'>>().toExtend<Paths<'workspace_page_read'>>();
+    expectTypeOf<List | Block<'results.'>>().toExtend<Paths<'workspace_page_append'>>();
     // Search results are pages or databases (data sources from 2025-09-03), told apart by `object`.
     expectTypeOf<NonNullable<ToolOutputs['workspace_search']['results']>[number]['object']>().toEqualTypeOf<'page' | 'database' | 'data_source' | undefined>();
   });

@@ -96,6 +96,15 @@ const CASES: [query: string, first: string][] = [
   ['events this week', 'calendar_list_events'],
   ['page comments', 'workspace_comments_list'],
   ['contacts at a company', 'crm_contacts_search'],
+  // A page's content: reading it, and adding to a page that exists (workspace_page_create writes a new one).
+  ['read the content of a notion page', 'workspace_page_read'],
+  ['summarize my meeting notes page', 'workspace_page_read'],
+  ['get the text of a page', 'workspace_page_read'],
+  ['get block children', 'workspace_page_read'],
+  ['add text to a page', 'workspace_page_append'],
+  ['add these action items to the project page', 'workspace_page_append'],
+  ['add a paragraph to a notion page', 'workspace_page_append'],
+  ['add content to a page', 'workspace_page_append'],
   // Several events, but only a tool that deletes one: still the one.
   ['delete events', 'calendar_delete_event'],
   // The search tools return {results: [{id, properties, createdAt, updatedAt}]}: "updatedAt" is not "update".

@@ -20,6 +20,7 @@ const DS = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
 const PAGE = '59833787-2cf9-4fdf-8782-e53db20768a5';
 const COMMENT = '249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5';
 const DISCUSSION = '5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+const BLOCK = 'c02fc1d3-db8b-45c5-a222-27595b15aea7';
 const COLUMNS = {
   Name: { id: 'title', name: 'Name', type: 'title', title: {} },
   Status: { id: '%5BJCR', name: 'Status', type: 'select', select: { options: [{ id: 'o1', name: 'Todo', color: 'red' }] } },
@@ -123,6 +124,25 @@ const CASES: Case[] = [
     input: { block_id: PAGE, page_size: 25, start_cursor: 'c3' },
     v4: (n) => n.comments.list({ block_id: PAGE, page_size: 25, start_cursor: 'c3' }),
     v5: (n) => n.comments.list({ block_id: PAGE, page_size: 25, start_cursor: 'c3' }),
+  },
+  {
+    tool: 'workspace_page_read',
+    input: { block_id: PAGE.replace(/-/g, ''), page_size: 50, start_cursor: 'c4' },
+    v4: (n) => n.blocks.children.list({ block_id: PAGE, page_size: 50, start_cursor: 'c4' }),
+    v5: (n) => n.blocks.children.list({ block_id: PAGE, page_size: 50, start_cursor: 'c4' }),
+  },
+  {
+    tool: 'workspace_page_append',
+    input: { block_id: PAGE, child_blocks: [{ type: 'to_do', to_do: { rich_text: text('Send the minutes') } }], after_block_id: BLOCK.replace(/-/g, '') },
+    v4: (n) => n.blocks.children.append({ block_id: PAGE, children: [{ type: 'to_do', to_do: { rich_text: text('Send the minutes') } }], after: BLOCK }),
+    // Deprecated in the 5.x client for 2026-03-11's `position`; 2025-09-03 takes `after`.
+    v5: (n) => n.blocks.children.append({ block_id: PAGE, children: [{ type: 'to_do', to_do: { rich_text: text('Send the minutes') } }], after: BLOCK }),
+  },
+  {
+    tool: 'workspace_page_append',
+    input: { block_id: PAGE, child_blocks: [{ type: 'paragraph', paragraph: { rich_text: text('At the end') } }] },
+    v4: (n) => n.blocks.children.append({ block_id: PAGE, children: [{ type: 'paragraph', paragraph: { rich_text: text('At the end') } }] }),
+    v5: (n) => n.blocks.children.append({ block_id: PAGE, children: [{ type: 'paragraph', paragraph: { rich_text: text('At the end') } }] }),
   },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * Notion's official client as a conformance client of the sandbox, unchanged, pointed at the sandbox's Notion origin
  * (`baseUrl`): @notionhq/client v4 (4.0.2, the last to default to Notion-Version 2022-06-28) and v5 (the current
- * major, defaulting to 2025-09-03). Every operation the ten workspace tools cover runs as the documented API
+ * major, defaulting to 2025-09-03). Every operation the twelve workspace tools cover runs as the documented API
  * answers it in that version, and the refusals the tools meet come back in the shape the client parses (its
  * `APIResponseError` with Notion's `code` and HTTP `status`).
  *
@@ -100,6 +100,21 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     expect(oldKey).toMatchObject({ code: 'validation_error', status: 400, message: 'body failed validation: body.children[0].paragraph.rich_text should be defined, instead was `undefined`.' });
     const empty = (await notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('x') } }, children: [{ paragraph: { rich_text: [] } }] })) as Json;
     expect(empty.object).toBe('page');
+  });
+
+  it('blocks.children.append and .list (workspace_page_append, _page_read): in order, after a block, paged, nested by id', async () => {
+    const page = (await notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('SDK blocks') } }, children: [{ paragraph: { rich_text: text('a') } }, { paragraph: { rich_text: text('c') } }] })) as Json;
+    const first = (await notion.blocks.children.list({ block_id: page.id, page_size: 1 })) as Json;
+    expect(first).toMatchObject({ object: 'list', type: 'block', has_more: true, results: [{ object: 'block', type: 'paragraph', has_children: false, parent: { type: 'page_id', page_id: page.id } }] });
+    const added = (await notion.blocks.children.append({ block_id: page.id, after: first.results[0].id, children: [{ toggle: { rich_text: text('b'), children: [{ paragraph: { rich_text: text('inside') } }] } }] })) as Json;
+    expect(added.results).toMatchObject([{ type: 'toggle', has_children: true }]);
+    const all = (await notion.blocks.children.list({ block_id: page.id })) as Json;
+    expect(all.results.map((b: Json) => b[b.type].rich_text[0].plain_text)).toEqual(['a', 'b', 'c']);
+    const inside = (await notion.blocks.children.list({ block_id: added.results[0].id })) as Json;
+    expect(inside.results).toMatchObject([{ type: 'paragraph', parent: { type: 'block_id', block_id: added.results[0].id } }]);
+    expect(await refusal(notion.blocks.children.list({ block_id: '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0' }))).toMatchObject({ code: 'object_not_found', status: 404 });
+    const many = await refusal(notion.blocks.children.append({ block_id: page.id, children: Array.from({ length: 101 }, () => ({ paragraph: { rich_text: [] } })) }));
+    expect(many).toMatchObject({ code: 'validation_error', status: 400, message: 'body failed validation: body.children.length should be ≤ `100`, instead was `101`.' });
   });
 
   it('databases.create (workspace_database_create): top-level properties', async () => {
@@ -232,6 +247,14 @@ describe('@notionhq/client 5 (Notion-Version 2025-09-03)', () => {
     // refuses it, so a tool that sent the old shape would be caught.
     const old = await refusal(notion.request({ path: 'databases', method: 'post', body: { parent: { page_id: home }, title: text('x'), properties: { Name: { title: {} } } } }));
     expect(old).toMatchObject({ code: 'validation_error', status: 400 });
+  });
+
+  it('blocks.children.append (with after) and .list (workspace_page_append, _page_read) are the same in this version', async () => {
+    const page = (await notion.pages.create({ parent: { page_id: home }, properties: { title: { title: text('SDK v5 blocks') } }, children: [{ paragraph: { rich_text: text('a') } }, { paragraph: { rich_text: text('c') } }] })) as Json;
+    const a = ((await notion.blocks.children.list({ block_id: page.id })) as Json).results[0].id;
+    await notion.blocks.children.append({ block_id: page.id, after: a, children: [{ paragraph: { rich_text: text('b') } }] });
+    const all = (await notion.blocks.children.list({ block_id: page.id })) as Json;
+    expect(all.results.map((b: Json) => b.paragraph.rich_text[0].plain_text)).toEqual(['a', 'b', 'c']);
   });
 
   it('comments (workspace_comment_create, _retrieve, _comments_list) are the same in this version', async () => {
