@@ -268,7 +268,8 @@ function declaredKeyHint(schema: JsonSchema | undefined, additionalPropertiesPat
  * `. It goes inside comment: {"comment": {"rich_text": ...}}` when `key` is not a key of this object but of exactly
  * one of its declared object values (or of the objects of one declared list, `{"filterGroups": [{"filters": ...}]}`):
  * a key sent one level too high, as a provider's own body has it (Notion's comment `rich_text`, HubSpot's `filters`,
- * a Sheet's `title` beside its `properties`). The name is exact; a near miss is the edit distance's.
+ * a Sheet's `title` beside its `properties`), or of the one open map whose description names it ({@link namedByOpenMap}).
+ * The name is exact; a near miss is the edit distance's.
  */
 function insideHint(key: string, declared: readonly string[], properties: Record<string, unknown>): string {
   const found: string[] = [];
@@ -281,8 +282,23 @@ function insideHint(key: string, declared: readonly string[], properties: Record
     }
     if (found.length > 1) return '';
   }
-  if (found.length === 0) return '';
+  if (found.length === 0) found.push(...namedByOpenMap(key, declared, properties));
+  if (found.length !== 1) return '';
   return `. It goes inside ${JSON.parse(found[0]!.slice(1, found[0]!.indexOf(':')))}: ${found[0]}`;
+}
+
+/**
+ * `{"properties": {"dealstage": ...}}` for each declared open map (an object of free keys, HubSpot's deal
+ * `properties`, a contact's `props`) whose description names `key` as a word among the keys it takes: a record's
+ * field sent beside the map that holds it (`{deal_id, dealstage}`), as a provider's flat body has it.
+ */
+function namedByOpenMap(key: string, declared: readonly string[], properties: Record<string, unknown>): string[] {
+  const word = new RegExp(`(?<![\\w.-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+  return declared.flatMap((name) => {
+    const node = properties[name];
+    const open = isPlainObject(node) && node.type === 'object' && node.properties === undefined && isPlainObject(node.additionalProperties);
+    return open && typeof node.description === 'string' && word.test(node.description) ? [`{${JSON.stringify(name)}: {${JSON.stringify(key)}: ...}}`] : [];
+  });
 }
 
 /**

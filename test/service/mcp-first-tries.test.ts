@@ -471,3 +471,21 @@ describe('docs: text inserted and styled in one request object', () => {
     expect((await call('docs_update_document', { document_id, requests: [{ insertText }, { updateTextStyle }] })).isError).toBeFalsy();
   });
 });
+
+describe('crm: a record updated with its properties at the top', () => {
+  it('a deal or contact property sent beside properties/props is told it goes inside; sent there, it is changed', async () => {
+    const deal_id = ((await call('crm_deal_create', { dealname: 'Acme pilot', amount: 1000, dealstage: 'appointmentscheduled' })).structuredContent as { id: string }).id;
+    const deal = errorOf(await call('crm_deal_update', { deal_id, dealstage: 'closedwon', amount: 1200 })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(deal.violations?.filter((v) => v.pointer !== '/properties')).toEqual([
+      { pointer: '/dealstage', keyword: 'additionalProperties', message: `unknown parameter 'dealstage'. It goes inside properties: {"properties": {"dealstage": ...}}` },
+      { pointer: '/amount', keyword: 'additionalProperties', message: `unknown parameter 'amount'. It goes inside properties: {"properties": {"amount": ...}}` },
+    ]);
+    const moved = await call('crm_deal_update', { deal_id, properties: { dealstage: 'closedwon', amount: 1200 } });
+    expect((moved.structuredContent as { properties: Record<string, string> }).properties).toMatchObject({ dealstage: 'closedwon', amount: '1200' });
+    const contact_id = ((await call('crm_contact_create', { email: 'li@acme.example' })).structuredContent as { id: string }).id;
+    const contact = errorOf(await call('crm_contact_update', { contact_id, phone: '+33 6 12 34 56 78' })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(contact.violations?.find((v) => v.pointer === '/phone')?.message).toBe(`unknown parameter 'phone'. It goes inside props: {"props": {"phone": ...}}`);
+    // Any other property name is still taken inside, as HubSpot judges it.
+    expect((await call('crm_contact_update', { contact_id, props: { phone: '+33 6 12 34 56 78', city: 'Lyon' } })).isError).toBeFalsy();
+  });
+});
