@@ -489,3 +489,17 @@ describe('crm: a record updated with its properties at the top', () => {
     expect((await call('crm_contact_update', { contact_id, props: { phone: '+33 6 12 34 56 78', city: 'Lyon' } })).isError).toBeFalsy();
   });
 });
+
+describe('workspace: action items appended as checked to-dos', () => {
+  it('a to-do checked given as text is refused in Notion\'s words instead of stored unchecked; a boolean is kept', async () => {
+    const block_id = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const todo = (checked: unknown) => ({ type: 'to_do', to_do: { rich_text: [{ text: { content: 'Send the minutes' } }], checked } });
+    for (const tool of ['workspace_page_append', 'workspace_page_create']) {
+      const args = tool === 'workspace_page_append' ? { block_id } : { parent_page_id: block_id, properties: { title: { title: [{ text: { content: 'Minutes' } }] } } };
+      const error = errorOf(await call(tool, { ...args, child_blocks: [todo('true')] }));
+      expect(error.message).toContain('body.children[0].to_do.checked should be a boolean, instead was `"true"`.');
+    }
+    const added = await call('workspace_page_append', { block_id, child_blocks: [todo(true)] });
+    expect((added.structuredContent as { results: Array<{ to_do: { checked: boolean } }> }).results[0]!.to_do.checked).toBe(true);
+  });
+});

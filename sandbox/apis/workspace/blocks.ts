@@ -50,7 +50,14 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
       if (content.rich_text === undefined) throw validation(`${at}.${type}.rich_text should be defined, instead was \`undefined\`.`);
       content.rich_text = richText(content.rich_text, `${at}.${type}.rich_text`);
     }
-    if (type === 'to_do') content.checked = content.checked === true;
+    if (type === 'to_do') {
+      // Notion takes a JSON boolean or nothing (unchecked); text such as "true" is refused, as live:
+      // `has_column_header should be a boolean, instead was "false"` (a table's flag, the same check).
+      if (content.checked !== undefined && typeof content.checked !== 'boolean') {
+        throw validation(`${at}.to_do.checked should be a boolean, instead was \`${JSON.stringify(content.checked)}\`.`);
+      }
+      content.checked = content.checked === true;
+    }
     const id = randomUUID();
     let children: BlockRecord[] = [];
     if (nested !== undefined) {
