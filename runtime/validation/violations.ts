@@ -173,6 +173,14 @@ function quotedScalarHint(types: readonly string[], value: unknown): string {
 }
 
 /**
+ * ` (true to e-mail the attendees (sendUpdates=all); false ...)`: a flag given as a word (`"all"`, `"yes"`), the
+ * provider's own value for what the flag sends, is told what true and false mean, from its description.
+ */
+function wordForFlagHint(schema: JsonSchema | undefined, keywordPath: string, types: readonly string[], value: unknown): string {
+  return types.length === 1 && types[0] === 'boolean' && typeof value === 'string' ? descriptionHint(schema, keywordPath) : '';
+}
+
+/**
  * `, e.g. {"title":[{"text":{"content":"Project plan"}}]}` when a value of an open map of objects (Notion's
  * `properties`) was given as something other than an object or the JSON text of one (a bare title, a rich-text
  * array), where "the text is not JSON" would point the wrong way: the value of the first example naming that key; for a key
@@ -448,7 +456,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const value = valueAt(input, at);
       const why = types.includes('object')
         ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value) || exampleHint(schema, e.schemaPath)
-        : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value);
+        : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value) || wordForFlagHint(schema, e.schemaPath, types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {

@@ -503,3 +503,14 @@ describe('workspace: action items appended as checked to-dos', () => {
     expect((added.structuredContent as { results: Array<{ to_do: { checked: boolean } }> }).results[0]!.to_do.checked).toBe(true);
   });
 });
+
+describe("calendar: attendees told of the change in Google's own words", () => {
+  it('send_updates given as Google\'s "all" is told what true and false do', async () => {
+    const event_id = ((await call('calendar_create_event', { summary: 'Review', start_datetime: '2026-12-02T10:00:00Z' })).structuredContent as { id: string }).id;
+    const error = errorOf(await call('calendar_update_event', { calendar_id: 'primary', event_id, summary: 'Review (moved room)', send_updates: 'all' })) as { violations?: Array<{ message: string }> };
+    expect(error.violations?.[0]?.message).toBe(
+      'send_updates must be a boolean (true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some))',
+    );
+    expect((await call('calendar_update_event', { calendar_id: 'primary', event_id, summary: 'Review (moved room)', send_updates: true })).isError).toBeFalsy();
+  });
+});
