@@ -3,6 +3,7 @@ import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
 import { HubSpotApiError } from './errors.js';
 import { archiveObject, createObject, getObject, listObjects, updateObject } from './objects.js';
 import { getOwner, listOwners } from './owners.js';
+import { listDealPipelines } from './pipelines.js';
 import { OBJECT_TYPES, type ObjectType } from './schema.js';
 import { requiredScope, requireScope } from './scopes.js';
 import { searchObjects } from './search.js';
@@ -17,6 +18,9 @@ function route(crm: Crm, req: ApiRequest): ApiResponse {
     if (segs.length === 3 && m === 'GET') return listOwners(crm, req);
     if (segs.length === 4 && m === 'GET') return getOwner(crm, req, segs[3] as string);
   }
+  // Deal pipelines only: the sandbox has no tickets or other objects with pipelines (HubSpot's refusal of an object
+  // type without pipelines is not documented, so other types stay unmodelled).
+  if (segs[2] === 'pipelines' && segs[3] === 'deals' && segs.length === 4 && m === 'GET') return listDealPipelines(crm);
   if (segs[2] === 'objects' && segs[3]) {
     const type = segs[3] as ObjectType;
     if (!OBJECT_TYPES.includes(type)) throw new HubSpotApiError(400, 'VALIDATION_ERROR', `Unable to infer object type from: ${segs[3]}`);
@@ -40,8 +44,8 @@ function noRoute(method: string, path: string): HubSpotApiError {
 
 /**
  * The fake HubSpot CRM v3: companies, contacts and deals (create 201, get, update, list, search, archive) with
- * string-typed property values and the unique contact e-mail; owners. Every user's CRM starts with one owner and
- * sample companies, contacts and deals. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
+ * string-typed property values and the unique contact e-mail; owners; the deal pipelines and their stages. Every
+ * user's CRM starts with one owner and sample companies, contacts and deals. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
  * @see https://developers.hubspot.com/docs/api/crm/understanding-the-crm
  */
 export function createCrmApi(): ApiModule {

@@ -62,11 +62,61 @@ export function optionLabel(value: string): string {
   return value.toLowerCase().split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
+/** A stage of a deal pipeline: its id (what a deal's `dealstage` holds), label, and HubSpot's stage metadata. */
+export interface DealStage {
+  id: string;
+  label: string;
+  /** The chance a deal in this stage closes won, as HubSpot writes it ("0.2"). */
+  probability: string;
+  isClosed: boolean;
+}
+
+/** A deal pipeline: its id (what a deal's `pipeline` holds), label, and stages in display order. */
+export interface DealPipeline {
+  id: string;
+  label: string;
+  stages: readonly DealStage[];
+}
+
+/**
+ * The deal pipelines of a sandbox account: HubSpot's default one, which every account starts with (id `default`,
+ * "Sales Pipeline", its seven stages with their default probabilities; closedwon and closedlost are closed). The one
+ * source of the `dealstage` and `pipeline` options a deal write is checked against, so what
+ * `GET /crm/v3/pipelines/deals` lists and what a deal may hold cannot disagree.
+ * @see https://developers.hubspot.com/docs/api-reference/latest/crm/pipelines/guide
+ */
+export const DEAL_PIPELINES: readonly DealPipeline[] = [
+  {
+    id: 'default',
+    label: 'Sales Pipeline',
+    stages: [
+      { id: 'appointmentscheduled', label: 'Appointment Scheduled', probability: '0.2', isClosed: false },
+      { id: 'qualifiedtobuy', label: 'Qualified To Buy', probability: '0.4', isClosed: false },
+      { id: 'presentationscheduled', label: 'Presentation Scheduled', probability: '0.6', isClosed: false },
+      { id: 'decisionmakerboughtin', label: 'Decision Maker Bought-In', probability: '0.8', isClosed: false },
+      { id: 'contractsent', label: 'Contract Sent', probability: '0.9', isClosed: false },
+      { id: 'closedwon', label: 'Closed Won', probability: '1.0', isClosed: true },
+      { id: 'closedlost', label: 'Closed Lost', probability: '0.0', isClosed: true },
+    ],
+  },
+];
+
+/**
+ * An option's label as HubSpot shows it in an INVALID_OPTION message: a deal stage's or pipeline's own label
+ * (`closedwon` -> `Closed Won`), any other option's from its value (`COMPUTER_SOFTWARE` -> `Computer Software`).
+ */
+export function optionLabelOf(property: string, value: string): string {
+  if (property === 'dealstage') return DEAL_PIPELINES.flatMap((p) => p.stages).find((s) => s.id === value)?.label ?? optionLabel(value);
+  if (property === 'pipeline') return DEAL_PIPELINES.find((p) => p.id === value)?.label ?? optionLabel(value);
+  return optionLabel(value);
+}
+
 export const ENUMS: Record<string, string[]> = {
   lifecyclestage: ['subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer', 'evangelist', 'other'],
   hs_lead_status: ['NEW', 'OPEN', 'IN_PROGRESS', 'OPEN_DEAL', 'UNQUALIFIED', 'ATTEMPTED_TO_CONTACT', 'CONNECTED', 'BAD_TIMING'],
-  dealstage: ['appointmentscheduled', 'qualifiedtobuy', 'presentationscheduled', 'decisionmakerboughtin', 'contractsent', 'closedwon', 'closedlost'],
-  pipeline: ['default'],
+  // The deal pipelines' ids and their stages' ids, from the one list GET /crm/v3/pipelines/deals answers with.
+  dealstage: DEAL_PIPELINES.flatMap((p) => p.stages.map((s) => s.id)),
+  pipeline: DEAL_PIPELINES.map((p) => p.id),
   // HubSpot's internal option values are lower case (labels Low, Medium, High): knowledge base "HubSpot's default deal
   // properties" and the values HubSpot's API returns for hs_priority.
   hs_priority: ['low', 'medium', 'high'],

@@ -7,12 +7,15 @@ export const SCOPES_DOC_URL = 'https://developers.hubspot.com/scopes';
 /**
  * The granular scope a CRM v3 call needs, or null for a path the router will refuse anyway. Reads (GET, and the
  * POST search, which only reads) need `crm.objects.{type}.read`; create, update and archive need `.write`; owners
- * need `crm.objects.owners.read`.
+ * need `crm.objects.owners.read`; the deal pipelines `crm.objects.deals.read`.
  * @see https://developers.hubspot.com/docs/api/scopes
  */
 export function requiredScope(method: string, segs: readonly string[]): string | null {
   if (segs[0] !== 'crm' || segs[1] !== 'v3') return null;
   if (segs[2] === 'owners') return 'crm.objects.owners.read';
+  // Reading deal pipelines: HubSpot admits any of several scopes (the guide lists them), crm.objects.deals.read
+  // among them; the sandbox asks for that one.
+  if (segs[2] === 'pipelines') return segs[3] === 'deals' && method === 'GET' ? 'crm.objects.deals.read' : null;
   if (segs[2] !== 'objects' || !OBJECT_TYPES.includes(segs[3] as ObjectType)) return null;
   const isSearch = segs[4] === 'search' && segs.length === 5 && method === 'POST';
   return `crm.objects.${segs[3]}.${method === 'GET' || isSearch ? 'read' : 'write'}`;

@@ -1,4 +1,4 @@
-import { COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, WRITABLE, optionLabel, type ObjectType } from './schema.js';
+import { COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, WRITABLE, optionLabelOf, type ObjectType } from './schema.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
 import { seedSampleCrm } from './sample-data.js';
 
@@ -51,9 +51,9 @@ function isHubSpotDateTime(v: string): boolean {
  * The allowed options as HubSpot lists them in an INVALID_OPTION message: each option's protobuf text, e.g.
  * `[label: "Low"\nvalue: "low"\ndisplay_order: 0\n..., label: ...]`.
  */
-function optionList(values: readonly string[]): string {
+function optionList(property: string, values: readonly string[]): string {
   const one = (value: string, i: number) =>
-    `label: "${optionLabel(value)}"\nvalue: "${value}"\ndisplay_order: ${i}\ndouble_data: 0.0\nhidden: false\ndescription: ""\nread_only: false\n`;
+    `label: "${optionLabelOf(property, value)}"\nvalue: "${value}"\ndisplay_order: ${i}\ndouble_data: 0.0\nhidden: false\ndescription: ""\nread_only: false\n`;
   return `[${values.map(one).join(', ')}]`;
 }
 
@@ -113,7 +113,7 @@ export class Crm {
       const v = asString(name, raw);
       const allowed = ENUMS[name];
       if (v && allowed && !allowed.includes(v)) {
-        errors.push({ isValid: false, message: `${v} was not one of the allowed options: ${optionList(allowed)}`, error: 'INVALID_OPTION', name });
+        errors.push({ isValid: false, message: `${v} was not one of the allowed options: ${optionList(name, allowed)}`, error: 'INVALID_OPTION', name });
         continue;
       }
       if (v && name === 'email' && !EMAIL.test(v)) {

@@ -49,6 +49,7 @@ describe('HubSpot CRM fake: granular scopes', () => {
     expect((await call(token, 'GET', '/crm/v3/objects/contacts')).status).toBe(200);
     expect((await call(token, 'POST', '/crm/v3/objects/contacts/search', {})).status).toBe(200);
     expect((await call(token, 'POST', '/crm/v3/objects/deals/search', {})).status).toBe(200);
+    expect((await call(token, 'GET', '/crm/v3/pipelines/deals')).status).toBe(200);
     const cases: [string, string, string][] = [
       ['GET', '/crm/v3/objects/companies', 'crm.objects.companies.read'],
       ['POST', '/crm/v3/objects/companies/search', 'crm.objects.companies.read'],
@@ -71,6 +72,11 @@ describe('HubSpot CRM fake: granular scopes', () => {
     expect((await call(token, 'PATCH', `/crm/v3/objects/companies/${created.body.id}`, { properties: { domain: 'acme.test' } })).status).toBe(200);
     expect((await call(token, 'GET', `/crm/v3/objects/companies/${created.body.id}`)).status).toBe(403);
     expect((await call(token, 'GET', '/crm/v3/owners')).status).toBe(200);
+    // Listing the deal pipelines needs crm.objects.deals.read, refused in HubSpot's words without it.
+    const pipelines = await call(token, 'GET', '/crm/v3/pipelines/deals');
+    expect(pipelines.status).toBe(403);
+    expect(pipelines.body).toMatchObject({ category: 'MISSING_SCOPES', errors: [{ context: { requiredGranularScopes: ['crm.objects.deals.read'] } }] });
+    expect(pipelines.body.message).toBe("This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.");
   });
 
   it('control.issueTokens: without scopes unrestricted, with scopes restricted to them', async () => {
@@ -118,5 +124,7 @@ describe('crm connector default scopes', () => {
     expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals', 'search'])).toBe('crm.objects.deals.read');
     expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals'])).toBe('crm.objects.deals.write');
     expect(requiredScope('GET', ['crm', 'v3', 'objects', 'tickets'])).toBeNull();
+    expect(requiredScope('GET', ['crm', 'v3', 'pipelines', 'deals'])).toBe('crm.objects.deals.read');
+    expect(requiredScope('GET', ['crm', 'v3', 'pipelines', 'tickets'])).toBeNull();
   });
 });

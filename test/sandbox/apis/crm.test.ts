@@ -77,6 +77,38 @@ describe('HubSpot CRM fake', () => {
     expect((await call('POST', '/crm/v3/objects/companies', { properties: { name: 'X', industry: 'COMPUTER_SOFTWARE' } })).status).toBe(201);
   });
 
+  // GET /crm/v3/pipelines/deals: HubSpot's default pipeline and stages, metadata values as strings; the stage and
+  // pipeline ids it lists are exactly what a deal may hold, and a label is refused naming the stages by their labels.
+  it('lists the default deal pipeline with its stages; a deal takes their ids, not their labels', async () => {
+    const listed = await call('GET', '/crm/v3/pipelines/deals');
+    expect(listed.status).toBe(200);
+    expect(listed.body).not.toHaveProperty('paging');
+    expect(listed.body.results).toHaveLength(1);
+    const [pipeline] = listed.body.results;
+    expect(pipeline).toMatchObject({ id: 'default', label: 'Sales Pipeline', displayOrder: 0, archived: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(pipeline.stages.map((s: Json) => [s.id, s.label, s.displayOrder, s.metadata.probability, s.metadata.isClosed])).toEqual([
+      ['appointmentscheduled', 'Appointment Scheduled', 0, '0.2', 'false'],
+      ['qualifiedtobuy', 'Qualified To Buy', 1, '0.4', 'false'],
+      ['presentationscheduled', 'Presentation Scheduled', 2, '0.6', 'false'],
+      ['decisionmakerboughtin', 'Decision Maker Bought-In', 3, '0.8', 'false'],
+      ['contractsent', 'Contract Sent', 4, '0.9', 'false'],
+      ['closedwon', 'Closed Won', 5, '1.0', 'true'],
+      ['closedlost', 'Closed Lost', 6, '0.0', 'true'],
+    ]);
+    for (const stage of pipeline.stages) {
+      const deal = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: `In ${stage.label}`, dealstage: stage.id, pipeline: pipeline.id } });
+      expect(deal.status, stage.id).toBe(201);
+    }
+    const label = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'By label', dealstage: 'Contract Sent' } });
+    expect(label.status).toBe(400);
+    expect(label.body.message).toContain('Contract Sent was not one of the allowed options: [label: \\"Appointment Scheduled\\"\\nvalue: \\"appointmentscheduled\\"');
+    const other = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'Other pipeline', dealstage: 'closedwon', pipeline: 'Sales Pipeline' } });
+    expect(other.status).toBe(400);
+    expect(other.body.errors).toEqual([expect.objectContaining({ code: 'INVALID_OPTION', context: { propertyName: ['pipeline'] } })]);
+    // Only deal pipelines are modelled: another object type is a request the sandbox has no route for.
+    expect((await call('GET', '/crm/v3/pipelines/tickets')).status).toBe(404);
+  });
+
   it('a datetime property (closedate) takes epoch milliseconds or an ISO 8601 date of a real day, on create and update', async () => {
     for (const closedate of ['2026-06-30', '2026-06-30T09:30:00Z', '2026-06-30T09:30:00.000+02:00', '1782777600000']) {
       expect((await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'D', closedate } })).status, closedate).toBe(201);
