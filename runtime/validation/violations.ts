@@ -312,14 +312,14 @@ function namedByOpenMap(key: string, declared: readonly string[], properties: Re
 /**
  * What follows `unknown parameter 'x'` (at the root) or `unknown key 'x' in y`: ` Did you mean 'max_results'?` for
  * a near miss of a declared key, or for the one declared key it is the start or end of, else the declared keys (`. Known parameters: query, limit, after`, at most 30), so
- * that a caller who guessed a name (`filters`, `attendees`) is told the real ones in the same answer; the empty string
- * when none is declared. Every refusal of an unknown key says it this way (tool inputs, API bodies, MCP meta-tools).
+ * that a caller who guessed a name (`filters`, `attendees`) is told the real ones in the same answer; when none is
+ * declared, at the root that the tool takes none (`. The tool takes no parameters: send {}`), else the empty string. Every refusal of an unknown key says it this way (tool inputs, API bodies, MCP meta-tools).
  */
 export function unknownKeyHint(key: string, declared: readonly string[], atRoot: boolean): string {
   const near = closestMatch(key, declared);
   const suggestion = (near !== undefined && !replacesWord(key, near) ? near : undefined) ?? wordsMatch(key, declared) ?? cursorMatch(key, declared);
   if (suggestion !== undefined) return `. Did you mean '${suggestion}'?`;
-  if (declared.length === 0) return '';
+  if (declared.length === 0) return atRoot ? '. The tool takes no parameters: send {}' : '';
   const listed = declared.slice(0, MAX_LISTED_KEYS).join(', ');
   const more = declared.length > MAX_LISTED_KEYS ? ` and ${declared.length - MAX_LISTED_KEYS} more` : '';
   return `. Known ${atRoot ? 'parameters' : 'keys'}: ${listed}${more}`;

@@ -170,3 +170,12 @@ it('the anthropic format of a tool with an open map is pairs, like the strict on
   const properties = anthropicTool(h.connector.tools.resolve('crm_contact_update')!).input_schema.properties as Record<string, { type: string }>;
   expect(properties.props?.type).toBe('array');
 });
+
+it('a tool that takes no parameters is the closed empty object in every format, not a JSON-text string', () => {
+  const empty = { type: 'object', properties: {}, additionalProperties: false };
+  const tool = { ...h.connector.tools.resolve('crm_contacts_list')!, name: 'crm_nothing_list', inputSchema: empty, versionParameters: [] };
+  expect(anthropicTool(tool).input_schema).toStrictEqual(empty);
+  // OpenAI strict mode lists every property as required, none here (its own transform adds the empty list too).
+  expect(openAiStrictTool(tool).function.parameters).toStrictEqual({ ...empty, required: [] });
+  expect(decodeModelInput(tool.inputSchema, {})).toStrictEqual({});
+});

@@ -92,7 +92,8 @@ describe.each(names)('%s', (name) => {
       .filter(([k, s]) => s.readOnly !== true && !tool(name).versionParameters.includes(k))
       .map(([k]) => k);
     expect(declared.some((k) => k.endsWith('_version'))).toBe(false);
-    expect(found.find((v) => v.pointer === '/colour')?.message).toBe(`unknown parameter 'colour'. Known parameters: ${declared.join(', ')}`);
+    const known = declared.length > 0 ? `Known parameters: ${declared.join(', ')}` : 'The tool takes no parameters: send {}';
+    expect(found.find((v) => v.pointer === '/colour')?.message).toBe(`unknown parameter 'colour'. ${known}`);
   });
 
   it('names the parameter a camelCase or misspelt one meant, never a computed or version one', () => {

@@ -184,7 +184,8 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
     }
     out.properties = props;
     const req = d.allRequired ? Object.keys(props) : [...required];
-    if (req.length > 0) out.required = req;
+    // All required: the list is written even when empty (OpenAI's strict transform adds `required: []`).
+    if (req.length > 0 || d.allRequired) out.required = req;
     if (d.closeObjects) out.additionalProperties = false;
   }
   if (isPlainObject(schema.items) && concrete.length <= 1) out.items = adapt(schema.items as JsonSchema, d);

@@ -31,9 +31,12 @@ export function openMapValues(schema: JsonSchema): JsonSchema {
   return isPlainObject(schema.additionalProperties) ? (schema.additionalProperties as JsonSchema) : {};
 }
 
-/** An object with no shape a closed format can state: no declared properties, and not an open map. */
+/**
+ * An object with no shape a closed format can state: no declared properties, and not an open map. A closed object
+ * with no properties (`additionalProperties: false`: the input of a tool that takes none) states its shape, `{}`.
+ */
 export function isFreeForm(schema: JsonSchema): boolean {
-  if (isOpenMap(schema)) return false;
+  if (isOpenMap(schema) || schema.additionalProperties === false) return false;
   if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf) || Array.isArray(schema.enum) || 'const' in schema) return false;
   const t = types(schema).filter((x) => x !== 'null');
   return t.length === 1 && t[0] === 'object' && !(isPlainObject(schema.properties) && Object.keys(schema.properties).length > 0);

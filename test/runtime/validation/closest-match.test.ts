@@ -82,6 +82,11 @@ describe('an unknown key close to no declared one', () => {
     expect(refuse(schema, { sort: { direction: 'asc' } })).toEqual(["unknown key 'direction' in sort. Known keys: by, order"]);
   });
 
+  it('says a tool that takes no parameters takes none', () => {
+    const schema = { type: 'object', additionalProperties: false, properties: {} };
+    expect(refuse(schema, { pipeline: 'default' })).toEqual(["unknown parameter 'pipeline'. The tool takes no parameters: send {}"]);
+  });
+
   it('cuts a long list after 30 names and says how many more there are', () => {
     const properties = Object.fromEntries(Array.from({ length: 35 }, (_, i) => [`param_${String(i).padStart(2, '0')}`, { type: 'string' }]));
     const [message] = refuse({ type: 'object', additionalProperties: false, properties }, { zzz: 1 });
