@@ -636,8 +636,9 @@ export interface paths {
         /**
          * Create a deal in HubSpot CRM with its name, amount and pipeline stage.
          * @description Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales
-         *     opportunity. The stage must exist in the deal's pipeline (default pipeline "default", stages such as
-         *     appointmentscheduled, qualifiedtobuy, closedwon, closedlost). The deal is not linked to any contact or company
+         *     opportunity. dealstage and pipeline are ids that crm_deal_pipelines_list lists, not labels: a stage the user calls
+         *     "Demo booked" has an id there such as 1234567. The stage must be in the deal's pipeline (default pipeline
+         *     "default", stages such as appointmentscheduled, closedwon). The deal is not linked to any contact or company
          *     (no tool here creates associations): tell the user so when they ask for a deal for someone. Returns the new deal:
          *     id, properties, createdAt, updatedAt.
          *     Example: {"dealname": "Acme renewal 2026", "amount": 12000, "dealstage": "appointmentscheduled", "closedate":
@@ -646,6 +647,36 @@ export interface paths {
          *     Aliases: hubspot_deal_create.
          */
         post: operations["execute_crm_deal_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/crm_deal_pipelines_list/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the deal pipelines of the user's HubSpot account, each with its stages in order.
+         * @description List the deal pipelines of the user's HubSpot account, each with its stages in order. Use it before
+         *     crm_deal_create or crm_deal_update to turn a stage or pipeline the user names ("Demo booked", "Renewals") into the
+         *     value those tools take: dealstage is a stage's id and pipeline is its pipeline's id, never the labels. Accounts
+         *     often have custom pipelines and stages, with ids such as 1234567; the default pipeline's id is default (stages
+         *     appointmentscheduled to closedwon and closedlost). A stage belongs to one pipeline: with a stage outside the
+         *     default pipeline, send its pipeline's id too. Returns {results: [{id, label, displayOrder, archived, stages: [{id,
+         *     label, displayOrder, archived, metadata: {probability, isClosed}}]}]}; metadata values are strings ("0.2",
+         *     "true"); a closed stage has isClosed "true" (won: probability "1.0", lost: "0.0").
+         *     Example: {}
+         *
+         *     Aliases: hubspot_deal_pipelines_list.
+         */
+        post: operations["execute_crm_deal_pipelines_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -665,7 +696,9 @@ export interface paths {
          * Update properties of an existing HubSpot deal (deal_id from crm_deals_search or crm_deal_create); only the given properties change.
          * @description Update properties of an existing HubSpot deal (deal_id from crm_deals_search or crm_deal_create); only the given
          *     properties change. Use it to move a deal to another stage, change its amount or close date. properties maps
-         *     HubSpot deal property names to new values (sent as strings); an empty string or null clears a property;
+         *     HubSpot deal property names to new values (sent as strings); an empty string or null clears a property; dealstage
+         *     and pipeline take ids from crm_deal_pipelines_list, not labels (a stage "Demo booked" may be 1234567; with a stage
+         *     of another pipeline, give its pipeline too);
          *     hs_priority takes HIGH, MEDIUM or LOW. good_deal, when given, sets the custom boolean deal property good_deal
          *     (only for a portal that defines it). Returns the updated deal: id, properties, updatedAt.
          *     Example: {"deal_id": "4567890123", "properties": {"dealstage": "closedwon", "amount": 15000}}
@@ -2662,7 +2695,7 @@ export interface components {
              */
             dealname: string;
             /**
-             * @description Pipeline stage id (internal name), e.g. appointmentscheduled or closedwon in the default pipeline.
+             * @description The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.
              * @example appointmentscheduled
              */
             dealstage: string;
@@ -2683,7 +2716,7 @@ export interface components {
              */
             hs_priority?: "HIGH" | "MEDIUM" | "LOW";
             /**
-             * @description Pipeline id; `default` is the standard sales pipeline, which HubSpot uses when this is left out.
+             * @description Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.
              * @example default
              */
             pipeline?: string;
@@ -2694,6 +2727,54 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["CrmDealCreateInput"];
+        };
+        CrmDealPipelinesListInput: Record<string, never>;
+        /** @description Every deal pipeline of the account. */
+        CrmDealPipelinesListOutput: {
+            /** @description The pipelines, each with its stages. */
+            results?: {
+                /** @description Whether the pipeline is archived (no new deal can go in it). */
+                archived?: boolean;
+                /** @description When the pipeline was created (ISO 8601). */
+                createdAt?: string;
+                /** @description Its place among the pipelines, lowest first. */
+                displayOrder?: number;
+                /** @description The pipeline id, what crm_deal_create and crm_deal_update take as pipeline: default for the default pipeline, digits for one added later. */
+                id: string;
+                /** @description The pipeline's name as HubSpot shows it (Sales Pipeline); not what the deal tools take. */
+                label?: string;
+                /** @description The pipeline's stages. */
+                stages?: {
+                    /** @description Whether the stage is archived. */
+                    archived?: boolean;
+                    /** @description When the stage was created (ISO 8601). */
+                    createdAt?: string;
+                    /** @description Its place in the pipeline, lowest first. */
+                    displayOrder?: number;
+                    /** @description The stage id, what crm_deal_create and crm_deal_update take as dealstage (appointmentscheduled, or digits for a custom stage). */
+                    id: string;
+                    /** @description The stage's name as HubSpot shows it (Appointment Scheduled, Demo booked); not what the deal tools take. */
+                    label?: string;
+                    /** @description The stage's settings, every value a string. */
+                    metadata?: {
+                        /** @description "true" for a closed stage (won or lost), else "false". */
+                        isClosed?: string;
+                        /** @description The chance a deal in this stage closes won, "0.0" to "1.0". */
+                        probability?: string;
+                    } & {
+                        [key: string]: string;
+                    };
+                    /** @description When the stage last changed (ISO 8601). */
+                    updatedAt?: string;
+                }[];
+                /** @description When the pipeline last changed (ISO 8601). */
+                updatedAt?: string;
+            }[];
+        };
+        CrmDealPipelinesListRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input?: components["schemas"]["CrmDealPipelinesListInput"];
         };
         CrmDealsSearchInput: {
             /**
@@ -2750,7 +2831,7 @@ export interface components {
              */
             good_deal?: boolean;
             /**
-             * @description Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).
+             * @description Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).
              * @example {
              *       "dealstage": "closedwon",
              *       "amount": 15000
@@ -6446,6 +6527,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CrmDealCreateOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_crm_deal_pipelines_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmDealPipelinesListRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmDealPipelinesListOutput"];
                         execution_id: string;
                     };
                 };

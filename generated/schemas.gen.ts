@@ -3048,7 +3048,7 @@ export let crmDealCreateInputSchema: JsonSchema = {
       "dealstage": {
         "type": "string",
         "minLength": 1,
-        "description": "Pipeline stage id (internal name), e.g. appointmentscheduled or closedwon in the default pipeline.",
+        "description": "The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.",
         "examples": [
           "appointmentscheduled"
         ]
@@ -3090,7 +3090,7 @@ export let crmDealCreateInputSchema: JsonSchema = {
       "pipeline": {
         "type": "string",
         "minLength": 1,
-        "description": "Pipeline id; `default` is the standard sales pipeline, which HubSpot uses when this is left out.",
+        "description": "Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.",
         "examples": [
           "default"
         ]
@@ -3139,6 +3139,108 @@ export let crmDealCreateOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `crm_deal_pipelines_list`. */
+export let crmDealPipelinesListInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {},
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_deal_pipelines_list` (its notable fields). */
+export let crmDealPipelinesListOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "Every deal pipeline of the account.",
+    "properties": {
+      "results": {
+        "type": "array",
+        "description": "The pipelines, each with its stages.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The pipeline id, what crm_deal_create and crm_deal_update take as pipeline: default for the default pipeline, digits for one added later."
+            },
+            "label": {
+              "type": "string",
+              "description": "The pipeline's name as HubSpot shows it (Sales Pipeline); not what the deal tools take."
+            },
+            "displayOrder": {
+              "type": "integer",
+              "description": "Its place among the pipelines, lowest first."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the pipeline is archived (no new deal can go in it)."
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the pipeline was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the pipeline last changed (ISO 8601)."
+            },
+            "stages": {
+              "type": "array",
+              "description": "The pipeline's stages.",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id"
+                ],
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "The stage id, what crm_deal_create and crm_deal_update take as dealstage (appointmentscheduled, or digits for a custom stage)."
+                  },
+                  "label": {
+                    "type": "string",
+                    "description": "The stage's name as HubSpot shows it (Appointment Scheduled, Demo booked); not what the deal tools take."
+                  },
+                  "displayOrder": {
+                    "type": "integer",
+                    "description": "Its place in the pipeline, lowest first."
+                  },
+                  "archived": {
+                    "type": "boolean",
+                    "description": "Whether the stage is archived."
+                  },
+                  "metadata": {
+                    "type": "object",
+                    "description": "The stage's settings, every value a string.",
+                    "properties": {
+                      "probability": {
+                        "type": "string",
+                        "description": "The chance a deal in this stage closes won, \"0.0\" to \"1.0\"."
+                      },
+                      "isClosed": {
+                        "type": "string",
+                        "description": "\"true\" for a closed stage (won or lost), else \"false\"."
+                      }
+                    },
+                    "additionalProperties": {
+                      "type": "string"
+                    }
+                  },
+                  "createdAt": {
+                    "type": "string",
+                    "description": "When the stage was created (ISO 8601)."
+                  },
+                  "updatedAt": {
+                    "type": "string",
+                    "description": "When the stage last changed (ISO 8601)."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_deal_update`. */
 export let crmDealUpdateInputSchema: JsonSchema = {
     "type": "object",
@@ -3153,7 +3255,7 @@ export let crmDealUpdateInputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).",
+        "description": "Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).",
         "additionalProperties": {
           "type": [
             "string",

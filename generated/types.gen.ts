@@ -565,7 +565,7 @@ export interface CrmDealCreateInput {
   amount: number;
   /** Name of the deal. Example: `"Acme renewal 2026"`. */
   dealname: string;
-  /** Pipeline stage id (internal name), e.g. appointmentscheduled or closedwon in the default pipeline. Example: `"appointmentscheduled"`. */
+  /** The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage. Example: `"appointmentscheduled"`. */
   dealstage: string;
   /** Expected close date, YYYY-MM-DD. Format: date. Example: `"2026-06-30"`. */
   closedate?: string;
@@ -575,18 +575,25 @@ export interface CrmDealCreateInput {
   description?: string;
   /** Deal priority; sent as HubSpot's option value (high, medium, low). Example: `"HIGH"`. */
   hs_priority?: "HIGH" | "MEDIUM" | "LOW";
-  /** Pipeline id; `default` is the standard sales pipeline, which HubSpot uses when this is left out. Example: `"default"`. */
+  /** Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline. Example: `"default"`. */
   pipeline?: string;
 }
 
 /** Result of `crm_deal_create`: the notable fields; the upstream may return more. */
 export type CrmDealCreateOutput = CrmObject;
 
+/** Input of `crm_deal_pipelines_list` (aliases: `hubspot_deal_pipelines_list`). */
+export interface CrmDealPipelinesListInput {
+}
+
+/** Result of `crm_deal_pipelines_list`: the notable fields; the upstream may return more. */
+export type CrmDealPipelinesListOutput = { results?: Array<{ id: string; label?: string; displayOrder?: number; archived?: boolean; createdAt?: string; updatedAt?: string; stages?: Array<{ id: string; label?: string; displayOrder?: number; archived?: boolean; metadata?: { probability?: string; isClosed?: string; [key: string]: string | undefined }; createdAt?: string; updatedAt?: string; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown };
+
 /** Input of `crm_deal_update` (aliases: `hubspot_deal_update`). */
 export interface CrmDealUpdateInput {
   /** The deal's HubSpot record id. Example: `"4567890123"`. */
   deal_id: string;
-  /** Deal property name -> new value (dealname, amount, dealstage, pipeline, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too). Example: `{"dealstage":"closedwon","amount":15000}`. */
+  /** Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too). Example: `{"dealstage":"closedwon","amount":15000}`. */
   properties: Record<string, string | number | boolean | null>;
   /** Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have). Example: `true`. */
   good_deal?: boolean;
@@ -1026,7 +1033,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1045,6 +1052,7 @@ export interface ToolInputs {
   crm_contacts_list: CrmContactsListInput;
   crm_contacts_search: CrmContactsSearchInput;
   crm_deal_create: CrmDealCreateInput;
+  crm_deal_pipelines_list: CrmDealPipelinesListInput;
   crm_deal_update: CrmDealUpdateInput;
   crm_deals_search: CrmDealsSearchInput;
   docs_create_document: DocsCreateDocumentInput;
@@ -1086,6 +1094,7 @@ export interface ToolOutputs {
   crm_contacts_list: CrmContactsListOutput;
   crm_contacts_search: CrmContactsSearchOutput;
   crm_deal_create: CrmDealCreateOutput;
+  crm_deal_pipelines_list: CrmDealPipelinesListOutput;
   crm_deal_update: CrmDealUpdateOutput;
   crm_deals_search: CrmDealsSearchOutput;
   docs_create_document: DocsCreateDocumentOutput;

@@ -91,9 +91,22 @@ const STEPS: Record<ConnectorName, Step[]> = {
       expect(d.paging.next.after).toEqual(expect.any(String));
     } },
     { tool: 'crm_contacts_search', input: () => ({ query: 'e2e-contact@example.com' }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
-    { tool: 'crm_deal_create', input: () => ({ dealname: 'E2E deal', amount: 1000, dealstage: 'appointmentscheduled' }), check: (d, s) => {
+    // A stage the user names by its label ("Contract Sent") is found in the listing; the deal takes its id.
+    { tool: 'crm_deal_pipelines_list', input: () => ({}), check: (d, s) => {
+      const pipeline = d.results.find((p: Data) => p.id === 'default');
+      const stage = pipeline.stages.find((st: Data) => st.label === 'Contract Sent');
+      expect(stage.metadata).toEqual({ isClosed: 'false', probability: '0.9' });
+      s.pipeline = pipeline.id;
+      s.stage = stage.id;
+    } },
+    { tool: 'crm_deal_create', input: (s) => ({ dealname: 'E2E deal', amount: 1000, dealstage: s.stage, pipeline: s.pipeline }), check: (d, s) => {
       expect(d.properties.dealname).toBe('E2E deal');
+      expect(d.properties.dealstage).toBe(s.stage);
       s.deal = d.id;
+    } },
+    // Read back: the deal holds the stage and pipeline ids from the listing.
+    { tool: 'crm_deals_search', input: (s) => ({ filterGroups: [{ filters: [{ propertyName: 'hs_object_id', operator: 'EQ', value: s.deal }] }], properties: 'dealstage,pipeline' }), check: (d, s) => {
+      expect(d.results.map((r: Data) => [r.id, r.properties.dealstage, r.properties.pipeline])).toEqual([[s.deal, 'contractsent', 'default']]);
     } },
     { tool: 'crm_deal_update', input: (s) => ({ deal_id: s.deal, properties: { amount: 2000 } }), check: (d) => expect(d.properties.amount).toBe('2000') },
     { tool: 'crm_deals_search', input: () => ({ limit: 2 }), check: (d) => {

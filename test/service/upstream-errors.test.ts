@@ -178,7 +178,7 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expectHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { lifecyclestage: 'vip' } }, 400), /internal value, not its label/);
     const stage = await refused('crm-hints', 'hugo', 'crm_deal_create', { dealname: 'Big', amount: 1000, dealstage: 'won' }, 400);
     expect(stage.message).toContain('won was not one of the allowed options');
-    expectHint(stage, /closedwon/);
+    expectHint(stage, /crm_deal_pipelines_list.*closedwon/);
     // Another 400 of the same tool (an e-mail HubSpot refuses) is neither: no hint.
     expectNoHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { email: 'not-an-email' } }, 400));
   });

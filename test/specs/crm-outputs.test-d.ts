@@ -27,7 +27,18 @@ interface Upstream {
   crm_deal_create: Result<Crm['deals']['basicApi']['create']>;
   crm_deal_update: Result<Crm['deals']['basicApi']['update']>;
   crm_deals_search: Result<Crm['deals']['searchApi']['doSearch']>;
+  crm_deal_pipelines_list: DealPipelines;
 }
+
+/**
+ * The SDK's answer to pipelinesApi.getAll, its stage metadata named: the SDK types it as a string map, which a deal
+ * stage fills with probability and isClosed (HubSpot's pipelines guide), so the output may name those two keys.
+ */
+type SdkPipeline = Result<Crm['pipelines']['pipelinesApi']['getAll']>['results'][number];
+type SdkStage = SdkPipeline['stages'][number];
+type DealPipelines = {
+  results: Array<Omit<SdkPipeline, 'stages'> & { stages: Array<Omit<SdkStage, 'metadata'> & { metadata?: { probability: string; isClosed: string } & NonNullable<SdkStage['metadata']> }> }>;
+};
 
 type Paths<N extends ToolName> = DescribedPaths<ToolOutputs[N]>;
 
@@ -58,6 +69,8 @@ describe('the outputs are deep: they describe the notable fields, nested', () =>
     expectTypeOf<Page | 'total'>().toExtend<Paths<'crm_contacts_search'>>();
     expectTypeOf<Page | 'total'>().toExtend<Paths<'crm_deals_search'>>();
     expectTypeOf<Page>().toExtend<Paths<'crm_contacts_list'>>();
+    type Pipelines = 'results.id' | 'results.label' | 'results.displayOrder' | 'results.archived' | 'results.stages.id' | 'results.stages.label' | 'results.stages.displayOrder' | 'results.stages.metadata.probability' | 'results.stages.metadata.isClosed';
+    expectTypeOf<Pipelines>().toExtend<Paths<'crm_deal_pipelines_list'>>();
     // Every property value is a string or null, as HubSpot sends them.
     expectTypeOf<NonNullable<ToolOutputs['crm_contact_get']['properties']>>().toEqualTypeOf<Record<string, string | null>>();
   });

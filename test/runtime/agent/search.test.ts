@@ -110,6 +110,13 @@ const CASES: [query: string, first: string][] = [
   // The search tools return {results: [{id, properties, createdAt, updatedAt}]}: "updatedAt" is not "update".
   ['update deals', 'crm_deal_update'],
   ['update contacts', 'crm_contact_update'],
+  // The deal pipelines and their stage ids; moving a deal is still the update, the listing comes after it.
+  ['what stages can a deal be in', 'crm_deal_pipelines_list'],
+  ['list deal pipelines', 'crm_deal_pipelines_list'],
+  ['which pipelines does hubspot have', 'crm_deal_pipelines_list'],
+  ['get the stage ids of a pipeline', 'crm_deal_pipelines_list'],
+  ['hubspot pipeline stages', 'crm_deal_pipelines_list'],
+  ['move the Acme deal to Demo booked', 'crm_deal_update'],
 ];
 
 /**

@@ -96,6 +96,17 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     expect(updated.properties.dealstage).toBe('closedwon');
   });
 
+  it('deal pipelines: getAll lists the stages, and a deal takes a stage id from it', async () => {
+    const { results } = await hs.crm.pipelines.pipelinesApi.getAll('deals');
+    const pipeline = results.find((p) => p.id === 'default')!;
+    expect(pipeline.label).toBe('Sales Pipeline');
+    expect(pipeline.createdAt).toBeInstanceOf(Date);
+    const stage = pipeline.stages.find((s) => s.label === 'Contract Sent')!;
+    expect(stage).toMatchObject({ id: 'contractsent', metadata: { probability: '0.9', isClosed: 'false' } });
+    const created = await hs.crm.deals.basicApi.create({ properties: { dealname: 'SDK staged deal', dealstage: stage.id, pipeline: pipeline.id }, associations: [] });
+    expect(created.properties).toMatchObject({ dealstage: 'contractsent', pipeline: 'default' });
+  });
+
   it("refusals in HubSpot's shape: a duplicate e-mail (409), a missing record (404), a bad token (401)", async () => {
     await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] });
     const dup = await refusal(hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] }));
@@ -168,6 +179,7 @@ const SAME: SameOperation[] = [
     sdk: (hs) => hs.crm.deals.basicApi.update('4567', { properties: { dealstage: 'closedwon', amount: '15000' } }),
   },
   { tool: 'crm_deals_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.deals.searchApi.doSearch(SEARCH) },
+  { tool: 'crm_deal_pipelines_list', input: {}, sdk: (hs) => hs.crm.pipelines.pipelinesApi.getAll('deals') },
 ];
 
 describe('our request builders send what the official HubSpot client sends', () => {
