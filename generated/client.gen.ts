@@ -27,7 +27,7 @@ export interface ToolClient {
   calendar_list_calendars(input: CalendarListCalendarsInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarListCalendarsOutput>>;
   /** List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time */
   calendar_list_events(input: CalendarListEventsInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarListEventsOutput>>;
-  /** Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite. */
+  /** Change a Google Calendar event (move, rename, re-invite); only the fields you give change. */
   calendar_update_event(input: CalendarUpdateEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarUpdateEventOutput>>;
   /** Search HubSpot companies by full-text query and/or property filters, with cursor pagination. Use it to find */
   crm_companies_search(input: CrmCompaniesSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmCompaniesSearchOutput>>;

@@ -396,12 +396,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change an existing Google Calendar event; only the fields you give change.
-         * @description Change an existing Google Calendar event; only the fields you give change. Use it to move, rename or re-invite.
+         * Change a Google Calendar event (move, rename, re-invite); only the fields you give change.
+         * @description Change a Google Calendar event (move, rename, re-invite); only the fields you give change.
          *     To move it, give start_datetime: alone, it keeps the event's length; with end_datetime or a duration
          *     (event_duration_hour/event_duration_minutes) it ends there. An all-day event moved to a time needs either.
          *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list. Returns the
-         *     updated event (id, htmlLink, start, end, ...).
+         *     updated event.
          *     Example: {"calendar_id": "primary", "event_id": "7cbh8rpc10lrc0ckih9tafss99", "start_datetime":
          *     "2026-03-02T15:00:00+01:00"}
          *

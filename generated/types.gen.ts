@@ -240,7 +240,7 @@ export interface CalendarListEventsInput {
 
 /** Result of `calendar_list_events`: the notable fields; the upstream may return more. */
 export type CalendarListEventsOutput = { items?: Array<CalendarEvent>; nextPageToken?: string; nextSyncToken?: string; summary?: string; description?: string; timeZone?: string; accessRole?: string; updated?: string; defaultReminders?: Array<CalendarEventReminder>; [key: string]: unknown };
-/** Input of `calendar_update_event` (aliases: `googlecalendar_update_event`). A union: event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start). event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start). Give either end_datetime or event_duration_hour/event_duration_minutes, not both. Give either end_datetime or event_duration_hour/event_duration_minutes, not both. timezone needs start_datetime (it sets the time zone of the new start and end). */
+/** Input of `calendar_update_event` (aliases: `googlecalendar_update_event`). A union: event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start). event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start). Give either end_datetime or event_duration_hour/event_duration_minutes, not both. Give either end_datetime or event_duration_hour/event_duration_minutes, not both. timezone needs start_datetime; with it, start_datetime and end_datetime have that zone's offset on their date. */
 export type CalendarUpdateEventInput = {
     /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
     calendar_id: string;

@@ -94,7 +94,15 @@ export function validateCalendarUpdateEvent(input: unknown): ValidationResult<Ca
   if (o.event_duration_minutes !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
   if (o.end_datetime !== undefined && o.event_duration_hour !== undefined) (violations ??= []).push({ pointer: "/event_duration_hour", message: "Give either end_datetime or event_duration_hour/event_duration_minutes, not both.", keyword: "forbidden_if" });
   if (o.end_datetime !== undefined && o.event_duration_minutes !== undefined) (violations ??= []).push({ pointer: "/event_duration_minutes", message: "Give either end_datetime or event_duration_hour/event_duration_minutes, not both.", keyword: "forbidden_if" });
-  if (o.timezone !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "timezone needs start_datetime (it sets the time zone of the new start and end).", keyword: "required_if" });
+  if (o.timezone !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "timezone needs start_datetime; with it, start_datetime and end_datetime have that zone's offset on their date.", keyword: "required_if" });
+  if (o.start_datetime !== undefined) {
+  const found = (checks.eventZoneOffset as checks.Check)(o.start_datetime, "/start_datetime", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  if (o.end_datetime !== undefined) {
+  const found = (checks.eventZoneOffset as checks.Check)(o.end_datetime, "/end_datetime", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   if (notLater(o.end_datetime, o.start_datetime)) (violations ??= []).push({ pointer: "/end_datetime", message: "The event must end after it starts (Google refuses an empty time range), so end_datetime after start_datetime and a duration above 0.", keyword: "later_than" });
   if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "The event must end after it starts (Google refuses an empty time range), so end_datetime after start_datetime and a duration above 0.", keyword: "not_all_zero" });
   }

@@ -114,8 +114,10 @@ function zoneOffsetAt(zone: string, ms: number): string | undefined {
 const offsetMinutes = (offset: string): number => (offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))));
 
 /**
- * The `check` rule of `calendar_create_event`'s `start_datetime` when `timezone` is given: the start's offset is the
- * zone's offset at that date and time, as the tool asks. Google takes the offset as the instant and shows it in the
+ * The `check` rule (`eventZoneOffset`) of `calendar_create_event`'s `start_datetime`, and of `calendar_update_event`'s
+ * `start_datetime` and `end_datetime`, when `timezone` is given: the time's offset is the zone's offset at that date
+ * and time, as the tools ask. It checks the caller's input (validation runs before `calendarEventLength` fills an
+ * end in the start's offset). Google takes the offset as the instant and shows it in the
  * zone, so a summer start written with the winter offset (3 pm Paris as 15:00+01:00 on 30 March) would silently be
  * an hour off (16:00 Paris). Refused at the pointer with both readings: the wall-clock time in the zone, and the
  * instant given, each written with the zone's offset.

@@ -373,6 +373,34 @@ describe("calendar: a meeting at 3 pm Paris time, after the clocks change", () =
     // Without a zone, the offset given is the only one there is.
     expect((await call('calendar_create_event', { summary: 'Call with Ana', start_datetime: '2026-07-01T15:00:00Z' })).isError).toBeFalsy();
   });
+
+  it('calendar_update_event refuses the same start, and an end, by the same rule; a start alone keeps the length in its own offset', async () => {
+    const made = await call('calendar_create_event', { summary: 'Call with Ana', start_datetime: '2026-03-26T15:00:00+01:00', event_duration_hour: 1, timezone: 'Europe/Paris' });
+    const event_id = (made.structuredContent as { id: string }).id;
+    const move = (args: Record<string, unknown>) => call('calendar_update_event', { calendar_id: 'primary', event_id, timezone: 'Europe/Paris', ...args });
+    // A start alone: refused on the caller's input, before the event is read for its length.
+    expect((errorOf(await move({ start_datetime: '2026-03-30T15:00:00+01:00' })) as { violations?: unknown[] }).violations).toEqual([
+      {
+        pointer: '/start_datetime',
+        keyword: 'check',
+        message:
+          'start_datetime 2026-03-30T15:00:00+01:00 has the offset +01:00, but Europe/Paris is at +02:00 on that date: for 15:00 in Europe/Paris send 2026-03-30T15:00:00+02:00; for the instant given, 2026-03-30T16:00:00+02:00',
+      },
+    ]);
+    // The end is in the zone too: written with the winter offset, it is refused at /end_datetime the same way.
+    expect((errorOf(await move({ start_datetime: '2026-03-30T15:00:00+02:00', end_datetime: '2026-03-30T16:00:00+01:00' })) as { violations?: unknown[] }).violations).toEqual([
+      {
+        pointer: '/end_datetime',
+        keyword: 'check',
+        message:
+          'end_datetime 2026-03-30T16:00:00+01:00 has the offset +01:00, but Europe/Paris is at +02:00 on that date: for 16:00 in Europe/Paris send 2026-03-30T16:00:00+02:00; for the instant given, 2026-03-30T17:00:00+02:00',
+      },
+    ]);
+    // With the zone's offset, a start alone moves the hour-long event across the change and keeps its length.
+    const moved = await move({ start_datetime: '2026-03-30T15:00:00+02:00' });
+    expect(moved.isError, JSON.stringify(moved.content)).toBeFalsy();
+    expect(moved.structuredContent).toMatchObject({ start: { dateTime: '2026-03-30T15:00:00+02:00' }, end: { dateTime: '2026-03-30T16:00:00+02:00' } });
+  });
 });
 
 describe('crm: deals closing before a date said in words', () => {
