@@ -211,6 +211,9 @@ describe('events.insert', () => {
     ['bad visibility', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { visibility: 'secret' }), 'invalid', undefined],
     ['bad transparency', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { transparency: 'free' }), 'invalid', undefined],
     ['bad attendee', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { attendees: [{ displayName: 'x' }] }), 'invalid', 'Invalid attendee email.'],
+    // A value that is no string is quoted as JSON, never [object Object].
+    ['transparency as an object', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { transparency: { busy: true } }), 'invalid', 'Invalid transparency value: {"busy":true}'],
+    ['responseStatus as an object', timed('2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z', { attendees: [{ email: 'bo@example.com', responseStatus: { yes: 1 } }] }), 'invalid', 'Invalid responseStatus value: {"yes":1}'],
   ])('refuses %s with 400', async (_name, body, reason, message) => {
     const res = await call('POST', EVENTS, { body });
     expectCalendarError(res, 400, reason, message);

@@ -220,3 +220,57 @@ describe('page breaks, images, bullets, named ranges, document style', () => {
     expect(doc.body.content.some((el: Body) => el.table)).toBe(false);
   });
 });
+
+// A value that is absent, or not the kind the field takes, is never printed as "undefined" or "[object Object]".
+describe('refusals name what was sent', () => {
+  const bulletsOn = async (bullets: Record<string, unknown>) => {
+    await batch([{ insertText: { text: 'One\n', ...at(1) } }]);
+    return batch([{ createParagraphBullets: { range: { startIndex: 1, endIndex: 4 }, ...bullets } }]);
+  };
+  it.each([
+    ['absent', {}],
+    ['the enum\'s zero value', { bulletPreset: 'BULLET_GLYPH_PRESET_UNSPECIFIED' }],
+  ])('createParagraphBullets with bulletPreset %s is refused as missing', async (_name, bullets) => {
+    const res = await bulletsOn(bullets);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Invalid requests[0].createParagraphBullets: bulletPreset must be specified.');
+  });
+
+  it('createParagraphBullets with an object as bulletPreset is refused at parse time, quoting it as JSON', async () => {
+    const res = await bulletsOn({ bulletPreset: { type: 'DISC' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      `Invalid value at 'requests[0].create_paragraph_bullets.bullet_preset' (type.googleapis.com/google.apps.docs.v1.CreateParagraphBulletsRequest.BulletGlyphPreset), {"type":"DISC"}`,
+    );
+  });
+
+  it('an object as a row index is quoted as JSON', async () => {
+    await batch([{ insertTable: { rows: 1, columns: 1, ...at(1) } }]);
+    const res = await batch([{ insertTableRow: { tableCellLocation: { tableStartLocation: { index: 2 }, rowIndex: { n: 1 } } } }]);
+    expect(res.body.error.message).toBe('Invalid requests[0].insertTableRow: Invalid row index {"n":1}.');
+  });
+
+  it('an object as a column index is quoted as JSON', async () => {
+    await batch([{ insertTable: { rows: 1, columns: 1, ...at(1) } }]);
+    const res = await batch([{ insertTableColumn: { tableCellLocation: { tableStartLocation: { index: 2 }, columnIndex: [1] } } }]);
+    expect(res.body.error.message).toBe('Invalid requests[0].insertTableColumn: Invalid column index [1].');
+  });
+
+  it('an object as a named range id is quoted as JSON', async () => {
+    const res = await batch([{ deleteNamedRange: { namedRangeId: { id: 'x' } } }]);
+    expect(res.body.error.message).toBe('Invalid requests[0].deleteNamedRange: The named range {"id":"x"} was not found.');
+  });
+
+  it('an object as a segment id is quoted as JSON', async () => {
+    const res = await batch([{ insertText: { text: 'x', location: { index: 1, segmentId: { id: 'h' } } } }]);
+    expect(res.body.error.message).toBe('Invalid requests[0].insertText: The segment ID {"id":"h"} was not found.');
+  });
+
+  it.each([
+    ['requiredRevisionId', 'The document revision does not match the required revision ID {"rev":1}.'],
+    ['targetRevisionId', 'The target revision ID {"rev":1} is invalid or too old.'],
+  ])('an object as writeControl.%s is quoted as JSON', async (field, message) => {
+    const res = await call('POST', `/v1/documents/${id}:batchUpdate`, { requests: [{ insertText: { text: 'x', ...at(1) } }], writeControl: { [field]: { rev: 1 } } });
+    expect(res.body.error.message).toBe(message);
+  });
+});

@@ -417,6 +417,16 @@ describe('spreadsheets.values', () => {
     expect((await call('GET', valuesPath(id, 'A1:B1'))).body.values).toEqual([['x', 'y']]);
   });
 
+  it('a majorDimension or range that is no string is quoted as JSON in the refusal, never [object Object]', async () => {
+    expectError(await put(id, 'A1', [['x']], 'RAW', {}, { majorDimension: { d: 'ROWS' } }), 400, 'INVALID_ARGUMENT',
+      `Invalid value at 'data.major_dimension' (type.googleapis.com/google.apps.sheets.v4.Dimension), {"d":"ROWS"}`);
+  });
+
+  it('a body range that is no string is quoted as JSON in the refusal, never [object Object]', async () => {
+    expectError(await put(id, 'A1', [['x']], 'RAW', {}, { range: { a1: 'A1' } }), 400, 'INVALID_ARGUMENT',
+      'Requested entity range [{"a1":"A1"}] does not match the request URL range [Sheet1!A1].');
+  });
+
   it('refuses writes with a read-only scope', async () => {
     const res = await call('PUT', valuesPath(id, 'A1'), {
       query: { valueInputOption: 'RAW' },

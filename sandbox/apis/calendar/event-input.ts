@@ -3,7 +3,7 @@
  * messages and reasons.
  * @see https://developers.google.com/calendar/api/v3/reference/events/insert
  */
-import { GoogleApiError } from '../google-common/errors.js';
+import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { isRecord } from '../google-common/request.js';
 import { resolveTime, type ResolvedTime } from './event-time.js';
 import { parseRecurrence, type Recurrence } from './recurrence.js';
@@ -59,7 +59,7 @@ function invalid(message: string, reason = 'invalid'): GoogleApiError {
 
 function checkEnum(fields: Record<string, unknown>, name: string, allowed: readonly string[]): void {
   const v = fields[name];
-  if (v !== undefined && (typeof v !== 'string' || !allowed.includes(v))) throw invalid(`Invalid ${name} value: ${String(v)}`);
+  if (v !== undefined && (typeof v !== 'string' || !allowed.includes(v))) throw invalid(`Invalid ${name} value: ${valueText(v)}`);
 }
 
 /** Copies only the writable fields of a body, dropping read-only and unknown ones. */
@@ -156,7 +156,7 @@ function checkAttendees(attendees: unknown): void {
     if (!isRecord(a)) throw invalid('Invalid value for: attendees');
     if (typeof a.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(a.email)) throw invalid('Invalid attendee email.');
     if (a.responseStatus !== undefined && !RESPONSE_STATUSES.includes(a.responseStatus as string)) {
-      throw invalid(`Invalid responseStatus value: ${String(a.responseStatus)}`);
+      throw invalid(`Invalid responseStatus value: ${valueText(a.responseStatus)}`);
     }
   }
 }

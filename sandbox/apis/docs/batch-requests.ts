@@ -8,10 +8,10 @@
  * naming it, never a 501.
  * @see https://developers.google.com/docs/api/reference/rest/v1/documents/request
  */
-import { GoogleApiError } from '../google-common/errors.js';
+import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { opaqueToken } from '../google-common/ids.js';
 import { jsonName, withJsonNames } from '../google-common/proto-json.js';
-import { BULLET_PRESETS } from './request-fields.js';
+import { BULLET_PRESET_UNSPECIFIED, BULLET_PRESETS } from './request-fields.js';
 import { isRecord } from '../google-common/request.js';
 import { applyFields, type DocumentBody } from './document-body.js';
 import { checkDeletion, deleteTableColumn, deleteTableRow, insertTable, insertTableColumn, insertTableRow } from './table-ops.js';
@@ -117,7 +117,7 @@ export function applyRequest(body: DocumentBody, request: unknown, i: number): R
 
 function checkSegment(segmentId: unknown, where: string): void {
   // The sandbox's documents have no headers, footers or footnotes, so only the body segment ('' or absent) exists.
-  if (segmentId !== undefined && segmentId !== '') throw bad(`Invalid ${where}: The segment ID "${String(segmentId)}" was not found.`);
+  if (segmentId !== undefined && segmentId !== '') throw bad(`Invalid ${where}: The segment ID ${JSON.stringify(segmentId)} was not found.`);
 }
 
 /**
@@ -187,9 +187,12 @@ function insertInlineImage(body: DocumentBody, args: Record<string, unknown>, wh
 function createBullets(body: DocumentBody, args: Record<string, unknown>, where: string): void {
   const { start, end } = checkRange(body, args.range, where);
   const preset = args.bulletPreset;
-  if (typeof preset !== 'string' || !BULLET_PRESETS.has(preset)) {
-    throw bad(`Invalid value at '${where}.bullet_preset' (type.googleapis.com/google.apps.docs.v1.CreateParagraphBulletsRequest.BulletGlyphPreset), "${String(preset)}"`);
-  }
+  // Absent, or the enum's zero value (which the parser takes as a value, and which means none): Docs needs a preset.
+  // Google's wording for this is unconfirmed (not in the API reference nor any public record found); this sentence
+  // says what is missing, in the form of the sandbox's other request refusals.
+  if (preset === undefined || preset === null || preset === BULLET_PRESET_UNSPECIFIED) throw bad(`Invalid ${where}: bulletPreset must be specified.`);
+  // Anything but a known preset name was refused by the parser (request-fields.ts) before any request was applied.
+  if (typeof preset !== 'string' || !BULLET_PRESETS.has(preset)) throw bad(`Invalid ${where}: bulletPreset ${valueText(preset)} is not a bullet preset.`);
   const listId = `kix.list.${opaqueToken(10)}`;
   const glyph = preset.startsWith('NUMBERED_') ? { glyphType: 'DECIMAL', glyphFormat: '%0.' } : { glyphSymbol: '●', glyphFormat: '%0' };
   body.lists[listId] = { listProperties: { nestingLevels: Array.from({ length: 9 }, () => ({ ...glyph, startNumber: 1 })) } };
@@ -219,7 +222,7 @@ function deleteNamedRange(body: DocumentBody, args: Record<string, unknown>, whe
   const byName = args.name !== undefined;
   if (byId === byName) throw bad(`Invalid ${where}: Exactly one of namedRangeId or name must be specified.`);
   if (byId) {
-    if (!body.namedRanges.has(args.namedRangeId as string)) throw bad(`Invalid ${where}: The named range ${String(args.namedRangeId)} was not found.`);
+    if (!body.namedRanges.has(args.namedRangeId as string)) throw bad(`Invalid ${where}: The named range ${valueText(args.namedRangeId)} was not found.`);
     body.untagRange(args.namedRangeId as string);
     return;
   }

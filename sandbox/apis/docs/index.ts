@@ -4,7 +4,7 @@
  * @see https://developers.google.com/docs/api/reference/rest
  */
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
-import { GoogleApiError, findFile } from '../google-common/errors.js';
+import { GoogleApiError, findFile, valueText } from '../google-common/errors.js';
 import { googleApiModule } from '../google-common/module.js';
 import { withJsonNames } from '../google-common/proto-json.js';
 import { boolParam, isRecord, notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
@@ -77,11 +77,11 @@ function batchUpdate(doc: StoredDocument, body: unknown): ApiResponse {
       throw new GoogleApiError(400, "Invalid value at 'write_control' (oneof), oneof field 'control' is already set. Cannot set 'targetRevisionId'");
     }
     if (requiredRevisionId !== undefined && requiredRevisionId !== doc.revisionId) {
-      throw new GoogleApiError(400, `The document revision does not match the required revision ID ${String(requiredRevisionId)}.`);
+      throw new GoogleApiError(400, `The document revision does not match the required revision ID ${valueText(requiredRevisionId)}.`);
     }
     // The sandbox has no collaborators, so any revision this document has had is a valid base for the edits.
     if (targetRevisionId !== undefined && !doc.revisions.includes(targetRevisionId as string)) {
-      throw new GoogleApiError(400, `The target revision ID ${String(targetRevisionId)} is invalid or too old.`);
+      throw new GoogleApiError(400, `The target revision ID ${valueText(targetRevisionId)} is invalid or too old.`);
     }
   }
   const draft = doc.body.clone();

@@ -48,7 +48,10 @@ const MESSAGES: Readonly<Record<string, Message>> = {
   },
 };
 
-/** `createParagraphBullets.bulletPreset` values. */
+/** `createParagraphBullets.bulletPreset`'s zero value: the parser takes it, the request then has no preset. */
+export const BULLET_PRESET_UNSPECIFIED = 'BULLET_GLYPH_PRESET_UNSPECIFIED';
+
+/** `createParagraphBullets.bulletPreset` values that name a preset. */
 export const BULLET_PRESETS = new Set([
   'BULLET_DISC_CIRCLE_SQUARE', 'BULLET_DIAMONDX_ARROW3D_SQUARE', 'BULLET_CHECKBOX', 'BULLET_ARROW_DIAMOND_DISC',
   'BULLET_STAR_CIRCLE_SQUARE', 'BULLET_ARROW3D_CIRCLE_SQUARE', 'BULLET_LEFTTRIANGLE_DIAMOND_DISC',
@@ -56,6 +59,9 @@ export const BULLET_PRESETS = new Set([
   'NUMBERED_DECIMAL_ALPHA_ROMAN_PARENS', 'NUMBERED_DECIMAL_NESTED', 'NUMBERED_UPPERALPHA_ALPHA_ROMAN',
   'NUMBERED_UPPERROMAN_UPPERALPHA_DECIMAL', 'NUMBERED_ZERODECIMAL_ALPHA_ROMAN',
 ]);
+
+/** Every value the parser takes for `bulletPreset`, the zero value included. */
+const PARSED_BULLET_PRESETS: ReadonlySet<string> = new Set([BULLET_PRESET_UNSPECIFIED, ...BULLET_PRESETS]);
 
 /** `ParagraphStyle.namedStyleType` values (a heading is HEADING_1, not "Heading 1"). */
 const NAMED_STYLE_TYPES = new Set(['NAMED_STYLE_TYPE_UNSPECIFIED', 'NORMAL_TEXT', 'TITLE', 'SUBTITLE', 'HEADING_1', 'HEADING_2', 'HEADING_3', 'HEADING_4', 'HEADING_5', 'HEADING_6']);
@@ -87,7 +93,8 @@ const STYLE_FIELDS: Readonly<Record<string, Readonly<Record<string, readonly [st
 
 function kindProblem(value: unknown, at: string, type: string, kind: Kind): string[] {
   if (value === undefined || value === null) return [];
-  if ('enum' in kind) return typeof value === 'string' && !kind.enum.has(value) ? [invalidValue(at, type, value)] : [];
+  // An enum takes its value's name (or number); an object, array or boolean is refused with the value as JSON.
+  if ('enum' in kind) return (typeof value === 'string' && !kind.enum.has(value)) || (typeof value !== 'string' && typeof value !== 'number') ? [invalidValue(at, type, value)] : [];
   return isRecord(value) ? [] : [invalidValue(at, type, value)];
 }
 
@@ -96,7 +103,7 @@ function valueProblems(kind: string, args: unknown, at: string): string[] {
   // A field may go by its JSON or its proto name.
   const field = (o: Record<string, unknown>, json: string): unknown => o[json] ?? o[protoName(json)];
   if (!isRecord(args)) return [];
-  if (kind === 'createParagraphBullets') return kindProblem(field(args, 'bulletPreset'), `${at}.bullet_preset`, 'CreateParagraphBulletsRequest.BulletGlyphPreset', { enum: BULLET_PRESETS });
+  if (kind === 'createParagraphBullets') return kindProblem(field(args, 'bulletPreset'), `${at}.bullet_preset`, 'CreateParagraphBulletsRequest.BulletGlyphPreset', { enum: PARSED_BULLET_PRESETS });
   const styleName = kind === 'updateTextStyle' ? 'textStyle' : kind === 'updateParagraphStyle' ? 'paragraphStyle' : undefined;
   const style = styleName === undefined ? undefined : field(args, styleName);
   if (styleName === undefined || !isRecord(style)) return [];

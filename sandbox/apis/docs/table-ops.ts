@@ -5,7 +5,7 @@
  * @see https://developers.google.com/docs/api/how-tos/tables
  * @see https://developers.google.com/docs/api/reference/rest/v1/documents/request#InsertTableRequest
  */
-import { GoogleApiError } from '../google-common/errors.js';
+import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { isRecord } from '../google-common/request.js';
 import { DEFAULT_PARAGRAPH, type Cell, type DocumentBody, type Slot, type Table } from './document-body.js';
 
@@ -57,9 +57,9 @@ function tableAt(body: DocumentBody, args: Record<string, unknown>, where: strin
   if (!slot || slot.kind !== 'table' || !slot.table) throw bad(`Invalid ${where}: Invalid table start location. Must specify the start index of the table.`);
   const row = loc?.rowIndex ?? 0;
   const column = loc?.columnIndex ?? 0;
-  if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row >= slot.table.rows.length) throw bad(`Invalid ${where}: Invalid row index ${String(row)}.`);
+  if (typeof row !== 'number' || !Number.isInteger(row) || row < 0 || row >= slot.table.rows.length) throw bad(`Invalid ${where}: Invalid row index ${valueText(row)}.`);
   if (typeof column !== 'number' || !Number.isInteger(column) || column < 0 || column >= (slot.table.rows[0]?.length ?? 0)) {
-    throw bad(`Invalid ${where}: Invalid column index ${String(column)}.`);
+    throw bad(`Invalid ${where}: Invalid column index ${valueText(column)}.`);
   }
   return { table: slot.table, row, column };
 }

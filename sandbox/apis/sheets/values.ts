@@ -5,7 +5,7 @@
  * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/append
  */
 import type { ApiResponse } from '../../types.js';
-import { GoogleApiError } from '../google-common/errors.js';
+import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { refuseUnknownFields, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { boolParam, isRecord } from '../google-common/request.js';
 import { columnLetters, formatRange } from './a1.js';
@@ -126,12 +126,12 @@ function inputGrid(book: Spreadsheet, box: GridBox, body: unknown): InputGrid {
   const b = isRecord(body) ? body : {};
   const dim = b.majorDimension === undefined ? 'ROWS' : b.majorDimension;
   if (dim !== 'ROWS' && dim !== 'COLUMNS') {
-    throw new GoogleApiError(400, `Invalid value at 'data.major_dimension' (type.googleapis.com/google.apps.sheets.v4.Dimension), "${String(dim)}"`);
+    throw new GoogleApiError(400, `Invalid value at 'data.major_dimension' (type.googleapis.com/google.apps.sheets.v4.Dimension), ${JSON.stringify(dim)}`);
   }
   if (b.range !== undefined) {
     const other = typeof b.range === 'string' ? book.resolve(b.range).box : undefined;
     if (!other || boxRange(other) !== boxRange(box)) {
-      throw new GoogleApiError(400, `Requested entity range [${String(b.range)}] does not match the request URL range [${boxRange(box)}].`);
+      throw new GoogleApiError(400, `Requested entity range [${valueText(b.range)}] does not match the request URL range [${boxRange(box)}].`);
     }
   }
   const raw = b.values === undefined ? [] : b.values;

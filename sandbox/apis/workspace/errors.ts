@@ -29,6 +29,16 @@ export function validation(message: string): NotionApiError {
   return new NotionApiError(400, 'validation_error', message.startsWith('body.') ? `body failed validation: ${message}` : message);
 }
 
+/**
+ * A 400 `validation_error` for a value that matched no branch of a union: "body failed validation. Fix one:", then
+ * one line per branch saying why it failed, each on its own line, as Notion answers (a page's parent, live:
+ * "body failed validation. Fix one:\nbody.parent.page_id should be defined, instead was `undefined`.\nbody.parent.database_id
+ * should be a valid uuid, ...").
+ */
+export function unionValidation(branches: readonly string[]): NotionApiError {
+  return new NotionApiError(400, 'validation_error', ['body failed validation. Fix one:', ...branches].join('\n'));
+}
+
 export function notFound(id: string, kind = 'block'): NotionApiError {
   return new NotionApiError(
     404,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isTimeZone } from '../calendar/time.js';
-import { isObject, normalizeId, validation } from './errors.js';
+import { isObject, normalizeId, unionValidation, validation } from './errors.js';
 import { richText } from './rich-text.js';
 
 /** A database property (a column) in response form: `{id, name, type, <type>: config}`. */
@@ -213,7 +213,14 @@ function pickOption(prop: PropertySchema, v: unknown, path: string, create: bool
   const config = prop[prop.type] as { options: { id: string; name: string; color: string }[] };
   const found = config.options.find((o) => (typeof v.id === 'string' && o.id === v.id) || (typeof v.name === 'string' && o.name === v.name));
   if (found) return { ...found };
-  if (!create || typeof v.name !== 'string') throw validation(`${path}: option \`${String(v.name ?? v.id)}\` does not exist.`);
+  if (typeof v.id !== 'string' && typeof v.name !== 'string') {
+    // An option is named by id or by name: with neither, Notion refuses the union, one line for each (the lines as it
+    // writes a union's branches, e.g. "body.properties.Due Date.date.id should be defined, instead was `undefined`.").
+    const branch = (key: 'id' | 'name') =>
+      v[key] === undefined ? `${path}.${key} should be defined, instead was \`undefined\`.` : `${path}.${key} should be a string, instead was \`${JSON.stringify(v[key])}\`.`;
+    throw unionValidation([branch('id'), branch('name')]);
+  }
+  if (!create || typeof v.name !== 'string') throw validation(`${path}: option \`${typeof v.name === 'string' ? v.name : String(v.id)}\` does not exist.`);
   // Notion adds an unknown select option to the schema on write.
   const created = option({ name: v.name, color: v.color }, path);
   config.options.push(created);

@@ -153,8 +153,9 @@ export function sortRows(schema: Schema, rows: PageRecord[], sorts: unknown): Pa
       const ts = s.timestamp;
       return { sign, value: (p: PageRecord): string | number | null => p[ts] };
     }
-    const prop = findProperty(schema, String(s.property));
-    if (!prop) throw validation(`Could not find sort property with name or id: ${String(s.property)}`);
+    if (typeof s.property !== 'string') throw validation(`${at}.property should be a string, instead was \`${JSON.stringify(s.property)}\`.`);
+    const prop = findProperty(schema, s.property);
+    if (!prop) throw validation(`Could not find sort property with name or id: ${s.property}`);
     const options = (prop[prop.type] as { options?: { name: string }[] } | undefined)?.options ?? [];
     return {
       sign,

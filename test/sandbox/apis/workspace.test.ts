@@ -296,6 +296,35 @@ describe('Notion API fake', () => {
     expect(texts((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(['a', 'b', 'c1', 'c2', 'd']);
   });
 
+  it('a select value with neither id nor name is refused as Notion refuses a union, naming both fields, not "option `undefined`"', async () => {
+    const { tasks } = await seeded();
+    const res = await call('POST', '/v1/pages', { parent: { database_id: tasks.id }, properties: { title: { title: title('x') }, Status: { select: {} } } });
+    expect(res.body).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      message: [
+        'body failed validation. Fix one:',
+        'body.properties.Status.select.id should be defined, instead was `undefined`.',
+        'body.properties.Status.select.name should be defined, instead was `undefined`.',
+      ].join('\n'),
+    });
+    // A name that is no string is named as such, with its value.
+    const numbered = await call('POST', '/v1/pages', { parent: { database_id: tasks.id }, properties: { title: { title: title('x') }, Status: { select: { name: 3 } } } });
+    expect(numbered.body.message).toBe(
+      ['body failed validation. Fix one:', 'body.properties.Status.select.id should be defined, instead was `undefined`.', 'body.properties.Status.select.name should be a string, instead was `3`.'].join('\n'),
+    );
+  });
+
+  it('a sort property that is no string is refused naming its value, not "[object Object]"', async () => {
+    const { tasks } = await seeded();
+    const res = await call('POST', `/v1/databases/${tasks.id}/query`, { sorts: [{ property: { name: 'Priority' }, direction: 'ascending' }] });
+    expect(res.body).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      message: 'body failed validation: body.sorts[0].property should be a string, instead was `{"name":"Priority"}`.',
+    });
+  });
+
   it('keeps users apart', async () => {
     const { home } = await seeded();
     const bob = sb.control.issueTokens('notion', 'bob@example.com').accessToken;
