@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 const HORIZON_MS = 730 * DAY;
 const MAX_INSTANCES = 1000;
 
-interface Item {
+export interface Item {
   resource: Record<string, unknown>;
   startMs: number;
   endMs: number;
@@ -141,9 +141,10 @@ function matchesProps(ev: Record<string, unknown>, kind: 'private' | 'shared', f
 
 /**
  * The event itself, or (expanding) each instance of a recurring event. Unexpanded recurring events yield their
- * instances too, so the caller can test the time window against any of them and keep the master once.
+ * instances too, so the caller can test the time window against any of them and keep the master once (freeBusy takes
+ * every instance's times).
  */
-function* occurrences(stored: StoredEvent, cal: CalendarRecord, expandIt: boolean, timeMin?: number, timeMax?: number): Generator<Item> {
+export function* occurrences(stored: StoredEvent, cal: CalendarRecord, expandIt: boolean, timeMin?: number, timeMax?: number): Generator<Item> {
   const ev = stored.resource;
   const start = resolveTime(ev.start, 'start', cal.timeZone);
   const end = resolveTime(ev.end, 'end', cal.timeZone);

@@ -10,25 +10,32 @@ import { deleteCalendarListEntry, getCalendarListEntry, listCalendarList } from 
 import { seedCalendarUser, type CalendarUserState } from './calendar-store.js';
 import { deleteEvent, getEvent, insertEvent, patchEvent } from './event-ops.js';
 import { listEvents } from './events-list.js';
+import { queryFreeBusy } from './freebusy.js';
 
 const SERVICE = 'calendar-json.googleapis.com';
 const EVENTS_READ = ['calendar', 'calendar.readonly', 'calendar.events', 'calendar.events.readonly', 'calendar.events.owned', 'calendar.events.owned.readonly'];
 const EVENTS_WRITE = ['calendar', 'calendar.events', 'calendar.events.owned'];
 const LIST_READ = ['calendar', 'calendar.readonly', 'calendar.calendarlist', 'calendar.calendarlist.readonly'];
 const LIST_WRITE = ['calendar', 'calendar.calendarlist'];
+/** freeBusy.query's scopes, as its reference lists them. */
+const FREEBUSY = ['calendar', 'calendar.readonly', 'calendar.freebusy', 'calendar.events.freebusy'];
 const SEND_UPDATES = ['all', 'externalOnly', 'none'] as const;
 
 export function createCalendarApi(): ApiModule {
   return googleApiModule({ service: 'calendar', serviceName: SERVICE, errorShape: 'legacy', seed: seedCalendarUser, route });
 }
 
-function route(req: ApiRequest, state: CalendarUserState): ApiResponse {
+function route(req: ApiRequest, state: CalendarUserState, others: () => Iterable<CalendarUserState>): ApiResponse {
   const seg = pathSegments(req.path);
   const need = (scopes: string[]): void => requireScope(req.scopes, scopes, SERVICE);
   if (seg[0] !== 'calendar' || seg[1] !== 'v3') throw notFoundRoute(req.method, req.path);
   const rest = seg.slice(2);
   const m = req.method.toUpperCase();
 
+  if (rest.length === 1 && rest[0] === 'freeBusy' && m === 'POST') {
+    need(FREEBUSY);
+    return queryFreeBusy(state, req.body, others);
+  }
   if (rest[0] === 'users' && rest[1] === 'me' && rest[2] === 'calendarList') {
     if (rest.length === 3 && m === 'GET') {
       need(LIST_READ);
