@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -54,6 +54,20 @@ export function buildCalendarDeleteEvent(input: CalendarDeleteEventInput): Upstr
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   return { method: "DELETE", path: buildPath("/calendar/v3/calendars/{calendar_id}/events/{event_id}", { "calendar_id": input.calendar_id ?? "primary", "event_id": input.event_id }), query, headers };
+}
+
+/** `calendar_free_busy`: POST /calendar/v3/freeBusy. Call only with an input that passed validation. */
+export function buildCalendarFreeBusy(input: CalendarFreeBusyInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  const v1 = ["primary"];
+  const v2 = helpers.withDefault(input.calendar_ids, v1);
+  const o3: Record<string, unknown> = {};
+  o3["timeMin"] = input.time_min;
+  o3["timeMax"] = input.time_max;
+  if (input.timezone !== undefined) o3["timeZone"] = input.timezone;
+  o3["items"] = helpers.keyedObjects(v2, "id");
+  return { method: "POST", path: "/calendar/v3/freeBusy", query, headers, body: o3 };
 }
 
 /** `calendar_get_event_by_id`: GET /calendar/v3/calendars/{calendar_id}/events/{event_id}. Call only with an input that passed validation. */

@@ -306,6 +306,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/calendar_free_busy/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check availability: when the user, or several people, are busy or free (available) over a time range (Google Calendar free/busy), in one call rather than listing events.
+         * @description Check availability: when the user, or several people, are busy or free (available) over a time range (Google
+         *     Calendar free/busy), in one call rather than listing events. calendar_ids default to the user's primary calendar; a
+         *     colleague's e-mail address works for people in the user's Google Workspace domain who share their free/busy.
+         *     Returns {calendars: {<id>: {busy: [{start, end}], errors}}}: per calendar, its busy intervals within the range,
+         *     overlapping events merged; events shown as free and cancelled events are not busy. Free time is the gaps between
+         *     the busy intervals within time_min to time_max. A calendar whose availability cannot be seen has errors (e.g.
+         *     reason notFound) and no busy intervals: unknown, not free.
+         *     Example: {"time_min": "2026-03-05T13:00:00+01:00", "time_max": "2026-03-05T18:00:00+01:00", "calendar_ids":
+         *     ["primary", "ana@example.com"]}
+         *
+         *     Aliases: googlecalendar_free_busy.
+         */
+        post: operations["execute_calendar_free_busy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/calendar_get_event_by_id/execute": {
         parameters: {
             query?: never;
@@ -1917,6 +1947,91 @@ export interface components {
             method?: string;
             /** @description Minutes before the start. */
             minutes?: number;
+        };
+        CalendarFreeBusyInput: {
+            /**
+             * @description Whose availability, at most 50: `primary` (the user's own calendar, the default), calendar ids from calendar_list_calendars, or people's e-mail addresses (their primary calendar; for people in the user's Google Workspace domain who share their free/busy).
+             * @default [
+             *       "primary"
+             *     ]
+             * @example [
+             *       "primary",
+             *       "ana@example.com"
+             *     ]
+             */
+            calendar_ids: string[];
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * Format: date-time
+             * @description End of the range to check (after time_min), RFC 3339 with an offset, like time_min.
+             * @example 2026-03-05T18:00:00+01:00
+             */
+            time_max: string;
+            /**
+             * Format: date-time
+             * @description Start of the range to check, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): Thursday 1 pm in Paris on 2026-03-05 is 2026-03-05T13:00:00+01:00; Z is UTC.
+             * @example 2026-03-05T13:00:00+01:00
+             */
+            time_min: string;
+            /**
+             * Format: iana-time-zone
+             * @description IANA time zone in which the busy intervals are written (e.g. Europe/Paris); Google's default UTC. The range itself is time_min to time_max, whatever this says.
+             * @example Europe/Paris
+             */
+            timezone?: string;
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+        };
+        CalendarFreeBusyOutput: {
+            /** @description One entry per id of calendar_ids, keyed as given (`primary` stays `primary`). */
+            calendars?: {
+                [key: string]: {
+                    /** @description The busy intervals within the range, in order, overlapping events merged. Free time is the gaps between them within the range; an empty list with errors means unknown, not free. */
+                    busy?: {
+                        /** @description End (exclusive), RFC 3339 in timezone's offset (UTC by default). */
+                        end?: string;
+                        /** @description Start (inclusive), RFC 3339 in timezone's offset (UTC by default). */
+                        start?: string;
+                    }[];
+                    /** @description Present when Google could not compute this calendar's availability: notFound (no such calendar, or its free/busy is not shared with the user), tooManyCalendarsRequested, internalError. */
+                    errors?: {
+                        /** @description Category of the error, e.g. global. */
+                        domain?: string;
+                        /** @description Why: notFound, tooManyCalendarsRequested, groupTooBig, internalError. */
+                        reason?: string;
+                    }[];
+                };
+            };
+            /** @description Where an id of calendar_ids is a Google group: the calendar ids it expanded to. */
+            groups?: {
+                [key: string]: {
+                    /** @description The group's members' calendar ids. */
+                    calendars?: string[];
+                    /** @description Why the group could not be expanded (e.g. groupTooBig). */
+                    errors?: {
+                        domain?: string;
+                        reason?: string;
+                    }[];
+                };
+            };
+            /** @description calendar#freeBusy. */
+            kind?: string;
+            /** @description The end of the range checked. */
+            timeMax?: string;
+            /** @description The start of the range checked. */
+            timeMin?: string;
+        };
+        CalendarFreeBusyRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CalendarFreeBusyInput"];
         };
         CalendarGetEventByIdInput: {
             /**
@@ -5994,6 +6109,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CalendarDeleteEventOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_calendar_free_busy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFreeBusyRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CalendarFreeBusyOutput"];
                         execution_id: string;
                     };
                 };

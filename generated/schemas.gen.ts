@@ -539,6 +539,166 @@ export let calendarDeleteEventOutputSchema: JsonSchema = {
     "description": "Empty on success (Google answers 204 No Content).",
     "properties": {}
   };
+/** JSON Schema 2020-12 of the input of `calendar_free_busy`. */
+export let calendarFreeBusyInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "time_min": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Start of the range to check, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): Thursday 1 pm in Paris on 2026-03-05 is 2026-03-05T13:00:00+01:00; Z is UTC.",
+        "examples": [
+          "2026-03-05T13:00:00+01:00"
+        ]
+      },
+      "time_max": {
+        "type": "string",
+        "format": "date-time",
+        "description": "End of the range to check (after time_min), RFC 3339 with an offset, like time_min.",
+        "examples": [
+          "2026-03-05T18:00:00+01:00"
+        ]
+      },
+      "calendar_ids": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 50,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "default": [
+          "primary"
+        ],
+        "description": "Whose availability, at most 50: `primary` (the user's own calendar, the default), calendar ids from calendar_list_calendars, or people's e-mail addresses (their primary calendar; for people in the user's Google Workspace domain who share their free/busy).",
+        "examples": [
+          [
+            "primary",
+            "ana@example.com"
+          ]
+        ]
+      },
+      "timezone": {
+        "type": "string",
+        "format": "iana-time-zone",
+        "description": "IANA time zone in which the busy intervals are written (e.g. Europe/Paris); Google's default UTC. The range itself is time_min to time_max, whatever this says.",
+        "examples": [
+          "Europe/Paris"
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "time_min",
+      "time_max"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `calendar_free_busy` (its notable fields). */
+export let calendarFreeBusyOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "type": "string",
+        "description": "calendar#freeBusy."
+      },
+      "timeMin": {
+        "type": "string",
+        "description": "The start of the range checked."
+      },
+      "timeMax": {
+        "type": "string",
+        "description": "The end of the range checked."
+      },
+      "calendars": {
+        "type": "object",
+        "description": "One entry per id of calendar_ids, keyed as given (`primary` stays `primary`).",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "busy": {
+              "type": "array",
+              "description": "The busy intervals within the range, in order, overlapping events merged. Free time is the gaps between them within the range; an empty list with errors means unknown, not free.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "start": {
+                    "type": "string",
+                    "description": "Start (inclusive), RFC 3339 in timezone's offset (UTC by default)."
+                  },
+                  "end": {
+                    "type": "string",
+                    "description": "End (exclusive), RFC 3339 in timezone's offset (UTC by default)."
+                  }
+                }
+              }
+            },
+            "errors": {
+              "type": "array",
+              "description": "Present when Google could not compute this calendar's availability: notFound (no such calendar, or its free/busy is not shared with the user), tooManyCalendarsRequested, internalError.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "domain": {
+                    "type": "string",
+                    "description": "Category of the error, e.g. global."
+                  },
+                  "reason": {
+                    "type": "string",
+                    "description": "Why: notFound, tooManyCalendarsRequested, groupTooBig, internalError."
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "groups": {
+        "type": "object",
+        "description": "Where an id of calendar_ids is a Google group: the calendar ids it expanded to.",
+        "additionalProperties": {
+          "type": "object",
+          "properties": {
+            "calendars": {
+              "type": "array",
+              "description": "The group's members' calendar ids.",
+              "items": {
+                "type": "string"
+              }
+            },
+            "errors": {
+              "type": "array",
+              "description": "Why the group could not be expanded (e.g. groupTooBig).",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "domain": {
+                    "type": "string"
+                  },
+                  "reason": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `calendar_get_event_by_id`. */
 export let calendarGetEventByIdInputSchema: JsonSchema = {
     "type": "object",

@@ -147,6 +147,25 @@ export interface CalendarDeleteEventInput {
 /** Result of `calendar_delete_event`: the notable fields; the upstream may return more. */
 export type CalendarDeleteEventOutput = Record<string, unknown>;
 
+/** Input of `calendar_free_busy` (aliases: `googlecalendar_free_busy`). */
+export interface CalendarFreeBusyInput {
+  /** Start of the range to check, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): Thursday 1 pm in Paris on 2026-03-05 is 2026-03-05T13:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-05T13:00:00+01:00"`. */
+  time_min: string;
+  /** End of the range to check (after time_min), RFC 3339 with an offset, like time_min. Format: date-time. Example: `"2026-03-05T18:00:00+01:00"`. */
+  time_max: string;
+  /** Whose availability, at most 50: `primary` (the user's own calendar, the default), calendar ids from calendar_list_calendars, or people's e-mail addresses (their primary calendar; for people in the user's Google Workspace domain who share their free/busy). Example: `["primary","ana@example.com"]`. */
+  calendar_ids?: Array<string>;
+  /** IANA time zone in which the busy intervals are written (e.g. Europe/Paris); Google's default UTC. The range itself is time_min to time_max, whatever this says. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+  timezone?: string;
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `calendar_free_busy`: the notable fields; the upstream may return more. */
+export type CalendarFreeBusyOutput = { kind?: string; timeMin?: string; timeMax?: string; calendars?: Record<string, { busy?: Array<{ start?: string; end?: string; [key: string]: unknown }>; errors?: Array<{ domain?: string; reason?: string; [key: string]: unknown }>; [key: string]: unknown }>; groups?: Record<string, { calendars?: Array<string>; errors?: Array<{ domain?: string; reason?: string; [key: string]: unknown }>; [key: string]: unknown }>; [key: string]: unknown };
+
 /** Input of `calendar_get_event_by_id` (aliases: `googlecalendar_get_event_by_id`). */
 export interface CalendarGetEventByIdInput {
   /** Id of the event to fetch (from calendar_list_events or calendar_create_event). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
@@ -1033,12 +1052,13 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
   calendar_create_event: CalendarCreateEventInput;
   calendar_delete_event: CalendarDeleteEventInput;
+  calendar_free_busy: CalendarFreeBusyInput;
   calendar_get_event_by_id: CalendarGetEventByIdInput;
   calendar_list_calendars: CalendarListCalendarsInput;
   calendar_list_events: CalendarListEventsInput;
@@ -1081,6 +1101,7 @@ export interface ToolInputs {
 export interface ToolOutputs {
   calendar_create_event: CalendarCreateEventOutput;
   calendar_delete_event: CalendarDeleteEventOutput;
+  calendar_free_busy: CalendarFreeBusyOutput;
   calendar_get_event_by_id: CalendarGetEventByIdOutput;
   calendar_list_calendars: CalendarListCalendarsOutput;
   calendar_list_events: CalendarListEventsOutput;

@@ -11,14 +11,14 @@ import { parseJson, splitList, stringValues } from './values.js';
 import { googleFileId } from './google-file-id.js';
 import { workspaceId } from './workspace-id.js';
 import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent.js';
-import { member, mergeObjects, withDefault } from './objects.js';
+import { keyedObjects, member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
 import { filterGroups } from './hubspot-filter-groups.js';
 import { dealPriority, dealProperties } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -50,6 +50,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   member: { arity: 2, module: 'objects.js' },
   mergeObjects: { arity: 2, module: 'objects.js' },
   withDefault: { arity: 2, module: 'objects.js' },
+  keyedObjects: { arity: 2, module: 'objects.js' },
   propertyIds: { arity: 1, module: 'workspace-property-ids.js' },
   /** A response transform `(data, input) => data` (used as `response.transform`, not in a request mapping). */
   calendarEventFilter: { arity: 2, module: 'calendar-event-filter.js' },

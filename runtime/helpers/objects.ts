@@ -19,3 +19,8 @@ export function mergeObjects(base?: Record<string, unknown>, extra?: Record<stri
 export function withDefault<T>(value: T | undefined, fallback: T): T {
   return value === undefined ? fallback : value;
 }
+
+/** `["a", "b"]` with `id` → `[{id: "a"}, {id: "b"}]`: a list of values sent as one-member objects (freeBusy's `items`). */
+export function keyedObjects<T>(values: readonly T[], key: string): Array<Record<string, T>> {
+  return values.map((value) => ({ [key]: value }));
+}

@@ -69,6 +69,8 @@ const STEPS: Record<ConnectorName, Step[]> = {
     { tool: 'calendar_get_event_by_id', input: (s) => ({ event_id: s.event }), check: (d, s) => expect(d.id).toBe(s.event) },
     { tool: 'calendar_list_events', input: () => ({ time_min: '2026-05-04T00:00:00Z', time_max: '2026-05-05T00:00:00Z', single_events: true }), check: (d, s) =>
       expect(d.items.map((e: Data) => e.id)).toContain(s.event) },
+    { tool: 'calendar_free_busy', input: () => ({ time_min: '2026-05-04T00:00:00Z', time_max: '2026-05-05T00:00:00Z' }), check: (d) =>
+      expect(d.calendars.primary.busy).toContainEqual({ start: '2026-05-04T08:00:00Z', end: '2026-05-04T08:45:00Z' }) },
     { tool: 'calendar_update_event', input: (s) => ({ calendar_id: 'primary', event_id: s.event, summary: 'E2E renamed' }), check: (d) => expect(d.summary).toBe('E2E renamed') },
     { tool: 'calendar_delete_event', input: (s) => ({ event_id: s.event }), check: (d) => expect(d).toEqual({}) },
   ],

@@ -18,6 +18,7 @@ interface Upstream {
   calendar_update_event: calendar_v3.Schema$Event;
   calendar_list_events: calendar_v3.Schema$Events;
   calendar_list_calendars: calendar_v3.Schema$CalendarList;
+  calendar_free_busy: calendar_v3.Schema$FreeBusyResponse;
   /** events.delete answers 204 with no body. */
   calendar_delete_event: Record<string, never>;
   sheets_create_spreadsheet: sheets_v4.Schema$Spreadsheet;

@@ -117,6 +117,14 @@ const CASES: [query: string, first: string][] = [
   ['get the stage ids of a pipeline', 'crm_deal_pipelines_list'],
   ['hubspot pipeline stages', 'crm_deal_pipelines_list'],
   ['move the Acme deal to Demo booked', 'crm_deal_update'],
+  // Availability: free/busy, not the events themselves.
+  ['when am I free tomorrow', 'calendar_free_busy'],
+  ['find a free slot', 'calendar_free_busy'],
+  ['check availability', 'calendar_free_busy'],
+  ['when are Ana and I both free this week', 'calendar_free_busy'],
+  ["find a time when I'm free on Thursday afternoon", 'calendar_free_busy'],
+  ['is Ana busy on Friday', 'calendar_free_busy'],
+  ['when is everyone available', 'calendar_free_busy'],
 ];
 
 /**

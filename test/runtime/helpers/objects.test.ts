@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { member, mergeObjects, withDefault } from '../../../runtime/helpers/objects.js';
+import { keyedObjects, member, mergeObjects, withDefault } from '../../../runtime/helpers/objects.js';
 
 describe('object helpers', () => {
   it('member reads one member, absent with the object', () => {
@@ -16,5 +16,10 @@ describe('object helpers', () => {
   it('withDefault falls back only when absent', () => {
     expect(withDefault(undefined, 'USER_ENTERED')).toBe('USER_ENTERED');
     expect(withDefault('RAW', 'USER_ENTERED')).toBe('RAW');
+  });
+
+  it('keyedObjects sends each value as a one-member object', () => {
+    expect(keyedObjects(['primary', 'ana@example.com'], 'id')).toEqual([{ id: 'primary' }, { id: 'ana@example.com' }]);
+    expect(keyedObjects([], 'id')).toEqual([]);
   });
 });

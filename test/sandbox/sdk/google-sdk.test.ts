@@ -139,6 +139,22 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(day.status).toBe(200);
   });
 
+  it('calendar: freebusy.query, busy intervals merged and an unknown calendar answered with an error entry', async () => {
+    for (const [start, end, transparency] of [['09:00', '10:00', 'opaque'], ['09:30', '10:30', 'opaque'], ['11:00', '12:00', 'transparent']] as const) {
+      await g.calendar.events.insert({ calendarId: 'primary', requestBody: { summary: 'Busy?', transparency, start: { dateTime: `2026-04-09T${start}:00Z` }, end: { dateTime: `2026-04-09T${end}:00Z` } } });
+    }
+    const res = await g.calendar.freebusy.query({ requestBody: { timeMin: '2026-04-09T08:00:00Z', timeMax: '2026-04-09T18:00:00Z', items: [{ id: 'primary' }, { id: 'nobody@example.com' }] } });
+    expect(res.status).toBe(200);
+    expect(res.data.kind).toBe('calendar#freeBusy');
+    expect(res.data.calendars?.primary).toEqual({ busy: [{ start: '2026-04-09T09:00:00Z', end: '2026-04-09T10:30:00Z' }] });
+    expect(res.data.calendars?.['nobody@example.com']).toEqual({ errors: [{ domain: 'global', reason: 'notFound' }], busy: [] });
+
+    const long = await refusal(g.calendar.freebusy.query({ requestBody: { timeMin: '2026-01-01T00:00:00Z', timeMax: '2026-06-01T00:00:00Z', items: [{ id: 'primary' }] } }));
+    expect(long.status).toBe(400);
+    expect(long.error.message).toBe('The requested time range is too long.');
+    expect(long.error.errors?.[0]?.reason).toBe('timeRangeTooLong');
+  });
+
   it('sheets: spreadsheets.create/get, values.update/get/append, as the tools use them', async () => {
     const created = await g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'SDK budget', locale: 'fr_FR', timeZone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data' } }] } });
     expect(created.status).toBe(200);
@@ -552,6 +568,14 @@ const SAME: SameOperation[] = [
     tool: 'calendar_delete_event',
     input: { event_id: 'ev123', calendar_id: 'c_abc@group.calendar.google.com' },
     sdk: (g) => g.calendar.events.delete({ calendarId: 'c_abc@group.calendar.google.com', eventId: 'ev123' }),
+  },
+  {
+    tool: 'calendar_free_busy',
+    input: { time_min: '2026-03-05T13:00:00+01:00', time_max: '2026-03-05T18:00:00+01:00', calendar_ids: ['primary', 'ana@example.com'], timezone: 'Europe/Paris' },
+    sdk: (g) =>
+      g.calendar.freebusy.query({
+        requestBody: { timeMin: '2026-03-05T13:00:00+01:00', timeMax: '2026-03-05T18:00:00+01:00', timeZone: 'Europe/Paris', items: [{ id: 'primary' }, { id: 'ana@example.com' }] },
+      }),
   },
   {
     tool: 'calendar_get_event_by_id',
