@@ -1147,6 +1147,12 @@ export let workspacePageAppend: ToolDefinition<WorkspacePageAppendInput> = {
         "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1180,6 +1186,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
         "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       },
       {
         "status": 400,

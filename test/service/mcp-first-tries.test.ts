@@ -542,3 +542,19 @@ describe("calendar: attendees told of the change in Google's own words", () => {
     expect((await call('calendar_update_event', { calendar_id: 'primary', event_id, summary: 'Review (moved room)', send_updates: true })).isError).toBeFalsy();
   });
 });
+
+describe('workspace: a block type Notion does not have', () => {
+  it("a list item written as a bullet, or a heading_5, is refused in Notion's words with the types to use", async () => {
+    const block_id = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const block = (type: string) => ({ type, [type]: { rich_text: [{ text: { content: 'Hire two engineers' } }] } });
+    for (const [tool, type] of [['workspace_page_append', 'bullet'], ['workspace_page_create', 'heading_5']] as const) {
+      const args = tool === 'workspace_page_append' ? { block_id } : { parent_page_id: block_id, properties: { title: { title: [{ text: { content: 'Plan' } }] } } };
+      const error = errorOf(await call(tool, { ...args, child_blocks: [block(type)] }));
+      expect(error.message).toContain('body failed validation. Fix one:\nbody.children[0].embed should be defined, instead was `undefined`.\n');
+      // The service shortens a long upstream message; the hint names the types the cut-off list would have.
+      expect(error.details?.hint).toMatch(/when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code/);
+    }
+    const added = await call('workspace_page_append', { block_id, child_blocks: [block('bulleted_list_item')] });
+    expect(added.isError, JSON.stringify(added.content)).toBeFalsy();
+  });
+});

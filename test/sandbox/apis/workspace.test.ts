@@ -238,6 +238,37 @@ describe('Notion API fake', () => {
     expect(appended.body).toMatchObject({ status: 400, code: 'validation_error' });
   });
 
+  // Notion's answer to a block type it does not have (`note`, appended), quoted verbatim in a public test fixture
+  // (request 6afdaebe-2879-4c24-9139-adf803caff89): the union of the 34 block types, one line each, in this order.
+  const NOTION_BLOCK_TYPES = [
+    'embed', 'bookmark', 'image', 'video', 'pdf', 'file', 'audio', 'code', 'equation', 'divider', 'breadcrumb', 'tab', 'table_of_contents',
+    'link_to_page', 'table_row', 'ai_block', 'meeting_notes', 'custom_block', 'table', 'column_list', 'column', 'heading_1', 'heading_2',
+    'heading_3', 'heading_4', 'paragraph', 'bulleted_list_item', 'numbered_list_item', 'quote', 'to_do', 'toggle', 'template', 'callout',
+    'synced_block',
+  ];
+  const unknownType = (at: string) => ['body failed validation. Fix one:', ...NOTION_BLOCK_TYPES.map((t) => `${at}.${t} should be defined, instead was \`undefined\`.`)].join('\n');
+
+  it('a block type Notion does not have is refused with every type it has, at any depth, and nothing is written', async () => {
+    const { home } = await seeded();
+    const text = (type: string) => ({ object: 'block', type, [type]: { rich_text: title('x') } });
+    const appended = await call('PATCH', `/v1/blocks/${home.id}/children`, { children: [text('paragraph'), text('note')] });
+    expect(appended.body).toEqual({ object: 'error', status: 400, code: 'validation_error', message: unknownType('body.children[1]'), request_id: expect.any(String) });
+    // Without `type`, the first key names it, as for a known type.
+    const untyped = await call('PATCH', `/v1/blocks/${home.id}/children`, { children: [{ bullet: { rich_text: title('x') } }] });
+    expect(untyped.body.message).toBe(unknownType('body.children[0]'));
+    const nested = await call('POST', '/v1/pages', {
+      parent: { page_id: home.id },
+      properties: { title: { title: title('Nested') } },
+      children: [{ type: 'toggle', toggle: { rich_text: title('t'), children: [text('heading_5')] } }],
+    });
+    expect(nested.body.message).toBe(unknownType('body.children[0].toggle.children[0]'));
+    expect((await call('GET', `/v1/blocks/${home.id}/children`)).body.results.map((b: Json) => b.type)).not.toContain('note');
+    // Every type in Notion's list is taken; heading_4 is one of them.
+    const heading4 = await call('PATCH', `/v1/blocks/${home.id}/children`, { children: [text('heading_4'), { type: 'divider', divider: {} }] });
+    expect(heading4.status).toBe(200);
+    expect(heading4.body.results.map((b: Json) => b.type)).toEqual(['heading_4', 'divider']);
+  });
+
   it('block children: a nested block is read by its own id; a block answers its parent and has_children, never its children', async () => {
     const { home } = await seeded();
     const seed = await call('GET', `/v1/blocks/${home.id}/children`);
