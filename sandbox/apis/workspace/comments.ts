@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiRequest, ApiResponse } from '../../types.js';
-import { isObject, normalizeId, notFound, validation } from './errors.js';
+import { isObject, normalizeId, notFound, unionValidation, validation } from './errors.js';
 import { list, paginate } from './render.js';
 import { richText } from './rich-text.js';
 import { notionTime, type CommentRecord, type Workspace } from './state.js';
@@ -12,7 +12,7 @@ export function createComment(ws: Workspace, req: ApiRequest): ApiResponse {
   const hasParent = body.parent !== undefined;
   const hasDiscussion = body.discussion_id !== undefined;
   if (hasParent === hasDiscussion) {
-    throw validation('body failed validation. Fix one: body.parent should be defined, instead was `undefined`. body.discussion_id should be defined, instead was `undefined`.');
+    throw unionValidation(['body.parent should be defined, instead was `undefined`.', 'body.discussion_id should be defined, instead was `undefined`.']);
   }
   const text = richText(body.rich_text, 'body.rich_text');
   let parent: CommentRecord['parent'];

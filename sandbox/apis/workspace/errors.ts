@@ -23,7 +23,7 @@ export class NotionApiError extends Error {
 /**
  * A 400 `validation_error`. A failure of the request body's schema reads as Notion writes it: "body failed
  * validation: body.children[0].paragraph.rich_text should be defined, instead was `undefined`." (the prefix before the
- * path; a union that matched no branch says "body failed validation. Fix one:" and is written so where it is made).
+ * path; a union that matched no branch is {@link unionValidation}).
  */
 export function validation(message: string): NotionApiError {
   return new NotionApiError(400, 'validation_error', message.startsWith('body.') ? `body failed validation: ${message}` : message);

@@ -144,7 +144,7 @@ function fileItem(item: unknown, path: string): unknown {
   }
   const kind = item.external !== undefined ? 'external' : item.file !== undefined ? 'file' : undefined;
   if (kind === undefined) {
-    throw validation(`body failed validation. Fix one: ${path}.file should be defined, instead was \`undefined\`. ${path}.external should be defined, instead was \`undefined\`.`);
+    throw unionValidation([`${path}.file should be defined, instead was \`undefined\`.`, `${path}.external should be defined, instead was \`undefined\`.`]);
   }
   const target = item[kind];
   if (!isObject(target) || typeof target.url !== 'string') {

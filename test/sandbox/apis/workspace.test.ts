@@ -185,6 +185,8 @@ describe('Notion API fake', () => {
     expect(both.body.code).toBe('validation_error');
     const neither = await call('POST', '/v1/comments', { rich_text: title('x') });
     expect(neither.status).toBe(400);
+    // A union's branches one a line, as Notion writes them.
+    expect(neither.body.message).toBe('body failed validation. Fix one:\nbody.parent should be defined, instead was `undefined`.\nbody.discussion_id should be defined, instead was `undefined`.');
     const l1 = await call('GET', `/v1/comments?block_id=${home.id}&page_size=1`);
     expect(l1.body).toMatchObject({ object: 'list', type: 'comment', comment: {}, has_more: true });
     const l2 = await call('GET', `/v1/comments?block_id=${home.id}&page_size=1&start_cursor=${l1.body.next_cursor}`);

@@ -166,7 +166,7 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     };
     // A file is external or Notion-hosted (or an upload), and a named one needs its name.
     expect(await refused({ Docs: { files: [{ name: 'Spec', url: 'https://example.com/spec.pdf' }] } })).toBe(
-      'body failed validation. Fix one: body.properties.Docs.files[0].file should be defined, instead was `undefined`. body.properties.Docs.files[0].external should be defined, instead was `undefined`.',
+      'body failed validation. Fix one:\nbody.properties.Docs.files[0].file should be defined, instead was `undefined`.\nbody.properties.Docs.files[0].external should be defined, instead was `undefined`.',
     );
     expect(await refused({ Docs: { files: [{ external: { url: 'https://example.com/spec.pdf' } }] } })).toBe('body failed validation: body.properties.Docs.files[0].name should be defined, instead was `undefined`.');
     expect(await refused({ Docs: { files: [{ name: 'Spec', external: { url: `https://example.com/${'a'.repeat(2000)}` } }] } })).toMatch(/files\[0\]\.external\.url\.length should be ≤ `2000`/);
