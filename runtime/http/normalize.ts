@@ -55,6 +55,18 @@ function errorBody(body: Buffer, secrets: readonly string[]): unknown {
 
 const cut = (text: string): string => (text.length > MAX_TEXT_BODY ? `${text.slice(0, MAX_TEXT_BODY)}...` : text);
 
+/**
+ * The upstream's message as an error message quotes it: whole up to {@link MAX_MESSAGE} characters, else cut at the
+ * last word break before that and ended with an ellipsis, so no word is cut in two (the whole answer stays in the
+ * error's `details.body`).
+ */
+function clipped(message: string): string {
+  if (message.length <= MAX_MESSAGE) return message;
+  const head = message.slice(0, MAX_MESSAGE);
+  const lastBreak = head.search(/\s\S*$/);
+  return `${(lastBreak > 0 ? head.slice(0, lastBreak) : head).trimEnd()}…`;
+}
+
 /** Replaces every occurrence of each secret in every string of a JSON value. */
 export function redact<T>(value: T, secrets: readonly string[]): T {
   const live = secrets.filter((s) => s.length >= 8);
@@ -122,7 +134,7 @@ export interface UpstreamErrorInput {
 export function upstreamError(input: UpstreamErrorInput): ConnectorError {
   const body = errorBody(input.body, input.secrets);
   const upstreamMessage = dialectMessage(input.dialect, body);
-  const shortMessage = upstreamMessage === undefined ? '' : `: ${upstreamMessage.slice(0, MAX_MESSAGE)}`;
+  const shortMessage = upstreamMessage === undefined ? '' : `: ${clipped(upstreamMessage)}`;
   const details = { status: input.status, body: body ?? null };
   if (isDialectRateLimit(input.dialect, input.status, body)) {
     const afterMs = parseRetryAfter(input.headers['retry-after'], input.now);

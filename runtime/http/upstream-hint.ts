@@ -21,7 +21,10 @@ export function matchingHint(hints: readonly UpstreamErrorHint[], dialect: Error
   return undefined;
 }
 
-/** The message with the hint after it, as its own sentence (a full stop added only where the message has no end of its own, which may sit inside a closing bracket or quote). */
+/**
+ * The message with the hint after it, as its own sentence (a full stop added only where the message has no end of
+ * its own, which may sit inside a closing bracket or quote, or is the ellipsis of a message cut short).
+ */
 export function withHint(message: string, hint: string): string {
-  return `${message}${/[.!?]["')\]]*$/.test(message) ? '' : '.'} Hint: ${hint}`;
+  return `${message}${/[.!?…]["')\]]*$/.test(message) ? '' : '.'} Hint: ${hint}`;
 }

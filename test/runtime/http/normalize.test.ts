@@ -176,6 +176,25 @@ describe('upstreamError with the tool\'s hints', () => {
     }
   });
 
+  it('a long message is cut at a word break with an ellipsis, whole in details.body, and the hint follows it', () => {
+    // Notion's validation answer lists one line per block type it expected (34 of them for an unknown type).
+    const lines = Array.from({ length: 34 }, (_, i) => `body.children[0].type_${i} should be defined, instead was \`undefined\`.`);
+    const payload = { object: 'error', status: 400, code: 'validation_error', message: `body failed validation. Fix one:\n${lines.join('\n')}` };
+    const hint = 'Send a block type Notion has.';
+    const error = upstreamError({ dialect: 'notion', status: 400, headers: {}, body: body(payload), secrets: [], hints: [{ status: 400, hint }] });
+    const quoted = error.message.slice('The upstream API answered 400: '.length, -` Hint: ${hint}`.length);
+    expect(quoted.endsWith('…')).toBe(true);
+    expect(quoted.length).toBeLessThanOrEqual(301);
+    // Every word quoted is one of the message's whole words: none is cut in two.
+    const words = new Set(payload.message.split(/\s+/));
+    for (const word of quoted.slice(0, -1).split(/\s+/)) expect(words).toContain(word);
+    expect(error.message.endsWith(`… Hint: ${hint}`)).toBe(true);
+    expect(error.details).toMatchObject({ body: payload });
+    // A message up to the limit is quoted whole.
+    const short = { ...payload, message: 'x '.repeat(150).trimEnd() };
+    expect(upstreamError({ dialect: 'notion', status: 400, headers: {}, body: body(short), secrets: [] }).message).toBe(`The upstream API answered 400: ${short.message}`);
+  });
+
   it('is only for upstream_error: a rate limit or a missing scope of the same status gets none', () => {
     const quota = { error: { code: 403, message: 'Rate Limit Exceeded', errors: [{ reason: 'rateLimitExceeded' }] } };
     const forbidden = [{ status: 403, hint: 'h' }];
