@@ -2795,7 +2795,7 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contact_create = validate30;
-const schema41 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]}},"required":["email"],"additionalProperties":false};
+const schema41 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2973,14 +2973,65 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.company_ids !== undefined){
+let data9 = data.company_ids;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err14 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 === "string"){
+if(data10.length < 1){
+const err15 = {instancePath:instancePath+"/company_ids/" + i0,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/company_ids/" + i0,schemaPath:"#/properties/company_ids/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -3548,7 +3599,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_create = validate35;
-const schema46 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]}},"required":["amount","dealname","dealstage"],"additionalProperties":false};
+const schema46 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["amount","dealname","dealstage"],"additionalProperties":false};
 const formats36 = formats.date;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3593,7 +3644,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "amount") || (key0 === "dealname")) || (key0 === "dealstage")) || (key0 === "closedate")) || (key0 === "dealtype")) || (key0 === "description")) || (key0 === "hs_priority")) || (key0 === "pipeline"))){
+if(!(func1.call(schema46.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
@@ -3764,14 +3815,116 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.contact_ids !== undefined){
+let data8 = data.contact_ids;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err17 = {instancePath:instancePath+"/contact_ids",schemaPath:"#/properties/contact_ids/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(typeof data9 === "string"){
+if(data9.length < 1){
+const err18 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/contact_ids",schemaPath:"#/properties/contact_ids/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.company_ids !== undefined){
+let data10 = data.company_ids;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err21 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(typeof data11 === "string"){
+if(data11.length < 1){
+const err22 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -3948,7 +4101,7 @@ return errors === 0;
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deals_search = validate38;
-const schema49 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"); checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+const schema49 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -207,6 +207,8 @@ export function buildCrmContactCreate(input: CrmContactCreateInput): UpstreamReq
   let o2: Record<string, unknown> | undefined;
   const v3 = helpers.stringValues(o1);
   if (v3 !== undefined) (o2 ??= {})["properties"] = v3;
+  const v4 = helpers.associations("contact", null, input.company_ids);
+  if (v4 !== undefined) (o2 ??= {})["associations"] = v4;
   return { method: "POST", path: "/crm/v3/objects/contacts", query, headers, body: o2 };
 }
 
@@ -274,6 +276,8 @@ export function buildCrmDealCreate(input: CrmDealCreateInput): UpstreamRequest {
   let o3: Record<string, unknown> | undefined;
   const v4 = helpers.stringValues(o1);
   if (v4 !== undefined) (o3 ??= {})["properties"] = v4;
+  const v5 = helpers.associations("deal", input.contact_ids, input.company_ids);
+  if (v5 !== undefined) (o3 ??= {})["associations"] = v5;
   return { method: "POST", path: "/crm/v3/objects/deals", query, headers, body: o3 };
 }
 

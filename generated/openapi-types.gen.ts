@@ -536,7 +536,9 @@ export interface paths {
          * Create a contact in HubSpot CRM.
          * @description Create a contact in HubSpot CRM. Use it to add a person; email is required and unique, so an existing
          *     e-mail fails with 409 CONFLICT ("Contact already exists. Existing ID: ..."): then update that contact instead. The
-         *     other fields are standard contact properties. Returns the new contact: id, properties, createdAt, updatedAt.
+         *     other fields are standard contact properties; company is free text, company_ids links company records (ids from
+         *     crm_companies_search or crm_company_create; the first becomes the primary company). Returns the new contact: id
+         *     (what crm_deal_create's contact_ids takes), properties, createdAt, updatedAt.
          *     Example: {"email": "ana@example.com", "firstname": "Ana", "lastname": "Silva", "company": "Acme Corp"}
          *
          *     Aliases: hubspot_contact_create.
@@ -668,11 +670,12 @@ export interface paths {
          * @description Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales
          *     opportunity. dealstage and pipeline are ids that crm_deal_pipelines_list lists, not labels: a stage the user calls
          *     "Demo booked" has an id there such as 1234567. The stage must be in the deal's pipeline (default pipeline
-         *     "default", stages such as appointmentscheduled, closedwon). The deal is not linked to any contact or company
-         *     (no tool here creates associations): tell the user so when they ask for a deal for someone. Returns the new deal:
-         *     id, properties, createdAt, updatedAt.
-         *     Example: {"dealname": "Acme renewal 2026", "amount": 12000, "dealstage": "appointmentscheduled", "closedate":
-         *     "2026-06-30"}
+         *     "default", stages such as appointmentscheduled, closedwon). For a deal for someone, link it with contact_ids
+         *     and company_ids: record ids, the `id` that crm_contacts_search or crm_contact_create (crm_companies_search,
+         *     crm_company_create) returns; the first company becomes the deal's primary company. An id that names no record is
+         *     refused (400 "One or more associations are invalid"). Returns the new deal: id, properties, createdAt, updatedAt.
+         *     Example: {"dealname": "Ana Silva - onboarding", "amount": 5000, "dealstage": "appointmentscheduled",
+         *     "closedate": "2026-06-30", "contact_ids": ["101"]}
          *
          *     Aliases: hubspot_deal_create.
          */
@@ -2618,10 +2621,17 @@ export interface components {
         };
         CrmContactCreateInput: {
             /**
-             * @description Company name as free text (does not associate a company record).
+             * @description Company name as free text (does not associate a company record; company_ids does).
              * @example Acme Corp
              */
             company?: string;
+            /**
+             * @description Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.
+             * @example [
+             *       "20001"
+             *     ]
+             */
+            company_ids?: string[];
             /**
              * Format: email
              * @description The contact's e-mail address, its unique identifier.
@@ -2805,6 +2815,20 @@ export interface components {
              */
             closedate?: string;
             /**
+             * @description Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.
+             * @example [
+             *       "20001"
+             *     ]
+             */
+            company_ids?: string[];
+            /**
+             * @description Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).
+             * @example [
+             *       "101"
+             *     ]
+             */
+            contact_ids?: string[];
+            /**
              * @description Name of the deal.
              * @example Acme renewal 2026
              */
@@ -2899,7 +2923,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"); checked before sending (see the description).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"dealstage","operator":"EQ","value":"closedwon"}]}]
              */
             filterGroups?: {

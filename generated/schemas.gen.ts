@@ -2706,7 +2706,7 @@ export let crmContactCreateInputSchema: JsonSchema = {
       },
       "company": {
         "type": "string",
-        "description": "Company name as free text (does not associate a company record).",
+        "description": "Company name as free text (does not associate a company record; company_ids does).",
         "examples": [
           "Acme Corp"
         ]
@@ -2778,6 +2778,20 @@ export let crmContactCreateInputSchema: JsonSchema = {
         "description": "Website URL.",
         "examples": [
           "https://acme.com"
+        ]
+      },
+      "company_ids": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.",
+        "examples": [
+          [
+            "20001"
+          ]
         ]
       }
     },
@@ -3254,6 +3268,34 @@ export let crmDealCreateInputSchema: JsonSchema = {
         "examples": [
           "default"
         ]
+      },
+      "contact_ids": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).",
+        "examples": [
+          [
+            "101"
+          ]
+        ]
+      },
+      "company_ids": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.",
+        "examples": [
+          [
+            "20001"
+          ]
+        ]
       }
     },
     "required": [
@@ -3510,7 +3552,7 @@ export let crmDealsSearchInputSchema: JsonSchema = {
             }
           }
         },
-        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"); checked before sending (see the description).",
+        "description": "Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).",
         "examples": [
           "[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"
         ]

@@ -295,7 +295,7 @@ export let crmContactCreate: ToolDefinition<CrmContactCreateInput> = {
     schemaVersions: [],
     aliases: ["hubspot_contact_create"],
     title: "Create CRM contact",
-    description: "Create a contact in HubSpot CRM. Use it to add a person; email is required and unique, so an existing\ne-mail fails with 409 CONFLICT (\"Contact already exists. Existing ID: ...\"): then update that contact instead. The\nother fields are standard contact properties. Returns the new contact: id, properties, createdAt, updatedAt.\nExample: {\"email\": \"ana@example.com\", \"firstname\": \"Ana\", \"lastname\": \"Silva\", \"company\": \"Acme Corp\"}",
+    description: "Create a contact in HubSpot CRM. Use it to add a person; email is required and unique, so an existing\ne-mail fails with 409 CONFLICT (\"Contact already exists. Existing ID: ...\"): then update that contact instead. The\nother fields are standard contact properties; company is free text, company_ids links company records (ids from\ncrm_companies_search or crm_company_create; the first becomes the primary company). Returns the new contact: id\n(what crm_deal_create's contact_ids takes), properties, createdAt, updatedAt.\nExample: {\"email\": \"ana@example.com\", \"firstname\": \"Ana\", \"lastname\": \"Silva\", \"company\": \"Acme Corp\"}",
     annotations: {"readOnly":false,"destructive":false,"idempotent":false,"openWorld":true},
     inputSchema: crmContactCreateInputSchema,
     versionParameters: [],
@@ -305,6 +305,12 @@ export let crmContactCreate: ToolDefinition<CrmContactCreateInput> = {
     validate: validateCrmContactCreate,
     buildRequest: buildCrmContactCreate,
     upstreamErrors: [
+      {
+        "status": 400,
+        "code": "VALIDATION_ERROR",
+        "messageContains": "One or more associations are invalid",
+        "hint": "company_ids names no company (details.body.context.INVALID_OBJECT_IDS says which): crm_companies_search finds companies and returns their ids."
+      },
       {
         "status": 409,
         "code": "CONFLICT",
@@ -426,7 +432,7 @@ export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
     schemaVersions: [],
     aliases: ["hubspot_deal_create"],
     title: "Create CRM deal",
-    description: "Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales\nopportunity. dealstage and pipeline are ids that crm_deal_pipelines_list lists, not labels: a stage the user calls\n\"Demo booked\" has an id there such as 1234567. The stage must be in the deal's pipeline (default pipeline\n\"default\", stages such as appointmentscheduled, closedwon). The deal is not linked to any contact or company\n(no tool here creates associations): tell the user so when they ask for a deal for someone. Returns the new deal:\nid, properties, createdAt, updatedAt.\nExample: {\"dealname\": \"Acme renewal 2026\", \"amount\": 12000, \"dealstage\": \"appointmentscheduled\", \"closedate\":\n\"2026-06-30\"}",
+    description: "Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales\nopportunity. dealstage and pipeline are ids that crm_deal_pipelines_list lists, not labels: a stage the user calls\n\"Demo booked\" has an id there such as 1234567. The stage must be in the deal's pipeline (default pipeline\n\"default\", stages such as appointmentscheduled, closedwon). For a deal for someone, link it with contact_ids\nand company_ids: record ids, the `id` that crm_contacts_search or crm_contact_create (crm_companies_search,\ncrm_company_create) returns; the first company becomes the deal's primary company. An id that names no record is\nrefused (400 \"One or more associations are invalid\"). Returns the new deal: id, properties, createdAt, updatedAt.\nExample: {\"dealname\": \"Ana Silva - onboarding\", \"amount\": 5000, \"dealstage\": \"appointmentscheduled\",\n\"closedate\": \"2026-06-30\", \"contact_ids\": [\"101\"]}",
     annotations: {"readOnly":false,"destructive":false,"idempotent":false,"openWorld":true},
     inputSchema: crmDealCreateInputSchema,
     versionParameters: [],
@@ -436,6 +442,12 @@ export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
     validate: validateCrmDealCreate,
     buildRequest: buildCrmDealCreate,
     upstreamErrors: [
+      {
+        "status": 400,
+        "code": "VALIDATION_ERROR",
+        "messageContains": "One or more associations are invalid",
+        "hint": "contact_ids or company_ids names no record (details.body.context.INVALID_OBJECT_IDS says which): crm_contacts_search and crm_companies_search find records and return their ids."
+      },
       {
         "status": 400,
         "code": "INVALID_OPTION",

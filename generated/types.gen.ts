@@ -503,7 +503,7 @@ export type CrmCompanyGetOutput = CrmObject;
 export interface CrmContactCreateInput {
   /** The contact's e-mail address, its unique identifier. Format: email. Example: `"ana@example.com"`. */
   email: string;
-  /** Company name as free text (does not associate a company record). Example: `"Acme Corp"`. */
+  /** Company name as free text (does not associate a company record; company_ids does). Example: `"Acme Corp"`. */
   company?: string;
   /** First name. Example: `"Ana"`. */
   firstname?: string;
@@ -519,6 +519,8 @@ export interface CrmContactCreateInput {
   phone?: string;
   /** Website URL. Example: `"https://acme.com"`. */
   website?: string;
+  /** Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company. Example: `["20001"]`. */
+  company_ids?: Array<string>;
 }
 
 /** Result of `crm_contact_create`: the notable fields; the upstream may return more. */
@@ -596,6 +598,10 @@ export interface CrmDealCreateInput {
   hs_priority?: "HIGH" | "MEDIUM" | "LOW";
   /** Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline. Example: `"default"`. */
   pipeline?: string;
+  /** Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns). Example: `["101"]`. */
+  contact_ids?: Array<string>;
+  /** Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company. Example: `["20001"]`. */
+  company_ids?: Array<string>;
 }
 
 /** Result of `crm_deal_create`: the notable fields; the upstream may return more. */
@@ -625,7 +631,7 @@ export type CrmDealUpdateOutput = CrmObject;
 export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
   filterGroups?: Array<{ filters?: Array<Record<string, unknown>>; [key: string]: unknown }> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;

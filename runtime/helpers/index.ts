@@ -14,11 +14,11 @@ import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent
 import { keyedObjects, member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
 import { filterGroups } from './hubspot-filter-groups.js';
-import { dealPriority, dealProperties } from './crm.js';
+import { associations, dealPriority, dealProperties } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
-export { calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { associations, calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -43,6 +43,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   filterGroups: { arity: 1, module: 'hubspot-filter-groups.js' },
   dealPriority: { arity: 1, module: 'crm.js' },
   dealProperties: { arity: 1, module: 'crm.js' },
+  associations: { arity: 3, module: 'crm.js' },
   stringValues: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },
   hostParent: { arity: 2, module: 'workspace-parent.js' },

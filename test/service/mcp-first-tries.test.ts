@@ -343,9 +343,15 @@ describe('workspace: a child page written like a database row', () => {
 });
 
 describe('crm: a deal "for" a contact', () => {
-  it('crm_deal_create says, where a model reads it, that the deal is linked to no contact, so the model can tell the user', async () => {
+  it('crm_deal_create says, where a model reads it, how to link the deal to the contact and where her id comes from', async () => {
     const listed = (await c.listTools()).tools.find((t) => t.name === 'crm_deal_create')!;
-    expect(listed.description?.replace(/\s+/g, ' ')).toMatch(/not linked to any contact or company \(no tool here creates associations\): tell the user so/);
+    const description = listed.description?.replace(/\s+/g, ' ');
+    expect(description).not.toMatch(/not linked to any contact/);
+    expect(description).toMatch(/link it with contact_ids and company_ids: record ids, the `id` that crm_contacts_search or crm_contact_create/);
+    const ana = await call('crm_contact_create', { email: 'ana.first-try@example.com', firstname: 'Ana' });
+    const id = (ana.structuredContent as { id: string }).id;
+    const deal = await call('crm_deal_create', { dealname: 'Ana - 5,000 EUR', amount: 5000, dealstage: 'appointmentscheduled', contact_ids: [id] });
+    expect(deal.isError, JSON.stringify(deal.content)).toBeFalsy();
   });
 });
 

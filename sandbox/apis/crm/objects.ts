@@ -17,12 +17,14 @@ function findObject(crm: Crm, type: ObjectType, req: ApiRequest, rawId: string):
   return obj;
 }
 
-/** `POST /crm/v3/objects/{type}` -> 201. */
+/** `POST /crm/v3/objects/{type}` -> 201, with the `associations` given (the answer is the object alone, as HubSpot's). */
 export function createObject(crm: Crm, type: ObjectType, req: ApiRequest): ApiResponse {
   if (!isObject(req.body)) throw invalid('Invalid input JSON on line 1, column 1: request body is required');
   const props = crm.cleanProperties(type, req.body.properties ?? {});
   if (type === 'contacts') crm.checkEmailUnique(props.email);
+  const links = crm.checkAssociations(type, req.body.associations);
   const obj = crm.create(type, props, req.now);
+  crm.associate(type, obj.id, links);
   return { status: 201, body: render(type, obj, Object.keys(props)) };
 }
 

@@ -130,3 +130,26 @@ export const QUERY_PROPERTIES: Record<ObjectType, string[]> = {
   companies: ['name', 'domain', 'website', 'phone', 'hs_object_id'],
   deals: ['dealname', 'hs_object_id'],
 };
+
+/** HubSpot's name for an object type in an association refusal (`CONTACT=101 is not valid`). */
+export const OBJECT_TYPE_NAMES: Record<ObjectType, string> = { contacts: 'CONTACT', companies: 'COMPANY', deals: 'DEAL' };
+
+/**
+ * The HubSpot-defined association types between the sandbox's object types, by the type a record is created as:
+ * `associationTypeId` -> the type it links to, as HubSpot's "Association type ID values" tables list them (the
+ * official client's `AssociationTypes` holds the same numbers). The primary-company types (1, 5, 6, 2) are labels
+ * beside the unlabeled ones; the sandbox stores the ids given.
+ * @see https://developers.hubspot.com/docs/api-reference/latest/crm/associations/associate-records/guide
+ */
+export const ASSOCIATION_TYPES: Record<ObjectType, Readonly<Record<number, ObjectType>>> = {
+  contacts: { 449: 'contacts', 279: 'companies', 1: 'companies', 4: 'deals' },
+  companies: { 280: 'contacts', 2: 'contacts', 450: 'companies', 13: 'companies', 14: 'companies', 342: 'deals', 6: 'deals' },
+  deals: { 3: 'contacts', 341: 'companies', 5: 'companies', 451: 'deals' },
+};
+
+/** The search pseudo-property that filters by associated records (`associations.contact`), by the type it names. */
+export const ASSOCIATION_SEARCH_PROPERTIES: Readonly<Record<string, ObjectType>> = {
+  'associations.contact': 'contacts',
+  'associations.company': 'companies',
+  'associations.deal': 'deals',
+};

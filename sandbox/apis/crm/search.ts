@@ -1,7 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../../types.js';
 import { invalid, isObject } from './errors.js';
 import { parseLimit } from './objects.js';
-import { QUERY_PROPERTIES, type ObjectType } from './schema.js';
+import { ASSOCIATION_SEARCH_PROPERTIES, QUERY_PROPERTIES, type ObjectType } from './schema.js';
 import { render, type Crm, type CrmObject } from './store.js';
 
 const OPERATORS = new Set(['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN']);
@@ -34,7 +34,35 @@ function tokenMatch(value: string, pattern: string): boolean {
 
 type Pred = (o: CrmObject) => boolean;
 
-function compileFilter(f: unknown, at: string): Pred {
+/**
+ * A filter on the pseudo-property `associations.{contact|company|deal}`: the records associated with the record whose
+ * id is the value (HubSpot's search guide: `{"propertyName": "associations.contact", "operator": "EQ", "value":
+ * "123"}`). The record's associated ids act as a multi-valued property: EQ and IN match when one of them is given,
+ * NEQ and NOT_IN when none is, HAS_PROPERTY when it has any; other operators match nothing.
+ */
+function associationFilter(crm: Crm, type: ObjectType, toType: ObjectType, operator: string, value: (name: string) => string, values: () => string[]): Pred {
+  const ids = (o: CrmObject) => crm.associatedIds(type, o.id, toType);
+  switch (operator) {
+    case 'EQ':
+    case 'NEQ': {
+      const v = value('value');
+      return operator === 'EQ' ? (o) => ids(o).has(v) : (o) => !ids(o).has(v);
+    }
+    case 'IN':
+    case 'NOT_IN': {
+      const vs = values();
+      return operator === 'IN' ? (o) => vs.some((v) => ids(o).has(v)) : (o) => !vs.some((v) => ids(o).has(v));
+    }
+    case 'HAS_PROPERTY':
+      return (o) => ids(o).size > 0;
+    case 'NOT_HAS_PROPERTY':
+      return (o) => ids(o).size === 0;
+    default:
+      return () => false;
+  }
+}
+
+function compileFilter(crm: Crm, type: ObjectType, f: unknown, at: string): Pred {
   if (!isObject(f)) throw invalid(`${at} must be an object`);
   const { propertyName, operator } = f;
   if (typeof propertyName !== 'string' || !propertyName) throw invalid(`${at}.propertyName is required`);
@@ -46,6 +74,12 @@ function compileFilter(f: unknown, at: string): Pred {
     if (typeof x === 'number' || typeof x === 'boolean') return String(x);
     throw invalid(`${at}.${name} is required for operator ${operator}`);
   };
+  const list = () => {
+    if (!Array.isArray(f.values) || f.values.length === 0) throw invalid(`${at}.values is required for operator ${operator}`);
+    return f.values.map((v, i) => str(v, `values[${i}]`));
+  };
+  const associated = ASSOCIATION_SEARCH_PROPERTIES[propertyName];
+  if (associated !== undefined) return associationFilter(crm, type, associated, operator, (name) => str(f[name], name), list);
   switch (operator) {
     case 'HAS_PROPERTY':
       return (o) => has(get(o));
@@ -53,8 +87,7 @@ function compileFilter(f: unknown, at: string): Pred {
       return (o) => !has(get(o));
     case 'IN':
     case 'NOT_IN': {
-      if (!Array.isArray(f.values) || f.values.length === 0) throw invalid(`${at}.values is required for operator ${operator}`);
-      const values = f.values.map((v, i) => str(v, `values[${i}]`));
+      const values = list();
       const inList = (o: CrmObject) => {
         const v = get(o);
         return has(v) && values.some((x) => compare(v, x) === 0);
@@ -107,7 +140,7 @@ export function searchObjects(crm: Crm, type: ObjectType, req: ApiRequest): ApiR
     if (!isObject(g) || !Array.isArray(g.filters)) throw invalid(`filterGroups[${gi}].filters must be an array`);
     if (g.filters.length > MAX_FILTERS_PER_GROUP) throw invalid(`Too many filters in filterGroups[${gi}]: ${g.filters.length}; the limit is ${MAX_FILTERS_PER_GROUP}`);
     total += g.filters.length;
-    const fs = g.filters.map((f, fi) => compileFilter(f, `filterGroups[${gi}].filters[${fi}]`));
+    const fs = g.filters.map((f, fi) => compileFilter(crm, type, f, `filterGroups[${gi}].filters[${fi}]`));
     return (o: CrmObject) => fs.every((p) => p(o));
   });
   if (total > MAX_FILTERS) throw invalid(`Too many filters: ${total}; the limit is ${MAX_FILTERS}`);

@@ -1,4 +1,4 @@
-import { COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, WRITABLE, optionLabelOf, type ObjectType } from './schema.js';
+import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, WRITABLE, optionLabelOf, type ObjectType } from './schema.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
 import { seedSampleCrm } from './sample-data.js';
 
@@ -10,6 +10,13 @@ export interface CrmObject {
   updatedAt: string;
   archived: boolean;
   archivedAt?: string;
+}
+
+/** An association stored as created: from the new record to another, with the HubSpot-defined type ids given. */
+export interface Association {
+  from: { type: ObjectType; id: string };
+  to: { type: ObjectType; id: string };
+  typeIds: number[];
 }
 
 export interface Owner {
@@ -69,6 +76,8 @@ function asString(name: string, v: unknown): string | null {
 export class Crm {
   readonly objects: Record<ObjectType, Map<string, CrmObject>> = { contacts: new Map(), companies: new Map(), deals: new Map() };
   readonly owners: Owner[];
+  /** Associations made on create; HubSpot's are two-way, so each is read from either end. */
+  associations: Association[] = [];
   private nextId: Record<ObjectType, number> = { contacts: 101, companies: 20_001, deals: 30_001 };
 
   constructor(user: string, now: number) {
@@ -144,6 +153,75 @@ export class Crm {
         throw new HubSpotApiError(409, 'CONFLICT', `Contact already exists. Existing ID: ${c.id}`);
       }
     }
+  }
+
+  /**
+   * The `associations` of a create body, checked before the record is made: each `{to: {id}, types:
+   * [{associationCategory, associationTypeId}]}` names a HubSpot-defined type from `type` and a live record of the
+   * type it links to. HubSpot refuses an id that names no record 400 VALIDATION_ERROR "One or more associations are
+   * invalid", context `INVALID_OBJECT_IDS: ["CONTACT=38374264688 is not valid"]`, `objectId`, `objectType` (the
+   * answer quoted in HubSpot/hubspot-api-nodejs#646), and an unknown type with `INVALID_ASSOCIATION_TYPE_ID:
+   * ["USER_DEFINED=3 is not a valid association definition id"]`.
+   */
+  checkAssociations(type: ObjectType, input: unknown): Omit<Association, 'from'>[] {
+    if (input === undefined || input === null) return [];
+    if (!Array.isArray(input)) throw invalid('Invalid input JSON: associations must be an array');
+    const links: Omit<Association, 'from'>[] = [];
+    const badIds: { id: string; type: ObjectType }[] = [];
+    const badSpecs: string[] = [];
+    input.forEach((a, i) => {
+      const id = isObject(a) && isObject(a.to) && (typeof a.to.id === 'string' || typeof a.to.id === 'number') ? String(a.to.id) : undefined;
+      if (id === undefined || !isObject(a) || !Array.isArray(a.types) || a.types.length === 0) throw invalid(`Invalid input JSON: associations[${i}] needs to.id and types`);
+      const targets = new Set<ObjectType>();
+      const typeIds: number[] = [];
+      for (const t of a.types) {
+        const category = isObject(t) ? t.associationCategory : undefined;
+        const typeId = isObject(t) ? t.associationTypeId : undefined;
+        const to = category === 'HUBSPOT_DEFINED' && typeof typeId === 'number' ? ASSOCIATION_TYPES[type][typeId] : undefined;
+        if (to === undefined) badSpecs.push(`${String(category)}=${String(typeId)}`);
+        else {
+          targets.add(to);
+          typeIds.push(typeId as number);
+        }
+      }
+      for (const to of targets) {
+        const target = this.objects[to].get(id);
+        if (!target || target.archived) badIds.push({ id, type: to });
+        else links.push({ to: { type: to, id }, typeIds });
+      }
+    });
+    if (badSpecs.length) {
+      throw invalid('One or more associations are invalid', {
+        context: { associationSpec: badSpecs, INVALID_ASSOCIATION_TYPE_ID: badSpecs.map((s) => `${s} is not a valid association definition id`) },
+      });
+    }
+    if (badIds.length) {
+      throw invalid('One or more associations are invalid', {
+        context: {
+          INVALID_OBJECT_IDS: badIds.map((b) => `${OBJECT_TYPE_NAMES[b.type]}=${b.id} is not valid`),
+          objectId: badIds.map((b) => b.id),
+          objectType: badIds.map((b) => OBJECT_TYPE_NAMES[b.type]),
+        },
+      });
+    }
+    return links;
+  }
+
+  /** Stores a new record's checked associations ({@link checkAssociations}). */
+  associate(type: ObjectType, id: string, links: Omit<Association, 'from'>[]): void {
+    // A state file saved before associations existed revives a Crm without the field.
+    this.associations ??= [];
+    for (const link of links) this.associations.push({ from: { type, id }, ...link });
+  }
+
+  /** The ids of the `toType` records associated with a record, from either end. */
+  associatedIds(type: ObjectType, id: string, toType: ObjectType): Set<string> {
+    const ids = new Set<string>();
+    for (const a of this.associations ?? []) {
+      if (a.from.type === type && a.from.id === id && a.to.type === toType) ids.add(a.to.id);
+      if (a.to.type === type && a.to.id === id && a.from.type === toType) ids.add(a.from.id);
+    }
+    return ids;
   }
 
   create(type: ObjectType, props: Record<string, string | null>, now: number): CrmObject {

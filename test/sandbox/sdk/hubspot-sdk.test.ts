@@ -7,7 +7,7 @@
  *    (method, path, query, body), both captured by a local recording server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@hubspot/api-client';
+import { AssociationTypes, Client } from '@hubspot/api-client';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { Sandbox } from '../../../sandbox/types.js';
 import { tools } from '../../../generated/tools.gen.js';
@@ -25,6 +25,9 @@ const SCOPES = [
   'crm.objects.deals.read',
   'crm.objects.deals.write',
 ].join(' ');
+
+/** The client's enum value for HubSpot-defined association types (its models type the field as that enum). */
+const HUBSPOT_DEFINED = 'HUBSPOT_DEFINED' as never;
 
 /** The client as an application would build it; no retries, so a refusal reaches the test as the first answer. */
 function hubspot(basePath: string, accessToken: string): Client {
@@ -107,6 +110,35 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     expect(created.properties).toMatchObject({ dealstage: 'contractsent', pipeline: 'default' });
   });
 
+  it('deals: create linked to a contact and a company (associations), then found by associations.contact', async () => {
+    const contact = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-assoc@example.com' }, associations: [] });
+    const company = await hs.crm.companies.basicApi.create({ properties: { name: 'SDK Assoc Corp' }, associations: [] });
+    const deal = await hs.crm.deals.basicApi.create({
+      properties: { dealname: 'SDK linked deal', amount: '5000', dealstage: 'appointmentscheduled' },
+      associations: [
+        { to: { id: contact.id }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.dealToContact }] },
+        { to: { id: company.id }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.primaryDealToCompany }] },
+      ],
+    });
+    expect(deal.properties.dealname).toBe('SDK linked deal');
+    const found = await hs.crm.deals.searchApi.doSearch({ filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ' as never, value: contact.id }] }], properties: ['dealname'], limit: 10, after: '0', sorts: [] });
+    expect(found.results.map((r) => r.id)).toEqual([deal.id]);
+
+    const unknown = await refusal(
+      hs.crm.deals.basicApi.create({
+        properties: { dealname: 'SDK orphan', amount: '1', dealstage: 'appointmentscheduled' },
+        associations: [{ to: { id: '999999999' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.dealToContact }] }],
+      }),
+    );
+    expect(unknown.code).toBe(400);
+    expect(unknown.body).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      message: 'One or more associations are invalid',
+      context: { INVALID_OBJECT_IDS: ['CONTACT=999999999 is not valid'], objectId: ['999999999'], objectType: ['CONTACT'] },
+    });
+  });
+
   it("refusals in HubSpot's shape: a duplicate e-mail (409), a missing record (404), a bad token (401)", async () => {
     await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] });
     const dup = await refusal(hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] }));
@@ -149,8 +181,15 @@ const SAME: SameOperation[] = [
   { tool: 'crm_companies_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.companies.searchApi.doSearch(SEARCH) },
   {
     tool: 'crm_contact_create',
-    input: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Silva', jobtitle: 'CTO' },
-    sdk: (hs) => hs.crm.contacts.basicApi.create({ properties: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Silva', jobtitle: 'CTO' } } as never),
+    input: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Silva', jobtitle: 'CTO', company_ids: ['20001', '20002'] },
+    sdk: (hs) =>
+      hs.crm.contacts.basicApi.create({
+        properties: { email: 'ana@example.com', firstname: 'Ana', lastname: 'Silva', jobtitle: 'CTO' },
+        associations: [
+          { to: { id: '20001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.primaryContactToCompany }] },
+          { to: { id: '20002' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.contactToCompany }] },
+        ],
+      }),
   },
   {
     tool: 'crm_contact_get',
@@ -170,8 +209,16 @@ const SAME: SameOperation[] = [
   { tool: 'crm_contacts_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.contacts.searchApi.doSearch(SEARCH) },
   {
     tool: 'crm_deal_create',
-    input: { dealname: 'Acme renewal', amount: 12000.5, dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30' },
-    sdk: (hs) => hs.crm.deals.basicApi.create({ properties: { dealname: 'Acme renewal', amount: '12000.5', dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30' } } as never),
+    input: { dealname: 'Acme renewal', amount: 12000.5, dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30', contact_ids: ['101'], company_ids: ['20001', '20002'] },
+    sdk: (hs) =>
+      hs.crm.deals.basicApi.create({
+        properties: { dealname: 'Acme renewal', amount: '12000.5', dealstage: 'appointmentscheduled', pipeline: 'default', closedate: '2026-06-30' },
+        associations: [
+          { to: { id: '101' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.dealToContact }] },
+          { to: { id: '20001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.primaryDealToCompany }] },
+          { to: { id: '20002' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.dealToCompany }] },
+        ],
+      }),
   },
   {
     tool: 'crm_deal_update',

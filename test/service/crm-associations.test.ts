@@ -1,0 +1,103 @@
+/**
+ * "Add Ana as a contact and create a 5,000 EUR deal for her", through the HTTP service, the executor and the sandbox:
+ * crm_deal_create links the deal to the contact (and companies) it names, crm_deals_search finds a contact's deals by
+ * HubSpot's associations.contact pseudo-property, crm_contact_create links company records, and an id that names no
+ * record is refused in HubSpot's words with a hint, creating nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  // Several searches in a second: HubSpot's search limit (5 a second) is not what this file is about.
+  h = await startHarness({ sandboxOptions: { providerRateLimits: false } });
+  token = await h.token(h.a);
+  await h.sandboxConnection(h.a, 'crm');
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'kim' } });
+  expect((await consentThroughSandbox(link.body.link, { user: 'kim@example.com' })).status).toBe(200);
+});
+afterAll(async () => h?.close());
+
+const run = (tool_name: string, tool_input: unknown) => h.call('POST', '/api/v1/execute_tool', { token, body: { identifier: 'kim', tool_name, tool_input } });
+const linkedTo = (property: string, id: string) => ({ filterGroups: [{ filters: [{ propertyName: property, operator: 'EQ', value: id }] }], properties: 'dealname,amount' });
+
+describe('CRM associations', () => {
+  it("a deal created for a contact is linked to her, and crm_deals_search lists her deals", async () => {
+    const ana = await run('crm_contact_create', { email: 'ana.silva@example.com', firstname: 'Ana', lastname: 'Silva' });
+    expect(ana.status, JSON.stringify(ana.body)).toBe(200);
+    const anaId = ana.body.data.id as string;
+    const other = await run('crm_deal_create', { dealname: 'Someone else', amount: 100, dealstage: 'qualifiedtobuy' });
+    expect(other.status).toBe(200);
+
+    h.sandbox.control.clearRequests();
+    const deal = await run('crm_deal_create', { dealname: 'Ana Silva - onboarding', amount: 5000, dealstage: 'appointmentscheduled', contact_ids: [anaId] });
+    expect(deal.status, JSON.stringify(deal.body)).toBe(200);
+    expect(h.sandbox.control.requests('crm').at(-1)?.body).toMatchObject({
+      associations: [{ to: { id: anaId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 }] }],
+    });
+    // HubSpot answers the created object alone, without its associations.
+    expect(Object.keys(deal.body.data).sort()).toEqual(['archived', 'createdAt', 'id', 'properties', 'updatedAt']);
+
+    const hers = await run('crm_deals_search', linkedTo('associations.contact', anaId));
+    expect(hers.status, JSON.stringify(hers.body)).toBe(200);
+    expect(hers.body.data.total).toBe(1);
+    expect(hers.body.data.results[0]).toMatchObject({ id: deal.body.data.id, properties: { dealname: 'Ana Silva - onboarding', amount: '5000' } });
+  });
+
+  it('companies: the first given is the primary company; a contact links companies too; searches find either end', async () => {
+    const acme = await run('crm_company_create', { name: 'Acme Assoc', domain: 'acme-assoc.example' });
+    const beta = await run('crm_company_create', { name: 'Beta Assoc', domain: 'beta-assoc.example' });
+    const [acmeId, betaId] = [acme.body.data.id as string, beta.body.data.id as string];
+
+    h.sandbox.control.clearRequests();
+    const lee = await run('crm_contact_create', { email: 'lee.assoc@example.com', firstname: 'Lee', company_ids: [acmeId] });
+    expect(lee.status, JSON.stringify(lee.body)).toBe(200);
+    expect(h.sandbox.control.requests('crm').at(-1)?.body).toMatchObject({ associations: [{ to: { id: acmeId }, types: [{ associationTypeId: 1 }] }] });
+
+    const deal = await run('crm_deal_create', { dealname: 'Acme and Beta', amount: 900, dealstage: 'qualifiedtobuy', company_ids: [acmeId, betaId] });
+    expect(deal.status, JSON.stringify(deal.body)).toBe(200);
+    expect(h.sandbox.control.requests('crm').at(-1)?.body).toMatchObject({
+      associations: [
+        { to: { id: acmeId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 5 }] },
+        { to: { id: betaId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 341 }] },
+      ],
+    });
+    for (const companyId of [acmeId, betaId]) {
+      const found = await run('crm_deals_search', linkedTo('associations.company', companyId));
+      expect(found.body.data.results.map((r: { id: string }) => r.id)).toEqual([deal.body.data.id]);
+    }
+    // Associations are two-way: the company's contacts are found from the company's side.
+    const acmeContacts = await run('crm_contacts_search', { filterGroups: [{ filters: [{ propertyName: 'associations.company', operator: 'EQ', value: acmeId }] }] });
+    expect(acmeContacts.body.data.results.map((r: { id: string }) => r.id)).toEqual([lee.body.data.id]);
+  });
+
+  it("an id that names no record is refused as HubSpot refuses it, with a hint, and no deal is made", async () => {
+    const before = await run('crm_deals_search', { query: 'Orphan' });
+    expect(before.body.data.total).toBe(0);
+    const refused = await run('crm_deal_create', { dealname: 'Orphan deal', amount: 5000, dealstage: 'appointmentscheduled', contact_ids: ['999999'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'upstream_error',
+      details: {
+        status: 400,
+        body: {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message: 'One or more associations are invalid',
+          context: { INVALID_OBJECT_IDS: ['CONTACT=999999 is not valid'], objectId: ['999999'], objectType: ['CONTACT'] },
+        },
+      },
+    });
+    expect(refused.body.error.details.hint).toMatch(/contact_ids or company_ids names no record .*crm_contacts_search/);
+    const after = await run('crm_deals_search', { query: 'Orphan' });
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(after.body.data.total).toBe(0);
+
+    const noCompany = await run('crm_contact_create', { email: 'nobody.assoc@example.com', company_ids: ['424242'] });
+    expect(noCompany.status).toBe(400);
+    expect(noCompany.body.error.details.body.context).toMatchObject({ INVALID_OBJECT_IDS: ['COMPANY=424242 is not valid'] });
+    expect(noCompany.body.error.details.hint).toMatch(/company_ids names no company/);
+  });
+});
