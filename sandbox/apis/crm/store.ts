@@ -178,7 +178,9 @@ export class Crm {
         const category = isObject(t) ? t.associationCategory : undefined;
         const typeId = isObject(t) ? t.associationTypeId : undefined;
         const to = category === 'HUBSPOT_DEFINED' && typeof typeId === 'number' ? ASSOCIATION_TYPES[type][typeId] : undefined;
-        if (to === undefined) badSpecs.push(`${String(category)}=${String(typeId)}`);
+        // A value that is absent or no string or number is quoted as JSON, never printed as undefined or [object Object].
+        const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v ?? null));
+        if (to === undefined) badSpecs.push(`${text(category)}=${text(typeId)}`);
         else {
           targets.add(to);
           typeIds.push(typeId as number);

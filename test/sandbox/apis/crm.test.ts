@@ -122,6 +122,25 @@ describe('HubSpot CRM fake', () => {
     expect((await call('GET', `/crm/v3/objects/deals/${deal.body.id}?properties=closedate`)).body.properties.closedate).toBeNull();
   });
 
+  it('associations on create: a type HubSpot does not define from this object is refused, quoted, and nothing is made', async () => {
+    const contact = (await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'assoc-types@example.com' } })).body;
+    const deal = (type: unknown) => ({ properties: { dealname: 'Typed', dealstage: 'qualifiedtobuy' }, associations: [{ to: { id: contact.id }, types: [type] }] });
+    // 279 is contact to company: not a type from a deal.
+    const wrong = await call('POST', '/crm/v3/objects/deals', deal({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      message: 'One or more associations are invalid',
+      context: { associationSpec: ['HUBSPOT_DEFINED=279'], INVALID_ASSOCIATION_TYPE_ID: ['HUBSPOT_DEFINED=279 is not a valid association definition id'] },
+    });
+    const untyped = await call('POST', '/crm/v3/objects/deals', deal({ associationTypeId: { id: 3 } }));
+    expect(untyped.body.context.associationSpec).toEqual(['null={"id":3}']);
+    const found = await call('POST', '/crm/v3/objects/deals/search', { query: 'Typed' });
+    expect(found.body.total).toBe(0);
+    const made = await call('POST', '/crm/v3/objects/deals', deal({ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 }));
+    expect(made.status).toBe(201);
+  });
+
   it('409 CONFLICT naming the existing id on a duplicate contact e-mail', async () => {
     const first = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'dup@example.com', firstname: 'Dee' } });
     const again = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'DUP@example.com' } });
