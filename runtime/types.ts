@@ -112,8 +112,9 @@ export interface ToolDefinition<I = any> {
    */
   precheck?: Precheck<I>;
   /**
-   * Present when the spec has `upstream_errors`: hints for upstream refusals an agent can fix itself, in the spec's
-   * order. The first that matches an `upstream_error` is appended to its message and set as `details.hint`.
+   * Present when the tool's spec or its connector's has `upstream_errors`: hints for upstream refusals an agent can fix
+   * itself, the tool's own in its spec's order, then its connector's. The first that matches an `upstream_error` is
+   * appended to its message and set as `details.hint`.
    */
   upstreamErrors?: readonly UpstreamErrorHint[];
 }

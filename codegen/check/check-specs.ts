@@ -51,7 +51,12 @@ export function checkSpecs(
     (spec.aliases ?? []).forEach((a, i) => claim(a, ['aliases', i]));
     checkTool(t, connector?.spec, shared, helpers, prechecks, errors);
     checkPrecheck(t, prechecks, errors);
-    checkUpstreamErrors(t, words, errors);
+    checkUpstreamErrors(t.spec.upstream_errors, t.source, words, errors);
+  }
+  // A connector's hints may name only what its own tools have: they are carried by those tools alone.
+  for (const c of connectors.values()) {
+    const own = loaded.tools.filter((t) => t.spec.connector === c.spec.name);
+    checkUpstreamErrors(c.spec.upstream_errors, c.source, toolWords(own), errors, ` of a ${c.spec.name} tool`);
   }
   return errors;
 }
@@ -227,14 +232,15 @@ function toolWords(tools: ReadonlyArray<Loaded<ToolSpec>>): ReadonlySet<string> 
 }
 
 /**
- * `upstream_errors`: a hint for a refusal that reaches the caller as `upstream_error` (a 401 is refreshed and then
- * `reauthorization_required`, a 429 is `upstream_rate_limited`), every entry able to match (none shadowed by an
- * earlier one, which matches first: the same status, any or the same code, no or a shorter text of the message),
- * and every tool a hint names one that exists, so a renamed tool does not leave hints pointing nowhere.
+ * `upstream_errors`, a tool's or a connector's: a hint for a refusal that reaches the caller as `upstream_error` (a
+ * 401 is refreshed and then `reauthorization_required`, a 429 is `upstream_rate_limited`), every entry able to match
+ * (none shadowed by an earlier one of the same list, which matches first: the same status, any or the same code, no
+ * or a shorter text of the message), and every tool or parameter a hint names one of `words`, so a renamed tool does
+ * not leave hints pointing nowhere. A tool's entry that makes a connector entry unreachable for that tool is no error:
+ * the tool's own hint is meant to win.
  */
-function checkUpstreamErrors(t: Loaded<ToolSpec>, words: ReadonlySet<string>, errors: SpecError[]): void {
-  const { spec, source } = t;
-  const entries = spec.upstream_errors ?? [];
+function checkUpstreamErrors(list: readonly UpstreamErrorSpec[] | undefined, source: SpecSource, words: ReadonlySet<string>, errors: SpecError[], whose = ''): void {
+  const entries = list ?? [];
   entries.forEach((e, i) => {
     if (e.status === 401) errors.push(source.error(['upstream_errors', i, 'status'], 'a 401 never reaches the caller as upstream_error: the service refreshes the token, then answers reauthorization_required'));
     if (e.status === 429) errors.push(source.error(['upstream_errors', i, 'status'], 'a 429 never reaches the caller as upstream_error: it is upstream_rate_limited, with Retry-After'));
@@ -247,7 +253,7 @@ function checkUpstreamErrors(t: Loaded<ToolSpec>, words: ReadonlySet<string>, er
         : `upstream_errors entry for ${what} never matches: upstream_errors.${earlier} comes first and matches every refusal it does; put the narrower entry first`));
     }
     for (const word of e.hint.match(TOOL_WORD) ?? []) {
-      if (!words.has(word)) errors.push(source.error(['upstream_errors', i, 'hint'], `the hint names '${word}', which is no tool, alias or parameter`));
+      if (!words.has(word)) errors.push(source.error(['upstream_errors', i, 'hint'], `the hint names '${word}', which is no tool, alias or parameter${whose}`));
     }
   });
 }

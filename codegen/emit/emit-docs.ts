@@ -17,7 +17,7 @@ export function emitDocs(model: Model): EmittedFile[] {
     const versionParameter = connector.api.versionHeader?.parameter;
     return {
       path: `docs/${connector.name}.md`,
-      content: render({ connector, versionParameter, tools: tools.map(toolView) }),
+      content: render({ connector, versionParameter, upstreamErrors: (model.connectorUpstreamErrors[connector.name] ?? []).map((hint) => prose(hintText(hint))), tools: tools.map(toolView) }),
     };
   });
 }
@@ -52,7 +52,8 @@ function toolView(t: ToolModel): Record<string, unknown> {
     retry: t.retry,
     params: t.params.map((p) => paramView(p)),
     rules: t.rules.map((rule) => prose(ruleText(rule))),
-    upstreamErrors: t.upstreamErrors.map((hint) => prose(hintText(hint))),
+    // The connector's hints are listed once, above the tools.
+    upstreamErrors: t.ownUpstreamErrors.map((hint) => prose(hintText(hint))),
     output: outputRows(t.output),
     // `properties: {}` says the answer has no fields (an empty 204); a schema that lists none says nothing.
     outputEmpty: isEmptyObject(t.output.properties) && t.output.additionalProperties === undefined && t.output.oneOf === undefined && t.output.anyOf === undefined,

@@ -18,7 +18,9 @@ export type MetaValidate = (kind: SpecKind, source: SpecSource) => SpecError[];
 export function metaValidator(): MetaValidate {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   const load = (name: string) => JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as object;
-  const validators: Record<SpecKind, ValidateFunction> = { connector: ajv.compile(load('connector.schema.json')), tool: ajv.compile(load('tool.schema.json')) };
+  // The tool schema first: the connector schema's upstream_errors entries refer to its upstreamError.
+  const tool = ajv.compile(load('tool.schema.json'));
+  const validators: Record<SpecKind, ValidateFunction> = { connector: ajv.compile(load('connector.schema.json')), tool };
   return (kind, source) => specErrors(source, validators[kind]);
 }
 

@@ -32,6 +32,8 @@ export interface ConnectorSpec {
   proxy: { path_aliases: Record<string, string>; examples: string[] };
   /** Named schemas the tools' outputs refer to with `$ref: '#/schemas/<Name>'` (codegen/model/schema-refs.ts). */
   schemas?: Record<string, SchemaSpec>;
+  /** Hints every tool of the connector carries after its own `upstream_errors` (docs/spec-format.md, "Upstream refusals"). */
+  upstream_errors?: UpstreamErrorSpec[];
 }
 
 /** A JSON Schema fragment as written in a spec. */

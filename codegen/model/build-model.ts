@@ -1,7 +1,7 @@
-import { CONNECTOR_NAMES, type ConnectorDefinition, type JsonSchema, type RetryPolicy, type ToolAnnotations } from '../../runtime/types.js';
+import { CONNECTOR_NAMES, type ConnectorDefinition, type JsonSchema, type RetryPolicy, type ToolAnnotations, type UpstreamErrorHint } from '../../runtime/types.js';
 import { GENERATED_PARAMS } from '../check/check-specs.js';
 import type { Loaded, LoadedSpecs } from '../load/load-specs.js';
-import type { ConnectorSpec, RequestSpec, ToolSpec } from '../load/spec-types.js';
+import type { ConnectorSpec, RequestSpec, ToolSpec, UpstreamErrorSpec } from '../load/spec-types.js';
 import { parseExpr } from './expression.js';
 import { isRef, refName, resolveRefs, schemaNodes } from './schema-refs.js';
 import type { Expr, HelperSignature, Model, ParamModel, RequestModel, RuleModel, SharedSchemaModel, ToolModel } from './types.js';
@@ -13,6 +13,7 @@ export function buildModel(loaded: LoadedSpecs, helpers: Record<string, HelperSi
   const tools = [...loaded.tools].sort((a, b) => cmp(a.spec.name, b.spec.name)).map((t) => buildTool(t, byName.get(t.spec.connector), helpers));
   return {
     connectors: connectorSpecs.map((c) => connectorDefinition(c.spec)),
+    connectorUpstreamErrors: Object.fromEntries(connectorSpecs.map((c) => [c.spec.name, (c.spec.upstream_errors ?? []).map(upstreamErrorHint)])),
     sharedSchemas: connectorSpecs.flatMap((c) => sharedSchemas(c.spec)),
     tools,
     helpers,
@@ -138,13 +139,19 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
     // Every `$ref` to a shared schema of the connector written out: emitters see the whole schema.
     output: resolveRefs(spec.output, connector?.schemas ?? {}),
-    upstreamErrors: (spec.upstream_errors ?? []).map((e) => ({
-      status: e.status,
-      ...(e.code === undefined ? {} : { code: e.code }),
-      ...(e.message_contains === undefined ? {} : { messageContains: e.message_contains }),
-      hint: e.hint,
-    })),
+    // The tool's own hints first, then its connector's: the first that matches wins, so the tool's own does.
+    upstreamErrors: [...(spec.upstream_errors ?? []), ...(connector?.upstream_errors ?? [])].map(upstreamErrorHint),
+    ownUpstreamErrors: (spec.upstream_errors ?? []).map(upstreamErrorHint),
     file: t.source.file,
+  };
+}
+
+function upstreamErrorHint(e: UpstreamErrorSpec): UpstreamErrorHint {
+  return {
+    status: e.status,
+    ...(e.code === undefined ? {} : { code: e.code }),
+    ...(e.message_contains === undefined ? {} : { messageContains: e.message_contains }),
+    hint: e.hint,
   };
 }
 

@@ -85,8 +85,13 @@ export interface ToolModel {
   /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
   versionParameters: string[];
   output: JsonSchema;
-  /** Hints for upstream refusals (`upstream_errors`), in the spec's order; empty when it has none. */
+  /**
+   * Hints for upstream refusals: the tool spec's `upstream_errors`, then its connector's, each in its spec's order
+   * (the first that matches wins, so the tool's own does); empty when neither has any.
+   */
   upstreamErrors: UpstreamErrorHint[];
+  /** The tool spec's own `upstream_errors` alone (the reference lists the connector's once, above its tools). */
+  ownUpstreamErrors: UpstreamErrorHint[];
   /** Spec file, for docs and messages. */
   file: string;
 }
@@ -116,6 +121,8 @@ export interface Model {
   /** Every connector's shared schemas, by connector; within one, each after the schemas it refers to. */
   sharedSchemas: SharedSchemaModel[];
   tools: ToolModel[];
+  /** Each connector's own `upstream_errors` (empty when it has none), which each of its tools carries after its own. */
+  connectorUpstreamErrors: Record<string, UpstreamErrorHint[]>;
   helpers: Record<string, HelperSignature>;
   connectorNames: ConnectorName[];
 }

@@ -120,7 +120,7 @@ export interface UpstreamErrorInput {
   secrets: readonly string[];
   /** The refused request, `METHOD /path` (no query): named when the provider does not say what is missing. */
   resource?: string;
-  /** The tool's hints (its spec's `upstream_errors`): the first that matches an `upstream_error` is added to it. */
+  /** The tool's hints (its spec's `upstream_errors`, then its connector's): the first that matches an `upstream_error` is added to it. */
   hints?: readonly UpstreamErrorHint[];
   now?: number;
 }

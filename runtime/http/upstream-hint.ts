@@ -1,6 +1,7 @@
 /**
- * A tool's hints for upstream refusals an agent can fix itself (`upstream_errors` in its spec): which one, if any,
- * matches an upstream error answer, by its status, the provider's codes (dialect-codes.ts) and its message.
+ * A tool's hints for upstream refusals an agent can fix itself (`upstream_errors` in its spec, then its connector's):
+ * which one, if any, matches an upstream error answer, by its status, the provider's codes (dialect-codes.ts) and its
+ * message.
  */
 import type { ErrorDialect, UpstreamErrorHint } from '../types.js';
 import { dialectCodes } from './dialect-codes.js';

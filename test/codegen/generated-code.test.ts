@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../codegen/generate.js';
 import type { ToolDefinition } from '../../runtime/types.js';
 import { ConnectorError } from '../../runtime/errors.js';
+import { matchingHint } from '../../runtime/http/upstream-hint.js';
 import { ROOT, FIXTURE_SPECS, linkedOutDir } from './fixture-env.js';
 
 const out = linkedOutDir('behaviour');
@@ -115,6 +116,25 @@ describe('generated request builders (fixture specs)', () => {
     expect(tool('crm_contacts_list').schemaVersions).toEqual([]);
     expect(typeof tool('calendar_get_event').transformResponse).toBe('function');
     expect(tool('calendar_create_event').transformResponse).toBeUndefined();
+  });
+
+  it("carries a tool's own upstream_errors hints first, then its connector's, so the tool's own wins", () => {
+    const ownNotFound = 'No event has this event_id in calendar_id (default primary); calendar_create_event returns the id of the event it creates.';
+    const ownRange = "time_min must be before the event's end.";
+    const connectorRange = 'The time range is empty: its start must come before its end.';
+    const readOnly = 'The user may only read this calendar: calendar_create_event writes only where they are a writer or owner.';
+    expect(tool('calendar_get_event').upstreamErrors?.map((h) => h.hint)).toEqual([ownNotFound, ownRange, connectorRange, readOnly]);
+    expect(tool('calendar_create_event').upstreamErrors).toEqual([
+      { status: 400, messageContains: 'time range', hint: connectorRange },
+      { status: 403, code: 'requiredAccessLevel', hint: readOnly },
+    ]);
+    // Another connector's tools carry none of them.
+    expect(tool('workspace_database_query').upstreamErrors).toBeUndefined();
+    const refusal = (status: number, reason: string, message: string) => ({ error: { code: status, message, errors: [{ reason, message }] } });
+    const rangeHint = (name: string) => matchingHint(tool(name).upstreamErrors ?? [], 'google', 400, refusal(400, 'badRequest', 'The specified time range is empty.'), 'The specified time range is empty.');
+    expect(rangeHint('calendar_get_event')).toBe(ownRange);
+    expect(rangeHint('calendar_create_event')).toBe(connectorRange);
+    expect(matchingHint(tool('calendar_get_event').upstreamErrors ?? [], 'google', 403, refusal(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.'), 'You need to have writer access to this calendar.')).toBe(readOnly);
   });
 });
 
