@@ -918,6 +918,18 @@ export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> =
         "status": 404,
         "code": "object_not_found",
         "hint": "parent.page_id or discussion_id names nothing shared with this integration: workspace_search lists the pages it can see, workspace_comments_list a page's discussion ids."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -944,6 +956,18 @@ export let workspaceCommentRetrieve: ToolDefinition<WorkspaceCommentRetrieveInpu
         "status": 404,
         "code": "object_not_found",
         "hint": "comment_id names no comment this integration can see: workspace_comments_list lists a page's open comments with their ids."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -976,6 +1000,18 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
         "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1002,6 +1038,24 @@ export let workspaceDatabaseCreate: ToolDefinition<WorkspaceDatabaseCreateInput>
         "status": 404,
         "code": "object_not_found",
         "hint": "parent.page_id names no page shared with this integration: workspace_search lists the pages it can see; the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "body.properties.",
+        "hint": "properties maps each column name to its type key holding its configuration, {} when it has none: {\"Notes\": {\"rich_text\": {}}, \"Status\": {\"select\": {\"options\": [{\"name\": \"Open\"}]}}}; exactly one column is {\"title\": {}}."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1033,8 +1087,14 @@ export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRow
       {
         "status": 400,
         "code": "validation_error",
-        "messageContains": "rich_text should be defined",
-        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text; [] for an empty one."
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1068,6 +1128,18 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
         "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1095,6 +1167,18 @@ export let workspaceDatabaseQueryProperties: ToolDefinition<WorkspaceDatabaseQue
         "status": 404,
         "code": "object_not_found",
         "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1121,6 +1205,18 @@ export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveIn
         "status": 404,
         "code": "object_not_found",
         "hint": "database_id names no database shared with this integration: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1196,6 +1292,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "is not a property that exists",
+        "hint": "A child page under a page (parent_page_id) has one property, its title, keyed title whatever a database calls it: {\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}. Other columns belong to a row in a database (database_id)."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
       },
@@ -1204,12 +1306,6 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
-      },
-      {
-        "status": 400,
-        "code": "validation_error",
-        "messageContains": "is not a property that exists",
-        "hint": "A child page under a page (parent_page_id) has one property, its title, keyed title whatever a database calls it: {\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}. Other columns belong to a row in a database (database_id)."
       }
     ],
   };
@@ -1242,6 +1338,18 @@ export let workspacePageRead: ToolDefinition<WorkspacePageReadInput> = {
         "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned for the same block_id, unchanged (a cursor may expire): call again without start_cursor for the first page."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };
@@ -1269,6 +1377,18 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
         "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "rich_text should be",
+        "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": ".embed should be defined, instead was",
+        "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
       }
     ],
   };

@@ -95,3 +95,38 @@ describe('a page written, read, added to and read again', () => {
     expect(((await run('workspace_page_read', { block_id: page })).data as Data).results).toHaveLength(6);
   });
 });
+
+describe("the block hints, written once in the connector's spec, reach every tool that sends blocks", () => {
+  it('a block of a type Notion does not have, and a text block without its rich_text list, carry the same hints whichever tool sent them', async () => {
+    const found = ((await run('workspace_search', { query: '' })).data as Data).results as Data[];
+    const database_id = found.find((r) => r.object === 'database')!.id;
+    const senders: Array<[string, Record<string, unknown>]> = [
+      ['workspace_page_create', { parent_page_id: await home(), properties: { title: { title: text('Plan') } } }],
+      ['workspace_page_append', { block_id: await home() }],
+      ['workspace_database_insert_row', { database_id, properties: { title: { title: text('Plan') } } }],
+    ];
+    const hints: Record<string, string[]> = {};
+    for (const [tool, input] of senders) {
+      const unknownType = await refused(tool, { ...input, child_blocks: [{ type: 'bullet', bullet: { rich_text: text('Hire two engineers') } }] });
+      expect(unknownType, tool).toMatchObject({ code: 'upstream_error', status: 400, details: { body: { code: 'validation_error' } } });
+      expect(unknownType.message, tool).toContain('body failed validation. Fix one:\nbody.children[0].embed should be defined, instead was `undefined`.');
+      expect(unknownType.details, tool).toMatchObject({ hint: expect.stringMatching(/^Notion lists the block types it takes \(embed, bookmark, \.\.\.\) when a block is of none of them: text blocks are paragraph, heading_1, /) });
+      const oldKey = await refused(tool, { ...input, child_blocks: [{ type: 'paragraph', paragraph: { text: 'hi' } }] });
+      expect(oldKey.message, tool).toContain('body.children[0].paragraph.rich_text should be defined, instead was `undefined`.');
+      expect(oldKey.details, tool).toMatchObject({ hint: expect.stringMatching(/^child_blocks are sent as children: each text block .* needs rich_text/) });
+      hints[tool] = [unknownType.details.hint, oldKey.details.hint];
+    }
+    expect(hints.workspace_database_insert_row).toEqual(hints.workspace_page_create);
+    expect(hints.workspace_page_append).toEqual(hints.workspace_page_create);
+  });
+
+  it("a database's column written without its configuration is told about columns, not blocks, though Notion's refusal names rich_text too", async () => {
+    const parent = { page_id: await home() };
+    const input = (Notes: unknown) => ({ parent, title: text('Tasks'), properties: { Name: { title: {} }, Notes } });
+    for (const Notes of [{ type: 'rich_text' }, { rich_text: 'x' }]) {
+      const e = await refused('workspace_database_create', input(Notes));
+      expect(e.message).toMatch(/body\.properties\.Notes\.rich_text should be (defined|an object)/);
+      expect(e.details, JSON.stringify(Notes)).toMatchObject({ hint: expect.stringMatching(/^properties maps each column name to its type key/) });
+    }
+  });
+});
