@@ -1,5 +1,6 @@
 import { hubspotError } from '../../dialects/hubspot.js';
 import type { ApiModule, ApiRequest, ApiResponse } from '../../types.js';
+import { associateDefault, isDefaultAssociationPath } from './associations.js';
 import { HubSpotApiError } from './errors.js';
 import { archiveObject, createObject, getObject, listObjects, updateObject } from './objects.js';
 import { getOwner, listOwners } from './owners.js';
@@ -12,8 +13,12 @@ import { Crm } from './store.js';
 function route(crm: Crm, req: ApiRequest): ApiResponse {
   const segs = req.path.split('/').filter(Boolean);
   const m = req.method;
-  if (segs[0] !== 'crm' || segs[1] !== 'v3') throw noRoute(m, req.path);
+  if (segs[0] !== 'crm' || (segs[1] !== 'v3' && segs[1] !== 'v4')) throw noRoute(m, req.path);
   requireScope(req.scopes, requiredScope(m, segs));
+  if (segs[1] === 'v4') {
+    if (isDefaultAssociationPath(segs) && m === 'PUT') return associateDefault(crm, req, segs);
+    throw noRoute(m, req.path);
+  }
   if (segs[2] === 'owners') {
     if (segs.length === 3 && m === 'GET') return listOwners(crm, req);
     if (segs.length === 4 && m === 'GET') return getOwner(crm, req, segs[3] as string);
@@ -44,7 +49,8 @@ function noRoute(method: string, path: string): HubSpotApiError {
 
 /**
  * The fake HubSpot CRM v3: companies, contacts and deals (create 201, get, update, list, search, archive) with
- * string-typed property values and the unique contact e-mail; owners; the deal pipelines and their stages. Every
+ * string-typed property values and the unique contact e-mail; owners; the deal pipelines and their stages; and v4's
+ * default association between two existing records. Every
  * user's CRM starts with one owner and sample companies, contacts and deals. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
  * @see https://developers.hubspot.com/docs/api/crm/understanding-the-crm
  */

@@ -147,6 +147,18 @@ export const ASSOCIATION_TYPES: Record<ObjectType, Readonly<Record<number, Objec
   deals: { 3: 'contacts', 341: 'companies', 5: 'companies', 451: 'deals' },
 };
 
+/**
+ * The default (most generic, unlabelled) association type from one object type to another: what HubSpot's v4 "Associate
+ * records (default)" endpoint (`PUT /crm/v4/objects/{from}/{id}/associations/default/{to}/{id}`) creates, and the
+ * non-primary type a create body uses (deal to contact 3, deal to company 341, contact to company 279). Each is a key
+ * of {@link ASSOCIATION_TYPES} for the same pair (tested).
+ */
+export const DEFAULT_ASSOCIATION_TYPE_IDS: Record<ObjectType, Readonly<Record<ObjectType, number>>> = {
+  contacts: { contacts: 449, companies: 279, deals: 4 },
+  companies: { contacts: 280, companies: 450, deals: 342 },
+  deals: { contacts: 3, companies: 341, deals: 451 },
+};
+
 /** The search pseudo-property that filters by associated records (`associations.contact`), by the type it names. */
 export const ASSOCIATION_SEARCH_PROPERTIES: Readonly<Record<string, ObjectType>> = {
   'associations.contact': 'contacts',

@@ -1,3 +1,4 @@
+import { isDefaultAssociationPath } from './associations.js';
 import { HubSpotApiError } from './errors.js';
 import { OBJECT_TYPES, type ObjectType } from './schema.js';
 
@@ -7,10 +8,14 @@ export const SCOPES_DOC_URL = 'https://developers.hubspot.com/scopes';
 /**
  * The granular scope a CRM v3 call needs, or null for a path the router will refuse anyway. Reads (GET, and the
  * POST search, which only reads) need `crm.objects.{type}.read`; create, update and archive need `.write`; owners
- * need `crm.objects.owners.read`; the deal pipelines `crm.objects.deals.read`.
+ * need `crm.objects.owners.read`; the deal pipelines `crm.objects.deals.read`; the v4 default association the from
+ * record's `crm.objects.{type}.write`.
  * @see https://developers.hubspot.com/docs/api/scopes
  */
 export function requiredScope(method: string, segs: readonly string[]): string | null {
+  // v4 default association: HubSpot's reference lists many object scopes, any one of them admitting the call; the
+  // sandbox asks for the write scope of the record the link is made from (crm.objects.deals.write for a deal).
+  if (segs[0] === 'crm' && segs[1] === 'v4') return isDefaultAssociationPath(segs) && OBJECT_TYPES.includes(segs[3] as ObjectType) ? `crm.objects.${segs[3]}.write` : null;
   if (segs[0] !== 'crm' || segs[1] !== 'v3') return null;
   if (segs[2] === 'owners') return 'crm.objects.owners.read';
   // Reading deal pipelines: HubSpot admits any of several scopes (the guide lists them), crm.objects.deals.read

@@ -1,4 +1,4 @@
-import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, WRITABLE, optionLabelOf, type ObjectType } from './schema.js';
+import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_ASSOCIATION_TYPE_IDS, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, WRITABLE, optionLabelOf, type ObjectType } from './schema.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
 import { seedSampleCrm } from './sample-data.js';
 
@@ -12,7 +12,7 @@ export interface CrmObject {
   archivedAt?: string;
 }
 
-/** An association stored as created: from the new record to another, with the HubSpot-defined type ids given. */
+/** An association as made: from a record (the new one, or the default link's from record) to another, with its HubSpot-defined type ids. */
 export interface Association {
   from: { type: ObjectType; id: string };
   to: { type: ObjectType; id: string };
@@ -72,11 +72,26 @@ function asString(name: string, v: unknown): string | null {
   throw invalid(`Property values were not valid: [{"isValid":false,"message":"${name} must be a string, number or boolean","error":"INVALID_PROPERTY_VALUE","name":"${name}"}]`);
 }
 
+/**
+ * HubSpot's refusal of association ids that name no record: 400 VALIDATION_ERROR "One or more associations are
+ * invalid", context `INVALID_OBJECT_IDS: ["CONTACT=38374264688 is not valid"]`, `objectId`, `objectType` (the answer
+ * quoted in HubSpot/hubspot-api-nodejs#646, to a v4 association PUT).
+ */
+function invalidObjectIds(badIds: readonly { id: string; type: ObjectType }[]): HubSpotApiError {
+  return invalid('One or more associations are invalid', {
+    context: {
+      INVALID_OBJECT_IDS: badIds.map((b) => `${OBJECT_TYPE_NAMES[b.type]}=${b.id} is not valid`),
+      objectId: badIds.map((b) => b.id),
+      objectType: badIds.map((b) => OBJECT_TYPE_NAMES[b.type]),
+    },
+  });
+}
+
 /** One sandbox user's CRM: one owner (the user) and the sample companies, contacts and deals (sample-data.ts). */
 export class Crm {
   readonly objects: Record<ObjectType, Map<string, CrmObject>> = { contacts: new Map(), companies: new Map(), deals: new Map() };
   readonly owners: Owner[];
-  /** Associations made on create; HubSpot's are two-way, so each is read from either end. */
+  /** Associations made on create or by the default link; HubSpot's are two-way, so each is read from either end. */
   associations: Association[] = [];
   private nextId: Record<ObjectType, number> = { contacts: 101, companies: 20_001, deals: 30_001 };
 
@@ -197,19 +212,29 @@ export class Crm {
         context: { associationSpec: badSpecs, INVALID_ASSOCIATION_TYPE_ID: badSpecs.map((s) => `${s} is not a valid association definition id`) },
       });
     }
-    if (badIds.length) {
-      throw invalid('One or more associations are invalid', {
-        context: {
-          INVALID_OBJECT_IDS: badIds.map((b) => `${OBJECT_TYPE_NAMES[b.type]}=${b.id} is not valid`),
-          objectId: badIds.map((b) => b.id),
-          objectType: badIds.map((b) => OBJECT_TYPE_NAMES[b.type]),
-        },
-      });
-    }
+    if (badIds.length) throw invalidObjectIds(badIds);
     return links;
   }
 
-  /** Stores a new record's checked associations ({@link checkAssociations}). */
+  /**
+   * Links two existing records with the default (unlabelled) association type from `from.type` to `to.type`
+   * ({@link DEFAULT_ASSOCIATION_TYPE_IDS}), as HubSpot's v4 "Associate records (default)" does, and returns that
+   * type id. Either record missing or archived is refused as a create body's unknown id is ({@link
+   * checkAssociations}), naming each. A pair already linked, from either end and with any type, stays as it is:
+   * HubSpot stores one association a pair, so a repeat links nothing more.
+   */
+  associateDefault(from: { type: ObjectType; id: string }, to: { type: ObjectType; id: string }): number {
+    const badIds = [from, to].filter((r) => {
+      const obj = this.objects[r.type].get(r.id);
+      return !obj || obj.archived;
+    });
+    if (badIds.length) throw invalidObjectIds(badIds);
+    const typeId = DEFAULT_ASSOCIATION_TYPE_IDS[from.type][to.type];
+    if (!this.associatedIds(from.type, from.id, to.type).has(to.id)) this.associate(from.type, from.id, [{ to, typeIds: [typeId] }]);
+    return typeId;
+  }
+
+  /** Stores checked associations from a record ({@link checkAssociations}, {@link associateDefault}). */
   associate(type: ObjectType, id: string, links: Omit<Association, 'from'>[]): void {
     // A state file saved before associations existed revives a Crm without the field.
     this.associations ??= [];

@@ -57,6 +57,8 @@ describe('HubSpot CRM fake: granular scopes', () => {
       ['DELETE', '/crm/v3/objects/contacts/101', 'crm.objects.contacts.write'],
       ['GET', '/crm/v3/owners', 'crm.objects.owners.read'],
       ['GET', '/crm/v3/owners/75480001', 'crm.objects.owners.read'],
+      // The v4 default association asks the from record's write scope.
+      ['PUT', '/crm/v4/objects/deals/30001/associations/default/contacts/101', 'crm.objects.deals.write'],
     ];
     for (const [method, path, scope] of cases) {
       const r = await call(token, method, path, method === 'PATCH' ? { properties: {} } : undefined);
@@ -108,9 +110,17 @@ describe('crm connector default scopes', () => {
     const dir = join(root, 'tools/crm');
     const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
     expect(files.length).toBeGreaterThan(0);
-    const needed = files.map((f) => {
-      const tool = parse(readFileSync(join(dir, f), 'utf8')) as { name: string; request: { method: string; path: string } };
-      return { tool: tool.name, scope: requiredScope(tool.request.method, tool.request.path.split('/').filter(Boolean)) };
+    // A path parameter with an enum (crm_association_create's object types) stands for each of its values, any other
+    // (an id) for "1".
+    const paths = (path: string, parameters: Record<string, { enum?: string[] }>): string[] => {
+      const m = /\{(\w+)\}/.exec(path);
+      if (!m) return [path];
+      const values = parameters[m[1]!]?.enum ?? ['1'];
+      return values.flatMap((v) => paths(path.replace(m[0], v), parameters));
+    };
+    const needed = files.flatMap((f) => {
+      const tool = parse(readFileSync(join(dir, f), 'utf8')) as { name: string; parameters?: Record<string, { enum?: string[] }>; request: { method: string; path: string } };
+      return paths(tool.request.path, tool.parameters ?? {}).map((path) => ({ tool: `${tool.name} ${path}`, scope: requiredScope(tool.request.method, path.split('/').filter(Boolean)) }));
     });
     for (const path of connector.proxy.examples) needed.push({ tool: `proxy ${path}`, scope: requiredScope('GET', path.split('/').filter(Boolean)) });
     for (const n of needed) {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/start.js';
 import type { Sandbox } from '../../../sandbox/types.js';
+import { ASSOCIATION_TYPES, DEFAULT_ASSOCIATION_TYPE_IDS, OBJECT_TYPES } from '../../../sandbox/apis/crm/schema.js';
+import { Crm } from '../../../sandbox/apis/crm/store.js';
+import { ASSOCIATION_TYPE_IDS } from '../../../runtime/helpers/crm.js';
 
 type Json = Record<string, any>;
 
@@ -263,5 +266,53 @@ describe('HubSpot CRM fake', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('v4 default association: PUT links two existing records (200, HubSpot\'s batch answer), found by associations.* search', async () => {
+    const contact = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'v4link@example.com' } });
+    const deal = await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'V4 linked', amount: '1', dealstage: 'appointmentscheduled' } });
+    const path = `/crm/v4/objects/deals/${deal.body.id}/associations/default/contacts/${contact.body.id}`;
+    const linked = await call('PUT', path);
+    expect(linked.status).toBe(200);
+    expect(linked.body).toEqual({
+      status: 'COMPLETE',
+      results: [{ from: { id: deal.body.id }, to: { id: contact.body.id }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 } }],
+      startedAt: expect.any(String),
+      completedAt: expect.any(String),
+    });
+    const found = await call('POST', '/crm/v3/objects/deals/search', { filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: contact.body.id }] }] });
+    expect(found.body.results.map((r: Json) => r.id)).toEqual([deal.body.id]);
+    expect((await call('PUT', path)).status).toBe(200);
+
+    const missing = await call('PUT', `/crm/v4/objects/deals/999999/associations/default/contacts/888888`);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      message: 'One or more associations are invalid',
+      context: { INVALID_OBJECT_IDS: ['DEAL=999999 is not valid', 'CONTACT=888888 is not valid'], objectId: ['999999', '888888'], objectType: ['DEAL', 'CONTACT'] },
+    });
+    const ticket = await call('PUT', `/crm/v4/objects/tickets/1/associations/default/contacts/${contact.body.id}`);
+    expect(ticket.status).toBe(400);
+    expect(ticket.body.message).toBe('Unable to infer object type from: tickets');
+    // Not a route: the labelled PUT (with a body of types) is not modelled.
+    expect((await call('PUT', `/crm/v4/objects/deals/${deal.body.id}/associations/contacts/${contact.body.id}`, [])).status).toBe(404);
+  });
+
+  it('v4 default association: one store, a repeat from either end stores nothing more; a default type is the create path\'s non-primary type', () => {
+    const crm = new Crm('store@example.com', Date.parse('2026-01-01T00:00:00Z'));
+    const contact = crm.create('contacts', { email: 'store.link@example.com' }, Date.now());
+    const company = crm.create('companies', { name: 'Store Co' }, Date.now());
+    expect(crm.associateDefault({ type: 'contacts', id: contact.id }, { type: 'companies', id: company.id })).toBe(279);
+    const stored = crm.associations.length;
+    expect(crm.associateDefault({ type: 'contacts', id: contact.id }, { type: 'companies', id: company.id })).toBe(279);
+    expect(crm.associateDefault({ type: 'companies', id: company.id }, { type: 'contacts', id: contact.id })).toBe(280);
+    expect(crm.associations.length).toBe(stored);
+    expect([...crm.associatedIds('companies', company.id, 'contacts')]).toEqual([contact.id]);
+
+    for (const from of OBJECT_TYPES) for (const to of OBJECT_TYPES) expect(ASSOCIATION_TYPES[from][DEFAULT_ASSOCIATION_TYPE_IDS[from][to]], `${from} -> ${to}`).toBe(to);
+    expect(DEFAULT_ASSOCIATION_TYPE_IDS.deals.contacts).toBe(ASSOCIATION_TYPE_IDS.deal.contact);
+    expect(DEFAULT_ASSOCIATION_TYPE_IDS.deals.companies).toBe(ASSOCIATION_TYPE_IDS.deal.company.other);
+    expect(DEFAULT_ASSOCIATION_TYPE_IDS.contacts.companies).toBe(ASSOCIATION_TYPE_IDS.contact.company.other);
   });
 });
