@@ -2253,14 +2253,193 @@ return errors === 0;
 }
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_companies_search = validate27;
-const schema38 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (name, not the label \"Company name\"); checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
-const formats30 = formats["json-string"];
+export const crm_association_create = validate27;
+const schema38 = {"type":"object","properties":{"from_object_type":{"type":"string","enum":["contacts","companies","deals"],"description":"The kind of record the link starts from.","examples":["deals"]},"from_object_id":{"type":"string","pattern":"^[0-9]+$","description":"The record's HubSpot id (digits), the `id` a search or create tool returns.","examples":["30001"]},"to_object_type":{"type":"string","enum":["contacts","companies","deals"],"description":"The kind of record to link it to.","examples":["contacts"]},"to_object_id":{"type":"string","pattern":"^[0-9]+$","description":"The other record's HubSpot id (digits), the `id` a search or create tool returns.","examples":["101"]}},"required":["from_object_type","from_object_id","to_object_type","to_object_id"],"additionalProperties":false};
+const pattern6 = new RegExp("^[0-9]+$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate27.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from_object_type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from_object_type"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.from_object_id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from_object_id"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.to_object_type === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to_object_type"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.to_object_id === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to_object_id"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "from_object_type") || (key0 === "from_object_id")) || (key0 === "to_object_type")) || (key0 === "to_object_id"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.from_object_type !== undefined){
+let data0 = data.from_object_type;
+if(typeof data0 !== "string"){
+const err5 = {instancePath:instancePath+"/from_object_type",schemaPath:"#/properties/from_object_type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(((data0 === "contacts") || (data0 === "companies")) || (data0 === "deals"))){
+const err6 = {instancePath:instancePath+"/from_object_type",schemaPath:"#/properties/from_object_type/enum",keyword:"enum",params:{allowedValues: schema38.properties.from_object_type.enum}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.from_object_id !== undefined){
+let data1 = data.from_object_id;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err7 = {instancePath:instancePath+"/from_object_id",schemaPath:"#/properties/from_object_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/from_object_id",schemaPath:"#/properties/from_object_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.to_object_type !== undefined){
+let data2 = data.to_object_type;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/to_object_type",schemaPath:"#/properties/to_object_type/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!(((data2 === "contacts") || (data2 === "companies")) || (data2 === "deals"))){
+const err10 = {instancePath:instancePath+"/to_object_type",schemaPath:"#/properties/to_object_type/enum",keyword:"enum",params:{allowedValues: schema38.properties.to_object_type.enum}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.to_object_id !== undefined){
+let data3 = data.to_object_id;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+const err11 = {instancePath:instancePath+"/to_object_id",schemaPath:"#/properties/to_object_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/to_object_id",schemaPath:"#/properties/to_object_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const crm_companies_search = validate28;
+const schema39 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (name, not the label \"Company name\"); checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
+const formats30 = formats["json-string"];
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2308,7 +2487,7 @@ errors++;
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
 if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema38.properties.filterGroups.type}};
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema39.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2440,19 +2619,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_company_create = validate28;
-const schema39 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"description":"Company name, its primary identifier.","examples":["Acme Corp"]},"annualrevenue":{"type":"number","minimum":0,"description":"Annual revenue in the portal's currency.","examples":[5000000]},"city":{"type":"string","description":"City of the company's address.","examples":["Lyon"]},"country":{"type":"string","description":"Country of the company's address.","examples":["France"]},"description":{"type":"string","description":"Short description of the company.","examples":["Maker of anvils and rocket skates."]},"domain":{"type":"string","pattern":"^[^/\\s:]+$","description":"Website domain alone, without protocol or path (acme.com, not https://acme.com/); HubSpot uses it to match contacts, and a search by domain compares it exactly.","examples":["acme.com"]},"industry":{"type":"string","enum":["ACCOUNTING","AIRLINES_AVIATION","ALTERNATIVE_DISPUTE_RESOLUTION","ALTERNATIVE_MEDICINE","ANIMATION","APPAREL_FASHION","ARCHITECTURE_PLANNING","ARTS_AND_CRAFTS","AUTOMOTIVE","AVIATION_AEROSPACE","BANKING","BIOTECHNOLOGY","BROADCAST_MEDIA","BUILDING_MATERIALS","BUSINESS_SUPPLIES_AND_EQUIPMENT","CAPITAL_MARKETS","CHEMICALS","CIVIC_SOCIAL_ORGANIZATION","CIVIL_ENGINEERING","COMMERCIAL_REAL_ESTATE","COMPUTER_NETWORK_SECURITY","COMPUTER_GAMES","COMPUTER_HARDWARE","COMPUTER_NETWORKING","COMPUTER_SOFTWARE","INTERNET","CONSTRUCTION","CONSUMER_ELECTRONICS","CONSUMER_GOODS","CONSUMER_SERVICES","COSMETICS","DAIRY","DEFENSE_SPACE","DESIGN","EDUCATION_MANAGEMENT","E_LEARNING","ELECTRICAL_ELECTRONIC_MANUFACTURING","ENTERTAINMENT","ENVIRONMENTAL_SERVICES","EVENTS_SERVICES","EXECUTIVE_OFFICE","FACILITIES_SERVICES","FARMING","FINANCIAL_SERVICES","FINE_ART","FISHERY","FOOD_BEVERAGES","FOOD_PRODUCTION","FUND_RAISING","FURNITURE","GAMBLING_CASINOS","GLASS_CERAMICS_CONCRETE","GOVERNMENT_ADMINISTRATION","GOVERNMENT_RELATIONS","GRAPHIC_DESIGN","HEALTH_WELLNESS_AND_FITNESS","HIGHER_EDUCATION","HOSPITAL_HEALTH_CARE","HOSPITALITY","HUMAN_RESOURCES","IMPORT_AND_EXPORT","INDIVIDUAL_FAMILY_SERVICES","INDUSTRIAL_AUTOMATION","INFORMATION_SERVICES","INFORMATION_TECHNOLOGY_AND_SERVICES","INSURANCE","INTERNATIONAL_AFFAIRS","INTERNATIONAL_TRADE_AND_DEVELOPMENT","INVESTMENT_BANKING","INVESTMENT_MANAGEMENT","JUDICIARY","LAW_ENFORCEMENT","LAW_PRACTICE","LEGAL_SERVICES","LEGISLATIVE_OFFICE","LEISURE_TRAVEL_TOURISM","LIBRARIES","LOGISTICS_AND_SUPPLY_CHAIN","LUXURY_GOODS_JEWELRY","MACHINERY","MANAGEMENT_CONSULTING","MARITIME","MARKET_RESEARCH","MARKETING_AND_ADVERTISING","MECHANICAL_OR_INDUSTRIAL_ENGINEERING","MEDIA_PRODUCTION","MEDICAL_DEVICES","MEDICAL_PRACTICE","MENTAL_HEALTH_CARE","MILITARY","MINING_METALS","MOTION_PICTURES_AND_FILM","MUSEUMS_AND_INSTITUTIONS","MUSIC","NANOTECHNOLOGY","NEWSPAPERS","NON_PROFIT_ORGANIZATION_MANAGEMENT","OIL_ENERGY","ONLINE_MEDIA","OUTSOURCING_OFFSHORING","PACKAGE_FREIGHT_DELIVERY","PACKAGING_AND_CONTAINERS","PAPER_FOREST_PRODUCTS","PERFORMING_ARTS","PHARMACEUTICALS","PHILANTHROPY","PHOTOGRAPHY","PLASTICS","POLITICAL_ORGANIZATION","PRIMARY_SECONDARY_EDUCATION","PRINTING","PROFESSIONAL_TRAINING_COACHING","PROGRAM_DEVELOPMENT","PUBLIC_POLICY","PUBLIC_RELATIONS_AND_COMMUNICATIONS","PUBLIC_SAFETY","PUBLISHING","RAILROAD_MANUFACTURE","RANCHING","REAL_ESTATE","RECREATIONAL_FACILITIES_AND_SERVICES","RELIGIOUS_INSTITUTIONS","RENEWABLES_ENVIRONMENT","RESEARCH","RESTAURANTS","RETAIL","SECURITY_AND_INVESTIGATIONS","SEMICONDUCTORS","SHIPBUILDING","SPORTING_GOODS","SPORTS","STAFFING_AND_RECRUITING","SUPERMARKETS","TELECOMMUNICATIONS","TEXTILES","THINK_TANKS","TOBACCO","TRANSLATION_AND_LOCALIZATION","TRANSPORTATION_TRUCKING_RAILROAD","UTILITIES","VENTURE_CAPITAL_PRIVATE_EQUITY","VETERINARY","WAREHOUSING","WHOLESALE","WINE_AND_SPIRITS","WIRELESS","WRITING_AND_EDITING","MOBILE_GAMES"],"description":"HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL).","examples":["COMPUTER_SOFTWARE"]},"numberofemployees":{"type":"number","minimum":0,"multipleOf":1,"description":"Number of employees.","examples":[250]},"phone":{"type":"string","description":"Main phone number.","examples":["+33 4 72 00 00 00"]},"state":{"type":"string","description":"State or region of the company's address.","examples":["Auvergne-Rhône-Alpes"]}},"required":["name"],"additionalProperties":false};
-const pattern6 = new RegExp("^[^/\\s:]+$", "u");
+export const crm_company_create = validate29;
+const schema40 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"description":"Company name, its primary identifier.","examples":["Acme Corp"]},"annualrevenue":{"type":"number","minimum":0,"description":"Annual revenue in the portal's currency.","examples":[5000000]},"city":{"type":"string","description":"City of the company's address.","examples":["Lyon"]},"country":{"type":"string","description":"Country of the company's address.","examples":["France"]},"description":{"type":"string","description":"Short description of the company.","examples":["Maker of anvils and rocket skates."]},"domain":{"type":"string","pattern":"^[^/\\s:]+$","description":"Website domain alone, without protocol or path (acme.com, not https://acme.com/); HubSpot uses it to match contacts, and a search by domain compares it exactly.","examples":["acme.com"]},"industry":{"type":"string","enum":["ACCOUNTING","AIRLINES_AVIATION","ALTERNATIVE_DISPUTE_RESOLUTION","ALTERNATIVE_MEDICINE","ANIMATION","APPAREL_FASHION","ARCHITECTURE_PLANNING","ARTS_AND_CRAFTS","AUTOMOTIVE","AVIATION_AEROSPACE","BANKING","BIOTECHNOLOGY","BROADCAST_MEDIA","BUILDING_MATERIALS","BUSINESS_SUPPLIES_AND_EQUIPMENT","CAPITAL_MARKETS","CHEMICALS","CIVIC_SOCIAL_ORGANIZATION","CIVIL_ENGINEERING","COMMERCIAL_REAL_ESTATE","COMPUTER_NETWORK_SECURITY","COMPUTER_GAMES","COMPUTER_HARDWARE","COMPUTER_NETWORKING","COMPUTER_SOFTWARE","INTERNET","CONSTRUCTION","CONSUMER_ELECTRONICS","CONSUMER_GOODS","CONSUMER_SERVICES","COSMETICS","DAIRY","DEFENSE_SPACE","DESIGN","EDUCATION_MANAGEMENT","E_LEARNING","ELECTRICAL_ELECTRONIC_MANUFACTURING","ENTERTAINMENT","ENVIRONMENTAL_SERVICES","EVENTS_SERVICES","EXECUTIVE_OFFICE","FACILITIES_SERVICES","FARMING","FINANCIAL_SERVICES","FINE_ART","FISHERY","FOOD_BEVERAGES","FOOD_PRODUCTION","FUND_RAISING","FURNITURE","GAMBLING_CASINOS","GLASS_CERAMICS_CONCRETE","GOVERNMENT_ADMINISTRATION","GOVERNMENT_RELATIONS","GRAPHIC_DESIGN","HEALTH_WELLNESS_AND_FITNESS","HIGHER_EDUCATION","HOSPITAL_HEALTH_CARE","HOSPITALITY","HUMAN_RESOURCES","IMPORT_AND_EXPORT","INDIVIDUAL_FAMILY_SERVICES","INDUSTRIAL_AUTOMATION","INFORMATION_SERVICES","INFORMATION_TECHNOLOGY_AND_SERVICES","INSURANCE","INTERNATIONAL_AFFAIRS","INTERNATIONAL_TRADE_AND_DEVELOPMENT","INVESTMENT_BANKING","INVESTMENT_MANAGEMENT","JUDICIARY","LAW_ENFORCEMENT","LAW_PRACTICE","LEGAL_SERVICES","LEGISLATIVE_OFFICE","LEISURE_TRAVEL_TOURISM","LIBRARIES","LOGISTICS_AND_SUPPLY_CHAIN","LUXURY_GOODS_JEWELRY","MACHINERY","MANAGEMENT_CONSULTING","MARITIME","MARKET_RESEARCH","MARKETING_AND_ADVERTISING","MECHANICAL_OR_INDUSTRIAL_ENGINEERING","MEDIA_PRODUCTION","MEDICAL_DEVICES","MEDICAL_PRACTICE","MENTAL_HEALTH_CARE","MILITARY","MINING_METALS","MOTION_PICTURES_AND_FILM","MUSEUMS_AND_INSTITUTIONS","MUSIC","NANOTECHNOLOGY","NEWSPAPERS","NON_PROFIT_ORGANIZATION_MANAGEMENT","OIL_ENERGY","ONLINE_MEDIA","OUTSOURCING_OFFSHORING","PACKAGE_FREIGHT_DELIVERY","PACKAGING_AND_CONTAINERS","PAPER_FOREST_PRODUCTS","PERFORMING_ARTS","PHARMACEUTICALS","PHILANTHROPY","PHOTOGRAPHY","PLASTICS","POLITICAL_ORGANIZATION","PRIMARY_SECONDARY_EDUCATION","PRINTING","PROFESSIONAL_TRAINING_COACHING","PROGRAM_DEVELOPMENT","PUBLIC_POLICY","PUBLIC_RELATIONS_AND_COMMUNICATIONS","PUBLIC_SAFETY","PUBLISHING","RAILROAD_MANUFACTURE","RANCHING","REAL_ESTATE","RECREATIONAL_FACILITIES_AND_SERVICES","RELIGIOUS_INSTITUTIONS","RENEWABLES_ENVIRONMENT","RESEARCH","RESTAURANTS","RETAIL","SECURITY_AND_INVESTIGATIONS","SEMICONDUCTORS","SHIPBUILDING","SPORTING_GOODS","SPORTS","STAFFING_AND_RECRUITING","SUPERMARKETS","TELECOMMUNICATIONS","TEXTILES","THINK_TANKS","TOBACCO","TRANSLATION_AND_LOCALIZATION","TRANSPORTATION_TRUCKING_RAILROAD","UTILITIES","VENTURE_CAPITAL_PRIVATE_EQUITY","VETERINARY","WAREHOUSING","WHOLESALE","WINE_AND_SPIRITS","WIRELESS","WRITING_AND_EDITING","MOBILE_GAMES"],"description":"HubSpot industry, as its internal option name (e.g. COMPUTER_SOFTWARE, FINANCIAL_SERVICES, RETAIL).","examples":["COMPUTER_SOFTWARE"]},"numberofemployees":{"type":"number","minimum":0,"multipleOf":1,"description":"Number of employees.","examples":[250]},"phone":{"type":"string","description":"Main phone number.","examples":["+33 4 72 00 00 00"]},"state":{"type":"string","description":"State or region of the company's address.","examples":["Auvergne-Rhône-Alpes"]}},"required":["name"],"additionalProperties":false};
+const pattern8 = new RegExp("^[^/\\s:]+$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2471,7 +2650,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema39.properties, key0))){
+if(!(func1.call(schema40.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -2571,7 +2750,7 @@ errors++;
 if(data.domain !== undefined){
 let data5 = data.domain;
 if(typeof data5 === "string"){
-if(!pattern6.test(data5)){
+if(!pattern8.test(data5)){
 const err9 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/pattern",keyword:"pattern",params:{pattern: "^[^/\\s:]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -2606,7 +2785,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "ACCOUNTING") || (data6 === "AIRLINES_AVIATION")) || (data6 === "ALTERNATIVE_DISPUTE_RESOLUTION")) || (data6 === "ALTERNATIVE_MEDICINE")) || (data6 === "ANIMATION")) || (data6 === "APPAREL_FASHION")) || (data6 === "ARCHITECTURE_PLANNING")) || (data6 === "ARTS_AND_CRAFTS")) || (data6 === "AUTOMOTIVE")) || (data6 === "AVIATION_AEROSPACE")) || (data6 === "BANKING")) || (data6 === "BIOTECHNOLOGY")) || (data6 === "BROADCAST_MEDIA")) || (data6 === "BUILDING_MATERIALS")) || (data6 === "BUSINESS_SUPPLIES_AND_EQUIPMENT")) || (data6 === "CAPITAL_MARKETS")) || (data6 === "CHEMICALS")) || (data6 === "CIVIC_SOCIAL_ORGANIZATION")) || (data6 === "CIVIL_ENGINEERING")) || (data6 === "COMMERCIAL_REAL_ESTATE")) || (data6 === "COMPUTER_NETWORK_SECURITY")) || (data6 === "COMPUTER_GAMES")) || (data6 === "COMPUTER_HARDWARE")) || (data6 === "COMPUTER_NETWORKING")) || (data6 === "COMPUTER_SOFTWARE")) || (data6 === "INTERNET")) || (data6 === "CONSTRUCTION")) || (data6 === "CONSUMER_ELECTRONICS")) || (data6 === "CONSUMER_GOODS")) || (data6 === "CONSUMER_SERVICES")) || (data6 === "COSMETICS")) || (data6 === "DAIRY")) || (data6 === "DEFENSE_SPACE")) || (data6 === "DESIGN")) || (data6 === "EDUCATION_MANAGEMENT")) || (data6 === "E_LEARNING")) || (data6 === "ELECTRICAL_ELECTRONIC_MANUFACTURING")) || (data6 === "ENTERTAINMENT")) || (data6 === "ENVIRONMENTAL_SERVICES")) || (data6 === "EVENTS_SERVICES")) || (data6 === "EXECUTIVE_OFFICE")) || (data6 === "FACILITIES_SERVICES")) || (data6 === "FARMING")) || (data6 === "FINANCIAL_SERVICES")) || (data6 === "FINE_ART")) || (data6 === "FISHERY")) || (data6 === "FOOD_BEVERAGES")) || (data6 === "FOOD_PRODUCTION")) || (data6 === "FUND_RAISING")) || (data6 === "FURNITURE")) || (data6 === "GAMBLING_CASINOS")) || (data6 === "GLASS_CERAMICS_CONCRETE")) || (data6 === "GOVERNMENT_ADMINISTRATION")) || (data6 === "GOVERNMENT_RELATIONS")) || (data6 === "GRAPHIC_DESIGN")) || (data6 === "HEALTH_WELLNESS_AND_FITNESS")) || (data6 === "HIGHER_EDUCATION")) || (data6 === "HOSPITAL_HEALTH_CARE")) || (data6 === "HOSPITALITY")) || (data6 === "HUMAN_RESOURCES")) || (data6 === "IMPORT_AND_EXPORT")) || (data6 === "INDIVIDUAL_FAMILY_SERVICES")) || (data6 === "INDUSTRIAL_AUTOMATION")) || (data6 === "INFORMATION_SERVICES")) || (data6 === "INFORMATION_TECHNOLOGY_AND_SERVICES")) || (data6 === "INSURANCE")) || (data6 === "INTERNATIONAL_AFFAIRS")) || (data6 === "INTERNATIONAL_TRADE_AND_DEVELOPMENT")) || (data6 === "INVESTMENT_BANKING")) || (data6 === "INVESTMENT_MANAGEMENT")) || (data6 === "JUDICIARY")) || (data6 === "LAW_ENFORCEMENT")) || (data6 === "LAW_PRACTICE")) || (data6 === "LEGAL_SERVICES")) || (data6 === "LEGISLATIVE_OFFICE")) || (data6 === "LEISURE_TRAVEL_TOURISM")) || (data6 === "LIBRARIES")) || (data6 === "LOGISTICS_AND_SUPPLY_CHAIN")) || (data6 === "LUXURY_GOODS_JEWELRY")) || (data6 === "MACHINERY")) || (data6 === "MANAGEMENT_CONSULTING")) || (data6 === "MARITIME")) || (data6 === "MARKET_RESEARCH")) || (data6 === "MARKETING_AND_ADVERTISING")) || (data6 === "MECHANICAL_OR_INDUSTRIAL_ENGINEERING")) || (data6 === "MEDIA_PRODUCTION")) || (data6 === "MEDICAL_DEVICES")) || (data6 === "MEDICAL_PRACTICE")) || (data6 === "MENTAL_HEALTH_CARE")) || (data6 === "MILITARY")) || (data6 === "MINING_METALS")) || (data6 === "MOTION_PICTURES_AND_FILM")) || (data6 === "MUSEUMS_AND_INSTITUTIONS")) || (data6 === "MUSIC")) || (data6 === "NANOTECHNOLOGY")) || (data6 === "NEWSPAPERS")) || (data6 === "NON_PROFIT_ORGANIZATION_MANAGEMENT")) || (data6 === "OIL_ENERGY")) || (data6 === "ONLINE_MEDIA")) || (data6 === "OUTSOURCING_OFFSHORING")) || (data6 === "PACKAGE_FREIGHT_DELIVERY")) || (data6 === "PACKAGING_AND_CONTAINERS")) || (data6 === "PAPER_FOREST_PRODUCTS")) || (data6 === "PERFORMING_ARTS")) || (data6 === "PHARMACEUTICALS")) || (data6 === "PHILANTHROPY")) || (data6 === "PHOTOGRAPHY")) || (data6 === "PLASTICS")) || (data6 === "POLITICAL_ORGANIZATION")) || (data6 === "PRIMARY_SECONDARY_EDUCATION")) || (data6 === "PRINTING")) || (data6 === "PROFESSIONAL_TRAINING_COACHING")) || (data6 === "PROGRAM_DEVELOPMENT")) || (data6 === "PUBLIC_POLICY")) || (data6 === "PUBLIC_RELATIONS_AND_COMMUNICATIONS")) || (data6 === "PUBLIC_SAFETY")) || (data6 === "PUBLISHING")) || (data6 === "RAILROAD_MANUFACTURE")) || (data6 === "RANCHING")) || (data6 === "REAL_ESTATE")) || (data6 === "RECREATIONAL_FACILITIES_AND_SERVICES")) || (data6 === "RELIGIOUS_INSTITUTIONS")) || (data6 === "RENEWABLES_ENVIRONMENT")) || (data6 === "RESEARCH")) || (data6 === "RESTAURANTS")) || (data6 === "RETAIL")) || (data6 === "SECURITY_AND_INVESTIGATIONS")) || (data6 === "SEMICONDUCTORS")) || (data6 === "SHIPBUILDING")) || (data6 === "SPORTING_GOODS")) || (data6 === "SPORTS")) || (data6 === "STAFFING_AND_RECRUITING")) || (data6 === "SUPERMARKETS")) || (data6 === "TELECOMMUNICATIONS")) || (data6 === "TEXTILES")) || (data6 === "THINK_TANKS")) || (data6 === "TOBACCO")) || (data6 === "TRANSLATION_AND_LOCALIZATION")) || (data6 === "TRANSPORTATION_TRUCKING_RAILROAD")) || (data6 === "UTILITIES")) || (data6 === "VENTURE_CAPITAL_PRIVATE_EQUITY")) || (data6 === "VETERINARY")) || (data6 === "WAREHOUSING")) || (data6 === "WHOLESALE")) || (data6 === "WINE_AND_SPIRITS")) || (data6 === "WIRELESS")) || (data6 === "WRITING_AND_EDITING")) || (data6 === "MOBILE_GAMES"))){
-const err12 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/enum",keyword:"enum",params:{allowedValues: schema39.properties.industry.enum}};
+const err12 = {instancePath:instancePath+"/industry",schemaPath:"#/properties/industry/enum",keyword:"enum",params:{allowedValues: schema40.properties.industry.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2687,18 +2866,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_company_get = validate29;
-const schema40 = {"type":"object","properties":{"company_id":{"type":"string","minLength":1,"description":"The company's HubSpot record id.","examples":["9876543210"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).","examples":["name,domain,industry"]}},"required":["company_id"],"additionalProperties":false};
+export const crm_company_get = validate30;
+const schema41 = {"type":"object","properties":{"company_id":{"type":"string","minLength":1,"description":"The company's HubSpot record id.","examples":["9876543210"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).","examples":["name,domain,industry"]}},"required":["company_id"],"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2789,18 +2968,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contact_create = validate30;
-const schema41 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
+export const crm_contact_create = validate31;
+const schema42 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate31.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2819,7 +2998,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema41.properties, key0))){
+if(!(func1.call(schema42.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -2892,7 +3071,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data3 === "NEW") || (data3 === "OPEN")) || (data3 === "IN_PROGRESS")) || (data3 === "OPEN_DEAL")) || (data3 === "UNQUALIFIED")) || (data3 === "ATTEMPTED_TO_CONTACT")) || (data3 === "CONNECTED")) || (data3 === "BAD_TIMING"))){
-const err7 = {instancePath:instancePath+"/hs_lead_status",schemaPath:"#/properties/hs_lead_status/enum",keyword:"enum",params:{allowedValues: schema41.properties.hs_lead_status.enum}};
+const err7 = {instancePath:instancePath+"/hs_lead_status",schemaPath:"#/properties/hs_lead_status/enum",keyword:"enum",params:{allowedValues: schema42.properties.hs_lead_status.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2939,7 +3118,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((((((data6 === "subscriber") || (data6 === "lead")) || (data6 === "marketingqualifiedlead")) || (data6 === "salesqualifiedlead")) || (data6 === "opportunity")) || (data6 === "customer")) || (data6 === "evangelist")) || (data6 === "other"))){
-const err11 = {instancePath:instancePath+"/lifecyclestage",schemaPath:"#/properties/lifecyclestage/enum",keyword:"enum",params:{allowedValues: schema41.properties.lifecyclestage.enum}};
+const err11 = {instancePath:instancePath+"/lifecyclestage",schemaPath:"#/properties/lifecyclestage/enum",keyword:"enum",params:{allowedValues: schema42.properties.lifecyclestage.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3035,18 +3214,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contact_get = validate31;
-const schema42 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
+export const crm_contact_get = validate32;
+const schema43 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3137,18 +3316,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contact_update = validate32;
-const schema43 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
+export const crm_contact_update = validate33;
+const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3219,7 +3398,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 let data2 = data1[key1];
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/props/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/props/additionalProperties/type",keyword:"type",params:{type: schema43.properties.props.additionalProperties.type}};
+const err5 = {instancePath:instancePath+"/props/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/props/additionalProperties/type",keyword:"type",params:{type: schema44.properties.props.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3252,18 +3431,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contacts_list = validate33;
-const schema44 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["101"]},"archived":{"type":"boolean","description":"true to list archived (deleted) contacts instead of active ones (default false).","examples":[false]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Contacts per page, 1 to 100 (HubSpot's default 10).","examples":[50]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname"]}},"additionalProperties":false};
+export const crm_contacts_list = validate34;
+const schema45 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["101"]},"archived":{"type":"boolean","description":"true to list archived (deleted) contacts instead of active ones (default false).","examples":[false]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Contacts per page, 1 to 100 (HubSpot's default 10).","examples":[50]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname"]}},"additionalProperties":false};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3402,18 +3581,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contacts_search = validate34;
-const schema45 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"); checked before sending (see the description). Contacts at a domain: `{\"propertyName\": \"email\", \"operator\": \"CONTAINS_TOKEN\", \"value\": \"*@acme.com\"}` (HubSpot completes a partial value only where a * stands).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
+export const crm_contacts_search = validate35;
+const schema46 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"); checked before sending (see the description). Contacts at a domain: `{\"propertyName\": \"email\", \"operator\": \"CONTAINS_TOKEN\", \"value\": \"*@acme.com\"}` (HubSpot completes a partial value only where a * stands).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3461,7 +3640,7 @@ errors++;
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
 if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema45.properties.filterGroups.type}};
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema46.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3593,19 +3772,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deal_create = validate35;
-const schema46 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["amount","dealname","dealstage"],"additionalProperties":false};
+export const crm_deal_create = validate36;
+const schema47 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["amount","dealname","dealstage"],"additionalProperties":false};
 const formats36 = formats.date;
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3644,7 +3823,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema46.properties, key0))){
+if(!(func1.call(schema47.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
@@ -3780,7 +3959,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data6 === "HIGH") || (data6 === "MEDIUM")) || (data6 === "LOW"))){
-const err14 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema46.properties.hs_priority.enum}};
+const err14 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema47.properties.hs_priority.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3928,18 +4107,18 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deal_pipelines_list = validate36;
-const schema47 = {"type":"object","properties":{},"additionalProperties":false};
+export const crm_deal_pipelines_list = validate37;
+const schema48 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3968,18 +4147,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deal_update = validate37;
-const schema48 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
+export const crm_deal_update = validate38;
+const schema49 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4050,7 +4229,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 let data2 = data1[key1];
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: schema48.properties.properties.additionalProperties.type}};
+const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: schema49.properties.properties.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4095,18 +4274,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deals_search = validate38;
-const schema49 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+export const crm_deals_search = validate39;
+const schema50 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4154,7 +4333,7 @@ errors++;
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
 if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema49.properties.filterGroups.type}};
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema50.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4317,18 +4496,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_create_document = validate39;
-const schema50 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the document (Google's default \"Untitled document\").","examples":["Meeting notes 2026-03-02"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const docs_create_document = validate40;
+const schema51 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the document (Google's default \"Untitled document\").","examples":["Meeting notes 2026-03-02"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4373,7 +4552,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "1")){
-const err3 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema50.properties.schema_version.enum}};
+const err3 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4396,7 +4575,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data2 === "1.0.0")){
-const err5 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema50.properties.tool_version.enum}};
+const err5 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4417,19 +4596,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_read_document = validate40;
-const schema51 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
+export const docs_read_document = validate41;
+const schema52 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
 const formats40 = formats["document-id"];
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4497,7 +4676,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data1 === "DEFAULT_FOR_CURRENT_ACCESS") || (data1 === "SUGGESTIONS_INLINE")) || (data1 === "PREVIEW_SUGGESTIONS_ACCEPTED")) || (data1 === "PREVIEW_WITHOUT_SUGGESTIONS"))){
-const err5 = {instancePath:instancePath+"/suggestions_view_mode",schemaPath:"#/properties/suggestions_view_mode/enum",keyword:"enum",params:{allowedValues: schema51.properties.suggestions_view_mode.enum}};
+const err5 = {instancePath:instancePath+"/suggestions_view_mode",schemaPath:"#/properties/suggestions_view_mode/enum",keyword:"enum",params:{allowedValues: schema52.properties.suggestions_view_mode.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4520,7 +4699,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4543,7 +4722,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema51.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4564,18 +4743,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_update_document = validate41;
-const schema52 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
+export const docs_update_document = validate42;
+const schema53 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4843,7 +5022,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data6 === "1")){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.schema_version.enum}};
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4866,7 +5045,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data7 === "1.0.0")){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema52.properties.tool_version.enum}};
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4887,20 +5066,20 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_append_values = validate42;
-const schema53 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+export const sheets_append_values = validate43;
+const schema54 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 const formats44 = formats["spreadsheet-id"];
 const formats46 = formats["a1-range"];
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5021,7 +5200,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema53.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema54.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5080,7 +5259,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "OVERWRITE") || (data5 === "INSERT_ROWS"))){
-const err14 = {instancePath:instancePath+"/insert_data_option",schemaPath:"#/properties/insert_data_option/enum",keyword:"enum",params:{allowedValues: schema53.properties.insert_data_option.enum}};
+const err14 = {instancePath:instancePath+"/insert_data_option",schemaPath:"#/properties/insert_data_option/enum",keyword:"enum",params:{allowedValues: schema54.properties.insert_data_option.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5103,7 +5282,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err16 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema53.properties.value_input_option.enum}};
+const err16 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema54.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5138,7 +5317,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1")){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.schema_version.enum}};
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5161,7 +5340,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data9 === "1.0.0")){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.tool_version.enum}};
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5182,19 +5361,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_create_spreadsheet = validate43;
-const schema54 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
-const pattern7 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
+export const sheets_create_spreadsheet = validate44;
+const schema55 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const pattern9 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5229,7 +5408,7 @@ errors++;
 if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
+if(!pattern9.test(data1)){
 const err2 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(_[A-Z]{2})?$"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5284,7 +5463,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func1.call(schema54.properties.sheets.items.properties, key1))){
+if(!(func1.call(schema55.properties.sheets.items.properties, key1))){
 const err6 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err6];
@@ -6063,7 +6242,7 @@ vErrors.push(err62);
 errors++;
 }
 if(!(data54 === "1")){
-const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
+const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6086,7 +6265,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data55 === "1.0.0")){
-const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
+const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6107,18 +6286,18 @@ vErrors.push(err66);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_get_values = validate44;
-const schema55 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
+export const sheets_get_values = validate45;
+const schema56 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6221,7 +6400,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "ROWS") || (data2 === "COLUMNS"))){
-const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema55.properties.major_dimension.enum}};
+const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema56.properties.major_dimension.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6244,7 +6423,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data3 === "FORMATTED_VALUE") || (data3 === "UNFORMATTED_VALUE")) || (data3 === "FORMULA"))){
-const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema55.properties.value_render_option.enum}};
+const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema56.properties.value_render_option.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6267,7 +6446,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "SERIAL_NUMBER") || (data4 === "FORMATTED_STRING"))){
-const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema55.properties.date_time_render_option.enum}};
+const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema56.properties.date_time_render_option.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6290,7 +6469,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6313,7 +6492,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6334,18 +6513,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_read_spreadsheet = validate45;
-const schema56 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
+export const sheets_read_spreadsheet = validate46;
+const schema57 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6450,7 +6629,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "1")){
-const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.schema_version.enum}};
+const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6473,7 +6652,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1.0.0")){
-const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.tool_version.enum}};
+const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6494,18 +6673,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_update_values = validate46;
-const schema57 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+export const sheets_update_values = validate47;
+const schema58 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6626,7 +6805,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema57.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema58.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6697,7 +6876,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema57.properties.value_input_option.enum}};
+const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema58.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6720,7 +6899,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data7 === "1")){
-const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.schema_version.enum}};
+const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6743,7 +6922,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1.0.0")){
-const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.tool_version.enum}};
+const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6764,19 +6943,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_create = validate47;
-const schema58 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
+export const workspace_comment_create = validate48;
+const schema59 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
 const formats62 = formats["workspace-id"];
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7065,7 +7244,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7088,7 +7267,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7111,7 +7290,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7132,18 +7311,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_retrieve = validate48;
-const schema59 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
+export const workspace_comment_retrieve = validate49;
+const schema60 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7211,7 +7390,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7234,7 +7413,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7257,7 +7436,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7278,18 +7457,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comments_list = validate49;
-const schema60 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_comments_list = validate50;
+const schema61 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7417,7 +7596,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7440,7 +7619,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7463,7 +7642,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7484,18 +7663,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_create = validate50;
-const schema61 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
+export const workspace_database_create = validate51;
+const schema62 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7782,7 +7961,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7805,7 +7984,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7828,7 +8007,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7849,19 +8028,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_insert_row = validate51;
-const schema62 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+export const workspace_database_insert_row = validate52;
+const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
 const formats74 = formats.uri;
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7890,7 +8069,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema62.properties, key0))){
+if(!(func1.call(schema63.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8386,7 +8565,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8409,7 +8588,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data18 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8432,7 +8611,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data19 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8453,18 +8632,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query = validate52;
-const schema63 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query = validate53;
+const schema64 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8671,7 +8850,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "created_time") || (data7 === "last_edited_time"))){
-const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema63.properties.sorts.items.properties.timestamp.enum}};
+const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema64.properties.sorts.items.properties.timestamp.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8694,7 +8873,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data8 === "ascending") || (data8 === "descending"))){
-const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema63.properties.sorts.items.properties.direction.enum}};
+const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema64.properties.sorts.items.properties.direction.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8741,7 +8920,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8764,7 +8943,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data10 === "1")){
-const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8787,7 +8966,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8808,18 +8987,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query_properties = validate53;
-const schema64 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query_properties = validate54;
+const schema65 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8937,7 +9116,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8960,7 +9139,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data4 === "1")){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8983,7 +9162,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9004,18 +9183,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_retrieve = validate54;
-const schema65 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_retrieve = validate55;
+const schema66 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9083,7 +9262,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9106,7 +9285,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9129,7 +9308,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9150,18 +9329,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_append = validate55;
-const schema66 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
+export const workspace_page_append = validate56;
+const schema67 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9313,7 +9492,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "2022-06-28") || (data4 === "2025-09-03"))){
-const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
+const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9336,7 +9515,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9359,7 +9538,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9380,18 +9559,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_create = validate56;
-const schema67 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_page_create = validate57;
+const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9400,7 +9579,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema67.properties, key0))){
+if(!(func1.call(schema68.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -9921,7 +10100,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9944,7 +10123,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data19 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9967,7 +10146,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data20 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9988,18 +10167,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_read = validate57;
-const schema68 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_page_read = validate58;
+const schema69 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10127,7 +10306,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10150,7 +10329,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10173,7 +10352,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10194,18 +10373,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_search = validate58;
-const schema69 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_search = validate59;
+const schema70 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10310,7 +10489,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10333,7 +10512,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1")){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10356,7 +10535,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10377,7 +10556,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -142,6 +142,13 @@ export function buildCalendarUpdateEvent(input: CalendarUpdateEventInput): Upstr
   const v11 = helpers.meetConference(input.create_meeting_room);
   if (v11 !== undefined) (o8 ??= {})["conferenceData"] = v11;
   return { method: "PATCH", path: buildPath("/calendar/v3/calendars/{calendar_id}/events/{event_id}", { "calendar_id": input.calendar_id, "event_id": input.event_id }), query, headers, body: o8 };
+}
+
+/** `crm_association_create`: PUT /crm/v4/objects/{from_object_type}/{from_object_id}/associations/default/{to_object_type}/{to_object_id}. Call only with an input that passed validation. */
+export function buildCrmAssociationCreate(input: CrmAssociationCreateInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  return { method: "PUT", path: buildPath("/crm/v4/objects/{from_object_type}/{from_object_id}/associations/default/{to_object_type}/{to_object_id}", { "from_object_type": input.from_object_type, "from_object_id": input.from_object_id, "to_object_type": input.to_object_type, "to_object_id": input.to_object_id }), query, headers };
 }
 
 /** `crm_companies_search`: POST /crm/v3/objects/companies/search. Call only with an input that passed validation. */

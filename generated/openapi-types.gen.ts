@@ -444,6 +444,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/crm_association_create/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link two existing HubSpot records: associate a deal with a contact or company ("link the Acme deal to Ana"), a contact with a company ("Ana works at Acme"), or two records of one kind.
+         * @description Link two existing HubSpot records: associate a deal with a contact or company ("link the Acme deal to Ana"), a
+         *     contact with a company ("Ana works at Acme"), or two records of one kind. Ids are the `id` that crm_contacts_search,
+         *     crm_companies_search, crm_deals_search or a create tool returns (to link while creating, crm_deal_create takes
+         *     contact_ids and company_ids). Makes HubSpot's default, unlabelled association, seen from either record: then
+         *     crm_deals_search with associations.contact finds the deal. It sets no label and no primary company. Linking a
+         *     pair already linked changes nothing. Returns status (COMPLETE) and results: from, to and associationSpec (the
+         *     association type id).
+         *     Example: {"from_object_type": "deals", "from_object_id": "30001", "to_object_type": "contacts", "to_object_id": "101"}
+         *
+         *     Aliases: hubspot_association_create.
+         */
+        post: operations["execute_crm_association_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/crm_companies_search/execute": {
         parameters: {
             query?: never;
@@ -537,8 +566,9 @@ export interface paths {
          * @description Create a contact in HubSpot CRM. Use it to add a person; email is required and unique, so an existing
          *     e-mail fails with 409 CONFLICT ("Contact already exists. Existing ID: ..."): then update that contact instead. The
          *     other fields are standard contact properties; company is free text, company_ids links company records (ids from
-         *     crm_companies_search or crm_company_create; the first becomes the primary company). Returns the new contact: id
-         *     (what crm_deal_create's contact_ids takes), properties, createdAt, updatedAt.
+         *     crm_companies_search or crm_company_create; the first becomes the primary company; crm_association_create links
+         *     an existing contact). Returns the new contact: id (what crm_deal_create's contact_ids takes), properties,
+         *     createdAt, updatedAt.
          *     Example: {"email": "ana@example.com", "firstname": "Ana", "lastname": "Silva", "company": "Acme Corp"}
          *
          *     Aliases: hubspot_contact_create.
@@ -672,8 +702,9 @@ export interface paths {
          *     "Demo booked" has an id there such as 1234567. The stage must be in the deal's pipeline (default pipeline
          *     "default", stages such as appointmentscheduled, closedwon). For a deal for someone, link it with contact_ids
          *     and company_ids: record ids, the `id` that crm_contacts_search or crm_contact_create (crm_companies_search,
-         *     crm_company_create) returns; the first company becomes the deal's primary company. An id that names no record is
-         *     refused (400 "One or more associations are invalid"). Returns the new deal: id, properties, createdAt, updatedAt.
+         *     crm_company_create) returns; the first company becomes the deal's primary company (crm_association_create links
+         *     an existing deal). An id that names no record is refused (400 "One or more associations are invalid"). Returns
+         *     the new deal: id, properties, createdAt, updatedAt.
          *     Example: {"dealname": "Ana Silva - onboarding", "amount": 5000, "dealstage": "appointmentscheduled",
          *     "closedate": "2026-06-30", "contact_ids": ["101"]}
          *
@@ -2498,6 +2529,61 @@ export interface components {
              * @description Where deliveries are POSTed: https (http only to a loopback host in development).
              */
             url: string;
+        };
+        CrmAssociationCreateInput: {
+            /**
+             * @description The record's HubSpot id (digits), the `id` a search or create tool returns.
+             * @example 30001
+             */
+            from_object_id: string;
+            /**
+             * @description The kind of record the link starts from.
+             * @example deals
+             * @enum {string}
+             */
+            from_object_type: "contacts" | "companies" | "deals";
+            /**
+             * @description The other record's HubSpot id (digits), the `id` a search or create tool returns.
+             * @example 101
+             */
+            to_object_id: string;
+            /**
+             * @description The kind of record to link it to.
+             * @example contacts
+             * @enum {string}
+             */
+            to_object_type: "contacts" | "companies" | "deals";
+        };
+        /** @description HubSpot's batch answer for the one link made. */
+        CrmAssociationCreateOutput: {
+            /** @description When HubSpot finished it (ISO 8601). */
+            completedAt?: string;
+            /** @description The association made (or already there), one entry. */
+            results?: {
+                associationSpec?: {
+                    /** @description HUBSPOT_DEFINED. */
+                    associationCategory?: string;
+                    /** @description HubSpot's default type from one kind to the other: deal to contact 3, deal to company 341, contact to company 279, contact to deal 4, company to contact 280, company to deal 342. */
+                    associationTypeId?: number;
+                };
+                from?: {
+                    /** @description from_object_id. */
+                    id?: string;
+                };
+                to?: {
+                    /** @description to_object_id. */
+                    id?: string;
+                };
+            }[];
+            /** @description When HubSpot started the link (ISO 8601). */
+            startedAt?: string;
+            /** @description COMPLETE when the link is made. */
+            status?: string;
+        };
+        CrmAssociationCreateRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CrmAssociationCreateInput"];
         };
         CrmCompaniesSearchInput: {
             /**
@@ -6338,6 +6424,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CalendarUpdateEventOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_crm_association_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmAssociationCreateRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmAssociationCreateOutput"];
                         execution_id: string;
                     };
                 };

@@ -2236,6 +2236,118 @@ export let calendarUpdateEventOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `crm_association_create`. */
+export let crmAssociationCreateInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "from_object_type": {
+        "type": "string",
+        "enum": [
+          "contacts",
+          "companies",
+          "deals"
+        ],
+        "description": "The kind of record the link starts from.",
+        "examples": [
+          "deals"
+        ]
+      },
+      "from_object_id": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "The record's HubSpot id (digits), the `id` a search or create tool returns.",
+        "examples": [
+          "30001"
+        ]
+      },
+      "to_object_type": {
+        "type": "string",
+        "enum": [
+          "contacts",
+          "companies",
+          "deals"
+        ],
+        "description": "The kind of record to link it to.",
+        "examples": [
+          "contacts"
+        ]
+      },
+      "to_object_id": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "The other record's HubSpot id (digits), the `id` a search or create tool returns.",
+        "examples": [
+          "101"
+        ]
+      }
+    },
+    "required": [
+      "from_object_type",
+      "from_object_id",
+      "to_object_type",
+      "to_object_id"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_association_create` (its notable fields). */
+export let crmAssociationCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "HubSpot's batch answer for the one link made.",
+    "properties": {
+      "status": {
+        "type": "string",
+        "description": "COMPLETE when the link is made."
+      },
+      "results": {
+        "type": "array",
+        "description": "The association made (or already there), one entry.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "from": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "from_object_id."
+                }
+              }
+            },
+            "to": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "to_object_id."
+                }
+              }
+            },
+            "associationSpec": {
+              "type": "object",
+              "properties": {
+                "associationCategory": {
+                  "type": "string",
+                  "description": "HUBSPOT_DEFINED."
+                },
+                "associationTypeId": {
+                  "type": "integer",
+                  "description": "HubSpot's default type from one kind to the other: deal to contact 3, deal to company 341, contact to company 279, contact to deal 4, company to contact 280, company to deal 342."
+                }
+              }
+            }
+          }
+        }
+      },
+      "startedAt": {
+        "type": "string",
+        "description": "When HubSpot started the link (ISO 8601)."
+      },
+      "completedAt": {
+        "type": "string",
+        "description": "When HubSpot finished it (ISO 8601)."
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_companies_search`. */
 export let crmCompaniesSearchInputSchema: JsonSchema = {
     "type": "object",

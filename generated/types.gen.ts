@@ -444,6 +444,21 @@ export type CalendarUpdateEventInput = {
 /** Result of `calendar_update_event`: the notable fields; the upstream may return more. */
 export type CalendarUpdateEventOutput = CalendarEvent;
 
+/** Input of `crm_association_create` (aliases: `hubspot_association_create`). */
+export interface CrmAssociationCreateInput {
+  /** The kind of record the link starts from. Example: `"deals"`. */
+  from_object_type: "contacts" | "companies" | "deals";
+  /** The record's HubSpot id (digits), the `id` a search or create tool returns. Example: `"30001"`. */
+  from_object_id: string;
+  /** The kind of record to link it to. Example: `"contacts"`. */
+  to_object_type: "contacts" | "companies" | "deals";
+  /** The other record's HubSpot id (digits), the `id` a search or create tool returns. Example: `"101"`. */
+  to_object_id: string;
+}
+
+/** Result of `crm_association_create`: the notable fields; the upstream may return more. */
+export type CrmAssociationCreateOutput = { status?: string; results?: Array<{ from?: { id?: string; [key: string]: unknown }; to?: { id?: string; [key: string]: unknown }; associationSpec?: { associationCategory?: string; associationTypeId?: number; [key: string]: unknown }; [key: string]: unknown }>; startedAt?: string; completedAt?: string; [key: string]: unknown };
+
 /** Input of `crm_companies_search` (aliases: `hubspot_companies_search`). */
 export interface CrmCompaniesSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
@@ -1058,7 +1073,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1069,6 +1084,7 @@ export interface ToolInputs {
   calendar_list_calendars: CalendarListCalendarsInput;
   calendar_list_events: CalendarListEventsInput;
   calendar_update_event: CalendarUpdateEventInput;
+  crm_association_create: CrmAssociationCreateInput;
   crm_companies_search: CrmCompaniesSearchInput;
   crm_company_create: CrmCompanyCreateInput;
   crm_company_get: CrmCompanyGetInput;
@@ -1112,6 +1128,7 @@ export interface ToolOutputs {
   calendar_list_calendars: CalendarListCalendarsOutput;
   calendar_list_events: CalendarListEventsOutput;
   calendar_update_event: CalendarUpdateEventOutput;
+  crm_association_create: CrmAssociationCreateOutput;
   crm_companies_search: CrmCompaniesSearchOutput;
   crm_company_create: CrmCompanyCreateOutput;
   crm_company_get: CrmCompanyGetOutput;

@@ -108,6 +108,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   customer: ['contact', 'company'],
   lead: ['contact'],
   organization: ['company'],
+  // To associate records is to make an association (crm_association_create), as HubSpot names it.
+  associate: ['association'],
   // "who works at Acme": their company.
   work: ['company'],
   opportunity: ['deal'],

@@ -111,6 +111,11 @@ const STEPS: Record<ConnectorName, Step[]> = {
       expect(d.results.map((r: Data) => [r.id, r.properties.dealstage, r.properties.pipeline])).toEqual([[s.deal, 'contractsent', 'default']]);
     } },
     { tool: 'crm_deal_update', input: (s) => ({ deal_id: s.deal, properties: { amount: 2000 } }), check: (d) => expect(d.properties.amount).toBe('2000') },
+    // The deal, made unlinked, is linked to the contact made above; the contact's deals are then found by it.
+    { tool: 'crm_association_create', input: (s) => ({ from_object_type: 'deals', from_object_id: s.deal, to_object_type: 'contacts', to_object_id: s.contact }), check: (d, s) =>
+      expect(d.results).toEqual([{ from: { id: s.deal }, to: { id: s.contact }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 } }]) },
+    { tool: 'crm_deals_search', input: (s) => ({ filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: s.contact }] }] }), check: (d, s) =>
+      expect(d.results.map((r: Data) => r.id)).toEqual([s.deal]) },
     { tool: 'crm_deals_search', input: () => ({ limit: 2 }), check: (d) => {
       expect(d.total).toBeGreaterThan(2);
       expect(d.paging.next.after).toBe('2');

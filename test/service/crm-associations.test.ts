@@ -2,7 +2,8 @@
  * "Add Ana as a contact and create a 5,000 EUR deal for her", through the HTTP service, the executor and the sandbox:
  * crm_deal_create links the deal to the contact (and companies) it names, crm_deals_search finds a contact's deals by
  * HubSpot's associations.contact pseudo-property, crm_contact_create links company records, and an id that names no
- * record is refused in HubSpot's words with a hint, creating nothing.
+ * record is refused in HubSpot's words with a hint, creating nothing. crm_association_create links records that already
+ * exist (HubSpot's v4 default association), once however often it is asked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -99,5 +100,66 @@ describe('CRM associations', () => {
     expect(noCompany.status).toBe(400);
     expect(noCompany.body.error.details.body.context).toMatchObject({ INVALID_OBJECT_IDS: ['COMPANY=424242 is not valid'] });
     expect(noCompany.body.error.details.hint).toMatch(/company_ids names no company/);
+  });
+
+  it('crm_association_create links an existing deal to an existing contact; the search finds it; a repeat links nothing more', async () => {
+    const lia = await run('crm_contact_create', { email: 'lia.link@example.com', firstname: 'Lia' });
+    const deal = await run('crm_deal_create', { dealname: 'Lia - later linked', amount: 700, dealstage: 'qualifiedtobuy' });
+    expect([lia.status, deal.status]).toEqual([200, 200]);
+    const [liaId, dealId] = [lia.body.data.id as string, deal.body.data.id as string];
+    expect((await run('crm_deals_search', linkedTo('associations.contact', liaId))).body.data.total).toBe(0);
+
+    h.sandbox.control.clearRequests();
+    const input = { from_object_type: 'deals', from_object_id: dealId, to_object_type: 'contacts', to_object_id: liaId };
+    const linked = await run('crm_association_create', input);
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const sent = h.sandbox.control.requests('crm').at(-1);
+    expect([sent?.method, sent?.path]).toEqual(['PUT', `/crm/v4/objects/deals/${dealId}/associations/default/contacts/${liaId}`]);
+    // The default deal-to-contact type is the one crm_deal_create's contact_ids sends (3).
+    expect(linked.body.data).toMatchObject({
+      status: 'COMPLETE',
+      results: [{ from: { id: dealId }, to: { id: liaId }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 } }],
+    });
+
+    const hers = await run('crm_deals_search', linkedTo('associations.contact', liaId));
+    expect(hers.body.data.results.map((r: { id: string }) => r.id)).toEqual([dealId]);
+
+    // Idempotent: again, and from the other end, the pair stays linked once.
+    for (const again of [input, { from_object_type: 'contacts', from_object_id: liaId, to_object_type: 'deals', to_object_id: dealId }]) {
+      const res = await run('crm_association_create', again);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect((await run('crm_deals_search', linkedTo('associations.contact', liaId))).body.data.total).toBe(1);
+  });
+
+  it('crm_association_create: "Ana works at Acme" links a contact to a company (279); an id that names no record is refused in HubSpot\'s words', async () => {
+    const ana = await run('crm_contact_create', { email: 'ana.works@example.com', firstname: 'Ana' });
+    const acme = await run('crm_company_create', { name: 'Acme Works', domain: 'acme-works.example' });
+    const [anaId, acmeId] = [ana.body.data.id as string, acme.body.data.id as string];
+    const works = await run('crm_association_create', { from_object_type: 'contacts', from_object_id: anaId, to_object_type: 'companies', to_object_id: acmeId });
+    expect(works.status, JSON.stringify(works.body)).toBe(200);
+    expect(works.body.data.results[0].associationSpec.associationTypeId).toBe(279);
+    const staff = await run('crm_contacts_search', { filterGroups: [{ filters: [{ propertyName: 'associations.company', operator: 'EQ', value: acmeId }] }] });
+    expect(staff.body.data.results.map((r: { id: string }) => r.id)).toEqual([anaId]);
+
+    const refused = await run('crm_association_create', { from_object_type: 'contacts', from_object_id: anaId, to_object_type: 'companies', to_object_id: '424243' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'upstream_error',
+      details: {
+        status: 400,
+        body: {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message: 'One or more associations are invalid',
+          context: { INVALID_OBJECT_IDS: ['COMPANY=424243 is not valid'], objectId: ['424243'], objectType: ['COMPANY'] },
+        },
+      },
+    });
+    expect(refused.body.error.details.hint).toMatch(/from_object_id or to_object_id names no record .*crm_companies_search/);
+    // A deal id given as a contact's: the from record is named too.
+    const wrongType = await run('crm_association_create', { from_object_type: 'contacts', from_object_id: '30001', to_object_type: 'companies', to_object_id: acmeId });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error.details.body.context).toMatchObject({ INVALID_OBJECT_IDS: ['CONTACT=30001 is not valid'] });
   });
 });

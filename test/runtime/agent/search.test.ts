@@ -74,6 +74,11 @@ const CASES: [query: string, first: string][] = [
   ['search companies by domain', 'crm_companies_search'],
   ['find deals closing this month', 'crm_deals_search'],
   ['create a deal for Acme', 'crm_deal_create'],
+  ['link this deal to Ana', 'crm_association_create'],
+  ['link the Acme deal to Ana', 'crm_association_create'],
+  ['associate contact with company', 'crm_association_create'],
+  ['associate a deal with a company', 'crm_association_create'],
+  ['Ana works at Acme', 'crm_association_create'],
   ['get a company by id', 'crm_company_get'],
   ['list all contacts', 'crm_contacts_list'],
   ['change the amount of a deal', 'crm_deal_update'],
@@ -140,6 +145,7 @@ const MENTIONED: [query: string, first: string][] = [
   ['crm_contacts_search', 'crm_contacts_search'],
   ['sheets_read_spreadsheet', 'sheets_read_spreadsheet'],
   ['calendar_list_calendars', 'calendar_list_calendars'],
+  ['crm_association_create', 'crm_association_create'],
 ];
 
 describe('ToolSearch', () => {

@@ -139,6 +139,24 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     });
   });
 
+  it('associations v4: createDefault links an existing deal and contact (type 3), found by associations.contact; an unknown id is refused', async () => {
+    const contact = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-v4link@example.com' }, associations: [] });
+    const deal = await hs.crm.deals.basicApi.create({ properties: { dealname: 'SDK v4 linked', amount: '10', dealstage: 'appointmentscheduled' }, associations: [] });
+    const linked = await hs.crm.associations.v4.basicApi.createDefault('deals', deal.id, 'contacts', contact.id);
+    expect(linked.status).toBe('COMPLETE');
+    // The client names HubSpot's `from` `_from`.
+    expect(linked.results).toMatchObject([{ _from: { id: deal.id }, to: { id: contact.id }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: AssociationTypes.dealToContact } }]);
+    expect(linked.startedAt).toBeInstanceOf(Date);
+    const again = await hs.crm.associations.v4.basicApi.createDefault('deals', deal.id, 'contacts', contact.id);
+    expect(again.status).toBe('COMPLETE');
+    const found = await hs.crm.deals.searchApi.doSearch({ filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ' as never, value: contact.id }] }], properties: ['dealname'], limit: 10, after: '0', sorts: [] });
+    expect(found.results.map((r) => r.id)).toEqual([deal.id]);
+
+    const unknown = await refusal(hs.crm.associations.v4.basicApi.createDefault('deals', deal.id, 'contacts', '999999998'));
+    expect(unknown.code).toBe(400);
+    expect(unknown.body).toMatchObject({ category: 'VALIDATION_ERROR', message: 'One or more associations are invalid', context: { INVALID_OBJECT_IDS: ['CONTACT=999999998 is not valid'] } });
+  });
+
   it("refusals in HubSpot's shape: a duplicate e-mail (409), a missing record (404), a bad token (401)", async () => {
     await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] });
     const dup = await refusal(hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] }));
@@ -168,6 +186,11 @@ const SEARCH = { query: 'acme', filterGroups: [{ filters: [{ propertyName: 'life
 const SEARCH_INPUT = { query: 'acme', filterGroups: JSON.stringify([{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'customer' }] }]), properties: 'name,domain', limit: 20, after: '20' };
 
 const SAME: SameOperation[] = [
+  {
+    tool: 'crm_association_create',
+    input: { from_object_type: 'deals', from_object_id: '30001', to_object_type: 'contacts', to_object_id: '101' },
+    sdk: (hs) => hs.crm.associations.v4.basicApi.createDefault('deals', '30001', 'contacts', '101'),
+  },
   {
     tool: 'crm_company_create',
     input: { name: 'Acme Corp', domain: 'acme.com', annualrevenue: 5000000, numberofemployees: 250, city: 'Lyon' },
