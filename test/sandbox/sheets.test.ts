@@ -583,3 +583,108 @@ describe('spreadsheets.values.append', () => {
     expectError(await call('POST', `${valuesPath(id, 'Log')}:prepend`, { query: { valueInputOption: 'RAW' }, body: { values: [['x']] } }), 404, 'NOT_FOUND', /Method not found/);
   });
 });
+
+describe('spreadsheets.batchUpdate: addSheet', () => {
+  const batch = (id: string, body: unknown, opts: { user?: string; scopes?: string[] } = {}) => call('POST', `/v4/spreadsheets/${id}:batchUpdate`, { body, ...opts });
+  const addSheet = (properties?: Body) => ({ addSheet: properties === undefined ? {} : { properties } });
+  const titles = async (id: string) => ((await call('GET', `/v4/spreadsheets/${id}`)).body.sheets as Body[]).map((s) => s.properties.title);
+
+  it("adds a sheet with Google's defaults: the next free Sheet<n>, 1000 x 26, at the end, a new sheetId", async () => {
+    const book = await create();
+    const res = await batch(book.spreadsheetId, { requests: [addSheet()] });
+    expect(res.status).toBe(200);
+    expect(res.body.spreadsheetId).toBe(book.spreadsheetId);
+    expect(res.body.replies).toHaveLength(1);
+    const props = res.body.replies[0].addSheet.properties;
+    expect(props).toMatchObject({ title: 'Sheet2', index: 1, sheetType: 'GRID', gridProperties: { rowCount: 1000, columnCount: 26 } });
+    expect(props.sheetId).not.toBe(0);
+    expect(await titles(book.spreadsheetId)).toEqual(['Sheet1', 'Sheet2']);
+    // A title given "" is unset, as proto3 reads it; the next free name is taken.
+    expect((await batch(book.spreadsheetId, { requests: [addSheet({ title: '' })] })).body.replies[0].addSheet.properties.title).toBe('Sheet3');
+  });
+
+  it('takes a title, an index (the tabs from there move right) and a size, and the new sheet holds values', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'A' } }, { properties: { title: 'B' } }] });
+    const res = await batch(book.spreadsheetId, { requests: [addSheet({ title: 'Week 48', index: 1, gridProperties: { rowCount: 20, columnCount: 3 } })] });
+    expect(res.body.replies[0].addSheet.properties).toMatchObject({ title: 'Week 48', index: 1, gridProperties: { rowCount: 20, columnCount: 3 } });
+    const got = (await call('GET', `/v4/spreadsheets/${book.spreadsheetId}`)).body.sheets as Body[];
+    expect(got.map((s) => [s.properties.title, s.properties.index])).toEqual([['A', 0], ['Week 48', 1], ['B', 2]]);
+    expect((await put(book.spreadsheetId, "'Week 48'!A1", [['x']])).status).toBe(200);
+    expectError(await put(book.spreadsheetId, "'Week 48'!D1", [['x']]), 400, 'INVALID_ARGUMENT', "Range ('Week 48'!D1) exceeds grid limits. Max rows: 20, max columns: 3");
+  });
+
+  it('refuses a title already used, whatever its case, in Google\'s words, and adds nothing', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Week 48' } }] });
+    const res = await batch(book.spreadsheetId, { requests: [addSheet({ title: 'WEEK 48' })] });
+    expectError(res, 400, 'INVALID_ARGUMENT', 'Invalid requests[0].addSheet: A sheet with the name "WEEK 48" already exists. Please enter another name.');
+    expect(await titles(book.spreadsheetId)).toEqual(['Week 48']);
+  });
+
+  it('is all or nothing: a refused request leaves the earlier ones of the batch unapplied', async () => {
+    const book = await create();
+    const res = await batch(book.spreadsheetId, { requests: [addSheet({ title: 'One' }), addSheet({ title: 'one' })] });
+    expectError(res, 400, 'INVALID_ARGUMENT', 'Invalid requests[1].addSheet: A sheet with the name "one" already exists. Please enter another name.');
+    expect(await titles(book.spreadsheetId)).toEqual(['Sheet1']);
+  });
+
+  it("refuses a title longer than 100 characters and a sheet past the spreadsheet's 10 million cells", async () => {
+    const book = await create();
+    expectError(await batch(book.spreadsheetId, { requests: [addSheet({ title: 'x'.repeat(101) })] }), 400, 'INVALID_ARGUMENT', 'Invalid requests[0].addSheet: The sheet name cannot be greater than 100 characters.');
+    expect((await batch(book.spreadsheetId, { requests: [addSheet({ title: 'x'.repeat(100) })] })).status).toBe(200);
+    // Sheet1 and the sheet above hold 2 x 26,000 cells: 9,948,000 more fit (497,400 rows of 20), one row more does not.
+    const big = { rowCount: 497_400, columnCount: 20 };
+    expectError(
+      await batch(book.spreadsheetId, { requests: [addSheet({ title: 'Big', gridProperties: { ...big, rowCount: big.rowCount + 1 } })] }),
+      400,
+      'INVALID_ARGUMENT',
+      'Invalid requests[0].addSheet: This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
+    );
+    expect((await batch(book.spreadsheetId, { requests: [addSheet({ title: 'Big', gridProperties: big })] })).status).toBe(200);
+  });
+
+  it('refuses an empty batch, and unknown names (a field, a request kind) before applying anything, as the JSON front end does', async () => {
+    const book = await create();
+    expectError(await batch(book.spreadsheetId, { requests: [] }), 400, 'INVALID_ARGUMENT', 'Must specify at least one request.');
+    expectError(await batch(book.spreadsheetId, {}), 400, 'INVALID_ARGUMENT', 'Must specify at least one request.');
+    expectError(await batch(book.spreadsheetId, { requests: [addSheet({ title: 'T' })], request: [] }), 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unknown name "request": Cannot find field.');
+    expectError(
+      await batch(book.spreadsheetId, { requests: [{ addSheet: { title: 'T' } }, { addTab: { properties: { title: 'U' } } }, addSheet({ title: 'V', gridProperties: { rows: 5 } })] }),
+      400,
+      'INVALID_ARGUMENT',
+      [unknown('title', 'requests[0].add_sheet'), unknown('addTab', 'requests[1]'), unknown('rows', 'requests[2].add_sheet.properties.grid_properties')].join('\n'),
+    );
+    expectError(await batch(book.spreadsheetId, { requests: [{}] }), 400, 'INVALID_ARGUMENT', 'Invalid requests[0]: The request must specify exactly one kind of request.');
+    expect(await titles(book.spreadsheetId)).toEqual(['Sheet1']);
+  });
+
+  it('reads proto names (add_sheet, grid_properties, row_count) as their JSON names', async () => {
+    const book = await create();
+    const res = await batch(book.spreadsheetId, { requests: [{ add_sheet: { properties: { title: 'P', grid_properties: { row_count: 7 } } } }] });
+    expect(res.body.replies[0].addSheet.properties).toMatchObject({ title: 'P', gridProperties: { rowCount: 7, columnCount: 26 } });
+  });
+
+  it('a request kind Google has and the sandbox does not model is refused naming it, recorded as unmodelled, and nothing is applied', async () => {
+    const book = await create();
+    const res = await api.handle({
+      method: 'POST',
+      path: `/v4/spreadsheets/${book.spreadsheetId}:batchUpdate`,
+      query: new URLSearchParams(),
+      headers: {},
+      body: { requests: [addSheet({ title: 'T' }), { deleteSheet: { sheetId: 0 } }] },
+      user: USER,
+      scopes: ['https://www.googleapis.com/auth/spreadsheets'],
+      now: Date.parse('2024-03-01T12:00:00Z'),
+    });
+    expect(res).toMatchObject({ status: 400, unmodelled: true, body: { error: { message: 'Invalid requests[1].deleteSheet: The sandbox does not model deleteSheet requests.' } } });
+    expect(await titles(book.spreadsheetId)).toEqual(['Sheet1']);
+    // A SheetProperties field Google has and the sandbox does not store is refused the same way, never dropped.
+    expectError(await batch(book.spreadsheetId, { requests: [addSheet({ title: 'T', hidden: true })] }), 400, 'INVALID_ARGUMENT', 'Invalid requests[0].addSheet: The sandbox does not model properties.hidden of a new sheet.');
+  });
+
+  it('answers 404 for an unknown spreadsheet, 403 for one not shared with the caller, 403 without a write scope', async () => {
+    const book = await create();
+    expectError(await batch('missing', { requests: [addSheet()] }), 404, 'NOT_FOUND');
+    expectError(await batch(book.spreadsheetId, { requests: [addSheet()] }, { user: 'eve@example.com' }), 403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    expectError(await batch(book.spreadsheetId, { requests: [addSheet()] }, { scopes: ['https://www.googleapis.com/auth/spreadsheets.readonly'] }), 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+  });
+});

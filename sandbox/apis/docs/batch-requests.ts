@@ -10,7 +10,7 @@
  */
 import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { opaqueToken } from '../google-common/ids.js';
-import { jsonName, withJsonNames } from '../google-common/proto-json.js';
+import { batchRequestKind, jsonName, withJsonNames } from '../google-common/proto-json.js';
 import { BULLET_PRESET_UNSPECIFIED, BULLET_PRESETS } from './request-fields.js';
 import { isRecord } from '../google-common/request.js';
 import { applyFields, type DocumentBody } from './document-body.js';
@@ -24,19 +24,10 @@ const bad = (message: string): GoogleApiError => new GoogleApiError(400, message
  * checkRequestFields (request-fields.ts) before any request of the batch was applied.
  */
 export function applyRequest(body: DocumentBody, request: unknown, i: number): Record<string, unknown> {
-  if (!isRecord(request)) throw bad(`Invalid value at 'requests[${i}]' (type.googleapis.com/google.apps.docs.v1.Request)`);
   // A kind and its fields may go by their proto names (insert_text, end_of_segment_location), as Google's parser takes them.
-  // Two kinds in one request, in the parser's words as observed live: `Invalid value at 'requests[0]' (oneof), oneof
-  // field 'request' is already set. Cannot set 'deleteContentRange'`.
-  const kinds = Object.keys(request);
-  if (kinds.length !== 1) {
-    throw bad(kinds.length === 0
-      ? `Invalid requests[${i}]: The request must specify exactly one kind of request.`
-      : `Invalid value at 'requests[${i}]' (oneof), oneof field 'request' is already set. Cannot set '${kinds[1]}'`);
-  }
-  const kind = jsonName(kinds[0] as string);
+  const { kind, sent } = batchRequestKind(request, i, 'google.apps.docs.v1.Request');
   const where = `requests[${i}].${kind}`;
-  const args = withJsonNames(request[kinds[0] as string]);
+  const args = withJsonNames((request as Record<string, unknown>)[sent]);
   if (!isRecord(args)) throw bad(`Invalid value at '${where}'`);
   switch (kind) {
     case 'insertText':

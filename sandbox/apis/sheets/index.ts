@@ -8,6 +8,7 @@ import { findFile } from '../google-common/errors.js';
 import { googleApiModule } from '../google-common/module.js';
 import { notFoundRoute, pathSegments, requireScope } from '../google-common/request.js';
 import type { Spreadsheet } from './spreadsheet-model.js';
+import { batchUpdate } from './batch-update.js';
 import { createSpreadsheet, getSpreadsheet } from './spreadsheets.js';
 import { appendValues, getValues, updateValues } from './values.js';
 
@@ -15,6 +16,7 @@ const SERVICE = 'sheets.googleapis.com';
 const READ = ['spreadsheets', 'spreadsheets.readonly', 'drive', 'drive.readonly', 'drive.file'];
 const WRITE = ['spreadsheets', 'drive', 'drive.file'];
 const APPEND = ':append';
+const BATCH_UPDATE = ':batchUpdate';
 
 /** A user's spreadsheets: a user sees the ones they created; another user's is refused (403), not hidden. */
 type UserSpreadsheets = Map<string, Spreadsheet>;
@@ -35,6 +37,10 @@ function route(req: ApiRequest, books: UserSpreadsheets, others: () => Iterable<
     return { status: 200, body: book.toResource() };
   }
   const find = (id: string): Spreadsheet => findFile(id, books, others());
+  if (seg.length === 3 && m === 'POST' && (seg[2] as string).endsWith(BATCH_UPDATE)) {
+    need(WRITE);
+    return batchUpdate(find((seg[2] as string).slice(0, -BATCH_UPDATE.length)), req.body);
+  }
   if (seg.length === 3 && m === 'GET') {
     need(READ);
     return getSpreadsheet(find(seg[2] as string), req.query);
