@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -351,6 +351,21 @@ export function buildDocsUpdateDocument(input: DocsUpdateDocumentInput): Upstrea
   o2["requests"] = input.requests;
   if (input.write_control !== undefined) o2["writeControl"] = input.write_control;
   return { method: "POST", path: buildPath("/v1/documents/{document_id}:batchUpdate", { "document_id": v1 }), query, headers, body: o2 };
+}
+
+/** `sheets_add_sheet`: POST /v4/spreadsheets/{spreadsheet_id}:batchUpdate. Call only with an input that passed validation. */
+export function buildSheetsAddSheet(input: SheetsAddSheetInput): UpstreamRequest {
+  const v1 = helpers.googleFileId(input.spreadsheet_id);
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  let o2: Record<string, unknown> | undefined;
+  if (input.row_count !== undefined) (o2 ??= {})["rowCount"] = input.row_count;
+  if (input.column_count !== undefined) (o2 ??= {})["columnCount"] = input.column_count;
+  const o3: Record<string, unknown> = {};
+  o3["title"] = input.title;
+  if (input.index !== undefined) o3["index"] = input.index;
+  if (o2 !== undefined) o3["gridProperties"] = o2;
+  return { method: "POST", path: buildPath("/v4/spreadsheets/{spreadsheet_id}:batchUpdate", { "spreadsheet_id": v1 }), query, headers, body: { requests: [{ addSheet: { properties: o3 } }] } };
 }
 
 /** `sheets_append_values`: POST /v4/spreadsheets/{spreadsheet_id}/values/{range}:append. Call only with an input that passed validation. */

@@ -886,6 +886,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/sheets_add_sheet/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a new sheet (tab, worksheet) in an existing Google Sheets spreadsheet, optionally at a position and of a size.
+         * @description Create a new sheet (tab, worksheet) in an existing Google Sheets spreadsheet, optionally at a position and of a
+         *     size. Use it to put data in a new tab of a spreadsheet the user has; sheets_create_spreadsheet makes a new
+         *     spreadsheet. Returns {spreadsheetId, replies: [{addSheet: {properties: {sheetId, title, index, gridProperties}}}]},
+         *     the new sheet's id and name. Then fill it with sheets_update_values, the name quoted before !A1 when it has spaces
+         *     or symbols: 'Week 48'!A1.
+         *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "title": "Week 48"}
+         *
+         *     Aliases: googlesheets_add_sheet.
+         */
+        post: operations["execute_sheets_add_sheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/sheets_append_values/execute": {
         parameters: {
             query?: never;
@@ -1006,7 +1033,7 @@ export interface paths {
          * @description Write a 2D block of values into a range of one sheet (tab) of a Google Sheets spreadsheet, replacing what is
          *     there. Use it to fill or overwrite cells; each inner array is one row. With value_input_option USER_ENTERED (the default) values are
          *     parsed as if typed (formulas, numbers, dates); RAW stores them as given. Returns {spreadsheetId, updatedRange,
-         *     updatedRows, updatedColumns, updatedCells}.
+         *     updatedRows, updatedColumns, updatedCells}. To write to a new sheet, sheets_add_sheet adds it first.
          *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "range": "Sheet1!A1:B2", "values":
          *     [["Item", "Qty"], ["Anvil", 2]]}
          *
@@ -3632,6 +3659,57 @@ export interface components {
         RotateWebhookSecret: {
             /** @description How long the replaced secret keeps signing beside the new one (default 86400: a day). */
             overlap_seconds?: number;
+        };
+        SheetsAddSheetInput: {
+            /**
+             * @description Columns of the new sheet (Google's default 26, A to Z).
+             * @example 10
+             */
+            column_count?: number;
+            /**
+             * @description Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.
+             * @example 0
+             */
+            index?: number;
+            /**
+             * @description Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.
+             * @example 100
+             */
+            row_count?: number;
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * Format: spreadsheet-id
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
+             * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
+             */
+            spreadsheet_id: string;
+            /**
+             * @description The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).
+             * @example Week 48
+             */
+            title: string;
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+        };
+        SheetsAddSheetOutput: {
+            /** @description One reply, the new sheet's. */
+            replies?: {
+                /** @description The new sheet: properties.sheetId and properties.title. */
+                addSheet?: components["schemas"]["SheetsSheet"];
+            }[];
+            spreadsheetId?: string;
+        };
+        SheetsAddSheetRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["SheetsAddSheetInput"];
         };
         SheetsAppendValuesInput: {
             /**
@@ -7080,6 +7158,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["DocsUpdateDocumentOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_sheets_add_sheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SheetsAddSheetRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SheetsAddSheetOutput"];
                         execution_id: string;
                     };
                 };

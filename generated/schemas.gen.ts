@@ -4876,6 +4876,141 @@ export let docsUpdateDocumentOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `sheets_add_sheet`. */
+export let sheetsAddSheetInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheet_id": {
+        "type": "string",
+        "format": "spreadsheet-id",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
+        "examples": [
+          "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
+        ]
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "description": "The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).",
+        "examples": [
+          "Week 48"
+        ]
+      },
+      "index": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.",
+        "examples": [
+          0
+        ]
+      },
+      "row_count": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.",
+        "examples": [
+          100
+        ]
+      },
+      "column_count": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Columns of the new sheet (Google's default 26, A to Z).",
+        "examples": [
+          10
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "spreadsheet_id",
+      "title"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `sheets_add_sheet` (its notable fields). */
+export let sheetsAddSheetOutputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheetId": {
+        "type": "string"
+      },
+      "replies": {
+        "type": "array",
+        "description": "One reply, the new sheet's.",
+        "items": {
+          "type": "object",
+          "properties": {
+            "addSheet": {
+              "type": "object",
+              "properties": {
+                "properties": {
+                  "type": "object",
+                  "properties": {
+                    "sheetId": {
+                      "type": "integer",
+                      "description": "The sheet's id, the gid in its URL (0 for the first sheet of a new spreadsheet); it stays when the sheet is renamed or moved."
+                    },
+                    "title": {
+                      "type": "string",
+                      "description": "The sheet's name, as written before ! in an A1 range (quoted when it has spaces: 'My sheet'!A1); alone as a range, a name that reads as a cell is quoted ('Q1'), as Q1 alone is the cell Q1 of the first sheet."
+                    },
+                    "index": {
+                      "type": "integer",
+                      "description": "Position of the tab, from 0."
+                    },
+                    "sheetType": {
+                      "type": "string",
+                      "description": "GRID for a sheet of cells; OBJECT (a chart sheet) or DATA_SOURCE have no cells to read or write."
+                    },
+                    "hidden": {
+                      "type": "boolean",
+                      "description": "true when the sheet is hidden."
+                    },
+                    "gridProperties": {
+                      "type": "object",
+                      "description": "The sheet's size: a write past it is refused; a read running past it is cut to it (one starting past it is refused).",
+                      "properties": {
+                        "rowCount": {
+                          "type": "integer"
+                        },
+                        "columnCount": {
+                          "type": "integer"
+                        },
+                        "frozenRowCount": {
+                          "type": "integer",
+                          "description": "Frozen header rows (absent: none)."
+                        },
+                        "frozenColumnCount": {
+                          "type": "integer",
+                          "description": "Frozen columns (absent: none)."
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "description": "The new sheet: properties.sheetId and properties.title."
+            }
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `sheets_append_values`. */
 export let sheetsAppendValuesInputSchema: JsonSchema = {
     "type": "object",

@@ -704,6 +704,27 @@ export interface DocsUpdateDocumentInput {
 /** Result of `docs_update_document`: the notable fields; the upstream may return more. */
 export type DocsUpdateDocumentOutput = { documentId: string; replies?: Array<{ replaceAllText?: { occurrencesChanged?: number; [key: string]: unknown }; createNamedRange?: { namedRangeId?: string; [key: string]: unknown }; insertInlineImage?: { objectId?: string; [key: string]: unknown }; createHeader?: { headerId?: string; [key: string]: unknown }; createFooter?: { footerId?: string; [key: string]: unknown }; createFootnote?: { footnoteId?: string; [key: string]: unknown }; [key: string]: unknown }>; writeControl?: { requiredRevisionId?: string; [key: string]: unknown }; [key: string]: unknown };
 
+/** Input of `sheets_add_sheet` (aliases: `googlesheets_add_sheet`). */
+export interface SheetsAddSheetInput {
+  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
+  spreadsheet_id: string;
+  /** The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles). Example: `"Week 48"`. */
+  title: string;
+  /** Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end. Example: `0`. */
+  index?: number;
+  /** Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets. Example: `100`. */
+  row_count?: number;
+  /** Columns of the new sheet (Google's default 26, A to Z). Example: `10`. */
+  column_count?: number;
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `sheets_add_sheet`: the notable fields; the upstream may return more. */
+export type SheetsAddSheetOutput = { spreadsheetId?: string; replies?: Array<{ addSheet?: SheetsSheet; [key: string]: unknown }>; [key: string]: unknown };
+
 /** Input of `sheets_append_values` (aliases: `googlesheets_append_values`). */
 export interface SheetsAppendValuesInput {
   /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
@@ -1073,7 +1094,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1100,6 +1121,7 @@ export interface ToolInputs {
   docs_create_document: DocsCreateDocumentInput;
   docs_read_document: DocsReadDocumentInput;
   docs_update_document: DocsUpdateDocumentInput;
+  sheets_add_sheet: SheetsAddSheetInput;
   sheets_append_values: SheetsAppendValuesInput;
   sheets_create_spreadsheet: SheetsCreateSpreadsheetInput;
   sheets_get_values: SheetsGetValuesInput;
@@ -1144,6 +1166,7 @@ export interface ToolOutputs {
   docs_create_document: DocsCreateDocumentOutput;
   docs_read_document: DocsReadDocumentOutput;
   docs_update_document: DocsUpdateDocumentOutput;
+  sheets_add_sheet: SheetsAddSheetOutput;
   sheets_append_values: SheetsAppendValuesOutput;
   sheets_create_spreadsheet: SheetsCreateSpreadsheetOutput;
   sheets_get_values: SheetsGetValuesOutput;

@@ -129,7 +129,13 @@ const STEPS: Record<ConnectorName, Step[]> = {
     { tool: 'sheets_update_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1!A1:B2', values: [['a', 'b'], ['1', '2']], value_input_option: 'RAW' }), check: (d) =>
       expect(d.updatedCells).toBe(4) },
     { tool: 'sheets_get_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1!A1:B2' }), check: (d) => expect(d.values).toEqual([['a', 'b'], ['1', '2']]) },
-    { tool: 'sheets_read_spreadsheet', input: (s) => ({ spreadsheet_id: s.sheet }), check: (d, s) => expect(d.spreadsheetId).toBe(s.sheet) },
+    { tool: 'sheets_add_sheet', input: (s) => ({ spreadsheet_id: s.sheet, title: 'Week 48' }), check: (d) => {
+      expect(d.replies[0].addSheet.properties).toMatchObject({ title: 'Week 48', index: 1 });
+    } },
+    { tool: 'sheets_read_spreadsheet', input: (s) => ({ spreadsheet_id: s.sheet }), check: (d, s) => {
+      expect(d.spreadsheetId).toBe(s.sheet);
+      expect(d.sheets.map((t: Data) => t.properties.title)).toEqual(['Sheet1', 'Week 48']);
+    } },
     { tool: 'sheets_append_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1', values: [['x', 'y']], insert_data_option: 'INSERT_ROWS' }), check: (d) => {
       expect(d.tableRange).toBe('Sheet1!A1:B2');
       expect(d.updates.updatedRange).toBe('Sheet1!A3:B3');

@@ -26,6 +26,7 @@ interface Upstream {
   sheets_get_values: sheets_v4.Schema$ValueRange;
   sheets_update_values: sheets_v4.Schema$UpdateValuesResponse;
   sheets_append_values: sheets_v4.Schema$AppendValuesResponse;
+  sheets_add_sheet: sheets_v4.Schema$BatchUpdateSpreadsheetResponse;
   docs_create_document: docs_v1.Schema$Document;
   docs_read_document: docs_v1.Schema$Document;
   docs_update_document: docs_v1.Schema$BatchUpdateDocumentResponse;
@@ -56,6 +57,7 @@ describe('Google tool outputs name only fields of the SDK response types', () =>
     expectTypeOf<NoneOf<Invented<'sheets_get_values'>>>().toEqualTypeOf<never>();
     expectTypeOf<NoneOf<Invented<'sheets_update_values'>>>().toEqualTypeOf<never>();
     expectTypeOf<NoneOf<Invented<'sheets_append_values'>>>().toEqualTypeOf<never>();
+    expectTypeOf<NoneOf<Invented<'sheets_add_sheet'>>>().toEqualTypeOf<never>();
   });
 
   it('docs', () => {

@@ -50,6 +50,14 @@ const CASES: [query: string, first: string][] = [
   // "which" through a synonym.
   ['get the sheet names of a spreadsheet', 'sheets_read_spreadsheet'],
   ['which sheets does the spreadsheet have', 'sheets_read_spreadsheet'],
+  // A new tab in a spreadsheet the user has, not a new spreadsheet. ("new sheet in my spreadsheet" still finds
+  // sheets_create_spreadsheet first: "new" reads as create, and its name says create and spreadsheet.)
+  ['add a tab', 'sheets_add_sheet'],
+  ['add a tab to my spreadsheet', 'sheets_add_sheet'],
+  ['add a new tab called Week 48 to my spreadsheet', 'sheets_add_sheet'],
+  ['create a worksheet', 'sheets_add_sheet'],
+  ['add a worksheet', 'sheets_add_sheet'],
+  ['create a spreadsheet', 'sheets_create_spreadsheet'],
   // Measured ranking the wrong tool first (a single-item tool above the one that lists, or a tool named with the
   // query's verb above the one that does what it asks).
   ['list databases', 'workspace_search'],

@@ -200,6 +200,23 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect((await refusal(g.sheets.spreadsheets.get({ spreadsheetId: 'missing-spreadsheet' }))).status).toBe(404);
   });
 
+  it('sheets: spreadsheets.batchUpdate addSheet adds a tab values.update then writes, and refuses a title already used', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'SDK tabs' } } })).data.spreadsheetId!;
+    const added = await g.sheets.spreadsheets.batchUpdate({ spreadsheetId: id, requestBody: { requests: [{ addSheet: { properties: { title: 'Week 48', gridProperties: { rowCount: 50 } } } }] } });
+    expect(added.status).toBe(200);
+    expect(added.data.spreadsheetId).toBe(id);
+    const props = added.data.replies?.[0]?.addSheet?.properties;
+    expect(props).toMatchObject({ title: 'Week 48', index: 1, sheetType: 'GRID', gridProperties: { rowCount: 50, columnCount: 26 } });
+    expect(typeof props?.sheetId).toBe('number');
+    const written = await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: "'Week 48'!A1", valueInputOption: 'RAW', requestBody: { values: [['Planning']] } });
+    expect(written.data.updatedRange).toBe("'Week 48'!A1");
+    const listed = await g.sheets.spreadsheets.get({ spreadsheetId: id });
+    expect(listed.data.sheets?.map((s) => s.properties?.title)).toEqual(['Sheet1', 'Week 48']);
+    const again = await refusal(g.sheets.spreadsheets.batchUpdate({ spreadsheetId: id, requestBody: { requests: [{ addSheet: { properties: { title: 'Week 48' } } }] } }));
+    expect(again.status).toBe(400);
+    expect(again.error.message).toBe('Invalid requests[0].addSheet: A sheet with the name "Week 48" already exists. Please enter another name.');
+  });
+
   it('sheets: values.append finds the table as the Sheets guide\'s worked example does (two tables, A1:C2 and B4:D6)', async () => {
     // https://developers.google.com/workspace/sheets/api/guides/values#append_values: the range finds the last table
     // it touches, and a table is the whole block of data around the range's cells, wherever the range starts.
@@ -608,6 +625,15 @@ const SAME: SameOperation[] = [
     tool: 'sheets_create_spreadsheet',
     input: { title: 'Q1 budget', locale: 'fr_FR', time_zone: 'Europe/Paris', sheets: [{ properties: { title: 'Data' } }] },
     sdk: (g) => g.sheets.spreadsheets.create({ requestBody: { properties: { title: 'Q1 budget', locale: 'fr_FR', timeZone: 'Europe/Paris' }, sheets: [{ properties: { title: 'Data' } }] } }),
+  },
+  {
+    tool: 'sheets_add_sheet',
+    input: { spreadsheet_id: SHEET, title: 'Week 48', index: 1, row_count: 100, column_count: 10 },
+    sdk: (g) =>
+      g.sheets.spreadsheets.batchUpdate({
+        spreadsheetId: SHEET,
+        requestBody: { requests: [{ addSheet: { properties: { title: 'Week 48', index: 1, gridProperties: { rowCount: 100, columnCount: 10 } } } }] },
+      }),
   },
   {
     tool: 'sheets_get_values',
