@@ -1001,6 +1001,12 @@ export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> =
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1039,6 +1045,12 @@ export let workspaceCommentRetrieve: ToolDefinition<WorkspaceCommentRetrieveInpu
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1069,12 +1081,6 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
       {
         "status": 400,
         "code": "validation_error",
-        "messageContains": "start_cursor",
-        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
-      },
-      {
-        "status": 400,
-        "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
       },
@@ -1083,6 +1089,12 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1127,6 +1139,12 @@ export let workspaceDatabaseCreate: ToolDefinition<WorkspaceDatabaseCreateInput>
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1166,6 +1184,12 @@ export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRow
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1197,12 +1221,6 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
       {
         "status": 400,
         "code": "validation_error",
-        "messageContains": "start_cursor",
-        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
-      },
-      {
-        "status": 400,
-        "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
       },
@@ -1211,6 +1229,12 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1250,6 +1274,12 @@ export let workspaceDatabaseQueryProperties: ToolDefinition<WorkspaceDatabaseQue
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1288,6 +1318,12 @@ export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveIn
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1332,6 +1368,12 @@ export let workspacePageAppend: ToolDefinition<WorkspacePageAppendInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1377,6 +1419,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1421,6 +1469,12 @@ export let workspacePageRead: ToolDefinition<WorkspacePageReadInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };
@@ -1446,12 +1500,6 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
       {
         "status": 400,
         "code": "validation_error",
-        "messageContains": "start_cursor",
-        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
-      },
-      {
-        "status": 400,
-        "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
       },
@@ -1460,6 +1508,12 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "start_cursor",
+        "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
     ],
   };

@@ -287,6 +287,8 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expectHint(await refused('notes-cursors', 'lina', 'workspace_database_query', { database_id, start_cursor: 'page-2' }, 400), /without start_cursor/);
     const page = (first.body.data.results as { id: string }[])[0]!.id;
     expectHint(await refused('notes-cursors', 'lina', 'workspace_comments_list', { block_id: page, start_cursor: 'page-2' }, 400), /without start_cursor/);
+    // The three share the connector's hint; workspace_page_read's own, about a cursor of the same block_id, comes first.
+    expectHint(await refused('notes-cursors', 'lina', 'workspace_page_read', { block_id: page, start_cursor: 'page-2' }, 400), /next_cursor this tool returned for the same block_id/);
   });
 });
 
