@@ -2620,7 +2620,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (name, not the label "Company name"); checked before sending (see the description).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (name, not the label "Company name"), or associations.contact with EQ and a contact id for the companies linked to that contact; checked before sending (see the description).
              * @example [{"filters":[{"propertyName":"industry","operator":"EQ","value":"COMPUTER_SOFTWARE"}]}]
              */
             filterGroups?: Record<string, never>[] | string;
@@ -2856,7 +2856,7 @@ export interface components {
             after?: string;
             /**
              * Format: json-string
-             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description). Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}` (HubSpot completes a partial value only where a * stands).
+             * @description Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"), or associations.company with EQ and a company id for the contacts linked to that company; checked before sending (see the description). Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}` (HubSpot completes a partial value only where a * stands).
              * @example [{"filters":[{"propertyName":"lifecyclestage","operator":"EQ","value":"customer"}]}]
              */
             filterGroups?: Record<string, never>[] | string;

@@ -463,7 +463,7 @@ export type CrmAssociationCreateOutput = { status?: string; results?: Array<{ fr
 export interface CrmCompaniesSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (name, not the label "Company name"); checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (name, not the label "Company name"), or associations.contact with EQ and a contact id for the companies linked to that contact; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"`. */
   filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
@@ -582,7 +582,7 @@ export type CrmContactsListOutput = { results?: Array<CrmObject>; paging?: CrmPa
 export interface CrmContactsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
-  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"); checked before sending (see the description). Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}` (HubSpot completes a partial value only where a * stands). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
+  /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (lifecyclestage, not the label "Lifecycle Stage"), or associations.company with EQ and a company id for the contacts linked to that company; checked before sending (see the description). Contacts at a domain: `{"propertyName": "email", "operator": "CONTAINS_TOKEN", "value": "*@acme.com"}` (HubSpot completes a partial value only where a * stands). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"`. */
   filterGroups?: Array<Record<string, unknown>> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;

@@ -7,8 +7,9 @@
  * plus what the operator needs: `value` (EQ, NEQ, LT, LTE, GT, GTE, CONTAINS_TOKEN, NOT_CONTAINS_TOKEN), `value` and
  * `highValue` (BETWEEN), `values` (IN, NOT_IN), nothing (HAS_PROPERTY, NOT_HAS_PROPERTY). `propertyName` is the
  * property's internal name: one with whitespace (a label, "Lifecycle Stage") is refused (hubspot-property-names.ts).
- * A value on a standard date property (closedate, createdate, ...) is a date, not words; one on a company's domain is
- * the domain alone (acme.com), not a URL.
+ * A value (or each of `values`) on a standard date property (closedate, createdate, ...) is a date, not words; one on
+ * a company's domain is the domain alone (acme.com), not a URL; one on an associations.contact / .company / .deal
+ * pseudo-property is the record's id (digits), not its name.
  * Limits: at most 5 groups, 10 filters in a group and 25 in all, HubSpot's since 26 August 2024 (developer changelog,
  * "Expanded Filtering Capabilities and Error Messaging in HubSpot's Search API"; earlier documentation said 3/3/9,
  * then 5/6/18).
@@ -43,8 +44,24 @@ const FILTER_KEYS = new Set(['propertyName', 'operator', 'value', 'highValue', '
 const DATE_PROPERTIES: ReadonlySet<string> = new Set(['closedate', 'createdate', 'lastmodifieddate', 'hs_lastmodifieddate', 'hs_createdate', 'notes_last_updated', 'notes_last_contacted', 'hs_lastcontacted']);
 const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?|\d{9,})$/;
 
+/**
+ * HubSpot's search pseudo-properties for the records associated with another (search guide: `{"propertyName":
+ * "associations.contact", "operator": "EQ", "value": "123"}`), each with the record it names and the tool that lists
+ * such records with their ids. The value is that record's id, digits; a name ("Ana") matches no record, and the
+ * search would answer nothing, with no error to correct.
+ */
+const ASSOCIATION_PROPERTIES: Readonly<Record<string, { record: string; tool: string }>> = {
+  'associations.contact': { record: 'contact', tool: 'crm_contacts_search' },
+  'associations.company': { record: 'company', tool: 'crm_companies_search' },
+  'associations.deal': { record: 'deal', tool: 'crm_deals_search' },
+};
+
 /** What a value on these properties must look like, and what to say when it does not. */
 function valueProblem(property: string, value: string): string | undefined {
+  const associated = ASSOCIATION_PROPERTIES[property];
+  if (associated !== undefined && !/^\d+$/.test(value)) {
+    return `must be a ${associated.record}'s record id for ${property}, digits such as "101", not ${JSON.stringify(value)}: send the record's id from ${associated.tool}`;
+  }
   if (DATE_PROPERTIES.has(property) && !DATE_VALUE.test(value.trim())) {
     return `must be a date for ${property}: YYYY-MM-DD (2026-03-31), an ISO 8601 date-time or epoch milliseconds, not ${JSON.stringify(value)}`;
   }
@@ -99,7 +116,13 @@ function checkFilter(filter: unknown, at: string, out: Violation[]): void {
   }
   if (needs.includes('values') && filter.values !== undefined) {
     if (!Array.isArray(filter.values) || filter.values.length === 0) add(`${at}/values`, 'must be a non-empty array of strings', 'type');
-    else filter.values.forEach((v, i) => { if (!isScalar(v)) add(`${at}/values/${i}`, 'must be a string, number or boolean', 'type'); });
+    else {
+      filter.values.forEach((v, i) => {
+        if (!isScalar(v)) return add(`${at}/values/${i}`, 'must be a string, number or boolean', 'type');
+        const problem = property === undefined ? undefined : valueProblem(property, String(v));
+        if (problem !== undefined) add(`${at}/values/${i}`, problem, 'format');
+      });
+    }
   }
 }
 

@@ -74,6 +74,43 @@ describe('CRM associations', () => {
     expect(acmeContacts.body.data.results.map((r: { id: string }) => r.id)).toEqual([lee.body.data.id]);
   });
 
+  it("as each search's filterGroups description says: a company's contacts by associations.company, a contact's companies by associations.contact", async () => {
+    const zed = await run('crm_company_create', { name: 'Zed Desc', domain: 'zed-desc.example' });
+    const other = await run('crm_company_create', { name: 'Other Desc', domain: 'other-desc.example' });
+    const [zedId, otherId] = [zed.body.data.id as string, other.body.data.id as string];
+    const mo = await run('crm_contact_create', { email: 'mo.desc@example.com', firstname: 'Mo', company_ids: [zedId, otherId] });
+    const noa = await run('crm_contact_create', { email: 'noa.desc@example.com', firstname: 'Noa', company_ids: [zedId] });
+    expect([mo.status, noa.status], JSON.stringify([mo.body, noa.body])).toEqual([200, 200]);
+    const [moId, noaId] = [mo.body.data.id as string, noa.body.data.id as string];
+    const by = (property: string, id: string) => ({ filterGroups: [{ filters: [{ propertyName: property, operator: 'EQ', value: id }] }] });
+
+    const zedContacts = await run('crm_contacts_search', by('associations.company', zedId));
+    expect(zedContacts.status, JSON.stringify(zedContacts.body)).toBe(200);
+    expect(zedContacts.body.data.results.map((r: { id: string }) => r.id).sort()).toEqual([moId, noaId].sort());
+    const otherContacts = await run('crm_contacts_search', by('associations.company', otherId));
+    expect(otherContacts.body.data.results.map((r: { id: string }) => r.id)).toEqual([moId]);
+
+    const moCompanies = await run('crm_companies_search', by('associations.contact', moId));
+    expect(moCompanies.status, JSON.stringify(moCompanies.body)).toBe(200);
+    expect(moCompanies.body.data.results.map((r: { id: string }) => r.id).sort()).toEqual([zedId, otherId].sort());
+    const noaCompanies = await run('crm_companies_search', by('associations.contact', noaId));
+    expect(noaCompanies.body.data.results.map((r: { id: string }) => r.id)).toEqual([zedId]);
+  });
+
+  it('a name where an associations.* filter takes the record id is refused before sending, naming the tool that gives the id', async () => {
+    h.sandbox.control.clearRequests();
+    const byName = await run('crm_deals_search', linkedTo('associations.contact', 'Ana'));
+    expect(byName.status).toBe(400);
+    expect(byName.body.error.code).toBe('invalid_input');
+    expect(byName.body.error.details.violations).toEqual([
+      expect.objectContaining({ pointer: '/filterGroups/0/filters/0/value', message: expect.stringMatching(/must be a contact's record id for associations\.contact.*not "Ana": send the record's id from crm_contacts_search/) }),
+    ]);
+    const companyByName = await run('crm_contacts_search', { filterGroups: '[{"filters":[{"propertyName":"associations.company","operator":"EQ","value":"Acme"}]}]' });
+    expect(companyByName.status).toBe(400);
+    expect(companyByName.body.error.details.violations[0].message).toMatch(/send the record's id from crm_companies_search/);
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
+  });
+
   it("an id that names no record is refused as HubSpot refuses it, with a hint, and no deal is made", async () => {
     const before = await run('crm_deals_search', { query: 'Orphan' });
     expect(before.body.data.total).toBe(0);
