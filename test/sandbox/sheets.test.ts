@@ -552,6 +552,27 @@ describe('spreadsheets.values.append', () => {
     expect(await read('Small')).toEqual([['h1', 'h2'], ['a', 'b', 'c']]);
   });
 
+  it.each(['OVERWRITE', 'INSERT_ROWS'])("%s refuses rows that would take the spreadsheet past its 10 million cells, in Google's words, writing nothing", async (insertDataOption) => {
+    // Full holds 9,999,980 cells and Small 3 x 2: Small may grow to 20 cells (10 rows of 2), not to 22.
+    const book = await create({ sheets: [{ properties: { title: 'Full', gridProperties: { rowCount: 499_999, columnCount: 20 } } }, { properties: { title: 'Small', gridProperties: { rowCount: 3, columnCount: 2 } } }] });
+    id = book.spreadsheetId;
+    await put(id, 'Small!A1', [['a', 'b'], ['c', 'd'], ['e', 'f']]);
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => [`r${i}`, 'x']);
+    expectError(
+      await append('Small', rows(8), { insertDataOption }),
+      400,
+      'INVALID_ARGUMENT',
+      'This action would increase the number of cells in the workbook above the limit of 10000000 cells.',
+    );
+    expect(await grid('Small')).toEqual({ rowCount: 3, columnCount: 2 });
+    expect(await read('Small')).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f']]);
+    // A wider row adds its columns to every row of the sheet: 4 rows of 6 is 24.
+    expectError(await append('Small', [['g', 'h', 'i', 'j', 'k', 'l']], { insertDataOption }), 400, 'INVALID_ARGUMENT', /above the limit of 10000000 cells/);
+    const res = await append('Small', rows(7), { insertDataOption });
+    expect(res.status).toBe(200);
+    expect(await grid('Small')).toEqual({ rowCount: 10, columnCount: 2 });
+  });
+
   it('includeValuesInResponse returns the appended values in updates.updatedData', async () => {
     await put(id, 'Log!A1', [['qty'], ['2']]);
     const res = await append('Log', [['3', '=A2+A3']], { includeValuesInResponse: 'true' });

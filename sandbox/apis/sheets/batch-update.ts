@@ -12,7 +12,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { batchRequestKind, jsonName, protoName, refuseUnknownFields, unknownFieldProblem, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { isRecord } from '../google-common/request.js';
-import { Spreadsheet, type Sheet } from './spreadsheet-model.js';
+import { checkCellLimit, Spreadsheet, type Sheet } from './spreadsheet-model.js';
 
 /** A BatchUpdateSpreadsheetRequest's fields (Sheets v4 reference). */
 const BATCH_FIELDS = ['requests', 'includeSpreadsheetInResponse', 'responseRanges', 'responseIncludeGridData'];
@@ -48,8 +48,6 @@ const MESSAGES: Readonly<Record<string, ProtoMessage>> = {
 const MODELLED_PROPERTIES = new Set(['sheetId', 'title', 'index', 'sheetType', 'gridProperties']);
 const MODELLED_GRID = new Set(['rowCount', 'columnCount', 'frozenRowCount', 'frozenColumnCount']);
 
-/** A spreadsheet holds at most 10 million cells, counted over every sheet's grid (filled or not). */
-const MAX_CELLS = 10_000_000;
 /** Longest sheet title Sheets takes. */
 const MAX_TITLE = 100;
 
@@ -80,9 +78,6 @@ function intField(v: unknown, at: string, min: number): number | undefined {
   if (v < min) throw bad(`Invalid ${at}: must be ${min === 0 ? 'zero or more' : 'a positive integer'}.`);
   return v;
 }
-
-const cellCount = (sheets: readonly Sheet[]): number =>
-  sheets.reduce((n, s) => n + s.properties.gridProperties.rowCount * s.properties.gridProperties.columnCount, 0);
 
 /** Applies one addSheet to `sheets` (a draft), returning its reply. */
 function addSheet(sheets: Sheet[], args: Record<string, unknown>, i: number): Record<string, unknown> {
@@ -118,9 +113,7 @@ function addSheet(sheets: Sheet[], args: Record<string, unknown>, i: number): Re
   const frozenColumns = intField(grid.frozenColumnCount, `${at}.grid_properties.frozen_column_count`, 0);
   if (frozenRows) gridProperties.frozenRowCount = frozenRows;
   if (frozenColumns) gridProperties.frozenColumnCount = frozenColumns;
-  if (cellCount(sheets) + gridProperties.rowCount * gridProperties.columnCount > MAX_CELLS) {
-    throw bad(`Invalid ${where}: This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`);
-  }
+  checkCellLimit(sheets, undefined, gridProperties.rowCount, gridProperties.columnCount, where);
   let id = sheetId;
   while (id === undefined || sheets.some((s) => s.properties.sheetId === id)) id = randomInt(1, 2 ** 31 - 1);
   // Without an index, or past the last tab, the sheet goes last (a larger index is not known to be refused).

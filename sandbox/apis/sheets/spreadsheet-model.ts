@@ -49,6 +49,23 @@ function beyondGrid(box: GridBox, open: A1Range): GoogleApiError {
   return new GoogleApiError(400, `Range (${name}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`);
 }
 
+/** A spreadsheet holds at most 10 million cells, counted over every sheet's grid (filled or not). */
+export const MAX_CELLS = 10_000_000;
+
+/**
+ * Refuses, in Google's words, a change after which `sheets` would hold more than {@link MAX_CELLS} cells: `sheet`
+ * with a grid of `rows` x `columns` (a sheet not among `sheets`, as addSheet's new one, counts beside them). `where`
+ * names the request as a batchUpdate's refusals do ("Invalid requests[0].addSheet: ..."); values.append's refusal
+ * names none: "This action would increase the number of cells in the workbook above the limit of 10000000 cells."
+ * (burnash/gspread#516, append_row, then at 2000000; UoaWDCC/uasc-web#833, appending rows).
+ */
+export function checkCellLimit(sheets: readonly Sheet[], sheet: Sheet | undefined, rows: number, columns: number, where?: string): void {
+  const others = sheets.reduce((n, s) => (s === sheet ? n : n + s.properties.gridProperties.rowCount * s.properties.gridProperties.columnCount), 0);
+  if (others + rows * columns > MAX_CELLS) {
+    throw new GoogleApiError(400, `${where === undefined ? '' : `Invalid ${where}: `}This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`);
+  }
+}
+
 export class Spreadsheet {
   constructor(
     readonly spreadsheetId: string,

@@ -10,7 +10,7 @@ import { refuseUnknownFields, unknownFieldProblems, withJsonNames, type ProtoMes
 import { boolParam, isRecord } from '../google-common/request.js';
 import { columnLetters, formatRange } from './a1.js';
 import { checkCellLength, inputToCell, renderCell, type DateTimeRenderOption, type ValueInputOption, type ValueRenderOption } from './cell-values.js';
-import { cellKey, type GridBox, type Spreadsheet } from './spreadsheet-model.js';
+import { cellKey, checkCellLimit, type GridBox, type Spreadsheet } from './spreadsheet-model.js';
 
 type Dimension = 'ROWS' | 'COLUMNS';
 const RENDER_OPTIONS: readonly ValueRenderOption[] = ['FORMATTED_VALUE', 'UNFORMATTED_VALUE', 'FORMULA'];
@@ -229,7 +229,8 @@ export function updateValues(book: Spreadsheet, a1: string, query: URLSearchPara
  * updates}`, tableRange absent when no table was found; the shapes as gspread's cassettes recorded them live
  * (tableRange `Sheet1!C1` for a table of one cell, updatedRange `Sheet1!C2:E2` from its first column).
  * The range itself reaching past the grid is refused as a write's is (checkGrid); no public answer of Google's to
- * that on append was found, so that refusal is unconfirmed.
+ * that on append was found, so that refusal is unconfirmed. Rows that would take the spreadsheet past its 10 million
+ * cells are refused before anything is written, in Google's words for append (checkCellLimit).
  */
 export function appendValues(book: Spreadsheet, a1: string, query: URLSearchParams, sent: unknown): ApiResponse {
   const body = valueRangeBody(sent);
@@ -244,6 +245,9 @@ export function appendValues(book: Spreadsheet, a1: string, query: URLSearchPara
     ? { ...box, startRow: table.endRow, endRow: table.endRow + 1, startCol: table.startCol, endCol: table.startCol + 1 }
     : { ...box, endRow: box.startRow + 1, endCol: box.startCol + 1 };
   if (rows > 0 && cols > 0) {
+    // The grid it would have (inserted rows, then grown to hold the data) must keep the spreadsheet within its cells.
+    const { rowCount, columnCount } = box.sheet.properties.gridProperties;
+    checkCellLimit(book.sheets, box.sheet, Math.max(rowCount + (insert === 'INSERT_ROWS' ? rows : 0), at.startRow + rows), Math.max(columnCount, at.startCol + cols));
     if (insert === 'INSERT_ROWS') book.insertRows(box.sheet, at.startRow, rows);
     book.growGrid(box.sheet, at.startRow + rows, at.startCol + cols);
   }
