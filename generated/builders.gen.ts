@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -214,7 +214,7 @@ export function buildCrmContactCreate(input: CrmContactCreateInput): UpstreamReq
   let o2: Record<string, unknown> | undefined;
   const v3 = helpers.stringValues(o1);
   if (v3 !== undefined) (o2 ??= {})["properties"] = v3;
-  const v4 = helpers.associations("contact", null, input.company_ids);
+  const v4 = helpers.associations("contact", null, input.company_ids, null);
   if (v4 !== undefined) (o2 ??= {})["associations"] = v4;
   return { method: "POST", path: "/crm/v3/objects/contacts", query, headers, body: o2 };
 }
@@ -283,7 +283,7 @@ export function buildCrmDealCreate(input: CrmDealCreateInput): UpstreamRequest {
   let o3: Record<string, unknown> | undefined;
   const v4 = helpers.stringValues(o1);
   if (v4 !== undefined) (o3 ??= {})["properties"] = v4;
-  const v5 = helpers.associations("deal", input.contact_ids, input.company_ids);
+  const v5 = helpers.associations("deal", input.contact_ids, input.company_ids, null);
   if (v5 !== undefined) (o3 ??= {})["associations"] = v5;
   return { method: "POST", path: "/crm/v3/objects/deals", query, headers, body: o3 };
 }
@@ -321,6 +321,17 @@ export function buildCrmDealsSearch(input: CrmDealsSearchInput): UpstreamRequest
   if (input.after !== undefined) (o1 ??= {})["after"] = input.after;
   const v4 = {  };
   return { method: "POST", path: "/crm/v3/objects/deals/search", query, headers, body: helpers.withDefault(o1, v4) };
+}
+
+/** `crm_note_create`: POST /crm/v3/objects/notes. Call only with an input that passed validation. */
+export function buildCrmNoteCreate(input: CrmNoteCreateInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  const o1: Record<string, unknown> = {};
+  o1["properties"] = { hs_note_body: input.note_body, hs_timestamp: helpers.timestampOrNow(input.timestamp) };
+  const v2 = helpers.associations("note", input.contact_ids, input.company_ids, input.deal_ids);
+  if (v2 !== undefined) o1["associations"] = v2;
+  return { method: "POST", path: "/crm/v3/objects/notes", query, headers, body: o1 };
 }
 
 /** `docs_create_document`: POST /v1/documents. Call only with an input that passed validation. */

@@ -804,6 +804,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/crm_note_create/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a note in HubSpot CRM on contacts, companies or deals: a call, meeting or remark that goes on each record's timeline ("called Ana, she wants a demo next week").
+         * @description Log a note in HubSpot CRM on contacts, companies or deals: a call, meeting or remark that goes on each record's
+         *     timeline ("called Ana, she wants a demo next week"). note_body is plain text or HTML. Link it with contact_ids,
+         *     company_ids or deal_ids: record ids, the `id` that crm_contacts_search, crm_companies_search or crm_deals_search
+         *     (or a create tool) returns, never a name. An id that names no record is refused (400 "One or more associations are
+         *     invalid") and no note is made. timestamp places the note on the timeline (RFC 3339; default now). Returns the new
+         *     note: id, properties (hs_note_body, hs_timestamp), createdAt, updatedAt.
+         *     Example: {"note_body": "Called Ana: she wants a demo next week.", "contact_ids": ["101"]}
+         *
+         *     Aliases: hubspot_note_create.
+         */
+        post: operations["execute_crm_note_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/docs_create_document/execute": {
         parameters: {
             query?: never;
@@ -3099,6 +3127,47 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["CrmDealUpdateInput"];
+        };
+        CrmNoteCreateInput: {
+            /**
+             * @description Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).
+             * @example [
+             *       "20001"
+             *     ]
+             */
+            company_ids?: string[];
+            /**
+             * @description Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).
+             * @example [
+             *       "101"
+             *     ]
+             */
+            contact_ids?: string[];
+            /**
+             * @description Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).
+             * @example [
+             *       "30001"
+             *     ]
+             */
+            deal_ids?: string[];
+            /**
+             * @description The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters).
+             * @example Called Ana: she wants a demo next week.
+             */
+            note_body: string;
+            /**
+             * Format: date-time
+             * @description When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now.
+             * @example 2026-03-02T10:00:00Z
+             */
+            timestamp?: string;
+        };
+        /** @description The new note. */
+        CrmNoteCreateOutput: components["schemas"]["CrmCreatedObject"];
+        CrmNoteCreateRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CrmNoteCreateInput"];
         };
         /** @description A HubSpot CRM object (a contact, company or deal). */
         CrmObject: {
@@ -7035,6 +7104,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CrmDealsSearchOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_crm_note_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmNoteCreateRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmNoteCreateOutput"];
                         execution_id: string;
                     };
                 };

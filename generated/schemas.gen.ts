@@ -3766,6 +3766,111 @@ export let crmDealsSearchOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `crm_note_create`. */
+export let crmNoteCreateInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "note_body": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 65536,
+        "description": "The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters).",
+        "examples": [
+          "Called Ana: she wants a demo next week."
+        ]
+      },
+      "timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "description": "When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now.",
+        "examples": [
+          "2026-03-02T10:00:00Z"
+        ]
+      },
+      "contact_ids": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).",
+        "examples": [
+          [
+            "101"
+          ]
+        ]
+      },
+      "company_ids": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).",
+        "examples": [
+          [
+            "20001"
+          ]
+        ]
+      },
+      "deal_ids": {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+          "type": "string",
+          "minLength": 1
+        },
+        "description": "Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).",
+        "examples": [
+          [
+            "30001"
+          ]
+        ]
+      }
+    },
+    "required": [
+      "note_body"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_note_create` (its notable fields). */
+export let crmNoteCreateOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "The new note.",
+    "required": [
+      "id"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The record id, digits in a string."
+      },
+      "properties": {
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      },
+      "createdAt": {
+        "type": "string",
+        "description": "When the record was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the record last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the record is archived (deleted to the recycle bin)."
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `docs_create_document`. */
 export let docsCreateDocumentInputSchema: JsonSchema = {
     "type": "object",

@@ -659,6 +659,23 @@ export interface CrmDealsSearchInput {
 /** Result of `crm_deals_search`: the notable fields; the upstream may return more. */
 export type CrmDealsSearchOutput = { total?: number; results?: Array<CrmObject>; paging?: CrmPaging; [key: string]: unknown };
 
+/** Input of `crm_note_create` (aliases: `hubspot_note_create`). */
+export interface CrmNoteCreateInput {
+  /** The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters). Example: `"Called Ana: she wants a demo next week."`. */
+  note_body: string;
+  /** When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now. Format: date-time. Example: `"2026-03-02T10:00:00Z"`. */
+  timestamp?: string;
+  /** Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create). Example: `["101"]`. */
+  contact_ids?: Array<string>;
+  /** Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create). Example: `["20001"]`. */
+  company_ids?: Array<string>;
+  /** Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create). Example: `["30001"]`. */
+  deal_ids?: Array<string>;
+}
+
+/** Result of `crm_note_create`: the notable fields; the upstream may return more. */
+export type CrmNoteCreateOutput = CrmObject;
+
 /** Input of `docs_create_document` (aliases: `googledocs_create_document`). */
 export interface DocsCreateDocumentInput {
   /** Title of the document (Google's default "Untitled document"). Example: `"Meeting notes 2026-03-02"`. */
@@ -1094,7 +1111,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1118,6 +1135,7 @@ export interface ToolInputs {
   crm_deal_pipelines_list: CrmDealPipelinesListInput;
   crm_deal_update: CrmDealUpdateInput;
   crm_deals_search: CrmDealsSearchInput;
+  crm_note_create: CrmNoteCreateInput;
   docs_create_document: DocsCreateDocumentInput;
   docs_read_document: DocsReadDocumentInput;
   docs_update_document: DocsUpdateDocumentInput;
@@ -1163,6 +1181,7 @@ export interface ToolOutputs {
   crm_deal_pipelines_list: CrmDealPipelinesListOutput;
   crm_deal_update: CrmDealUpdateOutput;
   crm_deals_search: CrmDealsSearchOutput;
+  crm_note_create: CrmNoteCreateOutput;
   docs_create_document: DocsCreateDocumentOutput;
   docs_read_document: DocsReadDocumentOutput;
   docs_update_document: DocsUpdateDocumentOutput;

@@ -35,8 +35,8 @@ export function checkDealProperties(value: unknown, pointer: string): Violation[
   return [{ pointer: `${pointer}/hs_priority`, message: `${name} must be one of: HIGH, MEDIUM, LOW (HubSpot's high, medium, low too; "" or null clears it)`, keyword: 'enum' }];
 }
 
-/** The record a create tool makes, which its `associations` start from. */
-export type AssociatedFrom = 'deal' | 'contact';
+/** The record (or note) a create tool makes, which its `associations` start from. */
+export type AssociatedFrom = 'deal' | 'contact' | 'note';
 
 /** One entry of a HubSpot create body's `associations`. */
 export interface HubSpotAssociation {
@@ -47,28 +47,37 @@ export interface HubSpotAssociation {
 /**
  * HubSpot-defined association type ids, by the record created and the kind it is linked to, as HubSpot's
  * "Association type ID values" tables list them (the official client's `AssociationTypes` holds the same numbers):
- * deal to contact 3; deal to company 341, to its primary company 5; contact to company 279, to its primary company 1.
- * A record has at most one primary company, so only a company link has a `primary` type.
+ * deal to contact 3; deal to company 341, to its primary company 5; contact to company 279, to its primary company 1;
+ * note to contact 202, to company 190, to deal 214 (`noteToContact`, `noteToCompany`, `noteToDeal`). A record has at
+ * most one primary company, so only a company link has a `primary` type; a note has none, so both of its are 190.
  * @see https://developers.hubspot.com/docs/api-reference/latest/crm/associations/associate-records/guide
  */
-export const ASSOCIATION_TYPE_IDS: Readonly<Record<AssociatedFrom, { contact?: number; company: { primary: number; other: number } }>> = {
+export const ASSOCIATION_TYPE_IDS: Readonly<Record<AssociatedFrom, { contact?: number; company: { primary: number; other: number }; deal?: number }>> = {
   deal: { contact: 3, company: { primary: 5, other: 341 } },
   contact: { company: { primary: 1, other: 279 } },
+  note: { contact: 202, company: { primary: 190, other: 190 }, deal: 214 },
 };
 
 /**
- * The `associations` of a create body (`POST /crm/v3/objects/{deals|contacts}`): each contact id linked with the
- * record's contact type, each company id with its company type, the first company as the record's primary company
- * (as HubSpot's own deal example links its one company with type 5). Absent when no id is given.
+ * The `associations` of a create body (`POST /crm/v3/objects/{deals|contacts|notes}`): each contact id linked with
+ * the record's contact type, each company id with its company type, the first company as the record's primary
+ * company (as HubSpot's own deal example links its one company with type 5), each deal id with its deal type. Absent
+ * when no id is given.
  */
-export function associations(from: AssociatedFrom, contactIds?: readonly string[] | null, companyIds?: readonly string[] | null): HubSpotAssociation[] | undefined {
+export function associations(
+  from: AssociatedFrom,
+  contactIds?: readonly string[] | null,
+  companyIds?: readonly string[] | null,
+  dealIds?: readonly string[] | null,
+): HubSpotAssociation[] | undefined {
   const types = ASSOCIATION_TYPE_IDS[from];
-  const link = (id: string, associationTypeId: number): HubSpotAssociation => ({ to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId }] });
-  const contacts = (contactIds ?? []).map((id) => {
-    if (types.contact === undefined) throw new Error(`a ${from} is not linked to contacts here`);
-    return link(id, types.contact);
-  });
-  const companies = (companyIds ?? []).map((id, i) => link(id, i === 0 ? types.company.primary : types.company.other));
-  const all = [...contacts, ...companies];
+  const link = (id: string, associationTypeId: number | undefined, kind: string): HubSpotAssociation => {
+    if (associationTypeId === undefined) throw new Error(`a ${from} is not linked to ${kind}s here`);
+    return { to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId }] };
+  };
+  const contacts = (contactIds ?? []).map((id) => link(id, types.contact, 'contact'));
+  const companies = (companyIds ?? []).map((id, i) => link(id, i === 0 ? types.company.primary : types.company.other, 'company'));
+  const deals = (dealIds ?? []).map((id) => link(id, types.deal, 'deal'));
+  const all = [...contacts, ...companies, ...deals];
   return all.length ? all : undefined;
 }

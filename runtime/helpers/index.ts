@@ -7,7 +7,7 @@
  * `docs/spec-format.md`.
  */
 import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
-import { parseJson, splitList, stringValues } from './values.js';
+import { parseJson, splitList, stringValues, timestampOrNow } from './values.js';
 import { googleFileId } from './google-file-id.js';
 import { workspaceId } from './workspace-id.js';
 import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent.js';
@@ -17,7 +17,7 @@ import { filterGroups } from './hubspot-filter-groups.js';
 import { associations, dealPriority, dealProperties } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
-export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, transparency, workspaceId };
+export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, timestampOrNow, transparency, workspaceId };
 export { associations, calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
@@ -43,8 +43,9 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   filterGroups: { arity: 1, module: 'hubspot-filter-groups.js' },
   dealPriority: { arity: 1, module: 'crm.js' },
   dealProperties: { arity: 1, module: 'crm.js' },
-  associations: { arity: 3, module: 'crm.js' },
+  associations: { arity: 4, module: 'crm.js' },
   stringValues: { arity: 1, module: 'values.js' },
+  timestampOrNow: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },
   hostParent: { arity: 2, module: 'workspace-parent.js' },
   hostDataSourceParent: { arity: 2, module: 'workspace-parent.js' },

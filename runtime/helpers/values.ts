@@ -25,3 +25,11 @@ export function stringValues(obj?: Record<string, unknown>): Record<string, stri
   }
   return out;
 }
+
+/**
+ * `value` when given, else the current instant as an RFC 3339 UTC date-time: a timestamp the upstream requires
+ * (HubSpot's note `hs_timestamp`) that the caller may leave to "now".
+ */
+export function timestampOrNow(value?: string): string {
+  return value ?? new Date().toISOString();
+}

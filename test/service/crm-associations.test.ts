@@ -3,7 +3,8 @@
  * crm_deal_create links the deal to the contact (and companies) it names, crm_deals_search finds a contact's deals by
  * HubSpot's associations.contact pseudo-property, crm_contact_create links company records, and an id that names no
  * record is refused in HubSpot's words with a hint, creating nothing. crm_association_create links records that already
- * exist (HubSpot's v4 default association), once however often it is asked.
+ * exist (HubSpot's v4 default association), once however often it is asked. crm_note_create logs a note on a contact
+ * (note to contact 202), stamped now when no timestamp is given; an unknown contact id makes no note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -22,6 +23,18 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const run = (tool_name: string, tool_input: unknown) => h.call('POST', '/api/v1/execute_tool', { token, body: { identifier: 'kim', tool_name, tool_input } });
+/** A call straight to the sandbox's HubSpot as kim, to read what it stored. */
+const hubspot = async (method: string, path: string, body?: unknown): Promise<any> => {
+  const { accessToken } = h.sandbox.control.issueTokens('hubspot', 'kim@example.com');
+  const res = await fetch(`${h.sandbox.endpoints('crm').apiBaseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+const notesOn = (contactId: string) => hubspot('POST', '/crm/v3/objects/notes/search', { filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: contactId }] }] });
 const linkedTo = (property: string, id: string) => ({ filterGroups: [{ filters: [{ propertyName: property, operator: 'EQ', value: id }] }], properties: 'dealname,amount' });
 
 describe('CRM associations', () => {
@@ -198,5 +211,43 @@ describe('CRM associations', () => {
     const wrongType = await run('crm_association_create', { from_object_type: 'contacts', from_object_id: '30001', to_object_type: 'companies', to_object_id: acmeId });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.details.body.context).toMatchObject({ INVALID_OBJECT_IDS: ['CONTACT=30001 is not valid'] });
+  });
+
+  it('crm_note_create logs a note on a contact: stored with its body, a timestamp of now, and the link to her', async () => {
+    const ana = await run('crm_contact_create', { email: 'ana.note@example.com', firstname: 'Ana' });
+    expect(ana.status, JSON.stringify(ana.body)).toBe(200);
+    const anaId = ana.body.data.id as string;
+
+    h.sandbox.control.clearRequests();
+    const before = Date.now();
+    const note = await run('crm_note_create', { note_body: 'Called her, she wants a demo next week.', contact_ids: [anaId] });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    const sent = h.sandbox.control.requests('crm').at(-1);
+    expect([sent?.method, sent?.path]).toEqual(['POST', '/crm/v3/objects/notes']);
+    expect(sent?.body).toMatchObject({ associations: [{ to: { id: anaId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }] });
+    const stamp = Date.parse(note.body.data.properties.hs_timestamp as string);
+    expect(stamp).toBeGreaterThanOrEqual(before - 1000);
+    expect(stamp).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(note.body.data.properties.hs_note_body).toBe('Called her, she wants a demo next week.');
+
+    // What the sandbox stored, read back through HubSpot's own endpoints: the note, and the notes on Ana.
+    const stored = await hubspot('GET', `/crm/v3/objects/notes/${note.body.data.id}?properties=hs_note_body,hs_timestamp`);
+    expect(stored.properties).toMatchObject({ hs_note_body: 'Called her, she wants a demo next week.', hs_timestamp: note.body.data.properties.hs_timestamp });
+    expect((await notesOn(anaId)).results.map((r: { id: string }) => r.id)).toEqual([note.body.data.id]);
+  });
+
+  it('crm_note_create: a contact id that names no record is refused in HubSpot\'s words, with a hint, and no note is made', async () => {
+    const notesBefore = (await hubspot('GET', '/crm/v3/objects/notes?limit=100')).results.length;
+    const refused = await run('crm_note_create', { note_body: 'Orphan note', timestamp: '2026-03-02T10:00:00Z', contact_ids: ['999999'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'upstream_error',
+      details: {
+        status: 400,
+        body: { category: 'VALIDATION_ERROR', message: 'One or more associations are invalid', context: { INVALID_OBJECT_IDS: ['CONTACT=999999 is not valid'] } },
+      },
+    });
+    expect(refused.body.error.details.hint).toMatch(/contact_ids, company_ids or deal_ids names no record .*crm_contacts_search/);
+    expect((await hubspot('GET', '/crm/v3/objects/notes?limit=100')).results.length).toBe(notesBefore);
   });
 });

@@ -48,8 +48,8 @@ function noRoute(method: string, path: string): HubSpotApiError {
 }
 
 /**
- * The fake HubSpot CRM v3: companies, contacts and deals (create 201, get, update, list, search, archive) with
- * string-typed property values and the unique contact e-mail; owners; the deal pipelines and their stages; and v4's
+ * The fake HubSpot CRM v3: companies, contacts, deals and notes (create 201, get, update, list, search, archive) with
+ * string-typed property values, the unique contact e-mail and a note's required hs_timestamp; owners; the deal pipelines and their stages; and v4's
  * default association between two existing records. Every
  * user's CRM starts with one owner and sample companies, contacts and deals. A token without the granular scope a call needs gets 403 MISSING_SCOPES.
  * @see https://developers.hubspot.com/docs/api/crm/understanding-the-crm

@@ -21,6 +21,7 @@ function findObject(crm: Crm, type: ObjectType, req: ApiRequest, rawId: string):
 export function createObject(crm: Crm, type: ObjectType, req: ApiRequest): ApiResponse {
   if (!isObject(req.body)) throw invalid('Invalid input JSON on line 1, column 1: request body is required');
   const props = crm.cleanProperties(type, req.body.properties ?? {});
+  crm.checkRequired(type, props);
   if (type === 'contacts') crm.checkEmailUnique(props.email);
   const links = crm.checkAssociations(type, req.body.associations);
   const obj = crm.create(type, props, req.now);

@@ -1,16 +1,26 @@
-/** The three CRM object types the sandbox serves. */
-export type ObjectType = 'contacts' | 'companies' | 'deals';
+/**
+ * The CRM object types the sandbox serves: three records and notes, the activity logged on them (HubSpot serves notes
+ * at the same `/crm/v3/objects/notes` endpoints).
+ */
+export type ObjectType = 'contacts' | 'companies' | 'deals' | 'notes';
 
-export const OBJECT_TYPES: readonly ObjectType[] = ['contacts', 'companies', 'deals'];
+/** The record types: what a note, or the v4 default association, links. */
+export type RecordType = Exclude<ObjectType, 'notes'>;
+
+export const OBJECT_TYPES: readonly ObjectType[] = ['contacts', 'companies', 'deals', 'notes'];
+
+/** The record types, without notes. */
+export const RECORD_TYPES: readonly RecordType[] = ['contacts', 'companies', 'deals'];
 
 /** The last-modified property differs: contacts use `lastmodifieddate`, the others `hs_lastmodifieddate`. */
-export const MODIFIED_PROP: Record<ObjectType, string> = { contacts: 'lastmodifieddate', companies: 'hs_lastmodifieddate', deals: 'hs_lastmodifieddate' };
+export const MODIFIED_PROP: Record<ObjectType, string> = { contacts: 'lastmodifieddate', companies: 'hs_lastmodifieddate', deals: 'hs_lastmodifieddate', notes: 'hs_lastmodifieddate' };
 
 /** Properties returned when a request names none. */
 export const DEFAULT_PROPERTIES: Record<ObjectType, string[]> = {
   contacts: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
   companies: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
   deals: ['amount', 'closedate', 'createdate', 'dealname', 'dealstage', 'hs_lastmodifieddate', 'hs_object_id', 'pipeline'],
+  notes: ['createdate', 'hs_lastmodifieddate', 'hs_object_id'],
 };
 
 /** Properties a client may write (a portal's default properties; custom ones are out of scope). */
@@ -18,7 +28,16 @@ export const WRITABLE: Record<ObjectType, Set<string>> = {
   contacts: new Set(['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'website', 'address', 'city', 'state', 'zip', 'country', 'lifecyclestage', 'hs_lead_status', 'hubspot_owner_id', 'industry', 'message']),
   companies: new Set(['name', 'domain', 'website', 'industry', 'phone', 'address', 'city', 'state', 'zip', 'country', 'description', 'numberofemployees', 'annualrevenue', 'lifecyclestage', 'hubspot_owner_id', 'type']),
   deals: new Set(['dealname', 'amount', 'pipeline', 'dealstage', 'closedate', 'hubspot_owner_id', 'hs_priority', 'dealtype', 'description']),
+  // HubSpot's notes guide: hs_timestamp (required), hs_note_body (at most 65,536 characters), hubspot_owner_id, hs_attachment_ids.
+  notes: new Set(['hs_timestamp', 'hs_note_body', 'hubspot_owner_id', 'hs_attachment_ids']),
 };
+
+/**
+ * Properties a create of the type must set, as HubSpot refuses their absence: a note's `hs_timestamp` ("Required",
+ * HubSpot's notes guide; the refusal quoted in HubSpot/hubspot-api-nodejs#124).
+ * @see https://developers.hubspot.com/docs/api-reference/latest/crm/activities/notes/guide
+ */
+export const REQUIRED_ON_CREATE: Readonly<Partial<Record<ObjectType, readonly string[]>>> = { notes: ['hs_timestamp'] };
 
 /** Read-only properties the sandbox computes; they can be requested and searched. */
 export const COMPUTED = new Set(['hs_object_id', 'createdate', 'lastmodifieddate', 'hs_lastmodifieddate']);
@@ -129,10 +148,11 @@ export const QUERY_PROPERTIES: Record<ObjectType, string[]> = {
   contacts: ['firstname', 'lastname', 'email', 'phone', 'company', 'hs_object_id'],
   companies: ['name', 'domain', 'website', 'phone', 'hs_object_id'],
   deals: ['dealname', 'hs_object_id'],
+  notes: ['hs_note_body', 'hs_object_id'],
 };
 
 /** HubSpot's name for an object type in an association refusal (`CONTACT=101 is not valid`). */
-export const OBJECT_TYPE_NAMES: Record<ObjectType, string> = { contacts: 'CONTACT', companies: 'COMPANY', deals: 'DEAL' };
+export const OBJECT_TYPE_NAMES: Record<ObjectType, string> = { contacts: 'CONTACT', companies: 'COMPANY', deals: 'DEAL', notes: 'NOTE' };
 
 /**
  * The HubSpot-defined association types between the sandbox's object types, by the type a record is created as:
@@ -142,9 +162,10 @@ export const OBJECT_TYPE_NAMES: Record<ObjectType, string> = { contacts: 'CONTAC
  * @see https://developers.hubspot.com/docs/api-reference/latest/crm/associations/associate-records/guide
  */
 export const ASSOCIATION_TYPES: Record<ObjectType, Readonly<Record<number, ObjectType>>> = {
-  contacts: { 449: 'contacts', 279: 'companies', 1: 'companies', 4: 'deals' },
-  companies: { 280: 'contacts', 2: 'contacts', 450: 'companies', 13: 'companies', 14: 'companies', 342: 'deals', 6: 'deals' },
-  deals: { 3: 'contacts', 341: 'companies', 5: 'companies', 451: 'deals' },
+  contacts: { 449: 'contacts', 279: 'companies', 1: 'companies', 4: 'deals', 201: 'notes' },
+  companies: { 280: 'contacts', 2: 'contacts', 450: 'companies', 13: 'companies', 14: 'companies', 342: 'deals', 6: 'deals', 189: 'notes' },
+  deals: { 3: 'contacts', 341: 'companies', 5: 'companies', 451: 'deals', 213: 'notes' },
+  notes: { 202: 'contacts', 190: 'companies', 214: 'deals' },
 };
 
 /**
@@ -153,7 +174,7 @@ export const ASSOCIATION_TYPES: Record<ObjectType, Readonly<Record<number, Objec
  * non-primary type a create body uses (deal to contact 3, deal to company 341, contact to company 279). Each is a key
  * of {@link ASSOCIATION_TYPES} for the same pair (tested).
  */
-export const DEFAULT_ASSOCIATION_TYPE_IDS: Record<ObjectType, Readonly<Record<ObjectType, number>>> = {
+export const DEFAULT_ASSOCIATION_TYPE_IDS: Record<RecordType, Readonly<Record<RecordType, number>>> = {
   contacts: { contacts: 449, companies: 279, deals: 4 },
   companies: { contacts: 280, companies: 450, deals: 342 },
   deals: { contacts: 3, companies: 341, deals: 451 },

@@ -1,4 +1,4 @@
-import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_ASSOCIATION_TYPE_IDS, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, WRITABLE, optionLabelOf, type ObjectType } from './schema.js';
+import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_ASSOCIATION_TYPE_IDS, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, REQUIRED_ON_CREATE, WRITABLE, optionLabelOf, type ObjectType, type RecordType } from './schema.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
 import { seedSampleCrm } from './sample-data.js';
 
@@ -35,8 +35,8 @@ export interface Owner {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Writable datetime properties among the sandbox's (HubSpot's `closedate`, type `datetime`). */
-const DATETIME: ReadonlySet<string> = new Set(['closedate']);
+/** Writable datetime properties among the sandbox's (HubSpot's `closedate` and a note's `hs_timestamp`, type `datetime`). */
+const DATETIME: ReadonlySet<string> = new Set(['closedate', 'hs_timestamp']);
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
 
 /**
@@ -89,11 +89,11 @@ function invalidObjectIds(badIds: readonly { id: string; type: ObjectType }[]): 
 
 /** One sandbox user's CRM: one owner (the user) and the sample companies, contacts and deals (sample-data.ts). */
 export class Crm {
-  readonly objects: Record<ObjectType, Map<string, CrmObject>> = { contacts: new Map(), companies: new Map(), deals: new Map() };
+  readonly objects: Record<ObjectType, Map<string, CrmObject>> = { contacts: new Map(), companies: new Map(), deals: new Map(), notes: new Map() };
   readonly owners: Owner[];
   /** Associations made on create or by the default link; HubSpot's are two-way, so each is read from either end. */
   associations: Association[] = [];
-  private nextId: Record<ObjectType, number> = { contacts: 101, companies: 20_001, deals: 30_001 };
+  private nextId: Record<ObjectType, number> = { contacts: 101, companies: 20_001, deals: 30_001, notes: 40_001 };
 
   constructor(user: string, now: number) {
     const [local = user] = user.split('@');
@@ -160,6 +160,16 @@ export class Crm {
     return out;
   }
 
+  /**
+   * Refuses a create that leaves out a property the type requires ({@link REQUIRED_ON_CREATE}) as HubSpot does: 400
+   * VALIDATION_ERROR "Error creating NOTE.  Some required properties were not set.", context `properties` naming
+   * them (the answer quoted in HubSpot/hubspot-api-nodejs#124).
+   */
+  checkRequired(type: ObjectType, props: Record<string, string | null>): void {
+    const missing = (REQUIRED_ON_CREATE[type] ?? []).filter((name) => !props[name]);
+    if (missing.length) throw invalid(`Error creating ${OBJECT_TYPE_NAMES[type]}.  Some required properties were not set.`, { context: { properties: missing } });
+  }
+
   /** Enforces the unique contact e-mail: 409 naming the existing id. */
   checkEmailUnique(email: string | null | undefined, exceptId?: string): void {
     if (!email) return;
@@ -223,7 +233,7 @@ export class Crm {
    * checkAssociations}), naming each. A pair already linked, from either end and with any type, stays as it is:
    * HubSpot stores one association a pair, so a repeat links nothing more.
    */
-  associateDefault(from: { type: ObjectType; id: string }, to: { type: ObjectType; id: string }): number {
+  associateDefault(from: { type: RecordType; id: string }, to: { type: RecordType; id: string }): number {
     const badIds = [from, to].filter((r) => {
       const obj = this.objects[r.type].get(r.id);
       return !obj || obj.archived;

@@ -87,6 +87,8 @@ const CASES: [query: string, first: string][] = [
   ['associate contact with company', 'crm_association_create'],
   ['associate a deal with a company', 'crm_association_create'],
   ['Ana works at Acme', 'crm_association_create'],
+  ['log a note on a contact', 'crm_note_create'],
+  ['add a note to the Acme deal', 'crm_note_create'],
   ['get a company by id', 'crm_company_get'],
   ['list all contacts', 'crm_contacts_list'],
   ['change the amount of a deal', 'crm_deal_update'],

@@ -134,6 +134,9 @@ describe('crm connector default scopes', () => {
     expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals', 'search'])).toBe('crm.objects.deals.read');
     expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals'])).toBe('crm.objects.deals.write');
     expect(requiredScope('GET', ['crm', 'v3', 'objects', 'tickets'])).toBeNull();
+    // Notes take the contacts scopes, as HubSpot's notes guide lists them.
+    expect(requiredScope('POST', ['crm', 'v3', 'objects', 'notes'])).toBe('crm.objects.contacts.write');
+    expect(requiredScope('GET', ['crm', 'v3', 'objects', 'notes', '40001'])).toBe('crm.objects.contacts.read');
     expect(requiredScope('GET', ['crm', 'v3', 'pipelines', 'deals'])).toBe('crm.objects.deals.read');
     expect(requiredScope('GET', ['crm', 'v3', 'pipelines', 'tickets'])).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/start.js';
 import type { Sandbox } from '../../../sandbox/types.js';
-import { ASSOCIATION_TYPES, DEFAULT_ASSOCIATION_TYPE_IDS, OBJECT_TYPES } from '../../../sandbox/apis/crm/schema.js';
+import { ASSOCIATION_TYPES, DEFAULT_ASSOCIATION_TYPE_IDS, RECORD_TYPES } from '../../../sandbox/apis/crm/schema.js';
 import { Crm } from '../../../sandbox/apis/crm/store.js';
 import { ASSOCIATION_TYPE_IDS } from '../../../runtime/helpers/crm.js';
 
@@ -310,7 +310,7 @@ describe('HubSpot CRM fake', () => {
     expect(crm.associations.length).toBe(stored);
     expect([...crm.associatedIds('companies', company.id, 'contacts')]).toEqual([contact.id]);
 
-    for (const from of OBJECT_TYPES) for (const to of OBJECT_TYPES) expect(ASSOCIATION_TYPES[from][DEFAULT_ASSOCIATION_TYPE_IDS[from][to]], `${from} -> ${to}`).toBe(to);
+    for (const from of RECORD_TYPES) for (const to of RECORD_TYPES) expect(ASSOCIATION_TYPES[from][DEFAULT_ASSOCIATION_TYPE_IDS[from][to]], `${from} -> ${to}`).toBe(to);
     expect(DEFAULT_ASSOCIATION_TYPE_IDS.deals.contacts).toBe(ASSOCIATION_TYPE_IDS.deal.contact);
     expect(DEFAULT_ASSOCIATION_TYPE_IDS.deals.companies).toBe(ASSOCIATION_TYPE_IDS.deal.company.other);
     expect(DEFAULT_ASSOCIATION_TYPE_IDS.contacts.companies).toBe(ASSOCIATION_TYPE_IDS.contact.company.other);

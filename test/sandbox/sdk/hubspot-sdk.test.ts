@@ -157,6 +157,30 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     expect(unknown.body).toMatchObject({ category: 'VALIDATION_ERROR', message: 'One or more associations are invalid', context: { INVALID_OBJECT_IDS: ['CONTACT=999999998 is not valid'] } });
   });
 
+  it('notes: create logged on a contact (noteToContact), read back; a missing hs_timestamp and an unknown contact are refused', async () => {
+    const contact = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-note@example.com' }, associations: [] });
+    const note = await hs.crm.objects.notes.basicApi.create({
+      properties: { hs_note_body: 'Called: wants a demo', hs_timestamp: '2026-03-02T10:00:00Z' },
+      associations: [{ to: { id: contact.id }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToContact }] }],
+    });
+    expect(note.properties).toMatchObject({ hs_note_body: 'Called: wants a demo', hs_timestamp: '2026-03-02T10:00:00Z' });
+    const read = await hs.crm.objects.notes.basicApi.getById(note.id, ['hs_note_body']);
+    expect(read.properties.hs_note_body).toBe('Called: wants a demo');
+
+    const untimed = await refusal(hs.crm.objects.notes.basicApi.create({ properties: { hs_note_body: 'no time' }, associations: [] }));
+    expect(untimed.code).toBe(400);
+    expect(untimed.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', message: 'Error creating NOTE.  Some required properties were not set.', context: { properties: ['hs_timestamp'] } });
+
+    const unknown = await refusal(
+      hs.crm.objects.notes.basicApi.create({
+        properties: { hs_note_body: 'orphan', hs_timestamp: '2026-03-02T10:00:00Z' },
+        associations: [{ to: { id: '999999997' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToContact }] }],
+      }),
+    );
+    expect(unknown.code).toBe(400);
+    expect(unknown.body).toMatchObject({ message: 'One or more associations are invalid', context: { INVALID_OBJECT_IDS: ['CONTACT=999999997 is not valid'] } });
+  });
+
   it("refusals in HubSpot's shape: a duplicate e-mail (409), a missing record (404), a bad token (401)", async () => {
     await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] });
     const dup = await refusal(hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] }));
@@ -240,6 +264,19 @@ const SAME: SameOperation[] = [
           { to: { id: '101' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.dealToContact }] },
           { to: { id: '20001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.primaryDealToCompany }] },
           { to: { id: '20002' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.dealToCompany }] },
+        ],
+      }),
+  },
+  {
+    tool: 'crm_note_create',
+    input: { note_body: 'Called Ana: demo next week', timestamp: '2026-03-02T10:00:00Z', contact_ids: ['101'], company_ids: ['20001'], deal_ids: ['30001'] },
+    sdk: (hs) =>
+      hs.crm.objects.notes.basicApi.create({
+        properties: { hs_note_body: 'Called Ana: demo next week', hs_timestamp: '2026-03-02T10:00:00Z' },
+        associations: [
+          { to: { id: '101' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToContact }] },
+          { to: { id: '20001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToCompany }] },
+          { to: { id: '30001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToDeal }] },
         ],
       }),
   },
