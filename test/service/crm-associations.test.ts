@@ -36,6 +36,26 @@ const hubspot = async (method: string, path: string, body?: unknown): Promise<an
 };
 const notesOn = (contactId: string) => hubspot('POST', '/crm/v3/objects/notes/search', { filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: contactId }] }] });
 const linkedTo = (property: string, id: string) => ({ filterGroups: [{ filters: [{ propertyName: property, operator: 'EQ', value: id }] }], properties: 'dealname,amount' });
+/**
+ * HubSpot's refusal of an association to a record that does not exist (HubSpot/hubspot-api-nodejs#646), as the
+ * service passes it on: 400 upstream_error with HubSpot's body, and the tool's hint.
+ */
+function expectInvalidAssociation(res: { status: number; body: any }, objectType: string, id: string, hint: RegExp): void {
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({
+    code: 'upstream_error',
+    details: {
+      status: 400,
+      body: {
+        status: 'error',
+        category: 'VALIDATION_ERROR',
+        message: 'One or more associations are invalid',
+        context: { INVALID_OBJECT_IDS: [`${objectType}=${id} is not valid`], objectId: [id], objectType: [objectType] },
+      },
+    },
+  });
+  expect(res.body.error.details.hint).toMatch(hint);
+}
 
 describe('CRM associations', () => {
   it("a deal created for a contact is linked to her, and crm_deals_search lists her deals", async () => {
@@ -128,20 +148,7 @@ describe('CRM associations', () => {
     const before = await run('crm_deals_search', { query: 'Orphan' });
     expect(before.body.data.total).toBe(0);
     const refused = await run('crm_deal_create', { dealname: 'Orphan deal', amount: 5000, dealstage: 'appointmentscheduled', contact_ids: ['999999'] });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({
-      code: 'upstream_error',
-      details: {
-        status: 400,
-        body: {
-          status: 'error',
-          category: 'VALIDATION_ERROR',
-          message: 'One or more associations are invalid',
-          context: { INVALID_OBJECT_IDS: ['CONTACT=999999 is not valid'], objectId: ['999999'], objectType: ['CONTACT'] },
-        },
-      },
-    });
-    expect(refused.body.error.details.hint).toMatch(/contact_ids or company_ids names no record .*crm_contacts_search/);
+    expectInvalidAssociation(refused, 'CONTACT', '999999', /contact_ids or company_ids names no record .*crm_contacts_search/);
     const after = await run('crm_deals_search', { query: 'Orphan' });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
     expect(after.body.data.total).toBe(0);
@@ -193,20 +200,7 @@ describe('CRM associations', () => {
     expect(staff.body.data.results.map((r: { id: string }) => r.id)).toEqual([anaId]);
 
     const refused = await run('crm_association_create', { from_object_type: 'contacts', from_object_id: anaId, to_object_type: 'companies', to_object_id: '424243' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({
-      code: 'upstream_error',
-      details: {
-        status: 400,
-        body: {
-          status: 'error',
-          category: 'VALIDATION_ERROR',
-          message: 'One or more associations are invalid',
-          context: { INVALID_OBJECT_IDS: ['COMPANY=424243 is not valid'], objectId: ['424243'], objectType: ['COMPANY'] },
-        },
-      },
-    });
-    expect(refused.body.error.details.hint).toMatch(/from_object_id or to_object_id names no record .*crm_companies_search/);
+    expectInvalidAssociation(refused, 'COMPANY', '424243', /from_object_id or to_object_id names no record .*crm_companies_search/);
     // A deal id given as a contact's: the from record is named too.
     const wrongType = await run('crm_association_create', { from_object_type: 'contacts', from_object_id: '30001', to_object_type: 'companies', to_object_id: acmeId });
     expect(wrongType.status).toBe(400);
@@ -239,15 +233,7 @@ describe('CRM associations', () => {
   it('crm_note_create: a contact id that names no record is refused in HubSpot\'s words, with a hint, and no note is made', async () => {
     const notesBefore = (await hubspot('GET', '/crm/v3/objects/notes?limit=100')).results.length;
     const refused = await run('crm_note_create', { note_body: 'Orphan note', timestamp: '2026-03-02T10:00:00Z', contact_ids: ['999999'] });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({
-      code: 'upstream_error',
-      details: {
-        status: 400,
-        body: { category: 'VALIDATION_ERROR', message: 'One or more associations are invalid', context: { INVALID_OBJECT_IDS: ['CONTACT=999999 is not valid'] } },
-      },
-    });
-    expect(refused.body.error.details.hint).toMatch(/contact_ids, company_ids or deal_ids names no record .*crm_contacts_search/);
+    expectInvalidAssociation(refused, 'CONTACT', '999999', /contact_ids, company_ids or deal_ids names no record .*crm_contacts_search/);
     expect((await hubspot('GET', '/crm/v3/objects/notes?limit=100')).results.length).toBe(notesBefore);
   });
 });
