@@ -3,6 +3,9 @@ import type { Violation } from '../types.js';
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
+/** The minutes east of UTC an RFC 3339 offset says (`Z` or `z`: 0; `-05:00`: -300). */
+const offsetMinutes = (offset: string): number => (offset.toUpperCase() === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))));
+
 /**
  * The event's end: `end` when given; otherwise `start` plus the duration (30 minutes when neither hours nor
  * minutes are given), written in `start`'s own UTC offset so the event stays in the caller's wall-clock time.
@@ -25,9 +28,8 @@ export function laterInOffsetOf(start: string, ms: number): string {
   if (!m) throw new TypeError(`start_datetime is not an RFC 3339 date-time: ${start}`);
   const offset = m[8] as string;
   const endMs = Date.parse(start) + ms;
-  const offsetMin = offset === 'Z' || offset === 'z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
-  const local = new Date(endMs + offsetMin * 60_000).toISOString().slice(0, 19);
-  return `${local}${offsetMin === 0 && (offset === 'Z' || offset === 'z') ? 'Z' : offset}`;
+  const local = new Date(endMs + offsetMinutes(offset) * 60_000).toISOString().slice(0, 19);
+  return `${local}${offset.toUpperCase() === 'Z' ? 'Z' : offset}`;
 }
 
 /** `["a@x.org"]` → `[{ email: "a@x.org" }]`, the shape of an event's `attendees`. */
@@ -111,7 +113,6 @@ function zoneOffsetAt(zone: string, ms: number): string | undefined {
   return name?.startsWith('GMT') ? name.slice(3) : undefined;
 }
 
-const offsetMinutes = (offset: string): number => (offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))));
 
 /**
  * The `check` rule (`eventZoneOffset`) of `calendar_create_event`'s `start_datetime`, and of `calendar_update_event`'s

@@ -1,4 +1,5 @@
 import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_ASSOCIATION_TYPE_IDS, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, REQUIRED_ON_CREATE, WRITABLE, optionLabelOf, type ObjectType, type RecordType } from './schema.js';
+import { valueText } from '../../core/value-text.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
 import { seedSampleCrm } from './sample-data.js';
 
@@ -203,9 +204,8 @@ export class Crm {
         const category = isObject(t) ? t.associationCategory : undefined;
         const typeId = isObject(t) ? t.associationTypeId : undefined;
         const to = category === 'HUBSPOT_DEFINED' && typeof typeId === 'number' ? ASSOCIATION_TYPES[type][typeId] : undefined;
-        // A value that is absent or no string or number is quoted as JSON, never printed as undefined or [object Object].
-        const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v ?? null));
-        if (to === undefined) badSpecs.push(`${text(category)}=${text(typeId)}`);
+        // A value that is absent or no string is quoted as JSON (null when absent), never printed as undefined or [object Object].
+        if (to === undefined) badSpecs.push(`${valueText(category ?? null)}=${valueText(typeId ?? null)}`);
         else {
           targets.add(to);
           typeIds.push(typeId as number);

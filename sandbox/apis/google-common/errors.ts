@@ -10,14 +10,8 @@
 import { USAGE_LIMIT_REASONS, googleError, type GoogleErrorOptions } from '../../dialects/google.js';
 import type { ApiResponse } from '../../types.js';
 
-/**
- * A request value as a refusal quotes it: a string as it is, anything else as JSON, as Google's parser quotes a value
- * it refuses (`..., {"a":1}`); never `[object Object]`. For values that were given (an absent one is refused as
- * missing, not quoted).
- */
-export function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
-}
+// How a refusal quotes a request value, shared with the other fakes (sandbox/core/value-text.ts).
+export { valueText } from '../../core/value-text.js';
 
 /** An expected API failure inside a Google fake; the module's `handle` turns it into a response. */
 export class GoogleApiError extends Error {
