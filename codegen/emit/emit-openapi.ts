@@ -240,6 +240,20 @@ export function buildOpenApi(model: Model): Obj {
   paths['/healthz'] = {
     get: op('meta', 'health', 'Liveness check', { ...ok('Alive.', { type: 'object', properties: { ok: { type: 'boolean' } } }), ...errors('429', '503') }, { security: [] }),
   };
+  paths['/readyz'] = {
+    get: op('meta', 'ready', 'Readiness check: the database answers (Redis, when used, is reported but never makes it fail)', {
+      ...ok('Ready to serve calls.', {
+        type: 'object',
+        required: ['ok', 'database'],
+        properties: {
+          ok: { type: 'boolean' },
+          database: { type: 'string', enum: ['ok'] },
+          redis: { type: 'string', enum: ['ok', 'unreachable'], description: 'Only when the service shares its rate limits through Redis; while unreachable, requests are not rate limited.' },
+        },
+      }),
+      ...errors('429', '503'),
+    }, { security: [] }),
+  };
   paths['/openapi.json'] = {
     get: op('meta', 'openapiDocument', 'This OpenAPI document', { ...ok('The document.', { type: 'object' }), ...errors('429', '503') }, { security: [] }),
   };

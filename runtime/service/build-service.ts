@@ -210,7 +210,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   });
   const checkCredentialRate = limits.credentials;
 
-  registerMetaRoutes(app, { baseUrl: connector.baseUrl });
+  registerMetaRoutes(app, { baseUrl: connector.baseUrl, store: connector.store, ...(options.rateLimitRedis ? { redis: options.rateLimitRedis } : {}) });
   registerOAuthTokenRoute(app, { auth, checkCredentialRate });
   // Cookies (the authorization link's browser binding, dashboard sessions) exist only on the browser-facing routes;
   // registered there, the cookie plugin's hooks do not run on API calls.

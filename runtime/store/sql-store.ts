@@ -85,6 +85,10 @@ export class SqlStore implements Store {
     return this.#ctx.db.migrate(this.#migrations);
   }
 
+  async ping(): Promise<void> {
+    await this.#ctx.db.get('SELECT 1 AS one');
+  }
+
   close(): Promise<void> {
     return this.#ctx.db.close();
   }

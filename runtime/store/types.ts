@@ -366,6 +366,8 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Applies pending versioned migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query (the service's readiness check); rejects with its error. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 
   createEnvironment(env: { id: string; name: string }): Promise<EnvironmentRecord>;

@@ -47,6 +47,7 @@ describe('the served document', () => {
     expect(res.body.servers).toEqual([{ url: h.url, description: 'This service.' }]);
     expect(JSON.stringify({ ...res.body, servers: emitted.servers })).toBe(JSON.stringify(emitted));
     await check('valid', 'GET', '/healthz', '/healthz', { auth: false });
+    await check('valid', 'GET', '/readyz', '/readyz', { auth: false });
   });
 });
 
@@ -321,8 +322,8 @@ describe('every documented route, valid and invalid', () => {
         continue;
       }
       const kinds = exercised.get(`${method} ${path}`);
-      // The two unauthenticated documents have no invalid input to send.
-      const needed: ('valid' | 'invalid')[] = path === '/healthz' || path === '/openapi.json' ? ['valid'] : ['valid', 'invalid'];
+      // The unauthenticated checks and document have no invalid input to send.
+      const needed: ('valid' | 'invalid')[] = path === '/healthz' || path === '/readyz' || path === '/openapi.json' ? ['valid'] : ['valid', 'invalid'];
       for (const kind of needed) if (!kinds?.has(kind)) missing.push(`${method} ${path} (${kind})`);
     }
     expect(missing).toEqual([]);
