@@ -564,3 +564,43 @@ describe('workspace: a block type Notion does not have', () => {
     expect(added.isError, JSON.stringify(added.content)).toBeFalsy();
   });
 });
+
+describe('calendar: one meeting of a weekly series moved, another cancelled', () => {
+  it('an instance id that calendar_list_events gives is read, moved and deleted as Google takes it; the rest of the series stays', async () => {
+    const series = await call('calendar_create_event', {
+      summary: '1:1 Bob / Mo',
+      start_datetime: '2026-12-04T10:00:00Z',
+      timezone: 'UTC',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+      attendees_emails: ['bob@example.com'],
+    });
+    const series_id = (series.structuredContent as { id: string }).id;
+    const week = async (time_min: string, time_max: string) =>
+      ((await call('calendar_list_events', { time_min, time_max, single_events: true, order_by: 'startTime', query: '1:1 Bob' })).structuredContent as {
+        items: Array<{ id: string; start: { dateTime: string }; end: { dateTime: string }; recurringEventId?: string; originalStartTime?: { dateTime: string } }>;
+      }).items;
+    // "Move Friday's 1:1 to Monday, same time": the Friday instance, by the id the listing gives.
+    const [friday] = await week('2026-12-04T00:00:00Z', '2026-12-05T00:00:00Z');
+    expect(friday!.id).toBe(`${series_id}_20261204T100000Z`);
+    const moved = await call('calendar_update_event', { calendar_id: 'primary', event_id: friday!.id, start_datetime: '2026-12-07T10:00:00Z' });
+    expect(moved.isError, JSON.stringify(moved.content)).toBeFalsy();
+    expect(moved.structuredContent).toMatchObject({
+      id: friday!.id,
+      start: { dateTime: '2026-12-07T10:00:00Z' },
+      end: { dateTime: '2026-12-07T10:30:00Z' },
+      recurringEventId: series_id,
+      originalStartTime: { dateTime: '2026-12-04T10:00:00Z' },
+    });
+    // "Cancel the one after": deleted by its instance id, read back as cancelled.
+    const [next] = await week('2026-12-11T00:00:00Z', '2026-12-12T00:00:00Z');
+    expect((await call('calendar_delete_event', { event_id: next!.id })).isError).toBeFalsy();
+    expect(((await call('calendar_get_event_by_id', { event_id: next!.id, show_deleted: true })).structuredContent as { status: string }).status).toBe('cancelled');
+    // The series keeps its other meetings; the moved one is on Monday, the cancelled one is gone.
+    const starts = (await week('2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z')).map((e) => e.start.dateTime);
+    expect(starts).toEqual(['2026-12-07T10:00:00Z', '2026-12-18T10:00:00Z', '2026-12-25T10:00:00Z']);
+    const busy = (await call('calendar_free_busy', { time_min: '2026-12-04T00:00:00Z', time_max: '2026-12-12T00:00:00Z' })).structuredContent as {
+      calendars: { primary: { busy: Array<{ start: string }> } };
+    };
+    expect(busy.calendars.primary.busy.map((b) => b.start)).toEqual(['2026-12-07T10:00:00Z']);
+  });
+});

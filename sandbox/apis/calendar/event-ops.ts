@@ -10,6 +10,7 @@ import { etagFor, eventHtmlLink, type CalendarRecord, type CalendarUserState, ty
 import { hangoutLinkOf, resolveConference } from './conference.js';
 import { checkEvent, checkEventTypeFor, mergePatch, normalizeAttendees, pickWritable, WRITABLE_FIELDS, type CheckedEvent } from './event-input.js';
 import { renderTime } from './event-time.js';
+import { instanceById } from './events-list.js';
 
 export interface WriteOptions {
   conferenceDataVersion: number;
@@ -35,6 +36,9 @@ interface Meta {
   sequence: number;
   creator: Record<string, unknown>;
   conference?: Record<string, unknown>;
+  /** An instance changed on its own (an exception): its series and the start it had there. */
+  recurringEventId?: unknown;
+  originalStartTime?: unknown;
 }
 
 /** Builds the Event resource in Google's field order, leaving out flags that hold their default. */
@@ -56,6 +60,10 @@ function compose(fields: Record<string, unknown>, checked: CheckedEvent, cal: Ca
   ev.end = renderTime(checked.end, fields.end as Record<string, unknown>);
   if (fields.endTimeUnspecified === true) ev.endTimeUnspecified = true;
   if (Array.isArray(fields.recurrence) && fields.recurrence.length > 0) ev.recurrence = fields.recurrence;
+  if (meta.recurringEventId !== undefined) {
+    ev.recurringEventId = meta.recurringEventId;
+    ev.originalStartTime = meta.originalStartTime;
+  }
   if (fields.transparency === 'transparent') ev.transparency = 'transparent';
   if (fields.visibility !== undefined && fields.visibility !== 'default') ev.visibility = fields.visibility;
   ev.iCalUID = meta.iCalUID;
@@ -85,10 +93,18 @@ function normalizeReminders(r: Record<string, unknown>): Record<string, unknown>
   return out;
 }
 
-function findEvent(state: CalendarUserState, cal: CalendarRecord, eventId: string): StoredEvent {
-  const stored = state.eventsOf(cal.id).get(eventId);
-  if (!stored) throw new GoogleApiError(404, 'Not Found', { reason: 'notFound' });
-  return stored;
+/**
+ * The event `eventId` names: a stored event, or an instance of a recurring event by its id (`<series id>_<start>`),
+ * which Google reads, changes and deletes as any event; `stored` is false for an instance not changed before, which a
+ * change stores as an exception under its id.
+ */
+function findEvent(state: CalendarUserState, cal: CalendarRecord, eventId: string): { event: StoredEvent; stored: boolean } {
+  const events = state.eventsOf(cal.id);
+  const stored = events.get(eventId);
+  if (stored) return { event: stored, stored: true };
+  const instance = instanceById(events, cal, eventId);
+  if (!instance) throw new GoogleApiError(404, 'Not Found', { reason: 'notFound' });
+  return { event: { resource: instance, changeSeq: 0, updatedMs: Date.parse(instance.updated as string) }, stored: false };
 }
 
 export function insertEvent(state: CalendarUserState, calendarId: string, body: unknown, opts: WriteOptions): ApiResponse {
@@ -128,7 +144,7 @@ export function insertEvent(state: CalendarUserState, calendarId: string, body: 
 
 export function getEvent(state: CalendarUserState, calendarId: string, eventId: string): ApiResponse {
   const cal = state.calendar(calendarId);
-  return { status: 200, body: structuredClone(findEvent(state, cal, eventId).resource) };
+  return { status: 200, body: structuredClone(findEvent(state, cal, eventId).event.resource) };
 }
 
 export function patchEvent(
@@ -140,7 +156,7 @@ export function patchEvent(
 ): ApiResponse {
   const cal = state.calendar(calendarId);
   requireWriter(cal);
-  const stored = findEvent(state, cal, eventId);
+  const { event: stored, stored: known } = findEvent(state, cal, eventId);
   const patch = isRecord(body) ? body : {};
   // An event's type is fixed when it is created; Google refuses a patch that names another one.
   if (patch.eventType !== undefined && patch.eventType !== (stored.resource.eventType ?? 'default')) {
@@ -165,6 +181,7 @@ export function patchEvent(
     sequence: (prev.sequence as number) + (timingChanged ? 1 : 0),
     creator: prev.creator as Record<string, unknown>,
   };
+  if (prev.recurringEventId !== undefined) Object.assign(meta, { recurringEventId: prev.recurringEventId, originalStartTime: prev.originalStartTime });
   const conference = resolveConference(
     opts.conferenceDataVersion,
     patch.conferenceData,
@@ -175,6 +192,7 @@ export function patchEvent(
   stored.resource = resource;
   stored.changeSeq = seq;
   stored.updatedMs = opts.now;
+  if (!known) state.eventsOf(cal.id).set(eventId, stored);
   return { status: 200, body: structuredClone(resource) };
 }
 
@@ -182,7 +200,7 @@ export function patchEvent(
 export function deleteEvent(state: CalendarUserState, calendarId: string, eventId: string, now: number): ApiResponse {
   const cal = state.calendar(calendarId);
   requireWriter(cal);
-  const stored = findEvent(state, cal, eventId);
+  const { event: stored, stored: known } = findEvent(state, cal, eventId);
   if (stored.resource.status === 'cancelled') {
     throw new GoogleApiError(410, 'Resource has been deleted', { reason: 'deleted' });
   }
@@ -195,5 +213,7 @@ export function deleteEvent(state: CalendarUserState, calendarId: string, eventI
   };
   stored.changeSeq = seq;
   stored.updatedMs = now;
+  // A deleted instance stays as a cancelled exception, as Google keeps it: the series no longer yields it.
+  if (!known) state.eventsOf(cal.id).set(eventId, stored);
   return { status: 204 };
 }

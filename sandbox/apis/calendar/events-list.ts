@@ -10,7 +10,7 @@ import { EVENT_TYPES } from './event-input.js';
 import { resolveTime } from './event-time.js';
 import { continueListing, page, refuseWithSyncToken, resumeListing } from './paging.js';
 import { expand, parseRecurrence } from './recurrence.js';
-import { addDays, formatDate, formatInZone, isTimeZone, parseInstant } from './time.js';
+import { addDays, formatDate, formatInZone, isTimeZone, parseInstant, type LocalDateTime } from './time.js';
 
 const SYNC_FORBIDDEN = ['iCalUID', 'orderBy', 'privateExtendedProperty', 'q', 'sharedExtendedProperty', 'timeMin', 'timeMax', 'updatedMin'];
 const DAY = 86_400_000;
@@ -89,7 +89,7 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
     if (iCalUID !== null && ev.iCalUID !== iCalUID) continue;
     if (!matchesText(ev, words)) continue;
     if (!matchesProps(ev, 'private', privateProps) || !matchesProps(ev, 'shared', sharedProps)) continue;
-    for (const item of occurrences(stored, cal, singleEvents && ev.status !== 'cancelled', timeMin, timeMax)) {
+    for (const item of occurrences(stored, cal, singleEvents && ev.status !== 'cancelled', timeMin, timeMax, state.eventsOf(cal.id))) {
       if (timeMin !== undefined && item.endMs <= timeMin) continue;
       if (timeMax !== undefined && item.startMs >= timeMax) continue;
       items.push(item);
@@ -142,9 +142,17 @@ function matchesProps(ev: Record<string, unknown>, kind: 'private' | 'shared', f
 /**
  * The event itself, or (expanding) each instance of a recurring event. Unexpanded recurring events yield their
  * instances too, so the caller can test the time window against any of them and keep the master once (freeBusy takes
- * every instance's times).
+ * every instance's times). An instance changed or deleted on its own is an exception, stored under the instance's id
+ * in `events` (the calendar's): the series no longer yields it, the exception stands for it.
  */
-export function* occurrences(stored: StoredEvent, cal: CalendarRecord, expandIt: boolean, timeMin?: number, timeMax?: number): Generator<Item> {
+export function* occurrences(
+  stored: StoredEvent,
+  cal: CalendarRecord,
+  expandIt: boolean,
+  timeMin?: number,
+  timeMax?: number,
+  events?: ReadonlyMap<string, StoredEvent>,
+): Generator<Item> {
   const ev = stored.resource;
   const start = resolveTime(ev.start, 'start', cal.timeZone);
   const end = resolveTime(ev.end, 'end', cal.timeZone);
@@ -157,6 +165,7 @@ export function* occurrences(stored: StoredEvent, cal: CalendarRecord, expandIt:
   const endMs = timeMax ?? Math.max(timeMin ?? 0, start.ms) + HORIZON_MS;
   const list = expand(rec, { start: start.local, allDay: start.allDay, timeZone: start.zone, endMs, max: MAX_INSTANCES });
   for (const occ of list) {
+    if (events?.has(instanceId(ev.id as string, occ.ms, occ.local, start.allDay))) continue;
     const resource = expandIt ? instanceOf(ev, occ.ms, occ.local, duration, start.allDay, start.zone) : ev;
     yield { resource, startMs: occ.ms, endMs: occ.ms + duration, updatedMs: stored.updatedMs };
   }
@@ -174,24 +183,44 @@ function instanceOf(
   const masterEnd = master.end as Record<string, unknown>;
   let start: Record<string, unknown>;
   let end: Record<string, unknown>;
-  let suffix: string;
   if (allDay) {
     const days = Math.round(duration / DAY);
     start = { date: formatDate(local) };
     end = { date: formatDate(addDays(local, days)) };
-    suffix = formatDate(local).replaceAll('-', '');
   } else {
     start = { dateTime: formatInZone(startMs, zone), ...(masterStart.timeZone ? { timeZone: masterStart.timeZone } : {}) };
     end = { dateTime: formatInZone(startMs + duration, zone), ...(masterEnd.timeZone ? { timeZone: masterEnd.timeZone } : {}) };
-    suffix = new Date(startMs).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   }
   const { recurrence: _recurrence, ...rest } = master;
   return {
     ...rest,
-    id: `${master.id as string}_${suffix}`,
+    id: instanceId(master.id as string, startMs, local, allDay),
     start,
     end,
     recurringEventId: master.id,
     originalStartTime: start,
   };
+}
+
+/** An instance's id as Google writes it: the series' id, `_`, its start (20261127T100000Z; 20261127 all day). */
+function instanceId(masterId: string, startMs: number, local: LocalDateTime, allDay: boolean): string {
+  const suffix = allDay ? formatDate(local).replaceAll('-', '') : new Date(startMs).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return `${masterId}_${suffix}`;
+}
+
+/**
+ * The instance of a recurring event that `eventId` names (`<series id>_<start>`, as events.list with singleEvents
+ * gives it), when no exception is stored under that id; undefined when it names none. Google reads, changes and
+ * deletes an instance by this id.
+ */
+export function instanceById(events: ReadonlyMap<string, StoredEvent>, cal: CalendarRecord, eventId: string): Record<string, unknown> | undefined {
+  const cut = eventId.lastIndexOf('_');
+  const at = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z)?$/.exec(eventId.slice(cut + 1));
+  const master = cut > 0 ? events.get(eventId.slice(0, cut)) : undefined;
+  if (!at || !master || master.resource.status === 'cancelled' || !Array.isArray(master.resource.recurrence)) return undefined;
+  const ms = Date.UTC(Number(at[1]), Number(at[2]) - 1, Number(at[3]), Number(at[4] ?? 0), Number(at[5] ?? 0), Number(at[6] ?? 0));
+  for (const item of occurrences(master, cal, true, ms - 2 * DAY, ms + 2 * DAY, events)) {
+    if (item.resource.id === eventId) return item.resource;
+  }
+  return undefined;
 }

@@ -82,7 +82,7 @@ function busyOf(owner: CalendarUserState, cal: CalendarRecord, timeMin: number, 
   for (const stored of owner.eventsOf(cal.id).values()) {
     const ev = stored.resource;
     if (ev.status === 'cancelled' || ev.transparency === 'transparent') continue;
-    for (const occ of occurrences(stored, cal, false, timeMin, timeMax)) {
+    for (const occ of occurrences(stored, cal, false, timeMin, timeMax, owner.eventsOf(cal.id))) {
       if (occ.endMs <= timeMin || occ.startMs >= timeMax) continue;
       spans.push([Math.max(occ.startMs, timeMin), Math.min(occ.endMs, timeMax)]);
     }

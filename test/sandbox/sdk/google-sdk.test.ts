@@ -128,6 +128,36 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(unauth.error.status).toBe('UNAUTHENTICATED');
   });
 
+  it('calendar: an instance of a recurring event is got, patched and deleted by its id, as the recurring events guide does it', async () => {
+    const series = await g.calendar.events.insert({
+      calendarId: 'primary',
+      requestBody: {
+        summary: 'SDK weekly',
+        start: { dateTime: '2026-05-01T10:00:00+02:00', timeZone: 'Europe/Paris' },
+        end: { dateTime: '2026-05-01T10:30:00+02:00', timeZone: 'Europe/Paris' },
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+      },
+    });
+    const id = series.data.id!;
+    const list = async () => (await g.calendar.events.list({ calendarId: 'primary', singleEvents: true, orderBy: 'startTime', q: 'SDK weekly' })).data.items ?? [];
+    const [first, second] = await list();
+    expect(first!.id).toBe(`${id}_20260501T080000Z`);
+    const got = await g.calendar.events.get({ calendarId: 'primary', eventId: first!.id! });
+    expect(got.data).toMatchObject({ id: first!.id, recurringEventId: id, originalStartTime: { dateTime: '2026-05-01T10:00:00+02:00' } });
+    // Moved on its own, it becomes an exception that keeps its place in the series.
+    const moved = await g.calendar.events.patch({
+      calendarId: 'primary',
+      eventId: first!.id!,
+      requestBody: { start: { dateTime: '2026-05-04T10:00:00+02:00' }, end: { dateTime: '2026-05-04T10:30:00+02:00' } },
+    });
+    expect(moved.data).toMatchObject({ id: first!.id, recurringEventId: id, start: { dateTime: '2026-05-04T10:00:00+02:00' }, originalStartTime: { dateTime: '2026-05-01T10:00:00+02:00' } });
+    expect((await g.calendar.events.delete({ calendarId: 'primary', eventId: second!.id! })).status).toBe(204);
+    expect((await refusal(g.calendar.events.delete({ calendarId: 'primary', eventId: second!.id! }))).status).toBe(410);
+    expect((await list()).map((e) => e.start?.dateTime)).toEqual(['2026-05-04T10:00:00+02:00', '2026-05-15T10:00:00+02:00']);
+    // An id of no instance of the series is still unknown.
+    expect((await refusal(g.calendar.events.get({ calendarId: 'primary', eventId: `${id}_20260502T080000Z` }))).status).toBe(404);
+  });
+
   it('calendar refusal of an empty time range: a timed event ending when it starts, as events.insert answers it', async () => {
     const at = { dateTime: '2026-03-02T10:00:00+01:00' };
     const empty = await refusal(g.calendar.events.insert({ calendarId: 'primary', requestBody: { summary: 'Marker', start: at, end: at } }));
