@@ -15,12 +15,18 @@ export const RECORD_TYPES: readonly RecordType[] = ['contacts', 'companies', 'de
 /** The last-modified property differs: contacts use `lastmodifieddate`, the others `hs_lastmodifieddate`. */
 export const MODIFIED_PROP: Record<ObjectType, string> = { contacts: 'lastmodifieddate', companies: 'hs_lastmodifieddate', deals: 'hs_lastmodifieddate', notes: 'hs_lastmodifieddate' };
 
+/**
+ * The creation-date property: `createdate` on contacts, companies and deals, `hs_createdate` on notes (an activity, as
+ * HubSpot's activity guides' example answers show it: hs_createdate, hs_lastmodifieddate, hs_object_id).
+ */
+export const CREATED_PROP: Record<ObjectType, string> = { contacts: 'createdate', companies: 'createdate', deals: 'createdate', notes: 'hs_createdate' };
+
 /** Properties returned when a request names none. */
 export const DEFAULT_PROPERTIES: Record<ObjectType, string[]> = {
   contacts: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
   companies: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
   deals: ['amount', 'closedate', 'createdate', 'dealname', 'dealstage', 'hs_lastmodifieddate', 'hs_object_id', 'pipeline'],
-  notes: ['createdate', 'hs_lastmodifieddate', 'hs_object_id'],
+  notes: ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'],
 };
 
 /** Properties a client may write (a portal's default properties; custom ones are out of scope). */
@@ -40,7 +46,7 @@ export const WRITABLE: Record<ObjectType, Set<string>> = {
 export const REQUIRED_ON_CREATE: Readonly<Partial<Record<ObjectType, readonly string[]>>> = { notes: ['hs_timestamp'] };
 
 /** Read-only properties the sandbox computes; they can be requested and searched. */
-export const COMPUTED = new Set(['hs_object_id', 'createdate', 'lastmodifieddate', 'hs_lastmodifieddate']);
+export const COMPUTED = new Set(['hs_object_id', 'createdate', 'hs_createdate', 'lastmodifieddate', 'hs_lastmodifieddate']);
 
 /**
  * HubSpot's `industry` options (internal names, the same for companies and contacts), as

@@ -2,7 +2,7 @@ import type { ApiRequest, ApiResponse } from '../../types.js';
 import { invalid, isObject } from './errors.js';
 import { parseLimit } from './objects.js';
 import { ASSOCIATION_SEARCH_PROPERTIES, QUERY_PROPERTIES, type ObjectType } from './schema.js';
-import { render, type Crm, type CrmObject } from './store.js';
+import { instantOf, render, type Crm, type CrmObject } from './store.js';
 
 const OPERATORS = new Set(['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN']);
 /** HubSpot's limits since 26 August 2024 (developer changelog: 5 groups, 10 filters in a group, 25 in all). */
@@ -12,8 +12,11 @@ const MAX_FILTERS = 25;
 /** Search never pages past 10,000 results. */
 const MAX_RESULTS = 10_000;
 
-/** Compares two property values as numbers, then dates, then case-insensitive strings. */
-function compare(a: string, b: string): number {
+/** Compares two values of `property`: as instants on a date-time property ({@link instantOf}), else as numbers, then dates, then case-insensitive strings. */
+function compare(property: string, a: string, b: string): number {
+  const ia = instantOf(property, a);
+  const ib = instantOf(property, b);
+  if (ia !== undefined && ib !== undefined) return ia - ib;
   const na = Number(a);
   const nb = Number(b);
   if (a.trim() !== '' && b.trim() !== '' && !Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
@@ -90,7 +93,7 @@ function compileFilter(crm: Crm, type: ObjectType, f: unknown, at: string): Pred
       const values = list();
       const inList = (o: CrmObject) => {
         const v = get(o);
-        return has(v) && values.some((x) => compare(v, x) === 0);
+        return has(v) && values.some((x) => compare(propertyName, v, x) === 0);
       };
       return operator === 'IN' ? inList : (o) => !inList(o);
     }
@@ -99,7 +102,7 @@ function compileFilter(crm: Crm, type: ObjectType, f: unknown, at: string): Pred
       const hi = str(f.highValue, 'highValue');
       return (o) => {
         const v = get(o);
-        return has(v) && compare(v, lo) >= 0 && compare(v, hi) <= 0;
+        return has(v) && compare(propertyName, v, lo) >= 0 && compare(propertyName, v, hi) <= 0;
       };
     }
     case 'CONTAINS_TOKEN':
@@ -119,7 +122,7 @@ function compileFilter(crm: Crm, type: ObjectType, f: unknown, at: string): Pred
       return (o) => {
         const v = get(o);
         if (!has(v)) return operator === 'NEQ';
-        return t(compare(v, value));
+        return t(compare(propertyName, v, value));
       };
     }
   }
@@ -166,7 +169,7 @@ export function searchObjects(crm: Crm, type: ObjectType, req: ApiRequest): ApiR
         if (va === vb) return 0;
         if (va === null) return 1;
         if (vb === null) return -1;
-        return compare(va, vb) * sign;
+        return compare(name, va, vb) * sign;
       });
     }
   }

@@ -1,4 +1,4 @@
-import { ASSOCIATION_TYPES, COMPUTED, DEFAULT_ASSOCIATION_TYPE_IDS, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, REQUIRED_ON_CREATE, WRITABLE, optionLabelOf, type ObjectType, type RecordType } from './schema.js';
+import { ASSOCIATION_TYPES, COMPUTED, CREATED_PROP, DEFAULT_ASSOCIATION_TYPE_IDS, DEFAULT_PROPERTIES, ENUMS, MODIFIED_PROP, OBJECT_TYPE_NAMES, REQUIRED_ON_CREATE, WRITABLE, optionLabelOf, type ObjectType, type RecordType } from './schema.js';
 import { valueText } from '../../core/value-text.js';
 import { HubSpotApiError, invalid, isObject } from './errors.js';
 import { seedSampleCrm } from './sample-data.js';
@@ -53,6 +53,22 @@ function isHubSpotDateTime(v: string): boolean {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
+}
+
+/** The computed date-time properties, kept as ISO 8601 instants. */
+const COMPUTED_DATETIME: ReadonlySet<string> = new Set(['createdate', 'hs_createdate', 'lastmodifieddate', 'hs_lastmodifieddate']);
+
+/**
+ * The instant, in epoch milliseconds, a value of a date-time property names (closedate, a note's hs_timestamp, the
+ * created and modified dates), or undefined for another property or a value naming none. HubSpot keeps a date-time as
+ * an instant, whatever form it was written in (epoch milliseconds, an ISO date, a date-time with any offset), so its
+ * search filters and sorts compare instants: "1772445600000" is later than "2026-03-02T09:30:00Z".
+ */
+export function instantOf(property: string, value: string): number | undefined {
+  if (!DATETIME.has(property) && !COMPUTED_DATETIME.has(property)) return undefined;
+  if (/^-?\d+$/.test(value)) return Number(value);
+  const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(t) ? undefined : t;
 }
 
 /**
@@ -267,7 +283,7 @@ export class Crm {
     if (type === 'deals' && props.pipeline === undefined) props.pipeline = 'default';
     const obj: CrmObject = {
       id,
-      properties: { ...props, hs_object_id: id, createdate: t, [MODIFIED_PROP[type]]: t },
+      properties: { ...props, hs_object_id: id, [CREATED_PROP[type]]: t, [MODIFIED_PROP[type]]: t },
       createdAt: t,
       updatedAt: t,
       archived: false,
@@ -296,7 +312,7 @@ export function requestedProperties(q: URLSearchParams): string[] | null {
  */
 export function render(type: ObjectType, obj: CrmObject, requested: string[] | null): Record<string, unknown> {
   const names = requested
-    ? [...new Set([...requested.filter((n) => WRITABLE[type].has(n) || COMPUTED.has(n)), 'hs_object_id', 'createdate', MODIFIED_PROP[type]])]
+    ? [...new Set([...requested.filter((n) => WRITABLE[type].has(n) || COMPUTED.has(n)), 'hs_object_id', CREATED_PROP[type], MODIFIED_PROP[type]])]
     : DEFAULT_PROPERTIES[type];
   const properties: Record<string, string | null> = {};
   for (const n of [...names].sort()) properties[n] = obj.properties[n] ?? null;

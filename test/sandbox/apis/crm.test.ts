@@ -251,6 +251,49 @@ describe('HubSpot CRM fake', () => {
     });
   });
 
+  it("notes search: a record's notes by associations.*, newest first on hs_timestamp as instants, paged by after; HubSpot's note properties", async () => {
+    const contact = (await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'notes-search@example.com' } })).body.id;
+    const other = (await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'notes-other@example.com' } })).body.id;
+    const deal = (await call('POST', '/crm/v3/objects/deals', { properties: { dealname: 'Notes deal' } })).body.id;
+    const on = (...ids: [string, number][]) => ids.map(([id, associationTypeId]) => ({ to: { id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId }] }));
+    const note = async (hs_timestamp: string, associations: unknown) =>
+      (await call('POST', '/crm/v3/objects/notes', { properties: { hs_note_body: `at ${hs_timestamp}`, hs_timestamp }, associations })).body;
+    // Written in three forms: 09:00Z (with an offset), 10:00Z (epoch milliseconds), 09:30Z; and one on another contact.
+    const nine = await note('2026-03-02T10:00:00+01:00', on([contact, 202]));
+    const ten = await note(String(Date.parse('2026-03-02T10:00:00Z')), on([contact, 202], [deal, 214]));
+    const half = await note('2026-03-02T09:30:00Z', on([contact, 202]));
+    await note('2026-03-03T00:00:00Z', on([other, 202]));
+    expect(Object.keys(nine.properties).sort()).toEqual(['hs_createdate', 'hs_lastmodifieddate', 'hs_note_body', 'hs_object_id', 'hs_timestamp']);
+
+    const body = (property: string, id: string) => ({
+      filterGroups: [{ filters: [{ propertyName: property, operator: 'EQ', value: id }] }],
+      sorts: [{ propertyName: 'hs_timestamp', direction: 'DESCENDING' }],
+      properties: ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id'],
+    });
+    const p1 = await call('POST', '/crm/v3/objects/notes/search', { ...body('associations.contact', contact), limit: 2 });
+    expect(p1.status, JSON.stringify(p1.body)).toBe(200);
+    expect(p1.body.total).toBe(3);
+    expect(p1.body.results.map((r: Json) => r.id)).toEqual([ten.id, half.id]);
+    expect(p1.body.paging.next.after).toBe('2');
+    // The properties asked for (hubspot_owner_id null when unset) and the ones HubSpot adds: a note's are hs_createdate and hs_lastmodifieddate.
+    expect(Object.keys(p1.body.results[0].properties).sort()).toEqual(['hs_createdate', 'hs_lastmodifieddate', 'hs_note_body', 'hs_object_id', 'hs_timestamp', 'hubspot_owner_id']);
+    expect(p1.body.results[0].properties).toMatchObject({ hs_note_body: ten.properties.hs_note_body, hubspot_owner_id: null });
+    const p2 = await call('POST', '/crm/v3/objects/notes/search', { ...body('associations.contact', contact), limit: 2, after: p1.body.paging.next.after });
+    expect(p2.body.results.map((r: Json) => r.id)).toEqual([nine.id]);
+    expect(p2.body).not.toHaveProperty('paging');
+
+    expect((await call('POST', '/crm/v3/objects/notes/search', body('associations.deal', deal))).body.results.map((r: Json) => r.id)).toEqual([ten.id]);
+    // Ascending too, and HubSpot's default set (hs_createdate, hs_lastmodifieddate, hs_object_id) without properties.
+    const asc = await call('POST', '/crm/v3/objects/notes/search', { ...body('associations.contact', contact), sorts: [{ propertyName: 'hs_timestamp', direction: 'ASCENDING' }], properties: undefined });
+    expect(asc.body.results.map((r: Json) => r.id)).toEqual([nine.id, half.id, ten.id]);
+    expect(Object.keys(asc.body.results[0].properties).sort()).toEqual(['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id']);
+    // A range filter on hs_timestamp compares instants too: epoch milliseconds against ISO values.
+    const after930 = await call('POST', '/crm/v3/objects/notes/search', {
+      filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: contact }, { propertyName: 'hs_timestamp', operator: 'GTE', value: String(Date.parse('2026-03-02T09:30:00Z')) }] }],
+    });
+    expect(after930.body.results.map((r: Json) => r.id).sort()).toEqual([ten.id, half.id].sort());
+  });
+
   it('HubSpot search has its own 5-per-second limit without rate headers', async () => {
     const limited = await startSandbox();
     try {
