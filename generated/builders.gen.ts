@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -332,6 +332,20 @@ export function buildCrmNoteCreate(input: CrmNoteCreateInput): UpstreamRequest {
   const v2 = helpers.associations("note", input.contact_ids, input.company_ids, input.deal_ids);
   if (v2 !== undefined) o1["associations"] = v2;
   return { method: "POST", path: "/crm/v3/objects/notes", query, headers, body: o1 };
+}
+
+/** `crm_notes_list`: POST /crm/v3/objects/notes/search. Call only with an input that passed validation. */
+export function buildCrmNotesList(input: CrmNotesListInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  const o1: Record<string, unknown> = {};
+  const v2 = helpers.associatedWith(input.contact_id, input.company_id, input.deal_id);
+  if (v2 !== undefined) o1["filterGroups"] = v2;
+  o1["sorts"] = [{ propertyName: "hs_timestamp", direction: "DESCENDING" }];
+  o1["properties"] = ["hs_note_body", "hs_timestamp", "hubspot_owner_id"];
+  if (input.limit !== undefined) o1["limit"] = input.limit;
+  if (input.after !== undefined) o1["after"] = input.after;
+  return { method: "POST", path: "/crm/v3/objects/notes/search", query, headers, body: o1 };
 }
 
 /** `docs_create_document`: POST /v1/documents. Call only with an input that passed validation. */

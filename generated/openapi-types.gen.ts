@@ -832,6 +832,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/crm_notes_list/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read back the notes logged on one HubSpot contact, company or deal, newest first (by the note's timeline time): "what did we last discuss with this contact?".
+         * @description Read back the notes logged on one HubSpot contact, company or deal, newest first (by the note's timeline time):
+         *     "what did we last discuss with this contact?". Give exactly one of contact_id, company_id or deal_id: the record's id
+         *     (digits) from crm_contacts_search, crm_companies_search or crm_deals_search, never a name. Returns {total, results:
+         *     [{id, properties: {hs_note_body, hs_timestamp, hubspot_owner_id, ...}, createdAt, updatedAt}], paging}:
+         *     hs_note_body is the note's text (plain text or HTML), hs_timestamp when it happened. For older notes pass
+         *     paging.next.after as after (no paging on the last page). A record without notes gives total 0.
+         *     Example: {"contact_id": "101", "limit": 5}
+         *
+         *     Aliases: hubspot_notes_list.
+         */
+        post: operations["execute_crm_notes_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/docs_create_document/execute": {
         parameters: {
             query?: never;
@@ -3185,6 +3213,46 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["CrmNoteCreateInput"];
+        };
+        CrmNotesListInput: {
+            /**
+             * @description Pagination cursor, the `paging.next.after` of the previous page (older notes).
+             * @example 5
+             */
+            after?: string;
+            /**
+             * @description The company whose notes to list, by HubSpot record id (digits, from crm_companies_search).
+             * @example 20001
+             */
+            company_id?: string;
+            /**
+             * @description The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search).
+             * @example 101
+             */
+            contact_id?: string;
+            /**
+             * @description The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search).
+             * @example 30001
+             */
+            deal_id?: string;
+            /**
+             * @description Notes per page, 1 to 100 (HubSpot's default 10).
+             * @example 5
+             */
+            limit?: number;
+        };
+        /** @description One page of the record's notes, newest first. */
+        CrmNotesListOutput: {
+            paging?: components["schemas"]["CrmPaging"];
+            /** @description The notes of this page, newest first. */
+            results?: components["schemas"]["CrmObject"][];
+            /** @description How many notes the record has in all pages. */
+            total?: number;
+        };
+        CrmNotesListRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input?: components["schemas"]["CrmNotesListInput"];
         };
         /** @description A HubSpot CRM object (a contact, company or deal). */
         CrmObject: {
@@ -7162,6 +7230,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CrmNoteCreateOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_crm_notes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmNotesListRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmNotesListOutput"];
                         execution_id: string;
                     };
                 };

@@ -3871,6 +3871,124 @@ export let crmNoteCreateOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `crm_notes_list`. */
+export let crmNotesListInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "contact_id": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search).",
+        "examples": [
+          "101"
+        ]
+      },
+      "company_id": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "The company whose notes to list, by HubSpot record id (digits, from crm_companies_search).",
+        "examples": [
+          "20001"
+        ]
+      },
+      "deal_id": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search).",
+        "examples": [
+          "30001"
+        ]
+      },
+      "limit": {
+        "type": "number",
+        "minimum": 1,
+        "maximum": 100,
+        "multipleOf": 1,
+        "description": "Notes per page, 1 to 100 (HubSpot's default 10).",
+        "examples": [
+          5
+        ]
+      },
+      "after": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Pagination cursor, the `paging.next.after` of the previous page (older notes).",
+        "examples": [
+          "5"
+        ]
+      }
+    },
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_notes_list` (its notable fields). */
+export let crmNotesListOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "One page of the record's notes, newest first.",
+    "properties": {
+      "total": {
+        "type": "integer",
+        "description": "How many notes the record has in all pages."
+      },
+      "results": {
+        "type": "array",
+        "description": "The notes of this page, newest first.",
+        "items": {
+          "type": "object",
+          "description": "A HubSpot CRM object (a contact, company or deal).",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The record id, digits in a string."
+            },
+            "properties": {
+              "type": "object",
+              "description": "hs_note_body (the text, plain or HTML), hs_timestamp (when it happened, ISO 8601), hubspot_owner_id (who logged it, or null), and hs_object_id, hs_createdate, hs_lastmodifieddate; every value a string or null.",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the record was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the record last changed (ISO 8601)."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the record is archived (deleted to the recycle bin)."
+            }
+          }
+        }
+      },
+      "paging": {
+        "type": "object",
+        "description": "Absent on the last page.",
+        "properties": {
+          "next": {
+            "type": "object",
+            "properties": {
+              "after": {
+                "type": "string",
+                "description": "The cursor of the next page: pass it as `after`."
+              },
+              "link": {
+                "type": "string",
+                "description": "The next page as a link relative to this endpoint (?after=...)."
+              }
+            }
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `docs_create_document`. */
 export let docsCreateDocumentInputSchema: JsonSchema = {
     "type": "object",

@@ -675,6 +675,43 @@ export interface CrmNoteCreateInput {
 
 /** Result of `crm_note_create`: the notable fields; the upstream may return more. */
 export type CrmNoteCreateOutput = CrmObject;
+/** Input of `crm_notes_list` (aliases: `hubspot_notes_list`). A union: Give exactly one of contact_id, company_id or deal_id, the record whose notes to list. */
+export type CrmNotesListInput = {
+    /** The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search). Example: `"101"`. */
+    contact_id: string;
+    /** The company whose notes to list, by HubSpot record id (digits, from crm_companies_search). Example: `"20001"`. */
+    company_id?: never;
+    /** The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search). Example: `"30001"`. */
+    deal_id?: never;
+    /** Notes per page, 1 to 100 (HubSpot's default 10). Example: `5`. */
+    limit?: number;
+    /** Pagination cursor, the `paging.next.after` of the previous page (older notes). Example: `"5"`. */
+    after?: string;
+  } | {
+    /** The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search). Example: `"101"`. */
+    contact_id?: never;
+    /** The company whose notes to list, by HubSpot record id (digits, from crm_companies_search). Example: `"20001"`. */
+    company_id: string;
+    /** The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search). Example: `"30001"`. */
+    deal_id?: never;
+    /** Notes per page, 1 to 100 (HubSpot's default 10). Example: `5`. */
+    limit?: number;
+    /** Pagination cursor, the `paging.next.after` of the previous page (older notes). Example: `"5"`. */
+    after?: string;
+  } | {
+    /** The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search). Example: `"101"`. */
+    contact_id?: never;
+    /** The company whose notes to list, by HubSpot record id (digits, from crm_companies_search). Example: `"20001"`. */
+    company_id?: never;
+    /** The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search). Example: `"30001"`. */
+    deal_id: string;
+    /** Notes per page, 1 to 100 (HubSpot's default 10). Example: `5`. */
+    limit?: number;
+    /** Pagination cursor, the `paging.next.after` of the previous page (older notes). Example: `"5"`. */
+    after?: string;
+  };
+/** Result of `crm_notes_list`: the notable fields; the upstream may return more. */
+export type CrmNotesListOutput = { total?: number; results?: Array<CrmObject>; paging?: CrmPaging; [key: string]: unknown };
 
 /** Input of `docs_create_document` (aliases: `googledocs_create_document`). */
 export interface DocsCreateDocumentInput {
@@ -1111,7 +1148,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1136,6 +1173,7 @@ export interface ToolInputs {
   crm_deal_update: CrmDealUpdateInput;
   crm_deals_search: CrmDealsSearchInput;
   crm_note_create: CrmNoteCreateInput;
+  crm_notes_list: CrmNotesListInput;
   docs_create_document: DocsCreateDocumentInput;
   docs_read_document: DocsReadDocumentInput;
   docs_update_document: DocsUpdateDocumentInput;
@@ -1182,6 +1220,7 @@ export interface ToolOutputs {
   crm_deal_update: CrmDealUpdateOutput;
   crm_deals_search: CrmDealsSearchOutput;
   crm_note_create: CrmNoteCreateOutput;
+  crm_notes_list: CrmNotesListOutput;
   docs_create_document: DocsCreateDocumentOutput;
   docs_read_document: DocsReadDocumentOutput;
   docs_update_document: DocsUpdateDocumentOutput;

@@ -81,3 +81,21 @@ export function associations(
   const all = [...contacts, ...companies, ...deals];
   return all.length ? all : undefined;
 }
+
+/** One filter of a HubSpot search on the records linked to another: `associations.{contact|company|deal}` EQ its id. */
+export interface AssociationFilter {
+  propertyName: `associations.${'contact' | 'company' | 'deal'}`;
+  operator: 'EQ';
+  value: string;
+}
+
+/**
+ * A search body's `filterGroups` for the objects linked to a record (`crm_notes_list`: the notes on a contact, company
+ * or deal): HubSpot's `associations.contact` / `.company` / `.deal` pseudo-property EQ the record's id, as its search
+ * guide writes it. The ids given are filters of one group (ANDed); absent when none is given.
+ */
+export function associatedWith(contactId?: string, companyId?: string, dealId?: string): { filters: AssociationFilter[] }[] | undefined {
+  const given = [['contact', contactId], ['company', companyId], ['deal', dealId]] as const;
+  const filters = given.flatMap(([record, id]): AssociationFilter[] => (id === undefined ? [] : [{ propertyName: `associations.${record}`, operator: 'EQ', value: id }]));
+  return filters.length ? [{ filters }] : undefined;
+}

@@ -14,11 +14,11 @@ import { hostDataSourceParent, hostParent, pageParent } from './workspace-parent
 import { keyedObjects, member, mergeObjects, withDefault } from './objects.js';
 import { calendarEventFilter } from './calendar-event-filter.js';
 import { filterGroups } from './hubspot-filter-groups.js';
-import { associations, dealPriority, dealProperties } from './crm.js';
+import { associatedWith, associations, dealPriority, dealProperties } from './crm.js';
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, timestampOrNow, transparency, workspaceId };
-export { associations, calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { associatedWith, associations, calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -44,6 +44,7 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   dealPriority: { arity: 1, module: 'crm.js' },
   dealProperties: { arity: 1, module: 'crm.js' },
   associations: { arity: 4, module: 'crm.js' },
+  associatedWith: { arity: 3, module: 'crm.js' },
   stringValues: { arity: 1, module: 'values.js' },
   timestampOrNow: { arity: 1, module: 'values.js' },
   pageParent: { arity: 1, module: 'workspace-parent.js' },

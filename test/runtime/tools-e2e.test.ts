@@ -116,6 +116,24 @@ const STEPS: Record<ConnectorName, Step[]> = {
       expect(d.results).toEqual([{ from: { id: s.deal }, to: { id: s.contact }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 } }]) },
     { tool: 'crm_deals_search', input: (s) => ({ filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: s.contact }] }] }), check: (d, s) =>
       expect(d.results.map((r: Data) => r.id)).toEqual([s.deal]) },
+    // Two notes on the contact (one on the deal too), logged out of order: read back newest first, a page at a time.
+    { tool: 'crm_note_create', input: (s) => ({ note_body: 'E2E later call', timestamp: '2026-05-04T15:00:00+02:00', contact_ids: [s.contact], deal_ids: [s.deal] }), check: (d, s) => {
+      expect(d.properties.hs_note_body).toBe('E2E later call');
+      s.laterNote = d.id;
+    } },
+    { tool: 'crm_note_create', input: (s) => ({ note_body: 'E2E first call', timestamp: '2026-05-04T09:00:00Z', contact_ids: [s.contact] }), check: (d, s) => {
+      s.firstNote = d.id;
+    } },
+    { tool: 'crm_notes_list', input: (s) => ({ contact_id: s.contact, limit: 1 }), check: (d, s) => {
+      expect(d.total).toBe(2);
+      expect(d.results.map((r: Data) => [r.id, r.properties.hs_note_body])).toEqual([[s.laterNote, 'E2E later call']]);
+      s.notesAfter = d.paging.next.after;
+    } },
+    { tool: 'crm_notes_list', input: (s) => ({ contact_id: s.contact, limit: 1, after: s.notesAfter }), check: (d, s) => {
+      expect(d.results.map((r: Data) => r.id)).toEqual([s.firstNote]);
+      expect(d.paging).toBeUndefined();
+    } },
+    { tool: 'crm_notes_list', input: (s) => ({ deal_id: s.deal }), check: (d, s) => expect(d.results.map((r: Data) => r.id)).toEqual([s.laterNote]) },
     { tool: 'crm_deals_search', input: () => ({ limit: 2 }), check: (d) => {
       expect(d.total).toBeGreaterThan(2);
       expect(d.paging.next.after).toBe('2');

@@ -4,7 +4,8 @@
  * HubSpot's associations.contact pseudo-property, crm_contact_create links company records, and an id that names no
  * record is refused in HubSpot's words with a hint, creating nothing. crm_association_create links records that already
  * exist (HubSpot's v4 default association), once however often it is asked. crm_note_create logs a note on a contact
- * (note to contact 202), stamped now when no timestamp is given; an unknown contact id makes no note.
+ * (note to contact 202), stamped now when no timestamp is given; an unknown contact id makes no note. crm_notes_list
+ * reads a record's notes back, newest first on their timeline time, a page at a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -235,5 +236,58 @@ describe('CRM associations', () => {
     const refused = await run('crm_note_create', { note_body: 'Orphan note', timestamp: '2026-03-02T10:00:00Z', contact_ids: ['999999'] });
     expectInvalidAssociation(refused, 'CONTACT', '999999', /contact_ids, company_ids or deal_ids names no record .*crm_contacts_search/);
     expect((await hubspot('GET', '/crm/v3/objects/notes?limit=100')).results.length).toBe(notesBefore);
+  });
+  it('crm_notes_list: "what did we last discuss with Ana?" reads her notes back newest first, a page at a time, others\' left out', async () => {
+    const ana = await run('crm_contact_create', { email: 'ana.notes@example.com', firstname: 'Ana' });
+    const bob = await run('crm_contact_create', { email: 'bob.notes@example.com', firstname: 'Bob' });
+    const deal = await run('crm_deal_create', { dealname: 'Ana notes deal', amount: 10, dealstage: 'qualifiedtobuy' });
+    const [anaId, bobId, dealId] = [ana.body.data.id as string, bob.body.data.id as string, deal.body.data.id as string];
+    const log = async (note_body: string, timestamp: string, ids: Record<string, string[]>) => {
+      const res = await run('crm_note_create', { note_body, timestamp, ...ids });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.id as string;
+    };
+    // Logged out of order; the Paris-time one is 09:00Z, between the other two.
+    const demo = await log('Demo went well; she wants pricing.', '2026-03-05T16:00:00Z', { contact_ids: [anaId], deal_ids: [dealId] });
+    const intro = await log('Intro call.', '2026-03-01T10:00:00Z', { contact_ids: [anaId] });
+    const followUp = await log('Sent the deck.', '2026-03-03T10:00:00+01:00', { contact_ids: [anaId] });
+    await log('Bob: not now.', '2026-03-06T10:00:00Z', { contact_ids: [bobId] });
+
+    h.sandbox.control.clearRequests();
+    const latest = await run('crm_notes_list', { contact_id: anaId, limit: 2 });
+    expect(latest.status, JSON.stringify(latest.body)).toBe(200);
+    const sent = h.sandbox.control.requests('crm').at(-1);
+    expect([sent?.method, sent?.path]).toEqual(['POST', '/crm/v3/objects/notes/search']);
+    expect(sent?.body).toEqual({
+      filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ', value: anaId }] }],
+      sorts: [{ propertyName: 'hs_timestamp', direction: 'DESCENDING' }],
+      properties: ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id'],
+      limit: 2,
+    });
+    expect(latest.body.data.total).toBe(3);
+    expect(latest.body.data.results.map((r: { id: string; properties: Record<string, string> }) => [r.id, r.properties.hs_note_body])).toEqual([
+      [demo, 'Demo went well; she wants pricing.'],
+      [followUp, 'Sent the deck.'],
+    ]);
+    const older = await run('crm_notes_list', { contact_id: anaId, limit: 2, after: latest.body.data.paging.next.after });
+    expect(older.body.data.results.map((r: { id: string }) => r.id)).toEqual([intro]);
+    expect(older.body.data).not.toHaveProperty('paging');
+
+    expect((await run('crm_notes_list', { deal_id: dealId })).body.data.results.map((r: { id: string }) => r.id)).toEqual([demo]);
+    const none = await run('crm_notes_list', { company_id: '20001' });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body.data).toMatchObject({ total: 0, results: [] });
+  });
+
+  it('crm_notes_list: a name where the id goes, or no record at all, is refused before sending, saying what to give', async () => {
+    h.sandbox.control.clearRequests();
+    const byName = await run('crm_notes_list', { contact_id: 'Ana' });
+    expect(byName.status).toBe(400);
+    expect(byName.body.error.code).toBe('invalid_input');
+    expect(byName.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual(['/contact_id']);
+    const nothing = await run('crm_notes_list', { limit: 5 });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.error.details.violations[0].message).toMatch(/exactly one of contact_id, company_id or deal_id/);
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
   });
 });

@@ -89,6 +89,11 @@ const CASES: [query: string, first: string][] = [
   ['Ana works at Acme', 'crm_association_create'],
   ['log a note on a contact', 'crm_note_create'],
   ['add a note to the Acme deal', 'crm_note_create'],
+  // Reading notes back: the listing, not the tool that logs one.
+  ['what did we last discuss with Ana', 'crm_notes_list'],
+  ['show the notes on a contact', 'crm_notes_list'],
+  ['read the notes on the Acme deal', 'crm_notes_list'],
+  ['list notes', 'crm_notes_list'],
   ['get a company by id', 'crm_company_get'],
   ['list all contacts', 'crm_contacts_list'],
   ['change the amount of a deal', 'crm_deal_update'],

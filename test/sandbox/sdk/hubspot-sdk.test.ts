@@ -181,6 +181,29 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     expect(unknown.body).toMatchObject({ message: 'One or more associations are invalid', context: { INVALID_OBJECT_IDS: ['CONTACT=999999997 is not valid'] } });
   });
 
+  it("notes: searchApi.doSearch lists a contact's notes by associations.contact, newest first on hs_timestamp, paged by after", async () => {
+    const contact = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-notes-list@example.com' }, associations: [] });
+    const onContact = [{ to: { id: contact.id }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToContact }] }];
+    const first = await hs.crm.objects.notes.basicApi.create({ properties: { hs_note_body: 'first', hs_timestamp: '2026-03-01T10:00:00Z' }, associations: onContact });
+    const last = await hs.crm.objects.notes.basicApi.create({ properties: { hs_note_body: 'last', hs_timestamp: '2026-03-03T10:00:00Z' }, associations: onContact });
+    const middle = await hs.crm.objects.notes.basicApi.create({ properties: { hs_note_body: 'middle', hs_timestamp: '2026-03-02T10:00:00Z' }, associations: onContact });
+    // The client types sorts as strings; HubSpot takes {propertyName, direction} (HubSpot/hubspot-api-nodejs#559).
+    const request = (after?: string) => ({
+      filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ' as never, value: contact.id }] }],
+      sorts: [{ propertyName: 'hs_timestamp', direction: 'DESCENDING' }] as never,
+      properties: ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id'],
+      limit: 2,
+      ...(after === undefined ? {} : { after }),
+    });
+    const page1 = await hs.crm.objects.notes.searchApi.doSearch(request());
+    expect(page1.total).toBe(3);
+    expect(page1.results.map((r) => [r.id, r.properties.hs_note_body])).toEqual([[last.id, 'last'], [middle.id, 'middle']]);
+    expect(page1.results[0]!.createdAt).toBeInstanceOf(Date);
+    const page2 = await hs.crm.objects.notes.searchApi.doSearch(request(page1.paging!.next!.after));
+    expect(page2.results.map((r) => r.id)).toEqual([first.id]);
+    expect(page2.paging).toBeUndefined();
+  });
+
   it("refusals in HubSpot's shape: a duplicate e-mail (409), a missing record (404), a bad token (401)", async () => {
     await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] });
     const dup = await refusal(hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-dup@example.com' }, associations: [] }));
@@ -278,6 +301,18 @@ const SAME: SameOperation[] = [
           { to: { id: '20001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToCompany }] },
           { to: { id: '30001' }, types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: AssociationTypes.noteToDeal }] },
         ],
+      }),
+  },
+  {
+    tool: 'crm_notes_list',
+    input: { contact_id: '101', limit: 5, after: '5' },
+    sdk: (hs) =>
+      hs.crm.objects.notes.searchApi.doSearch({
+        filterGroups: [{ filters: [{ propertyName: 'associations.contact', operator: 'EQ' as never, value: '101' }] }],
+        sorts: [{ propertyName: 'hs_timestamp', direction: 'DESCENDING' }] as never,
+        properties: ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id'],
+        limit: 5,
+        after: '5',
       }),
   },
   {
