@@ -3778,7 +3778,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_create = validate36;
-const schema47 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["amount","dealname","dealstage"],"additionalProperties":false};
+const schema47 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["dealname","dealstage"],"additionalProperties":false};
 const formats36 = formats.date;
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3792,8 +3792,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.amount === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}};
+if(data.dealname === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dealname"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3802,8 +3802,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.dealname === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dealname"}};
+if(data.dealstage === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dealstage"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3812,8 +3812,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.dealstage === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dealstage"}};
+for(const key0 in data){
+if(!(func1.call(schema47.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3822,9 +3823,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+}
+if(data.amount !== undefined){
+let data0 = data.amount;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3834,10 +3837,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.amount !== undefined){
-let data0 = data.amount;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
+if(data.dealname !== undefined){
+let data1 = data.dealname;
+if(typeof data1 === "string"){
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/dealname",schemaPath:"#/properties/dealname/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3847,11 +3851,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.dealname !== undefined){
-let data1 = data.dealname;
-if(typeof data1 === "string"){
-if(data1.length < 1){
-const err5 = {instancePath:instancePath+"/dealname",schemaPath:"#/properties/dealname/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err5 = {instancePath:instancePath+"/dealname",schemaPath:"#/properties/dealname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3861,8 +3862,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/dealname",schemaPath:"#/properties/dealname/type",keyword:"type",params:{type: "string"}};
+if(data.dealstage !== undefined){
+let data2 = data.dealstage;
+if(typeof data2 === "string"){
+if(data2.length < 1){
+const err6 = {instancePath:instancePath+"/dealstage",schemaPath:"#/properties/dealstage/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3872,11 +3876,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.dealstage !== undefined){
-let data2 = data.dealstage;
-if(typeof data2 === "string"){
-if(data2.length < 1){
-const err7 = {instancePath:instancePath+"/dealstage",schemaPath:"#/properties/dealstage/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err7 = {instancePath:instancePath+"/dealstage",schemaPath:"#/properties/dealstage/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3886,8 +3887,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/dealstage",schemaPath:"#/properties/dealstage/type",keyword:"type",params:{type: "string"}};
+if(data.closedate !== undefined){
+let data3 = data.closedate;
+if(typeof data3 === "string"){
+if(!(formats36(data3))){
+const err8 = {instancePath:instancePath+"/closedate",schemaPath:"#/properties/closedate/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3897,11 +3901,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.closedate !== undefined){
-let data3 = data.closedate;
-if(typeof data3 === "string"){
-if(!(formats36(data3))){
-const err9 = {instancePath:instancePath+"/closedate",schemaPath:"#/properties/closedate/format",keyword:"format",params:{format: "date"}};
+else {
+const err9 = {instancePath:instancePath+"/closedate",schemaPath:"#/properties/closedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3911,8 +3912,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/closedate",schemaPath:"#/properties/closedate/type",keyword:"type",params:{type: "string"}};
+if(data.dealtype !== undefined){
+if(typeof data.dealtype !== "string"){
+const err10 = {instancePath:instancePath+"/dealtype",schemaPath:"#/properties/dealtype/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3922,9 +3924,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.dealtype !== undefined){
-if(typeof data.dealtype !== "string"){
-const err11 = {instancePath:instancePath+"/dealtype",schemaPath:"#/properties/dealtype/type",keyword:"type",params:{type: "string"}};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3934,9 +3936,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
+if(data.hs_priority !== undefined){
+let data6 = data.hs_priority;
+if(typeof data6 !== "string"){
+const err12 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3945,11 +3948,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.hs_priority !== undefined){
-let data6 = data.hs_priority;
-if(typeof data6 !== "string"){
-const err13 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/type",keyword:"type",params:{type: "string"}};
+if(!(((data6 === "HIGH") || (data6 === "MEDIUM")) || (data6 === "LOW"))){
+const err13 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema47.properties.hs_priority.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3958,8 +3958,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!(((data6 === "HIGH") || (data6 === "MEDIUM")) || (data6 === "LOW"))){
-const err14 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema47.properties.hs_priority.enum}};
+}
+if(data.pipeline !== undefined){
+let data7 = data.pipeline;
+if(typeof data7 === "string"){
+if(data7.length < 1){
+const err14 = {instancePath:instancePath+"/pipeline",schemaPath:"#/properties/pipeline/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3969,11 +3973,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.pipeline !== undefined){
-let data7 = data.pipeline;
-if(typeof data7 === "string"){
-if(data7.length < 1){
-const err15 = {instancePath:instancePath+"/pipeline",schemaPath:"#/properties/pipeline/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err15 = {instancePath:instancePath+"/pipeline",schemaPath:"#/properties/pipeline/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3983,8 +3984,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/pipeline",schemaPath:"#/properties/pipeline/type",keyword:"type",params:{type: "string"}};
+if(data.contact_ids !== undefined){
+let data8 = data.contact_ids;
+if(Array.isArray(data8)){
+if(data8.length < 1){
+const err16 = {instancePath:instancePath+"/contact_ids",schemaPath:"#/properties/contact_ids/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3993,12 +3997,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.contact_ids !== undefined){
-let data8 = data.contact_ids;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err17 = {instancePath:instancePath+"/contact_ids",schemaPath:"#/properties/contact_ids/minItems",keyword:"minItems",params:{limit: 1}};
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(typeof data9 === "string"){
+if(data9.length < 1){
+const err17 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4007,12 +4011,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(typeof data9 === "string"){
-if(data9.length < 1){
-const err18 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err18 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4022,8 +4023,9 @@ vErrors.push(err18);
 errors++;
 }
 }
+}
 else {
-const err19 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/type",keyword:"type",params:{type: "string"}};
+const err19 = {instancePath:instancePath+"/contact_ids",schemaPath:"#/properties/contact_ids/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4033,9 +4035,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/contact_ids",schemaPath:"#/properties/contact_ids/type",keyword:"type",params:{type: "array"}};
+if(data.company_ids !== undefined){
+let data10 = data.company_ids;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err20 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/minItems",keyword:"minItems",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4044,12 +4048,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.company_ids !== undefined){
-let data10 = data.company_ids;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err21 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/minItems",keyword:"minItems",params:{limit: 1}};
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(typeof data11 === "string"){
+if(data11.length < 1){
+const err21 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4058,12 +4062,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(typeof data11 === "string"){
-if(data11.length < 1){
-const err22 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+}
+else {
+const err22 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4073,8 +4074,9 @@ vErrors.push(err22);
 errors++;
 }
 }
+}
 else {
-const err23 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/type",keyword:"type",params:{type: "string"}};
+const err23 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4086,24 +4088,12 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/company_ids",schemaPath:"#/properties/company_ids/type",keyword:"type",params:{type: "array"}};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
 }
 errors++;
 }

@@ -271,7 +271,7 @@ export function buildCrmDealCreate(input: CrmDealCreateInput): UpstreamRequest {
   const query: Record<string, string | string[]> = {};
   const headers: Record<string, string> = {};
   const o1: Record<string, unknown> = {};
-  o1["amount"] = input.amount;
+  if (input.amount !== undefined) o1["amount"] = input.amount;
   o1["dealname"] = input.dealname;
   o1["dealstage"] = input.dealstage;
   if (input.closedate !== undefined) o1["closedate"] = input.closedate;

@@ -49,7 +49,7 @@ export interface ToolClient {
   crm_contacts_list(input: CrmContactsListInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactsListOutput>>;
   /** Search HubSpot contacts by full-text query and/or property filters, with cursor pagination. Use it to find */
   crm_contacts_search(input: CrmContactsSearchInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmContactsSearchOutput>>;
-  /** Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales */
+  /** Create a deal in HubSpot CRM with its name, pipeline stage and, when known, amount (never a guessed one). Use it */
   crm_deal_create(input: CrmDealCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealCreateOutput>>;
   /** List the deal pipelines of the user's HubSpot account, each with its stages in order. Use it before */
   crm_deal_pipelines_list(input: CrmDealPipelinesListInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmDealPipelinesListOutput>>;

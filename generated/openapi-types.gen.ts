@@ -696,9 +696,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a deal in HubSpot CRM with its name, amount and pipeline stage.
-         * @description Create a deal in HubSpot CRM with its name, amount and pipeline stage. Use it to record a new sales
-         *     opportunity. dealstage and pipeline are ids that crm_deal_pipelines_list lists, not labels: a stage the user calls
+         * Create a deal in HubSpot CRM with its name, pipeline stage and, when known, amount (never a guessed one).
+         * @description Create a deal in HubSpot CRM with its name, pipeline stage and, when known, amount (never a guessed one). Use it
+         *     to record a new sales opportunity. dealstage and pipeline are ids that crm_deal_pipelines_list lists, not labels: a stage the user calls
          *     "Demo booked" has an id there such as 1234567. The stage must be in the deal's pipeline (default pipeline
          *     "default", stages such as appointmentscheduled, closedwon). For a deal for someone, link it with contact_ids
          *     and company_ids: record ids, the `id` that crm_contacts_search or crm_contact_create (crm_companies_search,
@@ -2990,10 +2990,10 @@ export interface components {
         CrmCreatedObject: components["schemas"]["CrmObject"];
         CrmDealCreateInput: {
             /**
-             * @description Deal value in the portal's currency.
+             * @description Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.
              * @example 12000
              */
-            amount: number;
+            amount?: number;
             /**
              * Format: date
              * @description Expected close date, YYYY-MM-DD.

@@ -3318,7 +3318,7 @@ export let crmDealCreateInputSchema: JsonSchema = {
     "properties": {
       "amount": {
         "type": "number",
-        "description": "Deal value in the portal's currency.",
+        "description": "Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.",
         "examples": [
           12000
         ]
@@ -3411,7 +3411,6 @@ export let crmDealCreateInputSchema: JsonSchema = {
       }
     },
     "required": [
-      "amount",
       "dealname",
       "dealstage"
     ],

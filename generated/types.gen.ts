@@ -597,8 +597,8 @@ export type CrmContactsSearchOutput = { total?: number; results?: Array<CrmObjec
 
 /** Input of `crm_deal_create` (aliases: `hubspot_deal_create`). */
 export interface CrmDealCreateInput {
-  /** Deal value in the portal's currency. Example: `12000`. */
-  amount: number;
+  /** Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later. Example: `12000`. */
+  amount?: number;
   /** Name of the deal. Example: `"Acme renewal 2026"`. */
   dealname: string;
   /** The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage. Example: `"appointmentscheduled"`. */

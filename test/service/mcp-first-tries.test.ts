@@ -604,3 +604,13 @@ describe('calendar: one meeting of a weekly series moved, another cancelled', ()
     expect(busy.calendars.primary.busy.map((b) => b.start)).toEqual(['2026-12-07T10:00:00Z']);
   });
 });
+
+describe('crm: a deal for a company, before anyone has said what it is worth', () => {
+  it('is made without an amount, which stays empty, instead of the model making one up to pass the schema', async () => {
+    const listed = (await c.listTools()).tools.find((t) => t.name === 'crm_deal_create')!;
+    expect(listed.inputSchema.required).toEqual(['dealname', 'dealstage']);
+    const deal = await call('crm_deal_create', { dealname: 'Northwind - demo', dealstage: 'appointmentscheduled', company_ids: ['20001'] });
+    expect(deal.isError, JSON.stringify(deal.content)).toBeFalsy();
+    expect((deal.structuredContent as { properties: Record<string, unknown> }).properties).not.toHaveProperty('amount');
+  });
+});
