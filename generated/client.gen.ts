@@ -95,7 +95,7 @@ export interface ToolClient {
   workspace_database_query_properties(input: WorkspaceDatabaseQueryPropertiesInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryPropertiesOutput>>;
   /** Read a workspace (Notion) database's title and schema. Call it before inserting rows or querying: the returned */
   workspace_database_retrieve(input: WorkspaceDatabaseRetrieveInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseRetrieveOutput>>;
-  /** Add content to an existing workspace (Notion) page, or inside a block: child_blocks (paragraph, heading_1, */
+  /** Add content to an existing workspace (Notion) page, or nested in a block: child_blocks (paragraph, heading_1, */
   workspace_page_append(input: WorkspacePageAppendInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspacePageAppendOutput>>;
   /** Create a workspace (Notion) page: a row in a database (database_id, with properties) or a child page under */
   workspace_page_create(input: WorkspacePageCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspacePageCreateOutput>>;

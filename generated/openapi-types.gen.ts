@@ -1312,11 +1312,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add content to an existing workspace (Notion) page, or inside a block: child_blocks (paragraph, heading_1, bulleted_list_item, to_do, ...) go at the end, or right after the block after_block_id names.
-         * @description Add content to an existing workspace (Notion) page, or inside a block: child_blocks (paragraph, heading_1,
+         * Add content to an existing workspace (Notion) page, or nested in a block: child_blocks (paragraph, heading_1, bulleted_list_item, to_do, ...) go at the end, or right after the block after_block_id names.
+         * @description Add content to an existing workspace (Notion) page, or nested in a block: child_blocks (paragraph, heading_1,
          *     bulleted_list_item, to_do, ...) go at the end, or right after the block after_block_id names. Use it to add notes,
          *     action items or a section to a page that exists (a new page is workspace_page_create). The page id comes from
-         *     workspace_search or workspace_page_create; a block id from workspace_page_read. child_blocks are Notion block
+         *     workspace_search or workspace_page_create; a block id from workspace_page_read. Under a heading ("add it under
+         *     Notes"): block_id is the page and after_block_id the last block of that heading's section, since a heading holds
+         *     no blocks (only a toggle heading does). child_blocks are Notion block
          *     objects as workspace_page_create takes them: each text block needs rich_text, a list; at most 100, nested two
          *     levels deep. Returns {results: [block...]}: the new top-level blocks, with their ids.
          *     Example: {"block_id": "59833787-2cf9-4fdf-8782-e53db20768a5", "child_blocks": [{"type": "to_do", "to_do":
@@ -5230,7 +5232,7 @@ export interface components {
             after_block_id?: string;
             /**
              * Format: workspace-id
-             * @description The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.
+             * @description The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.
              * @example 59833787-2cf9-4fdf-8782-e53db20768a5
              */
             block_id: string;

@@ -9718,7 +9718,7 @@ export let workspacePageAppendInputSchema: JsonSchema = {
       "block_id": {
         "type": "string",
         "format": "workspace-id",
-        "description": "The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.",
+        "description": "The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.",
         "examples": [
           "59833787-2cf9-4fdf-8782-e53db20768a5"
         ]

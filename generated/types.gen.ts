@@ -1047,7 +1047,7 @@ export type WorkspaceDatabaseRetrieveOutput = WorkspaceDatabase;
 
 /** Input of `workspace_page_append`. */
 export interface WorkspacePageAppendInput {
-  /** The page (from workspace_search or workspace_page_create) or block to add content to; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized. Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+  /** The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized. Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
   block_id: string;
   /** The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks. Example: `[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]`. */
   child_blocks: Array<Record<string, unknown>>;

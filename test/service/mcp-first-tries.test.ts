@@ -614,3 +614,25 @@ describe('crm: a deal for a company, before anyone has said what it is worth', (
     expect((deal.structuredContent as { properties: Record<string, unknown> }).properties).not.toHaveProperty('amount');
   });
 });
+
+describe('workspace: a summary added under a heading of a page', () => {
+  it("the tool says a heading holds no blocks and how to write under one; sent so, the paragraph ends the heading's section", async () => {
+    const listed = (await c.listTools()).tools.find((t) => t.name === 'workspace_page_append')!;
+    expect(listed.description?.replace(/\s+/g, ' ')).toContain(
+      'Under a heading ("add it under Notes"): block_id is the page and after_block_id the last block of that heading\'s section, since a heading holds no blocks (only a toggle heading does).',
+    );
+    expect((listed.inputSchema.properties as Record<string, { description: string }>).block_id!.description).toContain('not a heading: to add under one, give its page and after_block_id');
+    const made = await call('workspace_page_create', {
+      parent_page_id: ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ id: string }> }).results[0]!.id,
+      properties: { title: { title: [{ text: { content: 'Kickoff' } }] } },
+      child_blocks: ['Notes', 'Kickoff went well.', 'Links'].map((text, i) => ({ type: i === 1 ? 'paragraph' : 'heading_2', [i === 1 ? 'paragraph' : 'heading_2']: { rich_text: [{ text: { content: text } }] } })),
+    });
+    const page_id = (made.structuredContent as { id: string }).id;
+    const read = async () => ((await call('workspace_page_read', { block_id: page_id })).structuredContent as { results: Array<{ id: string; type: string; [k: string]: unknown }> }).results;
+    const section = await read();
+    const added = await call('workspace_page_append', { block_id: page_id, after_block_id: section[1]!.id, child_blocks: [{ type: 'paragraph', paragraph: { rich_text: [{ text: { content: 'Summary: scope agreed.' } }] } }] });
+    expect(added.isError, JSON.stringify(added.content)).toBeFalsy();
+    const text = (b: { type: string; [k: string]: unknown }) => (b[b.type] as { rich_text: Array<{ plain_text: string }> }).rich_text.map((t) => t.plain_text).join('');
+    expect((await read()).map(text)).toEqual(['Notes', 'Kickoff went well.', 'Summary: scope agreed.', 'Links']);
+  });
+});
