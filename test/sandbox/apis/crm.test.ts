@@ -56,6 +56,35 @@ describe('HubSpot CRM fake', () => {
     expect(picked.body.properties).not.toHaveProperty('amount');
   });
 
+  it("a company's PATCH refuses an unknown property, a wrong option, a number that is none and a read-only one, all in one answer, changing nothing", async () => {
+    const acme = (await call('POST', '/crm/v3/objects/companies', { properties: { name: 'Patch Co', city: 'Lyon', numberofemployees: '10' } })).body.id;
+    const bad = await call('PATCH', `/crm/v3/objects/companies/${acme}`, {
+      properties: { city: 'Paris', favourite_colour: 'blue', industry: 'Software', numberofemployees: 'fifty', hs_object_id: '1' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect(bad.body.errors.map((e: Json) => [e.code, e.context.propertyName[0]])).toEqual([
+      ['PROPERTY_DOESNT_EXIST', 'favourite_colour'],
+      ['INVALID_OPTION', 'industry'],
+      ['INVALID_FLOAT', 'numberofemployees'],
+      ['READ_ONLY_VALUE', 'hs_object_id'],
+    ]);
+    const details = JSON.parse(bad.body.message.slice('Property values were not valid: '.length));
+    expect(details.map((d: Json) => d.message)).toEqual([
+      'Property "favourite_colour" does not exist',
+      expect.stringMatching(/^Software was not one of the allowed options: \[label: "Accounting"\nvalue: "ACCOUNTING"/),
+      'fifty was not a valid number.',
+      'hs_object_id is a read only property; its value cannot be set.',
+    ]);
+    // Nothing was written, not even the valid city.
+    expect((await call('GET', `/crm/v3/objects/companies/${acme}?properties=city,numberofemployees`)).body.properties).toMatchObject({ city: 'Lyon', numberofemployees: '10' });
+
+    const ok = await call('PATCH', `/crm/v3/objects/companies/${acme}`, { properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', city: '' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.properties).toMatchObject({ industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', city: null, hs_object_id: acme });
+    expect((await call('PATCH', '/crm/v3/objects/companies/999999', { properties: { city: 'Paris' } })).body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND' });
+  });
+
   it('refuses unknown properties and bad options on write', async () => {
     const bad = await call('POST', '/crm/v3/objects/companies', { properties: { name: 'X', favourite_colour: 'blue' } });
     expect(bad.status).toBe(400);
