@@ -2973,13 +2973,128 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contact_create = validate31;
-const schema42 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
+export const crm_company_update = validate31;
+const schema42 = {"type":"object","properties":{"company_id":{"type":"string","pattern":"^[0-9]+$","description":"The company's HubSpot record id (digits), the `id` crm_companies_search or crm_company_create returns.","examples":["20001"]},"properties":{"type":"object","description":"Property name -> new value, using HubSpot internal names (name, domain, industry, numberofemployees, annualrevenue, phone, city, country, description, lifecyclestage, ...); \"\" or null clears one.","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"industry":"COMPUTER_SOFTWARE","numberofemployees":250,"city":"Lyon"}]}},"required":["company_id","properties"],"additionalProperties":false};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.company_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.properties === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "company_id") || (key0 === "properties"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.company_id !== undefined){
+let data0 = data.company_id;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.properties !== undefined){
+let data1 = data.properties;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+let data2 = data1[key1];
+if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: schema42.properties.properties.additionalProperties.type}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const crm_contact_create = validate32;
+const schema43 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2998,7 +3113,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema42.properties, key0))){
+if(!(func1.call(schema43.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -3071,7 +3186,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data3 === "NEW") || (data3 === "OPEN")) || (data3 === "IN_PROGRESS")) || (data3 === "OPEN_DEAL")) || (data3 === "UNQUALIFIED")) || (data3 === "ATTEMPTED_TO_CONTACT")) || (data3 === "CONNECTED")) || (data3 === "BAD_TIMING"))){
-const err7 = {instancePath:instancePath+"/hs_lead_status",schemaPath:"#/properties/hs_lead_status/enum",keyword:"enum",params:{allowedValues: schema42.properties.hs_lead_status.enum}};
+const err7 = {instancePath:instancePath+"/hs_lead_status",schemaPath:"#/properties/hs_lead_status/enum",keyword:"enum",params:{allowedValues: schema43.properties.hs_lead_status.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3118,7 +3233,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!((((((((data6 === "subscriber") || (data6 === "lead")) || (data6 === "marketingqualifiedlead")) || (data6 === "salesqualifiedlead")) || (data6 === "opportunity")) || (data6 === "customer")) || (data6 === "evangelist")) || (data6 === "other"))){
-const err11 = {instancePath:instancePath+"/lifecyclestage",schemaPath:"#/properties/lifecyclestage/enum",keyword:"enum",params:{allowedValues: schema42.properties.lifecyclestage.enum}};
+const err11 = {instancePath:instancePath+"/lifecyclestage",schemaPath:"#/properties/lifecyclestage/enum",keyword:"enum",params:{allowedValues: schema43.properties.lifecyclestage.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3214,18 +3329,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contact_get = validate32;
-const schema43 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
+export const crm_contact_get = validate33;
+const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3316,18 +3431,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contact_update = validate33;
-const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
+export const crm_contact_update = validate34;
+const schema45 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3398,7 +3513,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 let data2 = data1[key1];
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/props/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/props/additionalProperties/type",keyword:"type",params:{type: schema44.properties.props.additionalProperties.type}};
+const err5 = {instancePath:instancePath+"/props/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/props/additionalProperties/type",keyword:"type",params:{type: schema45.properties.props.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3431,18 +3546,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contacts_list = validate34;
-const schema45 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["101"]},"archived":{"type":"boolean","description":"true to list archived (deleted) contacts instead of active ones (default false).","examples":[false]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Contacts per page, 1 to 100 (HubSpot's default 10).","examples":[50]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname"]}},"additionalProperties":false};
+export const crm_contacts_list = validate35;
+const schema46 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["101"]},"archived":{"type":"boolean","description":"true to list archived (deleted) contacts instead of active ones (default false).","examples":[false]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Contacts per page, 1 to 100 (HubSpot's default 10).","examples":[50]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname"]}},"additionalProperties":false};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3581,18 +3696,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_contacts_search = validate35;
-const schema46 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"), or associations.company with EQ and a company id for the contacts linked to that company; checked before sending (see the description). Contacts at a domain: `{\"propertyName\": \"email\", \"operator\": \"CONTAINS_TOKEN\", \"value\": \"*@acme.com\"}` (HubSpot completes a partial value only where a * stands).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
+export const crm_contacts_search = validate36;
+const schema47 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (lifecyclestage, not the label \"Lifecycle Stage\"), or associations.company with EQ and a company id for the contacts linked to that company; checked before sending (see the description). Contacts at a domain: `{\"propertyName\": \"email\", \"operator\": \"CONTAINS_TOKEN\", \"value\": \"*@acme.com\"}` (HubSpot completes a partial value only where a * stands).","examples":["[{\"filters\":[{\"propertyName\":\"lifecyclestage\",\"operator\":\"EQ\",\"value\":\"customer\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return for each result.","examples":["email,firstname,lastname,company"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["ana@example.com"]}},"additionalProperties":false};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3640,7 +3755,7 @@ errors++;
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
 if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema46.properties.filterGroups.type}};
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema47.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3772,19 +3887,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deal_create = validate36;
-const schema47 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["dealname","dealstage"],"additionalProperties":false};
+export const crm_deal_create = validate37;
+const schema48 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["dealname","dealstage"],"additionalProperties":false};
 const formats36 = formats.date;
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3813,7 +3928,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema47.properties, key0))){
+if(!(func1.call(schema48.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -3949,7 +4064,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data6 === "HIGH") || (data6 === "MEDIUM")) || (data6 === "LOW"))){
-const err13 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema47.properties.hs_priority.enum}};
+const err13 = {instancePath:instancePath+"/hs_priority",schemaPath:"#/properties/hs_priority/enum",keyword:"enum",params:{allowedValues: schema48.properties.hs_priority.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4097,18 +4212,18 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deal_pipelines_list = validate37;
-const schema48 = {"type":"object","properties":{},"additionalProperties":false};
+export const crm_deal_pipelines_list = validate38;
+const schema49 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4137,18 +4252,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deal_update = validate38;
-const schema49 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
+export const crm_deal_update = validate39;
+const schema50 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4219,7 +4334,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 let data2 = data1[key1];
 if((((typeof data2 !== "string") && (!((typeof data2 == "number") && (isFinite(data2))))) && (typeof data2 !== "boolean")) && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: schema49.properties.properties.additionalProperties.type}};
+const err5 = {instancePath:instancePath+"/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/properties/additionalProperties/type",keyword:"type",params:{type: schema50.properties.properties.additionalProperties.type}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4264,18 +4379,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_deals_search = validate39;
-const schema50 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+export const crm_deals_search = validate40;
+const schema51 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4323,7 +4438,7 @@ errors++;
 if(data.filterGroups !== undefined){
 let data1 = data.filterGroups;
 if((!(Array.isArray(data1))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema50.properties.filterGroups.type}};
+const err3 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/type",keyword:"type",params:{type: schema51.properties.filterGroups.type}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4486,18 +4601,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_note_create = validate40;
-const schema51 = {"type":"object","properties":{"note_body":{"type":"string","minLength":1,"maxLength":65536,"description":"The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters).","examples":["Called Ana: she wants a demo next week."]},"timestamp":{"type":"string","format":"date-time","description":"When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now.","examples":["2026-03-02T10:00:00Z"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).","examples":[["20001"]]},"deal_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).","examples":[["30001"]]}},"required":["note_body"],"additionalProperties":false};
+export const crm_note_create = validate41;
+const schema52 = {"type":"object","properties":{"note_body":{"type":"string","minLength":1,"maxLength":65536,"description":"The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters).","examples":["Called Ana: she wants a demo next week."]},"timestamp":{"type":"string","format":"date-time","description":"When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now.","examples":["2026-03-02T10:00:00Z"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).","examples":[["20001"]]},"deal_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).","examples":[["30001"]]}},"required":["note_body"],"additionalProperties":false};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4751,18 +4866,18 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const crm_notes_list = validate41;
-const schema52 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search).","examples":["101"]},"company_id":{"type":"string","pattern":"^[0-9]+$","description":"The company whose notes to list, by HubSpot record id (digits, from crm_companies_search).","examples":["20001"]},"deal_id":{"type":"string","pattern":"^[0-9]+$","description":"The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search).","examples":["30001"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Notes per page, 1 to 100 (HubSpot's default 10).","examples":[5]},"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page (older notes).","examples":["5"]}},"additionalProperties":false};
+export const crm_notes_list = validate42;
+const schema53 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact whose notes to list, by HubSpot record id (digits, from crm_contacts_search).","examples":["101"]},"company_id":{"type":"string","pattern":"^[0-9]+$","description":"The company whose notes to list, by HubSpot record id (digits, from crm_companies_search).","examples":["20001"]},"deal_id":{"type":"string","pattern":"^[0-9]+$","description":"The deal whose notes to list, by HubSpot record id (digits, from crm_deals_search).","examples":["30001"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Notes per page, 1 to 100 (HubSpot's default 10).","examples":[5]},"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page (older notes).","examples":["5"]}},"additionalProperties":false};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4939,18 +5054,18 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_create_document = validate42;
-const schema53 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the document (Google's default \"Untitled document\").","examples":["Meeting notes 2026-03-02"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const docs_create_document = validate43;
+const schema54 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the document (Google's default \"Untitled document\").","examples":["Meeting notes 2026-03-02"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4995,7 +5110,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "1")){
-const err3 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.schema_version.enum}};
+const err3 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5018,7 +5133,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data2 === "1.0.0")){
-const err5 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema53.properties.tool_version.enum}};
+const err5 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5039,19 +5154,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_read_document = validate43;
-const schema54 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
+export const docs_read_document = validate44;
+const schema55 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
 const formats42 = formats["document-id"];
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5119,7 +5234,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data1 === "DEFAULT_FOR_CURRENT_ACCESS") || (data1 === "SUGGESTIONS_INLINE")) || (data1 === "PREVIEW_SUGGESTIONS_ACCEPTED")) || (data1 === "PREVIEW_WITHOUT_SUGGESTIONS"))){
-const err5 = {instancePath:instancePath+"/suggestions_view_mode",schemaPath:"#/properties/suggestions_view_mode/enum",keyword:"enum",params:{allowedValues: schema54.properties.suggestions_view_mode.enum}};
+const err5 = {instancePath:instancePath+"/suggestions_view_mode",schemaPath:"#/properties/suggestions_view_mode/enum",keyword:"enum",params:{allowedValues: schema55.properties.suggestions_view_mode.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5142,7 +5257,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5165,7 +5280,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5186,18 +5301,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_update_document = validate44;
-const schema55 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
+export const docs_update_document = validate45;
+const schema56 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5465,7 +5580,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data6 === "1")){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.schema_version.enum}};
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5488,7 +5603,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data7 === "1.0.0")){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.tool_version.enum}};
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5509,19 +5624,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_add_sheet = validate45;
-const schema56 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"title":{"type":"string","minLength":1,"maxLength":100,"description":"The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).","examples":["Week 48"]},"index":{"type":"integer","minimum":0,"description":"Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.","examples":[0]},"row_count":{"type":"integer","minimum":1,"description":"Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.","examples":[100]},"column_count":{"type":"integer","minimum":1,"description":"Columns of the new sheet (Google's default 26, A to Z).","examples":[10]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","title"],"additionalProperties":false};
+export const sheets_add_sheet = validate46;
+const schema57 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"title":{"type":"string","minLength":1,"maxLength":100,"description":"The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).","examples":["Week 48"]},"index":{"type":"integer","minimum":0,"description":"Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.","examples":[0]},"row_count":{"type":"integer","minimum":1,"description":"Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.","examples":[100]},"column_count":{"type":"integer","minimum":1,"description":"Columns of the new sheet (Google's default 26, A to Z).","examples":[10]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","title"],"additionalProperties":false};
 const formats46 = formats["spreadsheet-id"];
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5709,7 +5824,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data5 === "1")){
-const err15 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.schema_version.enum}};
+const err15 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5732,7 +5847,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err17 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.tool_version.enum}};
+const err17 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5753,19 +5868,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_append_values = validate46;
-const schema57 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+export const sheets_append_values = validate47;
+const schema58 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 const formats50 = formats["a1-range"];
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5886,7 +6001,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema57.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema58.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5945,7 +6060,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "OVERWRITE") || (data5 === "INSERT_ROWS"))){
-const err14 = {instancePath:instancePath+"/insert_data_option",schemaPath:"#/properties/insert_data_option/enum",keyword:"enum",params:{allowedValues: schema57.properties.insert_data_option.enum}};
+const err14 = {instancePath:instancePath+"/insert_data_option",schemaPath:"#/properties/insert_data_option/enum",keyword:"enum",params:{allowedValues: schema58.properties.insert_data_option.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5968,7 +6083,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err16 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema57.properties.value_input_option.enum}};
+const err16 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema58.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6003,7 +6118,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1")){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.schema_version.enum}};
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6026,7 +6141,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data9 === "1.0.0")){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.tool_version.enum}};
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6047,19 +6162,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_create_spreadsheet = validate47;
-const schema58 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
-const pattern12 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
+export const sheets_create_spreadsheet = validate48;
+const schema59 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const pattern13 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6094,7 +6209,7 @@ errors++;
 if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern13.test(data1)){
 const err2 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(_[A-Z]{2})?$"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -6149,7 +6264,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func1.call(schema58.properties.sheets.items.properties, key1))){
+if(!(func1.call(schema59.properties.sheets.items.properties, key1))){
 const err6 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err6];
@@ -6928,7 +7043,7 @@ vErrors.push(err62);
 errors++;
 }
 if(!(data54 === "1")){
-const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.schema_version.enum}};
+const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6951,7 +7066,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data55 === "1.0.0")){
-const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.tool_version.enum}};
+const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6972,18 +7087,18 @@ vErrors.push(err66);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_get_values = validate48;
-const schema59 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
+export const sheets_get_values = validate49;
+const schema60 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7086,7 +7201,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "ROWS") || (data2 === "COLUMNS"))){
-const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema59.properties.major_dimension.enum}};
+const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema60.properties.major_dimension.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7109,7 +7224,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data3 === "FORMATTED_VALUE") || (data3 === "UNFORMATTED_VALUE")) || (data3 === "FORMULA"))){
-const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema59.properties.value_render_option.enum}};
+const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema60.properties.value_render_option.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7132,7 +7247,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "SERIAL_NUMBER") || (data4 === "FORMATTED_STRING"))){
-const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema59.properties.date_time_render_option.enum}};
+const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema60.properties.date_time_render_option.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7155,7 +7270,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7178,7 +7293,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7199,18 +7314,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_read_spreadsheet = validate49;
-const schema60 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
+export const sheets_read_spreadsheet = validate50;
+const schema61 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7315,7 +7430,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "1")){
-const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
+const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7338,7 +7453,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1.0.0")){
-const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
+const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7359,18 +7474,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_update_values = validate50;
-const schema61 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+export const sheets_update_values = validate51;
+const schema62 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7491,7 +7606,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema61.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema62.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7562,7 +7677,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema61.properties.value_input_option.enum}};
+const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema62.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7585,7 +7700,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data7 === "1")){
-const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
+const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7608,7 +7723,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1.0.0")){
-const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
+const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7629,19 +7744,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_create = validate51;
-const schema62 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
+export const workspace_comment_create = validate52;
+const schema63 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
 const formats66 = formats["workspace-id"];
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7930,7 +8045,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7953,7 +8068,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7976,7 +8091,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7997,18 +8112,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_retrieve = validate52;
-const schema63 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
+export const workspace_comment_retrieve = validate53;
+const schema64 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8076,7 +8191,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8099,7 +8214,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8122,7 +8237,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8143,18 +8258,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comments_list = validate53;
-const schema64 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_comments_list = validate54;
+const schema65 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8282,7 +8397,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8305,7 +8420,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8328,7 +8443,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8349,18 +8464,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_create = validate54;
-const schema65 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
+export const workspace_database_create = validate55;
+const schema66 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8647,7 +8762,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8670,7 +8785,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8693,7 +8808,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8714,19 +8829,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_insert_row = validate55;
-const schema66 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+export const workspace_database_insert_row = validate56;
+const schema67 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
 const formats78 = formats.uri;
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8755,7 +8870,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema66.properties, key0))){
+if(!(func1.call(schema67.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -9251,7 +9366,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9274,7 +9389,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data18 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9297,7 +9412,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data19 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9318,18 +9433,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query = validate56;
-const schema67 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query = validate57;
+const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9536,7 +9651,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "created_time") || (data7 === "last_edited_time"))){
-const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema67.properties.sorts.items.properties.timestamp.enum}};
+const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema68.properties.sorts.items.properties.timestamp.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9559,7 +9674,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data8 === "ascending") || (data8 === "descending"))){
-const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema67.properties.sorts.items.properties.direction.enum}};
+const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema68.properties.sorts.items.properties.direction.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9606,7 +9721,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9629,7 +9744,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data10 === "1")){
-const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
+const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9652,7 +9767,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
+const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9673,18 +9788,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query_properties = validate57;
-const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query_properties = validate58;
+const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9802,7 +9917,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9825,7 +9940,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data4 === "1")){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9848,7 +9963,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9869,18 +9984,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_retrieve = validate58;
-const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_retrieve = validate59;
+const schema70 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9948,7 +10063,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9971,7 +10086,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9994,7 +10109,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10015,18 +10130,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_append = validate59;
-const schema70 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
+export const workspace_page_append = validate60;
+const schema71 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10178,7 +10293,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "2022-06-28") || (data4 === "2025-09-03"))){
-const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
+const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10201,7 +10316,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10224,7 +10339,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10245,18 +10360,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_create = validate60;
-const schema71 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_page_create = validate61;
+const schema72 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10265,7 +10380,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema71.properties, key0))){
+if(!(func1.call(schema72.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -10786,7 +10901,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10809,7 +10924,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data19 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10832,7 +10947,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data20 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10853,18 +10968,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_read = validate61;
-const schema72 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_page_read = validate62;
+const schema73 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10992,7 +11107,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11015,7 +11130,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11038,7 +11153,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11059,18 +11174,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_search = validate62;
-const schema73 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_search = validate63;
+const schema74 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11175,7 +11290,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.workspace_version.enum}};
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11198,7 +11313,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1")){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.schema_version.enum}};
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11221,7 +11336,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.tool_version.enum}};
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11242,7 +11357,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -195,6 +195,16 @@ export function buildCrmCompanyGet(input: CrmCompanyGetInput): UpstreamRequest {
   if (v1 != null) query["properties"] = queryValue(v1);
   const headers: Record<string, string> = {};
   return { method: "GET", path: buildPath("/crm/v3/objects/companies/{company_id}", { "company_id": input.company_id }), query, headers };
+}
+
+/** `crm_company_update`: PATCH /crm/v3/objects/companies/{company_id}. Call only with an input that passed validation. */
+export function buildCrmCompanyUpdate(input: CrmCompanyUpdateInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  let o1: Record<string, unknown> | undefined;
+  const v2 = helpers.stringValues(input.properties);
+  if (v2 !== undefined) (o1 ??= {})["properties"] = v2;
+  return { method: "PATCH", path: buildPath("/crm/v3/objects/companies/{company_id}", { "company_id": input.company_id }), query, headers, body: o1 };
 }
 
 /** `crm_contact_create`: POST /crm/v3/objects/contacts. Call only with an input that passed validation. */

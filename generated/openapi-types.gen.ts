@@ -552,6 +552,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/crm_company_update/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update properties of an existing HubSpot company (company_id from crm_companies_search or crm_company_create); only the given properties change.
+         * @description Update properties of an existing HubSpot company (company_id from crm_companies_search or crm_company_create);
+         *     only the given properties change. Use it to correct or enrich a company: its domain, industry, size, address.
+         *     properties maps HubSpot internal company property names (name, domain, industry, numberofemployees, annualrevenue,
+         *     phone, city, country, description, lifecyclestage, ...) to new values, sent as strings; an empty string or null
+         *     clears a property. domain is the domain alone, without https:// or a path; industry an internal option name (COMPUTER_SOFTWARE);
+         *     numbers plain (250). Returns the updated company: id, properties, updatedAt.
+         *     Example: {"company_id": "20001", "properties": {"industry": "COMPUTER_SOFTWARE", "numberofemployees": 250}}
+         *
+         *     Aliases: hubspot_company_update.
+         */
+        post: operations["execute_crm_company_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/crm_contact_create/execute": {
         parameters: {
             query?: never;
@@ -2806,6 +2834,31 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["CrmCompanyGetInput"];
+        };
+        CrmCompanyUpdateInput: {
+            /**
+             * @description The company's HubSpot record id (digits), the `id` crm_companies_search or crm_company_create returns.
+             * @example 20001
+             */
+            company_id: string;
+            /**
+             * @description Property name -> new value, using HubSpot internal names (name, domain, industry, numberofemployees, annualrevenue, phone, city, country, description, lifecyclestage, ...); "" or null clears one.
+             * @example {
+             *       "industry": "COMPUTER_SOFTWARE",
+             *       "numberofemployees": 250,
+             *       "city": "Lyon"
+             *     }
+             */
+            properties: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** @description The updated company. */
+        CrmCompanyUpdateOutput: components["schemas"]["CrmUpdatedObject"];
+        CrmCompanyUpdateRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["CrmCompanyUpdateInput"];
         };
         CrmContactCreateInput: {
             /**
@@ -6822,6 +6875,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CrmCompanyGetOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_crm_company_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmCompanyUpdateRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmCompanyUpdateOutput"];
                         execution_id: string;
                     };
                 };

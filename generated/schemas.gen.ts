@@ -2804,6 +2804,80 @@ export let crmCompanyGetOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `crm_company_update`. */
+export let crmCompanyUpdateInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "company_id": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "The company's HubSpot record id (digits), the `id` crm_companies_search or crm_company_create returns.",
+        "examples": [
+          "20001"
+        ]
+      },
+      "properties": {
+        "type": "object",
+        "description": "Property name -> new value, using HubSpot internal names (name, domain, industry, numberofemployees, annualrevenue, phone, city, country, description, lifecyclestage, ...); \"\" or null clears one.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "number",
+            "boolean",
+            "null"
+          ]
+        },
+        "examples": [
+          {
+            "industry": "COMPUTER_SOFTWARE",
+            "numberofemployees": 250,
+            "city": "Lyon"
+          }
+        ]
+      }
+    },
+    "required": [
+      "company_id",
+      "properties"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_company_update` (its notable fields). */
+export let crmCompanyUpdateOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "The updated company.",
+    "required": [
+      "id"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "description": "The record id, digits in a string."
+      },
+      "properties": {
+        "type": "object",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written (a cleared one is null), plus some HubSpot sets itself (hs_object_id, the last-modified date); other properties may be left out.",
+        "additionalProperties": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      },
+      "createdAt": {
+        "type": "string",
+        "description": "When the record was created (ISO 8601)."
+      },
+      "updatedAt": {
+        "type": "string",
+        "description": "When the record last changed (ISO 8601)."
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the record is archived (deleted to the recycle bin)."
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `crm_contact_create`. */
 export let crmContactCreateInputSchema: JsonSchema = {
     "type": "object",

@@ -514,6 +514,17 @@ export interface CrmCompanyGetInput {
 /** Result of `crm_company_get`: the notable fields; the upstream may return more. */
 export type CrmCompanyGetOutput = CrmObject;
 
+/** Input of `crm_company_update` (aliases: `hubspot_company_update`). */
+export interface CrmCompanyUpdateInput {
+  /** The company's HubSpot record id (digits), the `id` crm_companies_search or crm_company_create returns. Example: `"20001"`. */
+  company_id: string;
+  /** Property name -> new value, using HubSpot internal names (name, domain, industry, numberofemployees, annualrevenue, phone, city, country, description, lifecyclestage, ...); "" or null clears one. Example: `{"industry":"COMPUTER_SOFTWARE","numberofemployees":250,"city":"Lyon"}`. */
+  properties: Record<string, string | number | boolean | null>;
+}
+
+/** Result of `crm_company_update`: the notable fields; the upstream may return more. */
+export type CrmCompanyUpdateOutput = CrmObject;
+
 /** Input of `crm_contact_create` (aliases: `hubspot_contact_create`). */
 export interface CrmContactCreateInput {
   /** The contact's e-mail address, its unique identifier. Format: email. Example: `"ana@example.com"`. */
@@ -1148,7 +1159,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1163,6 +1174,7 @@ export interface ToolInputs {
   crm_companies_search: CrmCompaniesSearchInput;
   crm_company_create: CrmCompanyCreateInput;
   crm_company_get: CrmCompanyGetInput;
+  crm_company_update: CrmCompanyUpdateInput;
   crm_contact_create: CrmContactCreateInput;
   crm_contact_get: CrmContactGetInput;
   crm_contact_update: CrmContactUpdateInput;
@@ -1210,6 +1222,7 @@ export interface ToolOutputs {
   crm_companies_search: CrmCompaniesSearchOutput;
   crm_company_create: CrmCompanyCreateOutput;
   crm_company_get: CrmCompanyGetOutput;
+  crm_company_update: CrmCompanyUpdateOutput;
   crm_contact_create: CrmContactCreateOutput;
   crm_contact_get: CrmContactGetOutput;
   crm_contact_update: CrmContactUpdateOutput;

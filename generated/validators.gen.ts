@@ -5,8 +5,8 @@ import type { AjvErrorLike } from '../runtime/validation/violations.js';
 import * as checks from '../runtime/validation/checks.js';
 import { notLater } from '../runtime/validation/formats.js';
 import * as ajv from './ajv.gen.js';
-import { calendarCreateEventInputSchema, calendarDeleteEventInputSchema, calendarFreeBusyInputSchema, calendarGetEventByIdInputSchema, calendarListCalendarsInputSchema, calendarListEventsInputSchema, calendarUpdateEventInputSchema, crmAssociationCreateInputSchema, crmCompaniesSearchInputSchema, crmCompanyCreateInputSchema, crmCompanyGetInputSchema, crmContactCreateInputSchema, crmContactGetInputSchema, crmContactUpdateInputSchema, crmContactsListInputSchema, crmContactsSearchInputSchema, crmDealCreateInputSchema, crmDealPipelinesListInputSchema, crmDealUpdateInputSchema, crmDealsSearchInputSchema, crmNoteCreateInputSchema, crmNotesListInputSchema, docsCreateDocumentInputSchema, docsReadDocumentInputSchema, docsUpdateDocumentInputSchema, sheetsAddSheetInputSchema, sheetsAppendValuesInputSchema, sheetsCreateSpreadsheetInputSchema, sheetsGetValuesInputSchema, sheetsReadSpreadsheetInputSchema, sheetsUpdateValuesInputSchema, workspaceCommentCreateInputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentsListInputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseRetrieveInputSchema, workspacePageAppendInputSchema, workspacePageCreateInputSchema, workspacePageReadInputSchema, workspaceSearchInputSchema } from './schemas.gen.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import { calendarCreateEventInputSchema, calendarDeleteEventInputSchema, calendarFreeBusyInputSchema, calendarGetEventByIdInputSchema, calendarListCalendarsInputSchema, calendarListEventsInputSchema, calendarUpdateEventInputSchema, crmAssociationCreateInputSchema, crmCompaniesSearchInputSchema, crmCompanyCreateInputSchema, crmCompanyGetInputSchema, crmCompanyUpdateInputSchema, crmContactCreateInputSchema, crmContactGetInputSchema, crmContactUpdateInputSchema, crmContactsListInputSchema, crmContactsSearchInputSchema, crmDealCreateInputSchema, crmDealPipelinesListInputSchema, crmDealUpdateInputSchema, crmDealsSearchInputSchema, crmNoteCreateInputSchema, crmNotesListInputSchema, docsCreateDocumentInputSchema, docsReadDocumentInputSchema, docsUpdateDocumentInputSchema, sheetsAddSheetInputSchema, sheetsAppendValuesInputSchema, sheetsCreateSpreadsheetInputSchema, sheetsGetValuesInputSchema, sheetsReadSpreadsheetInputSchema, sheetsUpdateValuesInputSchema, workspaceCommentCreateInputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentsListInputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseRetrieveInputSchema, workspacePageAppendInputSchema, workspacePageCreateInputSchema, workspacePageReadInputSchema, workspaceSearchInputSchema } from './schemas.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
 type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvErrorLike[] | null };
 let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValidate;
 
@@ -178,6 +178,23 @@ export function validateCrmCompanyGet(input: unknown): ValidationResult<CrmCompa
   }
 
   return violations === undefined ? { ok: true, value: input as CrmCompanyGetInput } : { ok: false, violations };
+}
+
+let ajv_crm_company_update = ajv.crm_company_update as unknown as AjvValidate;
+
+/** Checks an input of `crm_company_update`: its JSON Schema, then its rules. Every violation is reported. */
+export function validateCrmCompanyUpdate(input: unknown): ValidationResult<CrmCompanyUpdateInput> {
+  let violations: Violation[] | undefined;
+  if (!ajv_crm_company_update(input)) violations = toViolations(ajv_crm_company_update.errors, input, 'input', crmCompanyUpdateInputSchema);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.properties !== undefined) {
+  const found = (checks.hubspotCompanyProperties as checks.Check)(o.properties, "/properties", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
+  return violations === undefined ? { ok: true, value: input as CrmCompanyUpdateInput } : { ok: false, violations };
 }
 
 let ajv_crm_contact_create = ajv.crm_contact_create as unknown as AjvValidate;

@@ -1,4 +1,5 @@
 import type { Violation } from '../types.js';
+import { domainProblem, propertyNameProblem } from './hubspot-property-names.js';
 
 /** The `hs_priority` values a deal update takes: the specification's, HubSpot's own, and the two that clear it. */
 const DEAL_PRIORITIES: readonly unknown[] = ['HIGH', 'MEDIUM', 'LOW', 'high', 'medium', 'low', '', null];
@@ -98,4 +99,23 @@ export function associatedWith(contactId?: string, companyId?: string, dealId?: 
   const given = [['contact', contactId], ['company', companyId], ['deal', dealId]] as const;
   const filters = given.flatMap(([record, id]): AssociationFilter[] => (id === undefined ? [] : [{ propertyName: `associations.${record}`, operator: 'EQ', value: id }]));
   return filters.length ? [{ filters }] : undefined;
+}
+
+/**
+ * The `check` rule of `crm_company_update`'s `properties` (an open map of property name -> value): a name that is a
+ * label ("Annual Revenue") or has whitespace around it is refused as every CRM tool refuses one
+ * ({@link propertyNameProblem}: HubSpot would answer PROPERTY_DOESNT_EXIST), and a `domain` given as a URL is refused
+ * naming the bare domain ({@link domainProblem}, the rule a domain search filter follows: HubSpot would store the URL,
+ * and match no contact by it). Each at its pointer, before anything is sent.
+ */
+export function checkCompanyProperties(value: unknown, pointer: string): Violation[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const where = pointer.slice(1);
+  return Object.entries(value as Record<string, unknown>).flatMap(([name, v]): Violation[] => {
+    const at = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const label = propertyNameProblem(name, where);
+    if (label !== undefined) return [{ pointer: at, message: label, keyword: 'pattern' }];
+    const domain = name === 'domain' && typeof v === 'string' ? domainProblem(v) : undefined;
+    return domain === undefined ? [] : [{ pointer: at, message: `${where}.domain must be the domain alone, ${domain}`, keyword: 'format' }];
+  });
 }

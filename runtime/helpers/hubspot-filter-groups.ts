@@ -17,7 +17,7 @@
  * @see https://developers.hubspot.com/changelog/breaking-change-expanded-filtering-capabilities-and-error-messaging-in-hubspots-search-api
  */
 import type { Violation } from '../types.js';
-import { propertyNameProblem } from './hubspot-property-names.js';
+import { domainProblem, propertyNameProblem } from './hubspot-property-names.js';
 
 export const HUBSPOT_OPERATORS = ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] as const;
 export const MAX_FILTER_GROUPS = 5;
@@ -65,11 +65,8 @@ function valueProblem(property: string, value: string): string | undefined {
   if (DATE_PROPERTIES.has(property) && !DATE_VALUE.test(value.trim())) {
     return `must be a date for ${property}: YYYY-MM-DD (2026-03-31), an ISO 8601 date-time or epoch milliseconds, not ${JSON.stringify(value)}`;
   }
-  // A company's domain is stored bare (acme.com) and compared exactly: a URL finds no company.
-  if (property === 'domain' && /[/:\s]/.test(value.replace(/^\*|\*$/g, ''))) {
-    const bare = value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#\s]/)[0];
-    return `must be a domain alone for domain, without protocol or path: ${JSON.stringify(bare)}, not ${JSON.stringify(value)}`;
-  }
+  const domain = property === 'domain' ? domainProblem(value) : undefined;
+  if (domain !== undefined) return `must be a domain alone for domain, ${domain}`;
   return undefined;
 }
 

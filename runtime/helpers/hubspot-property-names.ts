@@ -46,3 +46,14 @@ export function checkHubspotPropertyList(value: unknown, pointer: string): Viola
       return message === undefined ? [] : [{ pointer, message, keyword: 'pattern' }];
     });
 }
+
+/**
+ * A company's `domain` as HubSpot keeps it: the domain alone (acme.com), which HubSpot matches contacts by and a search
+ * compares exactly, so a URL finds no company. Why `value` is not one, naming the bare domain (`without protocol or
+ * path: "acme.com", not "https://acme.com/"`), or undefined. A search's `*` wildcard at either end is no path.
+ */
+export function domainProblem(value: string): string | undefined {
+  if (!/[/:\s]/.test(value.replace(/^\*|\*$/g, ''))) return undefined;
+  const bare = value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#\s]/)[0];
+  return `without protocol or path: ${JSON.stringify(bare)}, not ${JSON.stringify(value)}`;
+}

@@ -11,5 +11,5 @@ export type Check = (value: unknown, pointer: string, input: Record<string, unkn
 
 export { checkHubspotFilterGroups as hubspotFilterGroups } from '../helpers/hubspot-filter-groups.js';
 export { checkHubspotPropertyList as hubspotPropertyList } from '../helpers/hubspot-property-names.js';
-export { checkDealProperties as hubspotDealProperties } from '../helpers/crm.js';
+export { checkCompanyProperties as hubspotCompanyProperties, checkDealProperties as hubspotDealProperties } from '../helpers/crm.js';
 export { checkStatusEventCalendar as statusEventCalendar, checkZoneOffset as eventZoneOffset } from '../helpers/calendar.js';

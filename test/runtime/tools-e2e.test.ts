@@ -80,6 +80,10 @@ const STEPS: Record<ConnectorName, Step[]> = {
       s.company = d.id;
     } },
     { tool: 'crm_company_get', input: (s) => ({ company_id: s.company, properties: 'name,domain' }), check: (d, s) => expect(d.id).toBe(s.company) },
+    { tool: 'crm_company_update', input: (s) => ({ company_id: s.company, properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: 120, domain: null } }), check: (d, s) => {
+      expect(d.id).toBe(s.company);
+      expect(d.properties).toMatchObject({ industry: 'COMPUTER_SOFTWARE', numberofemployees: '120', domain: null });
+    } },
     { tool: 'crm_companies_search', input: () => ({ query: 'Acme E2E', limit: 5 }), check: (d) => expect(Array.isArray(d.results)).toBe(true) },
     { tool: 'crm_contact_create', input: () => ({ email: 'e2e-contact@example.com', firstname: 'Eve' }), check: (d, s) => {
       expect(d.properties.email).toBe('e2e-contact@example.com');

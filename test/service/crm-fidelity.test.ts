@@ -2,6 +2,8 @@
  * The CRM tools send what HubSpot honours, and the sandbox answers as HubSpot does (issue 12, items 1, 2 and 8),
  * through the HTTP service: null clears a property (sent as ""), hs_priority goes out as HubSpot's option value (on
  * create and update), industry is one of HubSpot's internal option names, and a new user starts with sample records.
+ * crm_company_update changes only the properties given, and HubSpot's refusals of a company write reach the agent with
+ * a hint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -78,6 +80,51 @@ describe('CRM fidelity', () => {
     const refused = await run('crm_company_create', { name: 'Soft Co 2', industry: 'Software' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.violations[0]).toMatchObject({ pointer: '/industry', keyword: 'enum' });
+    expect(h.sandbox.control.requests('crm')).toEqual([]);
+  });
+  it('crm_company_update changes the properties given (numbers as strings, null clears); HubSpot\'s refusals come back with hints', async () => {
+    const acme = await run('crm_company_create', { name: 'Update Co', domain: 'update-co.example', city: 'Lyon', phone: '+33 1' });
+    expect(acme.status, JSON.stringify(acme.body)).toBe(200);
+    const id = acme.body.data.id as string;
+    h.sandbox.control.clearRequests();
+    const updated = await run('crm_company_update', { company_id: id, properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: 250, annualrevenue: 5000000, phone: null } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const sent = h.sandbox.control.requests('crm').at(-1);
+    expect([sent?.method, sent?.path, sent?.body]).toEqual(['PATCH', `/crm/v3/objects/companies/${id}`, { properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', annualrevenue: '5000000', phone: '' } }]);
+    expect(updated.body.data.properties).toMatchObject({ industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', annualrevenue: '5000000', phone: null });
+    const read = await run('crm_company_get', { company_id: id, properties: 'name,domain,city,phone' });
+    expect(read.body.data.properties).toMatchObject({ name: 'Update Co', domain: 'update-co.example', city: 'Lyon', phone: null });
+
+    // HubSpot's words, with the tool's hint: an option's label, a number with words, a property companies lack, no such company.
+    const hintFor = async (properties: Record<string, unknown>, companyId = id) => {
+      const res = await run('crm_company_update', { company_id: companyId, properties });
+      expect(res.status).toBe(companyId === id ? 400 : 404);
+      expect(res.body.error.code).toBe('upstream_error');
+      return { hint: res.body.error.details.hint as string, body: res.body.error.details.body };
+    };
+    // HubSpot's refusal of an industry lists all its options: too long to pass on as JSON, its text is cut, and the
+    // hint is found by HubSpot's words.
+    const option = await hintFor({ industry: 'Computer Software' });
+    expect(option.body).toMatch(/^\{"status":"error","message":"Property values were not valid: .*Computer Software was not one of the allowed options/);
+    expect(option.hint).toMatch(/industry one of the names crm_company_create's industry parameter lists \(COMPUTER_SOFTWARE, not Computer Software\)/);
+    expect((await hintFor({ lifecyclestage: 'Customer' })).hint).toMatch(/internal value, not its label/);
+    expect((await hintFor({ numberofemployees: 'about 50' })).hint).toMatch(/plain number/);
+    expect((await hintFor({ favourite_colour: 'blue' })).hint).toMatch(/properties names a property companies do not have/);
+    expect((await hintFor({ city: 'Paris' }, '999999')).hint).toMatch(/crm_companies_search finds companies/);
+    expect((await run('crm_company_get', { company_id: id, properties: 'industry,city' })).body.data.properties).toMatchObject({ industry: 'COMPUTER_SOFTWARE', city: 'Lyon' });
+  });
+
+  it('crm_company_update refuses a label for a property name, a URL for the domain and a name for the id before sending', async () => {
+    h.sandbox.control.clearRequests();
+    const label = await run('crm_company_update', { company_id: '20001', properties: { 'Number of Employees': 50 } });
+    expect(label.status).toBe(400);
+    expect(label.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/properties/Number of Employees', message: expect.stringContaining("looks like a property's label") })]);
+    const url = await run('crm_company_update', { company_id: '20001', properties: { domain: 'https://www.acme.com/' } });
+    expect(url.body.error.details.violations).toEqual([
+      expect.objectContaining({ pointer: '/properties/domain', message: 'properties.domain must be the domain alone, without protocol or path: "www.acme.com", not "https://www.acme.com/"' }),
+    ]);
+    const byName = await run('crm_company_update', { company_id: 'Acme', properties: { city: 'Paris' } });
+    expect(byName.body.error.details.violations.map((v: { pointer: string }) => v.pointer)).toEqual(['/company_id']);
     expect(h.sandbox.control.requests('crm')).toEqual([]);
   });
 });

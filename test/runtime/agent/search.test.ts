@@ -130,6 +130,10 @@ const CASES: [query: string, first: string][] = [
   // The search tools return {results: [{id, properties, createdAt, updatedAt}]}: "updatedAt" is not "update".
   ['update deals', 'crm_deal_update'],
   ['update contacts', 'crm_contact_update'],
+  ['update companies', 'crm_company_update'],
+  ['update a company', 'crm_company_update'],
+  ["change a company's industry", 'crm_company_update'],
+  ["set a company's number of employees", 'crm_company_update'],
   // The deal pipelines and their stage ids; moving a deal is still the update, the listing comes after it.
   ['what stages can a deal be in', 'crm_deal_pipelines_list'],
   ['list deal pipelines', 'crm_deal_pipelines_list'],

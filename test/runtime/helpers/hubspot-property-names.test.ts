@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkHubspotFilterGroups } from '../../../runtime/helpers/hubspot-filter-groups.js';
-import { checkHubspotPropertyList, propertyNameProblem } from '../../../runtime/helpers/hubspot-property-names.js';
+import { checkHubspotPropertyList, domainProblem, propertyNameProblem } from '../../../runtime/helpers/hubspot-property-names.js';
+import { checkCompanyProperties } from '../../../runtime/helpers/crm.js';
 
 const LABEL = "looks like a property's label; HubSpot takes its internal name, lower case without spaces (e.g. firstname, lastname, email, lifecyclestage, dealstage, closedate)";
 
@@ -49,5 +50,27 @@ describe('checkHubspotFilterGroups: a filter propertyName', () => {
     expect(checkHubspotFilterGroups([{ filters: [{ propertyName: '  ', operator: 'HAS_PROPERTY' }] }], '/filterGroups')).toEqual([
       { pointer: '/filterGroups/0/filters/0/propertyName', keyword: 'required', message: 'filterGroups[0].filters[0].propertyName is required: the internal name of the property, e.g. "email"' },
     ]);
+  });
+});
+
+describe('domainProblem: a company domain is the domain alone', () => {
+  it('takes a bare domain (and a search wildcard), names the bare domain of a URL', () => {
+    for (const d of ['acme.com', 'www.acme.co.uk', '*.acme.com', 'acme*']) expect(domainProblem(d), d).toBeUndefined();
+    expect(domainProblem('https://acme.com/about')).toBe('without protocol or path: "acme.com", not "https://acme.com/about"');
+    expect(domainProblem('acme.com/pricing')).toBe('without protocol or path: "acme.com", not "acme.com/pricing"');
+  });
+});
+
+describe("checkCompanyProperties: crm_company_update's properties", () => {
+  it('takes internal names and a bare domain; refuses a label and a URL at their pointers', () => {
+    expect(checkCompanyProperties({ industry: 'COMPUTER_SOFTWARE', numberofemployees: 250, domain: 'acme.com', phone: null }, '/properties')).toEqual([]);
+    expect(checkCompanyProperties({ 'Annual Revenue': 5, domain: 'http://acme.com' }, '/properties')).toEqual([
+      { pointer: '/properties/Annual Revenue', keyword: 'pattern', message: `properties: "Annual Revenue" ${LABEL}` },
+      { pointer: '/properties/domain', keyword: 'format', message: 'properties.domain must be the domain alone, without protocol or path: "acme.com", not "http://acme.com"' },
+    ]);
+    expect(checkCompanyProperties({ ' city': 'Lyon' }, '/properties')[0]).toMatchObject({ pointer: '/properties/ city', message: expect.stringContaining('has whitespace around it') });
+    // A name holding "/" is escaped in its pointer (RFC 6901).
+    expect(checkCompanyProperties({ 'Revenue / Year': 1 }, '/properties')[0]?.pointer).toBe('/properties/Revenue ~1 Year');
+    expect(checkCompanyProperties('city=Lyon', '/properties')).toEqual([]);
   });
 });

@@ -57,10 +57,17 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
   });
   afterAll(() => sb.close());
 
-  it('companies: create, getById with properties, search', async () => {
+  it('companies: create, getById with properties, update, search', async () => {
     const created = await hs.crm.companies.basicApi.create({ properties: { name: 'SDK Corp', domain: 'sdk-corp.example', city: 'Lyon' }, associations: [] });
     expect(created.id).toMatch(/^\d+$/);
     expect(created.properties.name).toBe('SDK Corp');
+
+    const updated = await hs.crm.companies.basicApi.update(created.id, { properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', city: '' } });
+    expect(updated.properties).toMatchObject({ industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', city: null });
+    const refused = await refusal(hs.crm.companies.basicApi.update(created.id, { properties: { favourite_colour: 'blue', numberofemployees: 'fifty' } }));
+    expect(refused.code).toBe(400);
+    expect(refused.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR', errors: [{ code: 'PROPERTY_DOESNT_EXIST' }, { code: 'INVALID_FLOAT' }] });
+    expect((await refusal(hs.crm.companies.basicApi.update('999999999', { properties: { city: 'Paris' } }))).code).toBe(404);
 
     const got = await hs.crm.companies.basicApi.getById(created.id, ['name', 'domain']);
     expect(got.properties.domain).toBe('sdk-corp.example');
@@ -242,6 +249,11 @@ const SAME: SameOperation[] = [
     tool: 'crm_company_create',
     input: { name: 'Acme Corp', domain: 'acme.com', annualrevenue: 5000000, numberofemployees: 250, city: 'Lyon' },
     sdk: (hs) => hs.crm.companies.basicApi.create({ properties: { name: 'Acme Corp', domain: 'acme.com', annualrevenue: '5000000', numberofemployees: '250', city: 'Lyon' } } as never),
+  },
+  {
+    tool: 'crm_company_update',
+    input: { company_id: '20001', properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: 250, phone: null } },
+    sdk: (hs) => hs.crm.companies.basicApi.update('20001', { properties: { industry: 'COMPUTER_SOFTWARE', numberofemployees: '250', phone: '' } }),
   },
   {
     tool: 'crm_company_get',
