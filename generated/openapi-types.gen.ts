@@ -293,8 +293,9 @@ export interface paths {
         /**
          * Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given).
          * @description Delete an event from the user's Google Calendar (the primary calendar unless calendar_id is given). Use the
-         *     event id from calendar_list_events or calendar_create_event. Returns an empty object on success; an event already
-         *     deleted fails with 410 Gone, an unknown id with 404.
+         *     event id from calendar_list_events or calendar_create_event; for one meeting of a recurring series, its instance
+         *     id (calendar_list_events with single_events true), since the series' id deletes them all. Returns an empty object
+         *     on success; an event already deleted fails with 410 Gone, an unknown id with 404.
          *     Example: {"event_id": "7cbh8rpc10lrc0ckih9tafss99"}
          *
          *     Aliases: googlecalendar_delete_event.
@@ -430,8 +431,8 @@ export interface paths {
          * @description Change a Google Calendar event (move, rename, re-invite); only the fields you give change.
          *     To move it, give start_datetime: alone, it keeps the event's length; with end_datetime or a duration
          *     (event_duration_hour/event_duration_minutes) it ends there. An all-day event moved to a time needs either.
-         *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list. Returns the
-         *     updated event.
+         *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list. One meeting
+         *     of a recurring series: see event_id.
          *     Example: {"calendar_id": "primary", "event_id": "7cbh8rpc10lrc0ckih9tafss99", "start_datetime":
          *     "2026-03-02T15:00:00+01:00"}
          *
@@ -1954,7 +1955,7 @@ export interface components {
              */
             calendar_id?: string;
             /**
-             * @description Id of the event to delete.
+             * @description Id of the event to delete; a recurring series' id deletes every meeting of it, an instance id (calendar_list_events with single_events true) that one.
              * @example 7cbh8rpc10lrc0ckih9tafss99
              */
             event_id: string;
@@ -2471,7 +2472,7 @@ export interface components {
              */
             event_duration_minutes?: number;
             /**
-             * @description Id of the event to change (from calendar_create_event or calendar_list_events).
+             * @description Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all.
              * @example 7cbh8rpc10lrc0ckih9tafss99
              */
             event_id: string;

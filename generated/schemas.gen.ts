@@ -500,7 +500,7 @@ export let calendarDeleteEventInputSchema: JsonSchema = {
       "event_id": {
         "type": "string",
         "minLength": 1,
-        "description": "Id of the event to delete.",
+        "description": "Id of the event to delete; a recurring series' id deletes every meeting of it, an instance id (calendar_list_events with single_events true) that one.",
         "examples": [
           "7cbh8rpc10lrc0ckih9tafss99"
         ]
@@ -1743,7 +1743,7 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       "event_id": {
         "type": "string",
         "minLength": 1,
-        "description": "Id of the event to change (from calendar_create_event or calendar_list_events).",
+        "description": "Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all.",
         "examples": [
           "7cbh8rpc10lrc0ckih9tafss99"
         ]

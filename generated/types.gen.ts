@@ -134,7 +134,7 @@ export type CalendarCreateEventOutput = CalendarEvent;
 
 /** Input of `calendar_delete_event` (aliases: `googlecalendar_delete_event`). */
 export interface CalendarDeleteEventInput {
-  /** Id of the event to delete. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+  /** Id of the event to delete; a recurring series' id deletes every meeting of it, an instance id (calendar_list_events with single_events true) that one. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
   event_id: string;
   /** Calendar that holds the event; default `primary`, the user's main calendar. Example: `"primary"`. */
   calendar_id?: string;
@@ -263,7 +263,7 @@ export type CalendarListEventsOutput = { items?: Array<CalendarEvent>; nextPageT
 export type CalendarUpdateEventInput = {
     /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
     calendar_id: string;
-    /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+    /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
     /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime?: string;
@@ -308,7 +308,7 @@ export type CalendarUpdateEventInput = {
   } | {
     /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
     calendar_id: string;
-    /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+    /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
     /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
@@ -353,7 +353,7 @@ export type CalendarUpdateEventInput = {
   } | {
     /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
     calendar_id: string;
-    /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+    /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
     /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
@@ -398,7 +398,7 @@ export type CalendarUpdateEventInput = {
   } | {
     /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
     calendar_id: string;
-    /** Id of the event to change (from calendar_create_event or calendar_list_events). Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+    /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
     /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;

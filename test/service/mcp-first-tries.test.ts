@@ -636,3 +636,16 @@ describe('workspace: a summary added under a heading of a page', () => {
     expect((await read()).map(text)).toEqual(['Notes', 'Kickoff went well.', 'Summary: scope agreed.', 'Links']);
   });
 });
+
+describe('calendar: which id moves one meeting of a series', () => {
+  it("the update and delete tools say an instance id names one meeting and the series' id all of them", async () => {
+    const tools = (await c.listTools()).tools;
+    const eventId = (name: string) => ((tools.find((t) => t.name === name)!.inputSchema.properties as Record<string, { description: string }>).event_id!.description);
+    expect(tools.find((t) => t.name === 'calendar_update_event')!.description?.replace(/\s+/g, ' ')).toContain('One meeting of a recurring series: see event_id.');
+    expect(eventId('calendar_update_event')).toContain("for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all");
+    expect(tools.find((t) => t.name === 'calendar_delete_event')!.description?.replace(/\s+/g, ' ')).toContain(
+      "for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id deletes them all",
+    );
+    expect(eventId('calendar_delete_event')).toContain("a recurring series' id deletes every meeting of it, an instance id (calendar_list_events with single_events true) that one");
+  });
+});
