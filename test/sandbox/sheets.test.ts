@@ -709,3 +709,89 @@ describe('spreadsheets.batchUpdate: addSheet', () => {
     expectError(await batch(book.spreadsheetId, { requests: [addSheet()] }, { scopes: ['https://www.googleapis.com/auth/spreadsheets.readonly'] }), 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
   });
 });
+
+describe('spreadsheets.values.clear / batchClear', () => {
+  const clear = (id: string, range: string, body?: unknown, opts: { user?: string; scopes?: string[] } = {}) => call('POST', `${valuesPath(id, range)}:clear`, { body, ...opts });
+  const batchClear = (id: string, body: unknown) => call('POST', `/v4/spreadsheets/${id}/values:batchClear`, { body });
+  const read = async (id: string, range: string) => (await call('GET', valuesPath(id, range), { query: { valueRenderOption: 'FORMULA' } })).body.values;
+
+  it('clears the values of a range and answers the range, whatever it held; the cells around it and the grid stay', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Week', gridProperties: { rowCount: 20, columnCount: 5 } } }] });
+    const id = book.spreadsheetId as string;
+    await put(id, 'Week!A1', [['Item', 'Qty'], ['Anvil', 2], ['Rope', '=B2*3']]);
+    const res = await clear(id, 'Week!A2:B3');
+    expect(res).toEqual({ status: 200, body: { spreadsheetId: id, clearedRange: 'Week!A2:B3' } });
+    expect(await read(id, 'Week!A1:B3')).toEqual([['Item', 'Qty']]);
+    // A range past the data is cleared and named as asked: the answer says nothing of what the cells held.
+    expect((await clear(id, 'Week!C5:D9')).body.clearedRange).toBe('Week!C5:D9');
+    const sheet = (await call('GET', `/v4/spreadsheets/${id}`)).body.sheets[0].properties;
+    expect(sheet.gridProperties).toEqual({ rowCount: 20, columnCount: 5 });
+  });
+
+  it('a whole sheet, a range running past the grid and an open range are named bounded to the grid; a quoted title echoes as Sheets writes it', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Sheet1' } }, { properties: { title: 'My Sheet', gridProperties: { rowCount: 20, columnCount: 4 } } }] });
+    const id = book.spreadsheetId as string;
+    await put(id, "'My Sheet'!A1", [['a', 'b', 'c', 'd']]);
+    // gspread's cassettes (recorded live): values/'Sheet1':clear on a new sheet answered Sheet1!A1:Z1000.
+    expect((await clear(id, "'Sheet1'")).body.clearedRange).toBe('Sheet1!A1:Z1000');
+    expect((await clear(id, "'My Sheet'!C1:Z5000")).body.clearedRange).toBe("'My Sheet'!C1:D20");
+    expect((await clear(id, "'My Sheet'!B:B")).body.clearedRange).toBe("'My Sheet'!B1:B20");
+    expect((await clear(id, 'My Sheet!A2:C')).body.clearedRange).toBe("'My Sheet'!A2:C20");
+    expect(await read(id, "'My Sheet'!A1:D1")).toEqual([['a']]);
+  });
+
+  it("refuses a sheet the spreadsheet does not have, a range that is not A1, and one starting past the grid, in Google's words, clearing nothing", async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Small', gridProperties: { rowCount: 3, columnCount: 2 } } }] });
+    const id = book.spreadsheetId as string;
+    await put(id, 'Small!A1', [['keep']]);
+    expectError(await clear(id, 'Nope!A1:B2'), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Nope!A1:B2');
+    expectError(await clear(id, 'Small!A1:B2:C3'), 400, 'INVALID_ARGUMENT', 'Unable to parse range: Small!A1:B2:C3');
+    expectError(await clear(id, 'Small!A4:B9'), 400, 'INVALID_ARGUMENT', 'Range (Small!A4:B9) exceeds grid limits. Max rows: 3, max columns: 2');
+    expectError(await clear(id, 'Small!A4:ZZ'), 400, 'INVALID_ARGUMENT', 'Range (Small!A4:ZZ) exceeds grid limits. Max rows: 3, max columns: 2');
+    expectError(await clear(id, 'Small!A1', { range: 'Small!A1' }), 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unknown name "range": Cannot find field.');
+    expect(await read(id, 'Small!A1')).toEqual([['keep']]);
+  });
+
+  it('batchClear clears several ranges in one call, answering each in the order sent', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Sheet1' } }, { properties: { title: 'Totals' } }] });
+    const id = book.spreadsheetId as string;
+    await put(id, 'A1', [['12345', 'ThisIsText'], ['', '', '5678', 'Second', 'Text']]);
+    await put(id, 'Totals!A1', [['Sum'], [42]]);
+    // As gspread's batch_clear recorded it live: quoted names come back bare where Sheets writes them bare.
+    const res = await batchClear(id, { ranges: ["'Sheet1'!A1:B1", "'Sheet1'!C2:E2", 'Totals!A2'] });
+    expect(res).toEqual({ status: 200, body: { spreadsheetId: id, clearedRanges: ['Sheet1!A1:B1', 'Sheet1!C2:E2', 'Totals!A2'] } });
+    expect(await read(id, 'Sheet1!A1:E2')).toBeUndefined();
+    expect(await read(id, 'Totals!A1:A2')).toEqual([['Sum']]);
+  });
+
+  it('batchClear is all or nothing: a refused range, named by its place as range[i], leaves every range uncleared', async () => {
+    const book = await create({ sheets: [{ properties: { title: 'Log', gridProperties: { rowCount: 220, columnCount: 18 } } }] });
+    const id = book.spreadsheetId as string;
+    await put(id, 'Log!A1', [['a'], ['b']]);
+    expectError(await batchClear(id, { ranges: ['Log!A1', 'Invalid Date!A:B'] }), 400, 'INVALID_ARGUMENT', 'Invalid range[1]: Unable to parse range: Invalid Date!A:B');
+    // The live answer to a batch_clear of A221:ZZ on a sheet of 220 rows and 18 columns.
+    expectError(await batchClear(id, { ranges: ['Log!A1', 'Log!A221:ZZ'] }), 400, 'INVALID_ARGUMENT', 'Invalid range[1]: Range (Log!A221:ZZ) exceeds grid limits. Max rows: 220, max columns: 18');
+    expectError(await batchClear(id, { ranges: ['Log!A1'], range: 'Log!A2' }), 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unknown name "range": Cannot find field.');
+    expectError(await batchClear(id, { ranges: ['Log!A1', 7] }), 400, 'INVALID_ARGUMENT', "Invalid value at 'ranges[1]' (TYPE_STRING), 7");
+    expect(await read(id, 'Log!A1:A2')).toEqual([['a'], ['b']]);
+  });
+
+  it('batchClear without ranges is refused as not modelled; an unknown spreadsheet is 404, a read-only scope 403', async () => {
+    const book = await create();
+    const id = book.spreadsheetId as string;
+    const empty = await api.handle({
+      method: 'POST',
+      path: `/v4/spreadsheets/${id}/values:batchClear`,
+      query: new URLSearchParams(),
+      headers: {},
+      body: { ranges: [] },
+      user: USER,
+      scopes: ['https://www.googleapis.com/auth/spreadsheets'],
+      now: Date.parse('2024-03-01T12:00:00Z'),
+    });
+    expect(empty).toMatchObject({ status: 400, unmodelled: true });
+    expectError(await batchClear('missing', { ranges: ['A1'] }), 404, 'NOT_FOUND');
+    expectError(await clear(id, 'A1', undefined, { user: 'eve@example.com' }), 403, 'PERMISSION_DENIED', 'The caller does not have permission');
+    expectError(await clear(id, 'A1', undefined, { scopes: ['https://www.googleapis.com/auth/spreadsheets.readonly'] }), 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+  });
+});

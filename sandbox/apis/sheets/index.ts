@@ -10,12 +10,14 @@ import { notFoundRoute, pathSegments, requireScope } from '../google-common/requ
 import type { Spreadsheet } from './spreadsheet-model.js';
 import { batchUpdate } from './batch-update.js';
 import { createSpreadsheet, getSpreadsheet } from './spreadsheets.js';
-import { appendValues, getValues, updateValues } from './values.js';
+import { appendValues, batchClearValues, clearValues, getValues, updateValues } from './values.js';
 
 const SERVICE = 'sheets.googleapis.com';
 const READ = ['spreadsheets', 'spreadsheets.readonly', 'drive', 'drive.readonly', 'drive.file'];
 const WRITE = ['spreadsheets', 'drive', 'drive.file'];
 const APPEND = ':append';
+const CLEAR = ':clear';
+const BATCH_CLEAR = 'values:batchClear';
 const BATCH_UPDATE = ':batchUpdate';
 
 /** A user's spreadsheets: a user sees the ones they created; another user's is refused (403), not hidden. */
@@ -45,12 +47,20 @@ function route(req: ApiRequest, books: UserSpreadsheets, others: () => Iterable<
     need(READ);
     return getSpreadsheet(find(seg[2] as string), req.query);
   }
+  if (seg.length === 4 && m === 'POST' && seg[3] === BATCH_CLEAR) {
+    need(WRITE);
+    return batchClearValues(find(seg[2] as string), req.body);
+  }
   if (seg.length === 5 && seg[3] === 'values') {
     const range = seg[4] as string;
     // A custom method follows the range after a colon (`{range}:append`); the range's own colons come encoded or not.
     if (m === 'POST' && range.endsWith(APPEND)) {
       need(WRITE);
       return appendValues(find(seg[2] as string), range.slice(0, -APPEND.length), req.query, req.body);
+    }
+    if (m === 'POST' && range.endsWith(CLEAR)) {
+      need(WRITE);
+      return clearValues(find(seg[2] as string), range.slice(0, -CLEAR.length), req.body);
     }
     if (m === 'GET') {
       need(READ);

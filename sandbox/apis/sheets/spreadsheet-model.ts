@@ -45,6 +45,10 @@ function beyondGrid(box: GridBox, open: A1Range): GoogleApiError {
   let name: string;
   if (open.startRow === undefined && open.endRow === undefined) name = `${title}!${span(columnLetters(box.startCol), columnLetters(box.endCol - 1))}`;
   else if (open.startCol === undefined && open.endCol === undefined) name = `${title}!${span(String(box.startRow + 1), String(box.endRow))}`;
+  // Columns from a row on, open below (`A221:ZZ`), named as written: "Invalid range[0]: Range (FORENSIC_LIVE!A221:ZZ)
+  // exceeds grid limits. Max rows: 220, max columns: 18", the live answer to a values.batchClear of A221:ZZ on a sheet
+  // of 220 rows and 18 columns, as quoted in a public incident note (gspread's batch_clear(["A221:ZZ"])).
+  else if (open.startRow !== undefined && open.endRow === undefined) name = `${title}!${columnLetters(box.startCol)}${box.startRow + 1}:${columnLetters(box.endCol - 1)}`;
   else name = formatRange(box.sheet.properties.title, box.startRow, box.endRow, box.startCol, box.endCol);
   return new GoogleApiError(400, `Range (${name}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`);
 }
@@ -152,6 +156,18 @@ export class Spreadsheet {
     );
     visiting.delete(id);
     return result;
+  }
+
+  /**
+   * Empties the cells of a box (values.clear): values only. The sheet keeps its grid, and whatever else the model
+   * stores stays; Google keeps a cleared cell's format and data validation, which the model does not hold.
+   */
+  clearCells(box: GridBox): void {
+    for (const key of [...box.sheet.cells.keys()]) {
+      const r = Math.floor(key / COLS_KEY);
+      const c = key % COLS_KEY;
+      if (r >= box.startRow && r < box.endRow && c >= box.startCol && c < box.endCol) box.sheet.cells.delete(key);
+    }
   }
 
   /** Rows and columns actually holding cells inside a box, for trimming: the last used row and column + 1. */

@@ -1,8 +1,10 @@
 /**
- * `spreadsheets.values.get`, `spreadsheets.values.update` and `spreadsheets.values.append`.
+ * `spreadsheets.values.get`, `.update`, `.append`, `.clear` and `.batchClear`.
  * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/get
  * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/update
  * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/append
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/clear
+ * @see https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values/batchClear
  */
 import type { ApiResponse } from '../../types.js';
 import { GoogleApiError, valueText } from '../google-common/errors.js';
@@ -255,4 +257,65 @@ export function appendValues(book: Spreadsheet, a1: string, query: URLSearchPara
   if (table) out.tableRange = boxRange(table);
   out.updates = writeGrid(book, at, data, opts);
   return { status: 200, body: out };
+}
+
+/**
+ * The box a clear covers: as a read's ({@link Spreadsheet.readBox}), cut to the grid when it runs past it and refused
+ * when it starts past it. The reference says the cleared range is "bounded to the sheet's limits" for an unbounded
+ * range or one larger than the sheet; a range starting past the grid was refused live ("Invalid range[0]: Range
+ * (FORENSIC_LIVE!A221:ZZ) exceeds grid limits. Max rows: 220, max columns: 18", a batchClear). R1C1 is taken, as
+ * values.get takes it: the references of clear and batchClear name it beside A1 ("The A1 notation or R1C1 notation of
+ * the values to clear").
+ */
+function clearBox(book: Spreadsheet, a1: string): GridBox {
+  return book.readBox(a1, { r1c1: true });
+}
+
+/**
+ * values.clear: `{spreadsheetId, clearedRange}`, the range in A1 with the sheet's name, bounded to the grid (a whole
+ * sheet, `'Sheet1'`, answers `Sheet1!A1:Z1000` on a new sheet: gspread's cassettes, recorded live), whether or not its
+ * cells held anything. Its body is a ClearValuesRequest, which has no field: a name in it is refused as Google's JSON
+ * front end refuses an unknown one (`Unknown name "x": Cannot find field.`), before anything is cleared.
+ */
+export function clearValues(book: Spreadsheet, a1: string, sent: unknown): ApiResponse {
+  refuseUnknownFields(unknownFieldProblems(sent, {}, '', {}));
+  const box = clearBox(book, a1);
+  book.clearCells(box);
+  return { status: 200, body: { spreadsheetId: book.spreadsheetId, clearedRange: boxRange(box) } };
+}
+
+/** A BatchClearValuesRequest's one field (Sheets v4 reference). */
+const BATCH_CLEAR: ProtoMessage = { ranges: null };
+
+/**
+ * values.batchClear: every range is resolved first and the cells cleared only when all of them were (all or nothing),
+ * answering `{spreadsheetId, clearedRanges}` in the order sent, each as values.clear names its range (gspread's
+ * cassette, recorded live: `'Sheet1'!A1:B1` and `'Sheet1'!C2:E2` answered `Sheet1!A1:B1`, `Sheet1!C2:E2`). A range
+ * refused is named by its place, `range[i]` (sic, not `ranges`), before values.clear's words: "Invalid range[0]: Unable
+ * to parse range: Invalid Date!A:undefined" (kevinschaich/mintable#62, its clearRanges is a batchClear), "Invalid
+ * range[0]: Range (...) exceeds grid limits. ...". An empty list is not documented: refused as not modelled.
+ */
+export function batchClearValues(book: Spreadsheet, sent: unknown): ApiResponse {
+  refuseUnknownFields(unknownFieldProblems(sent, BATCH_CLEAR, '', {}));
+  const body = withJsonNames(isRecord(sent) ? sent : {}, 1) as Record<string, unknown>;
+  const ranges = body.ranges === undefined || body.ranges === null ? [] : body.ranges;
+  // A list is required and each item a string; these two refusals are worded as the parser words a bad scalar
+  // elsewhere (`Invalid value at 'x' (TYPE_INT32), ...`), not recorded on batchClear itself.
+  if (!Array.isArray(ranges)) throw new GoogleApiError(400, `Invalid value at 'ranges' (TYPE_STRING), ${valueText(ranges)}`);
+  ranges.forEach((r, i) => {
+    if (typeof r !== 'string') throw new GoogleApiError(400, `Invalid value at 'ranges[${i}]' (TYPE_STRING), ${valueText(r)}`);
+  });
+  if (ranges.length === 0) {
+    throw Object.assign(new GoogleApiError(400, 'Invalid request: The sandbox does not model a values.batchClear without ranges.'), { unmodelled: true });
+  }
+  const boxes = (ranges as string[]).map((a1, i) => {
+    try {
+      return clearBox(book, a1);
+    } catch (err) {
+      if (err instanceof GoogleApiError) throw new GoogleApiError(err.status, `Invalid range[${i}]: ${err.message}`, err.options);
+      throw err;
+    }
+  });
+  for (const box of boxes) book.clearCells(box);
+  return { status: 200, body: { spreadsheetId: book.spreadsheetId, clearedRanges: boxes.map(boxRange) } };
 }

@@ -247,6 +247,27 @@ describe('Google clients against the sandbox, unchanged', () => {
     expect(again.error.message).toBe('Invalid requests[0].addSheet: A sheet with the name "Week 48" already exists. Please enter another name.');
   });
 
+  it('sheets: values.clear and values.batchClear empty values only, answering the ranges bounded to the grid; a refused range clears nothing', async () => {
+    const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Sheet1' } }, { properties: { title: 'Week 48', gridProperties: { rowCount: 20, columnCount: 5 } } }] } })).data.spreadsheetId!;
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: "'Week 48'!A1", valueInputOption: 'RAW', requestBody: { values: [['Item', 'Qty'], ['Anvil', '2'], ['Rope', '5']] } });
+    const one = await g.sheets.spreadsheets.values.clear({ spreadsheetId: id, range: "'Week 48'!A2:Z" });
+    expect(one.status).toBe(200);
+    expect(one.data).toEqual({ spreadsheetId: id, clearedRange: "'Week 48'!A2:E20" });
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: "'Week 48'!A1:B3" })).data.values).toEqual([['Item', 'Qty']]);
+    // gspread's cassettes, recorded live: a whole new sheet is Sheet1!A1:Z1000; batch_clear names its ranges bare.
+    expect((await g.sheets.spreadsheets.values.clear({ spreadsheetId: id, range: "'Sheet1'" })).data.clearedRange).toBe('Sheet1!A1:Z1000');
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Sheet1!A1', valueInputOption: 'RAW', requestBody: { values: [['12345', 'ThisIsText'], ['', '', '5678', 'Second', 'Text']] } });
+    const both = await g.sheets.spreadsheets.values.batchClear({ spreadsheetId: id, requestBody: { ranges: ["'Sheet1'!A1:B1", "'Sheet1'!C2:E2"] } });
+    expect(both.data).toEqual({ spreadsheetId: id, clearedRanges: ['Sheet1!A1:B1', 'Sheet1!C2:E2'] });
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: 'Sheet1!A1:E2' })).data.values).toBeUndefined();
+    await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: "'Week 48'!A2", valueInputOption: 'RAW', requestBody: { values: [['kept']] } });
+    const refused = await refusal(g.sheets.spreadsheets.values.batchClear({ spreadsheetId: id, requestBody: { ranges: ["'Week 48'!A2", 'Week 49!A1:B2'] } }));
+    expect(refused).toEqual({ status: 400, error: { code: 400, message: 'Invalid range[1]: Unable to parse range: Week 49!A1:B2', status: 'INVALID_ARGUMENT' } });
+    const past = await refusal(g.sheets.spreadsheets.values.clear({ spreadsheetId: id, range: "'Week 48'!A21:ZZ" }));
+    expect(past.error.message).toBe("Range ('Week 48'!A21:ZZ) exceeds grid limits. Max rows: 20, max columns: 5");
+    expect((await g.sheets.spreadsheets.values.get({ spreadsheetId: id, range: "'Week 48'!A2" })).data.values).toEqual([['kept']]);
+  });
+
   it('sheets: values.append finds the table as the Sheets guide\'s worked example does (two tables, A1:C2 and B4:D6)', async () => {
     // https://developers.google.com/workspace/sheets/api/guides/values#append_values: the range finds the last table
     // it touches, and a table is the whole block of data around the range's cells, wherever the range starts.
