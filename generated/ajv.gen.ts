@@ -6167,14 +6167,198 @@ return errors === 0;
 }
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_create_spreadsheet = validate48;
-const schema59 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
-const pattern13 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
+export const sheets_clear_values = validate48;
+const schema59 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"ranges":{"type":"array","minItems":1,"description":"The ranges to clear, one A1 range per item, e.g. [\"Sheet1!A2:D\", \"Totals!B2:B10\"]; Sheet1 alone is the whole sheet, Sheet1!A2:D from row 2 down. Quote sheet names with spaces ('My Sheet'!A1:C10); a sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name a range is on the first visible sheet; sheets_read_spreadsheet lists the titles.","items":{"type":"string","format":"a1-range"},"examples":[["Sheet1!A2:D"],["'Week 47'!A2:C20","Totals!B2"]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","ranges"],"additionalProperties":false};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate48.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.spreadsheet_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spreadsheet_id"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.ranges === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ranges"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "spreadsheet_id") || (key0 === "ranges")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.spreadsheet_id !== undefined){
+let data0 = data.spreadsheet_id;
+if(typeof data0 === "string"){
+if(!(formats46(data0))){
+const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.ranges !== undefined){
+let data1 = data.ranges;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err5 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/minItems",keyword:"minItems",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(!(formats50(data2))){
+const err6 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/format",keyword:"format",params:{format: "a1-range"}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/type",keyword:"type",params:{type: "array"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data3 = data.schema_version;
+if(typeof data3 !== "string"){
+const err9 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!(data3 === "1")){
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tool_version !== undefined){
+let data4 = data.tool_version;
+if(typeof data4 !== "string"){
+const err11 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(data4 === "1.0.0")){
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const sheets_create_spreadsheet = validate49;
+const schema60 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const pattern13 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6264,7 +6448,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func1.call(schema59.properties.sheets.items.properties, key1))){
+if(!(func1.call(schema60.properties.sheets.items.properties, key1))){
 const err6 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err6];
@@ -7043,7 +7227,7 @@ vErrors.push(err62);
 errors++;
 }
 if(!(data54 === "1")){
-const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7066,7 +7250,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data55 === "1.0.0")){
-const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7087,18 +7271,18 @@ vErrors.push(err66);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_get_values = validate49;
-const schema60 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
+export const sheets_get_values = validate50;
+const schema61 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7201,7 +7385,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "ROWS") || (data2 === "COLUMNS"))){
-const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema60.properties.major_dimension.enum}};
+const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema61.properties.major_dimension.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7224,7 +7408,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data3 === "FORMATTED_VALUE") || (data3 === "UNFORMATTED_VALUE")) || (data3 === "FORMULA"))){
-const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema60.properties.value_render_option.enum}};
+const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema61.properties.value_render_option.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7247,7 +7431,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "SERIAL_NUMBER") || (data4 === "FORMATTED_STRING"))){
-const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema60.properties.date_time_render_option.enum}};
+const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema61.properties.date_time_render_option.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7270,7 +7454,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7293,7 +7477,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7314,18 +7498,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_read_spreadsheet = validate50;
-const schema61 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
+export const sheets_read_spreadsheet = validate51;
+const schema62 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7430,7 +7614,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "1")){
-const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
+const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7453,7 +7637,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1.0.0")){
-const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
+const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7474,18 +7658,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_update_values = validate51;
-const schema62 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+export const sheets_update_values = validate52;
+const schema63 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7606,7 +7790,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema62.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema63.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7677,7 +7861,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema62.properties.value_input_option.enum}};
+const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema63.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7700,7 +7884,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data7 === "1")){
-const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
+const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7723,7 +7907,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1.0.0")){
-const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
+const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7744,19 +7928,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_create = validate52;
-const schema63 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
-const formats66 = formats["workspace-id"];
+export const workspace_comment_create = validate53;
+const schema64 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
+const formats70 = formats["workspace-id"];
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7998,7 +8182,7 @@ errors++;
 if(data7.page_id !== undefined){
 let data8 = data7.page_id;
 if(typeof data8 === "string"){
-if(!(formats66(data8))){
+if(!(formats70(data8))){
 const err19 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -8045,7 +8229,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8068,7 +8252,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8091,7 +8275,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8112,18 +8296,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_retrieve = validate53;
-const schema64 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
+export const workspace_comment_retrieve = validate54;
+const schema65 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8156,7 +8340,7 @@ errors++;
 if(data.comment_id !== undefined){
 let data0 = data.comment_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err2 = {instancePath:instancePath+"/comment_id",schemaPath:"#/properties/comment_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8191,7 +8375,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8214,7 +8398,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8237,7 +8421,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8258,18 +8442,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comments_list = validate54;
-const schema65 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_comments_list = validate55;
+const schema66 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8302,7 +8486,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8397,7 +8581,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8420,7 +8604,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8443,7 +8627,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8464,18 +8648,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_create = validate55;
-const schema66 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
+export const workspace_database_create = validate56;
+const schema67 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8553,7 +8737,7 @@ errors++;
 if(data0.page_id !== undefined){
 let data1 = data0.page_id;
 if(typeof data1 === "string"){
-if(!(formats66(data1))){
+if(!(formats70(data1))){
 const err6 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -8762,7 +8946,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8785,7 +8969,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8808,7 +8992,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8829,19 +9013,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_insert_row = validate56;
-const schema67 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
-const formats78 = formats.uri;
+export const workspace_database_insert_row = validate57;
+const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+const formats82 = formats.uri;
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8870,7 +9054,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema67.properties, key0))){
+if(!(func1.call(schema68.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8884,7 +9068,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err3 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -8937,7 +9121,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data3 = data.data_source_id;
 if(typeof data3 === "string"){
-if(!(formats66(data3))){
+if(!(formats70(data3))){
 const err7 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -9150,7 +9334,7 @@ errors++;
 if(data10.url !== undefined){
 let data11 = data10.url;
 if(typeof data11 === "string"){
-if(!(formats78(data11))){
+if(!(formats82(data11))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -9294,7 +9478,7 @@ errors++;
 if(data14.url !== undefined){
 let data15 = data14.url;
 if(typeof data15 === "string"){
-if(!(formats78(data15))){
+if(!(formats82(data15))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -9366,7 +9550,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9389,7 +9573,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data18 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9412,7 +9596,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data19 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9433,18 +9617,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query = validate57;
-const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query = validate58;
+const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9477,7 +9661,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -9502,7 +9686,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats66(data1))){
+if(!(formats70(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -9651,7 +9835,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "created_time") || (data7 === "last_edited_time"))){
-const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema68.properties.sorts.items.properties.timestamp.enum}};
+const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema69.properties.sorts.items.properties.timestamp.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9674,7 +9858,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data8 === "ascending") || (data8 === "descending"))){
-const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema68.properties.sorts.items.properties.direction.enum}};
+const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema69.properties.sorts.items.properties.direction.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9721,7 +9905,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9744,7 +9928,7 @@ vErrors.push(err23);
 errors++;
 }
 if(!(data10 === "1")){
-const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
+const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9767,7 +9951,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
+const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9788,18 +9972,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query_properties = validate58;
-const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query_properties = validate59;
+const schema70 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9832,7 +10016,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -9857,7 +10041,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats66(data1))){
+if(!(formats70(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -9917,7 +10101,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9940,7 +10124,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data4 === "1")){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9963,7 +10147,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9984,18 +10168,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_retrieve = validate59;
-const schema70 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_retrieve = validate60;
+const schema71 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10028,7 +10212,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -10063,7 +10247,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10086,7 +10270,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10109,7 +10293,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10130,18 +10314,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_append = validate60;
-const schema71 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
+export const workspace_page_append = validate61;
+const schema72 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10184,7 +10368,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err3 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -10258,7 +10442,7 @@ errors++;
 if(data.after_block_id !== undefined){
 let data3 = data.after_block_id;
 if(typeof data3 === "string"){
-if(!(formats66(data3))){
+if(!(formats70(data3))){
 const err9 = {instancePath:instancePath+"/after_block_id",schemaPath:"#/properties/after_block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -10293,7 +10477,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "2022-06-28") || (data4 === "2025-09-03"))){
-const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.workspace_version.enum}};
+const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10316,7 +10500,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10339,7 +10523,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10360,18 +10544,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_create = validate61;
-const schema72 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_page_create = validate62;
+const schema73 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10380,7 +10564,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema72.properties, key0))){
+if(!(func1.call(schema73.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -10394,7 +10578,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err1 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -10419,7 +10603,7 @@ errors++;
 if(data.parent_page_id !== undefined){
 let data1 = data.parent_page_id;
 if(typeof data1 === "string"){
-if(!(formats66(data1))){
+if(!(formats70(data1))){
 const err3 = {instancePath:instancePath+"/parent_page_id",schemaPath:"#/properties/parent_page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -10444,7 +10628,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data2 = data.data_source_id;
 if(typeof data2 === "string"){
-if(!(formats66(data2))){
+if(!(formats70(data2))){
 const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -10685,7 +10869,7 @@ errors++;
 if(data11.url !== undefined){
 let data12 = data11.url;
 if(typeof data12 === "string"){
-if(!(formats78(data12))){
+if(!(formats82(data12))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -10829,7 +11013,7 @@ errors++;
 if(data15.url !== undefined){
 let data16 = data15.url;
 if(typeof data16 === "string"){
-if(!(formats78(data16))){
+if(!(formats82(data16))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -10901,7 +11085,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10924,7 +11108,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data19 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10947,7 +11131,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data20 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10968,18 +11152,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_read = validate62;
-const schema73 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_page_read = validate63;
+const schema74 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11012,7 +11196,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats66(data0))){
+if(!(formats70(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -11107,7 +11291,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11130,7 +11314,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11153,7 +11337,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11174,18 +11358,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_search = validate63;
-const schema74 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_search = validate64;
+const schema75 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11290,7 +11474,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.workspace_version.enum}};
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11313,7 +11497,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1")){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.schema_version.enum}};
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11336,7 +11520,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.tool_version.enum}};
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11357,7 +11541,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

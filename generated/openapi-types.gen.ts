@@ -1027,6 +1027,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/sheets_clear_values/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear (erase, delete) the values of one or more ranges of a Google Sheets spreadsheet: values and formulas go, formatting and data validation stay.
+         * @description Clear (erase, delete) the values of one or more ranges of a Google Sheets spreadsheet: values and formulas go,
+         *     formatting and data validation stay. Use it to empty old data before writing new values with sheets_update_values,
+         *     rather than writing "". Several ranges, on one sheet or several, are cleared in one call, all or none. Returns
+         *     {spreadsheetId, clearedRanges}: each range as cleared, in A1 with its sheet name, cut to the sheet's size (a whole
+         *     sheet, Sheet1, is Sheet1!A1:Z1000).
+         *     Example: {"spreadsheet_id": "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2", "ranges": ["Sheet1!A2:D"]}
+         *
+         *     Aliases: googlesheets_clear_values.
+         */
+        post: operations["execute_sheets_clear_values"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/sheets_create_spreadsheet/execute": {
         parameters: {
             query?: never;
@@ -3987,6 +4014,46 @@ export interface components {
             connection_name?: string;
             identifier: string;
             tool_input: components["schemas"]["SheetsAppendValuesInput"];
+        };
+        SheetsClearValuesInput: {
+            /**
+             * @description The ranges to clear, one A1 range per item, e.g. ["Sheet1!A2:D", "Totals!B2:B10"]; Sheet1 alone is the whole sheet, Sheet1!A2:D from row 2 down. Quote sheet names with spaces ('My Sheet'!A1:C10); a sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name a range is on the first visible sheet; sheets_read_spreadsheet lists the titles.
+             * @example [
+             *       "Sheet1!A2:D"
+             *     ]
+             * @example [
+             *       "'Week 47'!A2:C20",
+             *       "Totals!B2"
+             *     ]
+             */
+            ranges: string[];
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * Format: spreadsheet-id
+             * @description The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.
+             * @example 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms
+             */
+            spreadsheet_id: string;
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+        };
+        /** @description A BatchClearValuesResponse. */
+        SheetsClearValuesOutput: {
+            /** @description The ranges cleared, in the order given, each in A1 notation with its sheet name, cut to the sheet's rows and columns where it ran past them or was open (Sheet1 is Sheet1!A1:Z1000 on a sheet of 1000 rows and 26 columns), whether or not its cells held anything. */
+            clearedRanges?: string[];
+            spreadsheetId: string;
+        };
+        SheetsClearValuesRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["SheetsClearValuesInput"];
         };
         SheetsCreateSpreadsheetInput: {
             /**
@@ -7573,6 +7640,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SheetsAppendValuesOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_sheets_clear_values: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SheetsClearValuesRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SheetsClearValuesOutput"];
                         execution_id: string;
                     };
                 };

@@ -5480,6 +5480,77 @@ export let sheetsAppendValuesOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `sheets_clear_values`. */
+export let sheetsClearValuesInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "spreadsheet_id": {
+        "type": "string",
+        "format": "spreadsheet-id",
+        "description": "The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.",
+        "examples": [
+          "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
+        ]
+      },
+      "ranges": {
+        "type": "array",
+        "minItems": 1,
+        "description": "The ranges to clear, one A1 range per item, e.g. [\"Sheet1!A2:D\", \"Totals!B2:B10\"]; Sheet1 alone is the whole sheet, Sheet1!A2:D from row 2 down. Quote sheet names with spaces ('My Sheet'!A1:C10); a sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name a range is on the first visible sheet; sheets_read_spreadsheet lists the titles.",
+        "items": {
+          "type": "string",
+          "format": "a1-range"
+        },
+        "examples": [
+          [
+            "Sheet1!A2:D"
+          ],
+          [
+            "'Week 47'!A2:C20",
+            "Totals!B2"
+          ]
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "spreadsheet_id",
+      "ranges"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `sheets_clear_values` (its notable fields). */
+export let sheetsClearValuesOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "A BatchClearValuesResponse.",
+    "required": [
+      "spreadsheetId"
+    ],
+    "properties": {
+      "spreadsheetId": {
+        "type": "string"
+      },
+      "clearedRanges": {
+        "type": "array",
+        "description": "The ranges cleared, in the order given, each in A1 notation with its sheet name, cut to the sheet's rows and columns where it ran past them or was open (Sheet1 is Sheet1!A1:Z1000 on a sheet of 1000 rows and 26 columns), whether or not its cells held anything.",
+        "items": {
+          "type": "string"
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `sheets_create_spreadsheet`. */
 export let sheetsCreateSpreadsheetInputSchema: JsonSchema = {
     "type": "object",

@@ -813,6 +813,21 @@ export interface SheetsAppendValuesInput {
 /** Result of `sheets_append_values`: the notable fields; the upstream may return more. */
 export type SheetsAppendValuesOutput = { spreadsheetId: string; tableRange?: string; updates?: SheetsUpdateValuesResponse; [key: string]: unknown };
 
+/** Input of `sheets_clear_values` (aliases: `googlesheets_clear_values`). */
+export interface SheetsClearValuesInput {
+  /** The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too. Format: spreadsheet-id. Example: `"1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"`. */
+  spreadsheet_id: string;
+  /** The ranges to clear, one A1 range per item, e.g. ["Sheet1!A2:D", "Totals!B2:B10"]; Sheet1 alone is the whole sheet, Sheet1!A2:D from row 2 down. Quote sheet names with spaces ('My Sheet'!A1:C10); a sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name a range is on the first visible sheet; sheets_read_spreadsheet lists the titles. Example: `["Sheet1!A2:D"]`. */
+  ranges: Array<string>;
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `sheets_clear_values`: the notable fields; the upstream may return more. */
+export type SheetsClearValuesOutput = { spreadsheetId: string; clearedRanges?: Array<string>; [key: string]: unknown };
+
 /** Input of `sheets_create_spreadsheet` (aliases: `googlesheets_create_spreadsheet`). */
 export interface SheetsCreateSpreadsheetInput {
   /** Title of the spreadsheet (Google's default "Untitled spreadsheet"). Example: `"Q1 budget"`. */
@@ -1159,7 +1174,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1191,6 +1206,7 @@ export interface ToolInputs {
   docs_update_document: DocsUpdateDocumentInput;
   sheets_add_sheet: SheetsAddSheetInput;
   sheets_append_values: SheetsAppendValuesInput;
+  sheets_clear_values: SheetsClearValuesInput;
   sheets_create_spreadsheet: SheetsCreateSpreadsheetInput;
   sheets_get_values: SheetsGetValuesInput;
   sheets_read_spreadsheet: SheetsReadSpreadsheetInput;
@@ -1239,6 +1255,7 @@ export interface ToolOutputs {
   docs_update_document: DocsUpdateDocumentOutput;
   sheets_add_sheet: SheetsAddSheetOutput;
   sheets_append_values: SheetsAppendValuesOutput;
+  sheets_clear_values: SheetsClearValuesOutput;
   sheets_create_spreadsheet: SheetsCreateSpreadsheetOutput;
   sheets_get_values: SheetsGetValuesOutput;
   sheets_read_spreadsheet: SheetsReadSpreadsheetOutput;

@@ -9,11 +9,14 @@ import { a1Cells, a1QuotedName, a1Range, date, dateTime, email, r1c1Ref } from '
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 
-/** `; 2026-02-30 is not a day of the calendar`, or the empty string when nothing more precise can be said. */
-export function formatProblem(format: string, value: unknown): string {
+/**
+ * `; 2026-02-30 is not a day of the calendar`, or the empty string when nothing more precise can be said. `inList`:
+ * the value is an item of a list (`ranges/1`), where a fix that means another call means another item instead.
+ */
+export function formatProblem(format: string, value: unknown, inList = false): string {
   if (format === 'spreadsheet-id' && typeof value === 'string') return googleFileProblem('spreadsheets', value);
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
-  if (format === 'a1-range' && typeof value === 'string') return a1Problem(value);
+  if (format === 'a1-range' && typeof value === 'string') return a1Problem(value, inList);
   if (format === 'email' && typeof value === 'string') return emailProblem(value);
   if ((format !== 'date-time' && format !== 'date') || typeof value !== 'string' || !DATE_SHAPE.test(value)) return '';
   const day = value.slice(0, 10);
@@ -80,17 +83,21 @@ function emailProblem(value: string): string {
 
 /**
  * Why an A1 range was refused: white space at its start or end (Sheets refuses ` A1` rather than trim it), several
- * ranges in one value (a parameter takes one), a quoted sheet name not closed or with a lone quote inside, a name with
+ * ranges in one value (a parameter takes one, and an item of a list of ranges one), a quoted sheet name not closed or with a lone quote inside, a name with
  * a quote left unquoted (the fix spelled out), a lone column or row after `!` (how a cell, a column and a row are
  * written), R1C1 notation (the same cells in A1 where they can be said), or cells that are not A1 (spaces around the
  * colon).
  */
-function a1Problem(value: string): string {
+function a1Problem(value: string, inList: boolean): string {
   const trimmed = value.trim();
   if (trimmed !== value && a1Range(trimmed)) {
     return value.length <= A1_ECHO_MAX ? `; Sheets reads no white space at its start or end: send ${trimmed}` : '; Sheets reads no white space at its start or end: remove it';
   }
-  if (severalRanges(value)) return '; it takes one range, not several separated by commas: call the tool once per range';
+  if (severalRanges(value)) {
+    return inList
+      ? '; each item is one range, not several separated by commas: give each range its own item of the list'
+      : '; it takes one range, not several separated by commas: call the tool once per range';
+  }
   const bang = value.lastIndexOf('!');
   if (value.startsWith("'")) {
     if (!a1QuotedName(value)) return "; a quoted sheet name ends with ' and a ' inside it is doubled, e.g. 'Bob''s data'!A1:C10";

@@ -471,7 +471,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       return v(at, `${name} must be ${JSON.stringify(p.allowedValue)}`);
     case 'format': {
       const format = String(p.format);
-      return v(at, `${name} must be ${FORMAT_DESCRIPTIONS[format] ?? `in format ${format}`}${formatProblem(format, valueAt(input, at))}`);
+      return v(at, `${name} must be ${FORMAT_DESCRIPTIONS[format] ?? `in format ${format}`}${formatProblem(format, valueAt(input, at), /\/\d+$/.test(at))}`);
     }
     case 'minimum':
     case 'maximum':

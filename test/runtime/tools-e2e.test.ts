@@ -162,6 +162,11 @@ const STEPS: Record<ConnectorName, Step[]> = {
       expect(d.tableRange).toBe('Sheet1!A1:B2');
       expect(d.updates.updatedRange).toBe('Sheet1!A3:B3');
     } },
+    // The rows below the header cleared, and a range of the new tab, in one call: the header stays.
+    { tool: 'sheets_clear_values', input: (s) => ({ spreadsheet_id: s.sheet, ranges: ['Sheet1!A2:B', "'Week 48'!A1"] }), check: (d, s) => {
+      expect(d).toEqual({ spreadsheetId: s.sheet, clearedRanges: ["Sheet1!A2:B1001", "'Week 48'!A1"] });
+    } },
+    { tool: 'sheets_get_values', input: (s) => ({ spreadsheet_id: s.sheet, range: 'Sheet1' }), check: (d) => expect(d.values).toEqual([['a', 'b']]) },
   ],
   docs: [
     { tool: 'docs_create_document', input: () => ({ title: 'E2E doc' }), check: (d, s) => {

@@ -27,6 +27,7 @@ interface Upstream {
   sheets_update_values: sheets_v4.Schema$UpdateValuesResponse;
   sheets_append_values: sheets_v4.Schema$AppendValuesResponse;
   sheets_add_sheet: sheets_v4.Schema$BatchUpdateSpreadsheetResponse;
+  sheets_clear_values: sheets_v4.Schema$BatchClearValuesResponse;
   docs_create_document: docs_v1.Schema$Document;
   docs_read_document: docs_v1.Schema$Document;
   docs_update_document: docs_v1.Schema$BatchUpdateDocumentResponse;
@@ -58,6 +59,7 @@ describe('Google tool outputs name only fields of the SDK response types', () =>
     expectTypeOf<NoneOf<Invented<'sheets_update_values'>>>().toEqualTypeOf<never>();
     expectTypeOf<NoneOf<Invented<'sheets_append_values'>>>().toEqualTypeOf<never>();
     expectTypeOf<NoneOf<Invented<'sheets_add_sheet'>>>().toEqualTypeOf<never>();
+    expectTypeOf<NoneOf<Invented<'sheets_clear_values'>>>().toEqualTypeOf<never>();
   });
 
   it('docs', () => {

@@ -58,6 +58,12 @@ const CASES: [query: string, first: string][] = [
   ['create a worksheet', 'sheets_add_sheet'],
   ['add a worksheet', 'sheets_add_sheet'],
   ['create a spreadsheet', 'sheets_create_spreadsheet'],
+  // Clearing values, not writing them: "erase" and "delete" found sheets_update_values first until the description
+  // said them.
+  ["clear last week's numbers", 'sheets_clear_values'],
+  ['clear a range', 'sheets_clear_values'],
+  ['erase spreadsheet values', 'sheets_clear_values'],
+  ['delete values from a sheet', 'sheets_clear_values'],
   // Measured ranking the wrong tool first (a single-item tool above the one that lists, or a tool named with the
   // query's verb above the one that does what it asks).
   ['list databases', 'workspace_search'],

@@ -687,6 +687,11 @@ const SAME: SameOperation[] = [
       }),
   },
   {
+    tool: 'sheets_clear_values',
+    input: { spreadsheet_id: SHEET, ranges: ["'Week 47'!A2:C20", 'Totals!B2'] },
+    sdk: (g) => g.sheets.spreadsheets.values.batchClear({ spreadsheetId: SHEET, requestBody: { ranges: ["'Week 47'!A2:C20", 'Totals!B2'] } }),
+  },
+  {
     tool: 'sheets_get_values',
     input: { spreadsheet_id: SHEET, range: "'My Sheet'!A1:D10", major_dimension: 'COLUMNS', value_render_option: 'FORMULA', date_time_render_option: 'FORMATTED_STRING' },
     sdk: (g) => g.sheets.spreadsheets.values.get({ spreadsheetId: SHEET, range: "'My Sheet'!A1:D10", majorDimension: 'COLUMNS', valueRenderOption: 'FORMULA', dateTimeRenderOption: 'FORMATTED_STRING' }),
