@@ -846,17 +846,6 @@ export let sheetsAddSheet: ToolDefinition<SheetsAddSheetInput> = {
     buildRequest: buildSheetsAddSheet,
     upstreamErrors: [
       {
-        "status": 404,
-        "code": "NOT_FOUND",
-        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
-      },
-      {
-        "status": 403,
-        "code": "PERMISSION_DENIED",
-        "messageContains": "does not have permission",
-        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
-      },
-      {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "already exists. Please enter another name",
@@ -867,6 +856,17 @@ export let sheetsAddSheet: ToolDefinition<SheetsAddSheetInput> = {
         "code": "INVALID_ARGUMENT",
         "messageContains": "above the limit of 10000000 cells",
         "hint": "The spreadsheet would pass Google's 10 million cells (every sheet's rows x columns, filled or not): give a smaller row_count and column_count, or put the data in a new spreadsheet (sheets_create_spreadsheet)."
+      },
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       }
     ],
   };
@@ -890,6 +890,12 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
     buildRequest: buildSheetsAppendValues,
     upstreamErrors: [
       {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      },
+      {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
@@ -899,12 +905,6 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
-      },
-      {
-        "status": 400,
-        "code": "INVALID_ARGUMENT",
-        "messageContains": "Unable to parse range",
-        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -928,17 +928,6 @@ export let sheetsClearValues: ToolDefinition<SheetsClearValuesInput> = {
     buildRequest: buildSheetsClearValues,
     upstreamErrors: [
       {
-        "status": 404,
-        "code": "NOT_FOUND",
-        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
-      },
-      {
-        "status": 403,
-        "code": "PERMISSION_DENIED",
-        "messageContains": "does not have permission",
-        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
-      },
-      {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unable to parse range",
@@ -949,6 +938,17 @@ export let sheetsClearValues: ToolDefinition<SheetsClearValuesInput> = {
         "code": "INVALID_ARGUMENT",
         "messageContains": "exceeds grid limits",
         "hint": "The item of ranges the message names (range[0] is the first) starts past the sheet's last row or column (the message gives its size), where there is nothing to clear: drop it, or start it inside the sheet. Nothing was cleared."
+      },
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       }
     ],
   };
@@ -970,6 +970,19 @@ export let sheetsCreateSpreadsheet: ToolDefinition<SheetsCreateSpreadsheetInput>
     retry: "never",
     validate: validateSheetsCreateSpreadsheet,
     buildRequest: buildSheetsCreateSpreadsheet,
+    upstreamErrors: [
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      }
+    ],
   };
 /** `sheets_get_values` (sheets, v1.0.0). */
 export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
@@ -991,6 +1004,12 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
     buildRequest: buildSheetsGetValues,
     upstreamErrors: [
       {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      },
+      {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
@@ -1000,12 +1019,6 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
-      },
-      {
-        "status": 400,
-        "code": "INVALID_ARGUMENT",
-        "messageContains": "Unable to parse range",
-        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -1029,6 +1042,12 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
     buildRequest: buildSheetsReadSpreadsheet,
     upstreamErrors: [
       {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "ranges names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+      },
+      {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
@@ -1038,12 +1057,6 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
-      },
-      {
-        "status": 400,
-        "code": "INVALID_ARGUMENT",
-        "messageContains": "Unable to parse range",
-        "hint": "ranges names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -1067,17 +1080,6 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
     buildRequest: buildSheetsUpdateValues,
     upstreamErrors: [
       {
-        "status": 404,
-        "code": "NOT_FOUND",
-        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
-      },
-      {
-        "status": 403,
-        "code": "PERMISSION_DENIED",
-        "messageContains": "does not have permission",
-        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
-      },
-      {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unable to parse range",
@@ -1094,6 +1096,17 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
         "code": "INVALID_ARGUMENT",
         "messageContains": "exceeds grid limits",
         "hint": "range runs past the sheet's last row or column (the message gives its size) and this tool adds none: sheets_append_values (range: the sheet name) adds rows below its last table, and the columns a wider row needs. No tool here resizes a sheet; the user can, in Google Sheets."
+      },
+      {
+        "status": 404,
+        "code": "NOT_FOUND",
+        "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
+      },
+      {
+        "status": 403,
+        "code": "PERMISSION_DENIED",
+        "messageContains": "does not have permission",
+        "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
       }
     ],
   };
