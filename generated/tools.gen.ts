@@ -344,7 +344,7 @@ export let crmCompanyUpdate: ToolDefinition<CrmCompanyUpdateInput> = {
       },
       {
         "status": 400,
-        "messageContains": "was not one of the allowed options",
+        "code": "INVALID_OPTION",
         "hint": "An enumerated property takes an option's internal value, not its label: industry one of the names crm_company_create's industry parameter lists (COMPUTER_SOFTWARE, not Computer Software), lifecyclestage lead, customer and the like; the message starts with the value refused."
       },
       {

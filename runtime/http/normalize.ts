@@ -16,6 +16,7 @@ import { matchingHint, withHint } from './upstream-hint.js';
 
 const MAX_TEXT_BODY = 2_000;
 const MAX_JSON_ERROR_BODY = 16_384;
+const MAX_JSON_ERROR_READ = 1024 * 1024;
 const MAX_MESSAGE = 300;
 const REDACTED = '[redacted]';
 
@@ -34,37 +35,52 @@ export function parseBody(body: Buffer): unknown {
 }
 
 /**
- * An upstream error body as `details.body` passes it on: its JSON when that is at most {@link MAX_JSON_ERROR_BODY}
- * bytes and reads as untrusted JSON (depth-limited, no prototype keys), else its text, cut to
- * {@link MAX_TEXT_BODY}. A provider's own errors are a few KB; anything else is not worth a caller's (or a model's)
- * context, and a deep one would overflow the walk that redacts it. Each of `secrets` is redacted, before the cut, so
- * a token across it does not leave its first characters behind.
+ * An upstream error body, read and shown. `read` is what the service understands the refusal from (its code, message,
+ * scopes and the tool's hint): its JSON whenever it reads as untrusted JSON (depth-limited, no prototype keys) and is
+ * at most {@link MAX_JSON_ERROR_READ} bytes, else its text. `shown` is what `details.body` passes on: that JSON when
+ * it is at most {@link MAX_JSON_ERROR_BODY} bytes; a larger JSON body with each string over {@link MAX_TEXT_BODY}
+ * characters clipped, when that brings it within the bound (HubSpot's refusal of an option lists every option in
+ * one message: over 16 KB for `industry`); else the text, cut to {@link MAX_TEXT_BODY}. A provider's own errors are a few
+ * KB; anything else is not worth a caller's (or a model's) context, and a deep one would overflow the walk that
+ * redacts it. Each of `secrets` is redacted first, so a token across a cut does not leave its first characters behind.
  */
-function errorBody(body: Buffer, secrets: readonly string[]): unknown {
+function errorBody(body: Buffer, secrets: readonly string[]): { read: unknown; shown: unknown } | undefined {
   if (body.length === 0) return undefined;
   const text = body.toString('utf8');
-  if (body.length <= MAX_JSON_ERROR_BODY) {
-    try {
-      return redact(parseUntrustedJson(text), secrets);
-    } catch {
-      // Not JSON, too deep, or a poisoning key: passed on as text.
-    }
+  const asText = () => cut(redact(text, secrets));
+  let json: unknown;
+  try {
+    if (body.length > MAX_JSON_ERROR_READ) throw new RangeError('too large to read');
+    json = redact(parseUntrustedJson(text), secrets);
+  } catch {
+    // Not JSON, too deep, too large, or a poisoning key: read and passed on as text.
+    const shown = asText();
+    return { read: shown, shown };
   }
-  return cut(redact(text, secrets));
+  if (body.length <= MAX_JSON_ERROR_BODY) return { read: json, shown: json };
+  const clippedJson = clipStrings(json);
+  return { read: json, shown: JSON.stringify(clippedJson).length <= MAX_JSON_ERROR_BODY ? clippedJson : asText() };
 }
 
 const cut = (text: string): string => (text.length > MAX_TEXT_BODY ? `${text.slice(0, MAX_TEXT_BODY)}...` : text);
 
 /**
- * The upstream's message as an error message quotes it: whole up to {@link MAX_MESSAGE} characters, else cut at the
- * last word break before that and ended with an ellipsis, so no word is cut in two (the whole answer stays in the
- * error's `details.body`).
+ * `text` as an error quotes it: whole up to `max` characters, else cut at the last word break before that and ended
+ * with an ellipsis, so no word is cut in two.
  */
-function clipped(message: string): string {
-  if (message.length <= MAX_MESSAGE) return message;
-  const head = message.slice(0, MAX_MESSAGE);
+function clipped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
   const lastBreak = head.search(/\s\S*$/);
   return `${(lastBreak > 0 ? head.slice(0, lastBreak) : head).trimEnd()}…`;
+}
+
+/** A JSON value with every string over {@link MAX_TEXT_BODY} characters clipped (keys are left as they are). */
+function clipStrings(value: unknown): unknown {
+  if (typeof value === 'string') return clipped(value, MAX_TEXT_BODY);
+  if (Array.isArray(value)) return value.map(clipStrings);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clipStrings(inner)]));
+  return value;
 }
 
 /** Replaces every occurrence of each secret in every string of a JSON value. */
@@ -132,10 +148,11 @@ export interface UpstreamErrorInput {
  * 502 for a 5xx or anything else. A 401 only gets here when it was not the token (the executor refreshes on 401).
  */
 export function upstreamError(input: UpstreamErrorInput): ConnectorError {
-  const body = errorBody(input.body, input.secrets);
+  const { read: body, shown } = errorBody(input.body, input.secrets) ?? { read: undefined, shown: null };
   const upstreamMessage = dialectMessage(input.dialect, body);
-  const shortMessage = upstreamMessage === undefined ? '' : `: ${clipped(upstreamMessage)}`;
-  const details = { status: input.status, body: body ?? null };
+  // The upstream's message as the error's own quotes it; the whole answer stays in `details.body`.
+  const shortMessage = upstreamMessage === undefined ? '' : `: ${clipped(upstreamMessage, MAX_MESSAGE)}`;
+  const details = { status: input.status, body: shown };
   if (isDialectRateLimit(input.dialect, input.status, body)) {
     const afterMs = parseRetryAfter(input.headers['retry-after'], input.now);
     const retryAfterSeconds = afterMs === undefined ? defaultRetryAfterSeconds(input.dialect) : Math.max(1, Math.ceil(afterMs / 1000));

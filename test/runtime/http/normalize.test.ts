@@ -109,18 +109,41 @@ describe('upstreamError', () => {
   // A provider's own error bodies are a few KB. One that is not (a hostile or misconfigured upstream) is passed on as
   // cut text, its token still redacted, instead of whole into the caller's error body or a model's context, and a
   // deep one no longer overflows the walk that redacts it.
-  it('passes on a JSON error body over 16 KB, or too deep, or with a prototype key, as cut text', () => {
+  it('passes on a JSON error body still over 16 KB with its strings clipped, or too deep, or with a prototype key, as cut text', () => {
     const token = 'ya29.a0AfH6SMBsecretsecret';
-    const huge = JSON.stringify({ error: { message: `bad ${token}`, padding: 'x'.repeat(20_000) } });
+    const many = JSON.stringify({ error: { message: `bad ${token}`, errors: Array.from({ length: 2_000 }, (_, i) => ({ reason: `r${i}`, message: 'x'.repeat(20) })) } });
     const deep = `${'['.repeat(100_000)}"${token}"${']'.repeat(100_000)}`;
     const poisoned = `{"__proto__": {"admin": true}, "message": "${token}"}`;
-    for (const text of [huge, deep, poisoned]) {
+    const beyondReading = JSON.stringify({ error: { message: `bad ${token}`, padding: 'x'.repeat(1_100_000) } });
+    for (const text of [many, deep, poisoned, beyondReading]) {
       const error = upstreamError({ dialect: 'google', status: 400, headers: {}, body: Buffer.from(text), secrets: [token] });
       const shown = (error.details as { body: unknown }).body;
       expect(typeof shown).toBe('string');
       expect((shown as string).length).toBeLessThanOrEqual(2_003);
       expect(JSON.stringify(error.toJSON())).not.toContain(token.slice(0, 10));
     }
+  });
+
+  // HubSpot's refusal of an option lists every option in its message (over 16 KB for a contact's or company's industry).
+  // Passed on as cut text, its code was lost with its JSON, so a hint matched on the code never fired.
+  it('reads a JSON error body over 16 KB whole (code, message, hint), and passes it on with its long strings clipped', () => {
+    const token = 'pat-na1-secretsecret';
+    const options = Array.from({ length: 150 }, (_, i) => `label: "Industry ${i}"\nvalue: "INDUSTRY_${i}"\ndisplay_order: ${i}\ndouble_data: 0.0\nhidden: false\n`).join(', ');
+    const message = `Property values were not valid: [{"isValid":false,"message":"Software was not one of the allowed options: [${options}]","error":"INVALID_OPTION","name":"industry"}] ${token}`;
+    const payload = { status: 'error', message, correlationId: 'c0ffee', category: 'VALIDATION_ERROR', errors: [{ message: `Software was not one of the allowed options: [${options}]`, code: 'INVALID_OPTION', context: { propertyName: ['industry'] } }] };
+    const raw = body(payload);
+    expect(raw.length).toBeGreaterThan(16_384);
+    const hints = [{ status: 400, code: 'INVALID_OPTION', hint: 'Send the option\'s internal value.' }];
+    const error = upstreamError({ dialect: 'hubspot', status: 400, headers: {}, body: raw, secrets: [token], hints });
+    expect(error.message).toMatch(/^The upstream API answered 400: Property values were not valid: .{0,300}…/s);
+    expect((error.details as { hint?: string }).hint).toBe("Send the option's internal value.");
+    const shown = (error.details as { body: typeof payload }).body;
+    expect(shown).toMatchObject({ status: 'error', correlationId: 'c0ffee', category: 'VALIDATION_ERROR', errors: [{ code: 'INVALID_OPTION', context: { propertyName: ['industry'] } }] });
+    expect(shown.message.length).toBeLessThanOrEqual(2_001);
+    expect(shown.message.endsWith('…')).toBe(true);
+    expect(shown.errors[0]!.message).toMatch(/^Software was not one of the allowed options: \[label: "Industry 0"/);
+    expect(JSON.stringify(error.toJSON()).length).toBeLessThan(16_384);
+    expect(JSON.stringify(error.toJSON())).not.toContain(token.slice(0, 10));
   });
 
   it('passes on a provider-sized JSON error body as JSON', () => {
