@@ -507,7 +507,7 @@ let ajv_workspace_database_query = ajv.workspace_database_query as unknown as Aj
 /** Checks an input of `workspace_database_query`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseQuery(input: unknown): ValidationResult<WorkspaceDatabaseQueryInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema, ["workspace_version","schema_version","tool_version"]);
+  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema, ["workspace_version","schema_version","tool_version"], {}, {"filter":"It reads every row: to pick rows by value (a date this week, a box not checked), sort with sorts (e.g. [{\"property\": \"Due\", \"direction\": \"ascending\"}]), page through with start_cursor and keep the rows that match."});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (Array.isArray(o.sorts)) {
@@ -586,6 +586,6 @@ let ajv_workspace_search = ajv.workspace_search as unknown as AjvValidate;
 /** Checks an input of `workspace_search`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceSearch(input: unknown): ValidationResult<WorkspaceSearchInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_search(input)) violations = toViolations(ajv_workspace_search.errors, input, 'input', workspaceSearchInputSchema, ["workspace_version","schema_version","tool_version"]);
+  if (!ajv_workspace_search(input)) violations = toViolations(ajv_workspace_search.errors, input, 'input', workspaceSearchInputSchema, ["workspace_version","schema_version","tool_version"], {}, {"filter":"It finds pages and databases together, by title: send query alone and keep the results whose object is the one wanted (page or database)."});
   return violations === undefined ? { ok: true, value: input as WorkspaceSearchInput } : { ok: false, violations };
 }

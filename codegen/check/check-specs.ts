@@ -85,6 +85,9 @@ function checkTool(
     checkNestedRequired(p, ['parameters', name], source, errors);
     checkArrayItems(p, ['parameters', name], source, errors);
   }
+  for (const name of Object.keys(spec.absent_parameters ?? {})) {
+    if (has(name)) errors.push(source.error(['absent_parameters', name], `'${name}' is a parameter of the tool; absent_parameters names those it lacks`, 'key'));
+  }
   checkOutputSchema(spec.output, ['output'], source, errors);
   if (connector) checkToolRefs(t, connector, shared, errors);
   const versionParam = connector?.api.version_header?.parameter;

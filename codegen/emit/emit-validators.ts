@@ -78,12 +78,16 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
     // The provider's names for parameters the tool renames (Notion's children for child_blocks), which a model that
     // knows the API sends: an unknown parameter so named is pointed at the tool's own.
     const wire = wireNames(tool);
+    // The provider's parameters the tool lacks (Notion's filter): an input naming one is told what to send instead.
+    const absent = tool.absentParameters;
     const unnamed =
-      Object.keys(wire).length > 0
-        ? `, ${JSON.stringify(tool.versionParameters)}, ${JSON.stringify(wire)}`
-        : tool.versionParameters.length > 0
-          ? `, ${JSON.stringify(tool.versionParameters)}`
-          : '';
+      Object.keys(absent).length > 0
+        ? `, ${JSON.stringify(tool.versionParameters)}, ${JSON.stringify(wire)}, ${JSON.stringify(absent)}`
+        : Object.keys(wire).length > 0
+          ? `, ${JSON.stringify(tool.versionParameters)}, ${JSON.stringify(wire)}`
+          : tool.versionParameters.length > 0
+            ? `, ${JSON.stringify(tool.versionParameters)}`
+            : '';
     sf.addFunction({
       name: `validate${tool.typeName}`,
       isExported: true,

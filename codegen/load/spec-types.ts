@@ -88,6 +88,8 @@ export interface ToolSpec {
   annotations: AnnotationsSpec;
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];
+  /** The provider's parameters this tool lacks, each with what to send instead (docs/spec-format.md). */
+  absent_parameters?: Record<string, string>;
   request: RequestSpec;
   /** Requests for later versions of the connector's version header, keyed by the first version each applies to. */
   request_versions?: Record<string, RequestSpec>;

@@ -137,6 +137,7 @@ function buildTool(t: Loaded<ToolSpec>, connector: ConnectorSpec | undefined, he
     ...(spec.response?.transform ? { transform: spec.response.transform } : {}),
     ...(spec.precheck ? { precheck: spec.precheck } : {}),
     versionParameters: params.filter((p) => p.generated || p.name === vh?.parameter).map((p) => p.name),
+    absentParameters: { ...(spec.absent_parameters ?? {}) },
     // Every `$ref` to a shared schema of the connector written out: emitters see the whole schema.
     output: resolveRefs(spec.output, connector?.schemas ?? {}),
     // The tool's own hints first, then its connector's: the first that matches wins, so the tool's own does.

@@ -84,6 +84,8 @@ export interface ToolModel {
   precheck?: string;
   /** Parameters that pick a version (generated ones and the connector's version-header parameter). */
   versionParameters: string[];
+  /** The provider's parameters the tool lacks (`absent_parameters`): name -> what to send instead. */
+  absentParameters: Record<string, string>;
   output: JsonSchema;
   /**
    * Hints for upstream refusals: the tool spec's `upstream_errors`, then its connector's, each in its spec's order

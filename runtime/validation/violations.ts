@@ -379,7 +379,9 @@ export const MAX_KEY_HINTS = 20;
  * probably misspells (the first {@link MAX_KEY_HINTS} unknown keys); `unnamed` root keys (a tool's version parameters,
  * hidden from models) are accepted as the schema says but never named in that hint. `wireNames` maps the provider's
  * names for renamed parameters to the tool's (`{children: "child_blocks"}`): an unknown root key so named is told
- * the tool's (`Did you mean 'child_blocks'? (the API's name for it)`) when its own near miss names none.
+ * the tool's (`Did you mean 'child_blocks'? (the API's name for it)`) when its own near miss names none. `absent`
+ * maps the provider's parameters the tool lacks to what to send instead (Notion's `filter`): an unknown root key so
+ * named is told that sentence, not a list of names it would have to read the lack from.
  */
 export function toViolations(
   errors: readonly AjvErrorLike[] | null | undefined,
@@ -388,12 +390,14 @@ export function toViolations(
   schema?: JsonSchema,
   unnamed: readonly string[] = [],
   wireNames: Readonly<Record<string, string>> = {},
+  absent: Readonly<Record<string, string>> = {},
 ): Violation[] {
   if (!errors) return [];
   const branchPrefixes = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const out: Violation[] = [];
   let hintsLeft = schema === undefined ? 0 : MAX_KEY_HINTS;
   const hint = (schemaPath: string, key: string, atRoot: boolean): string => {
+    if (atRoot && Object.hasOwn(absent, key)) return `: the tool has no ${key}. ${absent[key]}`;
     const declared = hintsLeft-- > 0 ? declaredKeyHint(schema, schemaPath, key, atRoot, unnamed) : '';
     // The name's own near miss (maxResults, max_results) says it already; a name no edit brings near does not.
     if (atRoot && Object.hasOwn(wireNames, key) && !declared.startsWith('. Did you mean')) return `. Did you mean '${wireNames[key]}'? (the API's name for it)`;

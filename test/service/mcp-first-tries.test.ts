@@ -649,3 +649,27 @@ describe('calendar: which id moves one meeting of a series', () => {
     expect(eventId('calendar_delete_event')).toContain("a recurring series' id deletes every meeting of it, an instance id (calendar_list_events with single_events true) that one");
   });
 });
+
+describe("workspace: a Notion filter, which these tools do not take", () => {
+  it('is told what to send instead, not only the list of parameters', async () => {
+    const found = await call('workspace_search', { query: 'Tasks', filter: { property: 'object', value: 'database' } });
+    expect((errorOf(found) as { violations?: unknown[] }).violations).toEqual([
+      {
+        pointer: '/filter',
+        keyword: 'additionalProperties',
+        message: "unknown parameter 'filter': the tool has no filter. It finds pages and databases together, by title: send query alone and keep the results whose object is the one wanted (page or database).",
+      },
+    ]);
+    const database_id = ((await call('workspace_search', { query: 'Tasks' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'database')!.id;
+    const due = errorOf(await call('workspace_database_query', { database_id, filter: { and: [{ property: 'Due', date: { this_week: {} } }, { property: 'Done', checkbox: { equals: false } }] } }));
+    expect((due as { violations?: Array<{ message: string }> }).violations?.[0]?.message).toBe(
+      `unknown parameter 'filter': the tool has no filter. It reads every row: to pick rows by value (a date this week, a box not checked), sort with sorts (e.g. [{"property": "Due", "direction": "ascending"}]), page through with start_cursor and keep the rows that match.`,
+    );
+    // Sent as told, the rows come sorted by their due date.
+    const rows = (await call('workspace_database_query', { database_id, sorts: [{ property: 'Due', direction: 'ascending' }] })).structuredContent as { results: Array<{ properties: { Due: { date: { start: string } | null } } }> };
+    const dates = rows.results.map((r) => r.properties.Due.date?.start).filter((d): d is string => d !== undefined);
+    expect(dates).toEqual([...dates].sort());
+    // A name near a parameter is still guessed.
+    expect(((errorOf(await call('workspace_search', { querry: 'Tasks' })) as { violations?: Array<{ message: string }> }).violations?.[0]?.message)).toBe("unknown parameter 'querry'. Did you mean 'query'?");
+  });
+});
