@@ -893,7 +893,7 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unable to parse range",
-        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+        "hint": "range names a sheet this spreadsheet does not have, and a write makes none: for a new tab, add it first with sheets_add_sheet, then write to it; sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       },
       {
         "status": 404,
@@ -1083,7 +1083,7 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
         "status": 400,
         "code": "INVALID_ARGUMENT",
         "messageContains": "Unable to parse range",
-        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
+        "hint": "range names a sheet this spreadsheet does not have, and a write makes none: for a new tab, add it first with sheets_add_sheet, then write to it; sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       },
       {
         "status": 400,

@@ -673,3 +673,19 @@ describe("workspace: a Notion filter, which these tools do not take", () => {
     expect(((errorOf(await call('workspace_search', { querry: 'Tasks' })) as { violations?: Array<{ message: string }> }).violations?.[0]?.message)).toBe("unknown parameter 'querry'. Did you mean 'query'?");
   });
 });
+
+describe('sheets: rows written to a tab that does not exist yet', () => {
+  it('is told to add the tab with sheets_add_sheet first; done so, the write lands there', async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Team' });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    const rows = [['Date', 'Meeting'], ['2026-11-26', 'Design review']];
+    for (const tool of ['sheets_update_values', 'sheets_append_values']) {
+      const error = errorOf(await call(tool, { spreadsheet_id, range: "'Week 48'!A1", values: rows }));
+      expect(error.message).toContain(`Unable to parse range: 'Week 48'!A1`);
+      expect(error.details?.hint).toMatch(/^range names a sheet this spreadsheet does not have, and a write makes none: for a new tab, add it first with sheets_add_sheet, then write to it;/);
+    }
+    expect((await call('sheets_add_sheet', { spreadsheet_id, title: 'Week 48' })).isError).toBeFalsy();
+    expect((await call('sheets_update_values', { spreadsheet_id, range: "'Week 48'!A1", values: rows })).isError).toBeFalsy();
+    expect(((await call('sheets_get_values', { spreadsheet_id, range: "'Week 48'" })).structuredContent as { values: unknown }).values).toEqual(rows);
+  });
+});
