@@ -77,21 +77,42 @@ export function createPage(ws: Workspace, req: ApiRequest): ApiResponse {
   return { status: 200, body: renderPage(ws, page, req.headers['notion-version'], filterProperties(req)) };
 }
 
-/** `GET /v1/pages/{id}` */
+/** `GET /v1/pages/{id}`: a page in the trash too, saying so (`in_trash: true`). */
 export function getPage(ws: Workspace, req: ApiRequest, rawId: string): ApiResponse {
   const id = normalizeId(rawId, 'path.page_id');
-  const page = ws.visiblePage(id);
+  const page = ws.sharedPage(id);
   if (!page) throw notFound(id, 'page');
   return { status: 200, body: renderPage(ws, page, req.headers['notion-version'], filterProperties(req)) };
 }
 
-/** `PATCH /v1/pages/{id}`: properties, icon, cover, archived. */
+/** Notion's refusal of an edit to a page (a block) in the trash, as its live API words it. */
+const IN_TRASH = "Can't edit block that is archived. You must unarchive the block before editing.";
+
+/** `in_trash`, or its older name `archived` (an alias in every version up to 2026-03-11): true, false or absent. */
+function trashFlag(body: Record<string, unknown>): boolean | undefined {
+  for (const key of ['in_trash', 'archived'] as const) {
+    const value = body[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') throw validation(`body.${key} should be a boolean, instead was \`${JSON.stringify(value)}\`.`);
+    return value;
+  }
+  return undefined;
+}
+
+/**
+ * `PATCH /v1/pages/{id}`: properties (keyed by name or id, checked against the parent's schema; a page outside a
+ * database has its title only), icon, cover, and `in_trash` (or `archived`). A page in the trash takes only an update
+ * that restores it (`in_trash: false`); any other is refused in Notion's words, and changes nothing.
+ * @see https://developers.notion.com/reference/patch-page
+ */
 export function updatePage(ws: Workspace, req: ApiRequest, rawId: string): ApiResponse {
   const id = normalizeId(rawId, 'path.page_id');
-  const page = ws.visiblePage(id);
+  const page = ws.sharedPage(id);
   if (!page) throw notFound(id, 'page');
   const body = req.body;
   if (!isObject(body)) throw validation('body failed validation: body should be an object.');
+  const trash = trashFlag(body);
+  if (page.archived && trash !== false) throw validation(IN_TRASH);
   const values = { ...page.values };
   writeProperties(ws.schemaOf(page), body.properties, values);
   const icon = body.icon === undefined ? page.icon : fileOrEmoji(body.icon, 'icon');
@@ -99,7 +120,7 @@ export function updatePage(ws: Workspace, req: ApiRequest, rawId: string): ApiRe
   page.values = values;
   page.icon = icon;
   page.cover = cover;
-  if (typeof body.archived === 'boolean') page.archived = body.archived;
+  if (trash !== undefined) page.archived = trash;
   page.last_edited_time = notionTime(req.now);
   return { status: 200, body: renderPage(ws, page, req.headers['notion-version']) };
 }

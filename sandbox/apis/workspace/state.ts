@@ -160,6 +160,15 @@ export class Workspace {
     return p && p.shared && !p.archived ? p : undefined;
   }
 
+  /**
+   * A page shared with the integration, in the trash or not: Notion retrieves a trashed page (`in_trash: true`) and
+   * takes an update that restores it; only other edits of it are refused.
+   */
+  sharedPage(id: string): PageRecord | undefined {
+    const p = this.pages.get(id);
+    return p && p.shared ? p : undefined;
+  }
+
   visibleDatabase(id: string): DatabaseRecord | undefined {
     const d = this.databases.get(id);
     return d && d.shared && !d.archived ? d : undefined;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/start.js';
 import type { Sandbox } from '../../../sandbox/types.js';
+import { getPage, updatePage } from '../../../sandbox/apis/workspace/pages.js';
+import { seedWorkspace } from '../../../sandbox/apis/workspace/state.js';
 
 type Json = Record<string, any>;
 
@@ -132,6 +134,55 @@ describe('Notion API fake', () => {
     for (const a of answers) expect(a).toMatchObject({ archived: false, in_trash: false });
     const page = await call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { title: { title: title('Old notes') } } });
     expect((await call('PATCH', `/v1/pages/${page.body.id}`, { archived: true })).body).toMatchObject({ archived: true, in_trash: true });
+  });
+
+  it('PATCH /v1/pages/{id}: only the properties sent change, checked against the schema, in Notion\'s words', async () => {
+    const { home } = await seeded();
+    const made = await call('POST', '/v1/databases', {
+      parent: { type: 'page_id', page_id: home.id },
+      title: title('Board'),
+      properties: { Name: { title: {} }, Stage: { status: { options: [{ name: 'Not started' }, { name: 'Done' }] } }, Tag: { select: { options: [{ name: 'ops' }] } } },
+    });
+    const row = (await call('POST', '/v1/pages', { parent: { database_id: made.body.id }, properties: { Name: { title: title('Card') }, Tag: { select: { name: 'ops' } } } })).body;
+    const patch = (body: unknown, id = row.id) => call('PATCH', `/v1/pages/${id}`, body);
+
+    const done = await patch({ properties: { Stage: { status: { name: 'Done' } } } });
+    expect(done.status).toBe(200);
+    expect(done.body.properties).toMatchObject({ Stage: { type: 'status', status: { name: 'Done' } }, Tag: { select: { name: 'ops' } }, Name: { title: [{ plain_text: 'Card' }] } });
+
+    const refused = async (body: unknown, id?: string) => {
+      const r = await patch(body, id);
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('validation_error');
+      return r.body.message;
+    };
+    expect(await refused({ properties: { stage: { status: { name: 'Done' } } } })).toBe('stage is not a property that exists.');
+    expect(await refused({ properties: { Stage: { select: { name: 'Done' } } } })).toBe('Stage is expected to be status.');
+    // A status takes only its options (Notion's API cannot add one); a select adds a name it does not have.
+    expect(await refused({ properties: { Stage: { status: { name: 'Shipped' } } } })).toBe('body failed validation: body.properties.Stage.status: option `Shipped` does not exist.');
+    expect((await patch({ properties: { Tag: { select: { name: 'infra' } } } })).body.properties.Tag.select.name).toBe('infra');
+    // A page outside a database has its title only.
+    expect(await refused({ properties: { Stage: { status: { name: 'Done' } } } }, home.id)).toBe('Stage is not a property that exists.');
+    // A page that does not exist, and one not shared with the integration (the seed's private page), read alike.
+    const missing = await patch({ properties: { title: { title: title('x') } } }, '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'object_not_found', message: 'Could not find page with ID: 0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0. Make sure the relevant pages and databases are shared with your integration.' });
+    const ws = seedWorkspace('unshared@example.com', Date.now());
+    const hidden = [...ws.pages.values()].find((p) => !p.shared)!;
+    const request = { method: 'PATCH', path: '', query: new URLSearchParams(), headers: {}, body: { in_trash: false }, user: 'unshared@example.com', scopes: [], now: Date.now() };
+    expect(() => updatePage(ws, request, hidden.id)).toThrow(`Could not find page with ID: ${hidden.id}.`);
+    expect(() => getPage(ws, request, hidden.id)).toThrow(`Could not find page with ID: ${hidden.id}.`);
+
+    // The trash: in_trash (or archived) moves the page there; it is still read, says so, and takes only a restore.
+    expect((await patch({ in_trash: true })).body).toMatchObject({ in_trash: true, archived: true });
+    expect((await call('GET', `/v1/pages/${row.id}`)).body).toMatchObject({ id: row.id, in_trash: true });
+    const edit = { properties: { Stage: { status: { name: 'Not started' } } } };
+    expect(await refused(edit)).toBe("Can't edit block that is archived. You must unarchive the block before editing.");
+    expect(await refused({ icon: { type: 'emoji', emoji: '📌' } })).toBe("Can't edit block that is archived. You must unarchive the block before editing.");
+    expect((await call('GET', `/v1/pages/${row.id}`)).body.properties.Stage.status.name).toBe('Done');
+    expect((await patch({ archived: false })).body).toMatchObject({ in_trash: false, archived: false });
+    expect((await patch(edit)).body.properties.Stage.status.name).toBe('Not started');
+    expect(await refused({ in_trash: 'yes' })).toBe('body failed validation: body.in_trash should be a boolean, instead was `"yes"`.');
   });
 
   it('creates databases with exactly one title property', async () => {
