@@ -62,21 +62,13 @@ function idProblem(columns: readonly Column[], id: string): string | undefined {
   return `\`${id}\` is not a property id of this database;${hint} Property ids: ${columns.map((c) => `\`${c.id}\` (${c.name})`).join(', ')}`;
 }
 
-export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I, io: PrecheckIO): Promise<I> {
-  if (input.database_id === undefined) return input;
-  const needed =
-    input.properties !== undefined || input.property_id !== undefined || (input.sorts ?? []).some((s) => s.property !== undefined) || input.data_source_id !== undefined;
-  const version = io.version ?? '2022-06-28';
-  if (input.data_source_id !== undefined && !hasDataSources(version)) {
-    throw refuse('/data_source_id', `data_source_id needs workspace_version ${DATA_SOURCES_VERSION} or later (this call speaks ${version}, whose databases have no data sources)`, 'version');
-  }
-  // Nothing names a column, and before data sources nothing needs resolving: no read at all.
-  if (!needed && !hasDataSources(version)) return input;
-  const schema = await databaseSchema(io, version, workspaceId(input.database_id), input.data_source_id);
-  const { columns } = schema;
+/**
+ * Every problem of a `properties` input (keys and value shapes) against a database's columns, each at its pointer
+ * below `/properties`: shared by the tools that write a row (insert, create) and the one that changes a page (update).
+ */
+export function propertyViolations(columns: readonly Column[], properties: Record<string, unknown> | undefined): Violation[] {
   const violations: Violation[] = [];
-
-  for (const [key, value] of Object.entries(input.properties ?? {})) {
+  for (const [key, value] of Object.entries(properties ?? {})) {
     const at = `/properties/${pointerToken(key)}`;
     const found = findColumn(columns, key);
     if ('problem' in found) {
@@ -91,6 +83,29 @@ export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I
     const problem = columnValueProblem(column, value);
     if (problem) violations.push({ pointer: `${at}${problem.suffix}`, message: problem.message, keyword: 'column_type' });
   }
+  return violations;
+}
+
+/** Refuses the input with every violation, or returns when there is none. */
+export function throwViolations(violations: readonly Violation[]): void {
+  if (violations.length > 0) {
+    throw new ConnectorError('invalid_input', `Invalid input: ${violations.map((v) => v.message).join('; ')}`, { details: { violations: [...violations] } });
+  }
+}
+
+export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I, io: PrecheckIO): Promise<I> {
+  if (input.database_id === undefined) return input;
+  const needed =
+    input.properties !== undefined || input.property_id !== undefined || (input.sorts ?? []).some((s) => s.property !== undefined) || input.data_source_id !== undefined;
+  const version = io.version ?? '2022-06-28';
+  if (input.data_source_id !== undefined && !hasDataSources(version)) {
+    throw refuse('/data_source_id', `data_source_id needs workspace_version ${DATA_SOURCES_VERSION} or later (this call speaks ${version}, whose databases have no data sources)`, 'version');
+  }
+  // Nothing names a column, and before data sources nothing needs resolving: no read at all.
+  if (!needed && !hasDataSources(version)) return input;
+  const schema = await databaseSchema(io, version, workspaceId(input.database_id), input.data_source_id);
+  const { columns } = schema;
+  const violations = propertyViolations(columns, input.properties);
 
   (input.sorts ?? []).forEach((sort, i) => {
     if (sort.property === undefined) return;
@@ -105,8 +120,6 @@ export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I
     }
   }
 
-  if (violations.length > 0) {
-    throw new ConnectorError('invalid_input', `Invalid input: ${violations.map((v) => v.message).join('; ')}`, { details: { violations } });
-  }
+  throwViolations(violations);
   return schema.dataSourceId === undefined || input.data_source_id !== undefined ? input : { ...input, data_source_id: schema.dataSourceId };
 }
