@@ -64,6 +64,23 @@ describe('workspace columns checked against the schema', () => {
     expect(byPointer['/properties/Done/checkbox']).toBe('`Done` is a checkbox column; `checkbox` must be true or false, e.g. {"checkbox":true}');
   });
 
+  it('an option given the wrong way is shown written the right way; a status option that does not exist is refused listing them', async () => {
+    const swapped = await run('workspace_database_insert_row', { database_id: db, properties: { title: { title: text('x') }, Status: { status: { name: 'done' } } } });
+    expect(swapped.body.error.details.violations).toEqual([
+      { pointer: '/properties/Status', message: '`Status` is a select column; its value needs the `select` member (given `status`), e.g. {"select":{"name":"Done"}}', keyword: 'column_type' },
+    ]);
+    const page = (await run('workspace_database_retrieve', { database_id: db })).body.data.parent.page_id;
+    const board = await run('workspace_database_create', { parent: { page_id: page }, title: text('Board'), properties: { Name: { title: {} }, Stage: { status: { options: [{ name: 'Not started' }, { name: 'Done' }] } } } });
+    const unknown = await run('workspace_database_insert_row', { database_id: board.body.data.id, properties: { title: { title: text('x') }, Stage: { status: { name: 'Shipped' } } } });
+    expect(unknown.body.error.details.violations).toEqual([
+      {
+        pointer: '/properties/Stage/status/name',
+        message: '`Stage` is a status column without the option `Shipped` (Notion adds no status option when a page is written); its options: `Not started`, `Done`; send one of them, e.g. {"name":"Not started"}',
+        keyword: 'column_type',
+      },
+    ]);
+  });
+
   it('the title is keyed `title` or by its display name (Notion accepts both); other keys by exact name or decoded id', async () => {
     const byTitle = await run('workspace_database_insert_row', { database_id: db, properties: { title: { title: text('keyed title') }, Status: { select: { name: 'Todo' } } } });
     expect(byTitle.status).toBe(200);
