@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsClearValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsClearValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspacePageUpdateInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -719,6 +719,21 @@ export function buildWorkspacePageRead(input: WorkspacePageReadInput): UpstreamR
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
   return { method: "GET", path: buildPath("/v1/blocks/{block_id}/children", { "block_id": v1 }), query, headers };
+}
+
+/** `workspace_page_update`: PATCH /v1/pages/{page_id}. Call only with an input that passed validation. */
+export function buildWorkspacePageUpdate(input: WorkspacePageUpdateInput): UpstreamRequest {
+  const v1 = helpers.workspaceId(input.page_id);
+  const query: Record<string, string | string[]> = {};
+  const headers: Record<string, string> = {};
+  headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
+  let o2: Record<string, unknown> | undefined;
+  if (input.properties !== undefined) (o2 ??= {})["properties"] = input.properties;
+  if (input.icon !== undefined) (o2 ??= {})["icon"] = input.icon;
+  if (input.cover !== undefined) (o2 ??= {})["cover"] = input.cover;
+  if (input.in_trash !== undefined) (o2 ??= {})["in_trash"] = input.in_trash;
+  if (input.archived !== undefined) (o2 ??= {})["archived"] = input.archived;
+  return { method: "PATCH", path: buildPath("/v1/pages/{page_id}", { "page_id": v1 }), query, headers, body: o2 };
 }
 
 /** `workspace_search`: POST /v1/search. Call only with an input that passed validation. */

@@ -1439,6 +1439,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tools/workspace_page_update/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due date, rename it), its icon or cover, or move it to the trash (in_trash: true; false restores it).
+         * @description Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due
+         *     date, rename it), its icon or cover, or move it to the trash (in_trash: true; false restores it). Only what you
+         *     send changes. Property keys are the exact, case-sensitive column names of the page's database (the title also
+         *     `title`); values as workspace_database_insert_row takes them, e.g. a select {"select": {"name": "Done"}}, a status
+         *     {"status": {"name": "Done"}}, never a plain string. Keys, shapes and option names are checked against the
+         *     database's schema; a page outside a database has only its title. page_id comes from workspace_search or
+         *     workspace_database_query. Returns the page: id, url, properties.
+         *     Example: {"page_id": "59833787-2cf9-4fdf-8782-e53db20768a5", "properties": {"Status": {"select": {"name":
+         *     "Done"}}, "Due": {"date": {"start": "2026-03-01"}}}}
+         */
+        post: operations["execute_workspace_page_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tools/workspace_search/execute": {
         parameters: {
             query?: never;
@@ -5618,6 +5646,123 @@ export interface components {
             identifier: string;
             tool_input: components["schemas"]["WorkspacePageReadInput"];
         };
+        WorkspacePageUpdateInput: {
+            /**
+             * @description The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two.
+             * @example true
+             */
+            archived?: boolean;
+            /**
+             * @description New page cover image: `{type: "external", external: {url}}`.
+             * @example {
+             *       "type": "external",
+             *       "external": {
+             *         "url": "https://example.com/cover.png"
+             *       }
+             *     }
+             */
+            cover?: {
+                external: {
+                    /** Format: uri */
+                    url: string;
+                };
+                /** @constant */
+                type: "external";
+            };
+            /**
+             * @description New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`.
+             * @example {
+             *       "type": "emoji",
+             *       "emoji": "✅"
+             *     }
+             */
+            icon?: {
+                emoji: string;
+                /** @constant */
+                type: "emoji";
+            } | {
+                external: {
+                    /** Format: uri */
+                    url: string;
+                };
+                /** @constant */
+                type: "external";
+            };
+            /**
+             * @description true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored.
+             * @example true
+             */
+            in_trash?: boolean;
+            /**
+             * Format: workspace-id
+             * @description The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized).
+             * @example 59833787-2cf9-4fdf-8782-e53db20768a5
+             */
+            page_id: string;
+            /**
+             * @description New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`).
+             * @example {
+             *       "Stage": {
+             *         "status": {
+             *           "name": "Done"
+             *         }
+             *       }
+             *     }
+             * @example {
+             *       "title": {
+             *         "title": [
+             *           {
+             *             "text": {
+             *               "content": "Write the final report"
+             *             }
+             *           }
+             *         ]
+             *       },
+             *       "Priority": {
+             *         "select": {
+             *           "name": "High"
+             *         }
+             *       },
+             *       "Due": {
+             *         "date": {
+             *           "start": "2026-03-01"
+             *         }
+             *       },
+             *       "Estimate": {
+             *         "number": 5
+             *       },
+             *       "Approved": {
+             *         "checkbox": true
+             *       }
+             *     }
+             */
+            properties?: {
+                [key: string]: Record<string, never>;
+            };
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+            /**
+             * @description The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both.
+             * @example 2025-09-03
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
+        };
+        /** @description The page as it is now, with all its properties. */
+        WorkspacePageUpdateOutput: components["schemas"]["WorkspacePage"];
+        WorkspacePageUpdateRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input: components["schemas"]["WorkspacePageUpdateInput"];
+        };
         WorkspacePropertySchema: {
             /** @description The property id (the title's is title; others percent-encoded as listed, e.g. %5BJCR). */
             id: string;
@@ -8296,6 +8441,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["WorkspacePageReadOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_workspace_page_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspacePageUpdateRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkspacePageUpdateOutput"];
                         execution_id: string;
                     };
                 };

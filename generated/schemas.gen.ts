@@ -12540,6 +12540,538 @@ export let workspacePageReadOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `workspace_page_update`. */
+export let workspacePageUpdateInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "page_id": {
+        "type": "string",
+        "format": "workspace-id",
+        "description": "The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized).",
+        "examples": [
+          "59833787-2cf9-4fdf-8782-e53db20768a5"
+        ]
+      },
+      "properties": {
+        "type": "object",
+        "description": "New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{\"Status\": {\"select\": {\"name\": \"Done\"}}, \"Due\": {\"date\": {\"start\": \"2026-03-01\"}}, \"title\": {\"title\": [{\"text\": {\"content\": \"New name\"}}]}}`; null clears a select, status, date, number, url, email or phone (`{\"Due\": {\"date\": null}}`).",
+        "additionalProperties": {
+          "type": "object"
+        },
+        "examples": [
+          {
+            "Stage": {
+              "status": {
+                "name": "Done"
+              }
+            }
+          },
+          {
+            "title": {
+              "title": [
+                {
+                  "text": {
+                    "content": "Write the final report"
+                  }
+                }
+              ]
+            },
+            "Priority": {
+              "select": {
+                "name": "High"
+              }
+            },
+            "Due": {
+              "date": {
+                "start": "2026-03-01"
+              }
+            },
+            "Estimate": {
+              "number": 5
+            },
+            "Approved": {
+              "checkbox": true
+            }
+          }
+        ]
+      },
+      "icon": {
+        "type": "object",
+        "description": "New page icon: `{type: \"emoji\", emoji: \"✅\"}` or `{type: \"external\", external: {url}}`.",
+        "oneOf": [
+          {
+            "type": "object",
+            "required": [
+              "type",
+              "emoji"
+            ],
+            "properties": {
+              "type": {
+                "const": "emoji"
+              },
+              "emoji": {
+                "type": "string"
+              }
+            },
+            "additionalProperties": false
+          },
+          {
+            "type": "object",
+            "required": [
+              "type",
+              "external"
+            ],
+            "properties": {
+              "type": {
+                "const": "external"
+              },
+              "external": {
+                "type": "object",
+                "required": [
+                  "url"
+                ],
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "format": "uri"
+                  }
+                }
+              }
+            },
+            "additionalProperties": false
+          }
+        ],
+        "examples": [
+          {
+            "type": "emoji",
+            "emoji": "✅"
+          }
+        ]
+      },
+      "cover": {
+        "type": "object",
+        "description": "New page cover image: `{type: \"external\", external: {url}}`.",
+        "properties": {
+          "type": {
+            "const": "external"
+          },
+          "external": {
+            "type": "object",
+            "required": [
+              "url"
+            ],
+            "properties": {
+              "url": {
+                "type": "string",
+                "format": "uri"
+              }
+            }
+          }
+        },
+        "additionalProperties": false,
+        "examples": [
+          {
+            "type": "external",
+            "external": {
+              "url": "https://example.com/cover.png"
+            }
+          }
+        ],
+        "required": [
+          "type",
+          "external"
+        ]
+      },
+      "in_trash": {
+        "type": "boolean",
+        "description": "true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored.",
+        "examples": [
+          true
+        ]
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two.",
+        "examples": [
+          true
+        ]
+      },
+      "workspace_version": {
+        "type": "string",
+        "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both.",
+        "examples": [
+          "2025-09-03"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "required": [
+      "page_id"
+    ],
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_page_update` (its notable fields). */
+export let workspacePageUpdateOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "The page as it is now, with all its properties.",
+    "required": [
+      "id"
+    ],
+    "properties": {
+      "object": {
+        "const": "page"
+      },
+      "id": {
+        "type": "string",
+        "description": "The page id (a UUID)."
+      },
+      "url": {
+        "type": "string",
+        "description": "The page's notion.so address."
+      },
+      "created_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "last_edited_time": {
+        "type": "string",
+        "description": "ISO 8601."
+      },
+      "created_by": {
+        "type": "object",
+        "description": "A person or the integration's bot, by id: {\"object\": \"user\", \"id\"}.",
+        "properties": {
+          "object": {
+            "const": "user"
+          },
+          "id": {
+            "type": "string"
+          }
+        }
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Whether the page is in the trash (the older name of in_trash)."
+      },
+      "in_trash": {
+        "type": "boolean",
+        "description": "Whether the page is in the trash."
+      },
+      "parent": {
+        "type": "object",
+        "description": "Where the page is: `type` names the key holding the id: database_id for a database row (from 2025-09-03 data_source_id, with database_id beside it), page_id, block_id, or workspace (true).",
+        "properties": {
+          "type": {
+            "type": "string"
+          },
+          "database_id": {
+            "type": "string"
+          },
+          "data_source_id": {
+            "type": "string",
+            "description": "From 2025-09-03, the data source of a database row."
+          },
+          "page_id": {
+            "type": "string"
+          },
+          "block_id": {
+            "type": "string"
+          },
+          "workspace": {
+            "const": true,
+            "description": "At the top of the workspace."
+          }
+        }
+      },
+      "properties": {
+        "type": "object",
+        "description": "Column (property) name -> its value, `{id, type, <type>: value}`: title and rich_text hold rich text, select and status an option or null, date `{start, end, time_zone}` or null, number a number or null.",
+        "additionalProperties": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The property id (the title's is title; others percent-encoded as listed)."
+            },
+            "type": {
+              "type": "string",
+              "description": "The property type, and the key holding the value: title, rich_text, number, select, multi_select, status, date, checkbox, url, email, phone_number, people, relation, files, formula, rollup, ..."
+            },
+            "title": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "rich_text": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "description": "A rich-text item: `plain_text` is its text without formatting; `type` is text, mention or equation, and the key of that name holds the details.",
+                "properties": {
+                  "type": {
+                    "type": "string",
+                    "description": "text, mention or equation."
+                  },
+                  "plain_text": {
+                    "type": "string"
+                  },
+                  "href": {
+                    "type": [
+                      "string",
+                      "null"
+                    ],
+                    "description": "The item's link, or null."
+                  },
+                  "annotations": {
+                    "type": "object",
+                    "description": "The formatting.",
+                    "properties": {
+                      "bold": {
+                        "type": "boolean"
+                      },
+                      "italic": {
+                        "type": "boolean"
+                      },
+                      "strikethrough": {
+                        "type": "boolean"
+                      },
+                      "underline": {
+                        "type": "boolean"
+                      },
+                      "code": {
+                        "type": "boolean"
+                      },
+                      "color": {
+                        "type": "string",
+                        "description": "default, a color (gray, red, ...) or a background (red_background, ...)."
+                      }
+                    }
+                  },
+                  "text": {
+                    "type": "object",
+                    "description": "A text item's content and link.",
+                    "properties": {
+                      "content": {
+                        "type": "string"
+                      },
+                      "link": {
+                        "type": [
+                          "object",
+                          "null"
+                        ],
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "number": {
+              "type": [
+                "number",
+                "null"
+              ]
+            },
+            "select": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "color": {
+                  "type": "string"
+                }
+              }
+            },
+            "multi_select": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "status": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "color": {
+                  "type": "string"
+                }
+              }
+            },
+            "date": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "start": {
+                  "type": "string",
+                  "description": "A date (2026-03-01) or a date-time."
+                },
+                "end": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "time_zone": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            },
+            "checkbox": {
+              "type": "boolean"
+            },
+            "url": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "email": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "phone_number": {
+              "type": [
+                "string",
+                "null"
+              ]
+            },
+            "relation": {
+              "type": "array",
+              "description": "The related pages.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `workspace_search`. */
 export let workspaceSearchInputSchema: JsonSchema = {
     "type": "object",

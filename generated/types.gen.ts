@@ -1154,6 +1154,143 @@ export interface WorkspacePageReadInput {
 
 /** Result of `workspace_page_read`: the notable fields; the upstream may return more. */
 export type WorkspacePageReadOutput = { object?: "list"; results?: Array<WorkspaceBlock>; next_cursor?: string | null; has_more?: boolean; type?: "block"; [key: string]: unknown };
+/** Input of `workspace_page_update`. A union: Nothing to change; give properties, icon, cover or in_trash. archived is the older name of in_trash; give in_trash alone. */
+export type WorkspacePageUpdateInput = {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties: Record<string, Record<string, unknown>>;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover?: never;
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash?: never;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived?: never;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties?: never;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover?: { type: "external"; external: { url: string; [key: string]: unknown } };
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash?: never;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived?: never;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties?: Record<string, Record<string, unknown>>;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon?: never;
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover: { type: "external"; external: { url: string; [key: string]: unknown } };
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash?: boolean;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived?: never;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties: Record<string, Record<string, unknown>>;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover: { type: "external"; external: { url: string; [key: string]: unknown } };
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash?: boolean;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived?: never;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties?: Record<string, Record<string, unknown>>;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover?: never;
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash: boolean;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived?: never;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties?: never;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover: { type: "external"; external: { url: string; [key: string]: unknown } };
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash: boolean;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived?: never;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized). Format: workspace-id. Example: `"59833787-2cf9-4fdf-8782-e53db20768a5"`. */
+    page_id: string;
+    /** New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{"Status": {"select": {"name": "Done"}}, "Due": {"date": {"start": "2026-03-01"}}, "title": {"title": [{"text": {"content": "New name"}}]}}`; null clears a select, status, date, number, url, email or phone (`{"Due": {"date": null}}`). Example: `{"Stage":{"status":{"name":"Done"}}}`. */
+    properties?: Record<string, Record<string, unknown>>;
+    /** New page icon: `{type: "emoji", emoji: "✅"}` or `{type: "external", external: {url}}`. Example: `{"type":"emoji","emoji":"✅"}`. */
+    icon?: Record<string, unknown> & ({ type: "emoji"; emoji: string } | { type: "external"; external: { url: string; [key: string]: unknown } });
+    /** New page cover image: `{type: "external", external: {url}}`. Example: `{"type":"external","external":{"url":"https://example.com/cover.png"}}`. */
+    cover?: { type: "external"; external: { url: string; [key: string]: unknown } };
+    /** true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored. Example: `true`. */
+    in_trash?: never;
+    /** The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two. Example: `true`. */
+    archived: boolean;
+    /** The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both. Example: `"2025-09-03"`. */
+    workspace_version?: "2022-06-28" | "2025-09-03";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  };
+/** Result of `workspace_page_update`: the notable fields; the upstream may return more. */
+export type WorkspacePageUpdateOutput = WorkspacePage;
 
 /** Input of `workspace_search`. */
 export interface WorkspaceSearchInput {
@@ -1174,7 +1311,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_page_update" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1222,6 +1359,7 @@ export interface ToolInputs {
   workspace_page_append: WorkspacePageAppendInput;
   workspace_page_create: WorkspacePageCreateInput;
   workspace_page_read: WorkspacePageReadInput;
+  workspace_page_update: WorkspacePageUpdateInput;
   workspace_search: WorkspaceSearchInput;
 }
 
@@ -1271,5 +1409,6 @@ export interface ToolOutputs {
   workspace_page_append: WorkspacePageAppendOutput;
   workspace_page_create: WorkspacePageCreateOutput;
   workspace_page_read: WorkspacePageReadOutput;
+  workspace_page_update: WorkspacePageUpdateOutput;
   workspace_search: WorkspaceSearchOutput;
 }

@@ -10,8 +10,9 @@
 import type { ConnectorName } from '../types.js';
 import { calendarEventLength } from './calendar-event-length.js';
 import { workspaceColumns } from './workspace-columns.js';
+import { workspacePageColumns } from './workspace-page-columns.js';
 
-export { calendarEventLength, workspaceColumns };
+export { calendarEventLength, workspaceColumns, workspacePageColumns };
 
 export interface PrecheckInfo {
   /** The connector whose tools may use it. */
@@ -31,4 +32,6 @@ export const precheckRegistry: Readonly<Record<string, PrecheckInfo>> = {
   },
   // From Notion-Version 2025-09-03 it resolves the database's data source when the caller gives none.
   workspaceColumns: { connector: 'workspace', parameters: ['database_id'], provides: ['data_source_id'] },
+  // The same column check for a page named by its id: it reads the page's parent, then that database's schema.
+  workspacePageColumns: { connector: 'workspace', parameters: ['page_id', 'properties'] },
 };

@@ -39,7 +39,17 @@ const STEPS: Record<ConnectorName, Step[]> = {
     { tool: 'workspace_database_insert_row', input: (s) => ({ database_id: s.db, properties: { Name: { title: text('E2E row') }, Status: { select: { name: 'Doing' } } } }), check: (d, s) => {
       expect(d.object).toBe('page');
       expect(d.parent.database_id).toBe(s.db);
+      s.row = d.id;
     } },
+    // The row just made, marked done and given a due date: only those change; then into the trash and back.
+    { tool: 'workspace_page_update', input: (s) => ({ page_id: s.row, properties: { Status: { select: { name: 'Done' } }, Due: { date: { start: '2026-03-01' } } } }), check: (d, s) => {
+      expect(d.id).toBe(s.row);
+      expect(d.properties.Status.select.name).toBe('Done');
+      expect(d.properties.Due.date.start).toBe('2026-03-01');
+      expect(d.properties.Name.title[0].plain_text).toBe('E2E row');
+    } },
+    { tool: 'workspace_page_update', input: (s) => ({ page_id: s.row, in_trash: true }), check: (d) => expect(d).toMatchObject({ in_trash: true, archived: true }) },
+    { tool: 'workspace_page_update', input: (s) => ({ page_id: s.row, archived: false }), check: (d) => expect(d).toMatchObject({ in_trash: false, archived: false }) },
     { tool: 'workspace_page_create', input: (s) => ({ parent_page_id: s.page, properties: { title: { title: text('E2E page') } } }), check: (d, s) => {
       expect(d.object).toBe('page');
       s.newPage = d.id;
@@ -201,8 +211,14 @@ const WORKSPACE_2025: Step[] = [
   { tool: 'workspace_database_query', input: (s) => ({ database_id: s.db, page_size: 2, workspace_version: V25 }), check: (d) => expect(d.has_more).toBe(true) },
   { tool: 'workspace_database_query_properties', input: (s) => ({ database_id: s.db, property_id: 'title', workspace_version: V25 }), check: (d) =>
     expect(Object.keys(d.results[0].properties)).toHaveLength(1) },
-  { tool: 'workspace_database_insert_row', input: (s) => ({ database_id: s.db, properties: { Name: { title: text('E2E v25 row') } }, workspace_version: V25 }), check: (d, s) =>
-    expect(d.parent).toMatchObject({ type: 'data_source_id', database_id: s.db }) },
+  { tool: 'workspace_database_insert_row', input: (s) => ({ database_id: s.db, properties: { Name: { title: text('E2E v25 row') } }, workspace_version: V25 }), check: (d, s) => {
+    expect(d.parent).toMatchObject({ type: 'data_source_id', database_id: s.db });
+    s.row = d.id;
+  } },
+  { tool: 'workspace_page_update', input: (s) => ({ page_id: s.row, properties: { Status: { select: { name: 'Doing' } } }, workspace_version: V25 }), check: (d, s) => {
+    expect(d.parent).toMatchObject({ type: 'data_source_id', database_id: s.db });
+    expect(d.properties.Status.select.name).toBe('Doing');
+  } },
   { tool: 'workspace_page_create', input: (s) => ({ parent_page_id: s.page, properties: { title: { title: text('E2E v25 page') } }, workspace_version: V25 }), check: (d, s) => {
     s.newPage = d.id;
   } },

@@ -29,6 +29,7 @@ interface Upstream {
   workspace_database_retrieve: Either<NotionV4['databases']['retrieve'], NotionV5['databases']['retrieve']>;
   workspace_page_create: Either<NotionV4['pages']['create'], NotionV5['pages']['create']>;
   workspace_page_append: Either<NotionV4['blocks']['children']['append'], NotionV5['blocks']['children']['append']>;
+  workspace_page_update: Either<NotionV4['pages']['update'], NotionV5['pages']['update']>;
   workspace_page_read: Either<NotionV4['blocks']['children']['list'], NotionV5['blocks']['children']['list']>;
   workspace_search: Either<NotionV4['search'], NotionV5['search']>;
 }
@@ -75,6 +76,7 @@ describe('the outputs are deep: they describe the notable fields, nested', () =>
     expectTypeOf<Database<''> | 'data_sources.id'>().toExtend<Paths<'workspace_database_retrieve'>>();
     expectTypeOf<Page<''>>().toExtend<Paths<'workspace_database_insert_row'>>();
     expectTypeOf<Page<''> | 'parent.data_source_id'>().toExtend<Paths<'workspace_page_create'>>();
+    expectTypeOf<Page<''> | 'parent.data_source_id' | `properties.*.status.name` | `properties.*.date.start`>().toExtend<Paths<'workspace_page_update'>>();
     expectTypeOf<List | Page<'results.'>>().toExtend<Paths<'workspace_database_query'>>();
     expectTypeOf<List | Page<'results.'>>().toExtend<Paths<'workspace_database_query_properties'>>();
     expectTypeOf<List | Page<'results.'> | Database<'results.'>>().toExtend<Paths<'workspace_search'>>();
@@ -91,6 +93,7 @@ describe('the outputs are deep: they describe the notable fields, nested', () =>
 describe('a shared schema is a named type, which the outputs that answer it use', () => {
   it('pages, databases, comments and rich text', () => {
     expectTypeOf<ToolOutputs['workspace_page_create']>().toEqualTypeOf<WorkspacePage>();
+    expectTypeOf<ToolOutputs['workspace_page_update']>().toEqualTypeOf<WorkspacePage>();
     expectTypeOf<ToolOutputs['workspace_database_retrieve']>().toEqualTypeOf<WorkspaceDatabase>();
     expectTypeOf<ToolOutputs['workspace_comment_retrieve']>().toEqualTypeOf<WorkspaceComment>();
     expectTypeOf<NonNullable<ToolOutputs['workspace_search']['results']>[number]>().toEqualTypeOf<WorkspacePage | WorkspaceDatabaseOrDataSource>();

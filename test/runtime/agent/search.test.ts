@@ -131,6 +131,12 @@ const CASES: [query: string, first: string][] = [
   ['add these action items to the project page', 'workspace_page_append'],
   ['add a paragraph to a notion page', 'workspace_page_append'],
   ['add content to a page', 'workspace_page_append'],
+  // Changing a page that exists: its properties, its title, the trash.
+  ['mark the notion task done', 'workspace_page_update'],
+  ['set the due date of a task in notion', 'workspace_page_update'],
+  ['rename a notion page', 'workspace_page_update'],
+  ['archive a notion page', 'workspace_page_update'],
+  ['update a notion page', 'workspace_page_update'],
   // Several events, but only a tool that deletes one: still the one.
   ['delete events', 'calendar_delete_event'],
   // The search tools return {results: [{id, properties, createdAt, updatedAt}]}: "updatedAt" is not "update".

@@ -29,8 +29,13 @@ const COLUMNS = {
 const text = (content: string) => [{ type: 'text' as const, text: { content } }];
 const row = { title: { title: text('Write the report') }, Status: { select: { name: 'Todo' } }, Due: { date: { start: '2026-03-01' } } };
 
-/** The schema reads the pre-check makes (either version), answered from a fixed schema; anything else `{}`. */
+/** The schema reads the pre-checks make (either version), answered from a fixed schema; anything else `{}`. */
 function answer(call: RecordedCall): { status: number; body: unknown } {
+  // The page workspace_page_update's pre-check reads: a row of the database, as each version names its parent.
+  if (call.method === 'GET' && call.path === `/v1/pages/${PAGE}`) {
+    const v25 = call.headers['notion-version'] === '2025-09-03';
+    return { status: 200, body: { object: 'page', id: PAGE, parent: v25 ? { type: 'data_source_id', data_source_id: DS, database_id: DB } : { type: 'database_id', database_id: DB } } };
+  }
   if (call.method === 'GET' && call.path === `/v1/databases/${DB}`) return { status: 200, body: { object: 'database', id: DB, properties: COLUMNS, data_sources: [{ id: DS, name: 'Tasks' }] } };
   if (call.method === 'GET' && call.path === `/v1/data_sources/${DS}`) return { status: 200, body: { object: 'data_source', id: DS, properties: COLUMNS } };
   return { status: 200, body: { object: 'list', results: [], next_cursor: null, has_more: false } };
@@ -93,6 +98,18 @@ const CASES: Case[] = [
     input: { parent_page_id: PAGE, properties: { title: { title: text('Plan') } }, child_blocks: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: text('First') } }] },
     v4: (n) => n.pages.create({ parent: { page_id: PAGE }, properties: { title: { title: text('Plan') } }, children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: text('First') } }] }),
     v5: (n) => n.pages.create({ parent: { page_id: PAGE }, properties: { title: { title: text('Plan') } }, children: [{ object: 'block', type: 'paragraph', paragraph: { rich_text: text('First') } }] }),
+  },
+  {
+    tool: 'workspace_page_update',
+    input: { page_id: PAGE.replace(/-/g, ''), properties: { Status: { select: { name: 'Todo' } }, Due: { date: { start: '2026-03-01' } } }, icon: { type: 'emoji', emoji: '✅' } },
+    v4: (n) => n.pages.update({ page_id: PAGE, properties: { Status: { select: { name: 'Todo' } }, Due: { date: { start: '2026-03-01' } } }, icon: { type: 'emoji', emoji: '✅' } }),
+    v5: (n) => n.pages.update({ page_id: PAGE, properties: { Status: { select: { name: 'Todo' } }, Due: { date: { start: '2026-03-01' } } }, icon: { type: 'emoji', emoji: '✅' } }),
+  },
+  {
+    tool: 'workspace_page_update',
+    input: { page_id: PAGE, in_trash: true },
+    v4: (n) => n.pages.update({ page_id: PAGE, in_trash: true }),
+    v5: (n) => n.pages.update({ page_id: PAGE, in_trash: true }),
   },
   {
     tool: 'workspace_database_create',

@@ -1,7 +1,7 @@
 /**
  * Notion's official client as a conformance client of the sandbox, unchanged, pointed at the sandbox's Notion origin
  * (`baseUrl`): @notionhq/client v4 (4.0.2, the last to default to Notion-Version 2022-06-28) and v5 (the current
- * major, defaulting to 2025-09-03). Every operation the twelve workspace tools cover runs as the documented API
+ * major, defaulting to 2025-09-03). Every operation the workspace tools cover runs as the documented API
  * answers it in that version, and the refusals the tools meet come back in the shape the client parses (its
  * `APIResponseError` with Notion's `code` and HTTP `status`).
  *
@@ -88,6 +88,33 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     const unknown = await refusal(notion.pages.create({ parent: { database_id: db }, properties: { title: { title: text('x') }, status: { select: { name: 'Todo' } } } }));
     expect(unknown).toMatchObject({ code: 'validation_error', status: 400 });
     expect(unknown.message).toBe('status is not a property that exists.');
+  });
+
+  it('pages.update (workspace_page_update): only the properties sent change; refusals in Notion\'s words; the trash', async () => {
+    const row = (await notion.pages.create({ parent: { database_id: db }, properties: { title: { title: text('SDK update') }, Status: { select: { name: 'Todo' } } } })) as Json;
+    const done = (await notion.pages.update({ page_id: row.id, properties: { Status: { select: { name: 'Done' } }, Due: { date: { start: '2026-03-01' } } } })) as Json;
+    expect(done.properties).toMatchObject({ Name: { title: [{ plain_text: 'SDK update' }] }, Status: { select: { name: 'Done' } }, Due: { date: { start: '2026-03-01' } } });
+    const renamed = (await notion.pages.update({ page_id: home, properties: { title: { title: text('Getting started') } }, icon: { type: 'emoji', emoji: '✅' } })) as Json;
+    expect(renamed.icon).toEqual({ type: 'emoji', emoji: '✅' });
+
+    const refused = async (call: Promise<unknown>) => {
+      const r = await refusal(call);
+      expect(r).toMatchObject({ code: 'validation_error', status: 400 });
+      return r.message;
+    };
+    expect(await refused(notion.pages.update({ page_id: row.id, properties: { status: { select: { name: 'Done' } } } }))).toBe('status is not a property that exists.');
+    expect(await refused(notion.pages.update({ page_id: row.id, properties: { Status: { status: { name: 'Done' } } } }))).toBe('Status is expected to be select.');
+    expect(await refused(notion.pages.update({ page_id: home, properties: { Status: { select: { name: 'Done' } } } }))).toBe('Status is not a property that exists.');
+    const missing = await refusal(notion.pages.update({ page_id: '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0', in_trash: true }));
+    expect(missing).toMatchObject({ code: 'object_not_found', status: 404 });
+
+    // in_trash, and archived (its alias in this version), move the page to the trash; it is still read, and takes
+    // only its restore.
+    expect(await notion.pages.update({ page_id: row.id, in_trash: true })).toMatchObject({ in_trash: true, archived: true });
+    expect(await notion.pages.retrieve({ page_id: row.id })).toMatchObject({ in_trash: true });
+    expect(await refused(notion.pages.update({ page_id: row.id, properties: { Status: { select: { name: 'Todo' } } } }))).toBe("Can't edit block that is archived. You must unarchive the block before editing.");
+    expect(await notion.pages.update({ page_id: row.id, archived: false })).toMatchObject({ in_trash: false, archived: false });
+    expect(((await notion.pages.update({ page_id: row.id, properties: { Status: { select: { name: 'Todo' } } } })) as Json).properties.Status.select.name).toBe('Todo');
   });
 
   it('pages.create under a page (workspace_page_create)', async () => {
@@ -238,6 +265,25 @@ describe('@notionhq/client 5 (Notion-Version 2025-09-03)', () => {
     expect(child.parent).toEqual({ type: 'page_id', page_id: home });
     const wrongCase = await refusal(notion.pages.create({ parent: { data_source_id: source }, properties: { title: { title: text('x') }, done: { checkbox: true } } }));
     expect(wrongCase).toMatchObject({ code: 'validation_error', status: 400 });
+  });
+
+  it('pages.update (workspace_page_update) is the same in this version; a status takes only its options', async () => {
+    const row = (await notion.pages.create({ parent: { data_source_id: source }, properties: { title: { title: text('SDK v5 update') } } })) as Json;
+    const updated = (await notion.pages.update({ page_id: row.id, properties: { Status: { select: { name: 'Doing' } }, Done: { checkbox: true } } })) as Json;
+    expect(updated.parent).toEqual({ type: 'data_source_id', data_source_id: source, database_id: db });
+    expect(updated.properties).toMatchObject({ Status: { select: { name: 'Doing' } }, Done: { checkbox: true } });
+    const board = (await notion.databases.create({
+      parent: { type: 'page_id', page_id: home },
+      title: text('SDK v5 board'),
+      initial_data_source: { properties: { Name: { title: {} }, Stage: { status: { options: [{ name: 'Not started' }, { name: 'Done' }] } } } },
+    } as never)) as Json;
+    const card = (await notion.pages.create({ parent: { data_source_id: board.data_sources[0].id }, properties: { Name: { title: text('card') } } })) as Json;
+    expect(((await notion.pages.update({ page_id: card.id, properties: { Stage: { status: { name: 'Done' } } } })) as Json).properties.Stage.status.name).toBe('Done');
+    // Notion's API adds no status option (developers.notion.com, "Update data source properties"); how it words the
+    // refusal is not documented: the sandbox's wording.
+    const unknown = await refusal(notion.pages.update({ page_id: card.id, properties: { Stage: { status: { name: 'Shipped' } } } }));
+    expect(unknown).toMatchObject({ code: 'validation_error', status: 400 });
+    expect(await notion.pages.update({ page_id: card.id, in_trash: true })).toMatchObject({ in_trash: true });
   });
 
   it('databases.create (workspace_database_create): the schema as initial_data_source; top-level properties refused', async () => {
