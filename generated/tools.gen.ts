@@ -1668,6 +1668,12 @@ export let workspacePageUpdate: ToolDefinition<WorkspacePageUpdateInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "Fix one:\nbody.properties.",
+        "hint": "Notion lists the shapes a property value may take: a value is an object keyed by its column's type (workspace_database_retrieve lists the types), e.g. {\"select\": {\"name\": \"Done\"}}; a file is {\"name\": \"Spec\", \"external\": {\"url\": \"https://...\"}}."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
       },

@@ -109,6 +109,16 @@ describe('workspace_page_update', () => {
     expect((await run('workspace_page_update', { page_id: page, properties: { title: { title: text('New notes') } } })).status).toBe(200);
   });
 
+  it('a value only Notion can refuse (a file item of no kind): its list of shapes comes with the value shapes, not the block hint', async () => {
+    const library = await run('workspace_database_create', { parent: { page_id: home }, title: text('Library'), properties: { Name: { title: {} }, Docs: { files: {} } } });
+    const item = (await run('workspace_database_insert_row', { database_id: library.body.data.id, properties: { Name: { title: text('brief') } } })).body.data.id;
+    const res = await run('workspace_page_update', { page_id: item, properties: { Docs: { files: [{ name: 'Spec', url: 'https://example.com/spec.pdf' }] } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('upstream_error');
+    expect(res.body.error.message).toContain('body.properties.Docs.files[0].external should be defined');
+    expect(res.body.error.details.hint).toMatch(/^Notion lists the shapes a property value may take: .*a file is \{"name": "Spec", "external": \{"url": "https:\/\/\.\.\."\}\}\.$/);
+  });
+
   it('a page that does not exist or is not shared: the hint says where page ids come from', async () => {
     for (const input of [{ properties: { title: { title: text('x') } } }, { in_trash: true }]) {
       const res = await run('workspace_page_update', { page_id: '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0', ...input });
