@@ -124,6 +124,15 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   mail: ['email'],
 };
 
+/**
+ * Readings of a word followed by "to", "into" or "in": what is written to something writes into a thing that exists
+ * ("write to a sheet", "write into cells"), a change, never the making of a new one. Read as create too, "write"
+ * let `sheets_create_spreadsheet` (a name saying "spreadsheet", which "sheet" reads as) outrank `sheets_update_values`
+ * for "write to a sheet" as soon as one more tool said "update" in its name.
+ */
+const INTO: Readonly<Record<string, readonly string[]>> = { write: ['update'] };
+const INTO_WORDS = new Set(['to', 'into', 'in']);
+
 /** Harman's S stemmer: -ies -> -y, -es -> -e, -s -> '' with its exceptions. */
 export function stem(word: string): string {
   if (word.length <= 2) return word;
@@ -208,7 +217,8 @@ function queryWords(query: string): QueryWord[] {
       seen.notOne ||= notOne;
       return;
     }
-    const synonyms = (SYNONYMS[word] ?? []).map((reading) => reading.split(' ').map((w) => normalize(w) ?? w));
+    const into = INTO_WORDS.has(tokens[i + 1]?.toLowerCase() ?? '') ? INTO[word] : undefined;
+    const synonyms = (into ?? SYNONYMS[word] ?? []).map((reading) => reading.split(' ').map((w) => normalize(w) ?? w));
     words.set(word, { readings: [[word], ...synonyms], plural, notOne });
   });
   return [...words.values()];

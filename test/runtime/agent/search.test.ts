@@ -119,6 +119,9 @@ const CASES: [query: string, first: string][] = [
   ['find a notion page', 'workspace_search'],
   ['get a comment by id', 'workspace_comment_retrieve'],
   ['write to a sheet', 'sheets_update_values'],
+  // What is written to or into something changes a thing that exists: not a new spreadsheet.
+  ['write to a spreadsheet', 'sheets_update_values'],
+  ['write into the cells of my sheet', 'sheets_update_values'],
   ['events this week', 'calendar_list_events'],
   ['page comments', 'workspace_comments_list'],
   ['contacts at a company', 'crm_contacts_search'],
