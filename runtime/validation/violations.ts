@@ -298,10 +298,14 @@ function insideHint(key: string, declared: readonly string[], properties: Record
 /**
  * `{"properties": {"dealstage": ...}}` for each declared open map (an object of free keys, HubSpot's deal
  * `properties`, a contact's `props`) whose description names `key` as a word among the keys it takes: a record's
- * field sent beside the map that holds it (`{deal_id, dealstage}`), as a provider's flat body has it.
+ * field sent beside the map that holds it (`{deal_id, dealstage}`), as a provider's flat body has it. A word quoted
+ * in JSON (`"content"` in the example `{"title": {"title": [{"text": {"content": "Plan"}}]}}`) is a key of a value's
+ * shape, not one the map takes: Notion's page `text` or `content` sent at the top goes nowhere in `properties`.
  */
 function namedByOpenMap(key: string, declared: readonly string[], properties: Record<string, unknown>): string[] {
-  const word = new RegExp(`(?<![\\w.-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`);
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The word, not inside a longer name, and not between double quotes.
+  const word = new RegExp(`(?<![\\w.-])(?<!")${escaped}(?![\\w-])|(?<=")${escaped}(?![\\w"-])`);
   return declared.flatMap((name) => {
     const node = properties[name];
     const open = isPlainObject(node) && node.type === 'object' && node.properties === undefined && isPlainObject(node.additionalProperties);

@@ -689,3 +689,15 @@ describe('sheets: rows written to a tab that does not exist yet', () => {
     expect(((await call('sheets_get_values', { spreadsheet_id, range: "'Week 48'" })).structuredContent as { values: unknown }).values).toEqual(rows);
   });
 });
+
+describe("workspace: a page's text sent beside its properties", () => {
+  it("is not told to go inside properties, which holds the title only: a word of the title's example is no property", async () => {
+    const parent_page_id = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const error = errorOf(await call('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'Notes' } }] } }, text: 'Hello' })) as {
+      violations?: Array<{ pointer: string; message: string }>;
+    };
+    expect(error.violations?.map((v) => v.pointer)).toEqual(['/text']);
+    expect(error.violations?.[0]?.message).not.toContain('It goes inside properties');
+    expect(error.violations?.[0]?.message).toMatch(/^unknown parameter 'text'\. Known parameters: database_id, parent_page_id, data_source_id, properties, child_blocks, /);
+  });
+});
