@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { metaValidator, type MetaValidate } from './meta-validate.js';
 import type { SpecError } from './spec-error.js';
 import type { ConnectorSpec, ToolSpec } from './spec-types.js';
+import { resolveSharedParameters } from './shared-parameters.js';
 import { parseSpecSource, type SpecSource } from './yaml-source.js';
 
 export interface Loaded<T> {
@@ -22,8 +23,9 @@ export interface LoadedSpecs {
 
 /**
  * Reads `<specsDir>/connectors/*.yaml` and `<specsDir>/tools/<connector>/*.yaml` in sorted order, parses each with
- * positions and checks it against its meta-schema. Specs with errors are left out of the result; their errors are
- * collected so one run reports every problem.
+ * positions and checks it against its meta-schema, then writes out every tool parameter that uses a shared
+ * parameter of its connector (`{ use: name }`), so that what follows sees each parameter in full. Specs with errors
+ * are left out of the result; their errors are collected so one run reports every problem.
  */
 export function loadSpecs(specsDir: string): LoadedSpecs {
   const out: LoadedSpecs = { connectors: [], tools: [], errors: [] };
@@ -33,12 +35,17 @@ export function loadSpecs(specsDir: string): LoadedSpecs {
     if (loaded) out.connectors.push(loaded);
   }
   const toolsDir = join(specsDir, 'tools');
+  const tools: Loaded<ToolSpec>[] = [];
+  // A connector's unused shared parameters are not reported while one of its tools failed to load.
+  const connectorsWithFailedTools = new Set<string>();
   for (const folder of subdirs(toolsDir)) {
     for (const file of yamlFiles(join(toolsDir, folder))) {
       const loaded = loadOne<ToolSpec>('tool', file, metaValidate, out.errors);
-      if (loaded) out.tools.push(loaded);
+      if (loaded) tools.push(loaded);
+      else connectorsWithFailedTools.add(folder);
     }
   }
+  out.tools = resolveSharedParameters(out.connectors, tools, connectorsWithFailedTools, out.errors);
   return out;
 }
 

@@ -53,6 +53,9 @@ function toSpecError(source: SpecSource, e: ErrorObject): SpecError {
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const key = String(p.additionalProperty ?? p.unevaluatedProperty);
+      if (e.schemaPath.startsWith('#/$defs/parameterUse/')) {
+        return source.error([...path, key], `unknown key '${key}' in ${where}: a parameter that uses a shared one is { use: <name> } alone; a parameter that differs (its own description, required) is written out in the tool`, 'key');
+      }
       return source.error([...path, key], `unknown key '${key}' in ${where}`, 'key');
     }
     case 'required':

@@ -34,6 +34,11 @@ export interface ConnectorSpec {
   schemas?: Record<string, SchemaSpec>;
   /** Hints every tool of the connector carries after its own `upstream_errors` (docs/spec-format.md, "Upstream refusals"). */
   upstream_errors?: UpstreamErrorSpec[];
+  /**
+   * Parameter definitions several tools take as they are, each by `<parameter>: { use: <name> }` in its `parameters`;
+   * the loader writes every such reference out (codegen/load/shared-parameters.ts), so a loaded tool holds none.
+   */
+  parameters?: Record<string, ParameterSpec>;
 }
 
 /** A JSON Schema fragment as written in a spec. */
@@ -86,6 +91,7 @@ export interface ToolSpec {
   description: string;
   notes?: string;
   annotations: AnnotationsSpec;
+  /** Every parameter in full: a `{ use: <name> }` in the file is replaced by its connector's shared parameter on load. */
   parameters: Record<string, ParameterSpec>;
   rules?: RuleSpec[];
   /** The provider's parameters this tool lacks, each with what to send instead (docs/spec-format.md). */
