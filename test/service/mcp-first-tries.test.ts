@@ -701,3 +701,16 @@ describe("workspace: a page's text sent beside its properties", () => {
     expect(error.violations?.[0]?.message).toMatch(/^unknown parameter 'text'\. Known parameters: database_id, parent_page_id, data_source_id, properties, child_blocks, /);
   });
 });
+
+describe('calendar: a meeting made with its end time, as Google writes one', () => {
+  it('end_datetime (or end) is told the two duration parameters to send instead; sent so, the event ends there', async () => {
+    const told = "The length is event_duration_hour plus event_duration_minutes (15:00 to 16:30: event_duration_hour 1, event_duration_minutes 30); without them the event lasts 30 minutes.";
+    for (const end of [{ end_datetime: '2026-12-03T16:30:00Z' }, { end: { dateTime: '2026-12-03T16:30:00Z' } }]) {
+      const error = errorOf(await call('calendar_create_event', { summary: 'Roadmap review', start_datetime: '2026-12-03T15:00:00Z', ...end })) as { violations?: unknown[] };
+      const key = Object.keys(end)[0]!;
+      expect(error.violations).toEqual([{ pointer: `/${key}`, keyword: 'additionalProperties', message: `unknown parameter '${key}': the tool has no ${key}. ${told}` }]);
+    }
+    const made = await call('calendar_create_event', { summary: 'Roadmap review', start_datetime: '2026-12-03T15:00:00Z', event_duration_hour: 1, event_duration_minutes: 30 });
+    expect((made.structuredContent as { end: { dateTime: string } }).end.dateTime).toBe('2026-12-03T16:30:00Z');
+  });
+});
