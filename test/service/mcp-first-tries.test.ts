@@ -690,15 +690,27 @@ describe('sheets: rows written to a tab that does not exist yet', () => {
   });
 });
 
-describe("workspace: a page's text sent beside its properties", () => {
-  it("is not told to go inside properties, which holds the title only: a word of the title's example is no property", async () => {
+describe("workspace: a page made with its title and text at the top", () => {
+  it('is told where each goes (title in properties, text in child_blocks), with the shapes; sent so, the page has both', async () => {
     const parent_page_id = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
-    const error = errorOf(await call('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'Notes' } }] } }, text: 'Hello' })) as {
-      violations?: Array<{ pointer: string; message: string }>;
-    };
-    expect(error.violations?.map((v) => v.pointer)).toEqual(['/text']);
-    expect(error.violations?.[0]?.message).not.toContain('It goes inside properties');
-    expect(error.violations?.[0]?.message).toMatch(/^unknown parameter 'text'\. Known parameters: database_id, parent_page_id, data_source_id, properties, child_blocks, /);
+    const error = errorOf(await call('workspace_page_create', { parent_page_id, title: 'Meeting notes', content: 'Agenda: hiring, budget.' })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(error.violations?.map((v) => v.message)).toEqual([
+      `unknown parameter 'title': the tool has no title. The title goes in properties, as Notion's title value: {"properties": {"title": {"title": [{"text": {"content": "Meeting notes"}}]}}}.`,
+      `unknown parameter 'content': the tool has no content. The page's text goes in child_blocks, Notion block objects, e.g. [{"type": "paragraph", "paragraph": {"rich_text": [{"text": {"content": "Hello"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way.`,
+    ]);
+    // Never "It goes inside properties" for the text: the title's example in properties' description names content.
+    for (const key of ['text', 'markdown']) {
+      const other = errorOf(await call('workspace_page_create', { parent_page_id, properties: { title: { title: [{ text: { content: 'Notes' } }] } }, [key]: 'Hello' })) as { violations?: Array<{ message: string }> };
+      expect(other.violations?.[0]?.message).toMatch(new RegExp(`^unknown parameter '${key}': the tool has no ${key}\\. The page's text goes in child_blocks`));
+    }
+    const appended = errorOf(await call('workspace_page_append', { block_id: parent_page_id, content: 'Agenda: hiring, budget.' })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(appended.violations?.find((v) => v.pointer === '/content')?.message).toMatch(/^unknown parameter 'content': the tool has no content\. The text goes in child_blocks, Notion block objects, e\.g\. \[\{"type": "paragraph"/);
+    const made = await call('workspace_page_create', {
+      parent_page_id,
+      properties: { title: { title: [{ text: { content: 'Meeting notes' } }] } },
+      child_blocks: [{ type: 'paragraph', paragraph: { rich_text: [{ text: { content: 'Agenda: hiring, budget.' } }] } }],
+    });
+    expect(made.isError, JSON.stringify(made.content)).toBeFalsy();
   });
 });
 
