@@ -475,7 +475,7 @@ let ajv_workspace_comments_list = ajv.workspace_comments_list as unknown as AjvV
 /** Checks an input of `workspace_comments_list`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceCommentsList(input: unknown): ValidationResult<WorkspaceCommentsListInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_comments_list(input)) violations = toViolations(ajv_workspace_comments_list.errors, input, 'input', workspaceCommentsListInputSchema, ["workspace_version","schema_version","tool_version"]);
+  if (!ajv_workspace_comments_list(input)) violations = toViolations(ajv_workspace_comments_list.errors, input, 'input', workspaceCommentsListInputSchema, ["workspace_version","schema_version","tool_version"], {}, {"page_id":"A page is a block: send the page's id as block_id."});
   return violations === undefined ? { ok: true, value: input as WorkspaceCommentsListInput } : { ok: false, violations };
 }
 
@@ -547,7 +547,7 @@ let ajv_workspace_page_append = ajv.workspace_page_append as unknown as AjvValid
 /** Checks an input of `workspace_page_append`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspacePageAppend(input: unknown): ValidationResult<WorkspacePageAppendInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_page_append(input)) violations = toViolations(ajv_workspace_page_append.errors, input, 'input', workspacePageAppendInputSchema, ["workspace_version","schema_version","tool_version"], {"after":"after_block_id","children":"child_blocks"}, {"content":"The text goes in child_blocks, Notion block objects, e.g. [{\"type\": \"paragraph\", \"paragraph\": {\"rich_text\": [{\"text\": {\"content\": \"Hello\"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way.","text":"The text goes in child_blocks, Notion block objects, e.g. [{\"type\": \"paragraph\", \"paragraph\": {\"rich_text\": [{\"text\": {\"content\": \"Hello\"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way.","markdown":"The text goes in child_blocks, Notion block objects, e.g. [{\"type\": \"paragraph\", \"paragraph\": {\"rich_text\": [{\"text\": {\"content\": \"Hello\"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way."});
+  if (!ajv_workspace_page_append(input)) violations = toViolations(ajv_workspace_page_append.errors, input, 'input', workspacePageAppendInputSchema, ["workspace_version","schema_version","tool_version"], {"after":"after_block_id","children":"child_blocks"}, {"page_id":"A page is a block: send the page's id as block_id.","content":"The text goes in child_blocks, Notion block objects, e.g. [{\"type\": \"paragraph\", \"paragraph\": {\"rich_text\": [{\"text\": {\"content\": \"Hello\"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way.","text":"The text goes in child_blocks, Notion block objects, e.g. [{\"type\": \"paragraph\", \"paragraph\": {\"rich_text\": [{\"text\": {\"content\": \"Hello\"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way.","markdown":"The text goes in child_blocks, Notion block objects, e.g. [{\"type\": \"paragraph\", \"paragraph\": {\"rich_text\": [{\"text\": {\"content\": \"Hello\"}}]}}]; a heading_2, bulleted_list_item or to_do is written the same way."});
   return violations === undefined ? { ok: true, value: input as WorkspacePageAppendInput } : { ok: false, violations };
 }
 
@@ -577,7 +577,7 @@ let ajv_workspace_page_read = ajv.workspace_page_read as unknown as AjvValidate;
 /** Checks an input of `workspace_page_read`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspacePageRead(input: unknown): ValidationResult<WorkspacePageReadInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_page_read(input)) violations = toViolations(ajv_workspace_page_read.errors, input, 'input', workspacePageReadInputSchema, ["workspace_version","schema_version","tool_version"]);
+  if (!ajv_workspace_page_read(input)) violations = toViolations(ajv_workspace_page_read.errors, input, 'input', workspacePageReadInputSchema, ["workspace_version","schema_version","tool_version"], {}, {"page_id":"A page is a block: send the page's id as block_id."});
   return violations === undefined ? { ok: true, value: input as WorkspacePageReadInput } : { ok: false, violations };
 }
 

@@ -726,3 +726,16 @@ describe('calendar: a meeting made with its end time, as Google writes one', () 
     expect((made.structuredContent as { end: { dateTime: string } }).end.dateTime).toBe('2026-12-03T16:30:00Z');
   });
 });
+
+describe('workspace: a page read, written or its comments listed by page_id', () => {
+  it('is told that a page is a block and its id goes in block_id; sent so, each call answers', async () => {
+    const page_id = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'page')!.id;
+    const blocks = [{ type: 'paragraph', paragraph: { rich_text: [{ text: { content: 'Read me' } }] } }];
+    for (const [tool, rest] of [['workspace_page_read', {}], ['workspace_page_append', { child_blocks: blocks }], ['workspace_comments_list', {}]] as const) {
+      const error = errorOf(await call(tool, { page_id, ...rest })) as { violations?: Array<{ pointer: string; message: string }> };
+      expect(error.violations?.find((v) => v.pointer === '/page_id')?.message).toBe("unknown parameter 'page_id': the tool has no page_id. A page is a block: send the page's id as block_id.");
+      const done = await call(tool, { block_id: page_id, ...rest });
+      expect(done.isError, JSON.stringify(done.content)).toBeFalsy();
+    }
+  });
+});
