@@ -867,6 +867,12 @@ export let sheetsAddSheet: ToolDefinition<SheetsAddSheetInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -905,6 +911,12 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -949,6 +961,12 @@ export let sheetsClearValues: ToolDefinition<SheetsClearValuesInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -981,6 +999,12 @@ export let sheetsCreateSpreadsheet: ToolDefinition<SheetsCreateSpreadsheetInput>
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -1004,12 +1028,6 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
     buildRequest: buildSheetsGetValues,
     upstreamErrors: [
       {
-        "status": 400,
-        "code": "INVALID_ARGUMENT",
-        "messageContains": "Unable to parse range",
-        "hint": "range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
-      },
-      {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
@@ -1019,6 +1037,12 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -1042,12 +1066,6 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
     buildRequest: buildSheetsReadSpreadsheet,
     upstreamErrors: [
       {
-        "status": 400,
-        "code": "INVALID_ARGUMENT",
-        "messageContains": "Unable to parse range",
-        "hint": "ranges names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
-      },
-      {
         "status": 404,
         "code": "NOT_FOUND",
         "hint": "No spreadsheet has this spreadsheet_id, or the user cannot open it: the id is the long part after /d/ in the spreadsheet's address; sheets_create_spreadsheet makes a new one."
@@ -1057,6 +1075,12 @@ export let sheetsReadSpreadsheet: ToolDefinition<SheetsReadSpreadsheetInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };
@@ -1107,6 +1131,12 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
         "code": "PERMISSION_DENIED",
         "messageContains": "does not have permission",
         "hint": "The spreadsheet exists but is not shared with the Google account this user authorized: its owner must share it with that account, or the user must authorize with an account that can open it."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
+        "messageContains": "Unable to parse range",
+        "hint": "The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles (sheets[].properties.title). Quote a title with spaces or symbols: 'My Sheet'!A1:B2."
       }
     ],
   };

@@ -190,7 +190,9 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     const id = book.body.data.spreadsheetId as string;
     const range = await refused('sheets-hints', 'ines', 'sheets_get_values', { spreadsheet_id: id, range: 'NoSuchSheet!A1:B2' }, 400);
     expect(range.message).toContain('Unable to parse range: NoSuchSheet!A1:B2. Hint: ');
-    expectHint(range, /sheets_read_spreadsheet lists the sheet titles.*'My Sheet'!A1:B2/);
+    expectHint(range, /^The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles.*'My Sheet'!A1:B2/);
+    // The same hint, written once in the connector's spec, for a range of sheets_read_spreadsheet.
+    expectHint(await refused('sheets-hints', 'ines', 'sheets_read_spreadsheet', { spreadsheet_id: id, ranges: 'NoSuchSheet!A1' }, 400), /^The range names a sheet this spreadsheet does not have: sheets_read_spreadsheet lists the sheet titles.*'My Sheet'!A1:B2/);
     expectHint(await refused('sheets-hints', 'ines', 'sheets_update_values', { spreadsheet_id: id, range: "'My Sheet'!A1:B1", values: [['a', 'b', 'c']], value_input_option: 'RAW' }, 400), /values has more rows or columns than range/);
     // A write past the sheet's last column (home-assistant/core#104198: a header cell Y1 on 24 columns): values.update
     // never grows the sheet; the hint names the tool that does, and that tool takes the wider row.
