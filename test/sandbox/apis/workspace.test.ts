@@ -380,6 +380,75 @@ describe('Notion API fake', () => {
     expect(texts((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(['a', 'b', 'c1', 'c2', 'd']);
   });
 
+  // Which blocks hold children, and what Notion answers otherwise: 400 validation_error. The words are the sandbox's
+  // (Notion's are not quoted anywhere public) except the schema form "... should be defined, instead was `undefined`."
+  // and "... should be not present, ..." (its refusal of a column without children, and of a fourth level).
+  const para = (text: string, children?: unknown[]) => ({ type: 'paragraph', paragraph: { rich_text: title(text), ...(children ? { children } : {}) } });
+  const heading = (text: string, extra: Json = {}) => ({ type: 'heading_2', heading_2: { rich_text: title(text), ...extra } });
+  const plain = (list: Json) => list.results.map((b: Json) => b.type);
+  async function outline() {
+    const { home } = await seeded();
+    const made = await call('POST', '/v1/pages', {
+      parent: { page_id: home.id },
+      properties: { title: { title: title('Kickoff') } },
+      children: [heading('Notes'), para('Kickoff went well.'), { type: 'divider', divider: {} }, heading('Open', { is_toggleable: true })],
+    });
+    expect(made.status).toBe(200);
+    const blocks = (await call('GET', `/v1/blocks/${made.body.id}/children`)).body.results as Json[];
+    return { page: made.body.id as string, blocks };
+  }
+
+  it('a heading holds children only as a toggle heading, a divider never: appending to one is refused and nothing is written', async () => {
+    const { page, blocks } = await outline();
+    const [notes, , divider, open] = blocks as [Json, Json, Json, Json];
+    const under = await call('PATCH', `/v1/blocks/${notes.id}/children`, { children: [para('Summary: scope agreed.')] });
+    expect(under.body).toEqual({
+      object: 'error', status: 400, code: 'validation_error', message: `Block ${notes.id} of type heading_2 does not support children: its is_toggleable is false.`, request_id: expect.any(String),
+    });
+    expect((await call('PATCH', `/v1/blocks/${divider.id}/children`, { children: [para('x')] })).body).toMatchObject({
+      status: 400, code: 'validation_error', message: `Block ${divider.id} of type divider does not support children.`,
+    });
+    // A toggle heading takes them.
+    expect((await call('PATCH', `/v1/blocks/${open.id}/children`, { children: [para('Who books the room?')] })).status).toBe(200);
+    expect((await call('GET', `/v1/blocks/${page}/children`)).body.results.map((b: Json) => b.has_children)).toEqual([false, false, false, true]);
+    expect((await call('GET', `/v1/blocks/${notes.id}/children`)).body.results).toEqual([]);
+    // Each heading says which it is.
+    expect([notes.heading_2.is_toggleable, open.heading_2.is_toggleable]).toEqual([false, true]);
+  });
+
+  it('children sent inside a block that holds none are refused where they are, in any request, and nothing is written', async () => {
+    const { home } = await seeded();
+    const { page } = await outline();
+    const before = plain((await call('GET', `/v1/blocks/${page}/children`)).body);
+    const leaves: Json[] = [
+      { type: 'divider', divider: {} },
+      { type: 'image', image: { type: 'external', external: { url: 'https://example.com/a.png' } } },
+      { type: 'code', code: { rich_text: title('x = 1'), language: 'python' } },
+      { type: 'equation', equation: { expression: 'e=mc^2' } },
+      { type: 'bookmark', bookmark: { url: 'https://example.com' } },
+      { type: 'embed', embed: { url: 'https://example.com' } },
+      { type: 'breadcrumb', breadcrumb: {} },
+      { type: 'table_of_contents', table_of_contents: {} },
+      heading('Static', { is_toggleable: false }),
+    ];
+    for (const leaf of leaves) {
+      const block = { ...leaf, [leaf.type]: { ...leaf[leaf.type], children: [para('hidden')] } };
+      const appended = await call('PATCH', `/v1/blocks/${page}/children`, { children: [para('first'), block] });
+      expect(appended.body, leaf.type).toMatchObject({ status: 400, code: 'validation_error' });
+      expect(appended.body.message, leaf.type).toBe(`body failed validation: body.children[1].${leaf.type}.children should be not present, instead was \`[{"type":"paragraph","paragraph":{"rich_...\`.`);
+      const nested = await call('POST', '/v1/pages', { parent: { page_id: home.id }, properties: { title: { title: title('Nested leaf') } }, children: [{ type: 'toggle', toggle: { rich_text: title('t'), children: [block] } }] });
+      expect(nested.body.message, leaf.type).toContain(`body.children[0].toggle.children[0].${leaf.type}.children should be not present`);
+    }
+    expect(plain((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(before);
+    expect((await call('POST', '/v1/search', { query: 'Nested leaf' })).body.results).toEqual([]);
+    // A heading sent with children and no is_toggleable is made a toggle heading, holding them.
+    const made = await call('PATCH', `/v1/blocks/${page}/children`, { children: [heading('Details', { children: [para('inside')] })] });
+    expect(made.body.results[0]).toMatchObject({ type: 'heading_2', has_children: true, heading_2: { is_toggleable: true } });
+    expect((await call('PATCH', `/v1/blocks/${page}/children`, { children: [heading('x', { is_toggleable: 'yes' })] })).body.message).toBe(
+      'body failed validation: body.children[0].heading_2.is_toggleable should be a boolean, instead was `"yes"`.',
+    );
+  });
+
   it('a select value with neither id nor name is refused as Notion refuses a union, naming both fields, not "option `undefined`"', async () => {
     const { tasks } = await seeded();
     const res = await call('POST', '/v1/pages', { parent: { database_id: tasks.id }, properties: { title: { title: title('x') }, Status: { select: {} } } });
