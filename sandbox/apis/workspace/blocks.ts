@@ -43,18 +43,50 @@ const LEAF_BLOCKS: ReadonlySet<string> = new Set([
 const HEADINGS: ReadonlySet<string> = new Set(['heading_1', 'heading_2', 'heading_3', 'heading_4']);
 
 /**
- * Notion's refusal of `PATCH /v1/blocks/{id}/children` to an existing block that holds no children: a leaf type, or
- * a heading that is not a toggle heading (the block reference: a heading with `is_toggleable: false` "is a static
- * heading block and cannot support children"). Notion answers 400 validation_error; its words for this are not
- * confirmed (not found quoted anywhere public): the sandbox's wording.
+ * What blocks are added to, which decides what they may be: a page (`type: 'page'`) or a block of that type, with a
+ * table's `table_width`. Notion's rules (developers.notion.com changelog, "Column List and Column Support" and the
+ * simple-table release): a table holds table_row children only, each with `table_width` cells; a column_list holds
+ * column children only, at least two when it is made, each column at least one block; a column is only ever in a
+ * column_list, and holds no column (nor, here, a column_list); a table_row is only ever in a table.
  */
-export function assertHoldsChildren(block: BlockRecord): void {
+export interface Within {
+  type: string;
+  table_width?: number;
+}
+
+export const IN_PAGE: Within = { type: 'page' };
+
+/**
+ * What `PATCH /v1/blocks/{id}/children` may add to an existing block, or Notion's refusal when the block holds no
+ * children: a leaf type, or a heading that is not a toggle heading (the block reference: a heading with
+ * `is_toggleable: false` "is a static heading block and cannot support children"). Notion answers 400
+ * validation_error; its words for this are not confirmed (not found quoted anywhere public): the sandbox's wording.
+ */
+export function withinBlock(block: BlockRecord): Within {
   const content = isObject(block[block.type]) ? (block[block.type] as Record<string, unknown>) : {};
   if (HEADINGS.has(block.type) && content.is_toggleable !== true) {
     throw validation(`Block ${block.id} of type ${block.type} does not support children: its is_toggleable is false.`);
   }
   if (LEAF_BLOCKS.has(block.type)) throw validation(`Block ${block.id} of type ${block.type} does not support children.`);
+  return block.type === 'table' ? { type: 'table', table_width: content.table_width as number } : { type: block.type };
 }
+
+/**
+ * Where a block of this type may not go within `within`: placement refusals. Their words are not confirmed; a
+ * missing key reads as Notion's schema refusals do ("... should be defined, instead was `undefined`.", its words for
+ * a column_list's column without children), the others are the sandbox's wording.
+ */
+function placement(type: string, within: Within, at: string): string | undefined {
+  if (within.type === 'table') return type === 'table_row' ? undefined : `${at}.table_row should be defined, instead was \`undefined\`.`;
+  if (within.type === 'column_list') return type === 'column' ? undefined : `${at}.column should be defined, instead was \`undefined\`.`;
+  if (type === 'table_row') return `${at} is a table_row, which can only be a child of a table.`;
+  if (within.type === 'column' && (type === 'column' || type === 'column_list')) return `${at} is a ${type}, which a column cannot contain.`;
+  if (type === 'column') return `${at} is a column, which can only be a child of a column_list.`;
+  return undefined;
+}
+
+/** The children a table, column_list or column must be made with: required, at least this many (see {@link Within}). */
+const REQUIRED_CHILDREN: Readonly<Record<string, number>> = { table: 1, column_list: 2, column: 1 };
 
 /** Where a block is: a page's content, or another block's children. */
 export type BlockParent = { type: 'page_id'; page_id: string } | { type: 'block_id'; block_id: string };
@@ -75,11 +107,11 @@ export interface BlockRecord {
 
 /**
  * Validates child blocks (at most 100 in each array, nested at most {@link MAX_NESTING} levels, rich text as
- * Notion checks it at every level, children only where Notion takes them: see {@link LEAF_BLOCKS})
+ * Notion checks it at every level, children only where Notion takes them: see {@link Within}, {@link LEAF_BLOCKS})
  * and returns them as stored, under `parent`; a nested block's children are its own, under it. It throws before
  * anything is stored, so a refused request writes nothing.
  */
-export function buildBlocks(input: unknown, path: string, now: number, createdBy: unknown, parent: BlockParent, depth = 0): BlockRecord[] {
+export function buildBlocks(input: unknown, path: string, now: number, createdBy: unknown, parent: BlockParent, within: Within = IN_PAGE, depth = 0): BlockRecord[] {
   if (input === undefined) throw validation(`${path} should be defined, instead was \`undefined\`.`);
   if (!Array.isArray(input)) throw validation(`${path} should be an array.`);
   if (input.length > 100) throw validation(`${path}.length should be ≤ \`100\`, instead was \`${input.length}\`.`);
@@ -90,6 +122,8 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     const type = typeof b.type === 'string' ? b.type : Object.keys(b).find((k) => k !== 'object');
     if (type !== undefined && !KNOWN_BLOCK_TYPES.has(type)) throw unionValidation(BLOCK_TYPES.map((t) => `${at}.${t} should be defined, instead was \`undefined\`.`));
     if (!type || !isObject(b[type])) throw validation(`${at} should define a block type, instead was \`${JSON.stringify(b)}\`.`);
+    const where = placement(type, within, at);
+    if (where) throw validation(where);
     const { children: nested, ...content } = b[type] as Record<string, unknown>;
     if (TEXT_BLOCKS.has(type)) {
       // Required, even empty (`[]`): a block written with the old `text` key is refused for the missing rich_text.
@@ -112,6 +146,23 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
       // flag existed, makenotion/notion-sdk-js#295); sent with is_toggleable false, it is static and takes none.
       content.is_toggleable = content.is_toggleable ?? nested !== undefined;
     }
+    if (type === 'table') {
+      const width = content.table_width;
+      if (width === undefined) throw validation(`${at}.table.table_width should be defined, instead was \`undefined\`.`);
+      if (typeof width !== 'number' || !Number.isInteger(width) || width < 1) {
+        throw validation(`${at}.table.table_width should be a positive integer, instead was \`${JSON.stringify(width)}\`.`);
+      }
+    }
+    if (type === 'table_row') {
+      const cells = content.cells;
+      if (cells === undefined) throw validation(`${at}.table_row.cells should be defined, instead was \`undefined\`.`);
+      if (!Array.isArray(cells)) throw validation(`${at}.table_row.cells should be an array, instead was \`${JSON.stringify(cells)}\`.`);
+      // Not confirmed: Notion's words for a row whose cells are not the table's width (the sandbox's wording).
+      if (within.type === 'table' && cells.length !== within.table_width) {
+        throw validation(`${at}.table_row.cells.length should be \`${within.table_width}\` (the table's table_width), instead was \`${cells.length}\`.`);
+      }
+      content.cells = cells.map((cell, c) => richText(cell, `${at}.table_row.cells[${c}]`));
+    }
     const id = randomUUID();
     let children: BlockRecord[] = [];
     // A leaf, or a static heading, with children reads as Notion's refusal of children below the nesting limit (its
@@ -120,7 +171,19 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     if (nested !== undefined && (childless || depth >= MAX_NESTING)) {
       throw validation(`${at}.${type}.children should be not present, instead was \`${JSON.stringify(nested).slice(0, 40)}...\`.`);
     }
-    if (nested !== undefined) children = buildBlocks(nested, `${at}.${type}.children`, now, createdBy, { type: 'block_id', block_id: id }, depth + 1);
+    const required = REQUIRED_CHILDREN[type];
+    if (required !== undefined) {
+      if (nested === undefined) throw validation(`${at}.${type}.children should be defined, instead was \`undefined\`.`);
+      if (Array.isArray(nested) && nested.length < required) {
+        throw validation(`${at}.${type}.children.length should be ≥ \`${required}\`, instead was \`${nested.length}\`.`);
+      }
+    }
+    if (nested !== undefined) {
+      const inner: Within = type === 'table' ? { type, table_width: content.table_width as number } : { type };
+      // A column does not count as a level: in Notion's request types a column_list's columns hold blocks that hold
+      // children of their own (ColumnWithChildrenRequest: BlockObjectWithSingleLevelOfChildrenRequest).
+      children = buildBlocks(nested, `${at}.${type}.children`, now, createdBy, { type: 'block_id', block_id: id }, inner, type === 'column' ? depth : depth + 1);
+    }
     return {
       object: 'block',
       id,

@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../../types.js';
-import { assertHoldsChildren, buildBlocks, fileOrEmoji, renderBlock, type BlockRecord } from './blocks.js';
+import { buildBlocks, fileOrEmoji, IN_PAGE, renderBlock, withinBlock, type BlockRecord } from './blocks.js';
 import { isObject, normalizeId, notFound, validation } from './errors.js';
 import { findProperty, PAGE_SCHEMA, writeValue, type Schema } from './properties.js';
 import { legacySource, paginate, list, renderPage } from './render.js';
@@ -168,9 +168,10 @@ export function blockChildren(ws: Workspace, req: ApiRequest, rawId: string): Ap
     if (!isObject(body)) throw validation('body failed validation: body should be an object.');
     const parent = holder.object === 'page' ? { type: 'page_id' as const, page_id: id } : { type: 'block_id' as const, block_id: id };
     // A block that holds no children (a divider, a heading that is not a toggle heading, ...) is refused before its
-    // new children are looked at. Nothing is added unless every block is taken.
-    if (holder.object !== 'page') assertHoldsChildren(holder as BlockRecord);
-    const added = buildBlocks(body.children, 'body.children', req.now, ws.bot, parent);
+    // new children are looked at; what the others take (a table its rows, a column_list its columns) is checked with
+    // them. Nothing is added unless every block is taken.
+    const within = holder.object === 'page' ? IN_PAGE : withinBlock(holder as BlockRecord);
+    const added = buildBlocks(body.children, 'body.children', req.now, ws.bot, parent, within);
     let at = children.length;
     if (body.after !== undefined) {
       const after = normalizeId(body.after, 'body.after');

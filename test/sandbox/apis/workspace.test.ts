@@ -449,6 +449,73 @@ describe('Notion API fake', () => {
     );
   });
 
+  it('a table holds table_row children only, each as wide as the table; a table_row goes nowhere else', async () => {
+    const { page } = await outline();
+    const before = plain((await call('GET', `/v1/blocks/${page}/children`)).body);
+    const row = (...cells: string[]) => ({ type: 'table_row', table_row: { cells: cells.map(title) } });
+    const table = (children?: unknown[], extra: Json = {}) => ({ type: 'table', table: { table_width: 2, has_column_header: true, ...extra, ...(children ? { children } : {}) } });
+    const append = (children: unknown[], to = page) => call('PATCH', `/v1/blocks/${to}/children`, { children });
+    const refusal = async (children: unknown[], to = page) => {
+      const r = await append(children, to);
+      expect(r.body, JSON.stringify(children)).toMatchObject({ status: 400, code: 'validation_error' });
+      return r.body.message as string;
+    };
+    expect(await refusal([table()])).toBe('body failed validation: body.children[0].table.children should be defined, instead was `undefined`.');
+    expect(await refusal([table([])])).toBe('body failed validation: body.children[0].table.children.length should be ≥ `1`, instead was `0`.');
+    expect(await refusal([table([row('a', 'b'), para('c')])])).toBe('body failed validation: body.children[0].table.children[1].table_row should be defined, instead was `undefined`.');
+    expect(await refusal([table([row('a', 'b'), row('c')])])).toBe("body failed validation: body.children[0].table.children[1].table_row.cells.length should be `2` (the table's table_width), instead was `1`.");
+    expect(await refusal([table([row('a', 'b')], { table_width: undefined })])).toBe('body failed validation: body.children[0].table.table_width should be defined, instead was `undefined`.');
+    expect(await refusal([row('a', 'b')])).toBe('body failed validation: body.children[0] is a table_row, which can only be a child of a table.');
+    expect(plain((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(before);
+
+    const made = await append([table([row('Name', 'Role'), row('Ada', 'Lead')])]);
+    expect(made.status).toBe(200);
+    const t = made.body.results[0];
+    expect(t).toMatchObject({ type: 'table', has_children: true, table: { table_width: 2 } });
+    const rows = (await call('GET', `/v1/blocks/${t.id}/children`)).body.results;
+    expect(rows.map((r: Json) => r.table_row.cells.map((c: Json) => c[0].plain_text))).toEqual([['Name', 'Role'], ['Ada', 'Lead']]);
+    // Rows are added to the table as it is; anything else, or a row of another width, is refused; a row holds nothing.
+    expect((await append([row('Grace', 'Eng')], t.id)).status).toBe(200);
+    expect(await refusal([para('x')], t.id)).toBe('body failed validation: body.children[0].table_row should be defined, instead was `undefined`.');
+    expect(await refusal([row('a', 'b'), row('a', 'b', 'c')], t.id)).toBe("body failed validation: body.children[1].table_row.cells.length should be `2` (the table's table_width), instead was `3`.");
+    expect(await refusal([para('x')], rows[0].id)).toBe(`Block ${rows[0].id} of type table_row does not support children.`);
+    expect((await call('GET', `/v1/blocks/${t.id}/children`)).body.results).toHaveLength(3);
+  });
+
+  it('a column_list holds two or more columns, each holding one block or more; a column goes nowhere else and holds no column', async () => {
+    const { page } = await outline();
+    const before = plain((await call('GET', `/v1/blocks/${page}/children`)).body);
+    const column = (children?: unknown[]) => ({ type: 'column', column: children ? { children } : {} });
+    const columns = (children?: unknown[]) => ({ type: 'column_list', column_list: children ? { children } : {} });
+    const refusal = async (children: unknown[], to = page) => {
+      const r = await call('PATCH', `/v1/blocks/${to}/children`, { children });
+      expect(r.body, JSON.stringify(children)).toMatchObject({ status: 400, code: 'validation_error' });
+      return r.body.message as string;
+    };
+    expect(await refusal([columns()])).toBe('body failed validation: body.children[0].column_list.children should be defined, instead was `undefined`.');
+    expect(await refusal([columns([column([para('only')])])])).toBe('body failed validation: body.children[0].column_list.children.length should be ≥ `2`, instead was `1`.');
+    expect(await refusal([columns([column([para('a')]), para('b')])])).toBe('body failed validation: body.children[0].column_list.children[1].column should be defined, instead was `undefined`.');
+    // Notion's words for a column without children (quoted in seratch/notion-translator#4).
+    expect(await refusal([columns([column([para('a')]), column()])])).toBe('body failed validation: body.children[0].column_list.children[1].column.children should be defined, instead was `undefined`.');
+    expect(await refusal([columns([column([para('a')]), column([])])])).toBe('body failed validation: body.children[0].column_list.children[1].column.children.length should be ≥ `1`, instead was `0`.');
+    expect(await refusal([columns([column([para('a')]), column([column([para('b')])])])])).toBe(
+      'body failed validation: body.children[0].column_list.children[1].column.children[0] is a column, which a column cannot contain.',
+    );
+    expect(await refusal([column([para('a')])])).toBe('body failed validation: body.children[0] is a column, which can only be a child of a column_list.');
+    expect(plain((await call('GET', `/v1/blocks/${page}/children`)).body)).toEqual(before);
+
+    // Made right, each column's blocks may hold children of their own (a column is not a level of nesting).
+    const made = await call('PATCH', `/v1/blocks/${page}/children`, { children: [columns([column([para('left', [para('under left')])]), column([para('right')])])] });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const list = made.body.results[0];
+    const cols = (await call('GET', `/v1/blocks/${list.id}/children`)).body.results;
+    expect(plain({ results: cols })).toEqual(['column', 'column']);
+    expect(await refusal([para('x')], list.id)).toBe('body failed validation: body.children[0].column should be defined, instead was `undefined`.');
+    expect(await refusal([columns([column([para('a')]), column([para('b')])])], cols[0].id)).toBe('body failed validation: body.children[0] is a column_list, which a column cannot contain.');
+    expect((await call('PATCH', `/v1/blocks/${list.id}/children`, { children: [column([para('third')])] })).status).toBe(200);
+    expect((await call('PATCH', `/v1/blocks/${cols[1].id}/children`, { children: [para('more')] })).status).toBe(200);
+  });
+
   it('a select value with neither id nor name is refused as Notion refuses a union, naming both fields, not "option `undefined`"', async () => {
     const { tasks } = await seeded();
     const res = await call('POST', '/v1/pages', { parent: { database_id: tasks.id }, properties: { title: { title: title('x') }, Status: { select: {} } } });
