@@ -303,6 +303,28 @@ describe('@notionhq/client 5 (Notion-Version 2025-09-03)', () => {
     expect(all.results.map((b: Json) => b.paragraph.rich_text[0].plain_text)).toEqual(['a', 'b', 'c']);
   });
 
+  it('blocks.children.append refuses children where Notion takes none: a static heading, a divider, a table row of another width', async () => {
+    const page = (await notion.pages.create({
+      parent: { page_id: home },
+      properties: { title: { title: text('SDK v5 sections') } },
+      children: [{ heading_2: { rich_text: text('Notes') } }, { paragraph: { rich_text: text('Kickoff went well.') } }, { heading_2: { rich_text: text('Open'), is_toggleable: true } }],
+    })) as Json;
+    const [notes, kickoff, open] = ((await notion.blocks.children.list({ block_id: page.id })) as Json).results as Json[];
+    // The agent trial's call: the paragraph sent under the heading itself. Notion's words are not confirmed.
+    const under = await refusal(notion.blocks.children.append({ block_id: notes!.id, children: [{ paragraph: { rich_text: text('Summary: scope agreed.') } }] }));
+    expect(under).toEqual({ code: 'validation_error', status: 400, message: `Block ${notes!.id} of type heading_2 does not support children: its is_toggleable is false.` });
+    expect([notes!.heading_2.is_toggleable, open!.heading_2.is_toggleable]).toEqual([false, true]);
+    // What the tool's description says to send instead: the page, after the last block of the heading's section.
+    await notion.blocks.children.append({ block_id: page.id, after: kickoff!.id, children: [{ paragraph: { rich_text: text('Summary: scope agreed.') } }] });
+    await notion.blocks.children.append({ block_id: open!.id, children: [{ paragraph: { rich_text: text('Who books the room?') } }] });
+    const divider = await refusal(notion.blocks.children.append({ block_id: page.id, children: [{ divider: { children: [{ paragraph: { rich_text: text('x') } }] } } as never] }));
+    expect(divider).toMatchObject({ code: 'validation_error', status: 400, message: expect.stringMatching(/^body failed validation: body\.children\[0\]\.divider\.children should be not present/) });
+    const narrow = await refusal(notion.blocks.children.append({ block_id: page.id, children: [{ table: { table_width: 2, children: [{ table_row: { cells: [text('a')] } }] } }] }));
+    expect(narrow).toMatchObject({ code: 'validation_error', status: 400, message: expect.stringContaining('body.children[0].table.children[0].table_row.cells.length') });
+    const all = ((await notion.blocks.children.list({ block_id: page.id })) as Json).results as Json[];
+    expect(all.map((b) => [b.type, b.has_children])).toEqual([['heading_2', false], ['paragraph', false], ['paragraph', false], ['heading_2', true]]);
+  });
+
   it('comments (workspace_comment_create, _retrieve, _comments_list) are the same in this version', async () => {
     const first = (await notion.comments.create({ parent: { page_id: home }, rich_text: text('v5 first') })) as Json;
     expect(((await notion.comments.retrieve({ comment_id: first.id })) as Json).discussion_id).toBe(first.discussion_id);
