@@ -1179,6 +1179,12 @@ export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> =
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1223,6 +1229,12 @@ export let workspaceCommentRetrieve: ToolDefinition<WorkspaceCommentRetrieveInpu
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1263,6 +1275,12 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
       },
       {
         "status": 400,
@@ -1317,6 +1335,12 @@ export let workspaceDatabaseCreate: ToolDefinition<WorkspaceDatabaseCreateInput>
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1358,6 +1382,12 @@ export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRow
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
       },
       {
         "status": 400,
@@ -1407,6 +1437,12 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1448,6 +1484,12 @@ export let workspaceDatabaseQueryProperties: ToolDefinition<WorkspaceDatabaseQue
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
       },
       {
         "status": 400,
@@ -1496,6 +1538,12 @@ export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveIn
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1534,6 +1582,18 @@ export let workspacePageAppend: ToolDefinition<WorkspacePageAppendInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "its is_toggleable is false",
+        "hint": "block_id is a heading, which holds no blocks (only a toggle heading does): to add under it, send its page as block_id and, as after_block_id, the last block of the heading's section (workspace_page_read lists them in order)."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "does not support children",
+        "hint": "block_id is a block that holds no blocks (a divider, image, code, table row, ...): to add after it, send the page (or the block holding it) as block_id and this block as after_block_id."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "rich_text should be",
         "hint": "child_blocks are sent as children: each text block (paragraph, heading_1, bulleted_list_item, to_do, ...) needs rich_text, a list such as [{\"text\": {\"content\": \"Hello\"}}], not text or a plain string; [] for an empty one."
       },
@@ -1542,6 +1602,12 @@ export let workspacePageAppend: ToolDefinition<WorkspacePageAppendInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
       },
       {
         "status": 400,
@@ -1597,6 +1663,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1643,6 +1715,12 @@ export let workspacePageRead: ToolDefinition<WorkspacePageReadInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
       },
       {
         "status": 400,
@@ -1716,6 +1794,12 @@ export let workspacePageUpdate: ToolDefinition<WorkspacePageUpdateInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1751,6 +1835,12 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
         "code": "validation_error",
         "messageContains": ".embed should be defined, instead was",
         "hint": "Notion lists the block types it takes (embed, bookmark, ...) when a block is of none of them: text blocks are paragraph, heading_1, heading_2, heading_3, bulleted_list_item, numbered_list_item, to_do, toggle, quote, callout, code, each with rich_text; also divider, table, image."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "children should be not present",
+        "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
       },
       {
         "status": 400,

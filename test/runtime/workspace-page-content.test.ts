@@ -96,6 +96,48 @@ describe('a page written, read, added to and read again', () => {
   });
 });
 
+describe('children where Notion takes none, through the tools', () => {
+  it('workspace_page_append under a heading is refused with a hint to write after it instead; sent so, it lands in the section', async () => {
+    const made = await run('workspace_page_create', {
+      parent_page_id: await home(),
+      properties: { title: { title: text('Kickoff') } },
+      child_blocks: [{ type: 'heading_2', heading_2: { rich_text: text('Notes') } }, para('Kickoff went well.'), { type: 'divider', divider: {} }, { type: 'heading_2', heading_2: { rich_text: text('Links') } }],
+    });
+    const page = (made.data as Data).id;
+    const [notes, kickoff, divider] = ((await run('workspace_page_read', { block_id: page })).data as Data).results as Data[];
+    const under = await refused('workspace_page_append', { block_id: notes!.id, child_blocks: [para('Summary: scope agreed.')] });
+    expect(under).toMatchObject({ code: 'upstream_error', status: 400, details: { body: { code: 'validation_error' } } });
+    expect(under.message).toContain(`Block ${notes!.id} of type heading_2 does not support children: its is_toggleable is false.`);
+    expect(under.details.hint).toMatch(/^block_id is a heading, which holds no blocks \(only a toggle heading does\): to add under it, send its page as block_id and, as after_block_id, the last block/);
+    const afterDivider = await refused('workspace_page_append', { block_id: divider!.id, child_blocks: [para('x')] });
+    expect(afterDivider.details.hint).toMatch(/^block_id is a block that holds no blocks \(a divider, image, code, table row, \.\.\.\): to add after it/);
+    await run('workspace_page_append', { block_id: page, after_block_id: kickoff!.id, child_blocks: [para('Summary: scope agreed.')] });
+    const read = ((await run('workspace_page_read', { block_id: page })).data as Data).results as Data[];
+    expect(read.map((b) => (b.type === 'divider' ? '---' : textOf(b)))).toEqual(['Notes', 'Kickoff went well.', 'Summary: scope agreed.', '---', 'Links']);
+  });
+
+  it('children sent inside a divider or a static heading are refused with the same hint by every tool that sends blocks, and nothing is written', async () => {
+    const found = ((await run('workspace_search', { query: '' })).data as Data).results as Data[];
+    const database_id = found.find((r) => r.object === 'database')!.id;
+    const senders: Array<[string, Record<string, unknown>]> = [
+      ['workspace_page_create', { parent_page_id: await home(), properties: { title: { title: text('Hidden') } } }],
+      ['workspace_page_append', { block_id: await home() }],
+      ['workspace_database_insert_row', { database_id, properties: { title: { title: text('Hidden') } } }],
+    ];
+    const before = ((await run('workspace_page_read', { block_id: await home() })).data as Data).results.length;
+    for (const [tool, input] of senders) {
+      for (const block of [{ type: 'divider', divider: { children: [para('x')] } }, { type: 'heading_3', heading_3: { rich_text: text('Static'), is_toggleable: false, children: [para('x')] } }]) {
+        const e = await refused(tool, { ...input, child_blocks: [para('first'), block] });
+        expect(e, tool).toMatchObject({ code: 'upstream_error', status: 400, details: { body: { code: 'validation_error' } } });
+        expect(e.message, tool).toContain(`body failed validation: body.children[1].${block.type}.children should be not present`);
+        expect(e.details.hint, tool).toMatch(/^Only some blocks hold children \(paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider/);
+      }
+    }
+    expect(((await run('workspace_page_read', { block_id: await home() })).data as Data).results).toHaveLength(before);
+    expect(((await run('workspace_search', { query: 'Hidden' })).data as Data).results).toEqual([]);
+  });
+});
+
 describe("the block hints, written once in the connector's spec, reach every tool that sends blocks", () => {
   it('a block of a type Notion does not have, and a text block without its rich_text list, carry the same hints whichever tool sent them', async () => {
     const found = ((await run('workspace_search', { query: '' })).data as Data).results as Data[];
