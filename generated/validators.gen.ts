@@ -358,7 +358,7 @@ let ajv_docs_create_document = ajv.docs_create_document as unknown as AjvValidat
 /** Checks an input of `docs_create_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsCreateDocument(input: unknown): ValidationResult<DocsCreateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_create_document(input)) violations = toViolations(ajv_docs_create_document.errors, input, 'input', docsCreateDocumentInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_docs_create_document(input)) violations = toViolations(ajv_docs_create_document.errors, input, 'input', docsCreateDocumentInputSchema, ["schema_version","tool_version"], {}, {"content":"Google makes the document empty, with its title alone: add the text afterwards with docs_update_document, e.g. {\"requests\": [{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Agenda\\n\"}}]} on the documentId this returns.","text":"Google makes the document empty, with its title alone: add the text afterwards with docs_update_document, e.g. {\"requests\": [{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Agenda\\n\"}}]} on the documentId this returns.","body":"Google makes the document empty, with its title alone: add the text afterwards with docs_update_document, e.g. {\"requests\": [{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Agenda\\n\"}}]} on the documentId this returns."});
   return violations === undefined ? { ok: true, value: input as DocsCreateDocumentInput } : { ok: false, violations };
 }
 
@@ -376,7 +376,7 @@ let ajv_docs_update_document = ajv.docs_update_document as unknown as AjvValidat
 /** Checks an input of `docs_update_document`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateDocsUpdateDocument(input: unknown): ValidationResult<DocsUpdateDocumentInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema, ["schema_version","tool_version"], {"writeControl":"write_control"});
+  if (!ajv_docs_update_document(input)) violations = toViolations(ajv_docs_update_document.errors, input, 'input', docsUpdateDocumentInputSchema, ["schema_version","tool_version"], {"writeControl":"write_control"}, {"text":"Text goes in requests, each item one request: [{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"Hello\"}}] adds it at the end of the body.","content":"Text goes in requests, each item one request: [{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"Hello\"}}] adds it at the end of the body."});
   return violations === undefined ? { ok: true, value: input as DocsUpdateDocumentInput } : { ok: false, violations };
 }
 

@@ -739,3 +739,20 @@ describe('workspace: a page read, written or its comments listed by page_id', ()
     }
   });
 });
+
+describe('docs: a document made with its text in one call', () => {
+  it('is told the document is made empty and how docs_update_document adds the text; done so, the text is there', async () => {
+    const made = errorOf(await call('docs_create_document', { title: 'Agenda', content: 'Agenda\n- Hiring\n- Budget' })) as { violations?: Array<{ message: string }> };
+    expect(made.violations?.map((v) => v.message)).toEqual([
+      `unknown parameter 'content': the tool has no content. Google makes the document empty, with its title alone: add the text afterwards with docs_update_document, e.g. {"requests": [{"insertText": {"location": {"index": 1}, "text": "Agenda\\n"}}]} on the documentId this returns.`,
+    ]);
+    const document_id = ((await call('docs_create_document', { title: 'Agenda' })).structuredContent as { documentId: string }).documentId;
+    const text = errorOf(await call('docs_update_document', { document_id, text: 'Hiring, budget.' })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(text.violations?.find((v) => v.pointer === '/text')?.message).toBe(
+      `unknown parameter 'text': the tool has no text. Text goes in requests, each item one request: [{"insertText": {"endOfSegmentLocation": {}, "text": "Hello"}}] adds it at the end of the body.`,
+    );
+    expect((await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: 1 }, text: 'Agenda\n' } }] })).isError).toBeFalsy();
+    const body = ((await call('docs_read_document', { document_id })).structuredContent as { body: { content: Array<{ paragraph?: { elements: Array<{ textRun?: { content: string } }> } }> } }).body.content;
+    expect(body.flatMap((e) => e.paragraph?.elements.map((x) => x.textRun?.content) ?? [])[0]).toBe('Agenda\n');
+  });
+});
