@@ -412,7 +412,7 @@ let ajv_sheets_create_spreadsheet = ajv.sheets_create_spreadsheet as unknown as 
 /** Checks an input of `sheets_create_spreadsheet`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateSheetsCreateSpreadsheet(input: unknown): ValidationResult<SheetsCreateSpreadsheetInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_sheets_create_spreadsheet(input)) violations = toViolations(ajv_sheets_create_spreadsheet.errors, input, 'input', sheetsCreateSpreadsheetInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_sheets_create_spreadsheet(input)) violations = toViolations(ajv_sheets_create_spreadsheet.errors, input, 'input', sheetsCreateSpreadsheetInputSchema, ["schema_version","tool_version"], {}, {"values":"Rows are written once the spreadsheet exists: sheets_update_values with its spreadsheetId, range 'Sheet1'!A1 (or the title given in sheets) and values as rows, e.g. [[\"Date\", \"Meeting\"]].","rows":"Rows are written once the spreadsheet exists: sheets_update_values with its spreadsheetId, range 'Sheet1'!A1 (or the title given in sheets) and values as rows, e.g. [[\"Date\", \"Meeting\"]]."});
   return violations === undefined ? { ok: true, value: input as SheetsCreateSpreadsheetInput } : { ok: false, violations };
 }
 

@@ -756,3 +756,15 @@ describe('docs: a document made with its text in one call', () => {
     expect(body.flatMap((e) => e.paragraph?.elements.map((x) => x.textRun?.content) ?? [])[0]).toBe('Agenda\n');
   });
 });
+
+describe('sheets: a spreadsheet made with its rows in one call', () => {
+  it('is told to write them with sheets_update_values once it exists; done so, they read back', async () => {
+    const error = errorOf(await call('sheets_create_spreadsheet', { title: 'Team', values: [['Date', 'Meeting']] })) as { violations?: Array<{ message: string }> };
+    expect(error.violations?.map((v) => v.message)).toEqual([
+      `unknown parameter 'values': the tool has no values. Rows are written once the spreadsheet exists: sheets_update_values with its spreadsheetId, range 'Sheet1'!A1 (or the title given in sheets) and values as rows, e.g. [["Date", "Meeting"]].`,
+    ]);
+    const spreadsheet_id = ((await call('sheets_create_spreadsheet', { title: 'Team' })).structuredContent as { spreadsheetId: string }).spreadsheetId;
+    expect((await call('sheets_update_values', { spreadsheet_id, range: "'Sheet1'!A1", values: [['Date', 'Meeting']] })).isError).toBeFalsy();
+    expect(((await call('sheets_get_values', { spreadsheet_id, range: 'Sheet1' })).structuredContent as { values: unknown }).values).toEqual([['Date', 'Meeting']]);
+  });
+});
