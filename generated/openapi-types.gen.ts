@@ -3728,7 +3728,7 @@ export interface components {
                 details?: {
                     /** @description method_not_allowed: the methods the path takes (as the Allow header). */
                     allow?: string[];
-                    /** @description upstream_error and insufficient_scope: the upstream error body, sanitized (JSON up to 16 KB, else text cut to 2,000 characters), or null. */
+                    /** @description upstream_error and insufficient_scope: the upstream error body, sanitized: JSON up to 16 KB (a larger one with each string over 2,000 characters clipped, when that brings it within 16 KB), else its text cut to 2,000 characters; or null. */
                     body?: unknown;
                     /** @description reauthorization_required: the account to authorize again. */
                     connected_account_id?: string;

@@ -98,7 +98,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
                   type: ['integer', 'string', 'null'],
                   description: 'upstream_error and insufficient_scope: the upstream HTTP status (null when no answer was read); reauthorization_required: the account\'s status.',
                 },
-                body: { description: 'upstream_error and insufficient_scope: the upstream error body, sanitized (JSON up to 16 KB, else text cut to 2,000 characters), or null.' },
+                body: { description: 'upstream_error and insufficient_scope: the upstream error body, sanitized: JSON up to 16 KB (a larger one with each string over 2,000 characters clipped, when that brings it within 16 KB), else its text cut to 2,000 characters; or null.' },
                 hint: { type: 'string', description: "upstream_error: what to check and which tool finds a valid value, where the tool's spec has a hint for this refusal (also appended to the message)." },
                 required_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes the provider says would allow the call.' },
                 resource: { type: 'string', description: 'insufficient_scope: the refused request, `METHOD /path`.' },
