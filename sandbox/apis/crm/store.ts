@@ -52,11 +52,22 @@ function isHubSpotDateTime(v: string): boolean {
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && instantText(v) !== undefined;
 }
 
-/** The computed date-time properties, kept as ISO 8601 instants. */
-const COMPUTED_DATETIME: ReadonlySet<string> = new Set(['createdate', 'hs_createdate', 'lastmodifieddate', 'hs_lastmodifieddate']);
+/**
+ * The instant, in epoch milliseconds, a date-time value names as HubSpot reads it (epoch milliseconds, an ISO date at
+ * midnight UTC, an ISO date-time), or undefined when it names none: the one reading of {@link isHubSpotDateTime} and
+ * {@link instantOf}.
+ */
+function instantText(v: string): number | undefined {
+  if (/^-?\d+$/.test(v)) return Number(v);
+  const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** The computed date-time properties (each type's created and modified dates), kept as ISO 8601 instants. */
+const COMPUTED_DATETIME: ReadonlySet<string> = new Set([...Object.values(CREATED_PROP), ...Object.values(MODIFIED_PROP)]);
 
 /**
  * The instant, in epoch milliseconds, a value of a date-time property names (closedate, a note's hs_timestamp, the
@@ -65,10 +76,7 @@ const COMPUTED_DATETIME: ReadonlySet<string> = new Set(['createdate', 'hs_create
  * search filters and sorts compare instants: "1772445600000" is later than "2026-03-02T09:30:00Z".
  */
 export function instantOf(property: string, value: string): number | undefined {
-  if (!DATETIME.has(property) && !COMPUTED_DATETIME.has(property)) return undefined;
-  if (/^-?\d+$/.test(value)) return Number(value);
-  const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(t) ? undefined : t;
+  return DATETIME.has(property) || COMPUTED_DATETIME.has(property) ? instantText(value) : undefined;
 }
 
 /**
