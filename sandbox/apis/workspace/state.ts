@@ -156,8 +156,8 @@ export class Workspace {
 
   /** A page or database the integration can see, or undefined (unknown and unshared look the same: 404). */
   visiblePage(id: string): PageRecord | undefined {
-    const p = this.pages.get(id);
-    return p && p.shared && !p.archived ? p : undefined;
+    const p = this.sharedPage(id);
+    return p && !p.archived ? p : undefined;
   }
 
   /**
