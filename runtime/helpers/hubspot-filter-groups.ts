@@ -9,7 +9,8 @@
  * property's internal name: one with whitespace (a label, "Lifecycle Stage") is refused (hubspot-property-names.ts).
  * A value (or each of `values`) on a standard date property (closedate, createdate, ...) is a date, not words; one on
  * a company's domain is the domain alone (acme.com), not a URL; one on an associations.contact / .company / .deal
- * pseudo-property is the record's id (digits), not its name.
+ * pseudo-property is the record's id (digits), not its name; one on dealstage, pipeline or lifecyclestage is an id
+ * or internal value, never a label with a space ("Closed Won").
  * Limits: at most 5 groups, 10 filters in a group and 25 in all, HubSpot's since 26 August 2024 (developer changelog,
  * "Expanded Filtering Capabilities and Error Messaging in HubSpot's Search API"; earlier documentation said 3/3/9,
  * then 5/6/18).
@@ -56,8 +57,24 @@ const ASSOCIATION_PROPERTIES: Readonly<Record<string, { record: string; tool: st
   'associations.deal': { record: 'deal', tool: 'crm_deals_search' },
 };
 
+/**
+ * Enumerated properties whose values are ids that hold no white space: the default pipeline's stages
+ * (appointmentscheduled ... closedlost), the lifecycle stages (subscriber ... other), digits for custom ones. A value
+ * with a space is the label a user says ("Closed Won", "Sales Qualified Lead"), which matches no record: the search
+ * would answer nothing, with no error to correct.
+ */
+const ID_VALUED: Readonly<Record<string, string>> = {
+  dealstage: "a stage's id for dealstage (closedwon, appointmentscheduled; digits for a custom stage), not its label",
+  pipeline: "a pipeline's id for pipeline (default; digits for a custom pipeline), not its label",
+  lifecyclestage: 'an internal value for lifecyclestage (subscriber, lead, marketingqualifiedlead, salesqualifiedlead, opportunity, customer, evangelist, other; digits for a custom stage), not its label',
+};
+
 /** What a value on these properties must look like, and what to say when it does not. */
 function valueProblem(property: string, value: string): string | undefined {
+  const idValued = ID_VALUED[property];
+  if (idValued !== undefined && /\s/.test(value.trim())) {
+    return `must be ${idValued} ${JSON.stringify(value)}${property === 'lifecyclestage' ? '' : ': crm_deal_pipelines_list lists the ids'}`;
+  }
   const associated = ASSOCIATION_PROPERTIES[property];
   if (associated !== undefined && !/^\d+$/.test(value)) {
     return `must be a ${associated.record}'s record id for ${property}, digits such as "101", not ${JSON.stringify(value)}: send the record's id from ${associated.tool}`;

@@ -768,3 +768,22 @@ describe('sheets: a spreadsheet made with its rows in one call', () => {
     expect(((await call('sheets_get_values', { spreadsheet_id, range: 'Sheet1' })).structuredContent as { values: unknown }).values).toEqual([['Date', 'Meeting']]);
   });
 });
+
+describe('crm: deals or contacts searched by the stage a user names', () => {
+  it('a stage label ("Closed Won", "Sales Qualified Lead") is refused with the ids to send, instead of a search that finds nothing', async () => {
+    const deals = errorOf(await call('crm_deals_search', { filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'Closed Won' }] }], properties: 'dealname,dealstage' })) as { violations?: unknown[] };
+    expect(deals.violations).toEqual([
+      {
+        pointer: '/filterGroups/0/filters/0/value',
+        keyword: 'format',
+        message: `filterGroups[0].filters[0].value must be a stage's id for dealstage (closedwon, appointmentscheduled; digits for a custom stage), not its label "Closed Won": crm_deal_pipelines_list lists the ids`,
+      },
+    ]);
+    const contacts = errorOf(await call('crm_contacts_search', { filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'IN', values: ['customer', 'Sales Qualified Lead'] }] }] })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(contacts.violations?.map((v) => v.pointer)).toEqual(['/filterGroups/0/filters/0/values/1']);
+    expect(contacts.violations?.[0]?.message).toMatch(/must be an internal value for lifecyclestage \(subscriber, lead, marketingqualifiedlead, salesqualifiedlead, .*\), not its label "Sales Qualified Lead"$/);
+    // Sent as ids, the searches find the records.
+    const won = await call('crm_deals_search', { filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'closedwon' }] }], properties: 'dealname,dealstage' });
+    expect((won.structuredContent as { total: number }).total).toBeGreaterThan(0);
+  });
+});
