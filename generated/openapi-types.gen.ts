@@ -3365,7 +3365,7 @@ export interface components {
             identifier: string;
             tool_input?: components["schemas"]["CrmNotesListInput"];
         };
-        /** @description A HubSpot CRM object (a contact, company or deal). */
+        /** @description A HubSpot CRM object (a contact, company, deal or note). */
         CrmObject: {
             /** @description Whether the record is archived (deleted to the recycle bin). */
             archived?: boolean;
@@ -3373,7 +3373,7 @@ export interface components {
             createdAt?: string;
             /** @description The record id, digits in a string. */
             id: string;
-            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set. */
+            /** @description Property name -> value, every value a string (numbers, dates and booleans too, e.g. "15000", "2026-06-30T00:00:00Z", "true") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set. */
             properties?: {
                 [key: string]: string | null;
             };

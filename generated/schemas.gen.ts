@@ -2416,7 +2416,7 @@ export let crmCompaniesSearchOutputSchema: JsonSchema = {
         "description": "The companies of this page.",
         "items": {
           "type": "object",
-          "description": "A HubSpot CRM object (a contact, company or deal).",
+          "description": "A HubSpot CRM object (a contact, company, deal or note).",
           "required": [
             "id"
           ],
@@ -2427,7 +2427,7 @@ export let crmCompaniesSearchOutputSchema: JsonSchema = {
             },
             "properties": {
               "type": "object",
-              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set.",
               "additionalProperties": {
                 "type": [
                   "string",
@@ -2720,7 +2720,7 @@ export let crmCompanyCreateOutputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, the creation date: createdate, a note's hs_createdate; the last-modified date).",
         "additionalProperties": {
           "type": [
             "string",
@@ -2782,7 +2782,7 @@ export let crmCompanyGetOutputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set.",
         "additionalProperties": {
           "type": [
             "string",
@@ -3000,7 +3000,7 @@ export let crmContactCreateOutputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, the creation date: createdate, a note's hs_createdate; the last-modified date).",
         "additionalProperties": {
           "type": [
             "string",
@@ -3062,7 +3062,7 @@ export let crmContactGetOutputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set.",
         "additionalProperties": {
           "type": [
             "string",
@@ -3208,7 +3208,7 @@ export let crmContactsListOutputSchema: JsonSchema = {
         "description": "The contacts of this page.",
         "items": {
           "type": "object",
-          "description": "A HubSpot CRM object (a contact, company or deal).",
+          "description": "A HubSpot CRM object (a contact, company, deal or note).",
           "required": [
             "id"
           ],
@@ -3219,7 +3219,7 @@ export let crmContactsListOutputSchema: JsonSchema = {
             },
             "properties": {
               "type": "object",
-              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set.",
               "additionalProperties": {
                 "type": [
                   "string",
@@ -3331,7 +3331,7 @@ export let crmContactsSearchOutputSchema: JsonSchema = {
         "description": "The contacts of this page.",
         "items": {
           "type": "object",
-          "description": "A HubSpot CRM object (a contact, company or deal).",
+          "description": "A HubSpot CRM object (a contact, company, deal or note).",
           "required": [
             "id"
           ],
@@ -3342,7 +3342,7 @@ export let crmContactsSearchOutputSchema: JsonSchema = {
             },
             "properties": {
               "type": "object",
-              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set.",
               "additionalProperties": {
                 "type": [
                   "string",
@@ -3504,7 +3504,7 @@ export let crmDealCreateOutputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, the creation date: createdate, a note's hs_createdate; the last-modified date).",
         "additionalProperties": {
           "type": [
             "string",
@@ -3784,7 +3784,7 @@ export let crmDealsSearchOutputSchema: JsonSchema = {
         "description": "The deals of this page.",
         "items": {
           "type": "object",
-          "description": "A HubSpot CRM object (a contact, company or deal).",
+          "description": "A HubSpot CRM object (a contact, company, deal or note).",
           "required": [
             "id"
           ],
@@ -3795,7 +3795,7 @@ export let crmDealsSearchOutputSchema: JsonSchema = {
             },
             "properties": {
               "type": "object",
-              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, createdate and the last-modified date; without `properties`, HubSpot's default set.",
+              "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty. Only the properties named in `properties` are returned (names HubSpot does not know are left out), plus hs_object_id, the creation date (createdate; a note's hs_createdate) and the last-modified date; without `properties`, HubSpot's default set.",
               "additionalProperties": {
                 "type": [
                   "string",
@@ -3922,7 +3922,7 @@ export let crmNoteCreateOutputSchema: JsonSchema = {
       },
       "properties": {
         "type": "object",
-        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, createdate, the last-modified date).",
+        "description": "Property name -> value, every value a string (numbers, dates and booleans too, e.g. \"15000\", \"2026-06-30T00:00:00Z\", \"true\") or null when empty: the properties written, plus some HubSpot sets itself (hs_object_id, the creation date: createdate, a note's hs_createdate; the last-modified date).",
         "additionalProperties": {
           "type": [
             "string",
@@ -4007,7 +4007,7 @@ export let crmNotesListOutputSchema: JsonSchema = {
         "description": "The notes of this page, newest first.",
         "items": {
           "type": "object",
-          "description": "A HubSpot CRM object (a contact, company or deal).",
+          "description": "A HubSpot CRM object (a contact, company, deal or note).",
           "required": [
             "id"
           ],
