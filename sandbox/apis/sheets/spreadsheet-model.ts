@@ -33,6 +33,17 @@ export interface GridBox {
 const COLS_KEY = 100_000;
 export const cellKey = (row: number, col: number): number => row * COLS_KEY + col;
 
+/** The cells of a box that hold something (the sheet stores only those), each with its key, row and column. */
+function storedCellsIn(box: GridBox): { key: number; r: number; c: number }[] {
+  const out: { key: number; r: number; c: number }[] = [];
+  for (const key of box.sheet.cells.keys()) {
+    const r = Math.floor(key / COLS_KEY);
+    const c = key % COLS_KEY;
+    if (r >= box.startRow && r < box.endRow && c >= box.startCol && c < box.endCol) out.push({ key, r, c });
+  }
+  return out;
+}
+
 /**
  * Sheets' refusal of a range past the grid, naming it as Sheets writes it: whole columns by their letters (`AA:AB`,
  * `ZZ` for one), whole rows by their numbers (`1001:1002`), other ranges by their cells, one cell alone (`AA1`), in
@@ -163,24 +174,16 @@ export class Spreadsheet {
    * stores stays; Google keeps a cleared cell's format and data validation, which the model does not hold.
    */
   clearCells(box: GridBox): void {
-    for (const key of [...box.sheet.cells.keys()]) {
-      const r = Math.floor(key / COLS_KEY);
-      const c = key % COLS_KEY;
-      if (r >= box.startRow && r < box.endRow && c >= box.startCol && c < box.endCol) box.sheet.cells.delete(key);
-    }
+    for (const { key } of storedCellsIn(box)) box.sheet.cells.delete(key);
   }
 
   /** Rows and columns actually holding cells inside a box, for trimming: the last used row and column + 1. */
   usedExtent(box: GridBox): { rows: number; cols: number } {
     let rows = 0;
     let cols = 0;
-    for (const key of box.sheet.cells.keys()) {
-      const r = Math.floor(key / COLS_KEY);
-      const c = key % COLS_KEY;
-      if (r >= box.startRow && r < box.endRow && c >= box.startCol && c < box.endCol) {
-        rows = Math.max(rows, r - box.startRow + 1);
-        cols = Math.max(cols, c - box.startCol + 1);
-      }
+    for (const { r, c } of storedCellsIn(box)) {
+      rows = Math.max(rows, r - box.startRow + 1);
+      cols = Math.max(cols, c - box.startCol + 1);
     }
     return { rows, cols };
   }
@@ -196,10 +199,7 @@ export class Spreadsheet {
   findTable(box: GridBox): GridBox | undefined {
     const filled = new Set(box.sheet.cells.keys());
     const inBox = (b: GridBox, r: number, c: number): boolean => r >= b.startRow && r < b.endRow && c >= b.startCol && c < b.endCol;
-    const seeds = [...filled]
-      .map((key) => ({ r: Math.floor(key / COLS_KEY), c: key % COLS_KEY }))
-      .filter(({ r, c }) => inBox(box, r, c))
-      .sort((a, b) => a.r - b.r || a.c - b.c);
+    const seeds = storedCellsIn(box).sort((a, b) => a.r - b.r || a.c - b.c);
     const rowFilled = (r: number, c0: number, c1: number): boolean => {
       for (let c = c0; c < c1; c++) if (filled.has(cellKey(r, c))) return true;
       return false;
