@@ -1,4 +1,5 @@
 import type { Violation } from '../types.js';
+import { pointerToken } from '../validation/violations.js';
 import { domainProblem, propertyNameProblem } from './hubspot-property-names.js';
 
 /** The `hs_priority` values a deal update takes: the specification's, HubSpot's own, and the two that clear it. */
@@ -112,7 +113,7 @@ export function checkCompanyProperties(value: unknown, pointer: string): Violati
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
   const where = pointer.slice(1);
   return Object.entries(value as Record<string, unknown>).flatMap(([name, v]): Violation[] => {
-    const at = `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${pointerToken(name)}`;
     const label = propertyNameProblem(name, where);
     if (label !== undefined) return [{ pointer: at, message: label, keyword: 'pattern' }];
     const domain = name === 'domain' && typeof v === 'string' ? domainProblem(v) : undefined;
