@@ -173,6 +173,20 @@ function quotedScalarHint(types: readonly string[], value: unknown): string {
 }
 
 /**
+ * `, not the number 101: send "101"`: a number (or boolean) where any text is taken, most often a record's id
+ * (HubSpot's are digits, sent as strings), is told the same value quoted. Text of a format or from a list (a URL, a
+ * date, an option) is not: the value quoted would be refused next.
+ */
+function unquotedTextHint(schema: JsonSchema | undefined, typePath: string, types: readonly string[], value: unknown): string {
+  if (types.length !== 1 || types[0] !== 'string' || schema === undefined) return '';
+  const node = schemaAt(schema, typePath.slice(0, typePath.lastIndexOf('/')));
+  if (!isPlainObject(node) || node.format !== undefined || node.enum !== undefined || node.const !== undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return `, not the number ${value}: send ${JSON.stringify(String(value))}`;
+  if (typeof value === 'boolean') return `, not the boolean ${value}: send ${JSON.stringify(String(value))}`;
+  return '';
+}
+
+/**
  * ` (true to e-mail the attendees (sendUpdates=all); false ...)`: a flag given as a word (`"all"`, `"yes"`), the
  * provider's own value for what the flag sends, is told what true and false mean, from its description.
  */
@@ -464,7 +478,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const value = valueAt(input, at);
       const why = types.includes('object')
         ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value) || exampleHint(schema, e.schemaPath)
-        : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value) || wordForFlagHint(schema, e.schemaPath, types, value);
+        : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value) || unquotedTextHint(schema, e.schemaPath, types, value) || wordForFlagHint(schema, e.schemaPath, types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {

@@ -787,3 +787,13 @@ describe('crm: deals or contacts searched by the stage a user names', () => {
     if (won.isError) expect(errorOf(won).code).not.toBe('invalid_input');
   });
 });
+
+describe('crm: record ids given as numbers', () => {
+  it('are told to send the same id quoted, as HubSpot ids are strings; sent so, the note is logged', async () => {
+    const error = errorOf(await call('crm_note_create', { note_body: 'Wants a demo next week.', contact_ids: [101] })) as { violations?: unknown[] };
+    expect(error.violations).toEqual([{ pointer: '/contact_ids/0', keyword: 'type', message: 'contact_ids[0] must be a string, not the number 101: send "101"' }]);
+    const read = errorOf(await call('crm_contact_get', { contact_id: 101 })) as { violations?: Array<{ message: string }> };
+    expect(read.violations?.[0]?.message).toBe('contact_id must be a string, not the number 101: send "101"');
+    expect((await call('crm_note_create', { note_body: 'Wants a demo next week.', contact_ids: ['101'] })).isError).toBeFalsy();
+  });
+});
