@@ -79,17 +79,33 @@ describe('GET /readyz', () => {
     expect((await get(`${h.url}/readyz`)).status).toBe(200);
   });
 
-  it('answers 503 when the database does not answer in time, without waiting for it', async () => {
+  it('answers 503 when the database does not answer in time, without waiting for it; probes meanwhile share one check', async () => {
     const store = h.connector.store;
     const ping = store.ping;
-    store.ping = () => new Promise<void>(() => {});
+    let pings = 0;
+    let answer = (): void => {};
+    store.ping = () => {
+      pings++;
+      return new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+    };
     try {
       const started = Date.now();
-      const res = await get(`${h.url}/readyz`);
-      expect(res.status).toBe(503);
-      expect(res.body.error.message).toBe('The database did not answer within 2000 ms; this instance cannot serve calls until it answers');
-      expect(res.body.error.details).toEqual({ database: 'unreachable', code: null });
+      const [first, second] = await Promise.all([get(`${h.url}/readyz`), get(`${h.url}/readyz`)]);
+      for (const res of [first, second]) {
+        expect(res.status).toBe(503);
+        expect(res.body.error.message).toBe('The database did not answer within 2000 ms; this instance cannot serve calls until it answers');
+        expect(res.body.error.details).toEqual({ database: 'unreachable', code: null });
+      }
       expect(Date.now() - started).toBeLessThan(10_000);
+      // The check still waiting is not sent again; once the database answers it, the next probe sends a new one.
+      expect((await get(`${h.url}/readyz`)).status).toBe(503);
+      expect(pings).toBe(1);
+      answer();
+      await new Promise((resolve) => setImmediate(resolve));
+      store.ping = ping;
+      expect((await get(`${h.url}/readyz`)).status).toBe(200);
     } finally {
       store.ping = ping;
     }

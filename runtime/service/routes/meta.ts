@@ -20,13 +20,13 @@ export interface MetaRouteOptions {
  * Why the database cannot serve this instance, or null when it answered `SELECT 1` in time. Only an error's code is
  * kept: a driver's message may carry the server's address or a user name.
  */
-async function databaseRefusal(store: Store, timeoutMs: number): Promise<{ reason: string; code: string | null } | null> {
+async function databaseRefusal(ping: () => Promise<void>, timeoutMs: number): Promise<{ reason: string; code: string | null } | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), timeoutMs);
   });
   try {
-    const answer = await Promise.race([store.ping().then(() => 'ok' as const), late]);
+    const answer = await Promise.race([ping().then(() => 'ok' as const), late]);
     return answer === 'ok' ? null : { reason: `did not answer within ${timeoutMs} ms`, code: null };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
@@ -59,8 +59,15 @@ export function registerMetaRoutes(app: FastifyInstance, options: MetaRouteOptio
   // cache, so it must answer; Redis only shares the rate limits, and without it requests go on unlimited
   // (rate-limits.ts), so it is reported and never makes the instance not ready.
   const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  // One check in flight per instance: probes that come while the database is slow to answer wait on the same
+  // query instead of each queueing another for a pooled connection.
+  let inFlight: Promise<void> | undefined;
+  const ping = (): Promise<void> =>
+    (inFlight ??= options.store.ping().finally(() => {
+      inFlight = undefined;
+    }));
   app.get('/readyz', async () => {
-    const refusal = await databaseRefusal(options.store, readyTimeoutMs);
+    const refusal = await databaseRefusal(ping, readyTimeoutMs);
     const redis = options.redis === undefined ? {} : { redis: options.redis.status === 'ready' ? 'ok' : 'unreachable' };
     if (refusal !== null) {
       throw new ConnectorError('unavailable', `The database ${refusal.reason}; this instance cannot serve calls until it answers`, {
