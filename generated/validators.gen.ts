@@ -229,6 +229,14 @@ let ajv_crm_contact_update = ajv.crm_contact_update as unknown as AjvValidate;
 export function validateCrmContactUpdate(input: unknown): ValidationResult<CrmContactUpdateInput> {
   let violations: Violation[] | undefined;
   if (!ajv_crm_contact_update(input)) violations = toViolations(ajv_crm_contact_update.errors, input, 'input', crmContactUpdateInputSchema);
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+  const o = input as Record<string, unknown>;
+  if (o.props !== undefined) {
+  const found = (checks.hubspotPropertyMap as checks.Check)(o.props, "/props", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  }
+
   return violations === undefined ? { ok: true, value: input as CrmContactUpdateInput } : { ok: false, violations };
 }
 

@@ -1,6 +1,5 @@
 import type { Violation } from '../types.js';
-import { pointerToken } from '../validation/violations.js';
-import { domainProblem, propertyNameProblem } from './hubspot-property-names.js';
+import { checkHubspotPropertyMap, domainProblem } from './hubspot-property-names.js';
 
 /** The `hs_priority` values a deal update takes: the specification's, HubSpot's own, and the two that clear it. */
 const DEAL_PRIORITIES: readonly unknown[] = ['HIGH', 'MEDIUM', 'LOW', 'high', 'medium', 'low', '', null];
@@ -27,14 +26,16 @@ export function dealProperties(props?: Record<string, unknown>): Record<string, 
 
 /**
  * The `check` rule of `crm_deal_update`'s `properties` (an open map, so its schema cannot name one key's values without
- * ceasing to be one for the model formats): an `hs_priority` that is none of {@link DEAL_PRIORITIES} is refused at
- * its pointer before anything is sent, as HubSpot would refuse it (INVALID_OPTION).
+ * ceasing to be one for the model formats): a property name that is a label is refused as in every CRM map
+ * ({@link checkHubspotPropertyMap}), and an `hs_priority` that is none of {@link DEAL_PRIORITIES} at its pointer, as
+ * HubSpot would refuse it (INVALID_OPTION); both before anything is sent.
  */
 export function checkDealProperties(value: unknown, pointer: string): Violation[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, 'hs_priority')) return [];
-  if (DEAL_PRIORITIES.includes((value as Record<string, unknown>).hs_priority)) return [];
+  const names = checkHubspotPropertyMap(value, pointer);
+  if (value === null || typeof value !== 'object' || !Object.hasOwn(value, 'hs_priority')) return names;
+  if (DEAL_PRIORITIES.includes((value as Record<string, unknown>).hs_priority)) return names;
   const name = `${pointer.slice(1)}.hs_priority`;
-  return [{ pointer: `${pointer}/hs_priority`, message: `${name} must be one of: HIGH, MEDIUM, LOW (HubSpot's high, medium, low too; "" or null clears it)`, keyword: 'enum' }];
+  return [...names, { pointer: `${pointer}/hs_priority`, message: `${name} must be one of: HIGH, MEDIUM, LOW (HubSpot's high, medium, low too; "" or null clears it)`, keyword: 'enum' }];
 }
 
 /** The record (or note) a create tool makes, which its `associations` start from. */
@@ -104,19 +105,16 @@ export function associatedWith(contactId?: string, companyId?: string, dealId?: 
 
 /**
  * The `check` rule of `crm_company_update`'s `properties` (an open map of property name -> value): a name that is a
- * label ("Annual Revenue") or has whitespace around it is refused as every CRM tool refuses one
- * ({@link propertyNameProblem}: HubSpot would answer PROPERTY_DOESNT_EXIST), and a `domain` given as a URL is refused
- * naming the bare domain ({@link domainProblem}, the rule a domain search filter follows: HubSpot would store the URL,
- * and match no contact by it). Each at its pointer, before anything is sent.
+ * label ("Annual Revenue") or has whitespace around it is refused as in every CRM map ({@link checkHubspotPropertyMap}),
+ * and a `domain` given as a URL is refused naming the bare domain ({@link domainProblem}, the rule a domain search
+ * filter follows: HubSpot would store the URL, and match no contact by it). Each at its pointer, before anything is
+ * sent.
  */
 export function checkCompanyProperties(value: unknown, pointer: string): Violation[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
-  const where = pointer.slice(1);
-  return Object.entries(value as Record<string, unknown>).flatMap(([name, v]): Violation[] => {
-    const at = `${pointer}/${pointerToken(name)}`;
-    const label = propertyNameProblem(name, where);
-    if (label !== undefined) return [{ pointer: at, message: label, keyword: 'pattern' }];
-    const domain = name === 'domain' && typeof v === 'string' ? domainProblem(v) : undefined;
-    return domain === undefined ? [] : [{ pointer: at, message: `${where}.domain must be the domain alone, ${domain}`, keyword: 'format' }];
-  });
+  const names = checkHubspotPropertyMap(value, pointer);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return names;
+  const domain = (value as Record<string, unknown>).domain;
+  const problem = typeof domain === 'string' ? domainProblem(domain) : undefined;
+  if (problem === undefined) return names;
+  return [...names, { pointer: `${pointer}/domain`, message: `${pointer.slice(1)}.domain must be the domain alone, ${problem}`, keyword: 'format' }];
 }

@@ -9,6 +9,7 @@
  * @see https://developers.hubspot.com/docs/api/crm/properties
  */
 import type { Violation } from '../types.js';
+import { pointerToken } from '../validation/violations.js';
 
 const LONGEST_QUOTED = 80;
 
@@ -45,6 +46,20 @@ export function checkHubspotPropertyList(value: unknown, pointer: string): Viola
       const message = item === '' ? undefined : propertyNameProblem(item, where);
       return message === undefined ? [] : [{ pointer, message, keyword: 'pattern' }];
     });
+}
+
+/**
+ * The `check` rule of an open map of property name -> value (`crm_contact_update`'s `props`; the company and deal
+ * checks start from it): every key that {@link propertyNameProblem} refuses, at the key's own pointer. A label there
+ * is not ignored as in a list: HubSpot refuses the write (PROPERTY_DOESNT_EXIST), after the round trip.
+ */
+export function checkHubspotPropertyMap(value: unknown, pointer: string): Violation[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  const where = pointer.slice(1);
+  return Object.keys(value).flatMap((name): Violation[] => {
+    const message = propertyNameProblem(name, where);
+    return message === undefined ? [] : [{ pointer: `${pointer}/${pointerToken(name)}`, message, keyword: 'pattern' }];
+  });
 }
 
 /**

@@ -10,6 +10,6 @@ import type { Violation } from '../types.js';
 export type Check = (value: unknown, pointer: string, input: Record<string, unknown>) => Violation[];
 
 export { checkHubspotFilterGroups as hubspotFilterGroups } from '../helpers/hubspot-filter-groups.js';
-export { checkHubspotPropertyList as hubspotPropertyList } from '../helpers/hubspot-property-names.js';
+export { checkHubspotPropertyList as hubspotPropertyList, checkHubspotPropertyMap as hubspotPropertyMap } from '../helpers/hubspot-property-names.js';
 export { checkCompanyProperties as hubspotCompanyProperties, checkDealProperties as hubspotDealProperties } from '../helpers/crm.js';
 export { checkStatusEventCalendar as statusEventCalendar, checkZoneOffset as eventZoneOffset } from '../helpers/calendar.js';

@@ -171,8 +171,12 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     const dup = await refused('crm-hints', 'hugo', 'crm_contact_create', { email: 'hint@example.com' }, 409);
     expect(dup.message).toContain(`Existing ID: ${first.body.data.id}. Hint: `);
     expectHint(dup, /Existing ID.*crm_contact_update/);
-    const property = await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { 'First Name': 'Ana' } }, 400);
+    const property = await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { favourite_colour: 'blue' } }, 400);
     expectHint(property, /internal names/);
+    // A label (a name with a space) never gets that far: it is refused before sending, saying what to send.
+    const label = await run('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { 'First Name': 'Ana' } });
+    expect([label.status, label.body.error.code]).toEqual([400, 'invalid_input']);
+    expect(label.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/props/First Name', message: expect.stringContaining("looks like a property's label") })]);
     expectHint(await refused('crm-hints', 'hugo', 'crm_deal_update', { deal_id: '999999', properties: { dealname: 'x' } }, 404), /deal_id: crm_deals_search/);
     // An option given by a label or a word of one's own: its internal value is asked for, the message lists them.
     expectHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { lifecyclestage: 'vip' } }, 400), /internal value, not its label/);
