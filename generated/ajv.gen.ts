@@ -4385,7 +4385,7 @@ return errors === 0;
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deals_search = validate40;
-const schema51 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
+const schema51 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object","required":["filters"],"properties":{"filters":{"type":"array","items":{"type":"object"}}}},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (dealstage, not the label \"Deal Stage\"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (closedate, not the label \"Close Date\") to return for each result.","examples":["dealname,amount,dealstage,closedate"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["renewal"]}},"additionalProperties":false};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4464,14 +4464,8 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.filters !== undefined){
-let data3 = data2.filters;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err5 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/type",keyword:"type",params:{type: "object"}};
+if(data2.filters === undefined){
+const err5 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/required",keyword:"required",params:{missingProperty: "filters"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4480,10 +4474,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters",schemaPath:"#/properties/filterGroups/items/properties/filters/type",keyword:"type",params:{type: "array"}};
+if(data2.filters !== undefined){
+let data3 = data2.filters;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err6 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters/" + i1,schemaPath:"#/properties/filterGroups/items/properties/filters/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4495,7 +4493,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
+const err7 = {instancePath:instancePath+"/filterGroups/" + i0+"/filters",schemaPath:"#/properties/filterGroups/items/properties/filters/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4506,12 +4504,8 @@ errors++;
 }
 }
 }
-}
-if(data.limit !== undefined){
-let data5 = data.limit;
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 100 || isNaN(data5)){
-const err8 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
+else {
+const err8 = {instancePath:instancePath+"/filterGroups/" + i0,schemaPath:"#/properties/filterGroups/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4520,8 +4514,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data5 < 1 || isNaN(data5)){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+}
+}
+}
+if(data.limit !== undefined){
+let data5 = data.limit;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 100 || isNaN(data5)){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4530,9 +4530,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-let res0;
-if((1 === 0 || (res0 = data5/1, res0 !== parseInt(res0)))){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
+if(data5 < 1 || isNaN(data5)){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4541,9 +4540,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
+let res0;
+if((1 === 0 || (res0 = data5/1, res0 !== parseInt(res0)))){
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/multipleOf",keyword:"multipleOf",params:{multipleOf: 1}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4553,11 +4552,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.properties !== undefined){
-let data6 = data.properties;
-if(typeof data6 === "string"){
-if(data6.length < 1){
-const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
+else {
+const err12 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4567,8 +4563,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
+if(data.properties !== undefined){
+let data6 = data.properties;
+if(typeof data6 === "string"){
+if(data6.length < 1){
+const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4578,9 +4577,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.query !== undefined){
-if(typeof data.query !== "string"){
-const err14 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
+else {
+const err14 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4590,14 +4588,26 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.query !== undefined){
+if(typeof data.query !== "string"){
+const err15 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }

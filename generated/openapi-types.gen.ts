@@ -3224,7 +3224,7 @@ export interface components {
              * @example [{"filters":[{"propertyName":"dealstage","operator":"EQ","value":"closedwon"}]}]
              */
             filterGroups?: {
-                filters?: Record<string, never>[];
+                filters: Record<string, never>[];
             }[] | string;
             /**
              * @description Results per page, 1 to 100 (HubSpot's default 10).

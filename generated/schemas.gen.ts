@@ -3728,6 +3728,9 @@ export let crmDealsSearchInputSchema: JsonSchema = {
         "format": "json-string",
         "items": {
           "type": "object",
+          "required": [
+            "filters"
+          ],
           "properties": {
             "filters": {
               "type": "array",

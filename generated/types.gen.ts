@@ -658,7 +658,7 @@ export interface CrmDealsSearchInput {
   /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
   after?: string;
   /** Filter groups, as an array or as a JSON string of one: `[{"filters": [{"propertyName", "operator", "value"}]}]`, propertyName an internal name (dealstage, not the label "Deal Stage"), or associations.contact / associations.company with EQ and a record id for the deals linked to that contact or company; checked before sending (see the description). Format: json-string. Example: `"[{\"filters\":[{\"propertyName\":\"dealstage\",\"operator\":\"EQ\",\"value\":\"closedwon\"}]}]"`. */
-  filterGroups?: Array<{ filters?: Array<Record<string, unknown>>; [key: string]: unknown }> | string;
+  filterGroups?: Array<{ filters: Array<Record<string, unknown>>; [key: string]: unknown }> | string;
   /** Results per page, 1 to 100 (HubSpot's default 10). Example: `20`. */
   limit?: number;
   /** Comma-separated internal property names (closedate, not the label "Close Date") to return for each result. Example: `"dealname,amount,dealstage,closedate"`. */
