@@ -78,7 +78,7 @@ export function queryRows(ws: Workspace, req: ApiRequest, source: DataSourceReco
   if (!isObject(body)) throw validation('body failed validation: body should be an object.');
   let rows = [...ws.pages.values()].filter((p) => p.shared && !p.archived && p.parent.type === 'data_source_id' && p.parent.data_source_id === source.id);
   if (body.filter !== undefined) {
-    const pred = compileFilter(source.properties, body.filter);
+    const pred = compileFilter(source.properties, body.filter, req.now);
     rows = rows.filter(pred);
   }
   rows = sortRows(source.properties, rows, body.sorts);

@@ -225,6 +225,32 @@ describe('Notion API fake', () => {
     expect((await q({ page_size: 101 })).body.code).toBe('validation_error');
   });
 
+  it('queries by people and relation: contains and does_not_contain an id (hyphens optional), is_empty', async () => {
+    const { home, tasks } = await seeded();
+    const me = (await call('GET', '/v1/users/me')).body.id as string;
+    const db = await call('POST', '/v1/databases', {
+      parent: { page_id: home.id },
+      title: title('Reviews'),
+      properties: { Name: { title: {} }, Owner: { people: {} }, Task: { relation: { database_id: tasks.id, single_property: {} } } },
+    });
+    expect(db.status).toBe(200);
+    const task = (await call('POST', `/v1/databases/${tasks.id}/query`, {})).body.results[0].id as string;
+    const add = (name: string, props: Json) => call('POST', '/v1/pages', { parent: { database_id: db.body.id }, properties: { Name: { title: title(name) }, ...props } });
+    expect((await add('Mine, on the task', { Owner: { people: [{ id: me }] }, Task: { relation: [{ id: task }] } })).status).toBe(200);
+    expect((await add('Nobody', {})).status).toBe(200);
+    const q = async (filter: unknown) => {
+      const r = await call('POST', `/v1/databases/${db.body.id}/query`, { filter });
+      expect(r.status).toBe(200);
+      return r.body.results.map((p: Json) => p.properties.Name.title[0].plain_text);
+    };
+    expect(await q({ property: 'Owner', people: { contains: me } })).toEqual(['Mine, on the task']);
+    expect(await q({ property: 'Task', relation: { contains: task.replace(/-/g, '') } })).toEqual(['Mine, on the task']);
+    expect(await q({ property: 'Task', relation: { does_not_contain: task } })).toEqual(['Nobody']);
+    expect(await q({ property: 'Owner', people: { is_empty: true } })).toEqual(['Nobody']);
+    const notTrue = await call('POST', `/v1/databases/${db.body.id}/query`, { filter: { property: 'Owner', people: { is_empty: false } } });
+    expect(notTrue.body.message).toBe('body failed validation: body.filter.people.is_empty should be `true`, instead was `false`.');
+  });
+
   it('comments: new discussion on a page, reply by discussion_id, get, list paginated', async () => {
     const { home } = await seeded();
     const first = await call('POST', '/v1/comments', { parent: { page_id: home.id }, rich_text: title('First!') });

@@ -78,6 +78,25 @@ describe('@notionhq/client 4.0.2 (Notion-Version 2022-06-28)', () => {
     for (const row of limited.results) expect(Object.keys(row.properties).sort()).toEqual(['Name', 'Status']);
   });
 
+  it('databases.query with a filter (workspace_database_query filter): an and of a relative date and a checkbox; a select column filtered as status is refused', async () => {
+    // Rows due relative to today (UTC, the sandbox's clock is the real one here): ten days ahead is never in this week.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const [name, due, done] of [['Filter: due today', day(0), false], ['Filter: due today, done', day(0), true], ['Filter: due in ten days', day(10), false]] as const) {
+      await notion.pages.create({ parent: { database_id: db }, properties: { title: { title: text(name) }, Due: { date: { start: due } }, Done: { checkbox: done } } });
+    }
+    const open = (await notion.databases.query({
+      database_id: db,
+      filter: { and: [{ property: 'Due', date: { this_week: {} } }, { property: 'Done', checkbox: { equals: false } }, { property: 'Name', title: { starts_with: 'Filter:' } }] },
+    })) as Json;
+    expect(open.results.map((r: Json) => r.properties.Name.title[0].plain_text)).toEqual(['Filter: due today']);
+    const empty = (await notion.databases.query({ database_id: db, filter: { property: 'Notes', rich_text: { is_empty: true } } })) as Json;
+    expect(empty.results.length).toBeGreaterThan(0);
+    const wrongType = await refusal(notion.databases.query({ database_id: db, filter: { property: 'Status', status: { equals: 'Done' } } }));
+    expect(wrongType).toMatchObject({ code: 'validation_error', status: 400 });
+    const relativeTrue = await refusal(notion.databases.query({ database_id: db, filter: { property: 'Due', date: { this_week: true as unknown as Record<string, never> } } }));
+    expect(relativeTrue.message).toBe('body failed validation: body.filter.date.this_week should be an object, instead was `true`.');
+  });
+
   it('pages.create in a database (workspace_database_insert_row, _page_create): keys by name, title id or decoded id', async () => {
     const row = (await notion.pages.create({
       parent: { database_id: db },
@@ -256,6 +275,30 @@ describe('@notionhq/client 5 (Notion-Version 2025-09-03)', () => {
     expect(rows.results.at(-1).properties.Priority.number).toBeNull();
     const limited = (await notion.dataSources.query({ data_source_id: source, filter_properties: [SEED_PROPERTY_IDS.Due!] })) as Json;
     for (const row of limited.results) expect(Object.keys(row.properties)).toEqual(['Due']);
+  });
+
+  it('dataSources.query with a filter (workspace_database_query filter, 2025-09-03): past_week and next_week read the sandbox clock', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const [name, due] of [['Window: three days ago', day(-3)], ['Window: in three days', day(3)], ['Window: in a month and a half', day(45)]] as const) {
+      await notion.pages.create({ parent: { data_source_id: source }, properties: { title: { title: text(name) }, Due: { date: { start: due } } } });
+    }
+    const named = async (when: 'past_week' | 'next_week' | 'next_month' | 'next_year') => {
+      const rows = (await notion.dataSources.query({
+        data_source_id: source,
+        filter: { and: [{ property: 'Name', title: { starts_with: 'Window:' } }, { or: [{ property: 'Due', date: { [when]: {} } as { past_week: Record<string, never> } }] }] },
+        sorts: [{ property: 'Due', direction: 'ascending' }],
+      })) as Json;
+      return rows.results.map((r: Json) => r.properties.Name.title[0].plain_text);
+    };
+    expect(await named('past_week')).toEqual(['Window: three days ago']);
+    expect(await named('next_week')).toEqual(['Window: in three days']);
+    expect(await named('next_year')).toEqual(['Window: in three days', 'Window: in a month and a half']);
+    // Three levels of compounds: Notion takes two.
+    const deep = await refusal(notion.dataSources.query({
+      data_source_id: source,
+      filter: { and: [{ or: [{ and: [{ property: 'Done', checkbox: { equals: false } }] }] }] } as never,
+    }));
+    expect(deep).toMatchObject({ code: 'validation_error', status: 400 });
   });
 
   it('pages.create in a data source (workspace_database_insert_row, _page_create): the parent names source and database', async () => {
