@@ -2872,7 +2872,7 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_company_get = validate30;
-const schema41 = {"type":"object","properties":{"company_id":{"type":"string","minLength":1,"description":"The company's HubSpot record id.","examples":["9876543210"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).","examples":["name,domain,industry"]}},"required":["company_id"],"additionalProperties":false};
+const schema41 = {"type":"object","properties":{"company_id":{"type":"string","pattern":"^[0-9]+$","description":"The company's HubSpot record id.","examples":["9876543210"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).","examples":["name,domain,industry"]}},"required":["company_id"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2910,8 +2910,8 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data0)){
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"#/properties/company_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3089,7 +3089,7 @@ return errors === 0;
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contact_create = validate32;
-const schema43 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
+const schema43 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"The contact's e-mail address, its unique identifier.","examples":["ana@example.com"]},"company":{"type":"string","description":"Company name as free text (does not associate a company record; company_ids does).","examples":["Acme Corp"]},"firstname":{"type":"string","description":"First name.","examples":["Ana"]},"hs_lead_status":{"type":"string","enum":["NEW","OPEN","IN_PROGRESS","OPEN_DEAL","UNQUALIFIED","ATTEMPTED_TO_CONTACT","CONNECTED","BAD_TIMING"],"description":"Lead status (HubSpot's default options).","examples":["NEW"]},"jobtitle":{"type":"string","description":"Job title.","examples":["Head of Operations"]},"lastname":{"type":"string","description":"Last name.","examples":["Silva"]},"lifecyclestage":{"type":"string","enum":["subscriber","lead","marketingqualifiedlead","salesqualifiedlead","opportunity","customer","evangelist","other"],"description":"Lifecycle stage (HubSpot's default stages).","examples":["lead"]},"phone":{"type":"string","description":"Phone number.","examples":["+1 617 555 0100"]},"website":{"type":"string","description":"Website URL.","examples":["https://acme.com"]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.","examples":[["20001"]]}},"required":["email"],"additionalProperties":false};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3284,8 +3284,8 @@ const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(typeof data10 === "string"){
-if(data10.length < 1){
-const err15 = {instancePath:instancePath+"/company_ids/" + i0,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data10)){
+const err15 = {instancePath:instancePath+"/company_ids/" + i0,schemaPath:"#/properties/company_ids/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3335,7 +3335,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contact_get = validate33;
-const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
+const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3373,8 +3373,8 @@ errors++;
 if(data.contact_id !== undefined){
 let data0 = data.contact_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err2 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data0)){
+const err2 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3437,7 +3437,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contact_update = validate34;
-const schema45 = {"type":"object","properties":{"contact_id":{"type":"string","minLength":1,"description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
+const schema45 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3485,8 +3485,8 @@ errors++;
 if(data.contact_id !== undefined){
 let data0 = data.contact_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/contact_id",schemaPath:"#/properties/contact_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3893,7 +3893,7 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_create = validate37;
-const schema48 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["dealname","dealstage"],"additionalProperties":false};
+const schema48 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["dealname","dealstage"],"additionalProperties":false};
 const formats36 = formats.date;
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4116,8 +4116,8 @@ const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(typeof data9 === "string"){
-if(data9.length < 1){
-const err17 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data9)){
+const err17 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4167,8 +4167,8 @@ const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
 let data11 = data10[i1];
 if(typeof data11 === "string"){
-if(data11.length < 1){
-const err21 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data11)){
+const err21 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4258,7 +4258,7 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_update = validate39;
-const schema50 = {"type":"object","properties":{"deal_id":{"type":"string","minLength":1,"description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
+const schema50 = {"type":"object","properties":{"deal_id":{"type":"string","pattern":"^[0-9]+$","description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4306,8 +4306,8 @@ errors++;
 if(data.deal_id !== undefined){
 let data0 = data.deal_id;
 if(typeof data0 === "string"){
-if(data0.length < 1){
-const err3 = {instancePath:instancePath+"/deal_id",schemaPath:"#/properties/deal_id/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/deal_id",schemaPath:"#/properties/deal_id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4617,7 +4617,7 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_note_create = validate41;
-const schema52 = {"type":"object","properties":{"note_body":{"type":"string","minLength":1,"maxLength":65536,"description":"The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters).","examples":["Called Ana: she wants a demo next week."]},"timestamp":{"type":"string","format":"date-time","description":"When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now.","examples":["2026-03-02T10:00:00Z"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).","examples":[["20001"]]},"deal_ids":{"type":"array","minItems":1,"items":{"type":"string","minLength":1},"description":"Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).","examples":[["30001"]]}},"required":["note_body"],"additionalProperties":false};
+const schema52 = {"type":"object","properties":{"note_body":{"type":"string","minLength":1,"maxLength":65536,"description":"The note's text, plain text or HTML (HubSpot's hs_note_body, at most 65,536 characters).","examples":["Called Ana: she wants a demo next week."]},"timestamp":{"type":"string","format":"date-time","description":"When the note happened, RFC 3339 (2026-03-02T10:00:00Z, or with an offset): where it sits on the timeline. Default: now.","examples":["2026-03-02T10:00:00Z"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).","examples":[["20001"]]},"deal_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).","examples":[["30001"]]}},"required":["note_body"],"additionalProperties":false};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4729,8 +4729,8 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
-if(data3.length < 1){
-const err8 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data3)){
+const err8 = {instancePath:instancePath+"/contact_ids/" + i0,schemaPath:"#/properties/contact_ids/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4780,8 +4780,8 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(typeof data5 === "string"){
-if(data5.length < 1){
-const err12 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data5)){
+const err12 = {instancePath:instancePath+"/company_ids/" + i1,schemaPath:"#/properties/company_ids/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4831,8 +4831,8 @@ const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
 let data7 = data6[i2];
 if(typeof data7 === "string"){
-if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/deal_ids/" + i2,schemaPath:"#/properties/deal_ids/items/minLength",keyword:"minLength",params:{limit: 1}};
+if(!pattern6.test(data7)){
+const err16 = {instancePath:instancePath+"/deal_ids/" + i2,schemaPath:"#/properties/deal_ids/items/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6363,7 +6363,7 @@ validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_create_spreadsheet = validate49;
 const schema60 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
-const pattern13 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
+const pattern23 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -6403,7 +6403,7 @@ errors++;
 if(data.locale !== undefined){
 let data1 = data.locale;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern23.test(data1)){
 const err2 = {instancePath:instancePath+"/locale",schemaPath:"#/properties/locale/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2,3}(_[A-Z]{2})?$"}};
 if(vErrors === null){
 vErrors = [err2];

@@ -2748,7 +2748,7 @@ export let crmCompanyGetInputSchema: JsonSchema = {
     "properties": {
       "company_id": {
         "type": "string",
-        "minLength": 1,
+        "pattern": "^[0-9]+$",
         "description": "The company's HubSpot record id.",
         "examples": [
           "9876543210"
@@ -2971,7 +2971,7 @@ export let crmContactCreateInputSchema: JsonSchema = {
         "minItems": 1,
         "items": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^[0-9]+$"
         },
         "description": "Companies to link the contact to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the contact's primary company.",
         "examples": [
@@ -3028,7 +3028,7 @@ export let crmContactGetInputSchema: JsonSchema = {
     "properties": {
       "contact_id": {
         "type": "string",
-        "minLength": 1,
+        "pattern": "^[0-9]+$",
         "description": "The contact's HubSpot record id.",
         "examples": [
           "12345"
@@ -3090,7 +3090,7 @@ export let crmContactUpdateInputSchema: JsonSchema = {
     "properties": {
       "contact_id": {
         "type": "string",
-        "minLength": 1,
+        "pattern": "^[0-9]+$",
         "description": "The contact's HubSpot record id.",
         "examples": [
           "12345"
@@ -3460,7 +3460,7 @@ export let crmDealCreateInputSchema: JsonSchema = {
         "minItems": 1,
         "items": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^[0-9]+$"
         },
         "description": "Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).",
         "examples": [
@@ -3474,7 +3474,7 @@ export let crmDealCreateInputSchema: JsonSchema = {
         "minItems": 1,
         "items": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^[0-9]+$"
         },
         "description": "Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.",
         "examples": [
@@ -3634,7 +3634,7 @@ export let crmDealUpdateInputSchema: JsonSchema = {
     "properties": {
       "deal_id": {
         "type": "string",
-        "minLength": 1,
+        "pattern": "^[0-9]+$",
         "description": "The deal's HubSpot record id.",
         "examples": [
           "4567890123"
@@ -3868,7 +3868,7 @@ export let crmNoteCreateInputSchema: JsonSchema = {
         "minItems": 1,
         "items": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^[0-9]+$"
         },
         "description": "Contacts to log the note on, by HubSpot record id (from crm_contacts_search or crm_contact_create).",
         "examples": [
@@ -3882,7 +3882,7 @@ export let crmNoteCreateInputSchema: JsonSchema = {
         "minItems": 1,
         "items": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^[0-9]+$"
         },
         "description": "Companies to log the note on, by HubSpot record id (from crm_companies_search or crm_company_create).",
         "examples": [
@@ -3896,7 +3896,7 @@ export let crmNoteCreateInputSchema: JsonSchema = {
         "minItems": 1,
         "items": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^[0-9]+$"
         },
         "description": "Deals to log the note on, by HubSpot record id (from crm_deals_search or crm_deal_create).",
         "examples": [

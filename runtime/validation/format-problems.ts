@@ -5,7 +5,7 @@
  * failure path.
  */
 import { googleFileProblem } from '../helpers/google-file-id.js';
-import { a1Cells, a1QuotedName, a1Range, date, dateTime, email, r1c1Ref } from './formats.js';
+import { a1Cells, a1QuotedName, a1Range, date, dateTime, email, formats, r1c1Ref } from './formats.js';
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -14,6 +14,9 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
  * the value is an item of a list (`ranges/1`), where a fix that means another call means another item instead.
  */
 export function formatProblem(format: string, value: unknown, inList = false): string {
+  const check = formats[format];
+  const quoted = check ? quotesProblem(value, check) : '';
+  if (quoted) return quoted;
   if (format === 'spreadsheet-id' && typeof value === 'string') return googleFileProblem('spreadsheets', value);
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
   if (format === 'a1-range' && typeof value === 'string') return a1Problem(value, inList);
@@ -25,6 +28,41 @@ export function formatProblem(format: string, value: unknown, inList = false): s
   if (value.length === 10) return '; it has a day but no time';
   if (dateTime(`${value}Z`)) return '; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)';
   return timeShapeProblem(value);
+}
+
+/** Quotes a model wraps a value in when it copies it from text: "…", “…”, `…` (a ' may begin an A1 sheet name). */
+const WRAPPED = /^(?:"([^"]*)"|\u201c([^\u201d]*)\u201d|`([^`]*)`)$/s;
+
+/** Longest value a fix spells out (it repeats the caller's value). */
+const ECHO_MAX = 200;
+
+/**
+ * `; it is wrapped in quotes: send 101` when the value is a string in quotes (`"\"101\""`, an id copied with the quotes
+ * around it) and the text inside them is what `accepts` takes. The empty string otherwise. Used for a format and for
+ * a pattern (`^[0-9]+$`, HubSpot's record ids), whose own message says only the shape.
+ */
+export function quotesProblem(value: unknown, accepts: (inner: string) => boolean): string {
+  if (typeof value !== 'string') return '';
+  const m = WRAPPED.exec(value);
+  const inner = m?.[1] ?? m?.[2] ?? m?.[3];
+  if (inner === undefined || inner === '' || !accepts(inner)) return '';
+  return inner.length <= ECHO_MAX ? `; it is wrapped in quotes: send ${inner}` : '; it is wrapped in quotes: send it without them';
+}
+
+/**
+ * `; send the id alone, not the address holding it: 101` when the value is a web address whose last path segment is
+ * what `accepts` takes (a HubSpot record's address, `https://app.hubspot.com/contacts/123/record/0-1/101`, given for
+ * its id). The empty string otherwise.
+ */
+export function addressProblem(value: unknown, accepts: (segment: string) => boolean): string {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return '';
+  let last: string | undefined;
+  try {
+    last = new URL(value).pathname.split('/').filter((s) => s !== '').pop();
+  } catch {
+    return '';
+  }
+  return last !== undefined && last.length <= ECHO_MAX && accepts(last) ? `; send the id alone, not the address holding it: ${last}` : '';
 }
 
 /** A time written `2026-03-02 10:00`: its day and time, the separator, seconds, and the rest (a fraction, an offset). */
@@ -70,7 +108,7 @@ function severalRanges(value: string): boolean {
 }
 
 /** Longest range the fix is spelled out for (it repeats the caller's value). */
-const A1_ECHO_MAX = 200;
+const A1_ECHO_MAX = ECHO_MAX;
 
 /** An address written with a display name, as mail clients show it: `Ana <ana@example.com>`. */
 const NAMED_ADDRESS = /<([^<>\s]+@[^<>\s]+)>/;

@@ -6,7 +6,7 @@ import type { JsonSchema, Violation } from '../types.js';
 import { isFreeForm, isOpenMap, isPlainObject, pairListProblem } from '../agent/formats/open-shapes.js';
 import { readJsonObjectText } from '../json/json-text-problem.js';
 import { closestMatch } from './closest-match.js';
-import { formatProblem } from './format-problems.js';
+import { addressProblem, formatProblem, quotesProblem } from './format-problems.js';
 import { FORMAT_DESCRIPTIONS } from './formats.js';
 
 /** The subset of ajv's `ErrorObject` this module reads (kept structural so generated code needs no ajv types). */
@@ -104,6 +104,15 @@ function exampleHint(schema: JsonSchema | undefined, keywordPath: string): strin
     example = Array.isArray(list) ? list[0] : undefined;
   }
   return exampleText(example);
+}
+
+/** Whether `text` matches a schema's pattern, as ajv reads it (unicode flag); false for a pattern that does not compile. */
+function patternMatches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
 }
 
 /** `, e.g. <the example as JSON>`; the empty string when there is none or it is long. */
@@ -511,8 +520,12 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       return v(at, `${name} must have at least ${String(p.limit)} item(s)`);
     case 'maxItems':
       return v(at, `${name} must have at most ${String(p.limit)} item(s)`);
-    case 'pattern':
-      return v(at, `${name} must match the pattern ${String(p.pattern)}${exampleHint(schema, e.schemaPath)}`);
+    case 'pattern': {
+      const value = valueAt(input, at);
+      const matches = (text: string): boolean => patternMatches(String(p.pattern), text);
+      const why = quotesProblem(value, matches) || addressProblem(value, matches);
+      return v(at, `${name} must match the pattern ${String(p.pattern)}${why || exampleHint(schema, e.schemaPath)}`);
+    }
     case 'anyOf':
     case 'oneOf':
       return v(at, `${name} does not match any of its allowed shapes${shapesHint(schema, e.schemaPath)}`);

@@ -797,3 +797,29 @@ describe('crm: record ids given as numbers', () => {
     expect((await call('crm_note_create', { note_body: 'Wants a demo next week.', contact_ids: ['101'] })).isError).toBeFalsy();
   });
 });
+
+describe('ids copied with the quotes around them, or as the record\'s address', () => {
+  it('a HubSpot id in quotes or as its record URL is refused before sending, with the id to send, not a 404 saying no such contact', async () => {
+    const quoted = errorOf(await call('crm_contact_get', { contact_id: '"101"' })) as { code: string; violations?: Array<{ message: string }> };
+    expect(quoted.code).toBe('invalid_input');
+    expect(quoted.violations?.[0]?.message).toBe('contact_id must match the pattern ^[0-9]+$; it is wrapped in quotes: send 101');
+    const address = errorOf(await call('crm_contact_get', { contact_id: 'https://app.hubspot.com/contacts/4455/record/0-1/101' })) as { violations?: Array<{ message: string }> };
+    expect(address.violations?.[0]?.message).toBe('contact_id must match the pattern ^[0-9]+$; send the id alone, not the address holding it: 101');
+    const note = errorOf(await call('crm_note_create', { note_body: 'Called back.', contact_ids: ['“101”'] })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(note.violations).toEqual([{ pointer: '/contact_ids/0', keyword: 'pattern', message: 'contact_ids[0] must match the pattern ^[0-9]+$; it is wrapped in quotes: send 101' }]);
+    const deal = errorOf(await call('crm_deal_update', { deal_id: '`30001`', properties: { amount: '100' } })) as { violations?: Array<{ message: string }> };
+    expect(deal.violations?.[0]?.message).toMatch(/it is wrapped in quotes: send 30001$/);
+    // Sent as told, the contact is read.
+    expect((await call('crm_contact_get', { contact_id: '101' })).isError).toBeFalsy();
+  });
+
+  it('a Notion page id or an A1 range in quotes is told the same, after what the format takes', async () => {
+    const page = errorOf(await call('workspace_page_update', { page_id: '"59833787-2cf9-4fdf-8782-e53db20768a5"', in_trash: true })) as { violations?: Array<{ message: string }> };
+    expect(page.violations?.[0]?.message).toBe('page_id must be a hyphenated UUID, a 32-hex id, or a page/database URL ending in one; it is wrapped in quotes: send 59833787-2cf9-4fdf-8782-e53db20768a5');
+    const book = await call('sheets_create_spreadsheet', { title: 'Budget €' });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    const range = errorOf(await call('sheets_update_values', { spreadsheet_id, range: '"Sheet1!A5"', values: [['Ü']] })) as { violations?: Array<{ message: string }> };
+    expect(range.violations?.[0]?.message).toMatch(/^range must be an A1 range, .*; it is wrapped in quotes: send Sheet1!A5$/);
+    expect((await call('sheets_update_values', { spreadsheet_id, range: 'Sheet1!A5', values: [['Ü']] })).isError).toBeFalsy();
+  });
+});
