@@ -486,7 +486,7 @@ export interface paths {
         /**
          * Search HubSpot companies by full-text query and/or property filters, with cursor pagination.
          * @description Search HubSpot companies by full-text query and/or property filters, with cursor pagination. Use it to find
-         *     companies by name, domain, industry or any property. filterGroups is a list of groups ORed together, each {"filters":
+         *     companies by name, domain or any property. filterGroups is a list of groups ORed together, each {"filters":
          *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
          *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
          *     the next page (no paging on the last page).
@@ -699,7 +699,7 @@ export interface paths {
         /**
          * Search HubSpot contacts by full-text query and/or property filters, with cursor pagination.
          * @description Search HubSpot contacts by full-text query and/or property filters, with cursor pagination. Use it to find
-         *     contacts by name, e-mail, company or any property. filterGroups is a list of groups ORed together, each {"filters":
+         *     contacts by name, e-mail or any property. filterGroups is a list of groups ORed together, each {"filters":
          *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
          *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
          *     the next page (no paging on the last page).
@@ -1449,13 +1449,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due date, rename it), its icon or cover, or move it to the trash (in_trash: true; false restores it).
+         * Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due date), its icon or cover, or move it to the trash (in_trash: true; false restores it).
          * @description Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due
-         *     date, rename it), its icon or cover, or move it to the trash (in_trash: true; false restores it). Only what you
-         *     send changes. Property keys are the exact, case-sensitive column names of the page's database (the title also
+         *     date), its icon or cover, or move it to the trash (in_trash: true; false restores it). Only what is
+         *     sent changes. Property keys are the exact, case-sensitive column names of the page's database (the title also
          *     `title`); values as workspace_database_insert_row takes them, e.g. a select {"select": {"name": "Done"}}, a status
-         *     {"status": {"name": "Done"}}, never a plain string. Keys, shapes and option names are checked against the
-         *     database's schema; a page outside a database has only its title. page_id comes from workspace_search or
+         *     {"status": {"name": "Done"}}, not a plain string. Keys, shapes and options are checked against the
+         *     database's schema; a page outside a database has only a title. page_id: from workspace_search or
          *     workspace_database_query. Returns the page: id, url, properties.
          *     Example: {"page_id": "59833787-2cf9-4fdf-8782-e53db20768a5", "properties": {"Status": {"select": {"name":
          *     "Done"}}, "Due": {"date": {"start": "2026-03-01"}}}}

@@ -5,6 +5,8 @@
  * catalog's shape (`{"name": "amount", "value": 15000}`, `[{"insertText": {...}}]`) shows the model a value the
  * schema it is constrained by cannot produce (in strict mode) or the format says not to send.
  *
+ * The same holds for the tool's example input on the description's last line(s).
+ *
  * Each parameter's example is read back from the description the model gets and validated against that parameter's
  * schema in the format (Gemini's Schema read as JSON Schema; in strict mode with null for the properties the example
  * leaves out, as a strict model writes them).
@@ -63,6 +65,26 @@ describe('examples in the closed formats are written in the format', () => {
         const validate = ajv.compile(schema);
         if (!validate(example)) problems.push(`${t.name}.${name}: ${m[1]!.slice(0, 100)} ${ajv.errorsText(validate.errors)}`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(CLOSED)("%s: the tool's example input, on the description's last line(s), validates against the parameters the model is given", (format) => {
+    const problems: string[] = [];
+    for (const t of tools) {
+      const d = formatTool(t, format) as Obj;
+      const description = String(d.function?.description ?? d.description);
+      const m = /(?:^|\n)Example[^:\n]*: (\{.*?)(?:\n\nRules: .*)?$/s.exec(description);
+      if (!m) {
+        problems.push(`${t.name}: no example input`);
+        continue;
+      }
+      const schema = parameters(format, t);
+      const example = format.startsWith('openai') ? withNulls(schema, JSON.parse(m[1]!)) : JSON.parse(m[1]!);
+      const validate = ajv.compile(schema);
+      if (!validate(example)) problems.push(`${t.name}: ${ajv.errorsText(validate.errors)}`);
+      // Written in the format's shapes the example is longer; the whole still fits what model APIs take.
+      expect(description.length, t.name).toBeLessThan(1024);
     }
     expect(problems).toEqual([]);
   });

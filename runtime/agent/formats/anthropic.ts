@@ -36,5 +36,5 @@ export interface AnthropicTool {
 }
 
 export function anthropicTool(tool: ToolSurface): AnthropicTool {
-  return { name: tool.name, description: modelDescription(tool), input_schema: toDialect(modelInputSchema(tool), ANTHROPIC) as AnthropicTool['input_schema'] };
+  return { name: tool.name, description: modelDescription(tool, tool.inputSchema), input_schema: toDialect(modelInputSchema(tool), ANTHROPIC) as AnthropicTool['input_schema'] };
 }

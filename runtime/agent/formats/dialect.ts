@@ -7,7 +7,7 @@
  */
 import type { JsonSchema } from '../../types.js';
 import { FORMAT_DESCRIPTIONS } from '../../validation/formats.js';
-import { isFreeForm, isOpenMap, isPlainObject, openMapValues, pairValueIsJson } from './open-shapes.js';
+import { isFreeForm, isOpenMap, isPlainObject, modelSideValue, openMapValues, pairValueIsJson } from './open-shapes.js';
 
 export interface Dialect {
   /**
@@ -107,7 +107,7 @@ function describeDropped(schema: JsonSchema, dropped: ReadonlySet<string>): stri
   if (has('enum')) out.push(`One of ${(schema.enum as unknown[]).filter((v) => v !== null).map((v) => JSON.stringify(v)).join(', ')}.`);
   if (has('const')) out.push(`Must be ${JSON.stringify(schema.const)}.`);
   if (has('default')) out.push(`Default: ${JSON.stringify(schema.default)}.`);
-  if (has('examples') && Array.isArray(schema.examples) && schema.examples.length > 0) out.push(`Example: ${JSON.stringify(modelSide(schema, schema.examples[0]))}.`);
+  if (has('examples') && Array.isArray(schema.examples) && schema.examples.length > 0) out.push(`Example: ${JSON.stringify(modelSideValue(schema, schema.examples[0]))}.`);
   const described = new Set(['enum', 'const', 'format', 'minLength', 'maxLength', 'pattern', 'multipleOf', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'default', 'examples']);
   for (const k of [...dropped].sort()) {
     if (!described.has(k) && schema[k] !== undefined) out.push(`${k}: ${JSON.stringify(schema[k])}.`);
@@ -231,7 +231,7 @@ function pairs(schema: JsonSchema, d: Dialect): JsonSchema {
     ? 'Give it as a list of {name, value} entries, one per key, each value being the JSON text of that key\'s value.'
     : 'Give it as a list of {name, value} entries, one per key.';
   const example = Array.isArray(schema.examples) && isPlainObject(schema.examples[0])
-    ? ` Example: ${JSON.stringify(modelSide(schema, schema.examples[0]))}.`
+    ? ` Example: ${JSON.stringify(modelSideValue(schema, schema.examples[0]))}.`
     : '';
   const item: JsonSchema = {
     type: typeName('object', d),
@@ -244,30 +244,6 @@ function pairs(schema: JsonSchema, d: Dialect): JsonSchema {
     type: typeName('array', d),
     items: item,
   };
-}
-
-/**
- * A value of `schema` (an example, in the shape the catalog takes) written as the closed formats have the model write
- * it: an open map as its `{name, value}` pairs (the JSON text of each value, or a scalar value as the string the pair
- * takes), a free-form object as its JSON text, at any depth. The examples in the descriptions are what a model copies,
- * so they must be values the format's own schema admits: `[{"name": "amount", "value": "15000"}]`, not `15000`, where
- * a pair's value is a string, and `["{\"insertText\": ...}"]` where a list's items are JSON text.
- */
-function modelSide(schema: JsonSchema, value: unknown): unknown {
-  if (isOpenMap(schema) && isPlainObject(value)) {
-    const json = pairValueIsJson(openMapValues(schema));
-    return Object.entries(value).map(([name, v]) => ({ name, value: json ? JSON.stringify(v) : v === null || typeof v === 'string' ? v : JSON.stringify(v) }));
-  }
-  if (isFreeForm(schema) && isPlainObject(value)) return JSON.stringify(value);
-  if (Array.isArray(value)) return isPlainObject(schema.items) ? value.map((v) => modelSide(schema.items as JsonSchema, v)) : value;
-  if (!isPlainObject(value)) return value;
-  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  const shape = isPlainObject(schema.properties)
-    ? schema
-    : branches?.find((b) => isPlainObject(b) && isPlainObject(b.properties) && (Array.isArray(b.required) ? (b.required as string[]) : []).every((k) => Object.hasOwn(value, k)));
-  if (!shape) return value;
-  const props = shape.properties as Record<string, JsonSchema>;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Object.hasOwn(props, k) && isPlainObject(props[k]) ? modelSide(props[k]!, v) : v]));
 }
 
 /** A free-form value as JSON text (see open-shapes.ts). */

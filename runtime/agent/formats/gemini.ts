@@ -36,5 +36,5 @@ export interface GeminiFunctionDeclaration {
 export function geminiFunctionDeclaration(tool: ToolSurface): GeminiFunctionDeclaration {
   const parameters = toDialect(modelInputSchema(tool), GEMINI);
   const empty = Object.keys((parameters.properties as object | undefined) ?? {}).length === 0;
-  return { name: tool.name, description: modelDescription(tool), ...(empty ? {} : { parameters }) };
+  return { name: tool.name, description: modelDescription(tool, tool.inputSchema), ...(empty ? {} : { parameters }) };
 }

@@ -10,7 +10,7 @@
  *   applications pinning a contract, cost tokens on every request, and a model has no reason to set them.
  */
 import type { JsonSchema, ToolDefinition } from '../../types.js';
-import { isPlainObject } from './open-shapes.js';
+import { isPlainObject, modelSideValue } from './open-shapes.js';
 
 /** Root keywords tool APIs reject or ignore; everything nested is left alone here (each format adapts it). */
 const ROOT_KEYWORDS_DROPPED = new Set(['$schema', '$id', '$comment', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'enum', 'const', 'dependentRequired', 'dependentSchemas']);
@@ -56,11 +56,32 @@ export const MAX_DESCRIPTION_LENGTH = 1024;
 /**
  * The description a model reads: the spec's description, then the rules across parameters that the schema given to
  * models cannot state (the validator enforces them all the same).
+ *
+ * With `schema` (the closed formats: OpenAI strict, Anthropic, Gemini), the tool's example input on the description's
+ * last line(s) (`Example: {...}`, or `Example (...): {...}`) is written in that format's shapes, as the model must
+ * send it and would copy it: open maps as `{name, value}` pairs, free-form objects as JSON text (open-shapes.ts).
  */
-export function modelDescription(tool: Pick<ToolDefinition, 'description' | 'ruleMessages'>): string {
+export function modelDescription(tool: Pick<ToolDefinition, 'description' | 'ruleMessages'>, schema?: JsonSchema): string {
+  const description = schema === undefined ? tool.description : withModelSideExample(tool.description, schema);
   const rules = [...new Set(tool.ruleMessages)];
-  if (rules.length === 0) return tool.description;
-  return `${tool.description}\n\nRules: ${rules.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}`;
+  if (rules.length === 0) return description;
+  return `${description}\n\nRules: ${rules.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ')}`;
+}
+
+/** The description with its closing example input rewritten by {@link modelSideValue}; as it is when there is none. */
+function withModelSideExample(description: string, schema: JsonSchema): string {
+  const match = /(?:^|\n)Example[^:\n]*: (?=\{)/g;
+  let at = -1;
+  for (let m = match.exec(description); m !== null; m = match.exec(description)) at = m.index + m[0].length;
+  if (at < 0) return description;
+  let example: unknown;
+  try {
+    example = JSON.parse(description.slice(at));
+  } catch {
+    return description;
+  }
+  const written = JSON.stringify(modelSideValue(schema, example));
+  return written === JSON.stringify(example) ? description : `${description.slice(0, at)}${written}`;
 }
 
 /** The tool's input schema reduced to what a model is shown (see the module comment). */

@@ -69,3 +69,27 @@ export function pairListProblem(list: readonly unknown[]): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A value of `schema` (an example, in the shape the catalog takes) written as the closed formats have the model write
+ * it: an open map as its `{name, value}` pairs (the JSON text of each value, or a scalar value as the string the pair
+ * takes), a free-form object as its JSON text, at any depth. The examples in the descriptions are what a model copies,
+ * so they must be values the format's own schema admits: `[{"name": "amount", "value": "15000"}]`, not `15000`, where
+ * a pair's value is a string, and `["{\"insertText\": ...}"]` where a list's items are JSON text.
+ */
+export function modelSideValue(schema: JsonSchema, value: unknown): unknown {
+  if (isOpenMap(schema) && isPlainObject(value)) {
+    const json = pairValueIsJson(openMapValues(schema));
+    return Object.entries(value).map(([name, v]) => ({ name, value: json ? JSON.stringify(v) : v === null || typeof v === 'string' ? v : JSON.stringify(v) }));
+  }
+  if (isFreeForm(schema) && isPlainObject(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) return isPlainObject(schema.items) ? value.map((v) => modelSideValue(schema.items as JsonSchema, v)) : value;
+  if (!isPlainObject(value)) return value;
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  const shape = isPlainObject(schema.properties)
+    ? schema
+    : branches?.find((b) => isPlainObject(b) && isPlainObject(b.properties) && (Array.isArray(b.required) ? (b.required as string[]) : []).every((k) => Object.hasOwn(value, k)));
+  if (!shape) return value;
+  const props = shape.properties as Record<string, JsonSchema>;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Object.hasOwn(props, k) && isPlainObject(props[k]) ? modelSideValue(props[k]!, v) : v]));
+}

@@ -36,7 +36,7 @@ export type OpenAiStrictTool = OpenAiTool & { function: { strict: true } };
 
 /** Chat Completions `tools[]` entry with `strict: true`. */
 export function openAiStrictTool(tool: ToolSurface): OpenAiStrictTool {
-  return { type: 'function', function: { name: tool.name, description: modelDescription(tool), parameters: openAiStrictParameters(tool), strict: true } };
+  return { type: 'function', function: { name: tool.name, description: modelDescription(tool, tool.inputSchema), parameters: openAiStrictParameters(tool), strict: true } };
 }
 
 export interface OpenAiResponsesTool {
@@ -49,5 +49,5 @@ export interface OpenAiResponsesTool {
 
 /** Responses API `tools[]` entry: the flat function shape, strict. */
 export function openAiResponsesTool(tool: ToolSurface): OpenAiResponsesTool {
-  return { type: 'function', name: tool.name, description: modelDescription(tool), parameters: openAiStrictParameters(tool), strict: true };
+  return { type: 'function', name: tool.name, description: modelDescription(tool, tool.inputSchema), parameters: openAiStrictParameters(tool), strict: true };
 }
