@@ -147,6 +147,15 @@ for (const f of FORMATS) {
       const g = await call(f, 'sheets_get_values', { spreadsheet_id: s.sheet, range: 'Sheet1' });
       expect(g.values).toEqual([['Date', 'Item', 'Qty']]);
     });
+    it('sheets: a spreadsheet with a named, sized tab; workspace: rows sorted', async () => {
+      const grid = { rowCount: 20, columnCount: 4 };
+      const made = await call(f, 'sheets_create_spreadsheet', { title: `Plan ${f}`, sheets: [{ properties: { title: 'Data', gridProperties: c ? JSON.stringify(grid) : grid } }] });
+      expect(made.sheets.map((x: Obj) => x.properties)).toMatchObject([{ title: 'Data', gridProperties: grid }]);
+      const search = await call(f, 'workspace_search', { query: 'Tasks' });
+      const db = search.results.find((r: Obj) => r.object === 'database').id;
+      const q = await call(f, 'workspace_database_query', { database_id: db, sorts: [{ property: 'Priority', direction: 'descending' }], page_size: 2 });
+      expect(q.results.map((r: Obj) => r.properties.Priority.number)).toEqual([3, 2]);
+    });
     it('docs: create and insert table', async () => {
       const doc = await call(f, 'docs_create_document', { title: `Doc ${f}` });
       const reqs = [{ insertTable: { rows: 2, columns: 3, endOfSegmentLocation: {} } }];
