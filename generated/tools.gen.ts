@@ -1185,6 +1185,12 @@ export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> =
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1235,6 +1241,12 @@ export let workspaceCommentRetrieve: ToolDefinition<WorkspaceCommentRetrieveInpu
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1281,6 +1293,12 @@ export let workspaceCommentsList: ToolDefinition<WorkspaceCommentsListInput> = {
         "code": "validation_error",
         "messageContains": "children should be not present",
         "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
       },
       {
         "status": 400,
@@ -1341,6 +1359,12 @@ export let workspaceDatabaseCreate: ToolDefinition<WorkspaceDatabaseCreateInput>
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1388,6 +1412,12 @@ export let workspaceDatabaseInsertRow: ToolDefinition<WorkspaceDatabaseInsertRow
         "code": "validation_error",
         "messageContains": "children should be not present",
         "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
       },
       {
         "status": 400,
@@ -1443,6 +1473,12 @@ export let workspaceDatabaseQuery: ToolDefinition<WorkspaceDatabaseQueryInput> =
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1494,6 +1530,12 @@ export let workspaceDatabaseQueryProperties: ToolDefinition<WorkspaceDatabaseQue
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1540,6 +1582,12 @@ export let workspaceDatabaseRetrieve: ToolDefinition<WorkspaceDatabaseRetrieveIn
         "code": "validation_error",
         "messageContains": "children should be not present",
         "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
       },
       {
         "status": 400,
@@ -1612,6 +1660,12 @@ export let workspacePageAppend: ToolDefinition<WorkspacePageAppendInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1669,6 +1723,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1721,6 +1781,12 @@ export let workspacePageRead: ToolDefinition<WorkspacePageReadInput> = {
         "code": "validation_error",
         "messageContains": "children should be not present",
         "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
       },
       {
         "status": 400,
@@ -1800,6 +1866,12 @@ export let workspacePageUpdate: ToolDefinition<WorkspacePageUpdateInput> = {
       {
         "status": 400,
         "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
         "messageContains": "start_cursor",
         "hint": "start_cursor takes only a next_cursor this tool returned, unchanged, with the same other parameters (a cursor does not carry over to another query, and may expire): call again without start_cursor for the first page."
       }
@@ -1841,6 +1913,12 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
         "code": "validation_error",
         "messageContains": "children should be not present",
         "hint": "Only some blocks hold children (paragraph, list items, to_do, toggle, quote, callout, a heading with is_toggleable true; not a divider, image, code, ...), at most two levels below the blocks sent: send the others as blocks of their own, after it."
+      },
+      {
+        "status": 400,
+        "code": "validation_error",
+        "messageContains": "text.content.length should be",
+        "hint": "A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list (up to 100), e.g. [{\"text\": {\"content\": \"<first 2,000>\"}}, {\"text\": {\"content\": \"<the rest>\"}}], shown as one text, or into several blocks."
       },
       {
         "status": 400,

@@ -823,3 +823,27 @@ describe('ids copied with the quotes around them, or as the record\'s address', 
     expect((await call('sheets_update_values', { spreadsheet_id, range: 'Sheet1!A5', values: [['Ü']] })).isError).toBeFalsy();
   });
 });
+
+describe('workspace: a 5,000-character summary appended, then kept in a row', () => {
+  it("Notion's 2,000-character refusal says to split the text into items of one rich_text list; split so, all of it is kept", async () => {
+    const found = await call('workspace_search', { query: 'Tasks' });
+    const database = (found.structuredContent as { results: Array<{ object: string; id: string; parent: { page_id: string } }> }).results.find((r) => r.object === 'database')!;
+    const text = 'Compte rendu de la réunion 🚀 — '.repeat(160);
+    expect(text.length).toBeGreaterThan(5000);
+    const paragraph = (rich_text: unknown[]) => [{ type: 'paragraph', paragraph: { rich_text } }];
+    const appended = errorOf(await call('workspace_page_append', { block_id: database.parent.page_id, child_blocks: paragraph([{ text: { content: text } }]) }));
+    expect(appended.message).toContain('text.content.length should be ≤ `2000`');
+    expect(appended.details?.hint).toMatch(/^A rich-text item holds at most 2,000 characters: split a longer text into several items of one rich_text list/);
+    const parts = [text.slice(0, 2000), text.slice(2000, 4000), text.slice(4000)].map((content) => ({ text: { content } }));
+    expect((await call('workspace_page_append', { block_id: database.parent.page_id, child_blocks: paragraph(parts) })).isError).toBeFalsy();
+    // A row's text property meets the same refusal and the same advice.
+    const rows = await call('workspace_database_query', { database_id: database.id, page_size: 1 });
+    const page_id = (rows.structuredContent as { results: Array<{ id: string }> }).results[0]!.id;
+    const updated = errorOf(await call('workspace_page_update', { page_id, properties: { Notes: { rich_text: [{ text: { content: text } }] } } }));
+    expect(updated.details?.hint).toMatch(/^A rich-text item holds at most 2,000 characters/);
+    const kept = await call('workspace_page_update', { page_id, properties: { Notes: { rich_text: parts } } });
+    expect(kept.isError).toBeFalsy();
+    const notes = (kept.structuredContent as { properties: { Notes: { rich_text: Array<{ plain_text: string }> } } }).properties.Notes.rich_text;
+    expect(notes.map((t) => t.plain_text).join('')).toBe(text);
+  });
+});
