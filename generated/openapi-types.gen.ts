@@ -404,7 +404,8 @@ export interface paths {
          * @description List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time
          *     window and matching free text. Use it to see what is on the agenda or to find an event id. Set single_events to
          *     expand recurring events into their instances. Returns {items: [event...], nextPageToken, nextSyncToken, timeZone};
-         *     pass nextPageToken as page_token for the next page (a page may be short while nextPageToken is present).
+         *     pass nextPageToken as page_token, with the same other parameters, for the next page (a page may be short while
+         *     nextPageToken is present).
          *     Example: {"time_min": "2026-03-02T00:00:00Z", "time_max": "2026-03-09T00:00:00Z", "single_events": true,
          *     "order_by": "startTime"}
          *
@@ -2424,7 +2425,7 @@ export interface components {
              */
             order_by?: "startTime" | "updated";
             /**
-             * @description The nextPageToken of the previous page.
+             * @description The nextPageToken of the previous page, sent with the same other parameters as that call (time_min, time_max, query, single_events, order_by): the token goes on from where that list stopped and does not carry over to other parameters.
              * @example CigKGjdjYmg4cnBj...
              */
             page_token?: string;

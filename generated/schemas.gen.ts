@@ -1316,7 +1316,7 @@ export let calendarListEventsInputSchema: JsonSchema = {
       "page_token": {
         "type": "string",
         "minLength": 1,
-        "description": "The nextPageToken of the previous page.",
+        "description": "The nextPageToken of the previous page, sent with the same other parameters as that call (time_min, time_max, query, single_events, order_by): the token goes on from where that list stopped and does not carry over to other parameters.",
         "examples": [
           "CigKGjdjYmg4cnBj..."
         ]

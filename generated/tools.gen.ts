@@ -167,7 +167,7 @@ export let calendarListEvents: ToolDefinition<CalendarListEventsInput> = {
     schemaVersions: ["1"],
     aliases: ["googlecalendar_list_events"],
     title: "List calendar events",
-    description: "List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time\nwindow and matching free text. Use it to see what is on the agenda or to find an event id. Set single_events to\nexpand recurring events into their instances. Returns {items: [event...], nextPageToken, nextSyncToken, timeZone};\npass nextPageToken as page_token for the next page (a page may be short while nextPageToken is present).\nExample: {\"time_min\": \"2026-03-02T00:00:00Z\", \"time_max\": \"2026-03-09T00:00:00Z\", \"single_events\": true,\n\"order_by\": \"startTime\"}",
+    description: "List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time\nwindow and matching free text. Use it to see what is on the agenda or to find an event id. Set single_events to\nexpand recurring events into their instances. Returns {items: [event...], nextPageToken, nextSyncToken, timeZone};\npass nextPageToken as page_token, with the same other parameters, for the next page (a page may be short while\nnextPageToken is present).\nExample: {\"time_min\": \"2026-03-02T00:00:00Z\", \"time_max\": \"2026-03-09T00:00:00Z\", \"single_events\": true,\n\"order_by\": \"startTime\"}",
     annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
     inputSchema: calendarListEventsInputSchema,
     versionParameters: ["schema_version","tool_version"],

@@ -241,7 +241,7 @@ export interface CalendarListEventsInput {
   max_results?: number;
   /** Sort by `startTime` (needs single_events true; Google refuses it otherwise) or by last modification `updated`. Example: `"startTime"`. */
   order_by?: "startTime" | "updated";
-  /** The nextPageToken of the previous page. Example: `"CigKGjdjYmg4cnBj..."`. */
+  /** The nextPageToken of the previous page, sent with the same other parameters as that call (time_min, time_max, query, single_events, order_by): the token goes on from where that list stopped and does not carry over to other parameters. Example: `"CigKGjdjYmg4cnBj..."`. */
   page_token?: string;
   /** Free text matched against summary, description, location, attendees and organizer. Example: `"planning"`. */
   query?: string;

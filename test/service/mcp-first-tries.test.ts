@@ -847,3 +847,31 @@ describe('workspace: a 5,000-character summary appended, then kept in a row', ()
     expect(notes.map((t) => t.plain_text).join('')).toBe(text);
   });
 });
+
+describe('calendar: every event of December, read page by page to the end', () => {
+  it('page_token says to keep the other parameters; kept, each event comes once and the last page ends the list', async () => {
+    const tool = (await c.listTools()).tools.find((t) => t.name === 'calendar_list_events')!;
+    expect(tool.description).toContain('pass nextPageToken as page_token, with the same other parameters, for the next page');
+    expect((tool.inputSchema.properties as Record<string, { description: string }>).page_token!.description).toMatch(/sent with the same other parameters as that call \(time_min, time_max, query, single_events, order_by\).*does not carry over to other parameters/);
+    const made: string[] = [];
+    for (const day of ['07', '08', '09']) {
+      const event = await call('calendar_create_event', { summary: `Revue d'équipe 🗓️ ${day}`, start_datetime: `2026-12-${day}T09:00:00+01:00`, timezone: 'Europe/Paris' });
+      made.push((event.structuredContent as { id: string }).id);
+    }
+    const window = { time_min: '2026-12-07T00:00:00+01:00', time_max: '2026-12-10T00:00:00+01:00', single_events: true, order_by: 'startTime', max_results: 1 };
+    const seen: string[] = [];
+    let page_token: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = (await call('calendar_list_events', { ...window, ...(page_token ? { page_token } : {}) })).structuredContent as { items: Array<{ id: string }>; nextPageToken?: string; nextSyncToken?: string };
+      seen.push(...page.items.map((e) => e.id));
+      page_token = page.nextPageToken;
+      if (!page_token) {
+        expect(page.nextSyncToken).toBeDefined();
+        break;
+      }
+    }
+    // Other cases of this file may have meetings in the window too: each event comes once, the three made among them.
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => made.includes(id))).toEqual(made);
+  });
+});
