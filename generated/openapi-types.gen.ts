@@ -487,8 +487,8 @@ export interface paths {
         /**
          * Search HubSpot companies by full-text query and/or property filters, with cursor pagination.
          * @description Search HubSpot companies by full-text query and/or property filters, with cursor pagination. Use it to find
-         *     companies by name, domain or any property. filterGroups is a list of groups ORed together, each {"filters":
-         *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
+         *     companies by name, domain, industry or any property. filterGroups: groups ORed together, each {"filters":
+         *     [{propertyName, operator, value}]} with its filters ANDed (operators under Rules).
          *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
          *     the next page (no paging on the last page).
          *     Example: {"filterGroups": [{"filters": [{"propertyName": "domain", "operator": "EQ", "value": "acme.com"}]}], "properties":
@@ -700,8 +700,8 @@ export interface paths {
         /**
          * Search HubSpot contacts by full-text query and/or property filters, with cursor pagination.
          * @description Search HubSpot contacts by full-text query and/or property filters, with cursor pagination. Use it to find
-         *     contacts by name, e-mail or any property. filterGroups is a list of groups ORed together, each {"filters":
-         *     [{propertyName, operator, value}]} with its filters ANDed (operators below, under Rules).
+         *     contacts by name, e-mail, company or any property. filterGroups: groups ORed together, each {"filters":
+         *     [{propertyName, operator, value}]} with its filters ANDed (operators under Rules).
          *     Returns {total, results: [{id, properties, createdAt, updatedAt}], paging}; pass paging.next.after as after for
          *     the next page (no paging on the last page).
          *     Example: {"filterGroups": [{"filters": [{"propertyName": "email", "operator": "EQ", "value": "ana@example.com"}]}], "properties":
@@ -1450,10 +1450,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due date), its icon or cover, or move it to the trash (in_trash: true; false restores it).
+         * Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due date, rename it), its icon or cover, or trash it (in_trash: true; false restores it).
          * @description Change an existing workspace (Notion) page or database row: set property values (mark a task Done, set a due
-         *     date), its icon or cover, or move it to the trash (in_trash: true; false restores it). Only what is
-         *     sent changes. Property keys are the exact, case-sensitive column names of the page's database (the title also
+         *     date, rename it), its icon or cover, or trash it (in_trash: true; false restores it). Only what is sent
+         *     changes. Property keys are the exact, case-sensitive column names of the page's database (the title also
          *     `title`); values as workspace_database_insert_row takes them, e.g. a select {"select": {"name": "Done"}}, a status
          *     {"status": {"name": "Done"}}, not a plain string. Keys, shapes and options are checked against the
          *     database's schema; a page outside a database has only a title. page_id: from workspace_search or
