@@ -178,8 +178,18 @@ function quotedScalarHint(types: readonly string[], value: unknown): string {
     (types.includes('integer') && /^-?\d+$/.test(text)) ||
     (types.includes('number') && text !== '' && Number.isFinite(Number(text)) && /^-?[\d.eE+-]+$/.test(text)) ||
     (types.includes('boolean') && (text === 'true' || text === 'false'));
-  return meant ? `, not the text ${JSON.stringify(value)}: send ${text} without quotes` : '';
+  if (meant) return `, not the text ${JSON.stringify(value)}: send ${text} without quotes`;
+  const numeric = types.includes('number') || types.includes('integer');
+  if (!numeric || Number.isFinite(Number(text)) || !WRITTEN_AMOUNT.test(text)) return '';
+  const digits = types.includes('number') ? 'digits and a decimal point only, e.g. 1234.5' : 'digits only, e.g. 1234';
+  return `, not the text ${JSON.stringify(value)}: send a number without quotes, written with ${digits} (no thousands separators, spaces or currency sign)`;
 }
+
+/**
+ * An amount written for a reader (`1 500,50`, `$5,000`, `1.234.567`, `12 €`): digits with the separators and the
+ * currency signs people write, which no number parses. What it means (is `1,500` 1500 or 1.5?) is not guessed.
+ */
+const WRITTEN_AMOUNT = /^[-+]?\p{Sc}?\s?\d[\d\s.,'\u00a0\u202f]*\s?\p{Sc}?$/u;
 
 /**
  * `, not the number 101: send "101"`: a number (or boolean) where any text is taken, most often a record's id

@@ -875,3 +875,23 @@ describe('calendar: every event of December, read page by page to the end', () =
     expect(seen.filter((id) => made.includes(id))).toEqual(made);
   });
 });
+
+describe('an amount written the way a person writes it', () => {
+  it('"1 500,50" or "$5,000" for a number is told to send a number in digits and a decimal point, not guessed; sent so, the deal is made', async () => {
+    for (const amount of ['1 500,50', '$5,000', '12 €']) {
+      const error = errorOf(await call('crm_deal_create', { dealname: 'Überholung 💶', dealstage: 'appointmentscheduled', amount })) as { violations?: unknown[] };
+      expect(error.violations).toEqual([
+        {
+          pointer: '/amount',
+          keyword: 'type',
+          message: `amount must be a number, not the text ${JSON.stringify(amount)}: send a number without quotes, written with digits and a decimal point only, e.g. 1234.5 (no thousands separators, spaces or currency sign)`,
+        },
+      ]);
+    }
+    const count = errorOf(await call('calendar_list_events', { max_results: '1,000' })) as { violations?: Array<{ message: string }> };
+    expect(count.violations?.[0]?.message).toBe('max_results must be an integer, not the text "1,000": send a number without quotes, written with digits only, e.g. 1234 (no thousands separators, spaces or currency sign)');
+    const made = await call('crm_deal_create', { dealname: 'Überholung 💶', dealstage: 'appointmentscheduled', amount: 1500.5 });
+    expect(made.isError).toBeFalsy();
+    expect((made.structuredContent as { properties: { amount: string; dealname: string } }).properties).toMatchObject({ amount: '1500.5', dealname: 'Überholung 💶' });
+  });
+});
