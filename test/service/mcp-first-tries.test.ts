@@ -895,3 +895,18 @@ describe('an amount written the way a person writes it', () => {
     expect((made.structuredContent as { properties: { amount: string; dealname: string } }).properties).toMatchObject({ amount: '1500.5', dealname: 'Überholung 💶' });
   });
 });
+
+describe('calendar: a day off on Christmas Eve, asked as an all-day event', () => {
+  it('all_day or start_date is told the tool makes timed events, with the whole day to send instead; sent so, it lasts 24 hours', async () => {
+    for (const args of [{ all_day: true, start_datetime: '2026-12-24T00:00:00+01:00' }, { start_date: '2026-12-24' }]) {
+      const error = errorOf(await call('calendar_create_event', { summary: 'Congé 🎄', ...args })) as { violations?: Array<{ pointer: string; message: string }> };
+      const absent = error.violations?.find((v) => v.pointer === `/${Object.keys(args)[0]}`);
+      expect(absent?.message).toMatch(/This tool makes timed events only, not all-day ones \(Google's start\.date\): for a whole day, give start_datetime at 00:00 with the offset of the user's time zone and event_duration_hour 24/);
+    }
+    const made = await call('calendar_create_event', { summary: 'Congé 🎄', start_datetime: '2026-12-24T00:00:00+01:00', event_duration_hour: 24 });
+    expect(made.isError).toBeFalsy();
+    const event = made.structuredContent as { summary: string; start: { dateTime: string }; end: { dateTime: string } };
+    expect(event.summary).toBe('Congé 🎄');
+    expect(Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime)).toBe(24 * 3600_000);
+  });
+});
