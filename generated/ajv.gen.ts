@@ -9633,7 +9633,7 @@ return errors === 0;
 validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_query = validate58;
-const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"filter":{"type":"object","description":"Only the rows that match, Notion's filter object: {\"property\": <column name, exact case>, <the column's type>: {<one condition>}}. By type: title/rich_text/url/email/phone_number {\"contains\": \"x\"} (equals, does_not_equal, starts_with, ends_with, does_not_contain); number {\"greater_than\": 5} (equals, less_than, ..._or_equal_to); checkbox {\"equals\": false}; select and status {\"equals\": \"Done\"}: a status column takes \"status\", a select column \"select\", never the other; multi_select {\"contains\": \"Urgent\"}; people {\"contains\": <user id>}; relation {\"contains\": <page id>}; date {\"on_or_after\": \"2026-03-01\"} (equals, before, after, on_or_before) or {\"this_week\": {}} (past_week, next_week, past_month, next_month, past_year, next_year); any but checkbox {\"is_empty\": true} or {\"is_not_empty\": true}. Page timestamps: {\"timestamp\": \"created_time\", \"created_time\": {\"past_week\": {}}}. Combine with {\"and\": [...]} or {\"or\": [...]}, nested at most two levels. Due this week and not done: {\"and\": [{\"property\": \"Due\", \"date\": {\"this_week\": {}}}, {\"property\": \"Done\", \"checkbox\": {\"equals\": false}}]}.","examples":[{"and":[{"property":"Due","date":{"this_week":{}}},{"property":"Done","checkbox":{"equals":false}}]},{"property":"Stage","status":{"equals":"Done"}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9657,7 +9657,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "database_id") || (key0 === "data_source_id")) || (key0 === "page_size")) || (key0 === "start_cursor")) || (key0 === "sorts")) || (key0 === "workspace_version")) || (key0 === "schema_version")) || (key0 === "tool_version"))){
+if(!(func1.call(schema69.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -9902,10 +9902,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.workspace_version !== undefined){
-let data9 = data.workspace_version;
-if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
+if(data.filter !== undefined){
+let data9 = data.filter;
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err21 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9914,8 +9914,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
+}
+if(data.workspace_version !== undefined){
+let data10 = data.workspace_version;
+if(typeof data10 !== "string"){
+const err22 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9924,11 +9927,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.schema_version !== undefined){
-let data10 = data.schema_version;
-if(typeof data10 !== "string"){
-const err23 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(!((data10 === "2022-06-28") || (data10 === "2025-09-03"))){
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9937,8 +9937,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(data10 === "1")){
-const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
+}
+if(data.schema_version !== undefined){
+let data11 = data.schema_version;
+if(typeof data11 !== "string"){
+const err24 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9947,11 +9950,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.tool_version !== undefined){
-let data11 = data.tool_version;
-if(typeof data11 !== "string"){
-const err25 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+if(!(data11 === "1")){
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9960,8 +9960,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!(data11 === "1.0.0")){
-const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
+}
+if(data.tool_version !== undefined){
+let data12 = data.tool_version;
+if(typeof data12 !== "string"){
+const err26 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9970,15 +9973,25 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(!(data12 === "1.0.0")){
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }

@@ -597,6 +597,7 @@ function buildWorkspaceDatabaseQueryBefore20250903(input: WorkspaceDatabaseQuery
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
   let o2: Record<string, unknown> | undefined;
+  if (input.filter !== undefined) (o2 ??= {})["filter"] = input.filter;
   if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
   if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
   if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;
@@ -611,6 +612,7 @@ function buildWorkspaceDatabaseQueryFrom20250903(input: WorkspaceDatabaseQueryIn
   const headers: Record<string, string> = {};
   headers["Notion-Version"] = input.workspace_version ?? "2022-06-28";
   let o2: Record<string, unknown> | undefined;
+  if (input.filter !== undefined) (o2 ??= {})["filter"] = input.filter;
   if (input.sorts !== undefined) (o2 ??= {})["sorts"] = input.sorts;
   if (input.start_cursor !== undefined) (o2 ??= {})["start_cursor"] = input.start_cursor;
   if (input.page_size !== undefined) (o2 ??= {})["page_size"] = input.page_size;

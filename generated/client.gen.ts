@@ -93,7 +93,7 @@ export interface ToolClient {
   workspace_database_create(input: WorkspaceDatabaseCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseCreateOutput>>;
   /** Insert a row into a workspace (Notion) database (its id from workspace_search). Call workspace_database_retrieve */
   workspace_database_insert_row(input: WorkspaceDatabaseInsertRowInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseInsertRowOutput>>;
-  /** Read the rows of a workspace (Notion) database (its id from workspace_search), optionally sorted, one page at a */
+  /** Read the rows of a workspace (Notion) database (its id from workspace_search), optionally filtered by value and */
   workspace_database_query(input: WorkspaceDatabaseQueryInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryOutput>>;
   /** Query a workspace (Notion) database and return its rows with only the chosen properties, which keeps large */
   workspace_database_query_properties(input: WorkspaceDatabaseQueryPropertiesInput, options: ToolCallOptions): Promise<ExecuteToolResult<WorkspaceDatabaseQueryPropertiesOutput>>;

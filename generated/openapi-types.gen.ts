@@ -1318,14 +1318,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read the rows of a workspace (Notion) database (its id from workspace_search), optionally sorted, one page at a time.
-         * @description Read the rows of a workspace (Notion) database (its id from workspace_search), optionally sorted, one page at a
-         *     time. Use it to list a tracker's entries; it does not filter by value, so page through the rows and pick. Each
-         *     sort item has direction (ascending or descending) and either property (a column name, checked against the schema)
-         *     or timestamp (created_time or last_edited_time); earlier sort items take precedence.
+         * Read the rows of a workspace (Notion) database (its id from workspace_search), optionally filtered by value and sorted, one page at a time.
+         * @description Read the rows of a workspace (Notion) database (its id from workspace_search), optionally filtered by value and
+         *     sorted, one page at a time. Use it to list a tracker's entries, or only those that match (filter, checked against
+         *     the columns). Each sort item has direction (ascending or descending) and either property (a column name) or
+         *     timestamp (created_time or last_edited_time); earlier sort items take precedence.
          *     Returns {results: [page...], next_cursor, has_more}; pass next_cursor as start_cursor for the next page.
-         *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "sorts": [{"property": "Due", "direction":
-         *     "ascending"}]}
+         *     Example: {"database_id": "d9824bdc-8445-4327-be8b-5b47500af6ce", "filter": {"property": "Done", "checkbox":
+         *     {"equals": false}}, "sorts": [{"property": "Due", "direction": "ascending"}]}
          */
         post: operations["execute_workspace_database_query"];
         delete?: never;
@@ -5170,6 +5170,32 @@ export interface components {
              * @example d9824bdc-8445-4327-be8b-5b47500af6ce
              */
             database_id: string;
+            /**
+             * @description Only the rows that match, Notion's filter object: {"property": <column name, exact case>, <the column's type>: {<one condition>}}. By type: title/rich_text/url/email/phone_number {"contains": "x"} (equals, does_not_equal, starts_with, ends_with, does_not_contain); number {"greater_than": 5} (equals, less_than, ..._or_equal_to); checkbox {"equals": false}; select and status {"equals": "Done"}: a status column takes "status", a select column "select", never the other; multi_select {"contains": "Urgent"}; people {"contains": <user id>}; relation {"contains": <page id>}; date {"on_or_after": "2026-03-01"} (equals, before, after, on_or_before) or {"this_week": {}} (past_week, next_week, past_month, next_month, past_year, next_year); any but checkbox {"is_empty": true} or {"is_not_empty": true}. Page timestamps: {"timestamp": "created_time", "created_time": {"past_week": {}}}. Combine with {"and": [...]} or {"or": [...]}, nested at most two levels. Due this week and not done: {"and": [{"property": "Due", "date": {"this_week": {}}}, {"property": "Done", "checkbox": {"equals": false}}]}.
+             * @example {
+             *       "and": [
+             *         {
+             *           "property": "Due",
+             *           "date": {
+             *             "this_week": {}
+             *           }
+             *         },
+             *         {
+             *           "property": "Done",
+             *           "checkbox": {
+             *             "equals": false
+             *           }
+             *         }
+             *       ]
+             *     }
+             * @example {
+             *       "property": "Stage",
+             *       "status": {
+             *         "equals": "Done"
+             *       }
+             *     }
+             */
+            filter?: Record<string, never>;
             /**
              * @description How many rows per page, 1 to 100.
              * @example 50

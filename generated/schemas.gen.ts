@@ -8136,6 +8136,34 @@ export let workspaceDatabaseQueryInputSchema: JsonSchema = {
           ]
         ]
       },
+      "filter": {
+        "type": "object",
+        "description": "Only the rows that match, Notion's filter object: {\"property\": <column name, exact case>, <the column's type>: {<one condition>}}. By type: title/rich_text/url/email/phone_number {\"contains\": \"x\"} (equals, does_not_equal, starts_with, ends_with, does_not_contain); number {\"greater_than\": 5} (equals, less_than, ..._or_equal_to); checkbox {\"equals\": false}; select and status {\"equals\": \"Done\"}: a status column takes \"status\", a select column \"select\", never the other; multi_select {\"contains\": \"Urgent\"}; people {\"contains\": <user id>}; relation {\"contains\": <page id>}; date {\"on_or_after\": \"2026-03-01\"} (equals, before, after, on_or_before) or {\"this_week\": {}} (past_week, next_week, past_month, next_month, past_year, next_year); any but checkbox {\"is_empty\": true} or {\"is_not_empty\": true}. Page timestamps: {\"timestamp\": \"created_time\", \"created_time\": {\"past_week\": {}}}. Combine with {\"and\": [...]} or {\"or\": [...]}, nested at most two levels. Due this week and not done: {\"and\": [{\"property\": \"Due\", \"date\": {\"this_week\": {}}}, {\"property\": \"Done\", \"checkbox\": {\"equals\": false}}]}.",
+        "examples": [
+          {
+            "and": [
+              {
+                "property": "Due",
+                "date": {
+                  "this_week": {}
+                }
+              },
+              {
+                "property": "Done",
+                "checkbox": {
+                  "equals": false
+                }
+              }
+            ]
+          },
+          {
+            "property": "Stage",
+            "status": {
+              "equals": "Done"
+            }
+          }
+        ]
+      },
       "workspace_version": {
         "type": "string",
         "description": "The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).",

@@ -515,7 +515,7 @@ let ajv_workspace_database_query = ajv.workspace_database_query as unknown as Aj
 /** Checks an input of `workspace_database_query`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateWorkspaceDatabaseQuery(input: unknown): ValidationResult<WorkspaceDatabaseQueryInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema, ["workspace_version","schema_version","tool_version"], {}, {"filter":"It reads every row: to pick rows by value (a date this week, a box not checked), sort with sorts (e.g. [{\"property\": \"Due\", \"direction\": \"ascending\"}]), page through with start_cursor and keep the rows that match."});
+  if (!ajv_workspace_database_query(input)) violations = toViolations(ajv_workspace_database_query.errors, input, 'input', workspaceDatabaseQueryInputSchema, ["workspace_version","schema_version","tool_version"]);
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (Array.isArray(o.sorts)) {
@@ -526,6 +526,10 @@ export function validateWorkspaceDatabaseQuery(input: unknown): ValidationResult
   const it = item as Record<string, unknown>;
   if ((it.property !== undefined ? 1 : 0) + (it.timestamp !== undefined ? 1 : 0) !== 1) (violations ??= []).push({ pointer: "/sorts/" + i, message: "Each sort item needs exactly one of property (a column name) or timestamp (created_time or last_edited_time), plus direction.", keyword: "items_exactly_one_of" });
   }
+  }
+  if (o.filter !== undefined) {
+  const found = (checks.workspaceFilter as checks.Check)(o.filter, "/filter", o);
+  if (found.length > 0) (violations ??= []).push(...found);
   }
   }
 

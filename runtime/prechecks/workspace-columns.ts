@@ -17,6 +17,7 @@ import { workspaceId } from '../helpers/workspace-id.js';
 import { decodeOnce } from '../helpers/workspace-property-ids.js';
 import type { PrecheckIO, Violation } from '../types.js';
 import { pointerToken } from '../validation/violations.js';
+import { conditionFor, filterConditions } from '../helpers/workspace-filter.js';
 import { closestMatch } from '../validation/closest-match.js';
 import { columnValueProblem, READ_ONLY_TYPES } from './workspace-values.js';
 import { DATA_SOURCES_VERSION, databaseSchema, hasDataSources, refuse, type Column } from './workspace-schema.js';
@@ -28,6 +29,8 @@ export interface WorkspaceColumnsInput {
   properties?: Record<string, unknown>;
   sorts?: ReadonlyArray<{ property?: string }>;
   property_id?: string;
+  /** A query's filter (workspace_database_query): its structure is checked by the validator, its columns here. */
+  filter?: unknown;
 }
 
 function describeColumns(columns: readonly Column[]): string {
@@ -86,6 +89,33 @@ export function propertyViolations(columns: readonly Column[], properties: Recor
   return violations;
 }
 
+/**
+ * Every problem of a query's filter against the columns: each property filter's `property` must name a column (as a
+ * sort's does, at `/filter/.../property`), and its condition must sit under that column's type (at the condition's
+ * key): `status` for a status column, `select` for a select, the most common mistake being one for the other, as both
+ * hold `{"equals": "<option>"}`. The structure itself (operators, values, nesting) is the validator's check
+ * (`workspaceFilter`, runtime/helpers/workspace-filter.ts).
+ */
+export function filterViolations(columns: readonly Column[], filter: unknown): Violation[] {
+  const violations: Violation[] = [];
+  for (const { at, property, key, condition } of filterConditions(filter)) {
+    const found = findColumn(columns, property);
+    if ('problem' in found) {
+      violations.push({ pointer: `${at}/property`, message: found.problem, keyword: 'column' });
+      continue;
+    }
+    const column = found.column;
+    if (key === undefined || key === column.type) continue;
+    const written = JSON.stringify({ property: column.name, [column.type]: conditionFor(column.type, condition) });
+    violations.push({
+      pointer: `${at}/${pointerToken(key)}`,
+      message: `\`${column.name}\` is a ${column.type} column; its filter condition goes under \`${column.type}\`, not \`${key}\`: ${written}`,
+      keyword: 'column_type',
+    });
+  }
+  return violations;
+}
+
 /** Refuses the input with every violation, or returns when there is none. */
 export function throwViolations(violations: readonly Violation[]): void {
   if (violations.length > 0) {
@@ -96,7 +126,11 @@ export function throwViolations(violations: readonly Violation[]): void {
 export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I, io: PrecheckIO): Promise<I> {
   if (input.database_id === undefined) return input;
   const needed =
-    input.properties !== undefined || input.property_id !== undefined || (input.sorts ?? []).some((s) => s.property !== undefined) || input.data_source_id !== undefined;
+    input.properties !== undefined ||
+    input.property_id !== undefined ||
+    (input.sorts ?? []).some((s) => s.property !== undefined) ||
+    filterConditions(input.filter).length > 0 ||
+    input.data_source_id !== undefined;
   const version = io.version ?? '2022-06-28';
   if (input.data_source_id !== undefined && !hasDataSources(version)) {
     throw refuse('/data_source_id', `data_source_id needs workspace_version ${DATA_SOURCES_VERSION} or later (this call speaks ${version}, whose databases have no data sources)`, 'version');
@@ -119,6 +153,8 @@ export async function workspaceColumns<I extends WorkspaceColumnsInput>(input: I
       if (problem) violations.push({ pointer: '/property_id', message: problem, keyword: 'column' });
     }
   }
+
+  violations.push(...filterViolations(columns, input.filter));
 
   throwViolations(violations);
   return schema.dataSourceId === undefined || input.data_source_id !== undefined ? input : { ...input, data_source_id: schema.dataSourceId };

@@ -13,3 +13,4 @@ export { checkHubspotFilterGroups as hubspotFilterGroups } from '../helpers/hubs
 export { checkHubspotPropertyList as hubspotPropertyList, checkHubspotPropertyMap as hubspotPropertyMap } from '../helpers/hubspot-property-names.js';
 export { checkCompanyProperties as hubspotCompanyProperties, checkDealProperties as hubspotDealProperties } from '../helpers/crm.js';
 export { checkStatusEventCalendar as statusEventCalendar, checkZoneOffset as eventZoneOffset } from '../helpers/calendar.js';
+export { checkWorkspaceFilter as workspaceFilter } from '../helpers/workspace-filter.js';

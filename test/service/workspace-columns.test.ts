@@ -107,6 +107,33 @@ describe('workspace columns checked against the schema', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('a filter: rows filtered as asked; a column in the wrong case or a condition under another type (status on a select) is refused at its pointer, before sending', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const [name, due, done] of [['Week: open', day(0), false], ['Week: done', day(0), true], ['Week: later', day(10), false]] as const) {
+      expect((await run('workspace_database_insert_row', { database_id: db, properties: { title: { title: text(name) }, Due: { date: { start: due } }, Done: { checkbox: done } } })).status).toBe(200);
+    }
+    const open = await run('workspace_database_query', {
+      database_id: db,
+      filter: { and: [{ property: 'Due', date: { this_week: {} } }, { property: 'Done', checkbox: { equals: false } }, { property: 'Name', title: { starts_with: 'Week:' } }] },
+    });
+    expect(open.status).toBe(200);
+    expect(open.body.data.results.map((r: { properties: Record<string, any> }) => r.properties.Name.title[0].plain_text)).toEqual(['Week: open']);
+
+    const sent = () => h.sandbox.control.requests('workspace').filter((r) => r.method === 'POST' && r.path === `/v1/databases/${db}/query`).length;
+    const before = sent();
+    const res = await run('workspace_database_query', {
+      database_id: db,
+      filter: { or: [{ property: 'Status', status: { equals: 'Done' } }, { and: [{ property: 'due', date: { this_week: {} } }, { timestamp: 'created_time', created_time: { past_week: {} } }] }] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_input');
+    const byPointer = Object.fromEntries(res.body.error.details.violations.map((v: { pointer: string; message: string }) => [v.pointer, v.message]));
+    expect(byPointer['/filter/or/0/status']).toBe('`Status` is a select column; its filter condition goes under `select`, not `status`: {"property":"Status","select":{"equals":"Done"}}');
+    expect(byPointer['/filter/or/1/and/0/property']).toMatch(/^`due` is not a column of this database; did you mean `Due`\?/);
+    expect(Object.keys(byPointer)).toHaveLength(2);
+    expect(sent()).toBe(before);
+  });
+
   it('property_id takes ids as Notion lists them (percent-encoded), sent decoded once; a column name is pointed to its id', async () => {
     const ok = await run('workspace_database_query_properties', { database_id: db, property_id: `${SEED_PROPERTY_IDS.Status},${SEED_PROPERTY_IDS.Priority}` });
     expect(ok.status).toBe(200);
