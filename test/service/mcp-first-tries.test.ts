@@ -650,8 +650,8 @@ describe('calendar: which id moves one meeting of a series', () => {
   });
 });
 
-describe("workspace: a Notion filter, which these tools do not take", () => {
-  it('is told what to send instead, not only the list of parameters', async () => {
+describe("workspace: a Notion filter", () => {
+  it('workspace_search, which has none, says what to send instead; workspace_database_query takes it as Notion writes it', async () => {
     const found = await call('workspace_search', { query: 'Tasks', filter: { property: 'object', value: 'database' } });
     expect((errorOf(found) as { violations?: unknown[] }).violations).toEqual([
       {
@@ -661,14 +661,19 @@ describe("workspace: a Notion filter, which these tools do not take", () => {
       },
     ]);
     const database_id = ((await call('workspace_search', { query: 'Tasks' })).structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'database')!.id;
-    const due = errorOf(await call('workspace_database_query', { database_id, filter: { and: [{ property: 'Due', date: { this_week: {} } }, { property: 'Done', checkbox: { equals: false } }] } }));
-    expect((due as { violations?: Array<{ message: string }> }).violations?.[0]?.message).toBe(
-      `unknown parameter 'filter': the tool has no filter. It reads every row: to pick rows by value (a date this week, a box not checked), sort with sorts (e.g. [{"property": "Due", "direction": "ascending"}]), page through with start_cursor and keep the rows that match.`,
-    );
-    // Sent as told, the rows come sorted by their due date.
-    const rows = (await call('workspace_database_query', { database_id, sorts: [{ property: 'Due', direction: 'ascending' }] })).structuredContent as { results: Array<{ properties: { Due: { date: { start: string } | null } } }> };
-    const dates = rows.results.map((r) => r.properties.Due.date?.start).filter((d): d is string => d !== undefined);
-    expect(dates).toEqual([...dates].sort());
+    // "Tasks not done": the filter the description shows, sent as a model writes it, is one call.
+    type Rows = { results: Array<{ properties: { Done: { checkbox: boolean }; Due: { date: { start: string } | null } } }> };
+    const all = (await call('workspace_database_query', { database_id })).structuredContent as Rows;
+    const open = await call('workspace_database_query', { database_id, filter: { property: 'Done', checkbox: { equals: false } } });
+    expect(open.isError).toBeFalsy();
+    const rows = (open.structuredContent as Rows).results;
+    expect(rows.length).toBe(all.results.filter((r) => r.properties.Done.checkbox === false).length);
+    expect(rows.every((r) => r.properties.Done.checkbox === false)).toBe(true);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(all.results.length);
+    // A condition under the wrong column type is refused before sending, written the right way.
+    const wrong = errorOf(await call('workspace_database_query', { database_id, filter: { property: 'Done', select: { equals: 'false' } } }));
+    expect((wrong as { violations?: Array<{ pointer: string; message: string }> }).violations?.[0]).toMatchObject({ pointer: '/filter/select', message: expect.stringContaining('checkbox') });
     // A name near a parameter is still guessed.
     expect(((errorOf(await call('workspace_search', { querry: 'Tasks' })) as { violations?: Array<{ message: string }> }).violations?.[0]?.message)).toBe("unknown parameter 'querry'. Did you mean 'query'?");
   });
