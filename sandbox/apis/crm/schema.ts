@@ -46,7 +46,7 @@ export const WRITABLE: Record<ObjectType, Set<string>> = {
 export const REQUIRED_ON_CREATE: Readonly<Partial<Record<ObjectType, readonly string[]>>> = { notes: ['hs_timestamp'] };
 
 /** Read-only properties the sandbox computes; they can be requested and searched. */
-export const COMPUTED = new Set(['hs_object_id', 'createdate', 'hs_createdate', 'lastmodifieddate', 'hs_lastmodifieddate']);
+export const COMPUTED: ReadonlySet<string> = new Set(['hs_object_id', ...Object.values(CREATED_PROP), ...Object.values(MODIFIED_PROP)]);
 
 /**
  * HubSpot's `industry` options (internal names, the same for companies and contacts), as
