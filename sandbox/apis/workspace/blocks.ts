@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isObject, unionValidation, validation } from './errors.js';
+import { checkBoolean, isObject, unionValidation, validation } from './errors.js';
 import { richText } from './rich-text.js';
 import { notionTime } from './state.js';
 
@@ -133,15 +133,11 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     if (type === 'to_do') {
       // Notion takes a JSON boolean or nothing (unchecked); text such as "true" is refused, as live:
       // `has_column_header should be a boolean, instead was "false"` (a table's flag, the same check).
-      if (content.checked !== undefined && typeof content.checked !== 'boolean') {
-        throw validation(`${at}.to_do.checked should be a boolean, instead was \`${JSON.stringify(content.checked)}\`.`);
-      }
+      checkBoolean(content.checked, `${at}.to_do.checked`);
       content.checked = content.checked === true;
     }
     if (HEADINGS.has(type)) {
-      if (content.is_toggleable !== undefined && typeof content.is_toggleable !== 'boolean') {
-        throw validation(`${at}.${type}.is_toggleable should be a boolean, instead was \`${JSON.stringify(content.is_toggleable)}\`.`);
-      }
+      checkBoolean(content.is_toggleable, `${at}.${type}.is_toggleable`);
       // Sent with children and no is_toggleable, a heading is made a toggle heading (Notion made one so before the
       // flag existed, makenotion/notion-sdk-js#295); sent with is_toggleable false, it is static and takes none.
       content.is_toggleable = content.is_toggleable ?? nested !== undefined;

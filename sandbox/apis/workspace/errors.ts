@@ -39,6 +39,14 @@ export function unionValidation(branches: readonly string[]): NotionApiError {
   return new NotionApiError(400, 'validation_error', ['body failed validation. Fix one:', ...branches].join('\n'));
 }
 
+/**
+ * Refuses a flag that is given and is no JSON boolean (text such as "true" among them) as Notion's schema does:
+ * "`path` should be a boolean, instead was `"true"`.". Absent (undefined) passes.
+ */
+export function checkBoolean(value: unknown, path: string): asserts value is boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') throw validation(`${path} should be a boolean, instead was \`${JSON.stringify(value)}\`.`);
+}
+
 export function notFound(id: string, kind = 'block'): NotionApiError {
   return new NotionApiError(
     404,

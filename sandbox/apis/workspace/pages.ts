@@ -1,6 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../../types.js';
 import { buildBlocks, fileOrEmoji, IN_PAGE, renderBlock, withinBlock, type BlockRecord } from './blocks.js';
-import { isObject, normalizeId, notFound, validation } from './errors.js';
+import { checkBoolean, isObject, normalizeId, notFound, validation } from './errors.js';
 import { findProperty, PAGE_SCHEMA, writeValue, type Schema } from './properties.js';
 import { legacySource, paginate, list, renderPage } from './render.js';
 import { hasDataSources, notionTime, type PageRecord, type Parent, type Workspace } from './state.js';
@@ -93,7 +93,7 @@ function trashFlag(body: Record<string, unknown>): boolean | undefined {
   for (const key of ['in_trash', 'archived'] as const) {
     const value = body[key];
     if (value === undefined) continue;
-    if (typeof value !== 'boolean') throw validation(`body.${key} should be a boolean, instead was \`${JSON.stringify(value)}\`.`);
+    checkBoolean(value, `body.${key}`);
     return value;
   }
   return undefined;
