@@ -634,6 +634,19 @@ describe('spreadsheets.batchUpdate: addSheet', () => {
     expectError(await put(book.spreadsheetId, "'Week 48'!D1", [['x']]), 400, 'INVALID_ARGUMENT', "Range ('Week 48'!D1) exceeds grid limits. Max rows: 20, max columns: 3");
   });
 
+  it('reads an int32 given as a string of digits, as proto3 JSON does, and quotes any other string it refuses', async () => {
+    const book = await create();
+    const res = await batch(book.spreadsheetId, { requests: [addSheet({ title: 'S', index: '1', gridProperties: { rowCount: '20', columnCount: '3' } })] });
+    expect(res.status).toBe(200);
+    expect(res.body.replies[0].addSheet.properties).toMatchObject({ title: 'S', index: 1, gridProperties: { rowCount: 20, columnCount: 3 } });
+    expectError(
+      await batch(book.spreadsheetId, { requests: [addSheet({ title: 'T', gridProperties: { rowCount: 'many' } })] }),
+      400,
+      'INVALID_ARGUMENT',
+      `Invalid value at 'requests[0].add_sheet.properties.grid_properties.row_count' (TYPE_INT32), "many"`,
+    );
+  });
+
   it('refuses a title already used, whatever its case, in Google\'s words, and adds nothing', async () => {
     const book = await create({ sheets: [{ properties: { title: 'Week 48' } }] });
     const res = await batch(book.spreadsheetId, { requests: [addSheet({ title: 'WEEK 48' })] });

@@ -10,7 +10,7 @@
  */
 import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { opaqueToken } from '../google-common/ids.js';
-import { batchRequestKind, jsonName, withJsonNames } from '../google-common/proto-json.js';
+import { batchRequestKind, int32Value, jsonName, withJsonNames } from '../google-common/proto-json.js';
 import { BULLET_PRESET_UNSPECIFIED, BULLET_PRESETS } from './request-fields.js';
 import { isRecord } from '../google-common/request.js';
 import { applyFields, type DocumentBody } from './document-body.js';
@@ -111,13 +111,9 @@ function checkSegment(segmentId: unknown, where: string): void {
   if (segmentId !== undefined && segmentId !== '') throw bad(`Invalid ${where}: The segment ID ${JSON.stringify(segmentId)} was not found.`);
 }
 
-/**
- * An int32 field as Google's JSON mapping reads one: a JSON number, or a string of a decimal integer (`"index": "5"`),
- * which proto3 JSON accepts for every integer type.
- * @see https://protobuf.dev/programming-guides/json/ (int32: "Either numbers or strings are accepted")
- */
+/** An int32 field as Google's JSON mapping reads one: a JSON number, or a string of a decimal integer ({@link int32Value}). */
 function intField(v: unknown, where: string, name: string): number {
-  const n = typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : v;
+  const n = int32Value(v);
   if (typeof n !== 'number' || !Number.isInteger(n)) throw bad(`Invalid ${where}: ${name} must be an integer.`);
   return n;
 }

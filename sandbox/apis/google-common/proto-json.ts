@@ -103,3 +103,12 @@ export function batchRequestKind(request: unknown, i: number, requestType: strin
   const sent = kinds[0] as string;
   return { kind: jsonName(sent), sent };
 }
+
+/**
+ * An int32 field's value as Google's JSON mapping reads it: a string of a decimal integer (`"index": "5"`) is that
+ * number, as proto3 JSON accepts for every integer type; anything else is returned as given, for the caller to check.
+ * @see https://protobuf.dev/programming-guides/json/ (int32: "Either numbers or strings are accepted")
+ */
+export function int32Value(v: unknown): unknown {
+  return typeof v === 'string' && /^-?\d{1,10}$/.test(v) ? Number(v) : v;
+}

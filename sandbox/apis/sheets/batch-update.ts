@@ -10,7 +10,7 @@
 import { randomInt } from 'node:crypto';
 import type { ApiResponse } from '../../types.js';
 import { GoogleApiError, valueText } from '../google-common/errors.js';
-import { batchRequestKind, jsonName, protoName, refuseUnknownFields, unknownFieldProblem, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
+import { batchRequestKind, int32Value, jsonName, protoName, refuseUnknownFields, unknownFieldProblem, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { isRecord } from '../google-common/request.js';
 import { checkCellLimit, Spreadsheet, type Sheet } from './spreadsheet-model.js';
 
@@ -71,10 +71,14 @@ function checkFields(body: Record<string, unknown>): void {
   refuseUnknownFields(problems);
 }
 
-/** A whole number at least `min`, or absent; else the parser's refusal at `at`. */
-function intField(v: unknown, at: string, min: number): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw bad(`Invalid value at '${at}' (TYPE_INT32), ${valueText(v)}`);
+/**
+ * A whole number at least `min` (a JSON number or a string of digits, {@link int32Value}), or absent; else the parser's
+ * refusal at `at`, the value as JSON (a string quoted: `(TYPE_INT32), "many"`).
+ */
+function intField(raw: unknown, at: string, min: number): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const v = int32Value(raw);
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw bad(`Invalid value at '${at}' (TYPE_INT32), ${JSON.stringify(raw)}`);
   if (v < min) throw bad(`Invalid ${at}: must be ${min === 0 ? 'zero or more' : 'a positive integer'}.`);
   return v;
 }
