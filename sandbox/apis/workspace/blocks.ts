@@ -64,11 +64,23 @@ export const IN_PAGE: Within = { type: 'page' };
  */
 export function withinBlock(block: BlockRecord): Within {
   const content = isObject(block[block.type]) ? (block[block.type] as Record<string, unknown>) : {};
-  if (HEADINGS.has(block.type) && content.is_toggleable !== true) {
-    throw validation(`Block ${block.id} of type ${block.type} does not support children: its is_toggleable is false.`);
+  if (holdsNoChildren(block.type, content)) {
+    throw validation(`Block ${block.id} of type ${block.type} does not support children${LEAF_BLOCKS.has(block.type) ? '' : ': its is_toggleable is false'}.`);
   }
-  if (LEAF_BLOCKS.has(block.type)) throw validation(`Block ${block.id} of type ${block.type} does not support children.`);
-  return block.type === 'table' ? { type: 'table', table_width: content.table_width as number } : { type: block.type };
+  return withinType(block.type, content);
+}
+
+/**
+ * Whether a block of this type and content holds no children: a leaf type, or a heading that is not a toggle heading
+ * (a stored heading's is_toggleable is always a boolean: buildBlocks sets it).
+ */
+function holdsNoChildren(type: string, content: Record<string, unknown>): boolean {
+  return LEAF_BLOCKS.has(type) || (HEADINGS.has(type) && content.is_toggleable !== true);
+}
+
+/** What a block of this type is to its children: its type, and a table's width. */
+function withinType(type: string, content: Record<string, unknown>): Within {
+  return type === 'table' ? { type, table_width: content.table_width as number } : { type };
 }
 
 /**
@@ -163,8 +175,7 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
     let children: BlockRecord[] = [];
     // A leaf, or a static heading, with children reads as Notion's refusal of children below the nesting limit (its
     // schema has no children there); that Notion answers it so is not confirmed.
-    const childless = LEAF_BLOCKS.has(type) || (HEADINGS.has(type) && content.is_toggleable === false);
-    if (nested !== undefined && (childless || depth >= MAX_NESTING)) {
+    if (nested !== undefined && (holdsNoChildren(type, content) || depth >= MAX_NESTING)) {
       throw validation(`${at}.${type}.children should be not present, instead was \`${JSON.stringify(nested).slice(0, 40)}...\`.`);
     }
     const required = REQUIRED_CHILDREN[type];
@@ -175,7 +186,7 @@ export function buildBlocks(input: unknown, path: string, now: number, createdBy
       }
     }
     if (nested !== undefined) {
-      const inner: Within = type === 'table' ? { type, table_width: content.table_width as number } : { type };
+      const inner = withinType(type, content);
       // A column does not count as a level: in Notion's request types a column_list's columns hold blocks that hold
       // children of their own (ColumnWithChildrenRequest: BlockObjectWithSingleLevelOfChildrenRequest).
       children = buildBlocks(nested, `${at}.${type}.children`, now, createdBy, { type: 'block_id', block_id: id }, inner, type === 'column' ? depth : depth + 1);
