@@ -17,6 +17,7 @@
  * @see https://developers.hubspot.com/docs/api/crm/search
  * @see https://developers.hubspot.com/changelog/breaking-change-expanded-filtering-capabilities-and-error-messaging-in-hubspots-search-api
  */
+import { isPlainObject } from '../agent/formats/open-shapes.js';
 import type { Violation } from '../types.js';
 import { domainProblem, propertyNameProblem } from './hubspot-property-names.js';
 
@@ -87,7 +88,6 @@ function valueProblem(property: string, value: string): string | undefined {
   return undefined;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isScalar = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** `/filterGroups/0/filters/1/operator` -> `filterGroups[0].filters[1].operator`. */
@@ -99,7 +99,7 @@ function checkFilter(filter: unknown, at: string, out: Violation[]): void {
   const add = (pointer: string, message: string, keyword: string): void => {
     out.push({ pointer, message: `${nameOf(pointer)} ${message}`, keyword });
   };
-  if (!isObject(filter)) return add(at, 'must be an object {propertyName, operator, value}', 'type');
+  if (!isPlainObject(filter)) return add(at, 'must be an object {propertyName, operator, value}', 'type');
   for (const key of Object.keys(filter)) if (!FILTER_KEYS.has(key)) add(`${at}/${key}`, `is not a filter field (propertyName, operator, value, highValue, values)`, 'additionalProperties');
   if (typeof filter.propertyName !== 'string' || filter.propertyName.trim() === '') add(`${at}/propertyName`, 'is required: the internal name of the property, e.g. "email"', 'required');
   else {
@@ -166,7 +166,7 @@ export function checkHubspotFilterGroups(value: unknown, pointer: string): Viola
   let total = 0;
   groups.forEach((group, g) => {
     const at = `${pointer}/${g}`;
-    if (!isObject(group)) {
+    if (!isPlainObject(group)) {
       // In the array form the schema's `items: {type: object}` has said so (with why, for a JSON text); the string
       // form's groups are seen only here.
       if (typeof value === 'string') out.push({ pointer: at, message: `${nameOf(at)} must be an object {"filters": [...]}`, keyword: 'type' });

@@ -21,6 +21,7 @@
  * @see https://developers.notion.com/reference/filter-data-source-entries
  */
 import type { Violation } from '../types.js';
+import { isPlainObject } from '../agent/formats/open-shapes.js';
 import { pointerName, pointerToken } from '../validation/violations.js';
 
 type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'empty_object' | 'true';
@@ -55,7 +56,6 @@ export const FILTER_CONDITION_KEYS: ReadonlySet<string> = new Set([...Object.key
 const TIMESTAMPS = ['created_time', 'last_edited_time'];
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A violation at `pointer`, its message led by the place (`filter.and[1].checkbox.equals: ...`). */
 const v = (pointer: string, message: string): Violation => ({ pointer, message: `${pointerName(pointer)}: ${message}`, keyword: 'filter' });
 const EXAMPLE = '{"and": [{"property": "Due", "date": {"this_week": {}}}, {"property": "Done", "checkbox": {"equals": false}}]}';
@@ -77,7 +77,7 @@ function conditionKeys(node: Record<string, unknown>): string[] {
 
 /** Every property filter of a filter (well formed or not), in order, for the pre-check. */
 export function filterConditions(filter: unknown, at = '/filter'): FilterCondition[] {
-  if (!isObject(filter)) return [];
+  if (!isPlainObject(filter)) return [];
   for (const op of ['and', 'or']) {
     if (Array.isArray(filter[op])) return (filter[op] as unknown[]).flatMap((f, i) => filterConditions(f, `${at}/${op}/${i}`));
   }
@@ -93,17 +93,17 @@ function valueProblem(kind: ValueKind, value: unknown): string | undefined {
     case 'number': return typeof value === 'number' ? undefined : 'a number';
     case 'boolean': return typeof value === 'boolean' ? undefined : 'true or false';
     case 'true': return value === true ? undefined : 'true';
-    case 'empty_object': return isObject(value) && Object.keys(value).length === 0 ? undefined : 'the empty object {}';
+    case 'empty_object': return isPlainObject(value) && Object.keys(value).length === 0 ? undefined : 'the empty object {}';
     case 'date': return typeof value === 'string' && DATE_VALUE.test(value) ? undefined : 'an ISO 8601 date or date-time ("2026-03-01", "2026-03-01T09:00:00Z")';
   }
 }
 
 /** The problems of one condition (`{"equals": "Done"}`) under the key `key`, at `at` (the key's pointer). */
 function conditionViolations(key: string, condition: unknown, at: string): Violation[] {
-  if (NESTED.has(key)) return isObject(condition) ? [] : [v(at, `${key} takes an object`)];
+  if (NESTED.has(key)) return isPlainObject(condition) ? [] : [v(at, `${key} takes an object`)];
   const ops = CONDITIONS[key]!;
   const listed = Object.keys(ops).join(', ');
-  if (!isObject(condition) || Object.keys(condition).length !== 1) {
+  if (!isPlainObject(condition) || Object.keys(condition).length !== 1) {
     return [v(at, `${key} takes one condition, an object with one of ${listed}, e.g. ${JSON.stringify({ [key]: exampleCondition(ops) })}`)];
   }
   const [op, value] = Object.entries(condition)[0]!;
@@ -127,7 +127,7 @@ function exampleCondition(ops: Record<string, ValueKind>): Record<string, unknow
 
 /** The problems of a filter node at `at`, `depth` compounds down. */
 function nodeViolations(node: unknown, at: string, depth: number): Violation[] {
-  if (!isObject(node)) return [v(at, `a filter is an object, e.g. ${EXAMPLE}`)];
+  if (!isPlainObject(node)) return [v(at, `a filter is an object, e.g. ${EXAMPLE}`)];
   const compound = ['and', 'or'].filter((k) => k in node);
   if (compound.length > 0) {
     const op = compound[0]!;

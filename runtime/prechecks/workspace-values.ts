@@ -7,17 +7,17 @@
  * and a status option that does not exist at all, which Notion cannot create and refuses.
  * @see https://developers.notion.com/reference/page-property-values
  */
+import { isPlainObject } from '../agent/formats/open-shapes.js';
 import type { Column } from './workspace-schema.js';
 
 /** Columns Notion computes; a write to them is refused. */
 export const READ_ONLY_TYPES: ReadonlySet<string> = new Set(['formula', 'rollup', 'created_time', 'created_by', 'last_edited_time', 'last_edited_by', 'unique_id', 'button', 'verification']);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isArray = (v: unknown) => Array.isArray(v);
 const nullOr = (test: (v: unknown) => boolean) => (v: unknown) => v === null || test(v);
 const isString = (v: unknown) => typeof v === 'string';
-const isOption = (v: unknown) => isObject(v) && (typeof v.name === 'string' || typeof v.id === 'string');
-const isDate = (v: unknown) => isObject(v) && typeof v.start === 'string';
+const isOption = (v: unknown) => isPlainObject(v) && (typeof v.name === 'string' || typeof v.id === 'string');
+const isDate = (v: unknown) => isPlainObject(v) && typeof v.start === 'string';
 
 interface TypeShape {
   /** Does the inner value fit? */
@@ -47,12 +47,12 @@ function firstOption(column: Column, fallback: string, meant?: string): string {
  */
 function meantName(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (key === 'type' || key === 'id') continue;
     if (typeof inner === 'string') return inner;
     const item = Array.isArray(inner) ? inner[0] : inner;
-    if (isObject(item) && typeof item.name === 'string') return item.name;
+    if (isPlainObject(item) && typeof item.name === 'string') return item.name;
   }
   return undefined;
 }
@@ -69,9 +69,9 @@ const SHAPES: Record<string, TypeShape> = {
   url: { fits: nullOr(isString), expected: 'a string or null', example: () => 'https://example.com' },
   email: { fits: nullOr(isString), expected: 'a string or null', example: () => 'ada@example.com' },
   phone_number: { fits: nullOr(isString), expected: 'a string or null', example: () => '+1 555 0100' },
-  people: { fits: (v) => Array.isArray(v) && v.every((p) => isObject(p) && typeof p.id === 'string'), expected: 'an array of {id} user objects', example: () => [{ id: '<user id>' }] },
-  relation: { fits: (v) => Array.isArray(v) && v.every((p) => isObject(p) && typeof p.id === 'string'), expected: 'an array of {id} page objects', example: () => [{ id: '<page id>' }] },
-  files: { fits: (v) => Array.isArray(v) && v.every(isObject), expected: 'an array of file objects', example: () => [{ name: 'brief.pdf', external: { url: 'https://example.com/brief.pdf' } }] },
+  people: { fits: (v) => Array.isArray(v) && v.every((p) => isPlainObject(p) && typeof p.id === 'string'), expected: 'an array of {id} user objects', example: () => [{ id: '<user id>' }] },
+  relation: { fits: (v) => Array.isArray(v) && v.every((p) => isPlainObject(p) && typeof p.id === 'string'), expected: 'an array of {id} page objects', example: () => [{ id: '<page id>' }] },
+  files: { fits: (v) => Array.isArray(v) && v.every(isPlainObject), expected: 'an array of file objects', example: () => [{ name: 'brief.pdf', external: { url: 'https://example.com/brief.pdf' } }] },
 };
 
 /** Why `value` cannot be a value of `column`, with where (a pointer suffix below the property), or undefined. */
@@ -81,7 +81,7 @@ export function columnValueProblem(column: Column, value: unknown): { suffix: st
   if (shape === undefined) return undefined;
   const example = JSON.stringify({ [column.type]: shape.example(column, meantName(value)) });
   const what = `\`${column.name}\` is a ${column.type} column`;
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     return { suffix: '', message: `${what}; its value is an object such as ${example}, not ${JSON.stringify(value)}` };
   }
   if (!Object.hasOwn(value, column.type)) {
