@@ -107,9 +107,6 @@ function severalRanges(value: string): boolean {
   return parts.length > 1 && parts.every((p) => a1Range(p));
 }
 
-/** Longest range the fix is spelled out for (it repeats the caller's value). */
-const A1_ECHO_MAX = ECHO_MAX;
-
 /** An address written with a display name, as mail clients show it: `Ana <ana@example.com>`. */
 const NAMED_ADDRESS = /<([^<>\s]+@[^<>\s]+)>/;
 
@@ -129,7 +126,7 @@ function emailProblem(value: string): string {
 function a1Problem(value: string, inList: boolean): string {
   const trimmed = value.trim();
   if (trimmed !== value && a1Range(trimmed)) {
-    return value.length <= A1_ECHO_MAX ? `; Sheets reads no white space at its start or end: send ${trimmed}` : '; Sheets reads no white space at its start or end: remove it';
+    return value.length <= ECHO_MAX ? `; Sheets reads no white space at its start or end: send ${trimmed}` : '; Sheets reads no white space at its start or end: remove it';
   }
   if (severalRanges(value)) {
     return inList
@@ -142,7 +139,7 @@ function a1Problem(value: string, inList: boolean): string {
   } else if (bang > 0 && value.slice(0, bang).includes("'")) {
     const name = value.slice(0, bang);
     const fix = `'${name.replaceAll("'", "''")}'!${value.slice(bang + 1)}`;
-    return value.length <= A1_ECHO_MAX
+    return value.length <= ECHO_MAX
       ? `; a sheet name with a ' is quoted and the ' doubled: ${fix}`
       : "; a sheet name with a ' is quoted and the ' doubled, e.g. 'Bob''s data'!A1:C10";
   }
@@ -181,7 +178,7 @@ function r1c1Problem(value: string, bang: number): string {
     .map((h) => /^[Rr]0*([1-9]\d{0,6})[Cc]0*([1-9]\d{0,4})$/.exec(h))
     .map((m) => (m && Number(m[2]) <= MAX_COLUMN ? `${columnLetters(Number(m[2]))}${m[1]}` : undefined));
   const alone = bang < 0 && halves.length === 1 ? ` (a sheet titled ${value} is written quoted: '${value}')` : '';
-  if (a1.every((c) => c !== undefined) && value.length <= A1_ECHO_MAX) {
+  if (a1.every((c) => c !== undefined) && value.length <= ECHO_MAX) {
     return `; R1C1 notation is not taken: send A1 notation, ${value.slice(0, bang + 1)}${a1.join(':')}${alone}`;
   }
   return `; R1C1 notation (R1C1, R[1]C[1]) is not taken: send A1 notation, column letters then row number (A1:C10; B:B for a column, 2:2 for a row)${alone}`;
