@@ -10,9 +10,9 @@ import type { SpecError } from './spec-error.js';
 import type { ConnectorSpec, ParameterSpec, ToolSpec } from './spec-types.js';
 
 /** A tool parameter as written before references are resolved: its own definition, or `{ use: <shared name> }`. */
-export type ParameterUse = { use: string };
+type ParameterUse = { use: string };
 
-export function isParameterUse(p: unknown): p is ParameterUse {
+function isParameterUse(p: unknown): p is ParameterUse {
   return typeof p === 'object' && p !== null && !Array.isArray(p) && 'use' in p;
 }
 
