@@ -74,20 +74,14 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
     const check = `ajv_${tool.name}`;
     sf.addVariableStatement({ declarations: [{ name: check, initializer: `ajv.${tool.name} as unknown as AjvValidate` }] });
     const ruleCode = tool.rules.map(ruleCheck).join('\n');
-    // The version parameters, hidden from models, are never named in an unknown parameter's hint (still accepted).
-    // The provider's names for parameters the tool renames (Notion's children for child_blocks), which a model that
-    // knows the API sends: an unknown parameter so named is pointed at the tool's own.
-    const wire = wireNames(tool);
-    // The provider's parameters the tool lacks (Notion's filter): an input naming one is told what to send instead.
-    const absent = tool.absentParameters;
-    const unnamed =
-      Object.keys(absent).length > 0
-        ? `, ${JSON.stringify(tool.versionParameters)}, ${JSON.stringify(wire)}, ${JSON.stringify(absent)}`
-        : Object.keys(wire).length > 0
-          ? `, ${JSON.stringify(tool.versionParameters)}, ${JSON.stringify(wire)}`
-          : tool.versionParameters.length > 0
-            ? `, ${JSON.stringify(tool.versionParameters)}`
-            : '';
+    // toViolations' optional arguments, in its order, the empty ones at the end left out:
+    // - the version parameters, hidden from models, never named in an unknown parameter's hint (still accepted);
+    // - the provider's names for parameters the tool renames (Notion's children for child_blocks), which a model that
+    //   knows the API sends: an unknown parameter so named is pointed at the tool's own;
+    // - the provider's parameters the tool lacks (Notion's filter): an input naming one is told what to send instead.
+    const optional: (readonly string[] | Record<string, string>)[] = [tool.versionParameters, wireNames(tool), tool.absentParameters];
+    while (optional.length > 0 && Object.keys(optional[optional.length - 1]!).length === 0) optional.pop();
+    const extraArgs = optional.map((arg) => `, ${JSON.stringify(arg)}`).join('');
     sf.addFunction({
       name: `validate${tool.typeName}`,
       isExported: true,
@@ -96,7 +90,7 @@ function emitWrappers(model: Model, project: Project): EmittedFile {
       returnType: `ValidationResult<${tool.typeName}Input>`,
       statements: [
         'let violations: Violation[] | undefined;',
-        `if (!${check}(input)) violations = toViolations(${check}.errors, input, 'input', ${camelCase(tool.name)}InputSchema${unnamed});`,
+        `if (!${check}(input)) violations = toViolations(${check}.errors, input, 'input', ${camelCase(tool.name)}InputSchema${extraArgs});`,
         ...(ruleCode
           ? [`if (typeof input === 'object' && input !== null && !Array.isArray(input)) {\nconst o = input as Record<string, unknown>;\n${ruleCode}\n}`]
           : []),
