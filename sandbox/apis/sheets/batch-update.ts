@@ -12,7 +12,7 @@ import type { ApiResponse } from '../../types.js';
 import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { batchRequestKind, int32Value, jsonName, protoName, refuseUnknownFields, unknownFieldProblem, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { isRecord } from '../google-common/request.js';
-import { checkCellLimit, Spreadsheet, type Sheet } from './spreadsheet-model.js';
+import { checkCellLimit, sheetTitled, Spreadsheet, type Sheet } from './spreadsheet-model.js';
 
 /** A BatchUpdateSpreadsheetRequest's fields (Sheets v4 reference). */
 const BATCH_FIELDS = ['requests', 'includeSpreadsheetInResponse', 'responseRanges', 'responseIncludeGridData'];
@@ -97,13 +97,12 @@ function addSheet(sheets: Sheet[], args: Record<string, unknown>, i: number): Re
   let title = p.title as string | undefined;
   if (title === undefined || title === '') {
     let n = sheets.length + 1;
-    const taken = (t: string): boolean => sheets.some((s) => s.properties.title.toLowerCase() === t.toLowerCase());
-    while (taken(`Sheet${n}`)) n++;
+    while (sheetTitled(sheets, `Sheet${n}`)) n++;
     title = `Sheet${n}`;
   }
   if ([...title].length > MAX_TITLE) throw bad(`Invalid ${where}: The sheet name cannot be greater than ${MAX_TITLE} characters.`);
   // Titles differing only in case are the same name, as sheetByTitle reads them.
-  if (sheets.some((s) => s.properties.title.toLowerCase() === title.toLowerCase())) {
+  if (sheetTitled(sheets, title)) {
     throw bad(`Invalid ${where}: A sheet with the name "${title}" already exists. Please enter another name.`);
   }
   const sheetId = intField(p.sheetId, `${at}.sheet_id`, 0);

@@ -64,6 +64,15 @@ function beyondGrid(box: GridBox, open: A1Range): GoogleApiError {
   return new GoogleApiError(400, `Range (${name}) exceeds grid limits. Max rows: ${rowCount}, max columns: ${columnCount}`);
 }
 
+/**
+ * The sheet among `sheets` with this title, case ignored, as Sheets reads a title ({@link Spreadsheet.sheetByTitle})
+ * and refuses a second one differing only in case (createSpreadsheet, addSheet).
+ */
+export function sheetTitled(sheets: readonly Sheet[], title: string): Sheet | undefined {
+  const lower = title.toLowerCase();
+  return sheets.find((s) => s.properties.title.toLowerCase() === lower);
+}
+
 /** A spreadsheet holds at most 10 million cells, counted over every sheet's grid (filled or not). */
 export const MAX_CELLS = 10_000_000;
 
@@ -94,8 +103,7 @@ export class Spreadsheet {
    * (socialpoint-labs/sheetfu#26), as createSpreadsheet does.
    */
   sheetByTitle(title: string): Sheet | undefined {
-    const lower = title.toLowerCase();
-    return this.sheets.find((s) => s.properties.title.toLowerCase() === lower);
+    return sheetTitled(this.sheets, title);
   }
 
   /**

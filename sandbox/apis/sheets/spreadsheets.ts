@@ -10,7 +10,7 @@ import { driveFileId } from '../google-common/ids.js';
 import { boolParam, isRecord } from '../google-common/request.js';
 import { refuseUnknownFields, unknownFieldProblems, withJsonNames, type ProtoMessage } from '../google-common/proto-json.js';
 import { NUMBER_FORMATS, checkCellLength, effectiveToExtended, formattedOf, inputToCell, type Cell } from './cell-values.js';
-import { cellKey, Spreadsheet, type GridBox, type Sheet } from './spreadsheet-model.js';
+import { cellKey, sheetTitled, Spreadsheet, type GridBox, type Sheet } from './spreadsheet-model.js';
 
 const DEFAULT_FORMAT = {
   backgroundColor: { red: 1, green: 1, blue: 1 },
@@ -92,7 +92,7 @@ export function createSpreadsheet(sent: unknown): Spreadsheet {
     const p = isRecord(s.properties) ? s.properties : {};
     const title = p.title === undefined ? `Sheet${i + 1}` : p.title;
     if (typeof title !== 'string' || title.trim() === '') throw invalid(`Invalid sheets[${i}].properties.title`);
-    if (sheets.some((x) => x.properties.title.toLowerCase() === title.toLowerCase())) {
+    if (sheetTitled(sheets, title)) {
       throw invalid(`Invalid requests[${i}].addSheet: A sheet with the name "${title}" already exists. Please enter another name.`);
     }
     let sheetId: number;
