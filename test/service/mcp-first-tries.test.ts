@@ -14,7 +14,9 @@ let h: Harness;
 let c: Client;
 
 beforeAll(async () => {
-  h = await startHarness();
+  // Many CRM searches in a few seconds: HubSpot's search limit (5 a second) is not what this file is about, and met
+  // it made a search near the end of the file answer 429 about one run in three.
+  h = await startHarness({ sandboxOptions: { providerRateLimits: false } });
   const token = await h.token(h.a);
   for (const connector of ['docs', 'crm', 'sheets', 'calendar', 'workspace'] as const) {
     await h.sandboxConnection(h.a, connector);
@@ -787,9 +789,13 @@ describe('crm: deals or contacts searched by the stage a user names', () => {
     const contacts = errorOf(await call('crm_contacts_search', { filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'IN', values: ['customer', 'Sales Qualified Lead'] }] }] })) as { violations?: Array<{ pointer: string; message: string }> };
     expect(contacts.violations?.map((v) => v.pointer)).toEqual(['/filterGroups/0/filters/0/values/1']);
     expect(contacts.violations?.[0]?.message).toMatch(/must be an internal value for lifecyclestage \(subscriber, lead, marketingqualifiedlead, salesqualifiedlead, .*\), not its label "Sales Qualified Lead"$/);
-    // An id passes the check (the search itself may meet HubSpot's rate limit of searches after the tests above).
+    // Sent as ids, the searches find the records: an id passes the check, and only deals at that stage come back.
     const won = await call('crm_deals_search', { filterGroups: [{ filters: [{ propertyName: 'dealstage', operator: 'EQ', value: 'closedwon' }] }], properties: 'dealname,dealstage' });
-    if (won.isError) expect(errorOf(won).code).not.toBe('invalid_input');
+    expect(won.isError, JSON.stringify(won.content)).toBeFalsy();
+    const wonDeals = won.structuredContent as { total: number; results: Array<{ properties: { dealstage: string } }> };
+    expect(wonDeals.total).toBeGreaterThan(0);
+    expect(wonDeals.results.map((r) => r.properties.dealstage)).toEqual(wonDeals.results.map(() => 'closedwon'));
+    expect(wonDeals.results.length).toBeGreaterThan(0);
   });
 });
 
