@@ -881,6 +881,8 @@ describe('calendar: every event of December, read page by page to the end', () =
         break;
       }
     }
+    // The list ended (a page without nextPageToken), not the loop's bound.
+    expect(page_token).toBeUndefined();
     // Other cases of this file may have meetings in the window too: each event comes once, the three made among them.
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((id) => made.includes(id))).toEqual(made);
