@@ -16,33 +16,9 @@ import { describe, expect, it } from 'vitest';
 import { tools } from '../../generated/tools.gen.js';
 import { formatTool, type ToolFormat } from '../../runtime/agent/formats/index.js';
 import { decodeModelInput } from '../../runtime/agent/model-input.js';
+import { geminiAsJsonSchema, withNulls } from './model-schema.js';
 
 type Obj = Record<string, any>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** Gemini's Schema as the JSON Schema it stands for (upper-case types, `nullable`). */
-function geminiAsJsonSchema(s: Obj): Obj {
-  const out: Obj = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === 'type') out.type = String(v).toLowerCase();
-    else if (k === 'nullable') continue;
-    else if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Obj).map(([n, p]) => [n, geminiAsJsonSchema(p as Obj)]));
-    else if (k === 'items') out.items = geminiAsJsonSchema(v as Obj);
-    else if (k === 'anyOf') out.anyOf = (v as Obj[]).map(geminiAsJsonSchema);
-    else out[k] = v;
-  }
-  return s.nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
-}
-
-/** Null for every listed property a value leaves out, as a model bound by a strict schema writes it. */
-function withNulls(schema: Obj, v: unknown): unknown {
-  if (Array.isArray(v)) return isObj(schema.items) ? v.map((x) => withNulls(schema.items, x)) : v;
-  if (!isObj(v)) return v;
-  const branches = (schema.anyOf as Obj[] | undefined)?.filter((b) => isObj(b.properties));
-  const shape = isObj(schema.properties) ? schema : branches?.find((b) => Object.keys(v).every((k) => k in b.properties));
-  if (!shape) return v;
-  return Object.fromEntries(Object.entries(shape.properties as Obj).map(([k, sub]) => [k, k in v ? withNulls(sub, v[k]) : null]));
-}
 
 function parameters(format: ToolFormat, t: (typeof tools)[number]): Obj {
   const d = formatTool(t, format) as Obj;

@@ -11,6 +11,7 @@ import { tools } from '../../generated/tools.gen.js';
 import { formatTool, type ToolFormat } from '../../runtime/agent/formats/index.js';
 import type { ConnectorName } from '../../runtime/types.js';
 import { startHarness, type Harness } from '../runtime/connector-harness.js';
+import { geminiAsJsonSchema, withNulls } from './model-schema.js';
 
 type Obj = Record<string, any>;
 const FORMATS = ['openai', 'openai-strict', 'openai-responses', 'anthropic', 'gemini', 'mcp'] as const;
@@ -21,31 +22,6 @@ const strict = (f: F) => f === 'openai-strict' || f === 'openai-responses';
 function schemaOf(f: F, name: string): Obj {
   const d: any = formatTool(tools.find((t) => t.name === name)!, f as ToolFormat);
   return d.function?.parameters ?? d.parameters ?? d.input_schema ?? d.inputSchema;
-}
-function geminiToJson(s: Obj): Obj {
-  const o: Obj = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === 'type') o.type = String(v).toLowerCase();
-    else if (k === 'nullable') continue;
-    else if (k === 'properties') o.properties = Object.fromEntries(Object.entries(v as Obj).map(([n, p]) => [n, geminiToJson(p as Obj)]));
-    else if (k === 'items') o.items = geminiToJson(v as Obj);
-    else if (k === 'anyOf') o.anyOf = (v as Obj[]).map(geminiToJson);
-    else o[k] = v;
-  }
-  if (s.nullable) return { anyOf: [o, { type: 'null' }] };
-  return o;
-}
-/** What a model bound by the schema must send for the fields it leaves out: null for each required-nullable one (strict). */
-function fillNulls(schema: Obj, v: any): any {
-  if (Array.isArray(v)) return schema.items ? v.map((x) => fillNulls(schema.items, x)) : v;
-  if (v === null || typeof v !== 'object' || !schema.properties) return v;
-  const out: Obj = {};
-  for (const [k, sub] of Object.entries(schema.properties as Obj)) {
-    if (k in v) out[k] = fillNulls(sub, v[k]);
-    else if ((schema.required ?? []).includes(k)) out[k] = null;
-  }
-  for (const k of Object.keys(v)) if (!(k in out)) out[k] = v[k];
-  return out;
 }
 const pairsJson = (o: Obj) => Object.entries(o).map(([name, value]) => ({ name, value: JSON.stringify(value) }));
 const pairsStr = (o: Obj) => Object.entries(o).map(([name, value]) => ({ name, value: value === null ? null : String(value) }));
@@ -63,8 +39,8 @@ afterAll(() => h.close());
 
 async function call(f: F, name: string, args: Obj): Promise<any> {
   const schema = schemaOf(f, name);
-  const sent = strict(f) ? fillNulls(schema, args) : args;
-  const validate = ajv.compile(f === 'gemini' ? geminiToJson(schema) : schema);
+  const sent = strict(f) ? withNulls(schema, args) : args;
+  const validate = ajv.compile(f === 'gemini' ? geminiAsJsonSchema(schema) : schema);
   expect(validate(sent), `${f} ${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   const connector = name.split('_')[0]!;
   const r = await h.env.executeTool({ tool_name: name, connection_name: `${connector}-conn`, identifier: 'u', tool_input: JSON.parse(JSON.stringify(sent)) });
