@@ -6,17 +6,13 @@
  * a hint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { crmUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let token: string;
 beforeAll(async () => {
   h = await startHarness();
-  token = await h.token(h.a);
-  await h.sandboxConnection(h.a, 'crm');
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'kim' } });
-  expect((await consentThroughSandbox(link.body.link, { user: 'kim@example.com' })).status).toBe(200);
+  ({ token } = await crmUser(h, 'kim', 'kim@example.com'));
 });
 afterAll(async () => h?.close());
 

@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { ConnectionView, Connector } from '../../runtime/api.js';
+import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createConnector, type RuntimeOptions } from '../../runtime/connector.js';
 import { startSandbox } from '../../sandbox/index.js';
 import type { Sandbox, SandboxOptions } from '../../sandbox/types.js';
@@ -143,4 +144,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A harness and an API token of environment A: the set-up most service test files start with. */
+export async function startWithToken(options: HarnessOptions = {}): Promise<{ h: Harness; token: string }> {
+  const h = await startHarness(options);
+  return { h, token: await h.token(h.a) };
+}
+
+/**
+ * Environment A's sandbox `crm` connection, with `identifier` authorized through the sandbox's consent page as `user`
+ * (the set-up of the tests that need a connected user); answers an API token of A and the connection.
+ */
+export async function crmUser(h: Harness, identifier: string, user: string): Promise<{ token: string; connection: ConnectionView }> {
+  const token = await h.token(h.a);
+  const connection = await h.sandboxConnection(h.a, 'crm');
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
+  if ((await consentThroughSandbox(link.body.link, { user })).status !== 200) throw new Error(`${identifier} could not be authorized`);
+  return { token, connection };
 }

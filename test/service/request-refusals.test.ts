@@ -4,15 +4,12 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { startWithToken, type Harness } from './harness.js';
 import { TOOL_FORMATS } from '../../runtime/agent/formats/index.js';
 
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
-  token = await h.token(h.a);
-});
+beforeAll(async () => ({ h, token } = await startWithToken()));
 afterAll(async () => h?.close());
 
 /** fastify's request-schema refusals read like the tools' own: the field, its JSON pointer and the allowed values. */

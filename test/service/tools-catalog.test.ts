@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_FORMATS, withoutReadOnly } from '../../runtime/agent/formats/index.js';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
-import { startHarness, type Harness } from './harness.js';
+import { startWithToken, type Harness } from './harness.js';
 import { tools as generatedTools } from '../../generated/tools.gen.js';
 
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
-  token = await h.token(h.a);
-});
+beforeAll(async () => ({ h, token } = await startWithToken()));
 afterAll(async () => h?.close());
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -11,14 +11,11 @@ import type { ConnectionView } from '../../runtime/api.js';
 import type { NotionCapability } from '../../sandbox/types.js';
 import type { ConnectorName } from '../../runtime/types.js';
 import { conformanceProblems } from './openapi-conformance.js';
-import { startHarness, type Harness } from './harness.js';
+import { startWithToken, type Harness } from './harness.js';
 
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
-  token = await h.token(h.a);
-});
+beforeAll(async () => ({ h, token } = await startWithToken()));
 afterAll(async () => h?.close());
 
 /** A connection with the given scopes (default: the connector's), registered at the sandbox, and one ACTIVE account. */

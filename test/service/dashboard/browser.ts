@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { ConnectionView } from '../../../runtime/api.js';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { startHarness, type Harness, type HarnessOptions } from '../harness.js';
+
+/** The connected crm user's set-up is the service tests' own (harness.ts); the dashboard tests import it from here. */
+export { crmUser } from '../harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -81,14 +82,3 @@ export async function signIn(page: Page, h: Harness): Promise<void> {
   await page.waitForURL(`${h.url}/dashboard`);
 }
 
-/**
- * Environment A's sandbox `crm` connection, with `identifier` authorized through the sandbox's consent page as `user`
- * (the set-up of the tests that need a connected user); answers an API token of A and the connection.
- */
-export async function crmUser(h: Harness, identifier: string, user: string): Promise<{ token: string; connection: ConnectionView }> {
-  const token = await h.token(h.a);
-  const connection = await h.sandboxConnection(h.a, 'crm');
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
-  if ((await consentThroughSandbox(link.body.link, { user })).status !== 200) throw new Error(`${identifier} could not be authorized`);
-  return { token, connection };
-}

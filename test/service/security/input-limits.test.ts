@@ -4,14 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_LIMITS } from '../../../runtime/validation/input-limits.js';
-import { startHarness, type Harness } from '../harness.js';
+import { startWithToken, type Harness } from '../harness.js';
 
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness({ rateLimit: false });
-  token = await h.token(h.a);
-});
+beforeAll(async () => ({ h, token } = await startWithToken({ rateLimit: false })));
 afterAll(() => h?.close());
 
 const base = { connector: 'calendar', client_id: 'cid', client_secret: 'secret' };

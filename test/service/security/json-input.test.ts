@@ -7,14 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../runtime/json/untrusted-json.js';
-import { startHarness, type Harness } from '../harness.js';
+import { startWithToken, type Harness } from '../harness.js';
 
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness({ rateLimit: false });
-  token = await h.token(h.a);
-});
+beforeAll(async () => ({ h, token } = await startWithToken({ rateLimit: false })));
 afterAll(() => h?.close());
 
 describe('depth limit (item 5)', () => {
