@@ -161,6 +161,35 @@ function examplesOf(node: unknown): readonly unknown[] | undefined {
  * was: models send `["email", "firstname"]` for a comma-separated `properties` and `"ana@example.com"` for
  * `attendees_emails`, and the example shows the shape to use (`"email,firstname,lastname"`, `["ana@example.com"]`).
  */
+/**
+ * `, not an object keyed by name (Date, Item, Amount): the names are not sent, only the values, in the order they
+ * go: [...]`: a list of plain values (a Sheets row) given as an object keyed by what each value is, the way a header
+ * row names a table's columns. The keys are dropped and the values quoted back in the order given, which is the
+ * caller's to check; for a list of such lists (Sheets' `values` given one row object), the list of one. The empty
+ * string for anything else, or when the keys or the values would make a long message.
+ */
+function keyedListHint(schema: JsonSchema | undefined, typePath: string, types: readonly string[], value: unknown): string {
+  if (types.length !== 1 || types[0] !== 'array' || schema === undefined || !isPlainObject(value)) return '';
+  const names = Object.keys(value).join(', ');
+  const entries = Object.values(value);
+  if (entries.length === 0 || names.length > KEYED_NAMES_MAX || !entries.every((v) => v === null || SCALARS.has(typeof v))) return '';
+  const node = schemaAt(schema, typePath.slice(0, typePath.lastIndexOf('/')));
+  const items = isPlainObject(node) && isPlainObject(node.items) ? node.items : undefined;
+  if (items === undefined) return '';
+  const itemTypes = ([] as unknown[]).concat(items.type);
+  const rows = itemTypes.length === 1 && itemTypes[0] === 'array';
+  if (!rows && !itemTypes.every((t) => typeof t === 'string' && SCALAR_TYPES.has(t))) return '';
+  const send = JSON.stringify(rows ? [entries] : entries);
+  const said = `not an object keyed by name (${names}): the names are not sent, only the values, in the order they go`;
+  if (rows) return ` of arrays, ${said}${send.length <= FLAT_LIST_MAX ? `; for one, send ${send}` : ''}`;
+  return `, ${said}${send.length <= FLAT_LIST_MAX ? `: ${send}` : ''}`;
+}
+
+/** Longest list of an object's keys quoted back by {@link keyedListHint}. */
+const KEYED_NAMES_MAX = 200;
+const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'boolean']);
+const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
 function listShapeHint(schema: JsonSchema | undefined, typePath: string, types: readonly string[], value: unknown): string {
   const listForOne = Array.isArray(value) && !types.includes('array');
   const oneForList = value !== null && value !== undefined && !Array.isArray(value) && types.length === 1 && types[0] === 'array';
@@ -497,7 +526,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const value = valueAt(input, at);
       const why = types.includes('object')
         ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value) || exampleHint(schema, e.schemaPath)
-        : listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value) || unquotedTextHint(schema, e.schemaPath, types, value) || wordForFlagHint(schema, e.schemaPath, types, value);
+        : keyedListHint(schema, e.schemaPath, types, value) || listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value) || unquotedTextHint(schema, e.schemaPath, types, value) || wordForFlagHint(schema, e.schemaPath, types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }
     case 'enum': {

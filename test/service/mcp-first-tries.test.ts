@@ -923,3 +923,24 @@ describe('calendar: a day off on Christmas Eve, asked as an all-day event', () =
     expect(Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime)).toBe(24 * 3600_000);
   });
 });
+
+describe('sheets: a row added to the expense sheet, written as the header names it', () => {
+  it('a row given as an object keyed by column is told to send the values alone, in order; sent so, the row is added', async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Dépenses 2026', sheets: [{ properties: { title: 'November expenses' } }] });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    expect((await call('sheets_update_values', { spreadsheet_id, range: 'November expenses!A1', values: [['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', 23.5]] })).isError).toBeFalsy();
+    const row = { Date: '2026-11-20', Item: 'Train 🚆', Amount: 42 };
+    const one = errorOf(await call('sheets_append_values', { spreadsheet_id, range: 'November expenses', values: [row] })) as { violations?: unknown[] };
+    expect(one.violations).toEqual([
+      { pointer: '/values/0', keyword: 'type', message: 'values[0] must be an array, not an object keyed by name (Date, Item, Amount): the names are not sent, only the values, in the order they go: ["2026-11-20","Train 🚆",42]' },
+    ]);
+    // The row alone, not inside a list: the list of rows to send.
+    const bare = errorOf(await call('sheets_append_values', { spreadsheet_id, range: 'November expenses', values: row })) as { violations?: unknown[] };
+    expect(bare.violations).toEqual([
+      { pointer: '/values', keyword: 'type', message: 'values must be an array of arrays, not an object keyed by name (Date, Item, Amount): the names are not sent, only the values, in the order they go; for one, send [["2026-11-20","Train 🚆",42]]' },
+    ]);
+    expect((await call('sheets_append_values', { spreadsheet_id, range: 'November expenses', values: [['2026-11-20', 'Train 🚆', 42]] })).isError).toBeFalsy();
+    const read = await call('sheets_get_values', { spreadsheet_id, range: "'November expenses'!A1:C" });
+    expect((read.structuredContent as { values: unknown[][] }).values).toEqual([['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', '23.5'], ['2026-11-20', 'Train 🚆', '42']]);
+  });
+});
