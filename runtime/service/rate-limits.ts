@@ -12,7 +12,7 @@
  * @see https://github.com/fastify/fastify-rate-limit
  */
 import { isIPv6 } from 'node:net';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
@@ -52,6 +52,48 @@ export function clientKey(ip: string): string {
   return `${address.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }
 
+/**
+ * Each budget's key for a request: the budget's name and its client (`api:env_…`, `credentials:203.0.113.7`), so no
+ * budget counts in another's keys. A request with no environment admitted (the decoration's default is '') or no
+ * peer address would share one key with every other such request: the check throws instead (a 500, a bug to fix).
+ */
+export const rateLimitKeys = {
+  api: (r: FastifyRequest): string => budgetKey('api', r.environmentId, 'environment'),
+  credentials: (r: FastifyRequest): string => budgetKey('credentials', r.ip && clientKey(r.ip), 'client address'),
+  linkOpens: (r: FastifyRequest): string => budgetKey('link-opens', r.ip && clientKey(r.ip), 'client address'),
+};
+
+function budgetKey(budget: string, client: string | undefined, what: string): string {
+  if (!client) throw new Error(`No ${budget} rate limit key: the request has no ${what}`);
+  return `${budget}:${client}`;
+}
+
+/** One fixed window: the first request of a key starts it (and sets its expiry), the others count in it. */
+const FIXED_WINDOW = `local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`;
+
+type CountingRedis = Redis & { agentConnectorRateLimit(key: string, windowMs: number, done: (error: Error | null, result?: [number, number]) => void): void };
+
+/**
+ * Counters in Redis under `<nameSpace><budget key>`. The plugin's own Redis store puts a limiter's route before the
+ * key (`${method}${url}-`), and a limiter from `createRateLimit` has none: every key read
+ * `agent-connector:rate-limit:undefinedundefined-api:env_…`. The budget keys name their budget, so one store serves all.
+ */
+function redisCounters(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  if (!('agentConnectorRateLimit' in redis)) redis.defineCommand('agentConnectorRateLimit', { numberOfKeys: 1, lua: FIXED_WINDOW });
+  const counting = redis as CountingRedis;
+  return class RedisCounters implements FastifyRateLimitStore {
+    incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      counting.agentConnectorRateLimit(nameSpace + key, timeWindow, (error, result) => (error || !result ? done(error ?? new Error('no answer from Redis')) : done(null, { current: result[0], ttl: result[1] })));
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
 const noop: RateLimitCheck = async () => {};
 
 /** Registers the plugin (no limit of its own on any route) and returns one check per budget. */
@@ -59,10 +101,9 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    nameSpace: 'agent-connector:rate-limit:',
     // In memory: at most this many keys (environments and addresses) are counted at once, least recently used out.
     cache: 10_000,
-    ...(settings.redis ? { redis: settings.redis } : {}),
+    ...(settings.redis ? { store: redisCounters(settings.redis, 'agent-connector:rate-limit:') } : {}),
   });
   const check = (given: RateLimitOptions | false | undefined, fallback: RateLimitOptions, key: (request: FastifyRequest) => string, message: string): RateLimitCheck => {
     if (given === false) return noop;
@@ -77,8 +118,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     };
   };
   return {
-    api: check(settings.api, DEFAULT_RATE_LIMITS.api, (r) => `api:${r.environmentId}`, 'Too many requests for this environment; slow down'),
-    credentials: check(settings.credentials, DEFAULT_RATE_LIMITS.credentials, (r) => `credentials:${clientKey(r.ip)}`, 'Too many credential attempts; try again later'),
-    linkOpens: check(settings.linkOpens, DEFAULT_RATE_LIMITS.linkOpens, (r) => `link-opens:${clientKey(r.ip)}`, 'Too many authorization links opened from this address; try again later'),
+    api: check(settings.api, DEFAULT_RATE_LIMITS.api, rateLimitKeys.api, 'Too many requests for this environment; slow down'),
+    credentials: check(settings.credentials, DEFAULT_RATE_LIMITS.credentials, rateLimitKeys.credentials, 'Too many credential attempts; try again later'),
+    linkOpens: check(settings.linkOpens, DEFAULT_RATE_LIMITS.linkOpens, rateLimitKeys.linkOpens, 'Too many authorization links opened from this address; try again later'),
   };
 }
