@@ -1,0 +1,200 @@
+/**
+ * The limits each model API puts on the tool definitions of one request, checked for every tool in every format, so
+ * that a spec that breaks one (a long name, a deep schema, a large enum, one tool too many) fails CI with a message
+ * naming the tool, the format, the limit and where it comes from, instead of a 400 from the API in production.
+ *
+ * The limits, as the APIs and their SDKs state them:
+ * - OpenAI (Chat Completions and Responses): a function name matches ^[a-zA-Z0-9_-]{1,64}$, at most 128 tools in a
+ *   request (both in the openai SDK's own type docs: "a maximum length of 64", "A max of 128 functions are
+ *   supported"). Strict mode (Structured Outputs, "Supported schemas": platform.openai.com/docs/guides/
+ *   structured-outputs#supported-schemas): at most 5000 object properties and 10 levels of nesting, 1000 enum values
+ *   in all, 15,000 characters of the values of one string enum of more than 250 values, and 120,000 characters of
+ *   property names, enum values and const values in all. Nesting is counted here as every object and array level on
+ *   the deepest path (the root object is level 1), the strictest reading.
+ * - Anthropic (Messages API, tool use): a tool name matches ^[a-zA-Z0-9_-]{1,64}$.
+ * - Gemini (`FunctionDeclaration` in @google/genai's types and the Generative Language API reference): a name starts
+ *   with a letter or an underscore, then letters, digits, underscores, dots, colons and dashes, at most 64 in all;
+ *   a parameter name starts with a letter or an underscore, then letters, digits and underscores, at most 64.
+ * - MCP: the tool name format of the MCP SDK's own `validateToolName` (1 to 128 of A-Z a-z 0-9 _ - .).
+ * - Every format: names unique within a request; a description under {@link MAX_DESCRIPTION_LENGTH} characters (the
+ *   service's own bound, which every API takes whole); the whole catalog within OpenAI's 128 tools, the smallest
+ *   per-request tool count any of them documents, so `toolDefinitions(format)` with no filter can be sent as it is.
+ */
+import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
+import { describe, expect, it } from 'vitest';
+import { tools } from '../../generated/tools.gen.js';
+import { formatTool, MAX_DESCRIPTION_LENGTH, TOOL_FORMATS, type ToolFormat } from '../../runtime/agent/formats/index.js';
+import type { ToolDefinition } from '../../runtime/types.js';
+
+type Obj = Record<string, any>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const MODEL_FORMATS = TOOL_FORMATS.filter((f): f is Exclude<ToolFormat, 'catalog'> => f !== 'catalog');
+type ModelFormat = (typeof MODEL_FORMATS)[number];
+
+const LIMITS = {
+  openAiName: /^[a-zA-Z0-9_-]{1,64}$/,
+  anthropicName: /^[a-zA-Z0-9_-]{1,64}$/,
+  geminiName: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+  geminiParameterName: /^[a-zA-Z_][a-zA-Z0-9_]{0,63}$/,
+  toolsPerRequest: 128,
+  strictProperties: 5000,
+  strictNesting: 10,
+  strictEnumValues: 1000,
+  strictLargeEnum: { values: 250, characters: 15_000 },
+  strictStringCharacters: 120_000,
+} as const;
+
+interface Parts { name: string; description: string; schema: Obj | undefined }
+
+function parts(d: Obj): Parts {
+  const fn = isObj(d.function) ? d.function : d;
+  return { name: String(fn.name), description: String(fn.description ?? ''), schema: fn.parameters ?? fn.input_schema ?? fn.inputSchema };
+}
+
+/** Every subschema with its JSON pointer. */
+function* walk(schema: Obj, pointer = ''): Generator<[Obj, string]> {
+  yield [schema, pointer];
+  for (const [k, v] of Object.entries(isObj(schema.properties) ? schema.properties : {})) if (isObj(v)) yield* walk(v, `${pointer}/properties/${k}`);
+  if (isObj(schema.items)) yield* walk(schema.items, `${pointer}/items`);
+  for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(schema[key])) for (const [i, b] of (schema[key] as Obj[]).entries()) yield* walk(b, `${pointer}/${key}/${i}`);
+}
+
+/** The object and array levels on the deepest path (the root object is 1), and that path. */
+function nesting(s: Obj, pointer = ''): [number, string] {
+  const own = isObj(s.properties) || isObj(s.items) ? 1 : 0;
+  let best: [number, string] = [own, pointer];
+  const children: Array<[Obj, string]> = [
+    ...Object.entries(isObj(s.properties) ? s.properties : {}).map(([k, v]) => [v, `${pointer}/properties/${k}`] as [Obj, string]),
+    ...(isObj(s.items) ? [[s.items, `${pointer}/items`] as [Obj, string]] : []),
+  ];
+  for (const [child, at] of children) {
+    const [d, p] = nesting(child, at);
+    if (own + d > best[0]) best = [own + d, p];
+  }
+  for (const [i, b] of ((s.anyOf ?? []) as Obj[]).entries()) {
+    const [d, p] = nesting(b, `${pointer}/anyOf/${i}`);
+    if (d > best[0]) best = [d, p];
+  }
+  return best;
+}
+
+/** OpenAI strict mode's size counts of one schema. */
+function strictSize(schema: Obj): { properties: number; enumValues: number; strings: number; largeEnums: Array<[string, number, number]> } {
+  let properties = 0;
+  let enumValues = 0;
+  let strings = 0;
+  const largeEnums: Array<[string, number, number]> = [];
+  for (const [s, at] of walk(schema)) {
+    const names = Object.keys(isObj(s.properties) ? s.properties : {});
+    properties += names.length;
+    strings += names.join('').length;
+    const literals = [...(Array.isArray(s.enum) ? s.enum : []), ...('const' in s ? [s.const] : [])];
+    strings += literals.filter((v): v is string => typeof v === 'string').join('').length;
+    if (Array.isArray(s.enum)) {
+      enumValues += s.enum.length;
+      const chars = s.enum.filter((v: unknown): v is string => typeof v === 'string').join('').length;
+      if (s.enum.length > LIMITS.strictLargeEnum.values) largeEnums.push([at || '/', s.enum.length, chars]);
+    }
+  }
+  return { properties, enumValues, strings, largeEnums };
+}
+
+/**
+ * Every limit a request carrying `defs` (one format's definitions, as the format emits them) breaks, one line each:
+ * the tool, the format, what is over, the limit and whose it is.
+ */
+function limitProblems(format: ModelFormat, defs: readonly unknown[]): string[] {
+  const out: string[] = [];
+  const all = defs.map((d) => parts(d as Obj));
+  if (all.length > LIMITS.toolsPerRequest) out.push(`(${format}) ${all.length} tools in one request: OpenAI takes at most ${LIMITS.toolsPerRequest} (choose with connector, read_only or identifier)`);
+  const seen = new Set<string>();
+  for (const { name } of all) {
+    if (seen.has(name)) out.push(`${name} (${format}): the name is given twice in one request; every API refuses duplicate tool names`);
+    seen.add(name);
+  }
+  let requestStrings = 0;
+  for (const { name, description, schema } of all) {
+    const at = `${name} (${format})`;
+    if (description.length >= MAX_DESCRIPTION_LENGTH) out.push(`${at}: description is ${description.length} characters; it must stay under ${MAX_DESCRIPTION_LENGTH}`);
+    if (format.startsWith('openai') && !LIMITS.openAiName.test(name)) out.push(`${at}: name must match ${LIMITS.openAiName} (OpenAI function names)`);
+    if (format === 'anthropic' && !LIMITS.anthropicName.test(name)) out.push(`${at}: name must match ${LIMITS.anthropicName} (Anthropic tool names)`);
+    if (format === 'gemini' && !LIMITS.geminiName.test(name)) out.push(`${at}: name must match ${LIMITS.geminiName} (Gemini function names)`);
+    if (format === 'mcp') {
+      const v = validateToolName(name);
+      if (!v.isValid || v.warnings.length > 0) out.push(`${at}: the MCP SDK's validateToolName refuses the name: ${v.warnings.join('; ')}`);
+    }
+    if (!schema) continue;
+    if (format === 'gemini') {
+      for (const [s, p] of walk(schema)) {
+        for (const key of Object.keys(isObj(s.properties) ? s.properties : {})) {
+          if (!LIMITS.geminiParameterName.test(key)) out.push(`${at}: parameter name ${JSON.stringify(key)} at ${p || '/'} must match ${LIMITS.geminiParameterName} (Gemini parameter names)`);
+        }
+      }
+    }
+    if (format === 'openai-strict' || format === 'openai-responses') {
+      const [depth, deepest] = nesting(schema);
+      if (depth > LIMITS.strictNesting) out.push(`${at}: ${depth} levels of nesting down to ${deepest}; OpenAI strict mode allows ${LIMITS.strictNesting}`);
+      const size = strictSize(schema);
+      if (size.properties > LIMITS.strictProperties) out.push(`${at}: ${size.properties} object properties; OpenAI strict mode allows ${LIMITS.strictProperties}`);
+      if (size.enumValues > LIMITS.strictEnumValues) out.push(`${at}: ${size.enumValues} enum values in all; OpenAI strict mode allows ${LIMITS.strictEnumValues}`);
+      for (const [p, n, chars] of size.largeEnums) {
+        if (chars > LIMITS.strictLargeEnum.characters) out.push(`${at}: the enum at ${p} has ${n} values of ${chars} characters; OpenAI strict mode allows ${LIMITS.strictLargeEnum.characters} characters in an enum of more than ${LIMITS.strictLargeEnum.values} values`);
+      }
+      if (size.strings > LIMITS.strictStringCharacters) out.push(`${at}: ${size.strings} characters of property names, enum and const values; OpenAI strict mode allows ${LIMITS.strictStringCharacters}`);
+      requestStrings += size.strings;
+    }
+  }
+  // Counted over the whole request too, in case the API sums them across its strict tools.
+  if (requestStrings > LIMITS.strictStringCharacters) out.push(`(${format}) ${requestStrings} characters of property names, enum and const values across the request's tools; OpenAI strict mode allows ${LIMITS.strictStringCharacters} in a schema`);
+  return out;
+}
+
+describe('every tool in every format is within the limits of its model API', () => {
+  it.each(MODEL_FORMATS)('%s: the whole catalog, as one request', (format) => {
+    expect(limitProblems(format, tools.map((t) => formatTool(t, format)))).toEqual([]);
+  });
+});
+
+describe('the limit checks bite', () => {
+  const base = tools.find((t) => t.name === 'calendar_delete_event')!;
+  const variant = (change: Partial<ToolDefinition>): ToolDefinition => ({ ...base, ...change });
+  const deep = (levels: number): Obj => (levels === 0 ? { type: 'string' } : { type: 'object', properties: { a: deep(levels - 1) }, required: ['a'], additionalProperties: false });
+  const problems = (format: ModelFormat, t: ToolDefinition) => limitProblems(format, [formatTool(t, format)]);
+
+  it('a name too long, or with a character an API refuses', () => {
+    const long = variant({ name: `calendar_${'x'.repeat(60)}` });
+    for (const f of ['openai', 'openai-strict', 'openai-responses', 'anthropic', 'gemini'] as const) expect(problems(f, long).join('\n')).toContain('name must match');
+    expect(problems('mcp', variant({ name: 'calendar delete' })).join('\n')).toContain('validateToolName');
+    expect(problems('gemini', variant({ name: '1calendar' })).join('\n')).toContain('Gemini function names');
+  });
+
+  it('a description at the bound', () => {
+    for (const f of MODEL_FORMATS) expect(problems(f, variant({ description: 'x'.repeat(MAX_DESCRIPTION_LENGTH) })).join('\n')).toContain(`must stay under ${MAX_DESCRIPTION_LENGTH}`);
+  });
+
+  it('too many tools, or one name twice', () => {
+    const many = Array.from({ length: 129 }, (_, i) => formatTool(variant({ name: `tool_${i}` }), 'anthropic'));
+    expect(limitProblems('anthropic', many)).toEqual(['(anthropic) 129 tools in one request: OpenAI takes at most 128 (choose with connector, read_only or identifier)']);
+    expect(limitProblems('gemini', [formatTool(base, 'gemini'), formatTool(base, 'gemini')]).join('\n')).toContain('given twice');
+  });
+
+  it('a Gemini parameter name with a dash', () => {
+    const t = variant({ inputSchema: { type: 'object', properties: { 'event-id': { type: 'string' } }, additionalProperties: false } });
+    expect(problems('gemini', t)).toEqual([`calendar_delete_event (gemini): parameter name "event-id" at / must match ${LIMITS.geminiParameterName} (Gemini parameter names)`]);
+  });
+
+  it('OpenAI strict mode: nesting, enum values, a large enum, property names', () => {
+    expect(problems('openai-strict', variant({ inputSchema: { type: 'object', properties: { a: deep(9) }, additionalProperties: false } }))).toEqual([]);
+    expect(problems('openai-strict', variant({ inputSchema: { type: 'object', properties: { a: deep(10) }, additionalProperties: false } }))).toEqual([
+      `calendar_delete_event (openai-strict): 11 levels of nesting down to ${'/properties/a'.repeat(10)}; OpenAI strict mode allows 10`,
+    ]);
+    const values = (n: number, width: number) => Array.from({ length: n }, (_, i) => String(i).padStart(width, 'v'));
+    const enums = (e: string[]) => variant({ inputSchema: { type: 'object', properties: { a: { type: 'string', enum: e } }, required: ['a'], additionalProperties: false } });
+    expect(problems('openai-responses', enums(values(1001, 4))).join('\n')).toContain('1001 enum values in all');
+    expect(problems('openai-responses', enums(values(251, 60))).join('\n')).toContain('the enum at /properties/a has 251 values of 15060 characters');
+    const props = Object.fromEntries(values(5001, 30).map((k) => [k, { type: 'string' }]));
+    const wide = problems('openai-strict', variant({ inputSchema: { type: 'object', properties: props, additionalProperties: false } })).join('\n');
+    expect(wide).toContain('5001 object properties');
+    expect(wide).toContain('150030 characters of property names');
+  });
+});
