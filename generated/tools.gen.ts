@@ -1162,7 +1162,7 @@ export let workspaceCommentCreate: ToolDefinition<WorkspaceCommentCreateInput> =
       {
         "status": 404,
         "code": "object_not_found",
-        "hint": "parent.page_id or discussion_id names nothing shared with this integration: workspace_search lists the pages it can see, workspace_comments_list a page's discussion ids."
+        "hint": "parent.page_id or discussion_id names nothing shared with this integration. discussion_id is a comment's discussion_id field, not its id: take it from the comment made or from workspace_comments_list; workspace_search lists the pages it can see."
       },
       {
         "status": 400,

@@ -944,3 +944,21 @@ describe('sheets: a row added to the expense sheet, written as the header names 
     expect((read.structuredContent as { values: unknown[][] }).values).toEqual([['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', '23.5'], ['2026-11-20', 'Train 🚆', '42']]);
   });
 });
+
+describe('workspace: a reply to the comment just left on a page', () => {
+  it("sent with the comment's id as discussion_id is told which field is the thread's id; sent so, the reply joins the thread", async () => {
+    const found = await call('workspace_search', { query: 'Tasks' });
+    const page_id = (found.structuredContent as { results: Array<{ object: string; parent: { page_id?: string } }> }).results.find((r) => r.object === 'database')!.parent.page_id!;
+    const text = (content: string) => ({ rich_text: [{ type: 'text', text: { content } }] });
+    const made = await call('workspace_comment_create', { parent: { page_id }, comment: text('Invitations went out on Monday 📨') });
+    const comment = made.structuredContent as { id: string; discussion_id: string };
+    expect(comment.id).not.toBe(comment.discussion_id);
+    const reply = errorOf(await call('workspace_comment_create', { discussion_id: comment.id, comment: text('Merci !') }));
+    expect(reply.details?.hint).toMatch(/discussion_id is a comment's discussion_id field, not its id/);
+    const replied = await call('workspace_comment_create', { discussion_id: comment.discussion_id, comment: text('Merci !') });
+    expect(replied.isError).toBeFalsy();
+    const thread = await call('workspace_comments_list', { block_id: page_id });
+    const mine = (thread.structuredContent as { results: Array<{ discussion_id: string; rich_text: Array<{ plain_text: string }> }> }).results.filter((c) => c.discussion_id === comment.discussion_id);
+    expect(mine.map((c) => c.rich_text[0]!.plain_text)).toEqual(['Invitations went out on Monday 📨', 'Merci !']);
+  });
+});
