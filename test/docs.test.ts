@@ -2,14 +2,17 @@
  * The README and the docs say what the code has: the README's tool table has a row per connector of the specs, the route
  * tables of docs/ name exactly the operations of the OpenAPI document and their query parameters, every relative link
  * in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`), every repository
- * file they name exists, and the tables that list what a registry holds (helpers, formats, schema keywords, event
- * types, store tables) list exactly that, and the README's AI SDK code is the code a type test compiles.
+ * file they name exists, every npm script they name is in package.json and every `AGENT_CONNECTOR_*` or `LOG_*`
+ * variable is one the configuration module or a test reads, the tables that list what a registry holds (helpers,
+ * formats, schema keywords, event types, store tables) list exactly that, and the README's code blocks are the code
+ * type tests compile.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../generated/tools.gen.js';
 import { helperRegistry } from '../runtime/helpers/index.js';
+import { CONFIG_VARIABLES } from '../runtime/service/config.js';
 import { precheckRegistry } from '../runtime/prechecks/index.js';
 import { storeMigrations } from '../runtime/store/schema-migrations.js';
 import type { ToolDefinition } from '../runtime/types.js';
@@ -26,6 +29,17 @@ function anchorsOf(markdown: string): Set<string> {
   return out;
 }
 
+/** The Markdown the checks below read: the READMEs (the benchmarks', the store's) and every document of docs/. */
+const DOCUMENTS = ['README.md', 'bench/README.md', 'runtime/store/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** The text of every TypeScript file under test/, where the variables only the tests read are read. */
+function testSources(): string {
+  return (readdirSync(join(ROOT, 'test'), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => read(`test/${f}`))
+    .join('\n');
+}
+
 describe('the README', () => {
   it('has a row per connector the specs generate tools for, linking its generated reference (no count to keep by hand)', () => {
     const rows = [...read('README.md').matchAll(/^\| `([a-z]+)` \| [^|]+ \| \[([^\]]+)\]\(([^)]+)\) \|$/gm)].map((m) => [m[1], m[3]]);
@@ -39,11 +53,40 @@ describe('the README', () => {
     expect(readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`).filter((doc) => !linked.has(doc))).toEqual([]);
   });
 
+  /** The first TypeScript block of the README after `marker`. */
+  const readmeBlock = (marker: string) => read('README.md').split(marker)[1]?.split('```ts\n')[1]?.split('```')[0];
+  /** The lines of a type test between `// <name>: from here` and `// <name>: to here`. */
+  const compiledLines = (file: string, name: string) => read(file).split(`// ${name}: from here\n`)[1]?.split(`// ${name}: to here`)[0];
+
   it('shows the Vercel AI SDK code that test/agent/ai-sdk-readme.test-d.ts compiles against the SDK\'s types', () => {
-    const block = read('README.md').split('\n**Vercel AI SDK**')[1]?.split('```ts\n')[1]?.split('```')[0];
-    const compiled = read('test/agent/ai-sdk-readme.test-d.ts').split('// README: from here\n')[1]?.split('// README: to here')[0];
+    const compiled = compiledLines('test/agent/ai-sdk-readme.test-d.ts', 'README');
     expect(compiled).toBeDefined();
-    expect(block).toBe(compiled);
+    expect(readmeBlock('\n**Vercel AI SDK**')).toBe(compiled);
+  });
+
+  it('shows the application code and the OpenAI and Anthropic SDK code that test/agent/sdk-readme.test-d.ts compiles', () => {
+    const application = compiledLines('test/agent/sdk-readme.test-d.ts', 'README application');
+    const models = compiledLines('test/agent/sdk-readme.test-d.ts', 'README model SDKs');
+    expect(application).toBeDefined();
+    expect(models).toBeDefined();
+    // The type test imports from the sources, since `agent-connector` resolves to dist/ only after a build.
+    expect(readmeBlock('\n## Use it from an application\n')).toBe(`import { createClient } from 'agent-connector';\n\n${application}`);
+    expect(readmeBlock('\n**OpenAI SDK** and **Anthropic SDK**')).toBe(models);
+  });
+
+  it('names only npm scripts that package.json has, here and in docs/', () => {
+    const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
+    const named = DOCUMENTS.flatMap((file) => [...read(file).matchAll(/\bnpm (?:run ([\w-]+(?::[\w-]+)*)|(start|test)\b)/g)].map((m) => `${file}: ${m[1] ?? m[2]}`));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((entry) => !scripts.includes(entry.split(': ')[1] as string))).toEqual([]);
+  });
+
+  it('names only environment variables of the configuration module or the tests, here and in docs/', () => {
+    const known = new Set(CONFIG_VARIABLES.map((v) => v.name));
+    const tests = testSources();
+    const named = DOCUMENTS.flatMap((file) => [...read(file).matchAll(/\b(AGENT_CONNECTOR_[A-Z0-9_]*[A-Z0-9]|LOG_[A-Z]+)\b/g)].map((m) => [file, m[1] as string] as const));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter(([, name]) => !known.has(name) && !tests.includes(`process.env.${name}`) && !tests.includes(`'${name}'`)).map(([file, name]) => `${file}: ${name}`)).toEqual([]);
   });
 });
 
@@ -172,7 +215,7 @@ describe('the route tables of docs/', () => {
 });
 
 describe('links in the README and docs/', () => {
-  const files = ['README.md', 'bench/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const files = DOCUMENTS;
   it.each(files)('%s links only to what exists', (file) => {
     const text = read(file);
     const broken: string[] = [];
@@ -226,7 +269,7 @@ function citedPaths(markdown: string): string[] {
 const WRITTEN_BY_RUNS = ['bench/results/latest.json'];
 
 describe('files the README and docs/ name', () => {
-  const files = ['README.md', 'bench/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const files = DOCUMENTS;
   const paths = repositoryPaths();
   it.each(files)('%s names only files of the repository', (file) => {
     const missing = citedPaths(read(file)).filter((cited) => !WRITTEN_BY_RUNS.includes(cited) && !paths.some((path) => path === cited || path.endsWith(`/${cited}`)));
