@@ -27,9 +27,10 @@ export function describeJson(value: unknown): string {
 /**
  * A string given where an object is expected, read as the JSON text of one (parseUntrustedJson's rules): the object,
  * or why it is not one (`the JSON text is nested deeper than 64 levels`, `the JSON text has a __proto__ key`,
- * `the text is not JSON (Unexpected token 'o' at position 1)`, `the JSON text is an array, not an object`).
+ * `the text is not JSON (Unexpected token 'o' at position 1)`, `the JSON text is an array, not an object`); `notJson`
+ * when it does not parse at all.
  */
-export function readJsonObjectText(text: string): { object: Record<string, unknown> } | { problem: string } {
+export function readJsonObjectText(text: string): { object: Record<string, unknown> } | { problem: string; notJson?: true } {
   let value: unknown;
   try {
     value = parseUntrustedJson(text);
@@ -37,7 +38,7 @@ export function readJsonObjectText(text: string): { object: Record<string, unkno
     if (error instanceof JsonTooDeepError) return { problem: `the JSON text is nested deeper than ${error.maxDepth} levels` };
     if (error instanceof JsonPrototypeKeyError) return { problem: `the JSON text has a ${error.key} key` };
     const { position, reason } = jsonSyntaxProblem(text, error);
-    return { problem: `the text is not JSON (${reason} at position ${position})` };
+    return { problem: `the text is not JSON (${reason} at position ${position})`, notJson: true };
   }
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? { object: value as Record<string, unknown> }

@@ -75,15 +75,19 @@ function pairListHint(value: unknown): string {
 
 /**
  * Why a string given for a free-form object (which the closed model formats send as JSON text, read back by
- * runtime/agent/model-input.ts) was not taken as one, after the bare "must be an object": too deep, a __proto__ key,
- * not JSON, or the JSON of something else. Other objects take no JSON text, so nothing is said for them.
+ * runtime/agent/model-input.ts; a Notion property value in a `{name, value}` pair too) was not taken as one, after
+ * the bare "must be an object": too deep, a __proto__ key, the JSON of something else, or not JSON at all, which
+ * also says what was expected and shows what to send (the value's example, as mapValueExampleHint finds it for a map
+ * value). Other objects take no JSON text, so nothing is said for them.
  */
-function jsonTextHint(schema: JsonSchema | undefined, typePath: string, value: unknown): string {
+function jsonTextHint(schema: JsonSchema | undefined, typePath: string, pointer: string, value: unknown): string {
   if (typeof value !== 'string' || schema === undefined) return '';
   const node = schemaAt(schema, typePath.slice(0, typePath.lastIndexOf('/')));
   if (!isPlainObject(node) || !(isFreeForm(node as JsonSchema) || isOpenMap(node as JsonSchema))) return '';
   const read = readJsonObjectText(value);
-  return 'problem' in read ? `: ${read.problem}` : '';
+  if (!('problem' in read)) return '';
+  if (!read.notJson) return `: ${read.problem}`;
+  return `: ${read.problem}; expected JSON text of an object${mapValueExample(schema, typePath, pointer) || exampleHint(schema, typePath)}`;
 }
 
 /** Longest example (as JSON) a violation message quotes; a longer one is left to the schema the caller has. */
@@ -251,8 +255,13 @@ function wordForFlagHint(schema: JsonSchema | undefined, keywordPath: string, ty
  * of them alone (the title's) reads as the shape that key takes.
  */
 function mapValueExampleHint(schema: JsonSchema | undefined, typePath: string, pointer: string, value: unknown): string {
-  if (schema === undefined || !typePath.endsWith('/additionalProperties/type')) return '';
   if (isPlainObject(value) || (typeof value === 'string' && /^\s*[{[]/.test(value))) return '';
+  return mapValueExample(schema, typePath, pointer);
+}
+
+/** mapValueExampleHint's example for the map value at `pointer`, whatever was given; the empty string for other values. */
+function mapValueExample(schema: JsonSchema | undefined, typePath: string, pointer: string): string {
+  if (schema === undefined || !typePath.endsWith('/additionalProperties/type')) return '';
   const key = tokenKey(pointer.slice(pointer.lastIndexOf('/') + 1));
   const maps = (examplesOf(schemaAt(schema, typePath.slice(0, -'/additionalProperties/type'.length))) ?? []).filter(isPlainObject);
   const first = maps[0];
@@ -525,7 +534,7 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const types = String(p.type).split(',');
       const value = valueAt(input, at);
       const why = types.includes('object')
-        ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, value) || exampleHint(schema, e.schemaPath)
+        ? pairListHint(value) || mapValueExampleHint(schema, e.schemaPath, at, value) || jsonTextHint(schema, e.schemaPath, at, value) || exampleHint(schema, e.schemaPath)
         : keyedListHint(schema, e.schemaPath, types, value) || listShapeHint(schema, e.schemaPath, types, value) || quotedScalarHint(types, value) || unquotedTextHint(schema, e.schemaPath, types, value) || wordForFlagHint(schema, e.schemaPath, types, value);
       return v(at, `${name} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}${why}`);
     }

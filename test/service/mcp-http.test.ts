@@ -364,7 +364,7 @@ describe('a free-form object given as JSON text', () => {
     const cases: Array<[string, string]> = [
       ['{"__proto__": {"filters": []}}', 'filterGroups[0] must be an object: the JSON text has a __proto__ key'],
       [`${'['.repeat(70)}${']'.repeat(70)}`, 'filterGroups[0] must be an object: the JSON text is nested deeper than 64 levels'],
-      ['{filters: []}', "filterGroups[0] must be an object: the text is not JSON (Expected property name or '}' at position 1)"],
+      ['{filters: []}', "filterGroups[0] must be an object: the text is not JSON (Expected property name or '}' at position 1); expected JSON text of an object"],
       ['[]', 'filterGroups[0] must be an object: the JSON text is an array, not an object'],
     ];
     for (const [text, message] of cases) {

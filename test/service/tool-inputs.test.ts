@@ -167,8 +167,8 @@ describe('JSON text for a free-form object, as the closed formats give it to mod
       [deep, 'requests[0] must be an object: the JSON text is nested deeper than 64 levels'],
       ['{"__proto__": {"insertText": {"location": {"index": 1}, "text": "x"}}}', 'requests[0] must be an object: the JSON text has a __proto__ key'],
       ['{"constructor": {"prototype": {"x": 1}}}', 'requests[0] must be an object: the JSON text has a constructor.prototype key'],
-      ['{insertText: "secret-looking"}', "requests[0] must be an object: the text is not JSON (Expected property name or '}' at position 1)"],
-      ['not json at all', "requests[0] must be an object: the text is not JSON (Unexpected token 'o' at position 1)"],
+      ['{insertText: "secret-looking"}', "requests[0] must be an object: the text is not JSON (Expected property name or '}' at position 1); expected JSON text of an object, e.g. {\"insertText\":{\"location\":{\"index\":1},\"text\":\"Hello world\\n\"}}"],
+      ['not json at all', "requests[0] must be an object: the text is not JSON (Unexpected token 'o' at position 1); expected JSON text of an object, e.g. {\"insertText\":{\"location\":{\"index\":1},\"text\":\"Hello world\\n\"}}"],
       ['[{"insertText": {}}]', 'requests[0] must be an object: the JSON text is an array, not an object'],
     ];
     for (const [text, message] of refusals) {
@@ -263,6 +263,36 @@ describe('a Notion property value given bare', () => {
   });
 });
 
+describe('a Notion property value whose JSON text is not JSON', () => {
+  it('is refused saying JSON text was expected, where, and what to send, as a pair or in the object; nothing sent', async () => {
+    const found = await run('workspace_search', { query: 'Getting started' });
+    const parent_page_id = found.body.data.results[0].id as string;
+    h.sandbox.control.clearRequests();
+    const title = {
+      pointer: '/properties/title',
+      keyword: 'type',
+      message: 'properties.title must be an object: the text is not JSON (Unexpected end of JSON input at position 11); expected JSON text of an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}',
+    };
+    // The pair format (the closed model formats' way to write the map) sends each value as JSON text.
+    const pair = await run('workspace_page_create', { parent_page_id, properties: [{ name: 'title', value: '{"title": [' }] });
+    expect(pair.status).toBe(400);
+    expect(pair.body.error.details.violations).toEqual([title]);
+    const inObject = await run('workspace_page_create', { parent_page_id, properties: { title: '{"title": [' } });
+    expect(inObject.body.error.details.violations).toEqual([title]);
+    // A column no example names is shown each value shape the examples give.
+    const column = await run('workspace_page_create', { parent_page_id, properties: [{ name: 'title', value: '{"title":[{"text":{"content":"x"}}]}' }, { name: 'Owner', value: "{select: {name: 'Ana'}}" }] });
+    expect(column.body.error.details.violations).toEqual([
+      {
+        pointer: '/properties/Owner',
+        keyword: 'type',
+        message:
+          "properties.Owner must be an object: the text is not JSON (Expected property name or '}' at position 1); expected JSON text of an object, the value object of its type, e.g. {\"title\":[{\"text\":{\"content\":\"Project plan\"}}]}, {\"select\":{\"name\":\"Open\"}}, {\"date\":{\"start\":\"2026-03-01\"}}, {\"number\":3}, {\"checkbox\":true} or {\"rich_text\":[{\"text\":{\"content\":\"Notes\"}}]}",
+      },
+    ]);
+    expect(h.sandbox.control.requests('workspace')).toEqual([]);
+  });
+});
+
 describe('a value that matches none of its allowed shapes', () => {
   it('is refused naming each shape by the keys it takes', async () => {
     h.sandbox.control.clearRequests();
@@ -299,7 +329,7 @@ describe('an open map given as the JSON text of an object', () => {
     expect(updated.body.data.properties).toMatchObject({ firstname: 'Joanna', jobtitle: 'CTO' });
     h.sandbox.control.clearRequests();
     for (const [props, why] of [
-      ['firstname=Joanna', "the text is not JSON (Unexpected token 'i' at position 1)"],
+      ['firstname=Joanna', 'the text is not JSON (Unexpected token \'i\' at position 1); expected JSON text of an object, e.g. {"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}'],
       ['[{"firstname": "Joanna"}]', 'the JSON text is an array, not an object'],
       ['{"__proto__": {"firstname": "Joanna"}}', 'the JSON text has a __proto__ key'],
     ]) {
