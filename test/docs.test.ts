@@ -29,8 +29,8 @@ function anchorsOf(markdown: string): Set<string> {
   return out;
 }
 
-/** The Markdown the checks below read: the READMEs (the benchmarks', the store's) and every document of docs/. */
-const DOCUMENTS = ['README.md', 'bench/README.md', 'runtime/store/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+/** The Markdown the checks below read: the README, the store's and every document of docs/. */
+const DOCUMENTS = ['README.md', 'runtime/store/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
 /** The text of every TypeScript file under test/, where the variables only the tests read are read. */
 function testSources(): string {
@@ -265,7 +265,7 @@ function citedPaths(markdown: string): string[] {
   return cited;
 }
 
-/** Files the docs name that a run writes, not the repository (bench/README.md: "not committed"). */
+/** Files the docs name that a run writes, not the repository (docs/benchmarks.md: "not committed"). */
 const WRITTEN_BY_RUNS = ['bench/results/latest.json'];
 
 describe('files the README and docs/ name', () => {

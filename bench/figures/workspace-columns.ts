@@ -12,7 +12,7 @@ import { interleaved, runConcurrent } from '../lib/stats.js';
  * same connector, same upstream (the sandbox, no added latency, so the check's share is as large as it can be),
  * interleaved. A cache miss costs one more upstream GET: its price is the schema read's own latency, measured with
  * `workspace_database_retrieve` (the same request). On this shared machine the throughput ratio moves with the
- * neighbours' load (see bench/README.md); the pre-check's own cost with a warm cache is also measured alone.
+ * neighbours' load (see docs/benchmarks.md); the pre-check's own cost with a warm cache is also measured alone.
  */
 export async function workspaceColumnsFigures(quick: boolean): Promise<Figure[]> {
   const generated = await loadDefinitions();

@@ -5,7 +5,7 @@
  * A call runs with an {@link ExecutionScope}, handed to it explicitly (the executor puts it in the call's context),
  * which the shared send path fills in as it learns them: the connection the call resolved to, each upstream
  * answer's status and attempt count. (It is not an AsyncLocalStorage: on Node 20 one turns on promise hooks for
- * every promise in the process, which cost the service more CPU per call than the history itself: bench/README.md.) When the call has its answer, the record is queued and written in the background, in batches
+ * every promise in the process, which cost the service more CPU per call than the history itself: docs/benchmarks.md.) When the call has its answer, the record is queued and written in the background, in batches
  * ({@link BATCH_DELAY_MS} after the first queued record, or at {@link BATCH_MAX} records): one commit per call
  * (SQLite syncs each commit to disk) held up a thousand concurrent calls past their upstream deadline. A slow or
  * failed write never delays or fails a call (a failure is logged); `drain()` writes what is queued before the
@@ -57,7 +57,7 @@ export function isExecutionId(id: string): boolean {
 export class ExecutionScope {
   /**
    * A UUID, version 7 (RFC 9562): time-ordered, so history rows are appended to the store's indexes instead of
-   * landing on random pages (half the CPU per written row, measured: bench/README.md).
+   * landing on random pages (half the CPU per written row, measured: docs/benchmarks.md).
    */
   readonly id = timeOrderedUuid();
   connectionId: string | null = null;

@@ -2,7 +2,7 @@
  * The one place upstream HTTP is sent from (tool calls, proxy requests, token and revocation requests), on undici.
  *
  * Why undici and not got (which the design first named): profiled, got's per-request `Options` merge, stream wrapper
- * and cancelable promise cost several times undici's CPU per call (figures in `bench/README.md`), and this module
+ * and cancelable promise cost several times undici's CPU per call (figures in `docs/benchmarks.md`), and this module
  * used none of them: retry, redirects, timeouts and the size cap are this module's own policy either way. undici is Node's own HTTP
  * client (the engine of its `fetch`), so nothing here depends on a less kept library than before.
  *

@@ -8,7 +8,7 @@
  *
  * It is a `formatters.log` of pino's rather than pino's `redact` paths: the same rule as a path per name at both
  * levels (58 paths, half of them wildcards) was most of the service's logging cost per call, a walk of the line's
- * keys against the list a small fraction of it (the figures: bench/README.md, "What bounds them").
+ * keys against the list a small fraction of it (the figures: docs/benchmarks.md, "What bounds them").
  */
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';

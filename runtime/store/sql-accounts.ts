@@ -38,7 +38,7 @@ export class SqlAccounts {
   /**
    * `findAccount`s asked for in one turn of the event loop, read with one query per connection. With many end users
    * most calls miss the executor's short lookup cache, and on PostgreSQL a query per call was most of the cost of a
-   * miss: the round trip and the server's parse and plan (bench/README.md, "Many users on PostgreSQL"). Nothing is
+   * miss: the round trip and the server's parse and plan (docs/benchmarks.md, "Many users on PostgreSQL"). Nothing is
    * remembered here (`cache: false`): the lookup cache above decides what may be reused and for how long.
    * @see https://github.com/graphql/dataloader
    */
