@@ -85,9 +85,10 @@ describe('A1 parsing', () => {
 describe('formula evaluation', () => {
   const grid: Record<string, Scalar> = { '0,0': 1, '0,1': 2, '1,0': 3, '1,1': 4, '2,0': 'text' };
   const readCell = (_s: string | undefined, r: number, c: number): Scalar => grid[`${r},${c}`] ?? null;
+  // A grid of 5 rows by 3 columns: a range open at the bottom (C:C) ends at its last row, as the model's does.
   const readRange = (_s: string | undefined, r0: number, r1: number, c0: number, c1: number): Scalar[] => {
     const out: Scalar[] = [];
-    for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) out.push(readCell(undefined, r, c));
+    for (let r = r0; r < Math.min(r1, 5); r++) for (let c = c0; c < Math.min(c1, 3); c++) out.push(readCell(undefined, r, c));
     return out;
   };
   it.each([
@@ -106,6 +107,11 @@ describe('formula evaluation', () => {
     ['=ROUND(10/3, 2)', 3.33],
     ['=A1=1', true],
     ['=CONCATENATE("a", A1, "b")', 'a1b'],
+    ['=SUM(A:A)', 4],
+    ['=SUM(B2:B)', 4],
+    ['=SUM($A:$B)', 10],
+    ['=COUNTA(A:A)', 3],
+    ['=SUM(A:A) + 1', 5],
   ])('%s = %s', (formula, want) => {
     expect(evaluateFormula(formula, readCell, readRange)).toEqual(want);
   });

@@ -962,3 +962,19 @@ describe('workspace: a reply to the comment just left on a page', () => {
     expect(mine.map((c) => c.rich_text[0]!.plain_text)).toEqual(['Invitations went out on Monday 📨', 'Merci !']);
   });
 });
+
+describe("sheets: the total of column C, as a formula in the sheet", () => {
+  it('=SUM(C:C) (a whole column) or =SUM(C2:C) is worked out, not #ERROR!; a total inside the column it sums is a circular reference', async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Notes de frais', sheets: [{ properties: { title: 'November expenses' } }] });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    const rows = [['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', '23.50'], ['2026-11-10', 'Hôtel', 180], ['2026-11-12', 'Lunch', 64.2]];
+    expect((await call('sheets_update_values', { spreadsheet_id, range: 'November expenses!A1', values: rows })).isError).toBeFalsy();
+    expect((await call('sheets_update_values', { spreadsheet_id, range: 'November expenses!E1', values: [['Total', 'From row 2'], ['=SUM(C:C)', '=SUM(C2:C)']] })).isError).toBeFalsy();
+    const totals = await call('sheets_get_values', { spreadsheet_id, range: "'November expenses'!E2:F2", value_render_option: 'UNFORMATTED_VALUE' });
+    expect((totals.structuredContent as { values: number[][] }).values[0]!.map((n) => Math.round(n * 100) / 100)).toEqual([267.7, 267.7]);
+    // The total written under the amounts sums itself: Google answers #REF!, not a number.
+    expect((await call('sheets_update_values', { spreadsheet_id, range: 'November expenses!C5', values: [['=SUM(C:C)']] })).isError).toBeFalsy();
+    const circular = await call('sheets_get_values', { spreadsheet_id, range: 'November expenses!C5' });
+    expect((circular.structuredContent as { values: string[][] }).values).toEqual([['#REF!']]);
+  });
+});

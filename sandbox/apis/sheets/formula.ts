@@ -1,6 +1,7 @@
 /**
  * A small spreadsheet formula evaluator, enough for the fake to give formulas an effective value: numbers,
- * strings, booleans, cell and range references (optionally sheet-qualified), `+ - * / ^ &`, comparisons, and
+ * strings, booleans, cell and range references (optionally sheet-qualified; whole columns, `C:C`, and columns from a
+ * row down, `C2:C`), `+ - * / ^ &`, comparisons, and
  * SUM, AVERAGE, MIN, MAX, COUNT, COUNTA, PRODUCT, ABS, ROUND, IF, CONCATENATE, LEN, UPPER, LOWER.
  * Anything else evaluates to an error value, as Sheets does (`#NAME?`, `#ERROR!`).
  */
@@ -17,7 +18,10 @@ type Value = Scalar | { range: Scalar[] };
 
 /** Reads a referenced cell's effective value; `sheet` undefined means the formula's own sheet. */
 export type CellReader = (sheet: string | undefined, row: number, col: number) => Scalar;
-/** Reads the effective values of a box (end exclusive); used for ranges. */
+/**
+ * Reads the effective values of a box (end exclusive); used for ranges. `r1` is `Infinity` for a range open at the
+ * bottom (`C:C`, `C2:C`): the box ends at the sheet's last row.
+ */
 export type RangeReader = (sheet: string | undefined, r0: number, r1: number, c0: number, c1: number) => Scalar[];
 
 export function isError(v: unknown): v is FormulaError {
@@ -26,7 +30,7 @@ export function isError(v: unknown): v is FormulaError {
 
 const err = (error: ErrorType, message: string): FormulaError => ({ error, message });
 
-const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+)|("(?:[^"]|"")*")|('(?:[^']|'')+'!|[A-Za-z_][A-Za-z0-9_.]*!)?(\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?)|([A-Za-z_][A-Za-z0-9_.]*)|(<>|<=|>=|[-+*/^&=<>(),:]))/y;
+const TOKEN = /\s*(?:(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+)|("(?:[^"]|"")*")|('(?:[^']|'')+'!|[A-Za-z_][A-Za-z0-9_.]*!)?(\$?[A-Za-z]{1,3}\$?\d*:\$?[A-Za-z]{1,3}\$?\d*|\$?[A-Za-z]{1,3}\$?\d+)|([A-Za-z_][A-Za-z0-9_.]*)|(<>|<=|>=|[-+*/^&=<>(),:]))/y;
 
 interface Token {
   kind: 'num' | 'str' | 'ref' | 'name' | 'op';
@@ -164,13 +168,14 @@ export function evaluateFormula(formula: string, readCell: CellReader, readRange
   }
   function reference(t: Token): Value {
     const [a, b] = t.text.split(':') as [string, string | undefined];
-    const pa = /^([A-Za-z]+)(\d+)$/.exec(a)!;
-    const r0 = Number(pa[2]) - 1;
+    const pa = /^([A-Za-z]+)(\d*)$/.exec(a)!;
     const c0 = columnIndex(pa[1] as string);
+    // A side without a row is a whole column's end: C:C from the first row, C2:C down to the sheet's last.
+    const r0 = pa[2] === '' ? 0 : Number(pa[2]) - 1;
     if (b === undefined) return readCell(t.sheet, r0, c0);
-    const pb = /^([A-Za-z]+)(\d+)$/.exec(b)!;
-    const r1 = Number(pb[2]) - 1;
+    const pb = /^([A-Za-z]+)(\d*)$/.exec(b)!;
     const c1 = columnIndex(pb[1] as string);
+    const r1 = pb[2] === '' ? Infinity : Number(pb[2]) - 1;
     return { range: readRange(t.sheet, Math.min(r0, r1), Math.max(r0, r1) + 1, Math.min(c0, c1), Math.max(c0, c1) + 1) };
   }
 

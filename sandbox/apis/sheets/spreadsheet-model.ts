@@ -168,8 +168,9 @@ export class Spreadsheet {
       (name, r0, r1, c0, c1) => {
         const s = target(name);
         if (!s) return [{ error: 'REF', message: `Unresolved sheet name '${name}'.` }];
+        const { rowCount, columnCount } = s.properties.gridProperties;
         const out: Scalar[] = [];
-        for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) out.push(this.effective(s, r, c, visiting));
+        for (let r = r0; r < Math.min(r1, rowCount); r++) for (let c = c0; c < Math.min(c1, columnCount); c++) out.push(this.effective(s, r, c, visiting));
         return out;
       },
     );
