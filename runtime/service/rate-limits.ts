@@ -12,7 +12,7 @@
  * @see https://github.com/fastify/fastify-rate-limit
  */
 import { isIPv6 } from 'node:net';
-import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
@@ -94,6 +94,9 @@ function redisCounters(redis: Redis, nameSpace: string): FastifyRateLimitStoreCt
   };
 }
 
+/** In memory: at most this many keys (environments or addresses) a budget counts at once, least recently used out. */
+const MEMORY_KEYS = 10_000;
+
 const noop: RateLimitCheck = async () => {};
 
 /** Registers the plugin (no limit of its own on any route) and returns one check per budget. */
@@ -101,15 +104,15 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    // In memory: at most this many keys (environments and addresses) are counted at once, least recently used out.
-    cache: 10_000,
     ...(settings.redis ? { store: redisCounters(settings.redis, 'agent-connector:rate-limit:') } : {}),
   });
   const check = (given: RateLimitOptions | false | undefined, fallback: RateLimitOptions, key: (request: FastifyRequest) => string, message: string): RateLimitCheck => {
     if (given === false) return noop;
     const { max, windowMs } = given ?? fallback;
     if (!(max > 0) || !(windowMs > 0)) throw new RangeError('rate limit max and windowMs must be positive');
-    const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key });
+    // Each limiter counts in a store of its own, sized by these options: without `cache` (which the type leaves out,
+    // though the plugin reads it) that was 5,000 keys, whatever the registration said.
+    const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: key, cache: MEMORY_KEYS } as CreateRateLimitOptions);
     return async (request) => {
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded) {

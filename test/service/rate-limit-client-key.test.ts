@@ -62,3 +62,28 @@ describe('the credentials budget, per client key', () => {
     }
   });
 });
+
+describe('the in-memory counters', () => {
+  it('keep 10,000 clients per budget: a client refused stays refused after 6,000 others (the plugin sized each budget for 5,000)', async () => {
+    const app = Fastify();
+    const limits = await registerRateLimits(app, { credentials: { max: 1, windowMs: 60_000 }, api: false, linkOpens: false });
+    app.get('/check', async (request) => {
+      try {
+        await limits.credentials(request);
+        return { allowed: true };
+      } catch (error) {
+        if (isConnectorError(error) && error.code === 'rate_limited') return { allowed: false };
+        throw error;
+      }
+    });
+    const allowed = async (remoteAddress: string) => ((await app.inject({ method: 'GET', url: '/check', remoteAddress })).json() as { allowed: boolean }).allowed;
+    try {
+      expect(await allowed('198.51.100.1')).toBe(true);
+      expect(await allowed('198.51.100.1')).toBe(false);
+      for (let i = 0; i < 6000; i++) await allowed(`10.0.${i >> 8}.${i & 255}`);
+      expect(await allowed('198.51.100.1')).toBe(false);
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
+});
