@@ -2,10 +2,10 @@
  * The README and the docs say what the code has: the README's tool table has a row per connector of the specs, the route
  * tables of docs/ name exactly the operations of the OpenAPI document and their query parameters, every relative link
  * in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`), every repository
- * file they name exists, every npm script they name is in package.json and every `AGENT_CONNECTOR_*` or `LOG_*`
- * variable is one the configuration module or a test reads, the tables that list what a registry holds (helpers,
- * formats, schema keywords, event types, store tables) list exactly that, and the README's code blocks are the code
- * type tests compile.
+ * file they name exists, every npm script they name is in package.json, every `AGENT_CONNECTOR_*` or `LOG_*`
+ * variable is one the configuration module or a test reads, every tool name is a tool's or an alias, the tables that
+ * list what a registry holds (helpers, formats, schema keywords, event types, store tables) list exactly that, and the
+ * README's code blocks are the code type tests compile.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -87,6 +87,24 @@ describe('the README', () => {
     const named = DOCUMENTS.flatMap((file) => [...read(file).matchAll(/\b(AGENT_CONNECTOR_[A-Z0-9_]*[A-Z0-9]|LOG_[A-Z]+)\b/g)].map((m) => [file, m[1] as string] as const));
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter(([, name]) => !known.has(name) && !tests.includes(`process.env.${name}`) && !tests.includes(`'${name}'`)).map(([file, name]) => `${file}: ${name}`)).toEqual([]);
+  });
+
+  it('names only tools and aliases the specs generate, but for the wrong names they show on purpose', () => {
+    const toolList = tools as readonly ToolDefinition[];
+    const names = new Set(toolList.flatMap((t) => [t.name, ...(t.aliases ?? [])]));
+    const parameters = new Set(toolList.flatMap((t) => Object.keys((t.inputSchema as { properties?: object }).properties ?? {})));
+    /** Names that look like a tool's and are not one, each where a document shows it. */
+    const notTools: Record<string, string> = {
+      docs_document_read: "docs/errors.md: an unknown tool's name and the tools the answer suggests",
+      calendar_list_event: "docs/mcp.md: a near miss and the tool it names",
+      workspace_id: "docs/spec-format.md: a field of Notion's token answer",
+    };
+    const prefixes = [...new Set(toolList.flatMap((t) => [t.name, ...(t.aliases ?? [])].map((name) => name.split('_')[0] as string)))];
+    const pattern = new RegExp(`\\b((?:${prefixes.join('|')})_[a-z0-9_]*[a-z0-9])\\b`, 'g');
+    // docs/benchmarks.md names figures (workspace_schema_read_p50_ms), not tools.
+    const named = DOCUMENTS.filter((file) => file !== 'docs/benchmarks.md').flatMap((file) => [...read(file).matchAll(pattern)].map((m) => [file, m[1] as string] as const));
+    expect(named.some(([, name]) => name === 'calendar_create_event')).toBe(true);
+    expect(named.filter(([, name]) => !names.has(name) && !parameters.has(name) && !(name in notTools)).map(([file, name]) => `${file}: ${name}`)).toEqual([]);
   });
 });
 
