@@ -182,6 +182,8 @@ type Script = (seen: Seen[]) => Call | undefined;
 const TASK = 'Do the task.';
 let fake: Server;
 let fakeUrl: string;
+/** The Responses API's stored responses: what the model had read by each, and the calls it made in it. */
+const responses = new Map<string, { seen: Seen[]; calls: string[] }>();
 /** The model now playing: the format and its script; what it read on its last turn. */
 let model: { f: F; script: Script; seen: Seen[]; issued: Map<string, string>; turns: number } | undefined;
 
@@ -200,6 +202,8 @@ async function runCall(name: string, input: Obj): Promise<{ error: boolean; data
 /** The model's next call in the API's wire shape, its arguments written as the format has the model write them. */
 function nextCall(seen: Seen[]): (Call & { id: string }) | undefined {
   const m = model!;
+  // Every call is answered before the model's next turn (each API refuses a turn that leaves one unanswered).
+  expect(seen.map((x) => x.id), `${m.f}: the results the model reads`).toEqual([...m.issued.keys()]);
   m.seen = seen;
   if (++m.turns > 12) throw new Error(`${m.f}: the script did not end`);
   const call = m.script(seen);
@@ -232,12 +236,19 @@ function answer(url: string, body: Obj): Obj {
     return { id: 'chatcmpl-1', object: 'chat.completion', created: 0, model: 'gpt-test', choices: [{ index: 0, logprobs: null, finish_reason: c ? 'tool_calls' : 'stop', message }] };
   }
   if (url.endsWith('/responses')) {
-    const seen = (body.input as Obj[]).filter((i) => i.type === 'function_call_output').map((i) => seenOf(i.call_id, undefined, false, JSON.parse(i.output)));
+    // The API holds the conversation: a request names the response it goes on from, and answers that response's calls.
+    const before = body.previous_response_id === undefined ? { seen: [], calls: [] } : responses.get(body.previous_response_id);
+    expect(before, `previous_response_id ${body.previous_response_id} names no response`).toBeDefined();
+    const outputs = (typeof body.input === 'string' ? [] : (body.input as Obj[])).filter((i) => i.type === 'function_call_output');
+    expect(outputs.map((i) => i.call_id), 'the calls of the previous response, each answered').toEqual(before!.calls);
+    const seen = [...before!.seen, ...outputs.map((i) => seenOf(i.call_id, undefined, false, JSON.parse(i.output)))];
     const c = nextCall(seen);
+    const id = `resp_${responses.size + 1}`;
+    responses.set(id, { seen, calls: c ? [c.id] : [] });
     const output = c
       ? [{ type: 'function_call', id: `fc_${c.id}`, call_id: c.id, name: c.name, arguments: JSON.stringify(c.args), status: 'completed' }]
       : [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }];
-    return { id: 'resp_1', object: 'response', created_at: 0, model: 'gpt-test', status: 'completed', output, error: null, incomplete_details: null, instructions: null, metadata: {}, parallel_tool_calls: true, temperature: 1, top_p: 1, tool_choice: 'auto', tools: [] };
+    return { id, object: 'response', created_at: 0, model: 'gpt-test', status: 'completed', output, error: null, incomplete_details: null, instructions: null, metadata: {}, parallel_tool_calls: true, temperature: 1, top_p: 1, tool_choice: 'auto', tools: [] };
   }
   if (url.endsWith('/v1/messages')) {
     const blocks = (body.messages as Obj[]).filter((m) => m.role === 'user' && Array.isArray(m.content)).flatMap((m) => m.content as Obj[]);
@@ -298,21 +309,20 @@ async function chatLoop(f: 'openai' | 'openai-strict'): Promise<void> {
   }
 }
 
-/** The Responses API: the output items back into `input`, then one `function_call_output` per call. */
+/** The Responses API: the `function_call_output` of each call, going on from the response that made them (as docs/agents.md shows). */
 async function responsesLoop(): Promise<void> {
   const openai = new OpenAI({ apiKey: 'test', baseURL: fakeUrl, maxRetries: 0 });
   const defs: OpenAI.Responses.FunctionTool[] = tools.map((t) => formatTool(t, 'openai-responses'));
-  const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: TASK }];
+  let res = await openai.responses.create({ model: 'gpt-test', input: TASK, tools: defs });
   for (;;) {
-    const res = await openai.responses.create({ model: 'gpt-test', input, tools: defs });
-    const calls = res.output.filter((o): o is OpenAI.Responses.ResponseFunctionToolCall => o.type === 'function_call');
+    const calls = res.output.filter((item) => item.type === 'function_call');
     if (calls.length === 0) return;
+    const outputs: OpenAI.Responses.ResponseInputItem[] = [];
     for (const call of calls) {
-      input.push(call);
       const { data } = await runCall(call.name, JSON.parse(call.arguments));
-      const result: OpenAI.Responses.ResponseInputItem.FunctionCallOutput = { type: 'function_call_output', call_id: call.call_id, output: JSON.stringify(data) };
-      input.push(result);
+      outputs.push({ type: 'function_call_output', call_id: call.call_id, output: JSON.stringify(data) });
     }
+    res = await openai.responses.create({ model: 'gpt-test', previous_response_id: res.id, input: outputs, tools: defs });
   }
 }
 
@@ -329,7 +339,7 @@ async function anthropicLoop(): Promise<void> {
     const results: Anthropic.ToolResultBlockParam[] = [];
     for (const use of uses) {
       const { error, data } = await runCall(use.name, use.input as Obj);
-      results.push({ type: 'tool_result', tool_use_id: use.id, content: JSON.stringify(data), ...(error ? { is_error: true } : {}) });
+      results.push({ type: 'tool_result', tool_use_id: use.id, content: JSON.stringify(data), is_error: error });
     }
     messages.push({ role: 'user', content: results });
   }

@@ -1,0 +1,29 @@
+/**
+ * docs/agents.md's code for handing a tool's result back to each model API is the code test/agent/tool-results/
+ * compiles against the SDKs' types: each file's lines between `// docs: from here` and `// docs: to here` are one of
+ * the page's code blocks (the repository's import path written as the package's name), so the page cannot drift
+ * from what compiles. model-calls.test.ts sends the same messages through each SDK on the sandbox.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DIR = join(ROOT, 'test/agent/tool-results');
+const blocks = [...readFileSync(join(ROOT, 'docs/agents.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+function compiled(file: string): string {
+  const text = readFileSync(join(DIR, file), 'utf8').split('// docs: from here\n')[1]?.split('// docs: to here')[0];
+  expect(text, `${file} has the docs markers`).toBeDefined();
+  return text!.replaceAll("'../../../runtime/index.js'", "'agent-connector'").replace('export async function', 'async function');
+}
+
+describe('docs/agents.md shows the tool-result code that compiles', () => {
+  const files = readdirSync(DIR).filter((f) => f.endsWith('.ts')).sort();
+  it('for the shared run() and each of the four APIs', () => {
+    expect(files).toEqual(['anthropic.test-d.ts', 'gemini.test-d.ts', 'openai-chat.test-d.ts', 'openai-responses.test-d.ts', 'run.ts']);
+  });
+  it.each(files)('%s', (file) => {
+    expect(blocks).toContain(compiled(file));
+  });
+});
