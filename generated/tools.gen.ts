@@ -894,6 +894,7 @@ export let sheetsAppendValues: ToolDefinition<SheetsAppendValuesInput> = {
     retry: "never",
     validate: validateSheetsAppendValues,
     buildRequest: buildSheetsAppendValues,
+    precheck: prechecks.sheetsLinkedTab,
     upstreamErrors: [
       {
         "status": 400,
@@ -938,6 +939,7 @@ export let sheetsClearValues: ToolDefinition<SheetsClearValuesInput> = {
     retry: "idempotent",
     validate: validateSheetsClearValues,
     buildRequest: buildSheetsClearValues,
+    precheck: prechecks.sheetsLinkedTab,
     upstreamErrors: [
       {
         "status": 400,
@@ -1026,6 +1028,7 @@ export let sheetsGetValues: ToolDefinition<SheetsGetValuesInput> = {
     retry: "idempotent",
     validate: validateSheetsGetValues,
     buildRequest: buildSheetsGetValues,
+    precheck: prechecks.sheetsLinkedTab,
     upstreamErrors: [
       {
         "status": 404,
@@ -1102,6 +1105,7 @@ export let sheetsUpdateValues: ToolDefinition<SheetsUpdateValuesInput> = {
     retry: "idempotent",
     validate: validateSheetsUpdateValues,
     buildRequest: buildSheetsUpdateValues,
+    precheck: prechecks.sheetsLinkedTab,
     upstreamErrors: [
       {
         "status": 400,

@@ -9,10 +9,11 @@
  */
 import type { ConnectorName } from '../types.js';
 import { calendarEventLength } from './calendar-event-length.js';
+import { sheetsLinkedTab } from './sheets-linked-tab.js';
 import { workspaceColumns } from './workspace-columns.js';
 import { workspacePageColumns } from './workspace-page-columns.js';
 
-export { calendarEventLength, workspaceColumns, workspacePageColumns };
+export { calendarEventLength, sheetsLinkedTab, workspaceColumns, workspacePageColumns };
 
 export interface PrecheckInfo {
   /** The connector whose tools may use it. */
@@ -30,6 +31,8 @@ export const precheckRegistry: Readonly<Record<string, PrecheckInfo>> = {
     parameters: ['calendar_id', 'event_id', 'start_datetime', 'end_datetime', 'event_duration_hour', 'event_duration_minutes'],
     provides: ['end_datetime'],
   },
+  // A range naming no sheet, in a spreadsheet given by the address of a tab other than the first: it reads the tabs.
+  sheetsLinkedTab: { connector: 'sheets', parameters: ['spreadsheet_id'] },
   // From Notion-Version 2025-09-03 it resolves the database's data source when the caller gives none.
   workspaceColumns: { connector: 'workspace', parameters: ['database_id'], provides: ['data_source_id'] },
   // The same column check for a page named by its id: it reads the page's parent, then that database's schema.

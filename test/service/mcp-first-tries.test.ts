@@ -978,3 +978,35 @@ describe("sheets: the total of column C, as a formula in the sheet", () => {
     expect((circular.structuredContent as { values: string[][] }).values).toEqual([['#REF!']]);
   });
 });
+
+describe("sheets: a range without a sheet name, in a spreadsheet given by the address of one of its tabs", () => {
+  it("the address's tab (#gid) not being the first is refused with the range naming it; the first tab's address, or the tab named, is read", async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Expenses 2026', sheets: [{ properties: { title: 'November expenses' } }] });
+    const id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    expect((await call('sheets_update_values', { spreadsheet_id: id, range: 'November expenses!A1', values: [['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', 23.5]] })).isError).toBeFalsy();
+    const added = await call('sheets_add_sheet', { spreadsheet_id: id, title: "Décembre d'équipe" });
+    const gid = (added.structuredContent as { replies: Array<{ addSheet: { properties: { sheetId: number } } }> }).replies[0]!.addSheet.properties.sheetId;
+    const firstGid = (book.structuredContent as { sheets: Array<{ properties: { sheetId: number } }> }).sheets[0]!.properties.sheetId;
+    // The address the user pastes while looking at the December tab.
+    const address = `https://docs.google.com/spreadsheets/d/${id}/edit?gid=${gid}#gid=${gid}`;
+    const read = errorOf(await call('sheets_get_values', { spreadsheet_id: address, range: 'A1:C2' })) as { code: string; violations?: unknown[] };
+    expect(read.code).toBe('invalid_input');
+    expect(read.violations).toEqual([
+      {
+        pointer: '/range',
+        keyword: 'linked_tab',
+        message: `range names no sheet, so it is on the first visible sheet, 'November expenses', but spreadsheet_id is the address of the tab 'Décembre d''équipe' (gid=${gid}): for that tab send 'Décembre d''équipe'!A1:C2 (for the first, 'November expenses'!A1:C2)`,
+      },
+    ]);
+    const write = errorOf(await call('sheets_append_values', { spreadsheet_id: address, range: 'A1', values: [['2026-12-01', 'Taxi', 12]] })) as { violations?: Array<{ pointer: string; message: string }> };
+    expect(write.violations?.[0]?.message).toMatch(/for that tab send 'Décembre d''équipe'!A1 /);
+    const clear = errorOf(await call('sheets_clear_values', { spreadsheet_id: address, ranges: ["'Décembre d''équipe'!A5", 'A2:C'] })) as { violations?: Array<{ pointer: string }> };
+    expect(clear.violations?.map((v) => v.pointer)).toEqual(['/ranges/1']);
+    // Sent as told, the write lands on that tab; the first tab's address with no sheet name reads the first tab.
+    expect((await call('sheets_append_values', { spreadsheet_id: address, range: "'Décembre d''équipe'!A1", values: [['2026-12-01', 'Taxi', 12]] })).isError).toBeFalsy();
+    const december = await call('sheets_get_values', { spreadsheet_id: address, range: "'Décembre d''équipe'!A1:C2" });
+    expect((december.structuredContent as { values: unknown[][] }).values).toEqual([['2026-12-01', 'Taxi', '12']]);
+    const first = await call('sheets_get_values', { spreadsheet_id: `https://docs.google.com/spreadsheets/d/${id}/edit#gid=${firstGid}`, range: 'A1:C2' });
+    expect((first.structuredContent as { values: unknown[][] }).values).toEqual([['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', '23.5']]);
+  });
+});

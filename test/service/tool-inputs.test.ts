@@ -120,7 +120,8 @@ describe('Sheets and Docs files named by their URL', () => {
     const res = await run('sheets_update_values', { spreadsheet_id: `https://docs.google.com/spreadsheets/d/${sheet}/edit#gid=0`, range: 'A1', values: [['ok']] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.spreadsheetId).toBe(sheet);
-    expect(h.sandbox.control.requests('sheets').map((r) => r.path)).toEqual([`/v4/spreadsheets/${sheet}/values/A1`]);
+    // The address names a tab (gid=0) and the range none: the sheets are read once to see that tab is the first.
+    expect(h.sandbox.control.requests('sheets').map((r) => r.path)).toEqual([`/v4/spreadsheets/${sheet}`, `/v4/spreadsheets/${sheet}/values/A1`]);
   });
 
   it('takes a Google Drive link to the file, as models are often given, and sends the id alone', async () => {
