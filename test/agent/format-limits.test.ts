@@ -9,8 +9,8 @@
  *   supported"). Strict mode (Structured Outputs, "Supported schemas": platform.openai.com/docs/guides/
  *   structured-outputs#supported-schemas): at most 5000 object properties and 10 levels of nesting, 1000 enum values
  *   in all, 15,000 characters of the values of one string enum of more than 250 values, and 120,000 characters of
- *   property names, enum values and const values in all. Nesting is counted here as every object and array level on
- *   the deepest path (the root object is level 1), the strictest reading.
+ *   property names, enum values and const values in all. Nesting is counted as OpenAI's Java SDK counts it before
+ *   sending (openai-java's JsonSchemaValidator: the root 0, one level per property, `items` and `anyOf` branch).
  * - Anthropic (Messages API, tool use): a tool name matches ^[a-zA-Z0-9_-]{1,64}$.
  * - Gemini (`FunctionDeclaration` in @google/genai's types and the Generative Language API reference): a name starts
  *   with a letter or an underscore, then letters, digits, underscores, dots, colons and dashes, at most 64 in all;
@@ -59,21 +59,20 @@ function* walk(schema: Obj, pointer = ''): Generator<[Obj, string]> {
   for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(schema[key])) for (const [i, b] of (schema[key] as Obj[]).entries()) yield* walk(b, `${pointer}/${key}/${i}`);
 }
 
-/** The object and array levels on the deepest path (the root object is 1), and that path. */
-function nesting(s: Obj, pointer = ''): [number, string] {
-  const own = isObj(s.properties) || isObj(s.items) ? 1 : 0;
-  let best: [number, string] = [own, pointer];
+/**
+ * The deepest subschema and its depth, counted as OpenAI's own SDK counts it (openai-java's JsonSchemaValidator): the
+ * root is 0, and each property, `items` and `anyOf` branch is one level below the schema holding it.
+ */
+function nesting(s: Obj, depth = 0, pointer = ''): [number, string] {
+  let best: [number, string] = [depth, pointer];
   const children: Array<[Obj, string]> = [
     ...Object.entries(isObj(s.properties) ? s.properties : {}).map(([k, v]) => [v, `${pointer}/properties/${k}`] as [Obj, string]),
     ...(isObj(s.items) ? [[s.items, `${pointer}/items`] as [Obj, string]] : []),
+    ...((s.anyOf ?? []) as Obj[]).map((b, i) => [b, `${pointer}/anyOf/${i}`] as [Obj, string]),
   ];
   for (const [child, at] of children) {
-    const [d, p] = nesting(child, at);
-    if (own + d > best[0]) best = [own + d, p];
-  }
-  for (const [i, b] of ((s.anyOf ?? []) as Obj[]).entries()) {
-    const [d, p] = nesting(b, `${pointer}/anyOf/${i}`);
-    if (d > best[0]) best = [d, p];
+    const found = nesting(child, depth + 1, at);
+    if (found[0] > best[0]) best = found;
   }
   return best;
 }
@@ -133,7 +132,7 @@ function limitProblems(format: ModelFormat, defs: readonly unknown[]): string[] 
     }
     if (format === 'openai-strict' || format === 'openai-responses') {
       const [depth, deepest] = nesting(schema);
-      if (depth > LIMITS.strictNesting) out.push(`${at}: ${depth} levels of nesting down to ${deepest}; OpenAI strict mode allows ${LIMITS.strictNesting}`);
+      if (depth > LIMITS.strictNesting) out.push(`${at}: nesting depth ${depth} at ${deepest}; OpenAI strict mode allows ${LIMITS.strictNesting}`);
       const size = strictSize(schema);
       if (size.properties > LIMITS.strictProperties) out.push(`${at}: ${size.properties} object properties; OpenAI strict mode allows ${LIMITS.strictProperties}`);
       if (size.enumValues > LIMITS.strictEnumValues) out.push(`${at}: ${size.enumValues} enum values in all; OpenAI strict mode allows ${LIMITS.strictEnumValues}`);
@@ -186,8 +185,11 @@ describe('the limit checks bite', () => {
   it('OpenAI strict mode: nesting, enum values, a large enum, property names', () => {
     expect(problems('openai-strict', variant({ inputSchema: { type: 'object', properties: { a: deep(9) }, additionalProperties: false } }))).toEqual([]);
     expect(problems('openai-strict', variant({ inputSchema: { type: 'object', properties: { a: deep(10) }, additionalProperties: false } }))).toEqual([
-      `calendar_delete_event (openai-strict): 11 levels of nesting down to ${'/properties/a'.repeat(10)}; OpenAI strict mode allows 10`,
+      `calendar_delete_event (openai-strict): nesting depth 11 at ${'/properties/a'.repeat(11)}; OpenAI strict mode allows 10`,
     ]);
+    // A union's branch is one level more.
+    const union = { anyOf: [deep(9), { type: 'string' }] };
+    expect(problems('openai-strict', variant({ inputSchema: { type: 'object', properties: { a: union }, required: ['a'], additionalProperties: false } })).join('\n')).toContain('nesting depth 11 at /properties/a/anyOf/0/');
     const values = (n: number, width: number) => Array.from({ length: n }, (_, i) => String(i).padStart(width, 'v'));
     const enums = (e: string[]) => variant({ inputSchema: { type: 'object', properties: { a: { type: 'string', enum: e } }, required: ['a'], additionalProperties: false } });
     expect(problems('openai-responses', enums(values(1001, 4))).join('\n')).toContain('1001 enum values in all');
