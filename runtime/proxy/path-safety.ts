@@ -56,6 +56,27 @@ function checkSegments(path: string, label: string): void {
   }
 }
 
+/** Longest path quoted back, encoded, in the refusal of one holding characters to percent-encode. */
+const QUOTED_PATH_MAX = 300;
+
+/**
+ * What is wrong with a path holding characters outside {@link ALLOWED_RAW}: which ones (a space in a sheet's name,
+ * `é`, `[`), with their escapes, and the path with each escaped, to send, when that path passes every check.
+ */
+function unencodedProblem(path: string): string {
+  const raw = [...new Set([...path].filter((ch) => !ALLOWED_RAW.test(ch)))];
+  const escape = (ch: string): string => [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const named = `path contains ${raw.map((ch) => JSON.stringify(ch)).join(', ')}, which must be percent-encoded (${raw.map(escape).join(', ')})`;
+  const encoded = [...path].map((ch) => (ALLOWED_RAW.test(ch) ? ch : escape(ch))).join('');
+  if (encoded.length > QUOTED_PATH_MAX) return named;
+  try {
+    checkProxyPath(encoded);
+  } catch {
+    return named;
+  }
+  return `${named}: send ${JSON.stringify(encoded)}`;
+}
+
 /**
  * Checks a caller-supplied proxy path and returns it unchanged when it is safe; throws `invalid_proxy_request`
  * otherwise.
@@ -72,7 +93,7 @@ export function checkProxyPath(path: unknown): string {
     refuse(/^[a-z][a-z0-9+.-]*:/i.test(path) ? 'path must be a path below the API root, not an absolute URL: start it with "/"' : 'path must start with "/" (add the leading slash)');
   }
   if (path.startsWith('//')) refuse('path must not start with "//"');
-  if (!ALLOWED_RAW.test(path)) refuse('path contains a character that must be percent-encoded');
+  if (!ALLOWED_RAW.test(path)) refuse(unencodedProblem(path));
   if (ESCAPE.test(path)) refuse('path contains a malformed percent-escape');
   checkSegments(path, 'path');
 

@@ -1010,3 +1010,19 @@ describe("sheets: a range without a sheet name, in a spreadsheet given by the ad
     expect((first.structuredContent as { values: unknown[][] }).values).toEqual([['Date', 'Item', 'Amount'], ['2026-11-03', 'Taxi', '23.5']]);
   });
 });
+
+describe('proxy: a sheet range read through the proxy, its name written as the user says it', () => {
+  it('a space (or é) in the path is refused naming it, with the path to send encoded; sent so, the cells come back', async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Proxy', sheets: [{ properties: { title: 'Dépenses Nov' } }] });
+    const id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    expect((await call('sheets_update_values', { spreadsheet_id: id, range: "'Dépenses Nov'!A1", values: [['Taxi', 23.5]] })).isError).toBeFalsy();
+    const token = await h.token(h.a);
+    const proxy = (path: string) => h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'sheets', identifier: 'mo', method: 'GET', path } });
+    const refused = await proxy(`/v4/spreadsheets/${id}/values/Dépenses Nov!A1:B1`);
+    expect(refused.status).toBe(400);
+    const encoded = `/v4/spreadsheets/${id}/values/D%C3%A9penses%20Nov!A1:B1`;
+    expect(refused.body.error.message).toBe(`Proxy path refused: path contains "é", " ", which must be percent-encoded (%C3%A9, %20): send ${JSON.stringify(encoded)}.`);
+    const read = await proxy(encoded);
+    expect(read.body).toMatchObject({ status: 200, body: { range: "'Dépenses Nov'!A1:B1", values: [['Taxi', '23.5']] } });
+  });
+});

@@ -52,3 +52,17 @@ describe('applyPathAliases', () => {
     expect(applyPathAliases('/v1/documents', { '/docs/v1/': '/v1/' })).toBe('/v1/documents');
   });
 });
+
+describe('a path with characters to percent-encode', () => {
+  it.each([
+    ['/v4/spreadsheets/abc/values/November expenses!A1:B2', `path contains " ", which must be percent-encoded (%20): send "/v4/spreadsheets/abc/values/November%20expenses!A1:B2"`],
+    ["/v4/spreadsheets/abc/values/'Décembre [2026]'!A1", `path contains "é", " ", "[", "]", which must be percent-encoded (%C3%A9, %20, %5B, %5D): send "/v4/spreadsheets/abc/values/'D%C3%A9cembre%20%5B2026%5D'!A1"`],
+  ])('names them, with the path to send: %s', (path, message) => {
+    expect(() => checkProxyPath(path)).toThrow(`Proxy path refused: ${message}.`);
+  });
+
+  it('sends no path that another check refuses, nor a long one', () => {
+    expect(() => checkProxyPath('/v1/a b/../c')).toThrow(/^Proxy path refused: path contains " ", which must be percent-encoded \(%20\)\.$/);
+    expect(() => checkProxyPath(`/v1/${'x '.repeat(200)}`)).toThrow(/must be percent-encoded \(%20\)\.$/);
+  });
+});
