@@ -6,7 +6,7 @@
  * forms, no script, like the rest of the dashboard; the pages read through the environment scope, as
  * `GET /api/v1/executions` and `GET /api/v1/executions/{execution_id}` do.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
 import { isConnectorError } from '../../errors.js';
 import { apiSchemas } from '../routes/schemas.js';
@@ -59,13 +59,39 @@ export function errorSide(code: string | null, upstreamStatus: number | null): s
       return 'The service (see the logs for this time).';
   }
 }
-const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code'] as const;
+const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code', 'since', 'until'] as const;
+
+/**
+ * The From and To fields are the browser's date and time pickers, which send a time without a zone
+ * (`2026-11-25T10:05`, seconds when given); the page shows every time in UTC, so such a time is read as UTC and made
+ * the RFC 3339 time the API takes (`2026-11-25T10:05:00Z`). Anything else is left to the API's rule.
+ */
+const utcTimes: preValidationHookHandler = (request, _reply, done) => {
+  const query = request.query as Record<string, unknown>;
+  for (const name of ['since', 'until']) {
+    const value = query[name];
+    if (typeof value !== 'string') continue;
+    const local = /^(\d{4}-\d\d-\d\dT\d\d:\d\d)(:\d\d(?:\.\d{1,3})?)?$/.exec(value.trim());
+    if (local) query[name] = `${local[1]}${local[2] ?? ':00'}Z`;
+  }
+  done();
+};
+
+/** A filter time as the date and time field shows it: the UTC time without its zone (the API's `Z` form only). */
+function pickerValue(value: string | undefined): string {
+  const utc = value === undefined ? null : /^(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?)(?:\.\d+)?Z$/.exec(value);
+  return utc ? utc[1]! : '';
+}
+
+function withUtcTimes(options: ReturnType<typeof listPageOptions>): ReturnType<typeof listPageOptions> {
+  return { ...options, preValidation: [options.preValidation as preValidationHookHandler, utcTimes] };
+}
 
 export function registerExecutionPages<C extends { env: EnvironmentScope }>(app: FastifyInstance, deps: ExecutionPagesDeps<C>): void {
   app.get(
     '/executions',
     // The API's rule for these filters and the cursor (`GET /api/v1/executions`); a value it refuses is the page's error.
-    listPageOptions(apiSchemas().executionsQuery, [...FILTERS, 'cursor'], ['back']),
+    withUtcTimes(listPageOptions(apiSchemas().executionsQuery, [...FILTERS, 'cursor'], ['back'])),
     deps.signedIn(async (request, reply, ctx) => {
       const q = request.query as Record<string, unknown>;
       const refused = queryRefusal(request);
@@ -93,6 +119,8 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         identifierValue: filters.identifier ?? '',
         toolValue: filters.tool ?? '',
         errorCodeValue: filters.error_code ?? '',
+        sinceValue: pickerValue(filters.since),
+        untilValue: pickerValue(filters.until),
         filtered: Object.keys(filters).length > 0,
         newestPage: pages.newest,
         newerPage: pages.newer,
