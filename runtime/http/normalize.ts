@@ -83,12 +83,55 @@ function clipStrings(value: unknown): unknown {
   return value;
 }
 
-/** Replaces every occurrence of each secret in every string of a JSON value. */
+/** The shortest base64 run of a secret that is redacted: a shorter one could match unrelated text. */
+const MIN_BASE64_FORM = 16;
+
+const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
+/**
+ * The forms a secret takes when an upstream echoes it after passing it through an encoding: as it is; JSON-escaped
+ * once or twice (JSON text quoted inside a JSON string), with or without `/` escaped as `\/`; URL-encoded once or
+ * twice, in either case of hex; and base64 or base64url at each of the three alignments it can have inside a longer
+ * base64 run (a Basic credential, a dump): the whole groups that hold only the secret's bytes, so at most two bytes
+ * at each end are left beside the redaction.
+ */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret]);
+  let level = [secret];
+  for (let depth = 0; depth < 2; depth++) {
+    level = level.flatMap((text) => {
+      const escaped = jsonEscaped(text);
+      return [escaped, escaped.replace(/\//g, '\\/')];
+    });
+    for (const form of level) forms.add(form);
+  }
+  const once = encodeURIComponent(secret);
+  const twice = encodeURIComponent(once);
+  for (const form of [once, lowerHex(once), twice, lowerHex(twice)]) forms.add(form);
+  const bytes = Buffer.from(secret, 'utf8');
+  for (let skip = 0; skip < 3; skip++) {
+    const whole = bytes.subarray(skip, skip + Math.floor((bytes.length - skip) / 3) * 3);
+    const base64 = whole.toString('base64');
+    if (base64.length < MIN_BASE64_FORM) continue;
+    forms.add(base64);
+    forms.add(whole.toString('base64url'));
+  }
+  return [...forms];
+}
+
+/**
+ * Replaces every occurrence of each secret, in any of its {@link secretForms}, in every string (and key) of a JSON
+ * value. One pattern of all the forms, longest first, so a string is scanned once whatever the number of forms.
+ */
 export function redact<T>(value: T, secrets: readonly string[]): T {
   const live = secrets.filter((s) => s.length >= 8);
   if (live.length === 0) return value;
+  const forms = [...new Set(live.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const shortest = forms[forms.length - 1]!.length;
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return live.reduce((text, secret) => text.split(secret).join(REDACTED), v);
+    if (typeof v === 'string') return v.length < shortest ? v : v.replace(pattern, REDACTED);
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       const out: Record<string, unknown> = {};

@@ -1,0 +1,58 @@
+// A provider (or an upstream a connection's overrides name) may echo the call's token not only verbatim but in the
+// forms it passed through: JSON-escaped inside a JSON string (`\/` for `/`), URL-encoded in a quoted URL or form body,
+// base64 in a quoted Basic header or a debug dump. Each form is the token to whoever reads the error body.
+import { describe, expect, it } from 'vitest';
+import { redact, upstreamError } from '../../../runtime/http/normalize.js';
+
+// Shaped like a Google refresh token: slashes, and base64-ish characters that URL and JSON encodings change.
+const token = '1//0gSecretRefresh+Token/with=Chars_abcdefghijklmnop';
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const b64url = (s: string) => Buffer.from(s).toString('base64url');
+
+const forms: Array<[string, string]> = [
+  ['JSON-escaped slashes in a text body', JSON.stringify(token).replace(/\//g, '\\/')],
+  ['URL-encoded', encodeURIComponent(token)],
+  ['URL-encoded with lowercase hex', encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())],
+  ['URL-encoded twice', encodeURIComponent(encodeURIComponent(token))],
+  ['base64 of the token', b64(token)],
+  ['base64 inside a Basic credential (offset 1)', b64(`x:${token}`)],
+  ['base64 inside a Basic credential (offset 2)', b64(`xy:${token}`)],
+  ['base64url (offset 0)', b64url(token)],
+  ['base64url (offset 1)', b64url(`:${token}`)],
+];
+
+/** Whether any 12 consecutive characters of an encoded form of the token survive in `shown`. */
+function leaks(shown: string, form: string): string | undefined {
+  for (let i = 0; i + 12 <= form.length; i++) {
+    const piece = form.slice(i, i + 12);
+    // Skip pieces of the surrounding text, not of the token's encoding.
+    if (shown.includes(piece) && !'x:xy:'.includes(piece)) return piece;
+  }
+  return undefined;
+}
+
+describe('an echoed token in an encoded form is redacted from the error', () => {
+  it.each(forms)('%s, in a text body', (_name, form) => {
+    const error = upstreamError({ dialect: 'google', status: 400, headers: {}, body: Buffer.from(`bad request: ${form} end`), secrets: [token] });
+    const shown = JSON.stringify(error.toJSON()) + error.message;
+    expect(leaks(shown, form)).toBeUndefined();
+  });
+
+  it.each(forms)('%s, inside a JSON string nested in the JSON body', (_name, form) => {
+    const inner = `{"request":{"headers":{"authorization":"${form}"}}}`;
+    const error = upstreamError({ dialect: 'google', status: 400, headers: {}, body: Buffer.from(JSON.stringify({ error: { message: `debug: ${inner}` } })), secrets: [token] });
+    const shown = JSON.stringify(error.toJSON()) + error.message;
+    expect(leaks(shown, form)).toBeUndefined();
+  });
+
+  it('a JSON string that double-encodes the token (JSON text inside JSON text) is redacted', () => {
+    const twice = JSON.stringify(JSON.stringify({ token }).replace(/\//g, '\\/'));
+    const error = upstreamError({ dialect: 'notion', status: 400, headers: {}, body: Buffer.from(`{"message":${JSON.stringify(`echo ${twice}`)}}`), secrets: [token] });
+    expect(JSON.stringify(error.toJSON())).not.toContain('0gSecretRefresh');
+  });
+
+  it('leaves text that does not hold the token alone', () => {
+    const value = { message: 'Invalid value for industry: SOFTWARE', list: ['a', 'b'], n: 1 };
+    expect(redact(value, [token])).toEqual(value);
+  });
+});
