@@ -5,7 +5,7 @@
  * failure path.
  */
 import { googleFileProblem } from '../helpers/google-file-id.js';
-import { a1Cells, a1QuotedName, a1Range, date, dateTime, email, formats, r1c1Ref } from './formats.js';
+import { a1Cells, a1QuotedName, a1Range, date, dateTime, email, formats, OTHER_QUOTES, r1c1Ref } from './formats.js';
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}/;
 
@@ -134,6 +134,13 @@ function a1Problem(value: string, inList: boolean): string {
       : '; it takes one range, not several separated by commas: call the tool once per range';
   }
   const bang = value.lastIndexOf('!');
+  const otherQuotes = new RegExp(`^${OTHER_QUOTES}`).exec(value);
+  if (otherQuotes) {
+    const name = value.slice(1, otherQuotes[0].length - 2);
+    const fix = `'${name.replaceAll("'", "''")}'!${value.slice(otherQuotes[0].length)}`;
+    const marks = `${value[0]}${value[otherQuotes[0].length - 2]}`;
+    return `; a sheet name is quoted with single quotes ('), not ${marks}${value.length <= ECHO_MAX ? `: send ${fix}` : ", e.g. 'My Sheet'!A1"}`;
+  }
   if (value.startsWith("'")) {
     if (!a1QuotedName(value)) return "; a quoted sheet name ends with ' and a ' inside it is doubled, e.g. 'Bob''s data'!A1:C10";
   } else if (bang > 0 && value.slice(0, bang).includes("'")) {

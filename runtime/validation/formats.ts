@@ -123,10 +123,17 @@ const REF = '(?:[A-Za-z]{1,3}[1-9][0-9]*|[A-Za-z]{1,3}|[1-9][0-9]*)';
 const R1C1_REF = '(?:[Rr](?:\\d+|\\[\\d+\\])?(?:[Cc](?:\\d+|\\[\\d+\\])?)?|[Cc](?:\\d+|\\[\\d+\\])?)';
 const QUOTED = "'(?:[^']|'')+'";
 /**
+ * A sheet name wrapped in quotes other than Sheets' single ones (`"Q4 Budget"`, `‘Q4 Budget’`, `“Q4 Budget”`,
+ * `` `Q4 Budget` ``), as other languages quote: Sheets would read the quotes as part of the name and find no such
+ * sheet. A name that holds such quotes goes inside single quotes (`'"Q4 Budget"'!A1`).
+ */
+export const OTHER_QUOTES = '(?:"[^"!]*"|‘[^’!]*’|“[^”!]*”|`[^`!]*`)!';
+
+/**
  * A sheet name written without quotes, as Sheets reads one: any text without a quote or `!`, not starting or ending
  * with white space (`Sheet1`, `Class Data`, `Données 2026`). Google's own samples write `Class Data!A2:E`.
  */
-const UNQUOTED = "[^'!\\s](?:[^'!]*[^'!\\s])?";
+const UNQUOTED = `(?!${OTHER_QUOTES})[^'!\\s](?:[^'!]*[^'!\\s])?`;
 /**
  * A sheet name alone: unquoted, it holds no `:` either, so that a malformed range (`A1 : B2`) is not taken for one, and
  * it does not read as R1C1 (`RC`, `R1C1`, `C[2]`), which Sheets reads as cells before a title (brekkylab/backlot,

@@ -1026,3 +1026,18 @@ describe('proxy: a sheet range read through the proxy, its name written as the u
     expect(read.body).toMatchObject({ status: 200, body: { range: "'Dépenses Nov'!A1:B1", values: [['Taxi', '23.5']] } });
   });
 });
+
+describe('sheets: a tab whose name has a space, quoted the way other languages quote', () => {
+  it('a sheet name in double or curly quotes is refused before sending, with the single quotes to send; sent so, the cell is written', async () => {
+    const book = await call('sheets_create_spreadsheet', { title: 'Budget', sheets: [{ properties: { title: 'Q4 Budget' } }] });
+    const spreadsheet_id = (book.structuredContent as { spreadsheetId: string }).spreadsheetId;
+    for (const range of ['"Q4 Budget"!A1', '‘Q4 Budget’!A1', '“Q4 Budget”!A1']) {
+      const error = errorOf(await call('sheets_update_values', { spreadsheet_id, range, values: [['Total', 12]] })) as { code: string; violations?: Array<{ pointer: string; message: string }> };
+      expect(error.code).toBe('invalid_input');
+      expect(error.violations?.[0]?.message).toMatch(/; a sheet name is quoted with single quotes \('\), not .+: send 'Q4 Budget'!A1$/);
+    }
+    const cleared = errorOf(await call('sheets_clear_values', { spreadsheet_id, ranges: ['"Q4 Budget"!A2:C'] })) as { violations?: Array<{ pointer: string }> };
+    expect(cleared.violations?.map((v) => v.pointer)).toEqual(['/ranges/0']);
+    expect((await call('sheets_update_values', { spreadsheet_id, range: "'Q4 Budget'!A1", values: [['Total', 12]] })).isError).toBeFalsy();
+  });
+});
