@@ -28,18 +28,42 @@ export function proxyStart(environmentId: string, input: ProxyInput): ExecutionS
     connectionName: text(input?.connection_name),
     identifier: text(input?.identifier),
     operation: `${method} ${proxyPathTemplate(input?.path)}`,
-    input: () => ({ method, path: input?.path ?? null, query: input?.query ?? null, body: capturedBody(input?.body) }),
+    input: () => ({ method, path: input?.path ?? null, query: input?.query ?? null, body: capturedBody(input?.body, contentType(input?.headers)) }),
   };
 }
 
-/** A body given as its JSON text (what the HTTP service passes) is captured parsed, so its fields can be redacted. */
-function capturedBody(body: unknown): unknown {
-  if (!(body instanceof JsonText)) return body ?? null;
-  try {
-    return JSON.parse(body.text) as unknown;
-  } catch {
-    return body.text;
+/** The Content-Type a proxy call's own headers give (any case of the name), if any. */
+function contentType(headers: unknown): string | undefined {
+  if (headers === null || typeof headers !== 'object') return undefined;
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'content-type' && typeof value === 'string') return value;
+  return undefined;
+}
+
+/**
+ * The body as it is captured, parsed wherever it can be, so that its fields are redacted by name as an object body's
+ * are: JSON text (what the HTTP service passes, or a string the caller labelled JSON) parsed; a string labelled
+ * `application/x-www-form-urlencoded` as its parameters (a repeated one as a list). Kept as a string, a form's
+ * `client_secret=…` or a JSON text's `"refresh_token"` went into the history whole.
+ */
+function capturedBody(body: unknown, type: string | undefined): unknown {
+  const text = body instanceof JsonText ? body.text : typeof body === 'string' && type !== undefined && /[/+]json\b/i.test(type) ? body : undefined;
+  if (text !== undefined) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
   }
+  if (typeof body === 'string' && type !== undefined && /^application\/x-www-form-urlencoded\b/i.test(type.trim())) {
+    // A Map, then own properties: a parameter named `__proto__` is a field like any other.
+    const params = new Map<string, string | string[]>();
+    for (const [key, value] of new URLSearchParams(body)) {
+      const seen = params.get(key);
+      params.set(key, seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value]);
+    }
+    return Object.fromEntries(params);
+  }
+  return body ?? null;
 }
 
 export function executionFilter(query: ExecutionListQuery): ExecutionFilter {
