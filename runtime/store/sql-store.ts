@@ -376,6 +376,10 @@ export class SqlStore implements Store {
     return this.#webhooks.recordAttempt(deliveryId, owner, outcome);
   }
 
+  retryWebhookDelivery(environmentId: string, id: string, now: string): Promise<boolean> {
+    return this.#webhooks.retryDelivery(environmentId, id, now);
+  }
+
   listWebhookDeliveries(environmentId: string, filter: WebhookDeliveryFilter = {}): Promise<WebhookDeliveryRecord[]> {
     return this.#webhooks.listDeliveries(environmentId, filter);
   }

@@ -213,6 +213,22 @@ export class SqlWebhooks {
   }
 
   /**
+   * Makes a delivery that is not delivered (pending, or failed after its 24 hours) due at `now`, for the dispatcher's
+   * next poll: an operator's "send again now" once the receiver is fixed. Its attempts and log are kept, so a failed
+   * attempt of it is scheduled as its count says (a failed delivery's next failure fails it again). A delivery being
+   * attempted (a lease not yet lapsed) is left alone. Whether it was changed.
+   */
+  async retryDelivery(environmentId: string, id: string, now: string): Promise<boolean> {
+    const at = normalizeTime(now);
+    const changed = await this.ctx.db.run(
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, updated_at = ?
+         WHERE id = ? AND environment_id = ? AND status <> 'delivered' AND (lease_until IS NULL OR lease_until < ?)`,
+      [at, new Date().toISOString(), id, environmentId, at],
+    );
+    return changed === 1;
+  }
+
+  /**
    * Deletes events older than {@link EVENT_RETENTION_MS} before `cutoff` with no delivery still pending (their
    * deliveries and attempts go with them, by cascade). Returns how many events were removed.
    */

@@ -522,6 +522,8 @@ export interface Store {
    * (the attempt is still logged) when `owner` no longer held the claim.
    */
   recordWebhookAttempt(deliveryId: string, owner: string, outcome: WebhookAttemptOutcome): Promise<boolean>;
+  /** Makes a delivery that is not delivered due at `now` (attempts and log kept); false when none, delivered, or being attempted. */
+  retryWebhookDelivery(environmentId: string, id: string, now: string): Promise<boolean>;
   listWebhookDeliveries(environmentId: string, filter?: WebhookDeliveryFilter): Promise<WebhookDeliveryRecord[]>;
   getWebhookDelivery(environmentId: string, id: string): Promise<WebhookDeliveryRecord | null>;
   /** A delivery's attempts, oldest first. */

@@ -102,6 +102,15 @@ export interface WebhookApi {
   getWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;
 }
 
+/** What the dashboard adds for the operator, in process only (no HTTP route, so not on the typed client). */
+export interface WebhookOperatorApi {
+  /**
+   * Sends a delivery that is not delivered again at the dispatcher's next poll (about a second), pending or failed:
+   * for when the receiver is fixed. `conflict` for a delivered one or one being attempted right now.
+   */
+  retryWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;
+}
+
 function endpointView(e: WebhookEndpointRecord, now: number): WebhookEndpointView {
   const overlapping = e.previousSecretExpiresAt !== null && Date.parse(e.previousSecretExpiresAt) > now;
   return {
@@ -155,7 +164,12 @@ function checkCreate(input: CreateWebhookEndpointInput, urlRefusal: (url: unknow
   return { url: input.url, events: [...new Set(input.events)] };
 }
 
-export function webhookApi(store: Store, environmentId: string, deps: { now: () => number; urlRefusal: (url: unknown) => string | null }): WebhookApi {
+export function webhookApi(store: Store, environmentId: string, deps: { now: () => number; urlRefusal: (url: unknown) => string | null }): WebhookApi & WebhookOperatorApi {
+  /** A delivery with its event's payload and its attempt log. */
+  const detail = async (found: WebhookDeliveryRecord): Promise<WebhookDeliveryDetail> => {
+    const [events, attempts] = await Promise.all([store.listAccountEvents(environmentId, { eventId: found.eventId }), store.listWebhookAttempts(environmentId, found.id)]);
+    return { ...deliveryView(found), payload: events[0] === undefined ? null : JSON.parse(events[0].payload), attempt_log: attempts.map(attemptView) };
+  };
   async function endpoint(id: string): Promise<WebhookEndpointRecord> {
     const found = typeof id === 'string' && id !== '' ? await store.getWebhookEndpoint(environmentId, id) : null;
     if (found === null) throw notFound('webhook endpoint', id);
@@ -203,11 +217,20 @@ export function webhookApi(store: Store, environmentId: string, deps: { now: () 
       );
       return { webhook_deliveries: page.items.map(deliveryView), next_cursor: page.nextCursor };
     },
+    async retryWebhookDelivery(id) {
+      const found = typeof id === 'string' && id !== '' ? await store.getWebhookDelivery(environmentId, id) : null;
+      if (found === null) throw notFound('webhook delivery', id);
+      if (!(await store.retryWebhookDelivery(environmentId, id, new Date(deps.now()).toISOString()))) {
+        throw new ConnectorError('conflict', found.status === 'delivered' ? 'The delivery was delivered: there is nothing to send again.' : 'The delivery is being attempted right now; see its log in a moment.');
+      }
+      const again = await store.getWebhookDelivery(environmentId, id);
+      if (again === null) throw notFound('webhook delivery', id);
+      return detail(again);
+    },
     async getWebhookDelivery(id) {
       const found = typeof id === 'string' && id !== '' ? await store.getWebhookDelivery(environmentId, id) : null;
       if (found === null) throw notFound('webhook delivery', id);
-      const [events, attempts] = await Promise.all([store.listAccountEvents(environmentId, { eventId: found.eventId }), store.listWebhookAttempts(environmentId, id)]);
-      return { ...deliveryView(found), payload: events[0] === undefined ? null : JSON.parse(events[0].payload), attempt_log: attempts.map(attemptView) };
+      return detail(found);
     },
   };
 }

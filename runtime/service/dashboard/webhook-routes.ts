@@ -154,7 +154,19 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     '/webhooks/deliveries/:id',
     signedIn(async (request, reply, ctx) => {
       const delivery = await ctx.env.getWebhookDelivery((request.params as { id: string }).id);
-      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, payloadText: JSON.stringify(delivery.payload, null, 2) });
+      const retried = (request.query as { retried?: unknown }).retried === '1';
+      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, retried, canRetry: delivery.status !== 'delivered', payloadText: JSON.stringify(delivery.payload, null, 2) });
+    }),
+  );
+
+  // Send again now: for a receiver that is fixed, rather than wait for the next retry (up to 8 hours apart) or, past
+  // the 24 hours, forever. The delivery's page shows that it is due, then its new attempt in its log.
+  app.post<{ Params: { id: string } }>(
+    '/webhooks/deliveries/:id/retry',
+    signedIn(async (request, reply, ctx) => {
+      const id = (request.params as { id: string }).id;
+      await ctx.env.retryWebhookDelivery(id);
+      return reply.redirect(`/dashboard/webhooks/deliveries/${encodeURIComponent(id)}?retried=1`, 303);
     }),
   );
 }
