@@ -1041,3 +1041,37 @@ describe('sheets: a tab whose name has a space, quoted the way other languages q
     expect((await call('sheets_update_values', { spreadsheet_id, range: "'Q4 Budget'!A1", values: [['Total', 12]] })).isError).toBeFalsy();
   });
 });
+
+describe('docs, sheets and comments: first tries whose error already said what to send', () => {
+  it('a section added at the last endIndex, a date replaced with containsText as text: each told the fix; sent so, the document reads right', async () => {
+    const document_id = ((await call('docs_create_document', { title: 'Weekly sync' })).structuredContent as { documentId: string }).documentId;
+    expect((await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: 1 }, text: 'Weekly sync 2026-11-24\nDécisions : livrer v2.\n' } }] })).isError).toBeFalsy();
+    const body = ((await call('docs_read_document', { document_id })).structuredContent as { body: { content: Array<{ endIndex: number }> } }).body.content;
+    const end = body.at(-1)!.endIndex;
+    const past = errorOf(await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: end }, text: 'Action items\n' } }] }));
+    expect(past.details?.hint).toMatch(/insert at most at endIndex - 1, or with endOfSegmentLocation \{\}/);
+    expect((await call('docs_update_document', { document_id, requests: [{ insertText: { location: { index: end - 1 }, text: 'Action items\n' } }] })).isError).toBeFalsy();
+    const replace = errorOf(await call('docs_update_document', { document_id, requests: [{ replaceAllText: { containsText: '2026-11-24', replaceText: '2026-11-25' } }] }));
+    expect(replace.details?.hint).toMatch(/containsText is an object, not the text itself/);
+    const replaced = await call('docs_update_document', { document_id, requests: [{ replaceAllText: { containsText: { text: '2026-11-24', matchCase: true }, replaceText: '2026-11-25' } }] });
+    expect((replaced.structuredContent as { replies: unknown[] }).replies).toEqual([{ replaceAllText: { occurrencesChanged: 1 } }]);
+    const text = ((await call('docs_read_document', { document_id })).structuredContent as { body: { content: Array<{ paragraph?: { elements: Array<{ textRun?: { content: string } }> } }> } }).body.content
+      .flatMap((e) => e.paragraph?.elements ?? [])
+      .map((e) => e.textRun?.content ?? '')
+      .join('');
+    expect(text).toBe('Weekly sync 2026-11-25\nDécisions : livrer v2.\nAction items\n\n');
+  });
+
+  it("a tab for December added twice (as 'december'), and a comment given as a bare string, are told what to send", async () => {
+    const spreadsheet_id = ((await call('sheets_create_spreadsheet', { title: 'Frais' })).structuredContent as { spreadsheetId: string }).spreadsheetId;
+    expect((await call('sheets_add_sheet', { spreadsheet_id, title: 'December' })).isError).toBeFalsy();
+    const again = errorOf(await call('sheets_add_sheet', { spreadsheet_id, title: 'december' }));
+    expect(again.message).toContain('A sheet with the name "december" already exists.');
+    expect(again.details?.hint).toMatch(/titles differing only in case count as the same.*write to the existing tab with sheets_update_values/);
+    const found = await call('workspace_search', { query: 'Tasks' });
+    const page_id = (found.structuredContent as { results: Array<{ object: string; parent: { page_id?: string } }> }).results.find((r) => r.object === 'database')!.parent.page_id!;
+    const bare = errorOf(await call('workspace_comment_create', { parent: { page_id }, comment: 'Invitations sent.' })) as { violations?: Array<{ message: string }> };
+    expect(bare.violations?.[0]?.message).toBe('comment must be an object, e.g. {"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}');
+    expect((await call('workspace_comment_create', { parent: { page_id }, comment: { rich_text: [{ type: 'text', text: { content: 'Invitations sent.' } }] } })).isError).toBeFalsy();
+  });
+});
