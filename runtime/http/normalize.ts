@@ -133,11 +133,8 @@ export function redact<T>(value: T, secrets: readonly string[]): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return v.length < shortest ? v : v.replace(pattern, REDACTED);
     if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(v)) out[walk(key) as string] = walk(inner);
-      return out;
-    }
+    // Own properties, as JSON.parse makes them: assigned, a key `__proto__` would set the copy's prototype instead.
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([key, inner]) => [walk(key), walk(inner)]));
     return v;
   };
   return walk(value) as T;

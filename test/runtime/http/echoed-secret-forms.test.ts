@@ -56,3 +56,14 @@ describe('an echoed token in an encoded form is redacted from the error', () => 
     expect(redact(value, [token])).toEqual(value);
   });
 });
+
+describe('redact', () => {
+  it('keeps a key named __proto__ as the own key JSON.parse made it, not as the copy\'s prototype', () => {
+    const parsed = JSON.parse(`{"__proto__": {"polluted": "${token}"}, "a": 1}`) as Record<string, unknown>;
+    const out = redact(parsed, [token]);
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"polluted":"[redacted]"},"a":1}');
+  });
+});
