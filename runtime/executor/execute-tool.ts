@@ -10,7 +10,7 @@ import { decodeModelInput } from '../agent/model-input.js';
 import type { ExecuteToolInput, ExecuteToolResult } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamCall } from '../http/client.js';
-import { isDialectRateLimit, parseBody, upstreamError } from '../http/normalize.js';
+import { isDialectRateLimit, parseBody, redact, upstreamError } from '../http/normalize.js';
 import { assertOverrideAllowed } from '../oauth/endpoints.js';
 import { isIdempotentMethod } from '../http/retry.js';
 import { joinUpstreamUrl } from '../http/url.js';
@@ -91,6 +91,9 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   if (typeof data === 'string') {
     throw new ConnectorError('upstream_error', `The upstream API answered ${res.status} with a body that is not JSON.`, { details: { status: res.status, body: null } });
   }
+  // An upstream that echoes the request (a debug field, an override's server) would hand the caller the user's
+  // provider token, which the application must never see: scrubbed from the answer as from an error's body.
+  data = redact(data, [res.token]);
   if (tool.transformResponse !== undefined) data = tool.transformResponse(data, value);
   return { data, execution_id: randomUUID() };
 }

@@ -81,7 +81,7 @@ beforeAll(async () => {
         return void res.end(JSON.stringify({ error: 'invalid_request', error_description: `refresh ${secrets.join(' ')} ${body}`, ...Object.fromEntries(secrets.map((s, i) => [`e${i}`, echoes(s)])) }));
       }
       for (const s of secrets) received.add(s);
-      const status = /\/401(\?|$)/.test(req.url ?? '') ? 401 : req.url?.includes('/ok') ? 200 : 400;
+      const status = /\/401(\?|$)/.test(req.url ?? '') ? 401 : /\/ok|\/200(\?|$)/.test(req.url ?? '') ? 200 : 400;
       res.writeHead(status, {
         'content-type': 'application/json',
         'www-authenticate': `Bearer error="invalid_token", token="${bearer}"`,
@@ -123,6 +123,13 @@ describe('an upstream that echoes the secrets it is sent', () => {
     expect(res.body.error.code).toBe('upstream_error');
     expect(JSON.stringify(res.body)).toContain('[redacted]');
     expect(received.size).toBeGreaterThan(0);
+    expect(found(answers.join('\n'), received)).toEqual([]);
+  });
+
+  it('a tool call answered 200: the data holds the provider\'s answer without the token', async () => {
+    const res = await call('/api/v1/execute_tool', { tool_name: 'crm_contact_get', identifier: 'echoed', tool_input: { contact_id: '200' } });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body.data)).toContain('[redacted]');
     expect(found(answers.join('\n'), received)).toEqual([]);
   });
 
