@@ -9,7 +9,8 @@ import { isRecord } from '../google-common/request.js';
 import { etagFor, eventHtmlLink, type CalendarRecord, type CalendarUserState, type StoredEvent } from './calendar-store.js';
 import { hangoutLinkOf, resolveConference } from './conference.js';
 import { checkEvent, checkEventTypeFor, mergePatch, normalizeAttendees, pickWritable, WRITABLE_FIELDS, type CheckedEvent } from './event-input.js';
-import { renderTime } from './event-time.js';
+import { inResponseZone, renderTime } from './event-time.js';
+import { isTimeZone } from './time.js';
 import { instanceById } from './events-list.js';
 
 export interface WriteOptions {
@@ -142,9 +143,14 @@ export function insertEvent(state: CalendarUserState, calendarId: string, body: 
   return { status: 200, body: structuredClone(resource) };
 }
 
-export function getEvent(state: CalendarUserState, calendarId: string, eventId: string): ApiResponse {
+/** events.get; `timeZone` (a query parameter), when given, is the zone the event's times are written in. */
+export function getEvent(state: CalendarUserState, calendarId: string, eventId: string, timeZone: string | null = null): ApiResponse {
+  if (timeZone !== null && !isTimeZone(timeZone)) {
+    throw new GoogleApiError(400, 'Invalid time zone definition.', { reason: 'invalid', locationType: 'parameter', location: 'timeZone' });
+  }
   const cal = state.calendar(calendarId);
-  return { status: 200, body: structuredClone(findEvent(state, cal, eventId).event.resource) };
+  const event = structuredClone(findEvent(state, cal, eventId).event.resource);
+  return { status: 200, body: timeZone === null ? event : inResponseZone(event, timeZone) };
 }
 
 export function patchEvent(

@@ -4,7 +4,7 @@
  */
 import { GoogleApiError } from '../google-common/errors.js';
 import { isRecord } from '../google-common/request.js';
-import { formatInZone, isTimeZone, parseDate, parseDateTime, utcToZoned, zonedToUtc, type LocalDateTime } from './time.js';
+import { formatInZone, isTimeZone, parseDate, parseDateTime, parseInstant, utcToZoned, zonedToUtc, type LocalDateTime } from './time.js';
 
 export interface ResolvedTime {
   allDay: boolean;
@@ -65,5 +65,22 @@ export function renderTime(t: ResolvedTime, original: Record<string, unknown>): 
   if (t.allDay) return { date: original.date };
   const out: Record<string, unknown> = { dateTime: formatInZone(t.ms, t.zone) };
   if (t.explicitZone) out.timeZone = t.explicitZone;
+  return out;
+}
+
+/**
+ * The event as answered with the `timeZone` query parameter of events.get and events.list ("Time zone used in the
+ * response"): each `dateTime` (start, end, originalStartTime) written with that zone's offset at its instant. The
+ * event's own `timeZone` fields stay; an all-day event's dates are not times and stay as they are.
+ * @see https://developers.google.com/calendar/api/v3/reference/events/get
+ */
+export function inResponseZone(event: Record<string, unknown>, zone: string): Record<string, unknown> {
+  const out = { ...event };
+  for (const key of ['start', 'end', 'originalStartTime'] as const) {
+    const time = out[key];
+    if (!isRecord(time) || typeof time.dateTime !== 'string') continue;
+    const ms = parseInstant(time.dateTime);
+    if (ms !== undefined) out[key] = { ...time, dateTime: formatInZone(ms, zone) };
+  }
   return out;
 }

@@ -7,7 +7,7 @@ import { GoogleApiError } from '../google-common/errors.js';
 import { boolParam, intParam, isRecord, legacyEnumParam } from '../google-common/request.js';
 import { etagFor, type CalendarRecord, type CalendarUserState, type StoredEvent } from './calendar-store.js';
 import { EVENT_TYPES } from './event-input.js';
-import { resolveTime } from './event-time.js';
+import { inResponseZone, resolveTime } from './event-time.js';
 import { continueListing, page, refuseWithSyncToken, resumeListing } from './paging.js';
 import { expand, parseRecurrence } from './recurrence.js';
 import { addDays, formatDate, formatInZone, isTimeZone, parseInstant, type LocalDateTime } from './time.js';
@@ -114,7 +114,7 @@ export function listEvents(state: CalendarUserState, calendarId: string, query: 
     defaultReminders: cal.accessRole === 'owner' || cal.accessRole === 'writer' ? [{ method: 'popup', minutes: 30 }] : [],
   });
   continueListing(body, state, scope, now, from, nextOffset);
-  body.items = slice.map((i) => structuredClone(i.resource));
+  body.items = slice.map((i) => (zone === null ? structuredClone(i.resource) : inResponseZone(structuredClone(i.resource), zone)));
   return { status: 200, body };
 }
 

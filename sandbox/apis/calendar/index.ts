@@ -69,7 +69,7 @@ function route(req: ApiRequest, state: CalendarUserState, others: () => Iterable
       const eventId = rest[3] as string;
       if (m === 'GET') {
         need(EVENTS_READ);
-        return getEvent(state, calendarId, eventId);
+        return getEvent(state, calendarId, eventId, req.query.get('timeZone'));
       }
       if (m === 'PATCH') {
         need(EVENTS_WRITE);
