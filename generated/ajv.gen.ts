@@ -3,9 +3,9 @@
 // @ts-nocheck
 import { formats } from '../runtime/validation/formats.js';
 export const calendar_create_event = validate20;
-const schema31 = {"type":"object","properties":{"start_datetime":{"type":"string","format":"date-time","description":"Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC.","examples":["2026-03-02T10:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"Title of the event.","examples":["Quarterly planning"]},"calendar_id":{"type":"string","minLength":1,"description":"Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address).","examples":["primary","team@group.calendar.google.com"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).","examples":[30]},"event_type":{"type":"string","enum":["default","focusTime","outOfOffice"],"description":"Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later.","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent).","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["start_datetime","summary"],"additionalProperties":false};
+const schema31 = {"type":"object","properties":{"start_datetime":{"type":"string","format":"date-or-date-time","description":"Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event.","examples":["2026-03-02T10:00:00+01:00","2026-12-04"]},"summary":{"type":"string","minLength":1,"description":"Title of the event.","examples":["Quarterly planning"]},"calendar_id":{"type":"string","minLength":1,"description":"Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address).","examples":["primary","team@group.calendar.google.com"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).","examples":[30]},"event_duration_days":{"type":"integer","minimum":1,"description":"Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2.","examples":[2]},"event_type":{"type":"string","enum":["default","focusTime","outOfOffice"],"description":"Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later.","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent).","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["start_datetime","summary"],"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
-const formats0 = formats["date-time"];
+const formats0 = formats["date-or-date-time"];
 const formats2 = formats.email;
 const formats4 = formats["iana-time-zone"];
 const pattern4 = new RegExp("^(RRULE|EXRULE|RDATE|EXDATE)[:;]", "u");
@@ -57,7 +57,7 @@ if(data.start_datetime !== undefined){
 let data0 = data.start_datetime;
 if(typeof data0 === "string"){
 if(!(formats0(data0))){
-const err3 = {instancePath:instancePath+"/start_datetime",schemaPath:"#/properties/start_datetime/format",keyword:"format",params:{format: "date-time"}};
+const err3 = {instancePath:instancePath+"/start_datetime",schemaPath:"#/properties/start_datetime/format",keyword:"format",params:{format: "date-or-date-time"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -253,10 +253,10 @@ errors++;
 }
 }
 }
-if(data.event_type !== undefined){
-let data9 = data.event_type;
-if(typeof data9 !== "string"){
-const err19 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"}};
+if(data.event_duration_days !== undefined){
+let data9 = data.event_duration_days;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err19 = {instancePath:instancePath+"/event_duration_days",schemaPath:"#/properties/event_duration_days/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -265,8 +265,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(((data9 === "default") || (data9 === "focusTime")) || (data9 === "outOfOffice"))){
-const err20 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/enum",keyword:"enum",params:{allowedValues: schema31.properties.event_type.enum}};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 1 || isNaN(data9)){
+const err20 = {instancePath:instancePath+"/event_duration_days",schemaPath:"#/properties/event_duration_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -276,9 +277,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.guests_can_invite_others !== undefined){
-if(typeof data.guests_can_invite_others !== "boolean"){
-const err21 = {instancePath:instancePath+"/guests_can_invite_others",schemaPath:"#/properties/guests_can_invite_others/type",keyword:"type",params:{type: "boolean"}};
+}
+if(data.event_type !== undefined){
+let data10 = data.event_type;
+if(typeof data10 !== "string"){
+const err21 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -287,10 +290,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.guests_can_modify !== undefined){
-if(typeof data.guests_can_modify !== "boolean"){
-const err22 = {instancePath:instancePath+"/guests_can_modify",schemaPath:"#/properties/guests_can_modify/type",keyword:"type",params:{type: "boolean"}};
+if(!(((data10 === "default") || (data10 === "focusTime")) || (data10 === "outOfOffice"))){
+const err22 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/enum",keyword:"enum",params:{allowedValues: schema31.properties.event_type.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -300,9 +301,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.guests_can_see_other_guests !== undefined){
-if(typeof data.guests_can_see_other_guests !== "boolean"){
-const err23 = {instancePath:instancePath+"/guests_can_see_other_guests",schemaPath:"#/properties/guests_can_see_other_guests/type",keyword:"type",params:{type: "boolean"}};
+if(data.guests_can_invite_others !== undefined){
+if(typeof data.guests_can_invite_others !== "boolean"){
+const err23 = {instancePath:instancePath+"/guests_can_invite_others",schemaPath:"#/properties/guests_can_invite_others/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -312,9 +313,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.location !== undefined){
-if(typeof data.location !== "string"){
-const err24 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
+if(data.guests_can_modify !== undefined){
+if(typeof data.guests_can_modify !== "boolean"){
+const err24 = {instancePath:instancePath+"/guests_can_modify",schemaPath:"#/properties/guests_can_modify/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -324,15 +325,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.recurrence !== undefined){
-let data14 = data.recurrence;
-if(Array.isArray(data14)){
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-let data15 = data14[i1];
-if(typeof data15 === "string"){
-if(!pattern4.test(data15)){
-const err25 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/pattern",keyword:"pattern",params:{pattern: "^(RRULE|EXRULE|RDATE|EXDATE)[:;]"}};
+if(data.guests_can_see_other_guests !== undefined){
+if(typeof data.guests_can_see_other_guests !== "boolean"){
+const err25 = {instancePath:instancePath+"/guests_can_see_other_guests",schemaPath:"#/properties/guests_can_see_other_guests/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -342,8 +337,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/type",keyword:"type",params:{type: "string"}};
+if(data.location !== undefined){
+if(typeof data.location !== "string"){
+const err26 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -353,9 +349,15 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/recurrence",schemaPath:"#/properties/recurrence/type",keyword:"type",params:{type: "array"}};
+if(data.recurrence !== undefined){
+let data15 = data.recurrence;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err27 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/pattern",keyword:"pattern",params:{pattern: "^(RRULE|EXRULE|RDATE|EXDATE)[:;]"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -365,9 +367,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.send_updates !== undefined){
-if(typeof data.send_updates !== "boolean"){
-const err28 = {instancePath:instancePath+"/send_updates",schemaPath:"#/properties/send_updates/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err28 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -377,11 +378,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.timezone !== undefined){
-let data17 = data.timezone;
-if(typeof data17 === "string"){
-if(!(formats4(data17))){
-const err29 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/recurrence",schemaPath:"#/properties/recurrence/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -391,8 +390,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"}};
+if(data.send_updates !== undefined){
+if(typeof data.send_updates !== "boolean"){
+const err30 = {instancePath:instancePath+"/send_updates",schemaPath:"#/properties/send_updates/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -402,10 +402,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.transparency !== undefined){
-let data18 = data.transparency;
-if(typeof data18 !== "string"){
-const err31 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/type",keyword:"type",params:{type: "string"}};
+if(data.timezone !== undefined){
+let data18 = data.timezone;
+if(typeof data18 === "string"){
+if(!(formats4(data18))){
+const err31 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -414,8 +415,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!((data18 === "free") || (data18 === "busy"))){
-const err32 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/enum",keyword:"enum",params:{allowedValues: schema31.properties.transparency.enum}};
+}
+else {
+const err32 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -425,10 +427,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.visibility !== undefined){
-let data19 = data.visibility;
+if(data.transparency !== undefined){
+let data19 = data.transparency;
 if(typeof data19 !== "string"){
-const err33 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: "string"}};
+const err33 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -437,8 +439,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!((((data19 === "default") || (data19 === "public")) || (data19 === "private")) || (data19 === "confidential"))){
-const err34 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/enum",keyword:"enum",params:{allowedValues: schema31.properties.visibility.enum}};
+if(!((data19 === "free") || (data19 === "busy"))){
+const err34 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/enum",keyword:"enum",params:{allowedValues: schema31.properties.transparency.enum}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -448,10 +450,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data20 = data.schema_version;
+if(data.visibility !== undefined){
+let data20 = data.visibility;
 if(typeof data20 !== "string"){
-const err35 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -460,8 +462,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(data20 === "1")){
-const err36 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema31.properties.schema_version.enum}};
+if(!((((data20 === "default") || (data20 === "public")) || (data20 === "private")) || (data20 === "confidential"))){
+const err36 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/enum",keyword:"enum",params:{allowedValues: schema31.properties.visibility.enum}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -471,10 +473,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data21 = data.tool_version;
+if(data.schema_version !== undefined){
+let data21 = data.schema_version;
 if(typeof data21 !== "string"){
-const err37 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -483,8 +485,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!(data21 === "1.0.0")){
-const err38 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema31.properties.tool_version.enum}};
+if(!(data21 === "1")){
+const err38 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema31.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -494,14 +496,37 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data22 = data.tool_version;
+if(typeof data22 !== "string"){
+const err39 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
+}
+errors++;
+}
+if(!(data22 === "1.0.0")){
+const err40 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema31.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }
@@ -660,6 +685,7 @@ validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const calendar_free_busy = validate22;
 const schema33 = {"type":"object","properties":{"time_min":{"type":"string","format":"date-time","description":"Start of the range to check, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): Thursday 1 pm in Paris on 2026-03-05 is 2026-03-05T13:00:00+01:00; Z is UTC.","examples":["2026-03-05T13:00:00+01:00"]},"time_max":{"type":"string","format":"date-time","description":"End of the range to check (after time_min), RFC 3339 with an offset, like time_min.","examples":["2026-03-05T18:00:00+01:00"]},"calendar_ids":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1},"default":["primary"],"description":"Whose availability, at most 50: `primary` (the user's own calendar, the default), calendar ids from calendar_list_calendars, or people's e-mail addresses (their primary calendar; for people in the user's Google Workspace domain who share their free/busy).","examples":[["primary","ana@example.com"]]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone in which the busy intervals are written (e.g. Europe/Paris); Google's default UTC. The range itself is time_min to time_max, whatever this says.","examples":["Europe/Paris"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["time_min","time_max"],"additionalProperties":false};
+const formats6 = formats["date-time"];
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -707,7 +733,7 @@ errors++;
 if(data.time_min !== undefined){
 let data0 = data.time_min;
 if(typeof data0 === "string"){
-if(!(formats0(data0))){
+if(!(formats6(data0))){
 const err3 = {instancePath:instancePath+"/time_min",schemaPath:"#/properties/time_min/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -732,7 +758,7 @@ errors++;
 if(data.time_max !== undefined){
 let data1 = data.time_max;
 if(typeof data1 === "string"){
-if(!(formats0(data1))){
+if(!(formats6(data1))){
 const err5 = {instancePath:instancePath+"/time_max",schemaPath:"#/properties/time_max/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -1076,7 +1102,7 @@ errors++;
 if(data.time_max !== undefined){
 let data7 = data.time_max;
 if(typeof data7 === "string"){
-if(!(formats0(data7))){
+if(!(formats6(data7))){
 const err13 = {instancePath:instancePath+"/time_max",schemaPath:"#/properties/time_max/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err13];
@@ -1101,7 +1127,7 @@ errors++;
 if(data.time_min !== undefined){
 let data8 = data.time_min;
 if(typeof data8 === "string"){
-if(!(formats0(data8))){
+if(!(formats6(data8))){
 const err15 = {instancePath:instancePath+"/time_min",schemaPath:"#/properties/time_min/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -1126,7 +1152,7 @@ errors++;
 if(data.updated_min !== undefined){
 let data9 = data.updated_min;
 if(typeof data9 === "string"){
-if(!(formats0(data9))){
+if(!(formats6(data9))){
 const err17 = {instancePath:instancePath+"/updated_min",schemaPath:"#/properties/updated_min/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err17];
@@ -1591,7 +1617,7 @@ errors++;
 if(data.time_max !== undefined){
 let data6 = data.time_max;
 if(typeof data6 === "string"){
-if(!(formats0(data6))){
+if(!(formats6(data6))){
 const err12 = {instancePath:instancePath+"/time_max",schemaPath:"#/properties/time_max/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err12];
@@ -1616,7 +1642,7 @@ errors++;
 if(data.time_min !== undefined){
 let data7 = data.time_min;
 if(typeof data7 === "string"){
-if(!(formats0(data7))){
+if(!(formats6(data7))){
 const err14 = {instancePath:instancePath+"/time_min",schemaPath:"#/properties/time_min/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err14];
@@ -1701,7 +1727,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const calendar_update_event = validate26;
-const schema37 = {"type":"object","properties":{"calendar_id":{"type":"string","minLength":1,"description":"Calendar that holds the event; `primary` for the user's main calendar.","examples":["primary"]},"event_id":{"type":"string","minLength":1,"description":"Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all.","examples":["7cbh8rpc10lrc0ckih9tafss99"]},"start_datetime":{"type":"string","format":"date-time","description":"New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC.","examples":["2026-03-02T11:00:00+01:00"]},"end_datetime":{"type":"string","format":"date-time","description":"New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both.","examples":["2026-03-02T12:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"New title.","examples":["Quarterly planning (moved)"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).","examples":[30]},"event_type":{"type":"string","enum":["default","focusTime","outOfOffice"],"description":"The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some).","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["calendar_id","event_id"],"additionalProperties":false};
+const schema37 = {"type":"object","properties":{"calendar_id":{"type":"string","minLength":1,"description":"Calendar that holds the event; `primary` for the user's main calendar.","examples":["primary"]},"event_id":{"type":"string","minLength":1,"description":"Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all.","examples":["7cbh8rpc10lrc0ckih9tafss99"]},"start_datetime":{"type":"string","format":"date-or-date-time","description":"New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day.","examples":["2026-03-02T11:00:00+01:00","2026-12-04"]},"end_datetime":{"type":"string","format":"date-time","description":"New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both.","examples":["2026-03-02T12:00:00+01:00"]},"summary":{"type":"string","minLength":1,"description":"New title.","examples":["Quarterly planning (moved)"]},"attendees_emails":{"type":"array","items":{"type":"string","format":"email"},"description":"E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one.","examples":[["ana@example.com","li@example.com"]]},"create_meeting_room":{"type":"boolean","description":"true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1).","examples":[true]},"description":{"type":"string","description":"Event description or agenda (plain text or simple HTML).","examples":["Quarterly planning. Agenda in the doc."]},"event_duration_hour":{"type":"integer","minimum":0,"description":"Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length.","examples":[1]},"event_duration_minutes":{"type":"integer","minimum":0,"maximum":59,"description":"Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).","examples":[30]},"event_duration_days":{"type":"integer","minimum":1,"description":"Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day.","examples":[2]},"event_type":{"type":"string","enum":["default","focusTime","outOfOffice"],"description":"The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400).","examples":["default"]},"guests_can_invite_others":{"type":"boolean","description":"Whether attendees may invite other people (Google's default true).","examples":[false]},"guests_can_modify":{"type":"boolean","description":"Whether attendees may edit the event (Google's default false).","examples":[false]},"guests_can_see_other_guests":{"type":"boolean","description":"Whether attendees see the guest list (Google's default true).","examples":[true]},"location":{"type":"string","description":"Free-form place of the event.","examples":["Room 4.02, 10 Rue de Rivoli, Paris"]},"recurrence":{"type":"array","items":{"type":"string","pattern":"^(RRULE|EXRULE|RDATE|EXDATE)[:;]"},"description":"Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given.","examples":[["RRULE:FREQ=WEEKLY;COUNT=5"]]},"send_updates":{"type":"boolean","description":"true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some).","examples":[true]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date.","examples":["Europe/Paris"]},"transparency":{"type":"string","enum":["free","busy"],"description":"Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent).","examples":["busy"]},"visibility":{"type":"string","enum":["default","public","private","confidential"],"description":"Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`.","examples":["private"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["calendar_id","event_id"],"additionalProperties":false};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1800,7 +1826,7 @@ if(data.start_datetime !== undefined){
 let data2 = data.start_datetime;
 if(typeof data2 === "string"){
 if(!(formats0(data2))){
-const err7 = {instancePath:instancePath+"/start_datetime",schemaPath:"#/properties/start_datetime/format",keyword:"format",params:{format: "date-time"}};
+const err7 = {instancePath:instancePath+"/start_datetime",schemaPath:"#/properties/start_datetime/format",keyword:"format",params:{format: "date-or-date-time"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1824,7 +1850,7 @@ errors++;
 if(data.end_datetime !== undefined){
 let data3 = data.end_datetime;
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats6(data3))){
 const err9 = {instancePath:instancePath+"/end_datetime",schemaPath:"#/properties/end_datetime/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -1996,10 +2022,10 @@ errors++;
 }
 }
 }
-if(data.event_type !== undefined){
-let data11 = data.event_type;
-if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"}};
+if(data.event_duration_days !== undefined){
+let data11 = data.event_duration_days;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err23 = {instancePath:instancePath+"/event_duration_days",schemaPath:"#/properties/event_duration_days/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2008,8 +2034,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(((data11 === "default") || (data11 === "focusTime")) || (data11 === "outOfOffice"))){
-const err24 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.event_type.enum}};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 1 || isNaN(data11)){
+const err24 = {instancePath:instancePath+"/event_duration_days",schemaPath:"#/properties/event_duration_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2019,9 +2046,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.guests_can_invite_others !== undefined){
-if(typeof data.guests_can_invite_others !== "boolean"){
-const err25 = {instancePath:instancePath+"/guests_can_invite_others",schemaPath:"#/properties/guests_can_invite_others/type",keyword:"type",params:{type: "boolean"}};
+}
+if(data.event_type !== undefined){
+let data12 = data.event_type;
+if(typeof data12 !== "string"){
+const err25 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2030,10 +2059,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.guests_can_modify !== undefined){
-if(typeof data.guests_can_modify !== "boolean"){
-const err26 = {instancePath:instancePath+"/guests_can_modify",schemaPath:"#/properties/guests_can_modify/type",keyword:"type",params:{type: "boolean"}};
+if(!(((data12 === "default") || (data12 === "focusTime")) || (data12 === "outOfOffice"))){
+const err26 = {instancePath:instancePath+"/event_type",schemaPath:"#/properties/event_type/enum",keyword:"enum",params:{allowedValues: schema37.properties.event_type.enum}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2043,9 +2070,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.guests_can_see_other_guests !== undefined){
-if(typeof data.guests_can_see_other_guests !== "boolean"){
-const err27 = {instancePath:instancePath+"/guests_can_see_other_guests",schemaPath:"#/properties/guests_can_see_other_guests/type",keyword:"type",params:{type: "boolean"}};
+if(data.guests_can_invite_others !== undefined){
+if(typeof data.guests_can_invite_others !== "boolean"){
+const err27 = {instancePath:instancePath+"/guests_can_invite_others",schemaPath:"#/properties/guests_can_invite_others/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2055,9 +2082,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.location !== undefined){
-if(typeof data.location !== "string"){
-const err28 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
+if(data.guests_can_modify !== undefined){
+if(typeof data.guests_can_modify !== "boolean"){
+const err28 = {instancePath:instancePath+"/guests_can_modify",schemaPath:"#/properties/guests_can_modify/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2067,15 +2094,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.recurrence !== undefined){
-let data16 = data.recurrence;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(typeof data17 === "string"){
-if(!pattern4.test(data17)){
-const err29 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/pattern",keyword:"pattern",params:{pattern: "^(RRULE|EXRULE|RDATE|EXDATE)[:;]"}};
+if(data.guests_can_see_other_guests !== undefined){
+if(typeof data.guests_can_see_other_guests !== "boolean"){
+const err29 = {instancePath:instancePath+"/guests_can_see_other_guests",schemaPath:"#/properties/guests_can_see_other_guests/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2085,8 +2106,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/type",keyword:"type",params:{type: "string"}};
+if(data.location !== undefined){
+if(typeof data.location !== "string"){
+const err30 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2096,9 +2118,15 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/recurrence",schemaPath:"#/properties/recurrence/type",keyword:"type",params:{type: "array"}};
+if(data.recurrence !== undefined){
+let data17 = data.recurrence;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(typeof data18 === "string"){
+if(!pattern4.test(data18)){
+const err31 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/pattern",keyword:"pattern",params:{pattern: "^(RRULE|EXRULE|RDATE|EXDATE)[:;]"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2108,9 +2136,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.send_updates !== undefined){
-if(typeof data.send_updates !== "boolean"){
-const err32 = {instancePath:instancePath+"/send_updates",schemaPath:"#/properties/send_updates/type",keyword:"type",params:{type: "boolean"}};
+else {
+const err32 = {instancePath:instancePath+"/recurrence/" + i1,schemaPath:"#/properties/recurrence/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2120,11 +2147,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.timezone !== undefined){
-let data19 = data.timezone;
-if(typeof data19 === "string"){
-if(!(formats4(data19))){
-const err33 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"}};
+}
+else {
+const err33 = {instancePath:instancePath+"/recurrence",schemaPath:"#/properties/recurrence/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2134,8 +2159,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"}};
+if(data.send_updates !== undefined){
+if(typeof data.send_updates !== "boolean"){
+const err34 = {instancePath:instancePath+"/send_updates",schemaPath:"#/properties/send_updates/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2145,10 +2171,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.transparency !== undefined){
-let data20 = data.transparency;
-if(typeof data20 !== "string"){
-const err35 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/type",keyword:"type",params:{type: "string"}};
+if(data.timezone !== undefined){
+let data20 = data.timezone;
+if(typeof data20 === "string"){
+if(!(formats4(data20))){
+const err35 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2157,8 +2184,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!((data20 === "free") || (data20 === "busy"))){
-const err36 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/enum",keyword:"enum",params:{allowedValues: schema37.properties.transparency.enum}};
+}
+else {
+const err36 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2168,10 +2196,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.visibility !== undefined){
-let data21 = data.visibility;
+if(data.transparency !== undefined){
+let data21 = data.transparency;
 if(typeof data21 !== "string"){
-const err37 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2180,8 +2208,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!((((data21 === "default") || (data21 === "public")) || (data21 === "private")) || (data21 === "confidential"))){
-const err38 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/enum",keyword:"enum",params:{allowedValues: schema37.properties.visibility.enum}};
+if(!((data21 === "free") || (data21 === "busy"))){
+const err38 = {instancePath:instancePath+"/transparency",schemaPath:"#/properties/transparency/enum",keyword:"enum",params:{allowedValues: schema37.properties.transparency.enum}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2191,10 +2219,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data22 = data.schema_version;
+if(data.visibility !== undefined){
+let data22 = data.visibility;
 if(typeof data22 !== "string"){
-const err39 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+const err39 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2203,8 +2231,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!(data22 === "1")){
-const err40 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema37.properties.schema_version.enum}};
+if(!((((data22 === "default") || (data22 === "public")) || (data22 === "private")) || (data22 === "confidential"))){
+const err40 = {instancePath:instancePath+"/visibility",schemaPath:"#/properties/visibility/enum",keyword:"enum",params:{allowedValues: schema37.properties.visibility.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2214,10 +2242,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data23 = data.tool_version;
+if(data.schema_version !== undefined){
+let data23 = data.schema_version;
 if(typeof data23 !== "string"){
-const err41 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err41 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2226,8 +2254,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!(data23 === "1.0.0")){
-const err42 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema37.properties.tool_version.enum}};
+if(!(data23 === "1")){
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema37.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2237,14 +2265,37 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data24 = data.tool_version;
+if(typeof data24 !== "string"){
+const err43 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+if(!(data24 === "1.0.0")){
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema37.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
@@ -4690,7 +4741,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data1 = data.timestamp;
 if(typeof data1 === "string"){
-if(!(formats0(data1))){
+if(!(formats6(data1))){
 const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err5];

@@ -29,7 +29,7 @@ export interface ToolClient {
   calendar_list_calendars(input: CalendarListCalendarsInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarListCalendarsOutput>>;
   /** List events of a Google Calendar (the primary calendar unless calendar_id is given), optionally within a time */
   calendar_list_events(input: CalendarListEventsInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarListEventsOutput>>;
-  /** Change a Google Calendar event (move, rename, re-invite); only the fields you give change. */
+  /** Change a Google Calendar event (move, rename, re-invite); only the fields given change. */
   calendar_update_event(input: CalendarUpdateEventInput, options: ToolCallOptions): Promise<ExecuteToolResult<CalendarUpdateEventOutput>>;
   /** Link two existing HubSpot records: associate a deal with a contact or company ("link the Acme deal to Ana"), a */
   crm_association_create(input: CrmAssociationCreateInput, options: ToolCallOptions): Promise<ExecuteToolResult<CrmAssociationCreateOutput>>;

@@ -265,12 +265,12 @@ export interface paths {
         /**
          * Create an event in the user's Google Calendar (primary unless calendar_id is given).
          * @description Create an event in the user's Google Calendar (primary unless calendar_id is given). Give summary and
-         *     start_datetime, RFC 3339 with the offset of the time zone meant (the user's is their primary calendar's timeZone:
-         *     calendar_list_calendars); the length is event_duration_hour + event_duration_minutes (default 30 minutes).
-         *     Optional: attendees_emails (e-mailed with send_updates true), a Meet link (create_meeting_room), recurrence.
+         *     start_datetime: RFC 3339 with the zone's offset (the user's: their primary calendar's timeZone,
+         *     calendar_list_calendars), lasting event_duration_hour + event_duration_minutes (default 30 min), or a date alone
+         *     (YYYY-MM-DD) for an all-day event of event_duration_days (default 1).
+         *     Optional: attendees_emails (e-mailed with send_updates true), Meet link (create_meeting_room), recurrence.
          *     Returns the event (id, htmlLink, start, end).
-         *     Example: {"summary": "Sync with Ana", "start_datetime": "2026-03-03T15:00:00+01:00", "attendees_emails":
-         *     ["ana@example.com"]}
+         *     Example: {"summary": "Offsite", "start_datetime": "2026-12-04", "event_duration_days": 2}
          *
          *     Aliases: googlecalendar_create_event.
          */
@@ -428,11 +428,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change a Google Calendar event (move, rename, re-invite); only the fields you give change.
-         * @description Change a Google Calendar event (move, rename, re-invite); only the fields you give change.
+         * Change a Google Calendar event (move, rename, re-invite); only the fields given change.
+         * @description Change a Google Calendar event (move, rename, re-invite); only the fields given change.
          *     To move it, give start_datetime: alone, it keeps the event's length; with end_datetime or a duration
-         *     (event_duration_hour/event_duration_minutes) it ends there. An all-day event moved to a time needs either.
-         *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old list. One meeting
+         *     (event_duration_hour/event_duration_minutes) it ends there. A date alone makes it all-day (event_duration_days);
+         *     an all-day event moved to a time needs an end or duration.
+         *     end_datetime alone changes only the end. Lists (attendees_emails, recurrence) replace the old one. One meeting
          *     of a recurring series: see event_id.
          *     Example: {"calendar_id": "primary", "event_id": "7cbh8rpc10lrc0ckih9tafss99", "start_datetime":
          *     "2026-03-02T15:00:00+01:00"}
@@ -1911,6 +1912,11 @@ export interface components {
              */
             description?: string;
             /**
+             * @description Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2.
+             * @example 2
+             */
+            event_duration_days?: number;
+            /**
              * @description Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes.
              * @example 1
              */
@@ -1964,9 +1970,10 @@ export interface components {
              */
             send_updates?: boolean;
             /**
-             * Format: date-time
-             * @description Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC.
+             * Format: date-or-date-time
+             * @description Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event.
              * @example 2026-03-02T10:00:00+01:00
+             * @example 2026-12-04
              */
             start_datetime: string;
             /**
@@ -2518,6 +2525,11 @@ export interface components {
              */
             end_datetime?: string;
             /**
+             * @description Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day.
+             * @example 2
+             */
+            event_duration_days?: number;
+            /**
              * @description Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length.
              * @example 1
              */
@@ -2576,9 +2588,10 @@ export interface components {
              */
             send_updates?: boolean;
             /**
-             * Format: date-time
-             * @description New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC.
+             * Format: date-or-date-time
+             * @description New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day.
              * @example 2026-03-02T11:00:00+01:00
+             * @example 2026-12-04
              */
             start_datetime?: string;
             /**

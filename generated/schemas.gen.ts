@@ -6,10 +6,11 @@ export let calendarCreateEventInputSchema: JsonSchema = {
     "properties": {
       "start_datetime": {
         "type": "string",
-        "format": "date-time",
-        "description": "Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC.",
+        "format": "date-or-date-time",
+        "description": "Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event.",
         "examples": [
-          "2026-03-02T10:00:00+01:00"
+          "2026-03-02T10:00:00+01:00",
+          "2026-12-04"
         ]
       },
       "summary": {
@@ -72,6 +73,14 @@ export let calendarCreateEventInputSchema: JsonSchema = {
         "description": "Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).",
         "examples": [
           30
+        ]
+      },
+      "event_duration_days": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2.",
+        "examples": [
+          2
         ]
       },
       "event_type": {
@@ -1750,10 +1759,11 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
       },
       "start_datetime": {
         "type": "string",
-        "format": "date-time",
-        "description": "New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC.",
+        "format": "date-or-date-time",
+        "description": "New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day.",
         "examples": [
-          "2026-03-02T11:00:00+01:00"
+          "2026-03-02T11:00:00+01:00",
+          "2026-12-04"
         ]
       },
       "end_datetime": {
@@ -1815,6 +1825,14 @@ export let calendarUpdateEventInputSchema: JsonSchema = {
         "description": "Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30).",
         "examples": [
           30
+        ]
+      },
+      "event_duration_days": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day.",
+        "examples": [
+          2
         ]
       },
       "event_type": {

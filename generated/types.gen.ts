@@ -45,9 +45,9 @@ export type WorkspaceBlockText = { rich_text?: Array<WorkspaceRichText>; color?:
 export type WorkspaceBlock = { object?: "block"; id: string; type?: string; has_children?: boolean; parent?: { type?: string; page_id?: string; block_id?: string; [key: string]: unknown }; created_time?: string; last_edited_time?: string; created_by?: WorkspaceUser; archived?: boolean; in_trash?: boolean; paragraph?: WorkspaceBlockText; heading_1?: WorkspaceBlockText; heading_2?: WorkspaceBlockText; heading_3?: WorkspaceBlockText; bulleted_list_item?: WorkspaceBlockText; numbered_list_item?: WorkspaceBlockText; quote?: WorkspaceBlockText; toggle?: WorkspaceBlockText; callout?: WorkspaceBlockText; to_do?: { rich_text?: Array<WorkspaceRichText>; color?: string; checked?: boolean; [key: string]: unknown }; code?: { rich_text?: Array<WorkspaceRichText>; language?: string; [key: string]: unknown }; child_page?: { title?: string; [key: string]: unknown }; child_database?: { title?: string; [key: string]: unknown }; [key: string]: unknown };
 /** Shared schema `List` of the workspace connector: One page of results. */
 export type WorkspaceList = { object?: "list"; results?: Array<Record<string, unknown>>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
-/** Input of `calendar_create_event` (aliases: `googlecalendar_create_event`). A union: timezone is required with recurrence (Google expands recurring events in that time zone). */
+/** Input of `calendar_create_event` (aliases: `googlecalendar_create_event`). A union: timezone is required with recurrence (Google expands it in that zone). event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one. event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one. */
 export type CalendarCreateEventInput = {
-    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
+    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
     start_datetime: string;
     /** Title of the event. Example: `"Quarterly planning"`. */
     summary: string;
@@ -63,6 +63,8 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
+    /** Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2. Example: `2`. */
+    event_duration_days?: never;
     /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
@@ -88,7 +90,50 @@ export type CalendarCreateEventInput = {
     /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
     tool_version?: "1.0.0";
   } | {
-    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
+    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
+    start_datetime: string;
+    /** Title of the event. Example: `"Quarterly planning"`. */
+    summary: string;
+    /** Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address). Example: `"primary"`. */
+    calendar_id?: string;
+    /** E-mail addresses of the people to invite. Example: `["ana@example.com","li@example.com"]`. */
+    attendees_emails?: Array<string>;
+    /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
+    create_meeting_room?: boolean;
+    /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
+    description?: string;
+    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. Example: `1`. */
+    event_duration_hour?: never;
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
+    event_duration_minutes?: never;
+    /** Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2. Example: `2`. */
+    event_duration_days: number;
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
+    /** Whether attendees may invite other people (Google's default true). Example: `false`. */
+    guests_can_invite_others?: boolean;
+    /** Whether attendees may edit the event (Google's default false). Example: `false`. */
+    guests_can_modify?: boolean;
+    /** Whether attendees see the guest list (Google's default true). Example: `true`. */
+    guests_can_see_other_guests?: boolean;
+    /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
+    location?: string;
+    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
+    recurrence?: never;
+    /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
+    send_updates?: boolean;
+    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    timezone?: string;
+    /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
+    transparency?: "free" | "busy";
+    /** Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`. Example: `"private"`. */
+    visibility?: "default" | "public" | "private" | "confidential";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
     start_datetime: string;
     /** Title of the event. Example: `"Quarterly planning"`. */
     summary: string;
@@ -104,6 +149,51 @@ export type CalendarCreateEventInput = {
     event_duration_hour?: number;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
+    /** Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2. Example: `2`. */
+    event_duration_days?: never;
+    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
+    /** Whether attendees may invite other people (Google's default true). Example: `false`. */
+    guests_can_invite_others?: boolean;
+    /** Whether attendees may edit the event (Google's default false). Example: `false`. */
+    guests_can_modify?: boolean;
+    /** Whether attendees see the guest list (Google's default true). Example: `true`. */
+    guests_can_see_other_guests?: boolean;
+    /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
+    location?: string;
+    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
+    recurrence: Array<string>;
+    /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
+    send_updates?: boolean;
+    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    timezone: string;
+    /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
+    transparency?: "free" | "busy";
+    /** Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`. Example: `"private"`. */
+    visibility?: "default" | "public" | "private" | "confidential";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
+    start_datetime: string;
+    /** Title of the event. Example: `"Quarterly planning"`. */
+    summary: string;
+    /** Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address). Example: `"primary"`. */
+    calendar_id?: string;
+    /** E-mail addresses of the people to invite. Example: `["ana@example.com","li@example.com"]`. */
+    attendees_emails?: Array<string>;
+    /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
+    create_meeting_room?: boolean;
+    /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
+    description?: string;
+    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. Example: `1`. */
+    event_duration_hour?: never;
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
+    event_duration_minutes?: never;
+    /** Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2. Example: `2`. */
+    event_duration_days: number;
     /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
@@ -259,13 +349,13 @@ export interface CalendarListEventsInput {
 
 /** Result of `calendar_list_events`: the notable fields; the upstream may return more. */
 export type CalendarListEventsOutput = { items?: Array<CalendarEvent>; nextPageToken?: string; nextSyncToken?: string; summary?: string; description?: string; timeZone?: string; accessRole?: string; updated?: string; defaultReminders?: Array<CalendarEventReminder>; [key: string]: unknown };
-/** Input of `calendar_update_event` (aliases: `googlecalendar_update_event`). A union: event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start). event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start). Give either end_datetime or event_duration_hour/event_duration_minutes, not both. Give either end_datetime or event_duration_hour/event_duration_minutes, not both. timezone needs start_datetime; with it, start_datetime and end_datetime have that zone's offset on their date. */
+/** Input of `calendar_update_event` (aliases: `googlecalendar_update_event`). A union: A duration needs start_datetime. A duration needs start_datetime. A duration needs start_datetime. Give either end_datetime or a duration (event_duration_hour, event_duration_minutes, event_duration_days), not both. Give either end_datetime or a duration (event_duration_hour, event_duration_minutes, event_duration_days), not both. Give either end_datetime or a duration (event_duration_hour, event_duration_minutes, event_duration_days), not both. timezone needs start_datetime, written with its offset. event_duration_days needs a date-only start_datetime; hours, minutes, end_datetime a timed one. event_duration_days needs a date-only start_datetime; hours, minutes, end_datetime a timed one. */
 export type CalendarUpdateEventInput = {
     /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day. Format: date-or-date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime?: string;
     /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: string;
@@ -281,6 +371,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: never;
+    /** Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day. Example: `2`. */
+    event_duration_days?: never;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
@@ -310,7 +402,7 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day. Format: date-or-date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
     /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: never;
@@ -326,6 +418,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour: number;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: number;
+    /** Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day. Example: `2`. */
+    event_duration_days?: never;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
@@ -355,7 +449,7 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day. Format: date-or-date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
     /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: never;
@@ -371,6 +465,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes: number;
+    /** Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day. Example: `2`. */
+    event_duration_days?: never;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */
@@ -400,7 +496,54 @@ export type CalendarUpdateEventInput = {
     calendar_id: string;
     /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
     event_id: string;
-    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. Format: date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day. Format: date-or-date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
+    start_datetime: string;
+    /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
+    end_datetime?: never;
+    /** New title. Example: `"Quarterly planning (moved)"`. */
+    summary?: string;
+    /** E-mail addresses of the people to invite. Replaces the whole attendee list: to add someone, send the current attendees (calendar_get_event_by_id) and the new one. Example: `["ana@example.com","li@example.com"]`. */
+    attendees_emails?: Array<string>;
+    /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
+    create_meeting_room?: boolean;
+    /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
+    description?: string;
+    /** Whole hours of the event's new length; added to event_duration_minutes. With start_datetime, sets the end to start + duration; leave both out (and end_datetime) to keep the event's current length. Example: `1`. */
+    event_duration_hour?: never;
+    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
+    event_duration_minutes?: never;
+    /** Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day. Example: `2`. */
+    event_duration_days: number;
+    /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
+    event_type?: "default" | "focusTime" | "outOfOffice";
+    /** Whether attendees may invite other people (Google's default true). Example: `false`. */
+    guests_can_invite_others?: boolean;
+    /** Whether attendees may edit the event (Google's default false). Example: `false`. */
+    guests_can_modify?: boolean;
+    /** Whether attendees see the guest list (Google's default true). Example: `true`. */
+    guests_can_see_other_guests?: boolean;
+    /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
+    location?: string;
+    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. The event keeps its time zone unless timezone is given. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
+    recurrence?: Array<string>;
+    /** true to e-mail the attendees about the change (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, none are asked for (Google may still send some). Example: `true`. */
+    send_updates?: boolean;
+    /** IANA time zone of the new start and end (e.g. Europe/Paris); needs start_datetime, given with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    timezone?: string;
+    /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
+    transparency?: "free" | "busy";
+    /** Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`. Example: `"private"`. */
+    visibility?: "default" | "public" | "private" | "confidential";
+    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+    schema_version?: "1";
+    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+    tool_version?: "1.0.0";
+  } | {
+    /** Calendar that holds the event; `primary` for the user's main calendar. Example: `"primary"`. */
+    calendar_id: string;
+    /** Id of the event to change (from calendar_create_event or calendar_list_events); for one meeting of a recurring series, its instance id (calendar_list_events with single_events true), since the series' id changes them all. Example: `"7cbh8rpc10lrc0ckih9tafss99"`. */
+    event_id: string;
+    /** New start, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it), e.g. 2026-03-02T11:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes the event all-day from that day. Format: date-or-date-time. Example: `"2026-03-02T11:00:00+01:00"`. */
     start_datetime: string;
     /** New end, RFC 3339 with an offset as start_datetime; wins over a duration, so do not give both. Format: date-time. Example: `"2026-03-02T12:00:00+01:00"`. */
     end_datetime?: string;
@@ -416,6 +559,8 @@ export type CalendarUpdateEventInput = {
     event_duration_hour?: never;
     /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
     event_duration_minutes?: never;
+    /** Number of days of the event made or kept all-day, counted from start_datetime (a date alone). Left out, an all-day event keeps its number of days and a timed one made all-day lasts one day. Example: `2`. */
+    event_duration_days?: never;
     /** The event's current type, if given. Google fixes an event's type when it is created and refuses a change (400). Example: `"default"`. */
     event_type?: "default" | "focusTime" | "outOfOffice";
     /** Whether attendees may invite other people (Google's default true). Example: `false`. */

@@ -13,11 +13,11 @@ let ajv_calendar_create_event = ajv.calendar_create_event as unknown as AjvValid
 /** Checks an input of `calendar_create_event`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarCreateEvent(input: unknown): ValidationResult<CalendarCreateEventInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema, ["schema_version","tool_version"], {"eventType":"event_type","guestsCanInviteOthers":"guests_can_invite_others","guestsCanModify":"guests_can_modify","guestsCanSeeOtherGuests":"guests_can_see_other_guests"}, {"all_day":"This tool makes timed events only, not all-day ones (Google's start.date): for a whole day, give start_datetime at 00:00 with the offset of the user's time zone and event_duration_hour 24, and tell the user it is a 24-hour event, not an all-day one.","start_date":"This tool makes timed events only, not all-day ones (Google's start.date): for a whole day, give start_datetime at 00:00 with the offset of the user's time zone and event_duration_hour 24, and tell the user it is a 24-hour event, not an all-day one.","date":"This tool makes timed events only, not all-day ones (Google's start.date): for a whole day, give start_datetime at 00:00 with the offset of the user's time zone and event_duration_hour 24, and tell the user it is a 24-hour event, not an all-day one.","end_datetime":"The length is event_duration_hour plus event_duration_minutes (15:00 to 16:30: event_duration_hour 1, event_duration_minutes 30); without them the event lasts 30 minutes.","end":"The length is event_duration_hour plus event_duration_minutes (15:00 to 16:30: event_duration_hour 1, event_duration_minutes 30); without them the event lasts 30 minutes."});
+  if (!ajv_calendar_create_event(input)) violations = toViolations(ajv_calendar_create_event.errors, input, 'input', calendarCreateEventInputSchema, ["schema_version","tool_version"], {"eventType":"event_type","guestsCanInviteOthers":"guests_can_invite_others","guestsCanModify":"guests_can_modify","guestsCanSeeOtherGuests":"guests_can_see_other_guests"}, {"all_day":"For an all-day event give start_datetime as a date alone (YYYY-MM-DD, e.g. 2026-12-04) and, for more than one day, event_duration_days (December 4 and 5: 2).","start_date":"For an all-day event give start_datetime as a date alone (YYYY-MM-DD, e.g. 2026-12-04) and, for more than one day, event_duration_days (December 4 and 5: 2).","date":"For an all-day event give start_datetime as a date alone (YYYY-MM-DD, e.g. 2026-12-04) and, for more than one day, event_duration_days (December 4 and 5: 2).","end_date":"For an all-day event give start_datetime as a date alone (YYYY-MM-DD, e.g. 2026-12-04) and, for more than one day, event_duration_days (December 4 and 5: 2).","end_datetime":"The length is event_duration_hour plus event_duration_minutes (15:00 to 16:30: event_duration_hour 1, event_duration_minutes 30); without them the event lasts 30 minutes.","end":"The length is event_duration_hour plus event_duration_minutes (15:00 to 16:30: event_duration_hour 1, event_duration_minutes 30); without them the event lasts 30 minutes."});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
-  if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands recurring events in that time zone).", keyword: "required_if" });
-  if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "A zero duration is refused (Google refuses an event that ends when it starts).", keyword: "not_all_zero" });
+  if (o.recurrence !== undefined && o.timezone === undefined) (violations ??= []).push({ pointer: "/timezone", message: "timezone is required with recurrence (Google expands it in that zone).", keyword: "required_if" });
+  if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "A duration of 0 is refused.", keyword: "not_all_zero" });
   if (o.start_datetime !== undefined) {
   const found = (checks.eventZoneOffset as checks.Check)(o.start_datetime, "/start_datetime", o);
   if (found.length > 0) (violations ??= []).push(...found);
@@ -26,8 +26,22 @@ export function validateCalendarCreateEvent(input: unknown): ValidationResult<Ca
   const found = (checks.statusEventCalendar as checks.Check)(o.calendar_id, "/calendar_id", o);
   if (found.length > 0) (violations ??= []).push(...found);
   }
-  if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events are always busy (transparency free is refused by Google).", keyword: "requires_value" });
-  if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events are always busy (transparency free is refused by Google).", keyword: "requires_value" });
+  if (o.event_type === "focusTime" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events exist only on the user's primary calendar and are always busy (Google's rules).", keyword: "requires_value" });
+  if (o.event_type === "outOfOffice" && o.transparency !== "busy" && o.transparency !== undefined) (violations ??= []).push({ pointer: "/transparency", message: "focusTime and outOfOffice events exist only on the user's primary calendar and are always busy (Google's rules).", keyword: "requires_value" });
+  if (o.event_duration_days !== undefined && o.event_duration_hour !== undefined) (violations ??= []).push({ pointer: "/event_duration_hour", message: "event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one.", keyword: "forbidden_if" });
+  if (o.event_duration_days !== undefined && o.event_duration_minutes !== undefined) (violations ??= []).push({ pointer: "/event_duration_minutes", message: "event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one.", keyword: "forbidden_if" });
+  if (o.event_duration_days !== undefined) {
+  const found = (checks.allDayLength as checks.Check)(o.event_duration_days, "/event_duration_days", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  if (o.event_duration_hour !== undefined) {
+  const found = (checks.timedLength as checks.Check)(o.event_duration_hour, "/event_duration_hour", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  if (o.event_duration_minutes !== undefined) {
+  const found = (checks.timedLength as checks.Check)(o.event_duration_minutes, "/event_duration_minutes", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarCreateEventInput } : { ok: false, violations };
@@ -104,11 +118,13 @@ export function validateCalendarUpdateEvent(input: unknown): ValidationResult<Ca
   if (!ajv_calendar_update_event(input)) violations = toViolations(ajv_calendar_update_event.errors, input, 'input', calendarUpdateEventInputSchema, ["schema_version","tool_version"], {"eventType":"event_type","guestsCanInviteOthers":"guests_can_invite_others","guestsCanModify":"guests_can_modify","guestsCanSeeOtherGuests":"guests_can_see_other_guests"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
-  if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
-  if (o.event_duration_minutes !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "event_duration_hour and event_duration_minutes need start_datetime (the duration is counted from the new start).", keyword: "required_if" });
-  if (o.end_datetime !== undefined && o.event_duration_hour !== undefined) (violations ??= []).push({ pointer: "/event_duration_hour", message: "Give either end_datetime or event_duration_hour/event_duration_minutes, not both.", keyword: "forbidden_if" });
-  if (o.end_datetime !== undefined && o.event_duration_minutes !== undefined) (violations ??= []).push({ pointer: "/event_duration_minutes", message: "Give either end_datetime or event_duration_hour/event_duration_minutes, not both.", keyword: "forbidden_if" });
-  if (o.timezone !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "timezone needs start_datetime; with it, start_datetime and end_datetime have that zone's offset on their date.", keyword: "required_if" });
+  if (o.event_duration_hour !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "A duration needs start_datetime.", keyword: "required_if" });
+  if (o.event_duration_minutes !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "A duration needs start_datetime.", keyword: "required_if" });
+  if (o.event_duration_days !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "A duration needs start_datetime.", keyword: "required_if" });
+  if (o.end_datetime !== undefined && o.event_duration_hour !== undefined) (violations ??= []).push({ pointer: "/event_duration_hour", message: "Give either end_datetime or a duration (event_duration_hour, event_duration_minutes, event_duration_days), not both.", keyword: "forbidden_if" });
+  if (o.end_datetime !== undefined && o.event_duration_minutes !== undefined) (violations ??= []).push({ pointer: "/event_duration_minutes", message: "Give either end_datetime or a duration (event_duration_hour, event_duration_minutes, event_duration_days), not both.", keyword: "forbidden_if" });
+  if (o.end_datetime !== undefined && o.event_duration_days !== undefined) (violations ??= []).push({ pointer: "/event_duration_days", message: "Give either end_datetime or a duration (event_duration_hour, event_duration_minutes, event_duration_days), not both.", keyword: "forbidden_if" });
+  if (o.timezone !== undefined && o.start_datetime === undefined) (violations ??= []).push({ pointer: "/start_datetime", message: "timezone needs start_datetime, written with its offset.", keyword: "required_if" });
   if (o.start_datetime !== undefined) {
   const found = (checks.eventZoneOffset as checks.Check)(o.start_datetime, "/start_datetime", o);
   if (found.length > 0) (violations ??= []).push(...found);
@@ -117,8 +133,26 @@ export function validateCalendarUpdateEvent(input: unknown): ValidationResult<Ca
   const found = (checks.eventZoneOffset as checks.Check)(o.end_datetime, "/end_datetime", o);
   if (found.length > 0) (violations ??= []).push(...found);
   }
-  if (notLater(o.end_datetime, o.start_datetime)) (violations ??= []).push({ pointer: "/end_datetime", message: "The event must end after it starts (Google refuses an empty time range), so end_datetime after start_datetime and a duration above 0.", keyword: "later_than" });
-  if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "The event must end after it starts (Google refuses an empty time range), so end_datetime after start_datetime and a duration above 0.", keyword: "not_all_zero" });
+  if (notLater(o.end_datetime, o.start_datetime)) (violations ??= []).push({ pointer: "/end_datetime", message: "end_datetime must be after start_datetime; a duration above 0.", keyword: "later_than" });
+  if ((o.event_duration_hour !== undefined || o.event_duration_minutes !== undefined) && (o.event_duration_hour === undefined || o.event_duration_hour === 0) && (o.event_duration_minutes === undefined || o.event_duration_minutes === 0)) (violations ??= []).push({ pointer: o.event_duration_minutes !== undefined ? "/event_duration_minutes" : "/event_duration_hour", message: "end_datetime must be after start_datetime; a duration above 0.", keyword: "not_all_zero" });
+  if (o.event_duration_days !== undefined && o.event_duration_hour !== undefined) (violations ??= []).push({ pointer: "/event_duration_hour", message: "event_duration_days needs a date-only start_datetime; hours, minutes, end_datetime a timed one.", keyword: "forbidden_if" });
+  if (o.event_duration_days !== undefined && o.event_duration_minutes !== undefined) (violations ??= []).push({ pointer: "/event_duration_minutes", message: "event_duration_days needs a date-only start_datetime; hours, minutes, end_datetime a timed one.", keyword: "forbidden_if" });
+  if (o.event_duration_days !== undefined) {
+  const found = (checks.allDayLength as checks.Check)(o.event_duration_days, "/event_duration_days", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  if (o.event_duration_hour !== undefined) {
+  const found = (checks.timedLength as checks.Check)(o.event_duration_hour, "/event_duration_hour", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  if (o.event_duration_minutes !== undefined) {
+  const found = (checks.timedLength as checks.Check)(o.event_duration_minutes, "/event_duration_minutes", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
+  if (o.end_datetime !== undefined) {
+  const found = (checks.timedLength as checks.Check)(o.end_datetime, "/end_datetime", o);
+  if (found.length > 0) (violations ??= []).push(...found);
+  }
   }
 
   return violations === undefined ? { ok: true, value: input as CalendarUpdateEventInput } : { ok: false, violations };

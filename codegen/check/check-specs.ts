@@ -138,7 +138,7 @@ function checkTool(
       if (parameter === than) errors.push(source.error(at('later_than', 'than'), `later_than: 'than' and 'parameter' are both '${parameter}'`));
       for (const [key, name] of [['parameter', parameter], ['than', than]] as const) {
         const format = has(name) ? params[name]!.format : undefined;
-        if (has(name) && format !== 'date-time' && format !== 'date') errors.push(source.error(at('later_than', key), `later_than compares instants; '${name}' needs format date-time or date`));
+        if (has(name) && format !== 'date-time' && format !== 'date' && format !== 'date-or-date-time') errors.push(source.error(at('later_than', key), `later_than compares instants; '${name}' needs format date-time or date, or date-or-date-time`));
       }
     }
     if ('not_all_zero' in rule) {

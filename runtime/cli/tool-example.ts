@@ -24,7 +24,7 @@ function placeholder(schema: Schema, name: string): unknown {
     case 'object':
       return exampleInput(schema);
     default:
-      if (schema.format === 'date-time') return '2026-03-02T10:00:00Z';
+      if (schema.format === 'date-time' || schema.format === 'date-or-date-time') return '2026-03-02T10:00:00Z';
       if (schema.format === 'date') return '2026-03-02';
       if (schema.format === 'email') return 'ana@example.com';
       return `<${name}>`;

@@ -6,17 +6,72 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz
 /** The minutes east of UTC an RFC 3339 offset says (`Z` or `z`: 0; `-05:00`: -300). */
 const offsetMinutes = (offset: string): number => (offset.toUpperCase() === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))));
 
+/** A date alone, `YYYY-MM-DD`: an all-day event's day (Google's `start.date`), where a date-time is a timed event's. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether an event's start is a date alone (an all-day event) rather than an RFC 3339 date-time. */
+export function isDateOnly(value: unknown): boolean {
+  return typeof value === 'string' && DATE_ONLY.test(value);
+}
+
+/** `date` (YYYY-MM-DD) plus `days` days, as YYYY-MM-DD: calendar days, no time zone involved. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from one date (YYYY-MM-DD) to another: an all-day event's length, its `end.date` being exclusive. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /**
  * The event's end: `end` when given; otherwise `start` plus the duration (30 minutes when neither hours nor
  * minutes are given), written in `start`'s own UTC offset so the event stays in the caller's wall-clock time.
- * Absent when both `start` and `end` are absent (an update that does not move the event).
+ * Absent when both `start` and `end` are absent (an update that does not move the event), and when `start` is a date
+ * alone: an all-day event ends on a date ({@link allDayEnd}).
  */
 export function eventEnd(start?: string, end?: string | null, hours?: number, minutes?: number): string | undefined {
   if (end) return end;
-  if (!start) return undefined;
+  if (!start || isDateOnly(start)) return undefined;
   const total = (hours ?? 0) * 60 + (minutes ?? 0);
   const durationMin = hours === undefined && minutes === undefined ? 30 : total;
   return laterInOffsetOf(start, durationMin * 60_000);
+}
+
+/**
+ * `calendar_update_event`'s `end.dateTime`: {@link eventEnd}, or `null` when `start` is a date alone. events.patch
+ * merges into the stored `end`, so an event made all-day would keep its old `dateTime` beside the new `date`, which
+ * Google refuses (400 "Start and end times must either both be date or both be dateTime."); `null` clears it.
+ */
+export function timedEnd(start?: string, end?: string, hours?: number, minutes?: number): string | null | undefined {
+  return isDateOnly(start) ? null : eventEnd(start, end, hours, minutes);
+}
+
+/**
+ * Google's `start.date`: `start` when it is a date alone (an all-day event). For a start with a time: `null` when
+ * `clear` (an update: events.patch merges into the stored `start`, so an all-day event moved to a time would keep its
+ * `date` beside the new `dateTime`, which Google refuses), otherwise absent. Absent when `start` is.
+ * @see https://developers.google.com/calendar/api/v3/reference/events#resource
+ */
+export function allDayStart(start?: string, clear?: boolean): string | null | undefined {
+  if (start === undefined) return undefined;
+  return isDateOnly(start) ? start : clear ? null : undefined;
+}
+
+/** Google's `start.dateTime`: `start` when it has a time; for a date alone `null` when `clear` (an update), else absent. */
+export function timedStart(start?: string, clear?: boolean): string | null | undefined {
+  if (start === undefined) return undefined;
+  return isDateOnly(start) ? (clear ? null : undefined) : start;
+}
+
+/**
+ * Google's `end.date` for an all-day event (`start` a date alone): the day after its last day, Google's end being
+ * exclusive, so `start` plus `days` (default 1: a one-day event ends the next day). Otherwise, when a time is set
+ * (`start` or `end` given), `null` when `clear` (an update: it clears an all-day event's stored `end.date`), else absent.
+ */
+export function allDayEnd(start?: string, end?: string | null, days?: number, clear?: boolean): string | null | undefined {
+  if (start !== undefined && start !== null && isDateOnly(start)) return addDays(start, days ?? 1);
+  return clear && (start !== undefined || (end !== undefined && end !== null)) ? null : undefined;
 }
 
 /**
@@ -58,16 +113,6 @@ export function conferenceDataVersion(create?: boolean): '1' | undefined {
 export function meetConference(create?: boolean): { createRequest: { requestId: string; conferenceSolutionKey: { type: 'hangoutsMeet' } } } | undefined {
   if (!create) return undefined;
   return { createRequest: { requestId: randomUUID(), conferenceSolutionKey: { type: 'hangoutsMeet' } } };
-}
-
-/**
- * `null` for `start.date`/`end.date` when the update sets a time. Google's PATCH merges into the stored `start` and
- * `end`, so an all-day event moved to a time would keep its `date` beside the new `dateTime`, which Google refuses;
- * `null` clears it (and is harmless on an event that already had a time).
- * @see https://developers.google.com/calendar/api/guides/performance#patch
- */
-export function clearedDate(start?: string, end?: string): null | undefined {
-  return start === undefined && end === undefined ? undefined : null;
 }
 
 /**
@@ -142,6 +187,43 @@ export function checkZoneOffset(value: unknown, pointer: string, input?: Record<
       pointer,
       keyword: 'check',
       message: `${pointer.slice(1)} ${value as string} has the offset ${given}, but ${zone} is at ${meant} on that date: for ${local.slice(11, 16)} in ${zone} send ${local}${meant}; for the instant given, ${sameInstant}`,
+    },
+  ];
+}
+
+/** The parameter a `check` names, from its pointer (`/event_duration_days`: `event_duration_days`). */
+const parameterAt = (pointer: string): string => pointer.slice(1);
+
+/**
+ * The `check` rule (`timedLength`) of `event_duration_hour`, `event_duration_minutes` (and `calendar_update_event`'s
+ * `end_datetime`): they say when a timed event ends, so with a `start_datetime` that is a date alone (an all-day event,
+ * whose length is whole days) they are refused, naming the parameter to use instead. Google would otherwise get a
+ * `date` start with a `dateTime` end, which it refuses.
+ */
+export function checkTimedLength(value: unknown, pointer: string, input?: Record<string, unknown>): Violation[] {
+  const start = input?.start_datetime;
+  if (value === undefined || !isDateOnly(start)) return [];
+  return [
+    {
+      pointer,
+      keyword: 'check',
+      message: `${parameterAt(pointer)} is for an event with a time, but start_datetime ${start} is a date alone (an all-day event): give its number of days as event_duration_days, or start_datetime with a time`,
+    },
+  ];
+}
+
+/**
+ * The `check` rule (`allDayLength`) of `event_duration_days`: the length of an all-day event, so refused with a
+ * `start_datetime` that has a time (whose length is event_duration_hour and event_duration_minutes).
+ */
+export function checkAllDayLength(value: unknown, pointer: string, input?: Record<string, unknown>): Violation[] {
+  const start = input?.start_datetime;
+  if (value === undefined || typeof start !== 'string' || isDateOnly(start)) return [];
+  return [
+    {
+      pointer,
+      keyword: 'check',
+      message: `${parameterAt(pointer)} is for an all-day event, but start_datetime ${start} has a time: for an all-day event give start_datetime as a date alone (${start.slice(0, 10)}); for a timed one give its length as event_duration_hour and event_duration_minutes`,
     },
   ];
 }

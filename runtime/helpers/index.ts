@@ -6,7 +6,7 @@
  * Adding a helper: write it (typed, pure, one concept per file), add it here with its arity, document it in
  * `docs/spec-format.md`.
  */
-import { attendees, clearedDate, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, transparency } from './calendar.js';
+import { allDayEnd, allDayStart, attendees, conferenceDataVersion, eventEnd, meetConference, sendUpdates, statusEventProperties, timedEnd, timedStart, transparency } from './calendar.js';
 import { parseJson, splitList, stringValues, timestampOrNow } from './values.js';
 import { googleFileId } from './google-file-id.js';
 import { workspaceId } from './workspace-id.js';
@@ -18,7 +18,7 @@ import { associatedWith, associations, dealPriority, dealProperties } from './cr
 import { propertyIds } from './workspace-property-ids.js';
 
 export { attendees, conferenceDataVersion, eventEnd, meetConference, parseJson, sendUpdates, splitList, stringValues, timestampOrNow, transparency, workspaceId };
-export { associatedWith, associations, calendarEventFilter, clearedDate, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
+export { allDayEnd, allDayStart, associatedWith, associations, calendarEventFilter, timedEnd, timedStart, dealPriority, dealProperties, filterGroups, googleFileId, hostDataSourceParent, hostParent, keyedObjects, member, mergeObjects, pageParent, propertyIds, statusEventProperties, withDefault };
 
 export interface HelperInfo {
   /** Number of arguments the mapping must pass (absent parameters are passed as undefined). */
@@ -36,7 +36,10 @@ export const helperRegistry: Readonly<Record<string, HelperInfo>> = {
   sendUpdates: { arity: 1, module: 'calendar.js' },
   conferenceDataVersion: { arity: 1, module: 'calendar.js' },
   meetConference: { arity: 1, module: 'calendar.js' },
-  clearedDate: { arity: 2, module: 'calendar.js' },
+  allDayStart: { arity: 2, module: 'calendar.js' },
+  timedStart: { arity: 2, module: 'calendar.js' },
+  allDayEnd: { arity: 4, module: 'calendar.js' },
+  timedEnd: { arity: 4, module: 'calendar.js' },
   statusEventProperties: { arity: 2, module: 'calendar.js' },
   splitList: { arity: 1, module: 'values.js' },
   parseJson: { arity: 1, module: 'values.js' },

@@ -10,11 +10,16 @@
  * An all-day event (`start.date`/`end.date`) moved to a time is refused at `/end_datetime`: its length is whole days,
  * and a day's length from a time of day (a one-day offsite moved to 09:00 lasting until 09:00 the next day) is
  * rarely what is meant, while Google would take it and may e-mail the attendees; the caller gives the end instead.
+ *
+ * A `start_datetime` that is a date alone makes the event all-day; without `event_duration_days` the event is read as
+ * well, and an all-day event keeps its number of days (`end.date` - `start.date`, Google's end date being exclusive):
+ * `event_duration_days` is filled in. A timed event made all-day is left to the default of one day: its hours do not
+ * say how many days were meant.
  * A read that fails (no such event: 404) is refused as the update itself would be, with the tool's hints.
  * @see https://developers.google.com/calendar/api/v3/reference/events/get
  * @see https://developers.google.com/calendar/api/guides/performance#patch
  */
-import { laterInOffsetOf } from '../helpers/calendar.js';
+import { daysBetween, isDateOnly, laterInOffsetOf } from '../helpers/calendar.js';
 import { buildPath } from '../http/path.js';
 import type { PrecheckIO } from '../types.js';
 import { violationError } from '../validation/violation-error.js';
@@ -27,6 +32,7 @@ export interface CalendarEventLengthInput {
   end_datetime?: string;
   event_duration_hour?: number;
   event_duration_minutes?: number;
+  event_duration_days?: number;
 }
 
 /** The event's path, as the tool's own request builds it (each id one encoded segment). */
@@ -41,8 +47,15 @@ function timeField(time: unknown, field: 'date' | 'dateTime'): string | undefine
 export async function calendarEventLength<I extends CalendarEventLengthInput>(input: I, io: PrecheckIO): Promise<I> {
   const start = input.start_datetime;
   if (start === undefined || input.end_datetime !== undefined || input.event_duration_hour !== undefined || input.event_duration_minutes !== undefined) return input;
+  if (isDateOnly(start) && input.event_duration_days !== undefined) return input;
   // Never cached: the length is the event's as it is now.
   const event = (await io.get(buildPath(EVENT_PATH, { calendar_id: input.calendar_id, event_id: input.event_id }))) as Record<string, unknown>;
+  if (isDateOnly(start)) {
+    const firstDay = timeField(event.start, 'date');
+    const endDay = timeField(event.end, 'date');
+    if (firstDay === undefined || endDay === undefined) return input;
+    return { ...input, event_duration_days: Math.max(1, daysBetween(firstDay, endDay)) };
+  }
   const oldStart = timeField(event.start, 'dateTime');
   const oldEnd = timeField(event.end, 'dateTime');
   if (oldStart === undefined || oldEnd === undefined) {

@@ -25,11 +25,12 @@ export interface PrecheckInfo {
 }
 
 export const precheckRegistry: Readonly<Record<string, PrecheckInfo>> = {
-  // A move by a new start alone keeps the event's length: it reads the event and provides end_datetime.
+  // A move by a new start alone keeps the event's length: it reads the event and provides end_datetime (a timed
+  // start) or event_duration_days (a date alone: an all-day event keeps its number of days).
   calendarEventLength: {
     connector: 'calendar',
-    parameters: ['calendar_id', 'event_id', 'start_datetime', 'end_datetime', 'event_duration_hour', 'event_duration_minutes'],
-    provides: ['end_datetime'],
+    parameters: ['calendar_id', 'event_id', 'start_datetime', 'end_datetime', 'event_duration_hour', 'event_duration_minutes', 'event_duration_days'],
+    provides: ['end_datetime', 'event_duration_days'],
   },
   // A range naming no sheet, in a spreadsheet given by the address of a tab other than the first: it reads the tabs.
   sheetsLinkedTab: { connector: 'sheets', parameters: ['spreadsheet_id'] },

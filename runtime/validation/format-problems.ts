@@ -21,7 +21,7 @@ export function formatProblem(format: string, value: unknown, inList = false): s
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
   if (format === 'a1-range' && typeof value === 'string') return a1Problem(value, inList);
   if (format === 'email' && typeof value === 'string') return emailProblem(value);
-  if ((format !== 'date-time' && format !== 'date') || typeof value !== 'string' || !DATE_SHAPE.test(value)) return '';
+  if ((format !== 'date-time' && format !== 'date' && format !== 'date-or-date-time') || typeof value !== 'string' || !DATE_SHAPE.test(value)) return '';
   const day = value.slice(0, 10);
   if (!date(day)) return `; ${day} is not a day of the calendar`;
   if (format === 'date') return value.length > 10 ? '; give the day alone, without a time' : '';

@@ -54,7 +54,7 @@ export function notLater(later: unknown, earlier: unknown): boolean {
 }
 
 function instant(value: unknown): number | undefined {
-  return typeof value === 'string' && (date(value) || dateTime(value)) ? Date.parse(value) : undefined;
+  return typeof value === 'string' && dateOrDateTime(value) ? Date.parse(value) : undefined;
 }
 
 /** RFC 3339 date-time with a mandatory offset (`Z` or `+01:00`). @see https://www.rfc-editor.org/rfc/rfc3339#section-5.6 */
@@ -83,6 +83,14 @@ export function dateTime(value: string): boolean {
   const oh = digits(value, i + 1, 2);
   const om = digits(value, i + 4, 2);
   return oh !== -1 && om !== -1 && oh <= 23 && om <= 59;
+}
+
+/**
+ * An RFC 3339 date-time with its offset, or a date alone (`YYYY-MM-DD`): a Calendar event's start, timed or all-day
+ * (Google's `start.dateTime` or `start.date`).
+ */
+export function dateOrDateTime(value: string): boolean {
+  return value.length === 10 ? date(value) : dateTime(value);
 }
 
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
@@ -206,6 +214,7 @@ export function jsonString(value: string): boolean {
 export const formats: Readonly<Record<string, (value: string) => boolean>> = {
   'date-time': dateTime,
   date,
+  'date-or-date-time': dateOrDateTime,
   email,
   uri,
   'iana-time-zone': ianaTimeZone,
@@ -220,6 +229,7 @@ export const formats: Readonly<Record<string, (value: string) => boolean>> = {
 export const FORMAT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'date-time': 'an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00',
   date: 'a date YYYY-MM-DD, e.g. 2026-03-01',
+  'date-or-date-time': 'an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00, or a date alone, YYYY-MM-DD',
   email: 'an e-mail address',
   uri: 'an absolute URI',
   'iana-time-zone': 'an IANA time zone name, e.g. Europe/Paris',

@@ -164,7 +164,7 @@ describe('the AI SDK agent loop', () => {
     const { error } = JSON.parse(textOf(refused!));
     expect(error.code).toBe('invalid_input');
     expect(error.message).toBe(
-      "Invalid input for calendar_create_event: start_datetime is required (Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC); unknown parameter 'startDatetime'. Did you mean 'start_datetime'?; event_duration_hour must be an integer",
+      "Invalid input for calendar_create_event: start_datetime is required (Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event); unknown parameter 'startDatetime'. Did you mean 'start_datetime'?; event_duration_hour must be an integer",
     );
     expect(error.violations.map((v: { pointer: string }) => v.pointer)).toEqual(['/start_datetime', '/startDatetime', '/event_duration_hour']);
 

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formats, notLater } from '../../../runtime/validation/formats.js';
-import { validateCalendarCreateEvent, validateCrmDealCreate, validateDocsUpdateDocument, validateSheetsGetValues } from '../../../generated/validators.gen.js';
+import { validateCalendarCreateEvent, validateCalendarUpdateEvent, validateCrmDealCreate, validateDocsUpdateDocument, validateSheetsGetValues } from '../../../generated/validators.gen.js';
 
 const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
   ['date-time', { valid: ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123+01:00', '2024-02-29t23:59:60-05:30'], invalid: ['2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '2026-02-30T10:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:00:00+1:00', '2026-03-01T10:00:00.Z', '2026-03-01T10:00:00Z ', '2026-03-01T10:00:00+01:00x', '2026-03-01T10:00:00+24:00', '2026-03-01T10:00:00+01:60', '2026-03-01T10:60:00Z', '2026-03-01T10:00:61Z', '2026-03-01T10:00:00+01', '2026-03-01T10:00:00', '2026-03-01T10:00', '', '٢٠٢٦-03-01T10:00:00Z'] }],
+  ['date-or-date-time', { valid: ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00.123+01:00', '2026-12-04', '2024-02-29'], invalid: ['2026-03-01T10:00:00', '2026-03-01 10:00:00Z', '2026-02-30', '2023-02-29', '2026-3-1', '2026-12-04T', '2026-12-04Z', '20261204', ''] }],
   ['date', { valid: ['2026-03-01', '2024-02-29', '2000-02-29'], invalid: ['2026-3-1', '2023-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '20260301', '2026-03-01 ', '2026-03-1a', '2026/03/01', ''] }],
   ['email', { valid: ['a@example.org', 'first.last+tag@sub.example.co'], invalid: ['nope', 'a@', '@b.org', 'a b@c.org'] }],
   ['uri', { valid: ['https://example.org/x?y=1', 'mailto:a@b.org'], invalid: ['/relative', 'example.org', 'https://exa mple.org'] }],
@@ -72,14 +73,21 @@ describe('what a refused date or date-time gets wrong', () => {
     const result = validateCrmDealCreate({ amount: 1, dealname: 'Deal', dealstage: 'appointmentscheduled', closedate: value });
     return result.ok ? undefined : result.violations.find((v) => v.pointer === '/closedate')?.message;
   };
-  const shape = 'start_datetime must be an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00';
+  // calendar_create_event's start_datetime also takes a date alone (an all-day event): its format says so.
+  const shape = 'start_datetime must be an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00, or a date alone, YYYY-MM-DD';
+  const endRefusal = (end_datetime: string): string | undefined => {
+    const result = validateCalendarUpdateEvent({ calendar_id: 'primary', event_id: 'ev1', end_datetime });
+    return result.ok ? undefined : result.violations.find((v) => v.pointer === '/end_datetime')?.message;
+  };
 
   it('says a day that is not in the calendar, a missing offset and a missing time, each with the fix', () => {
     expect(refusal('2026-02-30T10:00:00+01:00')).toBe(`${shape}; 2026-02-30 is not a day of the calendar`);
     expect(refusal('2026-13-01T10:00:00Z')).toBe(`${shape}; 2026-13-01 is not a day of the calendar`);
     expect(refusal('2026-03-02T10:00:00')).toBe(`${shape}; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)`);
     expect(refusal('2026-03-02T10:00:00.250')).toBe(`${shape}; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)`);
-    expect(refusal('2026-03-02')).toBe(`${shape}; it has a day but no time`);
+    // A date alone is an all-day event's start; where a time is needed (an end time), it is refused as lacking one.
+    expect(refusal('2026-03-02')).toBeUndefined();
+    expect(endRefusal('2026-03-02')).toBe('end_datetime must be an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00; it has a day but no time');
     expect(closedate('2025-02-29')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; 2025-02-29 is not a day of the calendar');
     expect(closedate('2026-03-02T00:00:00Z')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; give the day alone, without a time');
   });

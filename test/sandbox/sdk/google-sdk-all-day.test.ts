@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth as calendarAuth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import { startSandbox } from '../../../sandbox/index.js';
 import type { Sandbox } from '../../../sandbox/types.js';
+import { build } from '../../specs/harness.js';
 import { clients, googleTokens } from '../helpers.js';
+import { asSeenUpstream, builderRequest, startRecordingServer, type RecordingServer } from './recording-server.js';
 
 function client(root: string, accessToken: string): calendar_v3.Calendar {
   const auth = new calendarAuth.OAuth2();
@@ -121,3 +123,30 @@ describe('all-day events in the sandbox, through @googleapis/calendar', () => {
   });
 });
 
+describe('our builders send what @googleapis/calendar sends for an all-day event', () => {
+  let recorder: RecordingServer;
+  let g: calendar_v3.Calendar;
+
+  beforeAll(async () => {
+    recorder = await startRecordingServer();
+    g = client(recorder.url, 'recorded-token');
+  });
+  afterAll(() => recorder.close());
+
+  const same = async (tool: string, input: Record<string, unknown>, sdk: () => Promise<unknown>) => {
+    const built = build(tool, input);
+    await sdk();
+    expect(builderRequest(built)).toEqual(asSeenUpstream(recorder.take()));
+  };
+
+  it('calendar_create_event with a date alone and event_duration_days', () =>
+    same('calendar_create_event', { summary: 'Offsite', start_datetime: '2026-12-04', event_duration_days: 2 }, () =>
+      g.events.insert({ calendarId: 'primary', requestBody: { summary: 'Offsite', start: { date: '2026-12-04' }, end: { date: '2026-12-06' } } }),
+    ));
+
+  it('calendar_update_event to an all-day event, its times cleared', () =>
+    same('calendar_update_event', { calendar_id: 'primary', event_id: 'ev123', start_datetime: '2026-12-31', event_duration_days: 2 }, () =>
+      g.events.patch({ calendarId: 'primary', eventId: 'ev123', requestBody: { start: { date: '2026-12-31', dateTime: null }, end: { date: '2027-01-02', dateTime: null } } }),
+    ));
+
+});
