@@ -929,7 +929,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const calendar_get_event_by_id = validate23;
-const schema34 = {"type":"object","properties":{"event_id":{"type":"string","minLength":1,"description":"Id of the event to fetch (from calendar_list_events or calendar_create_event).","examples":["7cbh8rpc10lrc0ckih9tafss99"]},"calendar_id":{"type":"string","minLength":1,"description":"Calendar that holds the event; default `primary`.","examples":["primary"]},"event_types":{"type":"array","items":{"type":"string","enum":["default","birthday","focusTime","fromGmail","outOfOffice","workingLocation"]},"minItems":1,"description":"Only return the event if its type is one of these.","examples":[["default","focusTime"]]},"query":{"type":"string","description":"Only return the event if every word of this text appears in its summary, description, location or attendees.","examples":["planning"]},"show_deleted":{"type":"boolean","description":"true to return the event even when it is cancelled (deleted); otherwise a cancelled event is not found.","examples":[true]},"single_events":{"type":"boolean","description":"Accepted for symmetry with calendar_list_events; it does not change which single event is returned.","examples":[true]},"time_max":{"type":"string","format":"date-time","description":"Only return the event if it starts before this time (RFC 3339 with offset).","examples":["2026-03-31T23:59:59Z"]},"time_min":{"type":"string","format":"date-time","description":"Only return the event if it ends after this time (RFC 3339 with offset).","examples":["2026-03-01T00:00:00Z"]},"updated_min":{"type":"string","format":"date-time","description":"Only return the event if it was last modified at or after this time (RFC 3339 with offset).","examples":["2026-02-01T00:00:00Z"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["event_id"],"additionalProperties":false};
+const schema34 = {"type":"object","properties":{"event_id":{"type":"string","minLength":1,"description":"Id of the event to fetch (from calendar_list_events or calendar_create_event).","examples":["7cbh8rpc10lrc0ckih9tafss99"]},"calendar_id":{"type":"string","minLength":1,"description":"Calendar that holds the event; default `primary`.","examples":["primary"]},"event_types":{"type":"array","items":{"type":"string","enum":["default","birthday","focusTime","fromGmail","outOfOffice","workingLocation"]},"minItems":1,"description":"Only return the event if its type is one of these.","examples":[["default","focusTime"]]},"query":{"type":"string","description":"Only return the event if every word of this text appears in its summary, description, location or attendees.","examples":["planning"]},"show_deleted":{"type":"boolean","description":"true to return the event even when it is cancelled (deleted); otherwise a cancelled event is not found.","examples":[true]},"single_events":{"type":"boolean","description":"Accepted for symmetry with calendar_list_events; it does not change which single event is returned.","examples":[true]},"time_max":{"type":"string","format":"date-time","description":"Only return the event if it starts before this time (RFC 3339 with offset).","examples":["2026-03-31T23:59:59Z"]},"time_min":{"type":"string","format":"date-time","description":"Only return the event if it ends after this time (RFC 3339 with offset).","examples":["2026-03-01T00:00:00Z"]},"updated_min":{"type":"string","format":"date-time","description":"Only return the event if it was last modified at or after this time (RFC 3339 with offset).","examples":["2026-02-01T00:00:00Z"]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates.","examples":["Europe/Paris"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["event_id"],"additionalProperties":false};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1174,10 +1174,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data10 = data.schema_version;
-if(typeof data10 !== "string"){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(data.timezone !== undefined){
+let data10 = data.timezone;
+if(typeof data10 === "string"){
+if(!(formats4(data10))){
+const err19 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1186,8 +1187,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(data10 === "1")){
-const err20 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema34.properties.schema_version.enum}};
+}
+else {
+const err20 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1197,10 +1199,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data11 = data.tool_version;
+if(data.schema_version !== undefined){
+let data11 = data.schema_version;
 if(typeof data11 !== "string"){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err21 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1209,8 +1211,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(data11 === "1.0.0")){
-const err22 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema34.properties.tool_version.enum}};
+if(!(data11 === "1")){
+const err22 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema34.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1220,14 +1222,37 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data12 = data.tool_version;
+if(typeof data12 !== "string"){
+const err23 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+if(!(data12 === "1.0.0")){
+const err24 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema34.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1457,7 +1482,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const calendar_list_events = validate25;
-const schema36 = {"type":"object","properties":{"calendar_id":{"type":"string","minLength":1,"description":"Calendar to list; default `primary`, the user's main calendar.","examples":["primary"]},"max_results":{"type":"integer","minimum":1,"maximum":2500,"description":"Events per page, 1 to 2500 (Google's default 250).","examples":[50]},"order_by":{"type":"string","enum":["startTime","updated"],"description":"Sort by `startTime` (needs single_events true; Google refuses it otherwise) or by last modification `updated`.","examples":["startTime"]},"page_token":{"type":"string","minLength":1,"description":"The nextPageToken of the previous page, sent with the same other parameters as that call (time_min, time_max, query, single_events, order_by): the token goes on from where that list stopped and does not carry over to other parameters.","examples":["CigKGjdjYmg4cnBj..."]},"query":{"type":"string","description":"Free text matched against summary, description, location, attendees and organizer.","examples":["planning"]},"single_events":{"type":"boolean","description":"true to expand recurring events into their single instances.","examples":[true]},"time_max":{"type":"string","format":"date-time","description":"Only events that start before this time (RFC 3339 with offset).","examples":["2026-03-31T23:59:59Z"]},"time_min":{"type":"string","format":"date-time","description":"Only events that end after this time (RFC 3339 with offset).","examples":["2026-03-01T00:00:00Z"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+const schema36 = {"type":"object","properties":{"calendar_id":{"type":"string","minLength":1,"description":"Calendar to list; default `primary`, the user's main calendar.","examples":["primary"]},"max_results":{"type":"integer","minimum":1,"maximum":2500,"description":"Events per page, 1 to 2500 (Google's default 250).","examples":[50]},"order_by":{"type":"string","enum":["startTime","updated"],"description":"Sort by `startTime` (needs single_events true; Google refuses it otherwise) or by last modification `updated`.","examples":["startTime"]},"page_token":{"type":"string","minLength":1,"description":"The nextPageToken of the previous page, sent with the same other parameters as that call (time_min, time_max, query, single_events, order_by): the token goes on from where that list stopped and does not carry over to other parameters.","examples":["CigKGjdjYmg4cnBj..."]},"query":{"type":"string","description":"Free text matched against summary, description, location, attendees and organizer.","examples":["planning"]},"single_events":{"type":"boolean","description":"true to expand recurring events into their single instances.","examples":[true]},"time_max":{"type":"string","format":"date-time","description":"Only events that start before this time (RFC 3339 with offset).","examples":["2026-03-31T23:59:59Z"]},"time_min":{"type":"string","format":"date-time","description":"Only events that end after this time (RFC 3339 with offset).","examples":["2026-03-01T00:00:00Z"]},"timezone":{"type":"string","format":"iana-time-zone","description":"IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates.","examples":["Europe/Paris"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1664,10 +1689,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data8 = data.schema_version;
-if(typeof data8 !== "string"){
-const err16 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
+if(data.timezone !== undefined){
+let data8 = data.timezone;
+if(typeof data8 === "string"){
+if(!(formats4(data8))){
+const err16 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/format",keyword:"format",params:{format: "iana-time-zone"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1676,8 +1702,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!(data8 === "1")){
-const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema36.properties.schema_version.enum}};
+}
+else {
+const err17 = {instancePath:instancePath+"/timezone",schemaPath:"#/properties/timezone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1687,10 +1714,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.tool_version !== undefined){
-let data9 = data.tool_version;
+if(data.schema_version !== undefined){
+let data9 = data.schema_version;
 if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
+const err18 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1699,8 +1726,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!(data9 === "1.0.0")){
-const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema36.properties.tool_version.enum}};
+if(!(data9 === "1")){
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema36.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1710,14 +1737,37 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.tool_version !== undefined){
+let data10 = data.tool_version;
+if(typeof data10 !== "string"){
+const err20 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+if(!(data10 === "1.0.0")){
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema36.properties.tool_version.enum}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2485,7 +2535,7 @@ validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_companies_search = validate28;
 const schema39 = {"type":"object","properties":{"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]},"filterGroups":{"type":["array","string"],"format":"json-string","items":{"type":"object"},"description":"Filter groups, as an array or as a JSON string of one: `[{\"filters\": [{\"propertyName\", \"operator\", \"value\"}]}]`, propertyName an internal name (name, not the label \"Company name\"), or associations.contact with EQ and a contact id for the companies linked to that contact; checked before sending (see the description).","examples":["[{\"filters\":[{\"propertyName\":\"industry\",\"operator\":\"EQ\",\"value\":\"COMPUTER_SOFTWARE\"}]}]"]},"limit":{"type":"number","minimum":1,"maximum":100,"multipleOf":1,"description":"Results per page, 1 to 100 (HubSpot's default 10).","examples":[20]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return for each result.","examples":["name,domain,industry"]},"query":{"type":"string","description":"Full-text search term across the default searchable properties.","examples":["acme"]}},"additionalProperties":false};
-const formats30 = formats["json-string"];
+const formats34 = formats["json-string"];
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2548,7 +2598,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats30(data1))){
+if(!(formats34(data1))){
 const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -3816,7 +3866,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats30(data1))){
+if(!(formats34(data1))){
 const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -3945,7 +3995,7 @@ validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_create = validate37;
 const schema48 = {"type":"object","properties":{"amount":{"type":"number","description":"Deal value in the portal's currency; leave it out when the user has not said it (0 would read as a deal worth nothing), crm_deal_update sets it later.","examples":[12000]},"dealname":{"type":"string","minLength":1,"description":"Name of the deal.","examples":["Acme renewal 2026"]},"dealstage":{"type":"string","minLength":1,"description":"The stage's id from crm_deal_pipelines_list, not its label: appointmentscheduled or closedwon in the default pipeline, often digits for a custom stage.","examples":["appointmentscheduled"]},"closedate":{"type":"string","format":"date","description":"Expected close date, YYYY-MM-DD.","examples":["2026-06-30"]},"dealtype":{"type":"string","description":"Deal type, e.g. newbusiness or existingbusiness.","examples":["newbusiness"]},"description":{"type":"string","description":"Notes about the deal.","examples":["Three-year renewal with upsell."]},"hs_priority":{"type":"string","enum":["HIGH","MEDIUM","LOW"],"description":"Deal priority; sent as HubSpot's option value (high, medium, low).","examples":["HIGH"]},"pipeline":{"type":"string","minLength":1,"description":"Pipeline id from crm_deal_pipelines_list; `default` is the standard sales pipeline, which HubSpot uses when this is left out: give it with a stage of another pipeline.","examples":["default"]},"contact_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Contacts to link the deal to, by HubSpot record id (the id crm_contacts_search or crm_contact_create returns).","examples":[["101"]]},"company_ids":{"type":"array","minItems":1,"items":{"type":"string","pattern":"^[0-9]+$"},"description":"Companies to link the deal to, by HubSpot record id (from crm_companies_search or crm_company_create); the first is the deal's primary company.","examples":[["20001"]]}},"required":["dealname","dealstage"],"additionalProperties":false};
-const formats36 = formats.date;
+const formats40 = formats.date;
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4056,7 +4106,7 @@ errors++;
 if(data.closedate !== undefined){
 let data3 = data.closedate;
 if(typeof data3 === "string"){
-if(!(formats36(data3))){
+if(!(formats40(data3))){
 const err8 = {instancePath:instancePath+"/closedate",schemaPath:"#/properties/closedate/format",keyword:"format",params:{format: "date"}};
 if(vErrors === null){
 vErrors = [err8];
@@ -4499,7 +4549,7 @@ vErrors.push(err3);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats30(data1))){
+if(!(formats34(data1))){
 const err4 = {instancePath:instancePath+"/filterGroups",schemaPath:"#/properties/filterGroups/format",keyword:"format",params:{format: "json-string"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -5222,7 +5272,7 @@ validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const docs_read_document = validate44;
 const schema55 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
-const formats42 = formats["document-id"];
+const formats46 = formats["document-id"];
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5260,7 +5310,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats46(data0))){
 const err2 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/format",keyword:"format",params:{format: "document-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5416,7 +5466,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!(formats42(data0))){
+if(!(formats46(data0))){
 const err3 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/format",keyword:"format",params:{format: "document-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -5692,7 +5742,7 @@ validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_add_sheet = validate46;
 const schema57 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"title":{"type":"string","minLength":1,"maxLength":100,"description":"The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).","examples":["Week 48"]},"index":{"type":"integer","minimum":0,"description":"Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.","examples":[0]},"row_count":{"type":"integer","minimum":1,"description":"Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.","examples":[100]},"column_count":{"type":"integer","minimum":1,"description":"Columns of the new sheet (Google's default 26, A to Z).","examples":[10]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","title"],"additionalProperties":false};
-const formats46 = formats["spreadsheet-id"];
+const formats50 = formats["spreadsheet-id"];
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5740,7 +5790,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats50(data0))){
 const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -5936,7 +5986,7 @@ validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sheets_append_values = validate47;
 const schema58 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
-const formats50 = formats["a1-range"];
+const formats54 = formats["a1-range"];
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5994,7 +6044,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats50(data0))){
 const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -6019,7 +6069,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats50(data1))){
+if(!(formats54(data1))){
 const err6 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -6277,7 +6327,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats50(data0))){
 const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -6316,7 +6366,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
-if(!(formats50(data2))){
+if(!(formats54(data2))){
 const err6 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -7386,7 +7436,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats50(data0))){
 const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -7411,7 +7461,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats50(data1))){
+if(!(formats54(data1))){
 const err5 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -7603,7 +7653,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats50(data0))){
 const err2 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -7640,7 +7690,7 @@ errors++;
 if(data.ranges !== undefined){
 let data2 = data.ranges;
 if(typeof data2 === "string"){
-if(!(formats50(data2))){
+if(!(formats54(data2))){
 const err5 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -7783,7 +7833,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats50(data0))){
 const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -7808,7 +7858,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats50(data1))){
+if(!(formats54(data1))){
 const err6 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -7996,7 +8046,7 @@ validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_comment_create = validate53;
 const schema64 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
-const formats70 = formats["workspace-id"];
+const formats74 = formats["workspace-id"];
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8243,7 +8293,7 @@ errors++;
 if(data7.page_id !== undefined){
 let data8 = data7.page_id;
 if(typeof data8 === "string"){
-if(!(formats70(data8))){
+if(!(formats74(data8))){
 const err19 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -8401,7 +8451,7 @@ errors++;
 if(data.comment_id !== undefined){
 let data0 = data.comment_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/comment_id",schemaPath:"#/properties/comment_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8547,7 +8597,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8798,7 +8848,7 @@ errors++;
 if(data0.page_id !== undefined){
 let data1 = data0.page_id;
 if(typeof data1 === "string"){
-if(!(formats70(data1))){
+if(!(formats74(data1))){
 const err6 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -9081,7 +9131,7 @@ validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const workspace_database_insert_row = validate57;
 const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
-const formats82 = formats.uri;
+const formats86 = formats.uri;
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9129,7 +9179,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err3 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -9182,7 +9232,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data3 = data.data_source_id;
 if(typeof data3 === "string"){
-if(!(formats70(data3))){
+if(!(formats74(data3))){
 const err7 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -9395,7 +9445,7 @@ errors++;
 if(data10.url !== undefined){
 let data11 = data10.url;
 if(typeof data11 === "string"){
-if(!(formats82(data11))){
+if(!(formats86(data11))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -9539,7 +9589,7 @@ errors++;
 if(data14.url !== undefined){
 let data15 = data14.url;
 if(typeof data15 === "string"){
-if(!(formats82(data15))){
+if(!(formats86(data15))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -9722,7 +9772,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -9747,7 +9797,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats70(data1))){
+if(!(formats74(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -10090,7 +10140,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -10115,7 +10165,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats70(data1))){
+if(!(formats74(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -10286,7 +10336,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -10442,7 +10492,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err3 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -10516,7 +10566,7 @@ errors++;
 if(data.after_block_id !== undefined){
 let data3 = data.after_block_id;
 if(typeof data3 === "string"){
-if(!(formats70(data3))){
+if(!(formats74(data3))){
 const err9 = {instancePath:instancePath+"/after_block_id",schemaPath:"#/properties/after_block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -10652,7 +10702,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err1 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -10677,7 +10727,7 @@ errors++;
 if(data.parent_page_id !== undefined){
 let data1 = data.parent_page_id;
 if(typeof data1 === "string"){
-if(!(formats70(data1))){
+if(!(formats74(data1))){
 const err3 = {instancePath:instancePath+"/parent_page_id",schemaPath:"#/properties/parent_page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -10702,7 +10752,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data2 = data.data_source_id;
 if(typeof data2 === "string"){
-if(!(formats70(data2))){
+if(!(formats74(data2))){
 const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -10943,7 +10993,7 @@ errors++;
 if(data11.url !== undefined){
 let data12 = data11.url;
 if(typeof data12 === "string"){
-if(!(formats82(data12))){
+if(!(formats86(data12))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -11087,7 +11137,7 @@ errors++;
 if(data15.url !== undefined){
 let data16 = data15.url;
 if(typeof data16 === "string"){
-if(!(formats82(data16))){
+if(!(formats86(data16))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -11270,7 +11320,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -11476,7 +11526,7 @@ errors++;
 if(data.page_id !== undefined){
 let data0 = data.page_id;
 if(typeof data0 === "string"){
-if(!(formats70(data0))){
+if(!(formats74(data0))){
 const err2 = {instancePath:instancePath+"/page_id",schemaPath:"#/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -11678,7 +11728,7 @@ errors++;
 if(data7.url !== undefined){
 let data8 = data7.url;
 if(typeof data8 === "string"){
-if(!(formats82(data8))){
+if(!(formats86(data8))){
 const err18 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -11822,7 +11872,7 @@ errors++;
 if(data11.url !== undefined){
 let data12 = data11.url;
 if(typeof data12 === "string"){
-if(!(formats82(data12))){
+if(!(formats86(data12))){
 const err28 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err28];

@@ -78,6 +78,7 @@ export function buildCalendarFreeBusy(input: CalendarFreeBusyInput): UpstreamReq
 /** `calendar_get_event_by_id`: GET /calendar/v3/calendars/{calendar_id}/events/{event_id}. Call only with an input that passed validation. */
 export function buildCalendarGetEventById(input: CalendarGetEventByIdInput): UpstreamRequest {
   const query: Record<string, string | string[]> = {};
+  if (input.timezone != null) query["timeZone"] = input.timezone;
   const headers: Record<string, string> = {};
   return { method: "GET", path: buildPath("/calendar/v3/calendars/{calendar_id}/events/{event_id}", { "calendar_id": input.calendar_id ?? "primary", "event_id": input.event_id }), query, headers };
 }
@@ -105,6 +106,7 @@ export function buildCalendarListEvents(input: CalendarListEventsInput): Upstrea
   if (input.single_events != null) query["singleEvents"] = String(input.single_events);
   if (input.time_max != null) query["timeMax"] = input.time_max;
   if (input.time_min != null) query["timeMin"] = input.time_min;
+  if (input.timezone != null) query["timeZone"] = input.timezone;
   const headers: Record<string, string> = {};
   return { method: "GET", path: buildPath("/calendar/v3/calendars/{calendar_id}/events", { "calendar_id": input.calendar_id ?? "primary" }), query, headers };
 }

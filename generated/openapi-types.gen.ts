@@ -351,7 +351,8 @@ export interface paths {
          * @description Fetch one Google Calendar event by its id, from the primary calendar unless calendar_id is given. Use it to read
          *     an event's details before changing it. The optional filters (event_types, query, show_deleted, time_min, time_max,
          *     updated_min) work as in calendar_list_events: when the event does not match them the result is not found.
-         *     Returns the event: id, summary, start, end, status, attendees, htmlLink, recurrence, ...
+         *     timezone (IANA, e.g. the user's calendar's) writes its times in that zone. Returns the event: id, summary, start
+         *     (dateTime, or date for an all-day event), end, status, attendees, htmlLink, recurrence, ...
          *     Example: {"event_id": "7cbh8rpc10lrc0ckih9tafss99"}
          *
          *     Aliases: googlecalendar_get_event_by_id.
@@ -2313,6 +2314,12 @@ export interface components {
              */
             time_min?: string;
             /**
+             * Format: iana-time-zone
+             * @description IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates.
+             * @example Europe/Paris
+             */
+            timezone?: string;
+            /**
              * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
              * @enum {string}
              */
@@ -2463,6 +2470,12 @@ export interface components {
              * @example 2026-03-01T00:00:00Z
              */
             time_min?: string;
+            /**
+             * Format: iana-time-zone
+             * @description IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates.
+             * @example Europe/Paris
+             */
+            timezone?: string;
             /**
              * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
              * @enum {string}

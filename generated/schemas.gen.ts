@@ -795,6 +795,14 @@ export let calendarGetEventByIdInputSchema: JsonSchema = {
           "2026-02-01T00:00:00Z"
         ]
       },
+      "timezone": {
+        "type": "string",
+        "format": "iana-time-zone",
+        "description": "IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates.",
+        "examples": [
+          "Europe/Paris"
+        ]
+      },
       "schema_version": {
         "type": "string",
         "enum": [
@@ -1358,6 +1366,14 @@ export let calendarListEventsInputSchema: JsonSchema = {
         "description": "Only events that end after this time (RFC 3339 with offset).",
         "examples": [
           "2026-03-01T00:00:00Z"
+        ]
+      },
+      "timezone": {
+        "type": "string",
+        "format": "iana-time-zone",
+        "description": "IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates.",
+        "examples": [
+          "Europe/Paris"
         ]
       },
       "schema_version": {

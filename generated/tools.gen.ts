@@ -108,7 +108,7 @@ export let calendarGetEventById: ToolDefinition<CalendarGetEventByIdInput> = {
     schemaVersions: ["1"],
     aliases: ["googlecalendar_get_event_by_id"],
     title: "Get calendar event",
-    description: "Fetch one Google Calendar event by its id, from the primary calendar unless calendar_id is given. Use it to read\nan event's details before changing it. The optional filters (event_types, query, show_deleted, time_min, time_max,\nupdated_min) work as in calendar_list_events: when the event does not match them the result is not found.\nReturns the event: id, summary, start, end, status, attendees, htmlLink, recurrence, ...\nExample: {\"event_id\": \"7cbh8rpc10lrc0ckih9tafss99\"}",
+    description: "Fetch one Google Calendar event by its id, from the primary calendar unless calendar_id is given. Use it to read\nan event's details before changing it. The optional filters (event_types, query, show_deleted, time_min, time_max,\nupdated_min) work as in calendar_list_events: when the event does not match them the result is not found.\ntimezone (IANA, e.g. the user's calendar's) writes its times in that zone. Returns the event: id, summary, start\n(dateTime, or date for an all-day event), end, status, attendees, htmlLink, recurrence, ...\nExample: {\"event_id\": \"7cbh8rpc10lrc0ckih9tafss99\"}",
     annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
     inputSchema: calendarGetEventByIdInputSchema,
     versionParameters: ["schema_version","tool_version"],

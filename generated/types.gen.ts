@@ -276,6 +276,8 @@ export interface CalendarGetEventByIdInput {
   time_min?: string;
   /** Only return the event if it was last modified at or after this time (RFC 3339 with offset). Format: date-time. Example: `"2026-02-01T00:00:00Z"`. */
   updated_min?: string;
+  /** IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+  timezone?: string;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
@@ -341,6 +343,8 @@ export interface CalendarListEventsInput {
   time_max?: string;
   /** Only events that end after this time (RFC 3339 with offset). Format: date-time. Example: `"2026-03-01T00:00:00Z"`. */
   time_min?: string;
+  /** IANA time zone (e.g. Europe/Paris) to write the event times in (Google's timeZone), such as the user's: their primary calendar's timeZone (calendar_list_calendars). Default: the calendar's time zone. All-day dates stay dates. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+  timezone?: string;
   /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
   schema_version?: "1";
   /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */

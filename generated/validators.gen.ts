@@ -75,7 +75,7 @@ let ajv_calendar_get_event_by_id = ajv.calendar_get_event_by_id as unknown as Aj
 /** Checks an input of `calendar_get_event_by_id`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarGetEventById(input: unknown): ValidationResult<CalendarGetEventByIdInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_get_event_by_id(input)) violations = toViolations(ajv_calendar_get_event_by_id.errors, input, 'input', calendarGetEventByIdInputSchema, ["schema_version","tool_version"]);
+  if (!ajv_calendar_get_event_by_id(input)) violations = toViolations(ajv_calendar_get_event_by_id.errors, input, 'input', calendarGetEventByIdInputSchema, ["schema_version","tool_version"], {"timeZone":"timezone"});
   return violations === undefined ? { ok: true, value: input as CalendarGetEventByIdInput } : { ok: false, violations };
 }
 
@@ -100,7 +100,7 @@ let ajv_calendar_list_events = ajv.calendar_list_events as unknown as AjvValidat
 /** Checks an input of `calendar_list_events`: its JSON Schema, then its rules. Every violation is reported. */
 export function validateCalendarListEvents(input: unknown): ValidationResult<CalendarListEventsInput> {
   let violations: Violation[] | undefined;
-  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema, ["schema_version","tool_version"], {"maxResults":"max_results","orderBy":"order_by","pageToken":"page_token","q":"query","singleEvents":"single_events","timeMax":"time_max","timeMin":"time_min"});
+  if (!ajv_calendar_list_events(input)) violations = toViolations(ajv_calendar_list_events.errors, input, 'input', calendarListEventsInputSchema, ["schema_version","tool_version"], {"maxResults":"max_results","orderBy":"order_by","pageToken":"page_token","q":"query","singleEvents":"single_events","timeMax":"time_max","timeMin":"time_min","timeZone":"timezone"});
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
   const o = input as Record<string, unknown>;
   if (o.order_by === "startTime" && o.single_events !== true) (violations ??= []).push({ pointer: "/single_events", message: "order_by=startTime needs single_events=true (Google orders by start time only over expanded recurring events).", keyword: "requires_value" });

@@ -2,7 +2,8 @@
  * All-day events through the HTTP service (POST /api/v1/execute_tool) against the Calendar sandbox: made by
  * calendar_create_event from a date alone and event_duration_days, read back as dates (calendar_get_event_by_id,
  * calendar_list_events), busy in calendar_free_busy, moved and changed by calendar_update_event (keeping their number
- * of days, to a time and back), and the refusals of a length that does not fit the start.
+ * of days, to a time and back), and the refusals of a length that does not fit the start. Also the `timezone` of
+ * calendar_get_event_by_id and calendar_list_events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
@@ -114,3 +115,17 @@ describe('all-day events through the service', () => {
   });
 });
 
+describe('timezone on reads', () => {
+  it('calendar_get_event_by_id and calendar_list_events write the times in the zone asked for; all-day dates stay', async () => {
+    const timed = await ok('calendar_create_event', { summary: 'Call with Li', start_datetime: '2027-05-03T15:00:00Z', event_duration_minutes: 30 });
+    const day = await ok('calendar_create_event', { summary: 'Conference', start_datetime: '2027-05-04' });
+    const got = await ok('calendar_get_event_by_id', { event_id: timed.id, timezone: 'America/New_York' });
+    expect([got.start, got.end]).toEqual([{ dateTime: '2027-05-03T11:00:00-04:00' }, { dateTime: '2027-05-03T11:30:00-04:00' }]);
+    expect((await ok('calendar_get_event_by_id', { event_id: day.id, timezone: 'America/New_York' })).start).toEqual({ date: '2027-05-04' });
+    const listed = await ok('calendar_list_events', { time_min: '2027-05-03T00:00:00Z', time_max: '2027-05-05T00:00:00Z', single_events: true, order_by: 'startTime', timezone: 'Asia/Kolkata' });
+    expect(listed.items.map((e: any) => e.start)).toEqual([{ dateTime: '2027-05-03T20:30:00+05:30' }, { date: '2027-05-04' }]);
+    const refused = await run('calendar_get_event_by_id', { event_id: timed.id, timezone: '+02:00' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.violations[0].pointer).toBe('/timezone');
+  });
+});

@@ -149,4 +149,6 @@ describe('our builders send what @googleapis/calendar sends for an all-day event
       g.events.patch({ calendarId: 'primary', eventId: 'ev123', requestBody: { start: { date: '2026-12-31', dateTime: null }, end: { date: '2027-01-02', dateTime: null } } }),
     ));
 
+  it('calendar_get_event_by_id with timezone', () =>
+    same('calendar_get_event_by_id', { event_id: 'ev123', timezone: 'America/New_York' }, () => g.events.get({ calendarId: 'primary', eventId: 'ev123', timeZone: 'America/New_York' })));
 });
