@@ -201,7 +201,8 @@ export function upstreamError(input: UpstreamErrorInput): ConnectorError {
       retryAfterSeconds,
     });
   }
-  const scope = missingScope(input.dialect, input.status, body, input.headers);
+  // The challenge's scopes are repeated in the message and details: an upstream may echo the token into it too.
+  const scope = missingScope(input.dialect, input.status, body, redact(input.headers, input.secrets));
   if (scope !== undefined) {
     const what = input.resource ?? 'this call';
     const message =
