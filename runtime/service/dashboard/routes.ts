@@ -281,7 +281,9 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           ? 'Connection created on the local sandbox, which has its client and redirect URI already: create an authorization link below.'
           : 'Connection created. Register the redirect URI below with the provider.'
         : q.saved
-          ? 'Saved.'
+          ? q.saved === 'secret'
+            ? 'Saved, with the new client secret: token refreshes and new authorizations use it from now on; the old one is no longer stored.'
+            : 'Saved. The client secret is unchanged.'
           : disconnected?.status === 'DISCONNECTED'
             ? `${disconnected.identifier} disconnected: its tokens are deleted (and revoked at the provider).`
             : undefined;
@@ -308,7 +310,8 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
           ...(secret ? { client_secret: secret } : {}),
         });
         // A sandbox connection's new client is registered with the sandbox by the scope itself (sandbox-connections.ts).
-        return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?saved=1`, 303);
+        // Whether the secret was replaced, said on the page: the field is empty again after a save either way.
+        return reply.redirect(`/dashboard/connections/${encodeURIComponent(view.id)}?saved=${secret ? 'secret' : '1'}`, 303);
       } catch (error) {
         return connectionPage(reply, ctx, id, { error: formError(error, request), fieldErrors: fieldErrors(error, request, EDIT_CONNECTION_FIELDS) }, 400, form);
       }

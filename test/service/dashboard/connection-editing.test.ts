@@ -38,7 +38,7 @@ describe.runIf(BROWSER_TESTS)('dashboard connection editing and accounts in Chro
     await page.fill('#client_id', 'edited-crm-client');
     await page.fill('#client_secret', 'edited-crm-secret-value');
     await page.click('button:has-text("Save")');
-    await page.waitForURL(/saved=1/);
+    await page.waitForURL(/saved=secret/);
     expect((await suite.h.call('GET', `/api/v1/connections/${connection.id}`, { token })).body.client_id).toBe('edited-crm-client');
     const relink = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection.name, identifier: 'edit-user' } });
     expect((await consentThroughSandbox(relink.body.link, { user: 'edit@example.com' })).status).toBe(200);
