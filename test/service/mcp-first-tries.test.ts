@@ -232,12 +232,14 @@ describe('unknown parameters: guesses a model can trust', () => {
     expect(await message('crm_companies_search', { next_cursor: '2' })).toBe("unknown parameter 'next_cursor'. Did you mean 'after'?");
   });
 
-  it('a name that shares a word but replaces another (time_zone, time_min) is not guessed; the list says there is none', async () => {
-    const listed = errorOf(await call('calendar_list_events', { time_min: '2026-11-26T00:00:00+01:00', time_max: '2026-11-27T00:00:00+01:00', time_zone: 'Europe/Paris' })) as {
+  it("a name that shares a word but replaces another (calendar_name for calendar_id) is not guessed; the list says there is none, and time_zone is the tool's timezone", async () => {
+    const listed = errorOf(await call('calendar_list_events', { time_min: '2026-11-26T00:00:00+01:00', time_max: '2026-11-27T00:00:00+01:00', calendar_name: 'Work' })) as {
       violations?: Array<{ pointer: string; message: string }>;
     };
-    expect(listed.violations?.find((v) => v.pointer === '/time_zone')?.message).toMatch(/^unknown parameter 'time_zone'\. Known parameters: calendar_id, /);
-    // A misspelt word still is.
+    expect(listed.violations?.find((v) => v.pointer === '/calendar_name')?.message).toMatch(/^unknown parameter 'calendar_name'\. Known parameters: calendar_id, /);
+    // The same word written apart, and a misspelt word, still are.
+    const zone = errorOf(await call('calendar_list_events', { time_zone: 'Europe/Paris' })) as { violations?: Array<{ message: string }> };
+    expect(zone.violations?.[0]?.message).toBe("unknown parameter 'time_zone'. Did you mean 'timezone'?");
     const typo = errorOf(await call('calendar_list_events', { calender_id: 'primary' })) as { violations?: Array<{ message: string }> };
     expect(typo.violations?.[0]?.message).toBe("unknown parameter 'calender_id'. Did you mean 'calendar_id'?");
   });
@@ -910,17 +912,19 @@ describe('an amount written the way a person writes it', () => {
 });
 
 describe('calendar: a day off on Christmas Eve, asked as an all-day event', () => {
-  it('all_day or start_date is told the tool makes timed events, with the whole day to send instead; sent so, it lasts 24 hours', async () => {
+  it('all_day or start_date is told to give start_datetime as a date alone; sent so, the event is all-day on that date', async () => {
     for (const args of [{ all_day: true, start_datetime: '2026-12-24T00:00:00+01:00' }, { start_date: '2026-12-24' }]) {
       const error = errorOf(await call('calendar_create_event', { summary: 'Congé 🎄', ...args })) as { violations?: Array<{ pointer: string; message: string }> };
       const absent = error.violations?.find((v) => v.pointer === `/${Object.keys(args)[0]}`);
-      expect(absent?.message).toMatch(/This tool makes timed events only, not all-day ones \(Google's start\.date\): for a whole day, give start_datetime at 00:00 with the offset of the user's time zone and event_duration_hour 24/);
+      expect(absent?.message).toMatch(/For an all-day event give start_datetime as a date alone \(YYYY-MM-DD, e\.g\. 2026-12-04\)/);
     }
-    const made = await call('calendar_create_event', { summary: 'Congé 🎄', start_datetime: '2026-12-24T00:00:00+01:00', event_duration_hour: 24 });
+    const made = await call('calendar_create_event', { summary: 'Congé 🎄', start_datetime: '2026-12-24' });
     expect(made.isError).toBeFalsy();
-    const event = made.structuredContent as { summary: string; start: { dateTime: string }; end: { dateTime: string } };
+    const event = made.structuredContent as { summary: string; start: { date?: string; dateTime?: string }; end: { date?: string; dateTime?: string } };
     expect(event.summary).toBe('Congé 🎄');
-    expect(Date.parse(event.end.dateTime) - Date.parse(event.start.dateTime)).toBe(24 * 3600_000);
+    // Google's end date is the day after the last day.
+    expect(event.start).toEqual({ date: '2026-12-24' });
+    expect(event.end).toEqual({ date: '2026-12-25' });
   });
 });
 
