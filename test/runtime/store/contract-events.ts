@@ -192,6 +192,26 @@ export function eventsContract(ctx: ContractContext): void {
       expect(await ctx.store.listWebhookAttempts('env_b', retried!.delivery.id)).toEqual([]);
     });
 
+    it("makes a delivery that is not delivered due again at once (an operator's 'send again now'), and leaves alone one delivered, one under lease or another environment's", async () => {
+      await withDeliveries(3);
+      const now = isoIn(1000);
+      const [failed, delivered, leased] = await ctx.store.claimWebhookDeliveries({ owner: 'a', now, leaseMs: 60_000, limit: 3 });
+      await ctx.store.recordWebhookAttempt(failed!.delivery.id, 'a', { attemptedAt: now, statusCode: 500, durationMs: 3, error: 'HTTP 500', next: { status: 'failed' } });
+      await ctx.store.recordWebhookAttempt(delivered!.delivery.id, 'a', { attemptedAt: now, statusCode: 204, durationMs: 3, error: null, next: { status: 'delivered' } });
+      const resend = isoIn(2000);
+      expect(await ctx.store.retryWebhookDelivery('env_b', failed!.delivery.id, resend)).toBe(false);
+      expect(await ctx.store.getWebhookDelivery('env_a', failed!.delivery.id)).toMatchObject({ status: 'failed' });
+      expect(await ctx.store.retryWebhookDelivery('env_a', failed!.delivery.id, resend)).toBe(true);
+      expect(await ctx.store.retryWebhookDelivery('env_a', delivered!.delivery.id, resend)).toBe(false);
+      expect(await ctx.store.retryWebhookDelivery('env_a', leased!.delivery.id, resend)).toBe(false);
+      expect(await ctx.store.getWebhookDelivery('env_a', failed!.delivery.id)).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: new Date(resend).toISOString() });
+      expect(await ctx.store.getWebhookDelivery('env_a', delivered!.delivery.id)).toMatchObject({ status: 'delivered', nextAttemptAt: null });
+      // Due at once: the next poll claims it (and only it: the leased one is still someone's), its log kept.
+      const claimed = await ctx.store.claimWebhookDeliveries({ owner: 'b', now: resend, leaseMs: 60_000, limit: 10 });
+      expect(claimed.map((c) => c.delivery.id)).toEqual([failed!.delivery.id]);
+      expect(await ctx.store.listWebhookAttempts('env_a', failed!.delivery.id)).toEqual([expect.objectContaining({ statusCode: 500, error: 'HTTP 500' })]);
+    });
+
     it('gives concurrent claimants (separate store instances) disjoint deliveries', async () => {
       await withDeliveries(12);
       const others = await Promise.all([1, 2, 3].map(() => ctx.open(keyring1)));
