@@ -161,11 +161,6 @@ function examplesOf(node: unknown): readonly unknown[] | undefined {
 }
 
 /**
- * The schema's example after "must be a string" when a list was given, and after "must be an array" when one value
- * was: models send `["email", "firstname"]` for a comma-separated `properties` and `"ana@example.com"` for
- * `attendees_emails`, and the example shows the shape to use (`"email,firstname,lastname"`, `["ana@example.com"]`).
- */
-/**
  * `, not an object keyed by name (Date, Item, Amount): the names are not sent, only the values, in the order they
  * go: [...]`: a list of plain values (a Sheets row) given as an object keyed by what each value is, the way a header
  * row names a table's columns. The keys are dropped and the values quoted back in the order given, which is the
@@ -194,6 +189,11 @@ const KEYED_NAMES_MAX = 200;
 const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'boolean']);
 const SCALAR_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
+/**
+ * The schema's example after "must be a string" when a list was given, and after "must be an array" when one value
+ * was: models send `["email", "firstname"]` for a comma-separated `properties` and `"ana@example.com"` for
+ * `attendees_emails`, and the example shows the shape to use (`"email,firstname,lastname"`, `["ana@example.com"]`).
+ */
 function listShapeHint(schema: JsonSchema | undefined, typePath: string, types: readonly string[], value: unknown): string {
   const listForOne = Array.isArray(value) && !types.includes('array');
   const oneForList = value !== null && value !== undefined && !Array.isArray(value) && types.length === 1 && types[0] === 'array';
