@@ -10,15 +10,14 @@
  */
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { Receiver } from '../../runtime/webhooks/receiver.js';
-import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, crmUser, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 import { targetSizes } from './target-size.js';
 
 // Input capture on: an execution's page shows its recorded input.
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 }, executions: { captureInputs: true } });
-let receiver: Receiver;
+const receiver = suiteReceiver();
 
 /**
  * The rules run: WCAG 2.1 levels A and AA, as axe tags them, and axe's best practices, where it keeps the rules on
@@ -151,7 +150,6 @@ const fixture = { connectionId: '', executionId: '', failedExecutionId: '', endp
 
 beforeAll(async () => {
   const h = suite.h;
-  receiver = await new Receiver().start();
   const token = await h.token(h.a);
   const endpoint = await h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: receiver.url } });
   fixture.endpointId = endpoint.body.id;
@@ -179,10 +177,6 @@ beforeAll(async () => {
   const deliveries = await h.call('GET', '/api/v1/webhook_deliveries', { token });
   fixture.deliveryId = deliveries.body.webhook_deliveries[0].id;
 }, 60_000);
-
-afterAll(async () => {
-  await receiver?.stop();
-});
 
 describe.runIf(BROWSER_TESTS)('dashboard accessibility (axe-core, WCAG 2.1 AA; WCAG 2.2 target size) in Chromium', () => {
   it('sign-in: the form, a refused sign-in, a session that ended', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { Receiver } from '../../runtime/webhooks/receiver.js';
 import { startHarness, type Harness, type HarnessOptions } from '../harness.js';
 
 /** The connected crm user's set-up is the service tests' own (harness.ts); the dashboard tests import it from here. */
@@ -71,6 +72,21 @@ export function dashboardSuite(options: HarnessOptions = {}): { readonly h: Harn
     },
     newPage: () => browser!.context.newPage(),
   };
+}
+
+/**
+ * A webhook receiver (test/runtime/webhooks/receiver.ts) for the file's endpoints: listening from before its tests
+ * (and before the file's own `beforeAll` hooks declared after this call) until after them.
+ */
+export function suiteReceiver(): Receiver {
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    await receiver.start();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+  });
+  return receiver;
 }
 
 /** Signs in to the dashboard as environment A's application. */

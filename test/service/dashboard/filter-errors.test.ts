@@ -5,18 +5,11 @@
  * refused and what it may be, as `GET /api/v1/...` does for the same query, lists nothing, and the form keeps what
  * was asked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Receiver } from '../../runtime/webhooks/receiver.js';
-import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_TESTS, crmUser, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-});
-afterAll(async () => {
-  await receiver?.stop();
-});
+const receiver = suiteReceiver();
 
 describe.runIf(BROWSER_TESTS)('dashboard list pages with a bad filter in their address', () => {
   it('say which filter is refused and list nothing', async () => {

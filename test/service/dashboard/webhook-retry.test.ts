@@ -3,21 +3,12 @@
  * than at the next retry (hours apart) or, past its 24 hours, never; a delivered one offers nothing to send. In a
  * real headless Chromium at 390 px; the dispatcher is run by hand, so each attempt is the test's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { Receiver } from '../../runtime/webhooks/receiver.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
-let receiver: Receiver;
-
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-});
-
-afterAll(async () => {
-  await receiver?.stop();
-});
+const receiver = suiteReceiver();
 
 describe.runIf(BROWSER_TESTS)('dashboard: send a webhook delivery again', () => {
   it('sends a failed delivery again now, once the receiver answers, and then shows it delivered', async () => {

@@ -7,21 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { Receiver } from '../../runtime/webhooks/receiver.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
-let receiver: Receiver;
-
-beforeAll(async () => {
-  receiver = await new Receiver().start();
-});
-
-afterAll(async () => {
-  await receiver?.stop();
-});
+const receiver = suiteReceiver();
 
 /** The page fits a 390 px wide screen: nothing wider than the viewport but what scrolls in its own box. */
 async function fitsNarrowScreen(page: Page): Promise<boolean> {
