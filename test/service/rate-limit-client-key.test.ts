@@ -2,7 +2,7 @@
  * The per-address budgets (credentials, link opens) key a client by its address: every spelling of one IPv6 /64 is one
  * key and another /64 another; IPv4 and its IPv4-mapped IPv6 forms are the IPv4 address.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isConnectorError } from '../../runtime/errors.js';
 import { clientKey, registerRateLimits } from '../../runtime/service/rate-limits.js';
@@ -37,20 +37,29 @@ describe('clientKey', () => {
   });
 });
 
+/**
+ * A service with the credentials budget alone, one request a minute per client key, held in memory: `allowed(address)`
+ * spends it from that address and says whether the request was let through.
+ */
+async function credentialsBudget(): Promise<{ app: FastifyInstance; allowed(remoteAddress: string): Promise<boolean> }> {
+  const app = Fastify();
+  const limits = await registerRateLimits(app, { credentials: { max: 1, windowMs: 60_000 }, api: false, linkOpens: false });
+  app.get('/check', async (request) => {
+    try {
+      await limits.credentials(request);
+      return { allowed: true };
+    } catch (error) {
+      if (isConnectorError(error) && error.code === 'rate_limited') return { allowed: false };
+      throw error;
+    }
+  });
+  const allowed = async (remoteAddress: string) => ((await app.inject({ method: 'GET', url: '/check', remoteAddress })).json() as { allowed: boolean }).allowed;
+  return { app, allowed };
+}
+
 describe('the credentials budget, per client key', () => {
   it('one /64 spends one budget whatever its spelling; another /64 and an IPv4 client have their own', async () => {
-    const app = Fastify();
-    const limits = await registerRateLimits(app, { credentials: { max: 1, windowMs: 60_000 }, api: false, linkOpens: false });
-    app.get('/check', async (request) => {
-      try {
-        await limits.credentials(request);
-        return { allowed: true };
-      } catch (error) {
-        if (isConnectorError(error) && error.code === 'rate_limited') return { allowed: false };
-        throw error;
-      }
-    });
-    const allowed = async (remoteAddress: string) => ((await app.inject({ method: 'GET', url: '/check', remoteAddress })).json() as { allowed: boolean }).allowed;
+    const { app, allowed } = await credentialsBudget();
     try {
       expect(await allowed('2001:db8:a:b::1')).toBe(true);
       expect(await allowed('2001:0DB8:000A:000B:0:0:0:2')).toBe(false);
@@ -65,18 +74,7 @@ describe('the credentials budget, per client key', () => {
 
 describe('the in-memory counters', () => {
   it('keep 10,000 clients per budget: a client refused stays refused after 6,000 others (the plugin sized each budget for 5,000)', async () => {
-    const app = Fastify();
-    const limits = await registerRateLimits(app, { credentials: { max: 1, windowMs: 60_000 }, api: false, linkOpens: false });
-    app.get('/check', async (request) => {
-      try {
-        await limits.credentials(request);
-        return { allowed: true };
-      } catch (error) {
-        if (isConnectorError(error) && error.code === 'rate_limited') return { allowed: false };
-        throw error;
-      }
-    });
-    const allowed = async (remoteAddress: string) => ((await app.inject({ method: 'GET', url: '/check', remoteAddress })).json() as { allowed: boolean }).allowed;
+    const { app, allowed } = await credentialsBudget();
     try {
       expect(await allowed('198.51.100.1')).toBe(true);
       expect(await allowed('198.51.100.1')).toBe(false);
