@@ -3,12 +3,26 @@
  * `account.scope_insufficient` tells the application that this user must authorize again with more scopes before it
  * learns so from a failing call of its own. One event per authorization and needed scope set (the dedupe key holds
  * the account's token version), so an agent retrying in a loop does not flood the endpoints.
+ *
+ * The refusal also gets `details.scopes_to_request`: the scopes a step-up authorization link should ask for. The
+ * provider may name several scopes of which any one would do (Google lists `calendar`, `calendar.events` and
+ * `calendar.events.owned` for an event insert): the one the connector asks for by default is taken, else the first
+ * named, so a step-up never asks for more than the call needs.
  */
-import type { ConnectorError } from '../errors.js';
+import { ConnectorError } from '../errors.js';
 import type { AuthTarget } from '../oauth/refresh.js';
 import type { RuntimeContext } from './context.js';
 
-/** Writes the event when `error` is a missing-scope refusal, then hands the error back to be thrown. */
+/** One scope out of those the provider says would each allow the call: the connector's default one, else the first. */
+export function scopesToRequest(required: readonly string[], defaultScopes: readonly string[]): string[] {
+  if (required.length <= 1) return [...required];
+  return [required.find((scope) => defaultScopes.includes(scope)) ?? required[0]!];
+}
+
+/**
+ * Writes the event when `error` is a missing-scope refusal, then hands the error back to be thrown, with
+ * `details.scopes_to_request` when the provider named the scopes.
+ */
 export async function reportScopeRefusal(ctx: RuntimeContext, target: AuthTarget, error: ConnectorError, tool: string): Promise<ConnectorError> {
   if (error.code !== 'insufficient_scope') return error;
   const details = (error.details ?? {}) as { required_scopes?: unknown; resource?: unknown };
@@ -25,5 +39,11 @@ export async function reportScopeRefusal(ctx: RuntimeContext, target: AuthTarget
     // The caller's answer is the refusal either way; a failed event write must not replace it.
     ctx.logger?.warn({ accountId: account.id, err: e }, 'account.scope_insufficient could not be written');
   }
-  return error;
+  if (required.length === 0) return error;
+  return new ConnectorError(error.code, error.message, {
+    status: error.status,
+    details: { ...(error.details as Record<string, unknown>), scopes_to_request: scopesToRequest(required, target.connector.oauth.defaultScopes) },
+    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+    ...(error.executionId !== undefined ? { executionId: error.executionId } : {}),
+  });
 }

@@ -6,7 +6,9 @@
  * Which connection: the session's only connection of the tool's connector; with several, the one where the user has an
  * ACTIVE account. When the user has no usable account, the result is an error carrying a fresh authorization link
  * for this identifier (made by `EnvironmentScope.authorizationLink`, the code path of
- * `POST /api/v1/connected_accounts/magic_link`), for the agent to hand to the user.
+ * `POST /api/v1/connected_accounts/magic_link`), for the agent to hand to the user. So does a refusal for a missing
+ * scope the provider names (`insufficient_scope` with `details.scopes_to_request`): the link asks for that scope on
+ * top of the grant, which a session token cannot ask for itself.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOptions, Connector } from '../api.js';
@@ -34,6 +36,17 @@ async function chooseConnection(connector: Connector, scope: SessionScope, allow
   );
 }
 
+/** The scopes the executor says a step-up link should ask for (`details.scopes_to_request`), or none. */
+function scopesToRequest(error: ConnectorError): string[] {
+  const details = error.details as { scopes_to_request?: unknown } | undefined;
+  return Array.isArray(details?.scopes_to_request) ? details.scopes_to_request.filter((s): s is string => typeof s === 'string') : [];
+}
+
+function resourceOf(error: ConnectorError): string {
+  const resource = (error.details as { resource?: unknown } | undefined)?.resource;
+  return typeof resource === 'string' ? ` (${resource})` : '';
+}
+
 export async function callTool(connector: Connector, scope: SessionScope, allowed: AllowedTool, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult> {
   const env = connector.environment(scope.environmentId);
   let connectionName: string | undefined;
@@ -43,7 +56,21 @@ export async function callTool(connector: Connector, scope: SessionScope, allowe
     return successResult(data);
   } catch (error) {
     if (!isConnectorError(error)) throw error;
-    if (connectionName === undefined || !NEEDS_AUTHORIZATION.has(error.code)) return errorResult(error);
+    if (connectionName === undefined) return errorResult(error);
+    const scopes = error.code === 'insufficient_scope' ? scopesToRequest(error) : [];
+    if (scopes.length > 0) {
+      const link = await env.authorizationLink({ connection_name: connectionName, identifier: scope.identifier, scopes });
+      return errorResult(
+        {
+          code: error.code,
+          message: `The user's authorization does not cover this call${resourceOf(error)}. Ask the user to open authorization_url, which asks them to grant ${scopes.join(' ')}, then call the tool again.`,
+          details: error.details,
+          executionId: error.executionId,
+        },
+        { authorization_url: link.link, authorization_url_expires_at: link.expiry },
+      );
+    }
+    if (!NEEDS_AUTHORIZATION.has(error.code)) return errorResult(error);
     const link = await env.authorizationLink({ connection_name: connectionName, identifier: scope.identifier });
     return errorResult(
       {

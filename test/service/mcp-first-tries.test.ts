@@ -1079,3 +1079,41 @@ describe('docs, sheets and comments: first tries whose error already said what t
     expect((await call('workspace_comment_create', { parent: { page_id }, comment: { rich_text: [{ type: 'text', text: { content: 'Invitations sent.' } }] } })).isError).toBeFalsy();
   });
 });
+
+/** A session of its own for `identifier`, limited to `connection`, after the user has connected it. */
+async function sessionFor(identifier: string, connection: string): Promise<Client> {
+  const token = await h.token(h.a);
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
+  expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
+  const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier, connections: [connection] } });
+  const client = new Client({ name: 'first-tries', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${session.body.token}` } } }));
+  return client;
+}
+
+describe('calendar: a meeting made by a user whose grant reads the calendar only', () => {
+  it('the missing scope comes with an authorization link asking for it, which the agent hands over; once opened, the same call works', async () => {
+    const token = await h.token(h.a);
+    const made = await h.call('POST', '/api/v1/connections', {
+      token,
+      body: { name: 'calendar-readonly', connector: 'calendar', client_id: 'client-calendar-readonly', client_secret: 'secret-calendar-readonly', overrides: h.sandbox.endpoints('calendar'), scopes: ['https://www.googleapis.com/auth/calendar.readonly'] },
+    });
+    expect(made.status).toBe(201);
+    const client = await sessionFor('ro', 'calendar-readonly');
+    try {
+      const lunch = { summary: 'Lunch with Ana', start_datetime: '2026-12-01T12:00:00+01:00', event_duration_hour: 1 };
+      const refused = (await client.callTool({ name: 'calendar_create_event', arguments: lunch })) as CallToolResult;
+      const error = errorOf(refused) as ReturnType<typeof errorOf> & { authorization_url?: string; details?: { required_scopes?: string[]; scopes_to_request?: string[] } };
+      expect(error.code, JSON.stringify(error)).toBe('insufficient_scope');
+      // An MCP session cannot mint links itself: the link is in the answer, asking for one scope the call needs.
+      expect(error.message, JSON.stringify(error)).toMatch(/Ask the user to open authorization_url, which asks them to grant https:\/\/www\.googleapis\.com\/auth\/calendar\.events, then call the tool again\.$/);
+      expect(error.details?.scopes_to_request).toEqual(['https://www.googleapis.com/auth/calendar.events']);
+      expect(error.authorization_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sso\/v1\/connect\//);
+      expect((await consentThroughSandbox(error.authorization_url!, { user: 'ro@example.com' })).status).toBe(200);
+      const again = (await client.callTool({ name: 'calendar_create_event', arguments: lunch })) as CallToolResult;
+      expect(again.isError, JSON.stringify(again.content)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+});
