@@ -16,6 +16,7 @@ import type { RuntimeContext } from './executor/context.js';
 import { executeTool } from './executor/execute-tool.js';
 import { LookupCache } from './executor/lookup-cache.js';
 import { PrecheckCache } from './executor/precheck-cache.js';
+import { TokenRedactions } from './executor/token-redactions.js';
 import { TtlCache } from './executor/ttl-cache.js';
 import { connectionNameHint } from './executor/connection-hint.js';
 import { createToolRegistry } from './executor/tool-registry.js';
@@ -155,8 +156,9 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
   const tools = createToolRegistry(definitions.tools);
   const cache = new LookupCache({ now, ttlMs: options.lookupCacheTtlMs });
   const prechecks = new PrecheckCache(now);
+  const redactions = new TokenRedactions();
   const executions = new ExecutionTracker({ store, telemetry, now, ...(options.logger ? { logger: options.logger } : {}), settings: { ...config.executions, ...options.executions } });
-  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
+  const ctx: RuntimeContext = { store, http, refresher, tools, cache, prechecks, redactions, overridePolicy, connectorFor, now, ...(options.logger ? { logger: options.logger } : {}) };
   const toolName = (name: string) => tools.resolve(name)?.name;
   const flow: FlowDeps = { store, http, baseUrl, now, connectorFor, overridePolicy, ...(options.logger ? { logger: options.logger } : {}) };
 

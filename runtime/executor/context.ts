@@ -7,6 +7,7 @@ import type { Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import type { LookupCache } from './lookup-cache.js';
 import type { PrecheckCache } from './precheck-cache.js';
+import type { TokenRedactions } from './token-redactions.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 export interface RuntimeLogger {
@@ -24,6 +25,8 @@ export interface RuntimeContext {
   cache: LookupCache;
   /** What tool pre-checks cache per account (e.g. database schemas). */
   prechecks: PrecheckCache;
+  /** What answers and error bodies are scrubbed of, built once per token set. */
+  redactions: TokenRedactions;
   /** This connector's policy on connection overrides, checked again at every use of a stored one. */
   overridePolicy: ConnectionOverridePolicy;
   connectorFor(name: ConnectorName): ConnectorDefinition;

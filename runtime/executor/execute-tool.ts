@@ -10,7 +10,7 @@ import { decodeModelInput } from '../agent/model-input.js';
 import type { ExecuteToolInput, ExecuteToolResult } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamCall } from '../http/client.js';
-import { isDialectRateLimit, parseBody, redact, upstreamError } from '../http/normalize.js';
+import { isDialectRateLimit, parseBody, upstreamError } from '../http/normalize.js';
 import { assertOverrideAllowed } from '../oauth/endpoints.js';
 import { isIdempotentMethod } from '../http/retry.js';
 import { joinUpstreamUrl } from '../http/url.js';
@@ -84,7 +84,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   if (res.status < 200 || res.status >= 300) {
     // A refusal may mean what the pre-check read (a schema) changed upstream: the next call reads it again.
     if (tool.precheck !== undefined && res.status >= 400 && res.status < 500) ctx.prechecks.invalidateAccount(target.account.id);
-    const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: [res.token], resource: `${request.method} ${request.path}`, hints: tool.upstreamErrors, now: ctx.now() });
+    const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: ctx.redactions.accessToken(res.tokens), resource: `${request.method} ${request.path}`, hints: tool.upstreamErrors, now: ctx.now() });
     throw await reportScopeRefusal(ctx, target, refusal, tool.name);
   }
   let data: unknown = res.body.length === 0 ? {} : parseBody(res.body);
@@ -93,7 +93,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   }
   // An upstream that echoes the request (a debug field, an override's server) would hand the caller the user's
   // provider token, which the application must never see: scrubbed from the answer as from an error's body.
-  data = redact(data, [res.token]);
+  data = ctx.redactions.accessToken(res.tokens).apply(data);
   if (tool.transformResponse !== undefined) data = tool.transformResponse(data, value);
   return { data, execution_id: randomUUID() };
 }

@@ -44,14 +44,14 @@ export function parseBody(body: Buffer): unknown {
  * KB; anything else is not worth a caller's (or a model's) context, and a deep one would overflow the walk that
  * redacts it. Each of `secrets` is redacted first, so a token across a cut does not leave its first characters behind.
  */
-function errorBody(body: Buffer, secrets: readonly string[]): { read: unknown; shown: unknown } | undefined {
+function errorBody(body: Buffer, secrets: Redaction): { read: unknown; shown: unknown } | undefined {
   if (body.length === 0) return undefined;
   const text = body.toString('utf8');
-  const asText = () => cut(redact(text, secrets));
+  const asText = () => cut(secrets.apply(text));
   let json: unknown;
   try {
     if (body.length > MAX_JSON_ERROR_READ) throw new RangeError('too large to read');
-    json = redact(parseUntrustedJson(text), secrets);
+    json = secrets.apply(parseUntrustedJson(text));
   } catch {
     // Not JSON, too deep, too large, or a poisoning key: read and passed on as text.
     const shown = asText();
@@ -121,23 +121,44 @@ export function secretForms(secret: string): string[] {
 }
 
 /**
- * Replaces every occurrence of each secret, in any of its {@link secretForms}, in every string (and key) of a JSON
- * value. One pattern of all the forms, longest first, so a string is scanned once whatever the number of forms.
+ * The redaction of a set of secrets, built once and applied to as many values as it is given: every occurrence of
+ * each secret of at least 8 characters, in any of its {@link secretForms}, in every string (and key) of a JSON value,
+ * is replaced by `[redacted]`. One pattern of all the forms, longest first, so a string is scanned once whatever the
+ * number of forms. Building it (the forms, the pattern) is the costly part: a caller that redacts with the same
+ * secrets again keeps the redaction (the executor's, per token set: `executor/token-redactions.ts`).
  */
-export function redact<T>(value: T, secrets: readonly string[]): T {
-  const live = secrets.filter((s) => s.length >= 8);
-  if (live.length === 0) return value;
-  const forms = [...new Set(live.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-  const pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-  const shortest = forms[forms.length - 1]!.length;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.length < shortest ? v : v.replace(pattern, REDACTED);
-    if (Array.isArray(v)) return v.map(walk);
-    // Own properties, as JSON.parse makes them: assigned, a key `__proto__` would set the copy's prototype instead.
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([key, inner]) => [walk(key), walk(inner)]));
-    return v;
-  };
-  return walk(value) as T;
+export class Redaction {
+  /** Undefined when no secret is long enough to redact: every value is then returned as it is. */
+  private readonly pattern: RegExp | undefined;
+  private readonly shortest: number;
+
+  constructor(secrets: readonly string[]) {
+    const live = secrets.filter((s) => s.length >= 8);
+    const forms = [...new Set(live.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+    this.pattern = forms.length === 0 ? undefined : new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    this.shortest = forms.length === 0 ? 0 : forms[forms.length - 1]!.length;
+  }
+
+  apply<T>(value: T): T {
+    const { pattern, shortest } = this;
+    if (pattern === undefined) return value;
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return v.length < shortest ? v : v.replace(pattern, REDACTED);
+      if (Array.isArray(v)) return v.map(walk);
+      // Own properties, as JSON.parse makes them: assigned, a key `__proto__` would set the copy's prototype instead.
+      if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([key, inner]) => [walk(key), walk(inner)]));
+      return v;
+    };
+    return walk(value) as T;
+  }
+}
+
+/** `secrets` as a {@link Redaction}: the one a caller kept, or one built for this use from the secrets themselves. */
+const redaction = (secrets: Redaction | readonly string[]): Redaction => (secrets instanceof Redaction ? secrets : new Redaction(secrets));
+
+/** Redacts `secrets` (a {@link Redaction} kept by the caller, or the secrets themselves) from a JSON value. */
+export function redact<T>(value: T, secrets: Redaction | readonly string[]): T {
+  return redaction(secrets).apply(value);
 }
 
 /** Whether this non-429 answer is a rate limit in the dialect (Google's 403 usageLimits). */
@@ -172,8 +193,8 @@ export interface UpstreamErrorInput {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
-  /** Secret values used by this call; redacted wherever they appear in the body. */
-  secrets: readonly string[];
+  /** Secret values used by this call (or their {@link Redaction}); redacted wherever they appear in the body. */
+  secrets: Redaction | readonly string[];
   /** The refused request, `METHOD /path` (no query): named when the provider does not say what is missing. */
   resource?: string;
   /** The tool's hints (its spec's `upstream_errors`, then its connector's): the first that matches an `upstream_error` is added to it. */
@@ -188,7 +209,8 @@ export interface UpstreamErrorInput {
  * 502 for a 5xx or anything else. A 401 only gets here when it was not the token (the executor refreshes on 401).
  */
 export function upstreamError(input: UpstreamErrorInput): ConnectorError {
-  const { read: body, shown } = errorBody(input.body, input.secrets) ?? { read: undefined, shown: null };
+  const secrets = redaction(input.secrets);
+  const { read: body, shown } = errorBody(input.body, secrets) ?? { read: undefined, shown: null };
   const upstreamMessage = dialectMessage(input.dialect, body);
   // The upstream's message as the error's own quotes it; the whole answer stays in `details.body`.
   const shortMessage = upstreamMessage === undefined ? '' : `: ${clipped(upstreamMessage, MAX_MESSAGE)}`;
@@ -202,7 +224,7 @@ export function upstreamError(input: UpstreamErrorInput): ConnectorError {
     });
   }
   // The challenge's scopes are repeated in the message and details: an upstream may echo the token into it too.
-  const scope = missingScope(input.dialect, input.status, body, redact(input.headers, input.secrets));
+  const scope = missingScope(input.dialect, input.status, body, secrets.apply(input.headers));
   if (scope !== undefined) {
     const what = input.resource ?? 'this call';
     const message =

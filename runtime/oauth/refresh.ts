@@ -38,6 +38,8 @@ export interface AuthTarget {
 
 export interface AccessToken {
   token: string;
+  /** The token set `token` is the access token of (what a call's redactions are kept by: `executor/token-redactions.ts`). */
+  tokens: TokenSet;
   /** The account's `tokenVersion` this token belongs to; passed back after a 401. */
   version: number;
 }
@@ -89,7 +91,7 @@ export class RefreshCoordinator {
   async accessToken(target: AuthTarget): Promise<AccessToken> {
     const { account } = target;
     if (account.status !== 'ACTIVE' || account.tokens === null) throw reauthorizationRequired(account, target.connection.name);
-    if (!this.needsRefresh(account.tokens)) return { token: account.tokens.accessToken, version: account.tokenVersion };
+    if (!this.needsRefresh(account.tokens)) return { token: account.tokens.accessToken, tokens: account.tokens, version: account.tokenVersion };
     return this.refresh(target, account.tokenVersion);
   }
 
@@ -106,7 +108,8 @@ export class RefreshCoordinator {
       this.inFlight.set(id, flight);
     }
     const account = await flight;
-    return { token: (account.tokens as TokenSet).accessToken, version: account.tokenVersion };
+    const tokens = account.tokens as TokenSet;
+    return { token: tokens.accessToken, tokens, version: account.tokenVersion };
   }
 
   /** True when the row holds a token newer than the one the caller found stale, and it is usable. */

@@ -16,7 +16,7 @@ import type { RuntimeContext } from '../executor/context.js';
 import { resolveTarget } from '../executor/resolve-target.js';
 import { sendAuthorized } from '../executor/send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from '../executor/upstream-headers.js';
-import { redact } from '../http/normalize.js';
+import { Redaction } from '../http/normalize.js';
 import { jsonDepthExceededAt, MAX_JSON_DEPTH, valueDeeperThan } from '../json/untrusted-json.js';
 import { pointerToken } from '../validation/violations.js';
 import { checkProxyHeaders, filterResponseHeaders } from './headers.js';
@@ -105,11 +105,17 @@ export async function runProxy(ctx: RuntimeContext, environmentId: string, input
   }));
   const contentType = res.headers['content-type'];
   // An upstream that echoes the request (a debug endpoint, an error quoting it) would hand the caller the user's
-  // provider token, which the application must never see: every token this account holds is scrubbed.
-  const tokens = [res.token, target.account.tokens?.accessToken, target.account.tokens?.refreshToken].filter((t): t is string => typeof t === 'string');
+  // provider token, which the application must never see: every token this account holds is scrubbed. The call
+  // usually used the account's own access token, and that set's redaction is kept; after a refresh, a redaction of
+  // this call's own covers the new token and the set the call started from.
+  const held = target.account.tokens;
+  const redaction =
+    held !== null && res.tokens === held
+      ? ctx.redactions.accessAndRefreshTokens(held)
+      : new Redaction([res.token, held?.accessToken, held?.refreshToken].filter((t): t is string => typeof t === 'string'));
   return {
     status: res.status,
-    headers: redact(filterResponseHeaders(res.headers as Record<string, string | string[] | undefined>), tokens),
-    body: redact(decodeBody(res.body, typeof contentType === 'string' ? contentType : undefined), tokens),
+    headers: redaction.apply(filterResponseHeaders(res.headers as Record<string, string | string[] | undefined>)),
+    body: redaction.apply(decodeBody(res.body, typeof contentType === 'string' ? contentType : undefined)),
   };
 }
