@@ -84,7 +84,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   if (res.status < 200 || res.status >= 300) {
     // A refusal may mean what the pre-check read (a schema) changed upstream: the next call reads it again.
     if (tool.precheck !== undefined && res.status >= 400 && res.status < 500) ctx.prechecks.invalidateAccount(target.account.id);
-    const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: ctx.redactions.accessToken(res.tokens), resource: `${request.method} ${request.path}`, hints: tool.upstreamErrors, now: ctx.now() });
+    const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: ctx.redactions.accessToken(res.tokens), resource: `${request.method} ${request.path}`, hints: tool.upstreamErrors, repeatable: retry, now: ctx.now() });
     throw await reportScopeRefusal(ctx, target, refusal, tool.name);
   }
   let data: unknown = res.body.length === 0 ? {} : parseBody(res.body);

@@ -30,7 +30,7 @@ export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck
       const dialect = connector.errorDialect;
       if (res.status < 200 || res.status >= 300) {
         // The read is the tool call's own (a database not shared is the same mistake either way), so are its hints.
-        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: ctx.redactions.accessToken(res.tokens), resource: `GET ${path}`, hints: tool.upstreamErrors, now: ctx.now() });
+        const refusal = upstreamError({ dialect, status: res.status, headers: res.headers, body: res.body, secrets: ctx.redactions.accessToken(res.tokens), resource: `GET ${path}`, hints: tool.upstreamErrors, repeatable: true, now: ctx.now() });
         throw await reportScopeRefusal(ctx, target, refusal, tool.name);
       }
       const data = parseBody(res.body);

@@ -12,7 +12,7 @@ import type { ErrorDialect, UpstreamErrorHint } from '../types.js';
 import { parseRetryAfter } from './retry.js';
 import { dialectCodes } from './dialect-codes.js';
 import { missingScope } from './missing-scope.js';
-import { matchingHint, withHint } from './upstream-hint.js';
+import { matchingHint, sentence, withHint } from './upstream-hint.js';
 
 const MAX_TEXT_BODY = 2_000;
 const MAX_JSON_ERROR_BODY = 16_384;
@@ -183,6 +183,13 @@ export function dialectMessage(dialect: ErrorDialect, body: unknown): string | u
   return typeof message === 'string' ? message : undefined;
 }
 
+/**
+ * What a provider's failure (5xx) asks of the caller, which the provider's words ("Backend Error") do not say: it is
+ * not the input, and a call safe to repeat may simply be repeated, where one that changes something may have done so.
+ */
+const REPEAT = 'The provider failed, not the call: the same call may work if repeated in a moment.';
+const CHECK_FIRST = 'The provider failed, not the call, and may have done it anyway: look it up (read or search) before repeating the call.';
+
 /** Default Retry-After when a rate-limited answer gives none: HubSpot's window is ten seconds. */
 function defaultRetryAfterSeconds(dialect: ErrorDialect): number {
   return dialect === 'hubspot' ? 10 : 1;
@@ -197,6 +204,11 @@ export interface UpstreamErrorInput {
   secrets: Redaction | readonly string[];
   /** The refused request, `METHOD /path` (no query): named when the provider does not say what is missing. */
   resource?: string;
+  /**
+   * Whether the refused call is safe to repeat (a read, or idempotent): a provider failure (5xx) then says to repeat
+   * it, else to check whether it was done first. Unset: the message says neither.
+   */
+  repeatable?: boolean;
   /** The tool's hints (its spec's `upstream_errors`, then its connector's): the first that matches an `upstream_error` is added to it. */
   hints?: readonly UpstreamErrorHint[];
   now?: number;
@@ -243,7 +255,8 @@ export function upstreamError(input: UpstreamErrorInput): ConnectorError {
   }
   const passThrough = input.status >= 400 && input.status < 500 && input.status !== 401;
   const where = input.resource === undefined ? '' : ` to ${input.resource}`;
-  const message = `The upstream API answered ${input.status}${where}${shortMessage}`;
+  const answered = `The upstream API answered ${input.status}${where}${shortMessage}`;
+  const message = input.status >= 500 && input.repeatable !== undefined ? sentence(answered, input.repeatable ? REPEAT : CHECK_FIRST) : answered;
   // A hint says what the provider's words do not: which parameter to check, and which tool finds a valid value.
   const hint = input.hints === undefined ? undefined : matchingHint(input.hints, input.dialect, input.status, body, upstreamMessage);
   return new ConnectorError('upstream_error', hint === undefined ? message : withHint(message, hint), {

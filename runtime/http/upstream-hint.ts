@@ -27,5 +27,10 @@ export function matchingHint(hints: readonly UpstreamErrorHint[], dialect: Error
  * its own, which may sit inside a closing bracket or quote, or is the ellipsis of a message cut short).
  */
 export function withHint(message: string, hint: string): string {
-  return `${message}${/[.!?…]["')\]]*$/.test(message) ? '' : '.'} Hint: ${hint}`;
+  return sentence(message, `Hint: ${hint}`);
+}
+
+/** `text` and another sentence after it, with the period the first lacks. */
+export function sentence(text: string, next: string): string {
+  return `${text}${/[.!?…]["')\]]*$/.test(text) ? '' : '.'} ${next}`;
 }

@@ -1117,3 +1117,23 @@ describe('calendar: a meeting made by a user whose grant reads the calendar only
     }
   });
 });
+
+describe('a provider failing mid-task (5xx)', () => {
+  it('says the fault is the provider\'s, and whether to repeat the call or first check whether it was done', async () => {
+    try {
+      // A read (retried once already by the service): repeat it.
+      h.sandbox.control.setFault('calendar', { failNext: { count: 5, status: 503 } });
+      const read = errorOf(await call('calendar_list_events', { max_results: 3 }));
+      expect(read.code).toBe('upstream_error');
+      expect(read.message).toMatch(/answered 503 .*: Service unavailable \(injected fault\)\. The provider failed, not the call: the same call may work if repeated in a moment\.$/);
+      h.sandbox.control.clearFaults('calendar');
+      expect((await call('calendar_list_events', { max_results: 3 })).isError).toBeFalsy();
+      // A create, never repeated blindly: it may have been made.
+      h.sandbox.control.setFault('crm', { failNext: { count: 1, status: 500 } });
+      const made = errorOf(await call('crm_deal_create', { dealname: 'Acme - Jane Doe', dealstage: 'appointmentscheduled' }));
+      expect(made.message).toMatch(/The provider failed, not the call, and may have done it anyway: look it up \(read or search\) before repeating the call\.$/);
+    } finally {
+      h.sandbox.control.clearFaults();
+    }
+  });
+});
