@@ -785,6 +785,12 @@ export let docsUpdateDocument: ToolDefinition<DocsUpdateDocumentInput> = {
       {
         "status": 400,
         "code": "INVALID_ARGUMENT",
+        "messageContains": "Invalid field:",
+        "hint": "fields names fields of the style itself, without the style's own name before them: \"fields\": \"bold\" (not \"textStyle.bold\"), \"namedStyleType\" (not \"paragraphStyle.namedStyleType\"), comma-separated for several; each must be a field of textStyle, paragraphStyle or documentStyle."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_ARGUMENT",
         "messageContains": "SubstringMatchCriteria",
         "hint": "replaceAllText.containsText is an object, not the text itself: {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}."
       },

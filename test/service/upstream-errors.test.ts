@@ -255,6 +255,10 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     // Docs' sentence ends inside its bracket ('fields.)'): no second full stop before the hint.
     expect(unmasked.message).toContain(`At least one field must be listed in 'fields'. (Use '*' to indicate all fields.) Hint: `);
     expectHint(unmasked, /beside textStyle or paragraphStyle.*'\*' resets every field not given/);
+    // A mask written from the request's root ("textStyle.bold") names no field of the style: refused, and told the form.
+    const rooted = await edit({ updateTextStyle: { range: { startIndex: 1, endIndex: 6 }, textStyle: { bold: true }, fields: 'textStyle.bold' } });
+    expect(rooted.message).toContain('Invalid requests[0].updateTextStyle: Invalid field: text_style');
+    expectHint(rooted, /"fields": "bold" \(not "textStyle.bold"\)/);
     // Docs' own words already say what to send for an inverted range: no hint, and none about bounds it did not break.
     const inverted = await edit({ deleteContentRange: { range: { startIndex: 4, endIndex: 2 } } });
     expect(inverted.message).toContain('Invalid range: end index cannot be less than start index');

@@ -10,8 +10,8 @@
  */
 import { GoogleApiError, valueText } from '../google-common/errors.js';
 import { opaqueToken } from '../google-common/ids.js';
-import { batchRequestKind, int32Value, jsonName, withJsonNames } from '../google-common/proto-json.js';
-import { BULLET_PRESET_UNSPECIFIED, BULLET_PRESETS } from './request-fields.js';
+import { batchRequestKind, int32Value, jsonName, protoName, withJsonNames } from '../google-common/proto-json.js';
+import { BULLET_PRESET_UNSPECIFIED, BULLET_PRESETS, unknownMaskField } from './request-fields.js';
 import { isRecord } from '../google-common/request.js';
 import { applyFields, type DocumentBody } from './document-body.js';
 import { checkDeletion, deleteTableColumn, deleteTableRow, insertTable, insertTableColumn, insertTableRow } from './table-ops.js';
@@ -44,12 +44,12 @@ export function applyRequest(body: DocumentBody, request: unknown, i: number): R
       return { replaceAllText: replaceAllText(body, args, where) };
     case 'updateTextStyle': {
       const { start, end } = checkRange(body, args.range, where);
-      body.updateTextStyle(start, end, styleArg(args.textStyle, where, 'textStyle'), fieldsArg(args.fields, where));
+      body.updateTextStyle(start, end, styleArg(args.textStyle, where, 'textStyle'), fieldsArg(args.fields, where, 'TextStyle'));
       return {};
     }
     case 'updateParagraphStyle': {
       const { start, end } = checkRange(body, args.range, where);
-      body.updateParagraphStyle(start, end, styleArg(args.paragraphStyle, where, 'paragraphStyle'), fieldsArg(args.fields, where));
+      body.updateParagraphStyle(start, end, styleArg(args.paragraphStyle, where, 'paragraphStyle'), fieldsArg(args.fields, where, 'ParagraphStyle'));
       return {};
     }
     case 'insertTable': {
@@ -98,7 +98,7 @@ export function applyRequest(body: DocumentBody, request: unknown, i: number): R
       deleteNamedRange(body, args, where);
       return {};
     case 'updateDocumentStyle':
-      body.documentStyle = applyFields(body.documentStyle, styleArg(args.documentStyle, where, 'documentStyle'), fieldsArg(args.fields, where));
+      body.documentStyle = applyFields(body.documentStyle, styleArg(args.documentStyle, where, 'documentStyle'), fieldsArg(args.fields, where, 'DocumentStyle'));
       return {};
     default:
       // A kind the real API has and the sandbox does not model: refused as an invalid request, saying so.
@@ -260,9 +260,15 @@ function styleArg(v: unknown, where: string, name: string): Record<string, unkno
 
 /**
  * A field mask's paths, each segment by its JSON name: a mask may name fields by their proto names too (`font_size`).
- * A missing or empty mask is refused in the words Google's batchUpdate APIs use for one (Docs, Sheets and Slides).
+ * A missing or empty mask is refused in the words Google's batchUpdate APIs use for one (Docs, Sheets and Slides); a
+ * path naming no field of the style (`textStyle.bold`: the style is the mask's root) with `Invalid field: <its proto
+ * name>`, the wording of Slides' refusal of `slideProperties.…` in updateSlideProperties (Docs' own is not on record).
+ * Before, such a mask was taken and set nothing: a silent success.
  */
-function fieldsArg(v: unknown, where: string): string[] {
+function fieldsArg(v: unknown, where: string, style: 'TextStyle' | 'ParagraphStyle' | 'DocumentStyle'): string[] {
   if (typeof v !== 'string' || v.trim() === '') throw bad(`Invalid ${where}: At least one field must be listed in 'fields'. (Use '*' to indicate all fields.)`);
-  return v.split(',').map((f) => f.trim().split('.').map(jsonName).join('.')).filter(Boolean);
+  const paths = v.split(',').map((f) => f.trim().split('.').map(jsonName).join('.')).filter(Boolean);
+  const unknown = unknownMaskField(paths, style);
+  if (unknown !== undefined) throw bad(`Invalid ${where}: Invalid field: ${protoName(unknown)}`);
+  return paths;
 }

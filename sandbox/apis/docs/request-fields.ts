@@ -48,6 +48,21 @@ const MESSAGES: Readonly<Record<string, Message>> = {
   },
 };
 
+/**
+ * The first segment of a style update's field mask path that names no field of its style (`TextStyle`,
+ * `ParagraphStyle`, `DocumentStyle`), by its JSON name, or undefined when every path names one (or is `*`). The mask
+ * is read relative to the style: UpdateTextStyleRequest.fields says "The root text_style is implied and should not be
+ * specified" (so `textStyle.bold` names a field `textStyle` the TextStyle does not have), and a FieldMask path that
+ * maps to no field is an INVALID_ARGUMENT (google.protobuf.FieldMask). Deeper segments (`weightedFontFamily.fontFamily`)
+ * are not checked.
+ * @see https://developers.google.com/docs/api/reference/rest/v1/documents/request#UpdateTextStyleRequest
+ * @see https://protobuf.dev/reference/protobuf/google.protobuf/#field-mask
+ */
+export function unknownMaskField(paths: readonly string[], style: 'TextStyle' | 'ParagraphStyle' | 'DocumentStyle'): string | undefined {
+  const fields = MESSAGES[style] as Message;
+  return paths.map((p) => p.split('.')[0] as string).find((name) => name !== '*' && !Object.hasOwn(fields, name));
+}
+
 /** `createParagraphBullets.bulletPreset`'s zero value: the parser takes it, the request then has no preset. */
 export const BULLET_PRESET_UNSPECIFIED = 'BULLET_GLYPH_PRESET_UNSPECIFIED';
 

@@ -517,6 +517,35 @@ describe('Google clients against the sandbox, unchanged', () => {
     }
   });
 
+  // The mask names fields of the style itself: "the root text_style is implied and should not be specified"
+  // (UpdateTextStyleRequest.fields). A mask naming a field the style does not have is refused, the batch unapplied.
+  it('docs refusal of a field mask naming a field the style does not have (textStyle.bold), nothing applied', async () => {
+    const id = (await g.docs.documents.create({ requestBody: { title: 'Masks' } })).data.documentId!;
+    await g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'Title' } }] } });
+    const range = { startIndex: 1, endIndex: 6 };
+    for (const [request, message] of [
+      [{ updateTextStyle: { range, textStyle: { bold: true }, fields: 'textStyle.bold' } }, 'Invalid requests[1].updateTextStyle: Invalid field: text_style'],
+      [{ updateTextStyle: { range, textStyle: { bold: true }, fields: 'bold,colour' } }, 'Invalid requests[1].updateTextStyle: Invalid field: colour'],
+      [{ updateParagraphStyle: { range, paragraphStyle: { namedStyleType: 'HEADING_1' }, fields: 'paragraphStyle.namedStyleType' } }, 'Invalid requests[1].updateParagraphStyle: Invalid field: paragraph_style'],
+      [{ updateDocumentStyle: { documentStyle: { marginLeft: { magnitude: 54, unit: 'PT' } }, fields: 'documentStyle.marginLeft' } }, 'Invalid requests[1].updateDocumentStyle: Invalid field: document_style'],
+    ] as const) {
+      const answer = await refusal(g.docs.documents.batchUpdate({ documentId: id, requestBody: { requests: [{ insertText: { location: { index: 1 }, text: 'x' } }, request] } }));
+      expect(answer.status).toBe(400);
+      expect(answer.error.message).toBe(message);
+    }
+    const doc = (await g.docs.documents.get({ documentId: id })).data;
+    const runs = doc.body!.content!.flatMap((c) => c.paragraph?.elements ?? []);
+    expect(runs.map((e) => e.textRun?.content).join('')).toBe('Title\n');
+    expect(runs.some((e) => e.textRun?.textStyle?.bold)).toBe(false);
+    // The same style with its mask as the reference writes it is applied; a nested path under a style field is taken.
+    await g.docs.documents.batchUpdate({
+      documentId: id,
+      requestBody: { requests: [{ updateTextStyle: { range, textStyle: { bold: true, weightedFontFamily: { fontFamily: 'Lora' } }, fields: 'bold,weightedFontFamily.fontFamily' } }] },
+    });
+    const styled = (await g.docs.documents.get({ documentId: id })).data.body!.content!.flatMap((c) => c.paragraph?.elements ?? [])[0]!.textRun!.textStyle;
+    expect(styled).toMatchObject({ bold: true, weightedFontFamily: { fontFamily: 'Lora' } });
+  });
+
   it('sheets: a read running past the grid is cut to it and one starting past it refused; a write running past it is refused', async () => {
     const id = (await g.sheets.spreadsheets.create({ requestBody: { sheets: [{ properties: { title: 'Data' } }] } })).data.spreadsheetId!;
     await g.sheets.spreadsheets.values.update({ spreadsheetId: id, range: 'Data!Y5', valueInputOption: 'RAW', requestBody: { values: [['y', 'z']] } });
