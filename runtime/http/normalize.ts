@@ -20,8 +20,13 @@ const MAX_JSON_ERROR_READ = 1024 * 1024;
 const MAX_MESSAGE = 300;
 const REDACTED = '[redacted]';
 
-/** Google reports per-user and per-project quota exhaustion as 403 with these `errors[].reason` values. */
-const GOOGLE_RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded']);
+/**
+ * Google reports per-user and per-project quota exhaustion as 403 with these `errors[].reason` values (Calendar's
+ * shape), or, in the newer shape without `errors` (Sheets, Docs), with an ErrorInfo whose reason is
+ * `RATE_LIMIT_EXCEEDED` ("not enough rate quota for the consumer").
+ * @see https://cloud.google.com/apis/design/errors
+ */
+const GOOGLE_RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'quotaExceeded', 'dailyLimitExceeded', 'RATE_LIMIT_EXCEEDED']);
 
 /** Parses a JSON body (a success's); returns the text, cut to {@link MAX_TEXT_BODY}, when it is not JSON; undefined when empty. */
 export function parseBody(body: Buffer): unknown {

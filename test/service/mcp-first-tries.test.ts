@@ -1137,3 +1137,18 @@ describe('a provider failing mid-task (5xx)', () => {
     }
   });
 });
+
+describe("sheets: a spreadsheet made while the user's Google quota is spent", () => {
+  it("Google's 403 whose ErrorInfo says RATE_LIMIT_EXCEEDED is a rate limit with the time to wait, not a refusal to fix", async () => {
+    try {
+      // Sheets and Docs write Google's newer error shape: no errors[].reason, the reason in an ErrorInfo detail.
+      h.sandbox.control.setFault('sheets', { rateLimit: { max: 0, windowMs: 60_000, googleStyle403: true } });
+      const error = errorOf(await call('sheets_create_spreadsheet', { title: 'Budget' })) as ReturnType<typeof errorOf> & { retry_after_seconds?: number };
+      expect(error.code).toBe('upstream_rate_limited');
+      expect(error.retry_after_seconds).toBeGreaterThanOrEqual(1);
+    } finally {
+      h.sandbox.control.clearFaults('sheets');
+    }
+    expect((await call('sheets_create_spreadsheet', { title: 'Budget' })).isError).toBeFalsy();
+  });
+});
