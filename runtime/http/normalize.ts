@@ -144,14 +144,45 @@ export class Redaction {
     this.shortest = forms.length === 0 ? 0 : forms[forms.length - 1]!.length;
   }
 
+  /**
+   * `value` with every secret replaced. Nothing is copied where nothing matched (the usual answer comes back as the
+   * very same object): an array or object is copied only when something in it changed, and then holds its unchanged
+   * members as they are.
+   */
   apply<T>(value: T): T {
     const { pattern, shortest } = this;
     if (pattern === undefined) return value;
     const walk = (v: unknown): unknown => {
       if (typeof v === 'string') return v.length < shortest ? v : v.replace(pattern, REDACTED);
-      if (Array.isArray(v)) return v.map(walk);
-      // Own properties, as JSON.parse makes them: assigned, a key `__proto__` would set the copy's prototype instead.
-      if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([key, inner]) => [walk(key), walk(inner)]));
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          const item: unknown = v[i];
+          const scrubbed = walk(item);
+          if (scrubbed === item) continue;
+          const copy = v.slice(0, i);
+          copy.push(scrubbed);
+          for (let j = i + 1; j < v.length; j++) copy.push(walk(v[j]));
+          return copy;
+        }
+        return v;
+      }
+      if (v !== null && typeof v === 'object') {
+        const record = v as Record<string, unknown>;
+        const keys = Object.keys(record);
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i]!;
+          const inner = record[key];
+          const scrubbedKey = walk(key);
+          const scrubbed = walk(inner);
+          if (scrubbedKey === key && scrubbed === inner) continue;
+          // Own properties, as JSON.parse makes them: assigned, a key `__proto__` would set the copy's prototype instead.
+          const entries: [unknown, unknown][] = keys.slice(0, i).map((k) => [k, record[k]]);
+          entries.push([scrubbedKey, scrubbed]);
+          for (let j = i + 1; j < keys.length; j++) entries.push([walk(keys[j]), walk(record[keys[j]!])]);
+          return Object.fromEntries(entries);
+        }
+        return v;
+      }
       return v;
     };
     return walk(value) as T;

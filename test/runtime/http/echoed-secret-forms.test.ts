@@ -58,6 +58,29 @@ describe('an echoed token in an encoded form is redacted from the error', () => 
 });
 
 describe('redact', () => {
+  it('hands back the very value when nothing matched, and copies only the path to what changed', () => {
+    const value = JSON.parse(`{"id":"1","properties":{"email":"a@example.com","tags":["x","y"]},"debug":{"sent":["ok","Bearer ${token}"],"at":{"n":1}},"list":[{"a":1},{"b":2}]}`) as Record<string, any>;
+    const clean = { ...value, debug: { sent: ['ok'], at: { n: 1 } } };
+    expect(redact(clean, [token])).toBe(clean);
+    const out = redact(value, [token]) as Record<string, any>;
+    expect(out).toEqual({ ...value, debug: { sent: ['ok', 'Bearer [redacted]'], at: { n: 1 } } });
+    expect(value.debug.sent[1]).toBe(`Bearer ${token}`);
+    expect(out).not.toBe(value);
+    expect(out.debug).not.toBe(value.debug);
+    expect(out.debug.sent).not.toBe(value.debug.sent);
+    expect(out.properties).toBe(value.properties);
+    expect(out.debug.at).toBe(value.debug.at);
+    expect(out.list).toBe(value.list);
+    expect(Object.keys(out)).toEqual(['id', 'properties', 'debug', 'list']);
+  });
+
+  it('a key holding the token is replaced in place, the object\'s order kept', () => {
+    const value = { first: 1, [`k-${token}`]: 'v', last: [2] };
+    const out = redact(value, [token]);
+    expect(Object.entries(out)).toEqual([['first', 1], ['k-[redacted]', 'v'], ['last', [2]]]);
+    expect(out.last).toBe(value.last);
+  });
+
   it('keeps a key named __proto__ as the own key JSON.parse made it, not as the copy\'s prototype', () => {
     const parsed = JSON.parse(`{"__proto__": {"polluted": "${token}"}, "a": 1}`) as Record<string, unknown>;
     const out = redact(parsed, [token]);
@@ -65,5 +88,14 @@ describe('redact', () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect((out as { polluted?: unknown }).polluted).toBeUndefined();
     expect(JSON.stringify(out)).toBe('{"__proto__":{"polluted":"[redacted]"},"a":1}');
+  });
+
+  it('a key named __proto__ before the one that changed is kept as an own key, as it was', () => {
+    const parsed = JSON.parse(`{"__proto__": {"x": 1}, "a": "${token}"}`) as Record<string, unknown>;
+    const out = redact(parsed, [token]);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toBe(Object.getOwnPropertyDescriptor(parsed, '__proto__')?.value);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"x":1},"a":"[redacted]"}');
   });
 });
