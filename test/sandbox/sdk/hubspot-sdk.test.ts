@@ -146,6 +146,27 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     });
   });
 
+  // A portal's contacts are associated with the company whose domain their e-mail has (HubSpot's "create and associate
+  // companies with contacts"), and its deals with the company and contact they are with; associations are two-way.
+  it("sample data: each contact is associated with its company, each deal with its company and contact, seen from either end", async () => {
+    const search = (api: 'contacts' | 'companies' | 'deals', propertyName: string, value: string, properties: string[]) =>
+      hs.crm[api].searchApi.doSearch({ filterGroups: [{ filters: [{ propertyName, operator: 'EQ' as never, value }] }], properties, limit: 10, after: '0', sorts: [] });
+    const northwind = (await search('companies', 'domain', 'northwind.example', ['name'])).results;
+    expect(northwind.map((c) => c.properties.name)).toEqual(['Northwind Traders']);
+    const staff = await search('contacts', 'associations.company', northwind[0]!.id, ['email']);
+    expect(staff.results.map((c) => c.properties.email).sort()).toEqual(['ana.lopez@northwind.example', 'ben.okafor@northwind.example']);
+    const ana = staff.results.find((c) => c.properties.email === 'ana.lopez@northwind.example')!;
+    expect((await search('companies', 'associations.contact', ana.id, ['name'])).results.map((c) => c.properties.name)).toEqual(['Northwind Traders']);
+    expect((await search('deals', 'associations.company', northwind[0]!.id, ['dealname'])).results.map((d) => d.properties.dealname)).toEqual(['Northwind - annual renewal']);
+    expect((await search('deals', 'associations.contact', ana.id, ['dealname'])).results.map((d) => d.properties.dealname)).toEqual(['Northwind - annual renewal']);
+    // Every seeded contact has its one company.
+    const contacts = await hs.crm.contacts.basicApi.getPage(100, undefined, ['email']);
+    for (const c of contacts.results.filter((r) => r.properties.email?.endsWith('.example') && !r.properties.email.startsWith('sdk'))) {
+      const companies = (await search('companies', 'associations.contact', c.id, ['domain'])).results;
+      expect(companies.map((co) => co.properties.domain)).toEqual([c.properties.email!.split('@')[1]]);
+    }
+  });
+
   it('associations v4: createDefault links an existing deal and contact (type 3), found by associations.contact; an unknown id is refused', async () => {
     const contact = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-v4link@example.com' }, associations: [] });
     const deal = await hs.crm.deals.basicApi.create({ properties: { dealname: 'SDK v4 linked', amount: '10', dealstage: 'appointmentscheduled' }, associations: [] });
