@@ -21,13 +21,40 @@ export function formatProblem(format: string, value: unknown, inList = false): s
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
   if (format === 'a1-range' && typeof value === 'string') return a1Problem(value, inList);
   if (format === 'email' && typeof value === 'string') return emailProblem(value);
-  if ((format !== 'date-time' && format !== 'date' && format !== 'date-or-date-time') || typeof value !== 'string' || !DATE_SHAPE.test(value)) return '';
+  if ((format !== 'date-time' && format !== 'date' && format !== 'date-or-date-time') || typeof value !== 'string') return '';
+  const written = writtenDayProblem(format, value);
+  if (written !== '' || !DATE_SHAPE.test(value)) return written;
   const day = value.slice(0, 10);
   if (!date(day)) return `; ${day} is not a day of the calendar`;
   if (format === 'date') return value.length > 10 ? '; give the day alone, without a time' : '';
   if (value.length === 10) return '; it has a day but no time';
-  if (dateTime(`${value}Z`)) return '; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)';
+  if (dateTime(`${value}Z`)) return '; it has no offset: add the offset of the time zone it is meant in on that day (+01:00), or Z if it is meant in UTC';
   return timeShapeProblem(value);
+}
+
+/** A day as people write it, numbers joined by slashes or dots, the year last: `12/04/2026`, `4.12.2026`. */
+const WRITTEN_DAY = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?![\d/.])/;
+
+/**
+ * `; 12/04/2026 is a day written as people write it: write it year first, 2026-12-04 (month first, as in the US) or
+ * 2026-04-12 (day first)`, naming the one reading there is when a number is above 12, and how a time follows it where
+ * the format takes one (a copy from a sheet or a message: `12/04/2026 3pm`). Which reading is meant is the caller's to
+ * know, never guessed. The empty string when the value does not start so.
+ */
+function writtenDayProblem(format: string, value: string): string {
+  const m = WRITTEN_DAY.exec(value);
+  if (!m) return '';
+  const [day, first, second, year] = m as unknown as [string, string, string, string];
+  const iso = (month: string, dayOfMonth: string) => `${year}-${month.padStart(2, '0')}-${dayOfMonth.padStart(2, '0')}`;
+  const monthFirst = date(iso(first, second)) ? iso(first, second) : undefined;
+  const dayFirst = date(iso(second, first)) ? iso(second, first) : undefined;
+  const readings =
+    monthFirst !== undefined && dayFirst !== undefined && monthFirst !== dayFirst
+      ? `${monthFirst} (month first, as in the US) or ${dayFirst} (day first)`
+      : (monthFirst ?? dayFirst);
+  if (readings === undefined) return '';
+  const time = format === 'date-time' || (format === 'date-or-date-time' && value.length > day.length) ? ', then T, the time with seconds and its offset (e.g. T15:00:00+01:00)' : '';
+  return `; ${day} is a day written as people write it: write it year first, ${readings}${time}`;
 }
 
 /** Quotes a model wraps a value in when it copies it from text: "…", “…”, `…` (a ' may begin an A1 sheet name). */
@@ -82,7 +109,7 @@ function timeShapeProblem(value: string): string {
   const fixes = [
     ...(separator === ' ' ? ['a T, not a space, between the day and the time'] : []),
     ...(seconds === undefined ? [`seconds (${hoursMinutes}:00, not ${hoursMinutes})`] : []),
-    ...(needsOffset ? ['an offset (Z for UTC, or the offset of its time zone, e.g. +01:00)'] : []),
+    ...(needsOffset ? ['an offset (that of the time zone it is meant in on that day, e.g. +01:00, or Z if it is meant in UTC)'] : []),
   ];
   const last = fixes.pop() as string;
   return `; it needs ${fixes.length > 0 ? `${fixes.join(', ')} and ${last}` : last}`;

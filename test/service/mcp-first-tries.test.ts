@@ -1152,3 +1152,23 @@ describe("sheets: a spreadsheet made while the user's Google quota is spent", ()
     expect((await call('sheets_create_spreadsheet', { title: 'Budget' })).isError).toBeFalsy();
   });
 });
+
+describe('sheets to calendar: an event made for each row of a sheet, its date as the sheet shows it', () => {
+  it('"12/04/2026 3pm" is told both readings of the day, year first; a time without offset is told the zone it is meant in, before Z', async () => {
+    const spreadsheet_id = ((await call('sheets_create_spreadsheet', { title: 'Launch plan' })).structuredContent as { spreadsheetId: string }).spreadsheetId;
+    await call('sheets_update_values', { spreadsheet_id, range: 'Sheet1!A1:B3', values: [['Event', 'When'], ['Kickoff', '12/04/2026 3pm'], ['Review', '12/15/2026 10:00']] });
+    const rows = ((await call('sheets_get_values', { spreadsheet_id, range: 'Sheet1!A2:B3' })).structuredContent as { values: string[][] }).values;
+    expect(rows).toEqual([['Kickoff', '12/04/2026 3pm'], ['Review', '12/15/2026 10:00']]);
+    const violation = async (start_datetime: string) =>
+      (errorOf(await call('calendar_create_event', { summary: 'Kickoff', start_datetime })) as { violations?: Array<{ message: string }> }).violations?.[0]?.message;
+    // Both numbers could be the month: both readings, month first (US) and day first.
+    expect(await violation('12/04/2026 3pm')).toMatch(
+      /; 12\/04\/2026 is a day written as people write it: write it year first, 2026-12-04 \(month first, as in the US\) or 2026-04-12 \(day first\), then T, the time with seconds and its offset \(e\.g\. T15:00:00\+01:00\)$/,
+    );
+    // 15 is no month: one reading.
+    expect(await violation('12/15/2026 10:00')).toMatch(/; 12\/15\/2026 is a day written as people write it: write it year first, 2026-12-15, then T, the time with seconds and its offset \(e\.g\. T15:00:00\+01:00\)$/);
+    // Written so but without an offset: told the zone it is meant in first, Z only for UTC.
+    expect(await violation('2026-12-04T15:00:00')).toMatch(/; it has no offset: add the offset of the time zone it is meant in on that day \(\+01:00\), or Z if it is meant in UTC$/);
+    expect((await call('calendar_create_event', { summary: 'Kickoff', start_datetime: '2026-12-04T15:00:00+01:00' })).isError).toBeFalsy();
+  });
+});

@@ -151,7 +151,7 @@ describe('tools over /mcp', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.violations).toEqual([
       { pointer: '/time_max', keyword: 'format', message: expect.stringMatching(/; 2026-02-30 is not a day of the calendar$/) },
-      { pointer: '/time_min', keyword: 'format', message: expect.stringMatching(/; it has no offset: add Z for UTC, or the offset of its time zone \(\+01:00\)$/) },
+      { pointer: '/time_min', keyword: 'format', message: expect.stringMatching(/; it has no offset: add the offset of the time zone it is meant in on that day \(\+01:00\), or Z if it is meant in UTC$/) },
     ]);
   });
 

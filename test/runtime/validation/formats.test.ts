@@ -83,8 +83,8 @@ describe('what a refused date or date-time gets wrong', () => {
   it('says a day that is not in the calendar, a missing offset and a missing time, each with the fix', () => {
     expect(refusal('2026-02-30T10:00:00+01:00')).toBe(`${shape}; 2026-02-30 is not a day of the calendar`);
     expect(refusal('2026-13-01T10:00:00Z')).toBe(`${shape}; 2026-13-01 is not a day of the calendar`);
-    expect(refusal('2026-03-02T10:00:00')).toBe(`${shape}; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)`);
-    expect(refusal('2026-03-02T10:00:00.250')).toBe(`${shape}; it has no offset: add Z for UTC, or the offset of its time zone (+01:00)`);
+    expect(refusal('2026-03-02T10:00:00')).toBe(`${shape}; it has no offset: add the offset of the time zone it is meant in on that day (+01:00), or Z if it is meant in UTC`);
+    expect(refusal('2026-03-02T10:00:00.250')).toBe(`${shape}; it has no offset: add the offset of the time zone it is meant in on that day (+01:00), or Z if it is meant in UTC`);
     // A date alone is an all-day event's start; where a time is needed (an end time), it is refused as lacking one.
     expect(refusal('2026-03-02')).toBeUndefined();
     expect(endRefusal('2026-03-02')).toBe('end_datetime must be an RFC 3339 date-time with an offset, e.g. 2026-03-01T10:00:00+01:00; it has a day but no time');
@@ -92,8 +92,20 @@ describe('what a refused date or date-time gets wrong', () => {
     expect(closedate('2026-03-02T00:00:00Z')).toBe('closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; give the day alone, without a time');
   });
 
+  it('a day as people write it is told its readings year first, never guessed; a time after it only where the format takes one', () => {
+    const year = 'is a day written as people write it: write it year first';
+    expect(refusal('25.12.2026 09:00')).toBe(`${shape}; 25.12.2026 ${year}, 2026-12-25, then T, the time with seconds and its offset (e.g. T15:00:00+01:00)`);
+    // A date alone is an all-day start here: no time asked for.
+    expect(refusal('3/4/2026')).toBe(`${shape}; 3/4/2026 ${year}, 2026-03-04 (month first, as in the US) or 2026-04-03 (day first)`);
+    expect(refusal('4/4/2026')).toBe(`${shape}; 4/4/2026 ${year}, 2026-04-04`);
+    expect(closedate('12/31/2026')).toBe(`closedate must be a date YYYY-MM-DD, e.g. 2026-03-01; 12/31/2026 ${year}, 2026-12-31`);
+    expect(endRefusal('12/31/2026')).toMatch(/; 12\/31\/2026 is a day written as people write it: write it year first, 2026-12-31, then T, the time/);
+    // No reading is a day: nothing more said.
+    expect(refusal('31/31/2026')).toBe(shape);
+  });
+
   it('says what to write for a time given with a space for the T, without seconds or without an offset', () => {
-    const offset = 'an offset (Z for UTC, or the offset of its time zone, e.g. +01:00)';
+    const offset = 'an offset (that of the time zone it is meant in on that day, e.g. +01:00, or Z if it is meant in UTC)';
     expect(refusal('2026-03-02 10:00')).toBe(`${shape}; it needs a T, not a space, between the day and the time, seconds (10:00:00, not 10:00) and ${offset}`);
     expect(refusal('2026-03-02T09:30')).toBe(`${shape}; it needs seconds (09:30:00, not 09:30) and ${offset}`);
     expect(refusal('2026-03-02T09:30+01:00')).toBe(`${shape}; it needs seconds (09:30:00, not 09:30)`);
