@@ -1533,6 +1533,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook_deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again at the next poll
+         * @description For a receiver that is fixed: a delivery that is not delivered (pending, or failed after its 24 hours) is sent again at the dispatcher's next poll (about a second) with the same webhook-id, rather than at its next retry or never. Its attempts so far stay in its log and count: when this attempt fails, the next is scheduled as the count says (a failed delivery is failed again). 409 conflict for a delivered one or one being attempted right now; 404 for an id that is no delivery of this environment. No body.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -3735,7 +3758,7 @@ export interface components {
                  *     - `account_not_found` (404): No connected account for this identifier and connection.
                  *     - `not_found` (404): No such route or resource.
                  *     - `method_not_allowed` (405): The path exists but does not take this method; the Allow header lists the methods it takes.
-                 *     - `conflict` (409): The resource already exists (e.g. a connection name in use).
+                 *     - `conflict` (409): The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).
                  *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
                  *     - `authorization_failed` (400): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
@@ -8654,6 +8677,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, now pending and due (next_attempt_at is now), with its payload and every attempt so far. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

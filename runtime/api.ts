@@ -10,7 +10,7 @@ import type { ConnectionOverridePolicy } from './connection-override-policy.js';
 import type { PageQuery } from './list-page.js';
 import type { AccountStatus, ConnectionOverrides, Store } from './store/types.js';
 import type { ConnectorName, HttpMethod, ToolDefinition } from './types.js';
-import type { WebhookApi, WebhookOperatorApi } from './webhooks/webhook-api.js';
+import type { WebhookApi } from './webhooks/webhook-api.js';
 
 export interface ConnectorOptions {
   /** A ready store; when absent one is opened from `databaseUrl` / `dataDir`. */
@@ -217,7 +217,7 @@ export interface CallOptions {
 }
 
 /** Webhook endpoints and deliveries: see `webhooks/webhook-api.ts`. */
-export interface EnvironmentScope extends WebhookApi, WebhookOperatorApi {
+export interface EnvironmentScope extends WebhookApi {
   readonly environmentId: string;
   createConnection(input: CreateConnectionInput): Promise<ConnectionView>;
   listConnections(): Promise<ConnectionView[]>;

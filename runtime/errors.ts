@@ -18,7 +18,7 @@ export const ERROR_CATALOGUE = {
   account_not_found: { status: 404, meaning: 'No connected account for this identifier and connection.' },
   not_found: { status: 404, meaning: 'No such route or resource.' },
   method_not_allowed: { status: 405, meaning: 'The path exists but does not take this method; the Allow header lists the methods it takes.' },
-  conflict: { status: 409, meaning: 'The resource already exists (e.g. a connection name in use).' },
+  conflict: { status: 409, meaning: 'The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).' },
   ambiguous_connection: { status: 409, meaning: 'connection_name was omitted and the identifier has several accounts for this connector.' },
   reauthorization_required: { status: 409, meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
   authorization_failed: { status: 400, meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },

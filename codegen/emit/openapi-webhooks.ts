@@ -169,6 +169,15 @@ export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
       parameters: [idParam('id', 'Webhook delivery id.')],
       get: op('webhooks', 'getWebhookDelivery', 'Get a delivery with its payload and every attempt', { ...ok('The delivery.', schemaRef('WebhookDeliveryDetail')), ...errors('404', ...AUTHED) }),
     },
+    '/api/v1/webhook_deliveries/{id}/retry': {
+      parameters: [idParam('id', 'Webhook delivery id.')],
+      post: op('webhooks', 'retryWebhookDelivery', 'Send a delivery again at the next poll', {
+        ...ok('The delivery, now pending and due (next_attempt_at is now), with its payload and every attempt so far.', schemaRef('WebhookDeliveryDetail')),
+        ...errors('404', '409', ...AUTHED),
+      }, {
+        description: 'For a receiver that is fixed: a delivery that is not delivered (pending, or failed after its 24 hours) is sent again at the dispatcher\'s next poll (about a second) with the same webhook-id, rather than at its next retry or never. Its attempts so far stay in its log and count: when this attempt fails, the next is scheduled as the count says (a failed delivery is failed again). 409 conflict for a delivered one or one being attempted right now; 404 for an id that is no delivery of this environment. No body.',
+      }),
+    },
   };
 }
 

@@ -62,9 +62,9 @@ export interface ListToolsQuery {
 
 /**
  * What both transports offer: the environment scope without its id (the HTTP client learns it from its token) and
- * without the dashboard's in-process page of accounts and its "Send again now" of a webhook delivery (no HTTP route).
+ * without the dashboard's in-process page of accounts.
  */
-export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId' | 'pageAccounts' | 'countAccountsByStatus' | 'retryWebhookDelivery'>;
+export type EnvironmentApi = Omit<EnvironmentScope, 'environmentId' | 'pageAccounts' | 'countAccountsByStatus'>;
 
 export interface HttpClient extends EnvironmentApi {
   readonly envUrl: string;

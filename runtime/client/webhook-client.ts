@@ -20,5 +20,6 @@ export function webhookClient(request: Request): WebhookApi {
     // One page (limit 1 to 200, default 50), as the route answers; pass next_cursor back as cursor for the next.
     listWebhookDeliveries: (query: WebhookDeliveryQuery = {}) => request<Schemas['WebhookDeliveryList']>('GET', `/api/v1/webhook_deliveries${queryString(query)}`),
     getWebhookDelivery: (id: string) => request('GET', `/api/v1/webhook_deliveries/${seg(id)}`),
+    retryWebhookDelivery: (id: string) => request<Schemas['WebhookDeliveryDetail']>('POST', `/api/v1/webhook_deliveries/${seg(id)}/retry`),
   } as WebhookApi;
 }

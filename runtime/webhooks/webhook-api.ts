@@ -100,15 +100,18 @@ export interface WebhookApi {
    */
   listWebhookDeliveries(query?: WebhookDeliveryQuery): Promise<WebhookDeliveryList>;
   getWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;
-}
-
-/** What the dashboard adds for the operator, in process only (no HTTP route, so not on the typed client). */
-export interface WebhookOperatorApi {
   /**
    * Sends a delivery that is not delivered again at the dispatcher's next poll (about a second), pending or failed:
-   * for when the receiver is fixed. `conflict` for a delivered one or one being attempted right now.
+   * for when the receiver is fixed (`POST /api/v1/webhook_deliveries/{id}/retry`, the dashboard's "Send again now").
+   * Answers the delivery, now pending and due, its attempts and log kept. `conflict` for a delivered one or one being
+   * attempted right now; `not_found` for an id that is no delivery of this environment.
    */
   retryWebhookDelivery(id: string): Promise<WebhookDeliveryDetail>;
+}
+
+/** Whether a delivery in this state may be sent again: any that is not delivered (the store's UPDATE has the same condition). */
+export function canSendAgain(status: WebhookDeliveryStatus): boolean {
+  return status !== 'delivered';
 }
 
 function endpointView(e: WebhookEndpointRecord, now: number): WebhookEndpointView {
@@ -164,7 +167,7 @@ function checkCreate(input: CreateWebhookEndpointInput, urlRefusal: (url: unknow
   return { url: input.url, events: [...new Set(input.events)] };
 }
 
-export function webhookApi(store: Store, environmentId: string, deps: { now: () => number; urlRefusal: (url: unknown) => string | null }): WebhookApi & WebhookOperatorApi {
+export function webhookApi(store: Store, environmentId: string, deps: { now: () => number; urlRefusal: (url: unknown) => string | null }): WebhookApi {
   /** A delivery with its event's payload and its attempt log. */
   const detail = async (found: WebhookDeliveryRecord): Promise<WebhookDeliveryDetail> => {
     const [events, attempts] = await Promise.all([store.listAccountEvents(environmentId, { eventId: found.eventId }), store.listWebhookAttempts(environmentId, found.id)]);
@@ -218,14 +221,16 @@ export function webhookApi(store: Store, environmentId: string, deps: { now: () 
       return { webhook_deliveries: page.items.map(deliveryView), next_cursor: page.nextCursor };
     },
     async retryWebhookDelivery(id) {
+      const changed = typeof id === 'string' && id !== '' && (await store.retryWebhookDelivery(environmentId, id, new Date(deps.now()).toISOString()));
+      // Read after the change, so a refusal says what the delivery is now (delivered, or under way, or gone).
       const found = typeof id === 'string' && id !== '' ? await store.getWebhookDelivery(environmentId, id) : null;
       if (found === null) throw notFound('webhook delivery', id);
-      if (!(await store.retryWebhookDelivery(environmentId, id, new Date(deps.now()).toISOString()))) {
-        throw new ConnectorError('conflict', found.status === 'delivered' ? 'The delivery was delivered: there is nothing to send again.' : 'The delivery is being attempted right now; see its log in a moment.');
+      if (!changed) {
+        throw new ConnectorError('conflict', canSendAgain(found.status)
+          ? `Webhook delivery ${found.id} is being attempted right now; see its attempt_log in a moment.`
+          : `Webhook delivery ${found.id} was delivered: there is nothing to send again.`);
       }
-      const again = await store.getWebhookDelivery(environmentId, id);
-      if (again === null) throw notFound('webhook delivery', id);
-      return detail(again);
+      return detail(found);
     },
     async getWebhookDelivery(id) {
       const found = typeof id === 'string' && id !== '' ? await store.getWebhookDelivery(environmentId, id) : null;

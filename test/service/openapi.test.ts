@@ -2,7 +2,7 @@
  * Every documented route gets a valid and an invalid request; every response is checked against the document.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { conformanceProblems, documentedOperations, OPENAPI } from './openapi-conformance.js';
 import { startHarness, type Harness } from './harness.js';
@@ -295,6 +295,11 @@ describe('every documented route, valid and invalid', () => {
     expect(delivery).toMatchObject({ event_type: 'account.disconnected' });
     const detail = await check('valid', 'GET', '/api/v1/webhook_deliveries/{id}', `/api/v1/webhook_deliveries/${delivery.id}`);
     expect(detail.body.payload).toMatchObject({ type: 'account.disconnected', data: { account_id: account.id, status: 'DISCONNECTED' } });
+    // Sent again once its first attempt (refused: nothing listens on port 9) is over, so that none is under way.
+    await vi.waitFor(async () => expect((await h.call('GET', `/api/v1/webhook_deliveries/${delivery.id}`, { token })).body.attempts).toBeGreaterThan(0), { timeout: 5000 });
+    const again = await check('valid', 'POST', '/api/v1/webhook_deliveries/{id}/retry', `/api/v1/webhook_deliveries/${delivery.id}/retry`);
+    expect(again.body).toMatchObject({ id: delivery.id, status: 'pending' });
+    await check('invalid', 'POST', '/api/v1/webhook_deliveries/{id}/retry', '/api/v1/webhook_deliveries/whdl_missing/retry');
   });
 
   it('MCP sessions: minted, listed and revoked', async () => {

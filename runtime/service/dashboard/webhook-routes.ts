@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EnvironmentScope } from '../../api.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event-types.js';
-import { DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
+import { canSendAgain, DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import type { WebhookDeliveryStatus } from '../../store/types.js';
 import { parametersSchema } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
@@ -155,12 +155,13 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     signedIn(async (request, reply, ctx) => {
       const delivery = await ctx.env.getWebhookDelivery((request.params as { id: string }).id);
       const retried = (request.query as { retried?: unknown }).retried === '1';
-      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, retried, canRetry: delivery.status !== 'delivered', payloadText: JSON.stringify(delivery.payload, null, 2) });
+      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, retried, canRetry: canSendAgain(delivery.status), payloadText: JSON.stringify(delivery.payload, null, 2) });
     }),
   );
 
   // Send again now: for a receiver that is fixed, rather than wait for the next retry (up to 8 hours apart) or, past
-  // the 24 hours, forever. The delivery's page shows that it is due, then its new attempt in its log.
+  // the 24 hours, forever. The delivery's page shows that it is due, then its new attempt in its log. The rule (which
+  // deliveries, what happens to them) is the scope's, as for `POST /api/v1/webhook_deliveries/{id}/retry`.
   app.post<{ Params: { id: string } }>(
     '/webhooks/deliveries/:id/retry',
     signedIn(async (request, reply, ctx) => {

@@ -1,6 +1,6 @@
 /**
  * Webhook endpoints (`/webhook_endpoints`, secrets shown only by create and rotate) and the delivery log
- * (`/webhook_deliveries`). Schemas come from the document (codegen/emit/openapi-webhooks.ts).
+ * (`/webhook_deliveries`, and sending one again). Schemas come from the document (codegen/emit/openapi-webhooks.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { CreateWebhookEndpointInput, RotateWebhookSecretInput, WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
@@ -52,5 +52,11 @@ export function registerWebhookRoutes(api: FastifyInstance): void {
 
   api.get<{ Params: { id: string } }>('/webhook_deliveries/:id', { schema: { params: deliveryParams } }, async (request) =>
     request.env.getWebhookDelivery(request.params.id),
+  );
+
+  // Send again at the next poll, once the receiver is fixed: the rule is the scope's (webhook-api.ts), the dashboard's
+  // "Send again now" too. No body.
+  api.post<{ Params: { id: string } }>('/webhook_deliveries/:id/retry', { schema: { params: deliveryParams } }, async (request) =>
+    request.env.retryWebhookDelivery(request.params.id),
   );
 }
