@@ -252,6 +252,11 @@ export let crmAssociationCreate: ToolDefinition<CrmAssociationCreateInput> = {
         "code": "VALIDATION_ERROR",
         "messageContains": "One or more associations are invalid",
         "hint": "from_object_id or to_object_id names no record of its type (details.body.context.INVALID_OBJECT_IDS says which, e.g. CONTACT=101): check the types, and find the ids with crm_contacts_search, crm_companies_search or crm_deals_search."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -273,6 +278,13 @@ export let crmCompaniesSearch: ToolDefinition<CrmCompaniesSearchInput> = {
     retry: "safe",
     validate: validateCrmCompaniesSearch,
     buildRequest: buildCrmCompaniesSearch,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `crm_company_create` (crm, v1.0.0). */
 export let crmCompanyCreate: ToolDefinition<CrmCompanyCreateInput> = {
@@ -292,6 +304,13 @@ export let crmCompanyCreate: ToolDefinition<CrmCompanyCreateInput> = {
     retry: "never",
     validate: validateCrmCompanyCreate,
     buildRequest: buildCrmCompanyCreate,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `crm_company_get` (crm, v1.0.0). */
 export let crmCompanyGet: ToolDefinition<CrmCompanyGetInput> = {
@@ -316,6 +335,11 @@ export let crmCompanyGet: ToolDefinition<CrmCompanyGetInput> = {
         "status": 404,
         "code": "OBJECT_NOT_FOUND",
         "hint": "No company has this company_id: crm_companies_search finds companies by name or domain and returns their ids."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -357,6 +381,11 @@ export let crmCompanyUpdate: ToolDefinition<CrmCompanyUpdateInput> = {
         "status": 400,
         "code": "INVALID_FLOAT",
         "hint": "A number property (numberofemployees, annualrevenue) takes a plain number, 250 or \"5000000\", without a currency sign, thousands separators or words; details.body.errors[].context.propertyName names the property."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -389,6 +418,11 @@ export let crmContactCreate: ToolDefinition<CrmContactCreateInput> = {
         "status": 409,
         "code": "CONFLICT",
         "hint": "A contact with this email exists; the message gives its id (Existing ID): change it with crm_contact_update, or read it with crm_contact_get."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -415,6 +449,11 @@ export let crmContactGet: ToolDefinition<CrmContactGetInput> = {
         "status": 404,
         "code": "OBJECT_NOT_FOUND",
         "hint": "No contact has this contact_id: crm_contacts_search finds contacts by name or e-mail and returns their ids."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -456,6 +495,11 @@ export let crmContactUpdate: ToolDefinition<CrmContactUpdateInput> = {
         "status": 400,
         "code": "INVALID_OPTION",
         "hint": "An enumerated property (lifecyclestage, hs_lead_status) takes an option's internal value, not its label (lead, not Lead): the message lists each option's value; details.body.errors[].context.propertyName names the property."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -477,6 +521,13 @@ export let crmContactsList: ToolDefinition<CrmContactsListInput> = {
     retry: "idempotent",
     validate: validateCrmContactsList,
     buildRequest: buildCrmContactsList,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `crm_contacts_search` (crm, v1.0.0). */
 export let crmContactsSearch: ToolDefinition<CrmContactsSearchInput> = {
@@ -496,6 +547,13 @@ export let crmContactsSearch: ToolDefinition<CrmContactsSearchInput> = {
     retry: "safe",
     validate: validateCrmContactsSearch,
     buildRequest: buildCrmContactsSearch,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `crm_deal_create` (crm, v1.0.0). */
 export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
@@ -526,6 +584,11 @@ export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
         "status": 400,
         "code": "INVALID_OPTION",
         "hint": "dealstage and pipeline take ids, not labels: crm_deal_pipelines_list lists each pipeline's id and its stages' ids (closedwon, not Closed Won; digits for a custom stage). dealtype takes an option's internal value: the message lists each option's value."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -547,6 +610,13 @@ export let crmDealPipelinesList: ToolDefinition<CrmDealPipelinesListInput> = {
     retry: "idempotent",
     validate: validateCrmDealPipelinesList,
     buildRequest: buildCrmDealPipelinesList,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `crm_deal_update` (crm, v1.0.0). */
 export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
@@ -591,6 +661,11 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
         "status": 400,
         "code": "INVALID_FLOAT",
         "hint": "A number property (amount) takes a plain number, 5000 or \"5000.50\", without a currency sign, thousands separators or words; details.body.errors[].context.propertyName names the property."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -612,6 +687,13 @@ export let crmDealsSearch: ToolDefinition<CrmDealsSearchInput> = {
     retry: "safe",
     validate: validateCrmDealsSearch,
     buildRequest: buildCrmDealsSearch,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `crm_note_create` (crm, v1.0.0). */
 export let crmNoteCreate: ToolDefinition<CrmNoteCreateInput> = {
@@ -637,6 +719,11 @@ export let crmNoteCreate: ToolDefinition<CrmNoteCreateInput> = {
         "code": "VALIDATION_ERROR",
         "messageContains": "One or more associations are invalid",
         "hint": "contact_ids, company_ids or deal_ids names no record (details.body.context.INVALID_OBJECT_IDS says which, e.g. CONTACT=101): crm_contacts_search, crm_companies_search and crm_deals_search find records and return their ids."
+      },
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -658,6 +745,13 @@ export let crmNotesList: ToolDefinition<CrmNotesListInput> = {
     retry: "safe",
     validate: validateCrmNotesList,
     buildRequest: buildCrmNotesList,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
   };
 /** `docs_create_document` (docs, v1.0.0). */
 export let docsCreateDocument: ToolDefinition<DocsCreateDocumentInput> = {

@@ -175,6 +175,10 @@ describe('a refusal the tool has a hint for (its spec\'s upstream_errors) carrie
     expect([label.status, label.body.error.code]).toEqual([400, 'invalid_input']);
     expect(label.body.error.details.violations).toEqual([expect.objectContaining({ pointer: '/props/First Name', message: expect.stringContaining("looks like a property's label") })]);
     expectHint(await refused('crm-hints', 'hugo', 'crm_deal_update', { deal_id: '999999', properties: { dealname: 'x' } }, 404), /deal_id: crm_deals_search/);
+    // An owner given by a number of one's own (or the owner's userId): the connector's hint, on any tool writing properties.
+    const owner = await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { hubspot_owner_id: '12345' } }, 400);
+    expect(owner.message).toContain('INVALID_OWNER_ID');
+    expectHint(owner, /the id of one of the account's owners.*not a user's userId/);
     // An option given by a label or a word of one's own: its internal value is asked for, the message lists them.
     expectHint(await refused('crm-hints', 'hugo', 'crm_contact_update', { contact_id: first.body.data.id, props: { lifecyclestage: 'vip' } }, 400), /internal value, not its label/);
     const stage = await refused('crm-hints', 'hugo', 'crm_deal_create', { dealname: 'Big', amount: 1000, dealstage: 'won' }, 400);

@@ -143,7 +143,10 @@ export class Crm {
     seedSampleCrm(this, this.owners[0]!.id, now);
   }
 
-  /** Validates and normalizes written properties: known names, enumeration values, e-mail form. */
+  /**
+   * Validates and normalizes written properties: known names, enumeration values, e-mail form, owner ids.
+   * @see https://developers.hubspot.com/docs/guides/api/crm/owners
+   */
   cleanProperties(type: ObjectType, input: unknown): Record<string, string | null> {
     if (!isObject(input)) throw invalid('Invalid input JSON: properties must be an object');
     const out: Record<string, string | null> = {};
@@ -163,6 +166,13 @@ export class Crm {
       const allowed = ENUMS[name];
       if (v && allowed && !allowed.includes(v)) {
         errors.push({ isValid: false, message: `${v} was not one of the allowed options: ${optionList(name, allowed)}`, error: 'INVALID_OPTION', name });
+        continue;
+      }
+      // The Owners guide: an owner's `id` assigns a record; its `userId` "will result in an error if it is used to
+      // assign ownership". HubSpot's code for it is INVALID_OWNER_ID (a contact create refused so, HubSpot community);
+      // the message is the sandbox's.
+      if (v && name === 'hubspot_owner_id' && !this.owners.some((o) => o.id === v && !o.archived)) {
+        errors.push({ isValid: false, message: `${v} is not the id of an owner of this account (GET /crm/v3/owners lists them; an owner's userId is not its id)`, error: 'INVALID_OWNER_ID', name });
         continue;
       }
       if (v && name === 'email' && !EMAIL.test(v)) {

@@ -24,6 +24,7 @@ const SCOPES = [
   'crm.objects.companies.write',
   'crm.objects.deals.read',
   'crm.objects.deals.write',
+  'crm.objects.owners.read',
 ].join(' ');
 
 /** The client's enum value for HubSpot-defined association types (its models type the field as that enum). */
@@ -97,6 +98,26 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
       sorts: [],
     });
     expect(search.results.map((r) => r.id)).toEqual([created.id]);
+  });
+
+  // The Owners guide: an owner's id "should be used ... when assigning an owner to a record"; its userId "will result
+  // in an error if it is used to assign ownership".
+  it("hubspot_owner_id takes an owner's id; the owner's userId or an id no owner has is refused, nothing written", async () => {
+    const [owner] = (await hs.crm.owners.ownersApi.getPage()).results;
+    expect(String(owner!.userId)).not.toBe(owner!.id);
+    const contact = await hs.crm.contacts.basicApi.create({ properties: { email: 'sdk-owned@example.com' }, associations: [] });
+    expect((await hs.crm.contacts.basicApi.update(contact.id, { properties: { hubspot_owner_id: owner!.id } })).properties.hubspot_owner_id).toBe(owner!.id);
+    for (const bad of [String(owner!.userId), '12345']) {
+      const refused = await refusal(hs.crm.contacts.basicApi.update(contact.id, { properties: { hubspot_owner_id: bad, jobtitle: 'CTO' } }));
+      expect(refused.code).toBe(400);
+      expect(refused.body).toMatchObject({ category: 'VALIDATION_ERROR', errors: [{ code: 'INVALID_OWNER_ID', context: { propertyName: ['hubspot_owner_id'] } }] });
+      const refusedCreate = await refusal(hs.crm.deals.basicApi.create({ properties: { dealname: 'SDK owned', hubspot_owner_id: bad }, associations: [] }));
+      expect(refusedCreate.code).toBe(400);
+    }
+    const kept = await hs.crm.contacts.basicApi.getById(contact.id, ['hubspot_owner_id', 'jobtitle']);
+    expect(kept.properties).toMatchObject({ hubspot_owner_id: owner!.id, jobtitle: null });
+    // An empty string clears the owner, as it clears any property.
+    expect((await hs.crm.contacts.basicApi.update(contact.id, { properties: { hubspot_owner_id: '' } })).properties.hubspot_owner_id).toBeNull();
   });
 
   it('deals: create and update', async () => {
