@@ -89,8 +89,10 @@ export function checkEvent(fields: Record<string, unknown>, calendarZone: string
       recurrence = parsed;
     }
   }
-  // A timed event must end after it starts (Google refuses a zero-length one too); an all-day event may end on its
-  // start date, which Google takes, but not before it. Google locates the refusal at `timeMax`, as for a list query.
+  // A timed event must end after it starts (Google refuses a zero-length one too: keeper.sh#616); an all-day event may
+  // end on its start date, which Google takes (odoo/odoo#87646, an event inserted so through the API), but not before
+  // it (flavorjones/calendar-assistant#117, timeRangeEmpty for an all-day range ending before it starts). Google
+  // locates the refusal at `timeMax`, as for a list query (kewisch/gdata-provider#12, an events.insert).
   if (start.allDay ? end.ms < start.ms : end.ms <= start.ms) {
     throw new GoogleApiError(400, 'The specified time range is empty.', { reason: 'timeRangeEmpty', locationType: 'parameter', location: 'timeMax' });
   }
