@@ -103,25 +103,32 @@ function frameworkError(error: FastifyError, request: FastifyRequest): Connector
   return toConnectorError(error, request);
 }
 
+type BodyParser = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => void;
+
 /**
  * DELETE and OPTIONS carry no content, but clients (curl scripts, HTTP libraries with a default header) still send
  * `content-type: application/json` on them: an empty body there is no body, not invalid JSON. Same for a path that
- * matches no route, which answers `not_found` (or `method_not_allowed`) whatever its body.
+ * matches no route, which answers `not_found` (or `method_not_allowed`) whatever its body. On `/api/v1` (`api`), where
+ * a route's schema has every body it takes, a route with none takes none whatever its method: a POST action such as
+ * sending a webhook delivery again. A body that is there is still read.
  */
-function takesNoBody(request: FastifyRequest): boolean {
+function takesNoBody(request: FastifyRequest, api: boolean): boolean {
   if (request.is404) return true;
-  return (request.method === 'DELETE' || request.method === 'OPTIONS') && request.routeOptions.schema?.body === undefined;
+  if (request.routeOptions.schema?.body !== undefined) return false;
+  return api || request.method === 'DELETE' || request.method === 'OPTIONS';
 }
 
-function jsonOrNoBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
-  if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
-  request.jsonText = typeof body === 'string' ? body : body.toString('utf8');
-  jsonBodyParser(request, request.jsonText, done);
+function jsonOrNoBody(api: boolean): BodyParser {
+  return (request, body, done) => {
+    if (body.length === 0 && takesNoBody(request, api)) return done(null, undefined);
+    request.jsonText = typeof body === 'string' ? body : body.toString('utf8');
+    jsonBodyParser(request, request.jsonText, done);
+  };
 }
 
 /** Every other media type on `/api/v1/*`: `unsupported_media_type`, unless there is no body to read. */
 function refuseNonJson(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void {
-  if (body.length === 0 && takesNoBody(request)) return done(null, undefined);
+  if (body.length === 0 && takesNoBody(request, true)) return done(null, undefined);
   const sent = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
   done(new ConnectorError('unsupported_media_type', `The request body must be application/json${sent ? ` (got ${sent})` : ' (no content-type was sent)'}`));
 }
@@ -200,7 +207,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
   await app.register(formbody, { bodyLimit: options.bodyLimitBytes ?? 1024 * 1024 });
   // fastify's own JSON parser drops where the body stops being JSON; this one keeps it (details.position).
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody(false));
 
   const limits = await registerRateLimits(app, {
     ...(options.rateLimit === undefined ? {} : { api: options.rateLimit }),
@@ -224,7 +231,7 @@ export async function buildService(options: ServiceOptions): Promise<FastifyInst
       // The API takes JSON only: a form or text body gets a 415 that says so rather than a schema refusal of its
       // fields. (Parsers are encapsulated: /oauth/token and the dashboard keep their form parser.)
       api.removeAllContentTypeParsers();
-      api.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody);
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, jsonOrNoBody(true));
       api.addContentTypeParser('*', { parseAs: 'buffer' }, refuseNonJson);
       const admit = (request: FastifyRequest, claims: AccessTokenClaims | null | undefined): ConnectorError | undefined => {
         if (!claims) return new ConnectorError('unauthorized', 'The access token is invalid or expired; get a new one from POST /oauth/token');

@@ -229,6 +229,17 @@ describe('a JSON content-type on a request without a body', () => {
     expect(missing.body.error.code).toBe('not_found');
   });
 
+  it('a POST that takes no body (sending a webhook delivery again) answers the route, not "The body is empty"', async () => {
+    // What `curl -X POST -H 'content-type: application/json' ...` sends: the header and nothing after it.
+    const raw = await rawRequest('POST', '/api/v1/webhook_deliveries/whdl_nope/retry', { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+    expect(raw.status).toBe(404);
+    expect(raw.body.error.code).toBe('not_found');
+    const fetched = await h.call('POST', '/api/v1/webhook_deliveries/whdl_nope/retry', { token, body: '', headers: { 'content-type': 'application/json' } });
+    expect(fetched.body.error).toMatchObject({ code: 'not_found', message: 'No webhook delivery "whdl_nope" in this environment.' });
+    // A body that is there is still read: one that is not JSON is refused as such.
+    expect((await h.call('POST', '/api/v1/webhook_deliveries/whdl_nope/retry', { token, body: 'nope', headers: { 'content-type': 'application/json' } })).body.error.code).toBe('invalid_request');
+  });
+
   it('a POST that needs a body still refuses an empty one as not JSON, with the position', async () => {
     const res = await h.call('POST', '/api/v1/connections', { token, body: '', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
