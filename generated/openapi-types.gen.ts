@@ -3774,7 +3774,7 @@ export interface components {
                  * @enum {string}
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` (where the provider names them), `scopes_to_request` (the ones to ask the user for) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
                 details?: {
                     /** @description method_not_allowed: the methods the path takes (as the Allow header). */
                     allow?: string[];
@@ -3802,6 +3802,8 @@ export interface components {
                     required_scopes?: string[];
                     /** @description insufficient_scope: the refused request, `METHOD /path`. */
                     resource?: string;
+                    /** @description insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first named). */
+                    scopes_to_request?: string[];
                     /** @description upstream_error and insufficient_scope: the upstream HTTP status (null when no answer was read); reauthorization_required: the account's status. */
                     status?: number | string | null;
                     /** @description unavailable (shedding load): the upstream host too many calls are waiting for. */

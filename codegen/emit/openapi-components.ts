@@ -87,7 +87,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
             message: { type: 'string' },
             details: {
               description:
-                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` (where the provider names them) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md).',
+                'For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` (where the provider names them), `scopes_to_request` (the ones to ask the user for) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md).',
               type: 'object',
               // A code may add fields of its own (docs/errors.md); the common ones are typed here, for typed clients.
               additionalProperties: true,
@@ -101,6 +101,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
                 body: { description: 'upstream_error and insufficient_scope: the upstream error body, sanitized: JSON up to 16 KB (a larger one with each string over 2,000 characters clipped, when that brings it within 16 KB), else its text cut to 2,000 characters; or null.' },
                 hint: { type: 'string', description: "upstream_error: what to check and which tool finds a valid value, where the tool's spec has a hint for this refusal (also appended to the message)." },
                 required_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes the provider says would allow the call.' },
+                scopes_to_request: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first named).' },
                 resource: { type: 'string', description: 'insufficient_scope: the refused request, `METHOD /path`.' },
                 allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods the path takes (as the Allow header).' },
                 connections: { type: 'array', items: { type: 'string' }, description: 'ambiguous_connection: the connections the identifier has accounts on.' },
