@@ -3749,28 +3749,29 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description - `invalid_input` (400): The tool input or request body is invalid; details list every violation with its JSON pointer.
-                 *     - `invalid_proxy_request` (400): The proxy request is refused before anything is sent (unsafe path, method or header).
-                 *     - `invalid_request` (400): The request to the service itself is malformed (bad JSON, missing field).
-                 *     - `unauthorized` (401): Missing, invalid or expired application credentials or bearer token.
-                 *     - `unknown_tool` (404): No tool or alias has this name.
-                 *     - `connection_not_found` (404): No connection with this name or id in this environment.
-                 *     - `account_not_found` (404): No connected account for this identifier and connection.
-                 *     - `not_found` (404): No such route or resource.
-                 *     - `method_not_allowed` (405): The path exists but does not take this method; the Allow header lists the methods it takes.
-                 *     - `conflict` (409): The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).
-                 *     - `ambiguous_connection` (409): connection_name was omitted and the identifier has several accounts for this connector.
-                 *     - `reauthorization_required` (409): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
-                 *     - `authorization_failed` (400): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
-                 *     - `insufficient_scope` (403): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
-                 *     - `upstream_error` (502): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
-                 *     - `upstream_rate_limited` (429): The upstream API rate-limited the call after retries; Retry-After says when to try again.
-                 *     - `upstream_timeout` (504): The upstream API did not answer in time.
-                 *     - `rate_limited` (429): This environment sent too many requests to the service; Retry-After says when to try again.
-                 *     - `unsupported_media_type` (415): The request body is not application/json, the only body the API takes.
-                 *     - `payload_too_large` (413): The request body or the upstream response is larger than the limit.
-                 *     - `unavailable` (503): The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.
-                 *     - `internal` (500): A bug in the service; the request id finds it in the logs.
+                 * @description Each code with its HTTP status and whose side it points to: request (fix the call), authorization (the end user must authorize again), provider (retry later) or service.
+                 *     - `invalid_input` (400; side: request): The tool input or request body is invalid; details list every violation with its JSON pointer.
+                 *     - `invalid_proxy_request` (400; side: request): The proxy request is refused before anything is sent (unsafe path, method or header).
+                 *     - `invalid_request` (400; side: request): The request to the service itself is malformed (bad JSON, missing field).
+                 *     - `unauthorized` (401; side: request): Missing, invalid or expired application credentials or bearer token.
+                 *     - `unknown_tool` (404; side: request): No tool or alias has this name.
+                 *     - `connection_not_found` (404; side: request): No connection with this name or id in this environment.
+                 *     - `account_not_found` (404; side: authorization): No connected account for this identifier and connection.
+                 *     - `not_found` (404; side: request): No such route or resource.
+                 *     - `method_not_allowed` (405; side: request): The path exists but does not take this method; the Allow header lists the methods it takes.
+                 *     - `conflict` (409; side: request): The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).
+                 *     - `ambiguous_connection` (409; side: request): connection_name was omitted and the identifier has several accounts for this connector.
+                 *     - `reauthorization_required` (409; side: authorization): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
+                 *     - `authorization_failed` (400; side: authorization): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
+                 *     - `insufficient_scope` (403; side: authorization): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
+                 *     - `upstream_error` (502; side: provider, or request for a provider 4xx): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
+                 *     - `upstream_rate_limited` (429; side: provider): The upstream API rate-limited the call after retries; Retry-After says when to try again.
+                 *     - `upstream_timeout` (504; side: provider): The upstream API did not answer in time.
+                 *     - `rate_limited` (429; side: request): This environment sent too many requests to the service; Retry-After says when to try again.
+                 *     - `unsupported_media_type` (415; side: request): The request body is not application/json, the only body the API takes.
+                 *     - `payload_too_large` (413; side: request): The request body or the upstream response is larger than the limit.
+                 *     - `unavailable` (503; side: service): The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.
+                 *     - `internal` (500; side: service): A bug in the service; the request id finds it in the logs.
                  * @enum {string}
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";

@@ -1,5 +1,5 @@
 /**
- * The one error catalogue: stable codes, each with its HTTP status and a one-line meaning.
+ * The one error catalogue: stable codes, each with its HTTP status, whose side it points to and a one-line meaning.
  *
  * The HTTP service renders every error as `{"error": {"code", "message", "details"?, "retry_after_seconds"?,
  * "execution_id"?, "request_id"}}` with the status from this table (`retry_after_seconds` beside a Retry-After header,
@@ -8,32 +8,57 @@
  * Messages and details never contain a secret: callers build them from names and ids, never from token values.
  */
 
+/**
+ * Whose side an error points to: who must act before the call can succeed.
+ * - `request`: the caller's request (the agent's input, the application's token or pace); fix the call.
+ * - `authorization`: the end user's authorization of the connected account; the user must authorize again.
+ * - `provider`: the upstream API failed, rate-limited the call or did not answer; retry later.
+ * - `service`: this service (starting, shedding load, or a bug).
+ * An entry's `upstream4xxSide`, where it has one, is its side when the provider answered with a 4xx (see {@link errorSide}).
+ */
+export type ErrorSide = 'request' | 'authorization' | 'provider' | 'service';
+
 export const ERROR_CATALOGUE = {
-  invalid_input: { status: 400, meaning: 'The tool input or request body is invalid; details list every violation with its JSON pointer.' },
-  invalid_proxy_request: { status: 400, meaning: 'The proxy request is refused before anything is sent (unsafe path, method or header).' },
-  invalid_request: { status: 400, meaning: 'The request to the service itself is malformed (bad JSON, missing field).' },
-  unauthorized: { status: 401, meaning: 'Missing, invalid or expired application credentials or bearer token.' },
-  unknown_tool: { status: 404, meaning: 'No tool or alias has this name.' },
-  connection_not_found: { status: 404, meaning: 'No connection with this name or id in this environment.' },
-  account_not_found: { status: 404, meaning: 'No connected account for this identifier and connection.' },
-  not_found: { status: 404, meaning: 'No such route or resource.' },
-  method_not_allowed: { status: 405, meaning: 'The path exists but does not take this method; the Allow header lists the methods it takes.' },
-  conflict: { status: 409, meaning: 'The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).' },
-  ambiguous_connection: { status: 409, meaning: 'connection_name was omitted and the identifier has several accounts for this connector.' },
-  reauthorization_required: { status: 409, meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
-  authorization_failed: { status: 400, meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },
-  insufficient_scope: { status: 403, meaning: 'The user\'s grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.' },
-  upstream_error: { status: 502, meaning: 'The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.' },
-  upstream_rate_limited: { status: 429, meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },
-  upstream_timeout: { status: 504, meaning: 'The upstream API did not answer in time.' },
-  rate_limited: { status: 429, meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
-  unsupported_media_type: { status: 415, meaning: 'The request body is not application/json, the only body the API takes.' },
-  payload_too_large: { status: 413, meaning: 'The request body or the upstream response is larger than the limit.' },
-  unavailable: { status: 503, meaning: 'The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.' },
-  internal: { status: 500, meaning: 'A bug in the service; the request id finds it in the logs.' },
-} as const satisfies Record<string, { status: number; meaning: string }>;
+  invalid_input: { status: 400, side: 'request', meaning: 'The tool input or request body is invalid; details list every violation with its JSON pointer.' },
+  invalid_proxy_request: { status: 400, side: 'request', meaning: 'The proxy request is refused before anything is sent (unsafe path, method or header).' },
+  invalid_request: { status: 400, side: 'request', meaning: 'The request to the service itself is malformed (bad JSON, missing field).' },
+  unauthorized: { status: 401, side: 'request', meaning: 'Missing, invalid or expired application credentials or bearer token.' },
+  unknown_tool: { status: 404, side: 'request', meaning: 'No tool or alias has this name.' },
+  connection_not_found: { status: 404, side: 'request', meaning: 'No connection with this name or id in this environment.' },
+  account_not_found: { status: 404, side: 'authorization', meaning: 'No connected account for this identifier and connection.' },
+  not_found: { status: 404, side: 'request', meaning: 'No such route or resource.' },
+  method_not_allowed: { status: 405, side: 'request', meaning: 'The path exists but does not take this method; the Allow header lists the methods it takes.' },
+  conflict: { status: 409, side: 'request', meaning: 'The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).' },
+  ambiguous_connection: { status: 409, side: 'request', meaning: 'connection_name was omitted and the identifier has several accounts for this connector.' },
+  reauthorization_required: { status: 409, side: 'authorization', meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
+  authorization_failed: { status: 400, side: 'authorization', meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },
+  insufficient_scope: { status: 403, side: 'authorization', meaning: 'The user\'s grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.' },
+  upstream_error: { status: 502, side: 'provider', upstream4xxSide: 'request', meaning: 'The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.' },
+  upstream_rate_limited: { status: 429, side: 'provider', meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },
+  upstream_timeout: { status: 504, side: 'provider', meaning: 'The upstream API did not answer in time.' },
+  rate_limited: { status: 429, side: 'request', meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
+  unsupported_media_type: { status: 415, side: 'request', meaning: 'The request body is not application/json, the only body the API takes.' },
+  payload_too_large: { status: 413, side: 'request', meaning: 'The request body or the upstream response is larger than the limit.' },
+  unavailable: { status: 503, side: 'service', meaning: 'The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.' },
+  internal: { status: 500, side: 'service', meaning: 'A bug in the service; the request id finds it in the logs.' },
+} as const satisfies Record<string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Whether `value` is a code of the catalogue (a stored record or a service's answer may carry another). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/**
+ * The side of an error with this code, given the status the provider answered it with (none where it gave no
+ * answer): the entry's `upstream4xxSide` for a 4xx, where it has one (an `upstream_error` 4xx, a missing record or a
+ * refused value, is the request's, as the provider judged it: repeated unchanged it fails again), else its `side`.
+ */
+export function errorSide(code: ErrorCode, upstreamStatus: number | null): ErrorSide {
+  const entry: { side: ErrorSide; upstream4xxSide?: ErrorSide } = ERROR_CATALOGUE[code];
+  return upstreamStatus !== null && upstreamStatus >= 400 && upstreamStatus < 500 && entry.upstream4xxSide !== undefined ? entry.upstream4xxSide : entry.side;
+}
 
 export interface ConnectorErrorOptions {
   details?: unknown;

@@ -22,7 +22,7 @@
  */
 export { createConnector } from './connector.js';
 export { createClient, ServiceError, type ClientOptions, type HttpClient, type EnvironmentApi, type CatalogTool, type ListedTool, type ListToolsQuery } from './client/index.js';
-export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode } from './errors.js';
+export { ConnectorError, ERROR_CATALOGUE, isConnectorError, type ErrorCode, type ErrorSide } from './errors.js';
 export { toolDefinitions, selectTools, type ToolDefinitionsOptions, type ToolSelection } from './agent/tool-definitions.js';
 export {
   formatTool,

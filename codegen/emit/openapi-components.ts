@@ -3,9 +3,25 @@
  * and the error body built from the error catalogue. The HTTP service validates requests against these very schemas
  * (runtime/service/routes/schemas.ts reads them from generated/openapi.json), so every check belongs here.
  */
-import { ERROR_CATALOGUE } from '../../runtime/errors.js';
+import { ERROR_CATALOGUE, type ErrorSide } from '../../runtime/errors.js';
 import { CONNECTOR_NAMES, type JsonSchema } from '../../runtime/types.js';
 import { INPUT_LIMITS as L } from '../../runtime/validation/input-limits.js';
+
+/**
+ * The error code's description: every code with its status, whose side it points to (who must act, as docs/errors.md
+ * says) and its meaning.
+ */
+function errorCodesDescription(): string {
+  const entries: [string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide; meaning: string }][] = Object.entries(ERROR_CATALOGUE);
+  const lines = entries.map(([code, e]) => {
+    const side = e.upstream4xxSide === undefined ? e.side : `${e.side}, or ${e.upstream4xxSide} for a provider 4xx`;
+    return `- \`${code}\` (${e.status}; side: ${side}): ${e.meaning}`;
+  });
+  return [
+    'Each code with its HTTP status and whose side it points to: request (fix the call), authorization (the end user must authorize again), provider (retry later) or service.',
+    ...lines,
+  ].join('\n');
+}
 
 const str: JsonSchema = { type: 'string', minLength: 1 };
 /** What the runtime accepts (runtime/validation/input-limits.ts); text validity (no controls) is checked there. */
@@ -83,7 +99,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
           type: 'object',
           required: ['code', 'message', 'request_id'],
           properties: {
-            code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: Object.entries(ERROR_CATALOGUE).map(([c, e]) => `- \`${c}\` (${e.status}): ${e.meaning}`).join('\n') },
+            code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: errorCodesDescription() },
             message: { type: 'string' },
             details: {
               description:

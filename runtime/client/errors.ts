@@ -3,7 +3,7 @@
  * against the in-process runtime catches the same codes and statuses (an `upstream_error` keeps the upstream's 4xx,
  * as in-process, and a failed call's `executionId`), plus the request id to quote.
  */
-import { ConnectorError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
+import { ConnectorError, isErrorCode, type ErrorCode } from '../errors.js';
 
 export class ServiceError extends ConnectorError {
   /** The `x-request-id` of the failed request (from the body, else the header). */
@@ -22,10 +22,6 @@ export class ServiceError extends ConnectorError {
     this.requestId = init.requestId;
     this.httpStatus = init.httpStatus;
   }
-}
-
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 }
 
 /** Builds the error for a non-2xx response whose body has been read as `body` (parsed JSON or text). */

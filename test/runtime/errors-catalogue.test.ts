@@ -1,10 +1,10 @@
 /**
  * The error catalogue, its page in docs/ and the OpenAPI document must say the same thing: same codes, same
- * statuses. A code added to one and not the others fails here.
+ * statuses, same sides. A code added to one and not the others fails here.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../runtime/errors.js';
+import { ERROR_CATALOGUE, errorSide, type ErrorSide } from '../../runtime/errors.js';
 import { serviceErrorFrom } from '../../runtime/client/errors.js';
 
 const root = new URL('../../', import.meta.url);
@@ -13,10 +13,16 @@ const openapi = JSON.parse(readFileSync(new URL('generated/openapi.json', root),
   components: { schemas: Record<string, any> };
 };
 
-/** Rows of the page's table: `| \`code\` | status | ...`. */
-const documented = new Map(
-  [...doc.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1] as string, Number(m[2])]),
-);
+/** Rows of the page's table: `| \`code\` | status | side | ...`. */
+const rows = [...doc.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \| ([^|]+) \|/gm)];
+const documented = new Map(rows.map((m) => [m[1] as string, Number(m[2])]));
+const documentedSides = new Map(rows.map((m) => [m[1] as string, (m[3] as string).trim()]));
+
+/** A code's side as the page and the OpenAPI document say it: `provider, or request for a provider 4xx`. */
+function sideText(entry: { side: ErrorSide; upstream4xxSide?: ErrorSide }): string {
+  return entry.upstream4xxSide === undefined ? entry.side : `${entry.side}, or ${entry.upstream4xxSide} for a provider 4xx`;
+}
+const entries: [string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide }][] = Object.entries(ERROR_CATALOGUE);
 
 describe('error catalogue', () => {
   it('docs/errors.md lists every code with its status, and nothing else', () => {
@@ -24,15 +30,24 @@ describe('error catalogue', () => {
     expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(catalogue));
   });
 
+  it('docs/errors.md gives every code the side the catalogue gives it', () => {
+    expect(Object.fromEntries(documentedSides)).toEqual(Object.fromEntries(entries.map(([code, e]) => [code, sideText(e)])));
+  });
+
+  it('an upstream_error is the provider\'s for a 5xx or no answer and the request\'s for a 4xx; other codes keep their side whatever the provider answered', () => {
+    expect([errorSide('upstream_error', 500), errorSide('upstream_error', null), errorSide('upstream_error', 404), errorSide('upstream_error', 422)]).toEqual(['provider', 'provider', 'request', 'request']);
+    expect([errorSide('insufficient_scope', 403), errorSide('reauthorization_required', 401), errorSide('invalid_input', null)]).toEqual(['authorization', 'authorization', 'request']);
+  });
+
   it('the OpenAPI error schema enumerates exactly the catalogue codes', () => {
     const codes = openapi.components.schemas.Error.properties.error.properties.code.enum as string[];
     expect([...codes].sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
   });
 
-  it('the OpenAPI descriptions state the catalogue status of every code', () => {
+  it('the OpenAPI descriptions state the catalogue status and side of every code', () => {
     const text = openapi.components.schemas.Error.properties.error.properties.code.description as string;
-    for (const [code, { status }] of Object.entries(ERROR_CATALOGUE)) {
-      expect(text).toContain(`\`${code}\` (${status})`);
+    for (const [code, entry] of entries) {
+      expect(text).toContain(`\`${code}\` (${entry.status}; side: ${sideText(entry)})`);
     }
   });
 });

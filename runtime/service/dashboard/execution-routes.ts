@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
-import { isConnectorError } from '../../errors.js';
+import { errorSide, isConnectorError, isErrorCode, type ErrorSide } from '../../errors.js';
 import { apiSchemas } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
 import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
@@ -24,41 +24,26 @@ export interface ExecutionPagesDeps<C extends { env: EnvironmentScope }> {
 const PAGE_SIZE = 25;
 
 /**
- * Whose side a failed call's error code points to, for the operator reading one execution (the codes of
- * docs/errors.md): the caller's request (the agent's input), the end user's authorization, the provider, or the
- * service. An `upstream_error` is the provider's for a 5xx or no answer, and the request's for a 4xx (a missing
- * record, a refused value), which the same call will not get past by being repeated.
+ * The execution page's line on whose side a failed call's error points to, the catalogue's side (runtime/errors.ts,
+ * the side column of docs/errors.md) put for the operator reading one execution, with what the provider answered.
+ * A stored code the catalogue does not have (a record kept from another version) is left to the service's logs.
  */
-export function errorSide(code: string | null, upstreamStatus: number | null): string | null {
-  if (!code) return null;
-  switch (code) {
-    case 'invalid_input':
-    case 'invalid_proxy_request':
-    case 'invalid_request':
-    case 'unknown_tool':
-    case 'ambiguous_connection':
-    case 'connection_not_found':
-    case 'payload_too_large':
-      return 'The request: the agent or application sent input the service refused; nothing was sent to the provider. Fix the call.';
-    case 'reauthorization_required':
-    case 'account_not_found':
-    case 'authorization_failed':
-      return "The user's authorization: the account is not usable (not connected, revoked or expired at the provider). Send the user a new authorization link (Connections, Connected accounts).";
-    case 'insufficient_scope':
-      return "The user's authorization: the provider refused the call for a missing scope. Ask the user to authorize again with the scopes needed.";
-    case 'upstream_error':
-      return upstreamStatus !== null && upstreamStatus >= 400 && upstreamStatus < 500
-        ? `The request, as the provider judged it: it answered HTTP ${upstreamStatus} (e.g. a missing record or a refused value). Repeating the same call will not help; fix it.`
-        : 'The provider: it failed or could not be reached. The call may be retried later.';
-    case 'upstream_rate_limited':
-    case 'upstream_timeout':
-      return 'The provider: it rate-limited the call or did not answer in time. Retry later.';
-    case 'rate_limited':
-      return "This service's rate limit for the environment: the application sent too many requests.";
-    default:
+function sideLine(code: string, upstreamStatus: number | null): string {
+  const side: ErrorSide = isErrorCode(code) ? errorSide(code, upstreamStatus) : 'service';
+  switch (side) {
+    case 'request':
+      return upstreamStatus === null
+        ? 'The request: the agent or application sent input the service refused; nothing was sent to the provider. Fix the call.'
+        : `The request, as the provider judged it: it answered HTTP ${upstreamStatus} (e.g. a missing record or a refused value). Repeating the same call will not help; fix it.`;
+    case 'authorization':
+      return "The user's authorization: the account is not usable (not connected, revoked or expired at the provider) or lacks a scope the call needs. Send the user a new authorization link (Connections, Connected accounts), with the scopes needed.";
+    case 'provider':
+      return 'The provider: it failed, could not be reached, rate-limited the call or did not answer in time. The call may be retried later.';
+    case 'service':
       return 'The service (see the logs for this time).';
   }
 }
+
 const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code', 'since', 'until'] as const;
 
 /**
@@ -140,7 +125,7 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
           title: `Execution ${execution.operation}`,
           execution,
           ok: execution.outcome === 'success',
-          side: errorSide(execution.error_code, execution.upstream_status),
+          side: execution.error_code ? sideLine(execution.error_code, execution.upstream_status) : null,
           inputText: execution.input === null || execution.input === undefined ? null : JSON.stringify(execution.input, null, 2),
         });
       } catch (error) {
