@@ -9,7 +9,12 @@ const offsetMinutes = (offset: string): number => (offset.toUpperCase() === 'Z' 
 /** A date alone, `YYYY-MM-DD`: an all-day event's day (Google's `start.date`), where a date-time is a timed event's. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether an event's start is a date alone (an all-day event) rather than an RFC 3339 date-time. */
+/**
+ * Whether an event's start is written as a date alone (an all-day event) rather than an RFC 3339 date-time: its shape,
+ * not formats.ts's `date` (a real calendar day). The length rules (`checkTimedLength`, `checkAllDayLength`) run beside
+ * the format check, on a value that may fail it, and judge the kind of start the caller wrote: `2026-02-30` with
+ * event_duration_days is refused once, for the day, not also as a start "that has a time".
+ */
 export function isDateOnly(value: unknown): boolean {
   return typeof value === 'string' && DATE_ONLY.test(value);
 }
