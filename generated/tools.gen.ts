@@ -1804,6 +1804,12 @@ export let workspacePageCreate: ToolDefinition<WorkspacePageCreateInput> = {
       {
         "status": 404,
         "code": "object_not_found",
+        "messageContains": "Could not find page with ID",
+        "hint": "parent_page_id names a page, not a database: a database's id (object \"database\" in workspace_search) goes in database_id, for a row. Else the page is not shared with this integration or does not exist: workspace_search lists those it sees."
+      },
+      {
+        "status": 404,
+        "code": "object_not_found",
         "hint": "The parent (database_id or parent_page_id) is not shared with this integration, or does not exist: workspace_search lists the pages and databases it can see; the user shares others with it in Notion."
       },
       {

@@ -1172,3 +1172,15 @@ describe('sheets to calendar: an event made for each row of a sheet, its date as
     expect((await call('calendar_create_event', { summary: 'Kickoff', start_datetime: '2026-12-04T15:00:00+01:00' })).isError).toBeFalsy();
   });
 });
+
+describe('workspace: a page made in the Tasks database, its id sent as the parent page', () => {
+  it("Notion's not-found is told the id may be a database's, sent as database_id, before asking the user to share anything", async () => {
+    const found = await call('workspace_search', { query: 'Tasks' });
+    const database_id = (found.structuredContent as { results: Array<{ object: string; id: string }> }).results.find((r) => r.object === 'database')!.id;
+    const title = { title: { title: [{ text: { content: 'Write the launch post' } }] } };
+    const error = errorOf(await call('workspace_page_create', { parent_page_id: database_id, properties: title }));
+    expect(error.message).toContain(`Could not find page with ID: ${database_id}.`);
+    expect(error.details?.hint).toMatch(/^parent_page_id names a page, not a database: a database's id \(object "database" in workspace_search\) goes in database_id/);
+    expect((await call('workspace_page_create', { database_id, properties: title })).isError).toBeFalsy();
+  });
+});
