@@ -1,26 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../sandbox/start.js';
-import type { Sandbox } from '../../sandbox/types.js';
-import { clients, clock } from './helpers.js';
-
-type Body = Record<string, any>;
+import { describe, expect, it } from 'vitest';
+import { googleApiOverHttp } from './helpers.js';
 
 describe('Docs fake over HTTP', () => {
-  let sb: Sandbox;
-  let token: string;
-  beforeAll(async () => {
-    sb = await startSandbox({ clients: clients(), now: clock().now });
-    token = sb.control.issueTokens('google', 'http-docs@example.com', { scopes: ['https://www.googleapis.com/auth/documents'] }).accessToken;
-  });
-  afterAll(() => sb.close());
-
-  const api = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: Body }> => {
-    const res = await fetch(`${sb.endpoints('docs').apiBaseUrl}/v1${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const { api } = googleApiOverHttp('docs', '/v1', 'http-docs@example.com', 'https://www.googleapis.com/auth/documents');
 
   it('creates a document and edits it through :batchUpdate, atomically', async () => {
     const created = await api('/documents', { method: 'POST', body: JSON.stringify({ title: 'HTTP doc' }) });

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { consent } from '../../sandbox/consent-driver.js';
+import { startSandbox } from '../../sandbox/start.js';
 import type { OAuthProvider, Sandbox } from '../../sandbox/types.js';
 
 export const REDIRECT = 'http://127.0.0.1:9/sso/v1/oauth/conn_1/callback';
@@ -11,6 +13,30 @@ export const CLIENTS = {
 
 export function clients() {
   return Object.values(CLIENTS).map((c) => ({ ...c, redirectUris: [...c.redirectUris] }));
+}
+
+/**
+ * A Google fake over HTTP for the file's tests: a sandbox started before them (closed after) and a Google access token
+ * for `user` with `scope`. `api(path, init)` sends a JSON request with that token to `system`'s API under `root`
+ * (`/v1`, `/v4`) and answers its status and parsed body.
+ */
+export function googleApiOverHttp(system: 'docs' | 'sheets', root: string, user: string, scope: string) {
+  let sb: Sandbox;
+  let token: string;
+  beforeAll(async () => {
+    sb = await startSandbox({ clients: clients(), now: clock().now });
+    token = sb.control.issueTokens('google', user, { scopes: [scope] }).accessToken;
+  });
+  afterAll(() => sb.close());
+  return {
+    api: async (path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, any> }> => {
+      const res = await fetch(`${sb.endpoints(system).apiBaseUrl}${root}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    },
+  };
 }
 
 export function pkcePair(): { verifier: string; challenge: string } {

@@ -1,26 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../sandbox/start.js';
-import type { Sandbox } from '../../sandbox/types.js';
-import { clients, clock } from './helpers.js';
-
-type Body = Record<string, any>;
+import { describe, expect, it } from 'vitest';
+import { googleApiOverHttp } from './helpers.js';
 
 describe('Sheets fake over HTTP', () => {
-  let sb: Sandbox;
-  let token: string;
-  beforeAll(async () => {
-    sb = await startSandbox({ clients: clients(), now: clock().now });
-    token = sb.control.issueTokens('google', 'http-sheets@example.com', { scopes: ['https://www.googleapis.com/auth/spreadsheets'] }).accessToken;
-  });
-  afterAll(() => sb.close());
-
-  const api = async (path: string, init: RequestInit = {}): Promise<{ status: number; body: Body }> => {
-    const res = await fetch(`${sb.endpoints('sheets').apiBaseUrl}/v4${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const { api } = googleApiOverHttp('sheets', '/v4', 'http-sheets@example.com', 'https://www.googleapis.com/auth/spreadsheets');
 
   it('creates, writes to a quoted sheet name through an encoded range, and reads back', async () => {
     const created = await api('/spreadsheets', { method: 'POST', body: JSON.stringify({ sheets: [{ properties: { title: 'My Sheet' } }] }) });
