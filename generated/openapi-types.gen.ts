@@ -3848,7 +3848,7 @@ export interface components {
         };
         /** @enum {string} */
         ExecutionOutcome: "success" | "error";
-        /** @description One tool call or proxy request from the execution history. No output, header or secret is kept; `input` only when input capture is on, redacted. */
+        /** @description One tool call or proxy request from the execution history. No output, header or secret is kept; a failed call's message as the caller got it; `input` only when input capture is on, redacted. */
         ExecutionView: {
             /** @description Upstream requests sent, retries and the retry after a token refresh included. */
             attempts: number;
@@ -3858,6 +3858,8 @@ export interface components {
             duration_ms: number;
             /** @description The error code (see the error catalogue), or null on success. */
             error_code: string | null;
+            /** @description The error's message as the caller got it (the provider's tokens already scrubbed), with the values of fields input capture redacts as `[redacted]`, clipped at 2,000 characters (then ending in `…`); null on success, for an `internal` error and in records written before messages were kept. */
+            error_message: string | null;
             /** @description The execution id (a tool call returns it as `execution_id`). */
             id: string;
             identifier: string | null;

@@ -68,6 +68,12 @@ export interface ExecutionView {
   operation: string;
   outcome: 'success' | 'error';
   error_code: string | null;
+  /**
+   * The error's message as the caller got it, null on success: values of fields input capture redacts are
+   * `[redacted]`, and it is clipped at 2,000 characters. Null for an `internal` error (a bug's message is never shown)
+   * and in records written before the message was kept.
+   */
+  error_message: string | null;
   upstream_status: number | null;
   attempts: number;
   duration_ms: number;

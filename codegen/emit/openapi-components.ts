@@ -6,6 +6,7 @@
 import { ERROR_CATALOGUE, type ErrorSide } from '../../runtime/errors.js';
 import { CONNECTOR_NAMES, type JsonSchema } from '../../runtime/types.js';
 import { INPUT_LIMITS as L } from '../../runtime/validation/input-limits.js';
+import { MAX_TEXT_BODY } from '../../runtime/http/normalize.js';
 
 /**
  * The error code's description: every code with its status, whose side it points to (who must act, as docs/errors.md
@@ -274,8 +275,8 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     },
     ExecutionView: {
       type: 'object',
-      description: 'One tool call or proxy request from the execution history. No output, header or secret is kept; `input` only when input capture is on, redacted.',
-      required: ['id', 'started_at', 'kind', 'connection_id', 'connection_name', 'identifier', 'operation', 'outcome', 'error_code', 'upstream_status', 'attempts', 'duration_ms', 'input'],
+      description: 'One tool call or proxy request from the execution history. No output, header or secret is kept; a failed call\'s message as the caller got it; `input` only when input capture is on, redacted.',
+      required: ['id', 'started_at', 'kind', 'connection_id', 'connection_name', 'identifier', 'operation', 'outcome', 'error_code', 'error_message', 'upstream_status', 'attempts', 'duration_ms', 'input'],
       properties: {
         id: { type: 'string', description: 'The execution id (a tool call returns it as `execution_id`).' },
         started_at: time,
@@ -286,6 +287,12 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         operation: { type: 'string', description: 'The tool name, or the proxy method and path template (segments holding ids are `{}`).' },
         outcome: ref('ExecutionOutcome'),
         error_code: { type: ['string', 'null'], description: 'The error code (see the error catalogue), or null on success.' },
+        error_message: {
+          type: ['string', 'null'],
+          maxLength: MAX_TEXT_BODY + 1,
+          description:
+            'The error\'s message as the caller got it (the provider\'s tokens already scrubbed), with the values of fields input capture redacts as `[redacted]`, clipped at 2,000 characters (then ending in `…`); null on success, for an `internal` error and in records written before messages were kept.',
+        },
         upstream_status: { type: ['integer', 'null'], description: 'The last upstream HTTP status, or null when none answered.' },
         attempts: { type: 'integer', minimum: 0, description: 'Upstream requests sent, retries and the retry after a token refresh included.' },
         duration_ms: { type: 'integer', minimum: 0 },

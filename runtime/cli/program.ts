@@ -51,17 +51,18 @@ const EXECUTION_OUTCOMES = Object.keys({ success: true, error: true } satisfies 
  * Every field of `ExecutionView` but `input`, and no other (`satisfies` checks both ways).
  */
 const EXECUTION_FIELDS = Object.keys({
-  id: true, started_at: true, kind: true, operation: true, outcome: true, error_code: true, identifier: true, connection_name: true,
-  connection_id: true, upstream_status: true, attempts: true, duration_ms: true,
+  id: true, started_at: true, kind: true, operation: true, outcome: true, error_code: true, error_message: true, identifier: true,
+  connection_name: true, connection_id: true, upstream_status: true, attempts: true, duration_ms: true,
 } satisfies Record<Exclude<keyof ExecutionView, 'input'>, true>) as Exclude<keyof ExecutionView, 'input'>[];
 
 /**
  * One execution as `executions show` prints it: a two-column table, each field's name and its value (whole, unlike a
- * list's cells; empty when null), then the recorded input as JSON.
+ * list's cells, on its one row: an error message's line breaks become spaces; empty when null), then the recorded
+ * input as JSON.
  */
 function executionDetail(execution: ExecutionView): string {
   const width = Math.max(...EXECUTION_FIELDS.map((field) => field.length));
-  const table = EXECUTION_FIELDS.map((field) => `${field.padEnd(width)}  ${execution[field] ?? ''}`.trimEnd()).join('\n');
+  const table = EXECUTION_FIELDS.map((field) => `${field.padEnd(width)}  ${String(execution[field] ?? '').replace(/\s+/g, ' ')}`.trimEnd()).join('\n');
   const input =
     execution.input === null || execution.input === undefined
       ? 'Input: not recorded (the service keeps inputs only with AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS=1)'

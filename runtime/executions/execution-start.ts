@@ -89,6 +89,7 @@ export function executionView(rec: ExecutionRecord): ExecutionView {
     operation: rec.operation,
     outcome: rec.outcome,
     error_code: rec.errorCode,
+    error_message: rec.errorMessage,
     upstream_status: rec.upstreamStatus,
     attempts: rec.attempts,
     duration_ms: rec.durationMs,

@@ -18,6 +18,7 @@ import { isConnectorError } from '../errors.js';
 import type { RuntimeLogger } from '../executor/context.js';
 import type { ExecutionRecord, Store } from '../store/types.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import { recordedMessage } from './error-message.js';
 import { redactInput } from './redact-input.js';
 
 export interface ExecutionSettings {
@@ -44,7 +45,7 @@ export interface ExecutionStart {
   identifier: string | null;
   /** The tool's name, or the proxy's method and path template. */
   operation: string;
-  /** The input as it would be captured (before redaction); called only when inputs are captured. */
+  /** The input as it would be captured (before redaction); called only when inputs are captured or the call failed. */
   input: () => unknown;
 }
 
@@ -134,11 +135,14 @@ export class ExecutionTracker {
     const spanName = start.kind === 'tool' ? `execute_tool ${start.operation}` : `proxy ${start.operation}`;
     return telemetry.tracer.startActiveSpan(spanName, { attributes: { 'agent_connector.execution.id': scope.id, 'agent_connector.operation': start.operation } }, async (span) => {
       let errorCode: string | null = null;
+      let errorMessage: string | null = null;
       let errorStatus: number | null = null;
       try {
         return await fn(scope);
       } catch (error) {
         errorCode = isConnectorError(error) ? error.code : 'internal';
+        // What the caller is told; a bug's own message never is (it is answered as `internal` without it), nor kept.
+        if (isConnectorError(error)) errorMessage = recordedMessage(error.message, start.input(), this.redactFields);
         const status = isConnectorError(error) ? (error.details as { status?: unknown } | undefined)?.status : undefined;
         if (typeof status === 'number') errorStatus = status;
         // The caller can look the failure up by the id a success would have returned (a bug stays `internal`, unnamed).
@@ -155,6 +159,7 @@ export class ExecutionTracker {
           operation: start.operation,
           outcome: errorCode === null ? 'success' : 'error',
           errorCode,
+          errorMessage,
           upstreamStatus: scope.upstreamStatus ?? errorStatus,
           attempts: scope.attempts,
           durationMs: Math.round(performance.now() - began),

@@ -14,7 +14,8 @@ import { dialectCodes } from './dialect-codes.js';
 import { missingScope } from './missing-scope.js';
 import { matchingHint, sentence, withHint } from './upstream-hint.js';
 
-const MAX_TEXT_BODY = 2_000;
+/** The longest text an error passes on (an upstream body that is not JSON, each string of an over-large JSON one). */
+export const MAX_TEXT_BODY = 2_000;
 const MAX_JSON_ERROR_BODY = 16_384;
 const MAX_JSON_ERROR_READ = 1024 * 1024;
 const MAX_MESSAGE = 300;
@@ -73,7 +74,7 @@ const cut = (text: string): string => (text.length > MAX_TEXT_BODY ? `${text.sli
  * `text` as an error quotes it: whole up to `max` characters, else cut at the last word break before that and ended
  * with an ellipsis, so no word is cut in two.
  */
-function clipped(text: string, max: number): string {
+export function clipped(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max);
   const lastBreak = head.search(/\s\S*$/);

@@ -266,5 +266,12 @@ export function storeMigrations(t: ColumnTypes): readonly Migration[] {
         CREATE INDEX dashboard_form_sends_expires ON dashboard_form_sends (expires_at);
       `,
     },
+    {
+      version: 11,
+      name: 'execution error message',
+      // The message a failed call's caller got (secrets already scrubbed, redacted and clipped by the tracker: see
+      // `executions/error-message.ts`); null on success and in records written before this migration.
+      sql: `ALTER TABLE executions ADD COLUMN error_message ${t.text};`,
+    },
   ];
 }

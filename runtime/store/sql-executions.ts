@@ -12,6 +12,7 @@ import type { ExecutionFilter, ExecutionOutcome, ExecutionPage, ExecutionRecord 
 interface ExecutionRow {
   id: string; environment_id: string; started_at: string | Date; kind: string; connection_id: string | null;
   connection_name: string | null; identifier: string | null; operation: string; outcome: string; error_code: string | null;
+  error_message: string | null;
   upstream_status: number | string | null; attempts: number | string; duration_ms: number | string; input: string | object | null;
 }
 
@@ -27,6 +28,7 @@ function toExecution(row: ExecutionRow): ExecutionRecord {
     operation: row.operation,
     outcome: row.outcome as ExecutionOutcome,
     errorCode: row.error_code,
+    errorMessage: row.error_message,
     upstreamStatus: row.upstream_status === null ? null : Number(row.upstream_status),
     attempts: Number(row.attempts),
     durationMs: Number(row.duration_ms),
@@ -37,7 +39,7 @@ function toExecution(row: ExecutionRow): ExecutionRecord {
 export class SqlExecutions {
   constructor(private readonly ctx: SqlContext) {}
 
-  /** Rows per INSERT: 14 parameters each, well under either database's limit on parameters per statement. */
+  /** Rows per INSERT: 15 parameters each, well under either database's limit on parameters per statement. */
   static readonly ROWS_PER_STATEMENT = 200;
 
   async record(recs: readonly ExecutionRecord[]): Promise<void> {
@@ -47,13 +49,13 @@ export class SqlExecutions {
       for (const rec of chunk) {
         params.push(
           rec.id, rec.environmentId, normalizeTime(rec.startedAt), rec.kind, rec.connectionId, rec.connectionName, rec.identifier,
-          rec.operation, rec.outcome, rec.errorCode, rec.upstreamStatus, rec.attempts, Math.round(rec.durationMs),
+          rec.operation, rec.outcome, rec.errorCode, rec.errorMessage, rec.upstreamStatus, rec.attempts, Math.round(rec.durationMs),
           rec.input === null || rec.input === undefined ? null : JSON.stringify(rec.input),
         );
       }
       await this.ctx.db.run(
         `INSERT INTO executions (id, environment_id, started_at, kind, connection_id, connection_name, identifier, operation, outcome,
-           error_code, upstream_status, attempts, duration_ms, input) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+           error_code, error_message, upstream_status, attempts, duration_ms, input) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
         params,
       );
     }

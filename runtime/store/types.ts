@@ -216,8 +216,8 @@ export interface AccountPage {
 export type ExecutionOutcome = 'success' | 'error';
 
 /**
- * One tool call or proxy request, as the execution history keeps it: ids, codes and timings, never an output, a
- * header or a secret. `input` is present only when input capture is turned on, already redacted.
+ * One tool call or proxy request, as the execution history keeps it: ids, codes, a failure's message and timings, never
+ * an output, a header or a secret. `input` is present only when input capture is turned on, already redacted.
  */
 export interface ExecutionRecord {
   id: string;
@@ -235,6 +235,11 @@ export interface ExecutionRecord {
   outcome: ExecutionOutcome;
   /** The catalogue error code, or null on success. */
   errorCode: string | null;
+  /**
+   * The error's message as the caller got it, redacted and clipped for the history (`executions/error-message.ts`);
+   * null on success, for a bug (`internal`, whose message is never shown) and in records older than the column.
+   */
+  errorMessage: string | null;
   /** The last upstream HTTP status, or null when no upstream answer was received. */
   upstreamStatus: number | null;
   /** Upstream requests sent (retries and the retry after a refresh included); 0 when none was sent. */

@@ -56,9 +56,9 @@ describe('executions show', () => {
     const res = await cli(['executions', 'show', toolId]);
     expect(res).toMatchObject({ code: 0, err: '' });
     const shown = fields(res.out);
-    expect(Object.keys(shown)).toEqual(['id', 'started_at', 'kind', 'operation', 'outcome', 'error_code', 'identifier', 'connection_name', 'connection_id', 'upstream_status', 'attempts', 'duration_ms']);
+    expect(Object.keys(shown)).toEqual(['id', 'started_at', 'kind', 'operation', 'outcome', 'error_code', 'error_message', 'identifier', 'connection_name', 'connection_id', 'upstream_status', 'attempts', 'duration_ms']);
     expect(shown).toMatchObject({
-      id: toolId, kind: 'tool', operation: 'crm_contact_create', outcome: 'success', error_code: '', identifier: 'shown-user',
+      id: toolId, kind: 'tool', operation: 'crm_contact_create', outcome: 'success', error_code: '', error_message: '', identifier: 'shown-user',
       connection_name: 'crm-show', upstream_status: '201', attempts: '1',
     });
     expect(shown.started_at).toBe(view.started_at);
@@ -86,12 +86,13 @@ describe('executions show', () => {
     const bare = {
       id: '0196a1b2-0000-7000-8000-00000000beef', environmentId: h.a.environmentId, startedAt: new Date().toISOString(), kind: 'tool' as const,
       connectionId: null, connectionName: null, identifier: 'shown-user', operation: 'crm_contact_get', outcome: 'error' as const,
-      errorCode: 'invalid_input', upstreamStatus: null, attempts: 0, durationMs: 1, input: null,
+      errorCode: 'invalid_input', errorMessage: 'Invalid input for crm_contact_get: contact_id is required;\n  a second line', upstreamStatus: null, attempts: 0, durationMs: 1, input: null,
     };
     await h.connector.store.recordExecutions([bare]);
     const res = await cli(['executions', 'show', bare.id]);
     expect(res.code).toBe(0);
-    expect(fields(res.out)).toMatchObject({ outcome: 'error', error_code: 'invalid_input', connection_name: '', connection_id: '', upstream_status: '', attempts: '0' });
+    // The message on its one row, whatever line breaks it holds.
+    expect(fields(res.out)).toMatchObject({ outcome: 'error', error_code: 'invalid_input', error_message: 'Invalid input for crm_contact_get: contact_id is required; a second line', connection_name: '', connection_id: '', upstream_status: '', attempts: '0' });
     expect(res.out.split('\n\n')[1]).toBe('Input: not recorded (the service keeps inputs only with AGENT_CONNECTOR_EXECUTION_CAPTURE_INPUTS=1)');
   });
 

@@ -86,6 +86,11 @@ describe('execution history', () => {
     expect(bad.body.error).toMatchObject({ code: 'invalid_input', execution_id: invalid.id, request_id: bad.headers.get('x-request-id') });
     expect(failed.body.error).toMatchObject({ code: 'upstream_error', execution_id: upstream.id });
     expect(conformanceProblems('POST', '/api/v1/execute_tool', failed)).toEqual([]);
+    // Each record keeps the message its caller got: what was wrong and where, or the provider's answer.
+    expect(invalid.error_message).toBe(bad.body.error.message);
+    expect(invalid.error_message).toMatch(/^Invalid input for crm_contact_get: .*contact_id/);
+    expect(upstream.error_message).toBe(failed.body.error.message);
+    expect(upstream.error_message).toMatch(/^The upstream API answered 503/);
   });
 
   it('records proxy requests under their path template', async () => {
@@ -107,16 +112,16 @@ describe('execution history', () => {
     expect(conformanceProblems('GET', '/api/v1/executions/{execution_id}', one)).toEqual([]);
     expect(one.body).toEqual(listed.find((e) => e.id === id));
     expect(Object.keys(one.body).sort()).toEqual(
-      ['attempts', 'connection_id', 'connection_name', 'duration_ms', 'error_code', 'id', 'identifier', 'input', 'kind', 'operation', 'outcome', 'started_at', 'upstream_status'],
+      ['attempts', 'connection_id', 'connection_name', 'duration_ms', 'error_code', 'error_message', 'id', 'identifier', 'input', 'kind', 'operation', 'outcome', 'started_at', 'upstream_status'],
     );
-    expect(one.body).toMatchObject({ id, kind: 'tool', connection_name: 'crm', identifier: 'u1', operation: 'crm_contacts_list', outcome: 'success', error_code: null, upstream_status: 200, attempts: 1, input: null });
+    expect(one.body).toMatchObject({ id, kind: 'tool', connection_name: 'crm', identifier: 'u1', operation: 'crm_contacts_list', outcome: 'success', error_code: null, error_message: null, upstream_status: 200, attempts: 1, input: null });
     // A failed call is found the same way, by the execution_id of its error body, with its code.
     const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: {} } });
     expect(bad.status).toBe(400);
     const failedId = bad.body.error.execution_id as string;
     await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${failedId}`, { token })).status).toBe(200);
     const failed = (await h.call('GET', `/api/v1/executions/${failedId}`, { token })).body;
-    expect(failed).toMatchObject({ id: failedId, outcome: 'error', error_code: 'invalid_input', operation: 'crm_contact_get' });
+    expect(failed).toMatchObject({ id: failedId, outcome: 'error', error_code: 'invalid_input', error_message: bad.body.error.message, operation: 'crm_contact_get' });
     expect(failed).toEqual((await history(h, token, '?error_code=invalid_input&limit=1', 1)).executions[0]);
     // A failed proxy request too.
     const refused = await h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'nobody', method: 'GET', path: '/crm/v3/objects/contacts' } });
@@ -286,6 +291,30 @@ describe('execution input capture (opt-in)', () => {
       expect(proxy.input).toEqual({ method: 'POST', path: '/crm/v3/objects/contacts/search', query: null, body: { api_key: '[redacted]', filterGroups: [] } });
       // One execution by id carries the same recorded input.
       expect((await h.call('GET', `/api/v1/executions/${tool.id}`, { token })).body).toEqual(tool);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('a failed call\'s message in the history', () => {
+  it('has the values of fields input capture redacts taken out, with capture off too', async () => {
+    const h = await startHarness({ executions: { redactFields: ['after'] } });
+    try {
+      const token = await h.token(h.a);
+      await h.sandboxConnection(h.a, 'crm');
+      await authorized(h, token, 'u1');
+      // The refusal quotes the refused value, which the caller sees as it sent it.
+      const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: { after: 12345678901 } } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe('Invalid input for crm_contacts_list: after must be a string, not the number 12345678901: send "12345678901"');
+      await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${bad.body.error.execution_id}`, { token })).status).toBe(200);
+      const rec = (await h.call('GET', `/api/v1/executions/${bad.body.error.execution_id}`, { token })).body;
+      expect(rec).toMatchObject({
+        error_code: 'invalid_input',
+        error_message: 'Invalid input for crm_contacts_list: after must be a string, not the number [redacted]: send "[redacted]"',
+        input: null,
+      });
     } finally {
       await h.close();
     }

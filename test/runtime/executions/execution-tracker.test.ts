@@ -63,7 +63,8 @@ describe('ExecutionTracker', () => {
       }),
     ).rejects.toBe(failure);
     await tracker.drain();
-    expect(written[0]).toMatchObject({ outcome: 'error', errorCode: 'internal', connectionId: 'con_1', upstreamStatus: 503, attempts: 3, startedAt: '2026-01-01T00:00:00.000Z', input: null });
+    // A bug's own message is never the caller's, so it is not kept either.
+    expect(written[0]).toMatchObject({ outcome: 'error', errorCode: 'internal', errorMessage: null, connectionId: 'con_1', upstreamStatus: 503, attempts: 3, startedAt: '2026-01-01T00:00:00.000Z', input: null });
   });
 
   it("names the record on a catalogue error: a copy per call, so one error failing two calls at once names each call's own", async () => {
@@ -83,6 +84,34 @@ describe('ExecutionTracker', () => {
     }
     expect(shared.executionId).toBeUndefined();
     expect(shared.toJSON()).not.toHaveProperty('execution_id');
+  });
+
+  it("keeps a failed call's message as its caller got it, none on success", async () => {
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now });
+    const refusal = new ConnectorError('invalid_input', 'Invalid input for crm_contacts_list: limit must be <= 100');
+    const caught = await tracker.run(start, async () => Promise.reject(refusal)).catch((error: unknown) => error as ConnectorError);
+    await tracker.run(start, async () => 1);
+    await tracker.drain();
+    expect(written.map((r) => r.errorMessage)).toEqual([caught.message, null]);
+    expect(caught.message).toBe('Invalid input for crm_contacts_list: limit must be <= 100');
+  });
+
+  it('takes out of the message every value input capture would redact, with capture off too, before clipping it as an error body is', async () => {
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now, settings: { redactFields: ['phone'] } });
+    const input = { page_token: 'pt-0123456789abcdef', contact: { phone: '+33 6 12 34 56 78', name: 'Ana Lima' }, filters: [{ api_key: 98765432100 }] };
+    const quoting = `page_token "pt-0123456789abcdef" is stale; phone "+33 6 12 34 56 78" (${JSON.stringify(JSON.stringify('+33 6 12 34 56 78'))}) refused for Ana Lima; api_key 98765432100 unknown`;
+    const fail = (message: string) => tracker.run({ ...start, input: () => input }, async () => Promise.reject(new ConnectorError('invalid_input', message))).catch(() => undefined);
+    await fail(quoting);
+    // A message over the error bodies' 2,000 characters is cut at a word break, after the redaction: a value across
+    // the cut leaves none of its characters behind.
+    await fail(`${'word '.repeat(397)}+33 6 12 34 56 78 and more`);
+    await tracker.drain();
+    expect(written[0]!.errorMessage).toBe('page_token "[redacted]" is stale; phone "[redacted]" ("\\"[redacted]\\"") refused for Ana Lima; api_key [redacted] unknown');
+    expect(written[0]!.input).toBeNull();
+    expect(written[1]!.errorMessage).toBe(`${'word '.repeat(397)}[redacted] and…`);
+    expect(written[1]!.errorMessage).not.toContain('+33');
   });
 
   it('keeps nothing when recording is off, and hands the fields to the log sink of the call instead of its own line', async () => {

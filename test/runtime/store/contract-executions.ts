@@ -15,6 +15,7 @@ function execution(n: number, over: Partial<ExecutionRecord> = {}): ExecutionRec
     operation: 'calendar_list_events',
     outcome: 'success',
     errorCode: null,
+    errorMessage: null,
     upstreamStatus: 200,
     attempts: 1,
     durationMs: 12,
@@ -27,8 +28,8 @@ export function executionsContract(ctx: ContractContext): void {
   describe('execution history', () => {
     it('records and lists newest first, every field as written', async () => {
       const a = execution(1);
-      const b = execution(2, { kind: 'proxy', operation: 'GET /calendar/v3/users/me/calendarList', outcome: 'error', errorCode: 'upstream_error', upstreamStatus: 503, attempts: 3, input: { path: '/x', body: { n: 1 } } });
-      const c = execution(3, { connectionId: null, connectionName: null, identifier: null, errorCode: 'invalid_input', outcome: 'error', upstreamStatus: null, attempts: 0 });
+      const b = execution(2, { kind: 'proxy', operation: 'GET /calendar/v3/users/me/calendarList', outcome: 'error', errorCode: 'upstream_error', errorMessage: 'The upstream API answered 503', upstreamStatus: 503, attempts: 3, input: { path: '/x', body: { n: 1 } } });
+      const c = execution(3, { connectionId: null, connectionName: null, identifier: null, errorCode: 'invalid_input', errorMessage: 'Invalid input for calendar_list_events: max_results must be <= 250', outcome: 'error', upstreamStatus: null, attempts: 0 });
       await ctx.store.recordExecutions([a, b, c]);
       expect(await ctx.store.listExecutions('env_a', {}, { limit: 10 })).toEqual([c, b, a]);
       // A batch holding a known id is refused whole: the new record in it is not written either.
@@ -81,8 +82,10 @@ export function executionsContract(ctx: ContractContext): void {
 
     it('gets one record by id, every field as written, within its environment only', async () => {
       const tool = execution(1, { input: { email: '[redacted]', nested: { n: 1, list: ['a', null] } } });
-      const proxy = execution(2, { kind: 'proxy', operation: 'GET /crm/v3/objects/contacts/{}', outcome: 'error', errorCode: 'upstream_error', upstreamStatus: 503, attempts: 3 });
-      const bare = execution(3, { connectionId: null, connectionName: null, identifier: null, outcome: 'error', errorCode: 'invalid_input', upstreamStatus: null, attempts: 0 });
+      const proxy = execution(2, { kind: 'proxy', operation: 'GET /crm/v3/objects/contacts/{}', outcome: 'error', errorCode: 'upstream_error', errorMessage: 'The upstream API answered 503', upstreamStatus: 503, attempts: 3 });
+      // A message as long as the tracker keeps, with quotes, a newline and characters outside ASCII, comes back as written.
+      const message = `Invalid input for calendar_create_event: start_datetime: "2026-13-01" is not a date-time, expected e.g. "2026-12-01T10:00:00+01:00"; summary: ‘Réunion’ ☕\n${'x'.repeat(1_900)}…`;
+      const bare = execution(3, { connectionId: null, connectionName: null, identifier: null, outcome: 'error', errorCode: 'invalid_input', errorMessage: message, upstreamStatus: null, attempts: 0 });
       const other = execution(4, { environmentId: 'env_b' });
       await ctx.store.recordExecutions([tool, proxy, bare, other]);
       expect(await ctx.store.getExecution('env_a', tool.id)).toEqual(tool);
@@ -100,6 +103,16 @@ export function executionsContract(ctx: ContractContext): void {
       await ctx.store.purgeExecutions(execution(2).startedAt);
       expect(await ctx.store.getExecution('env_a', tool.id)).toBeNull();
       expect(await ctx.store.getExecution('env_a', proxy.id)).toEqual(proxy);
+    });
+
+    it('reads a record written before the error message was kept (migration 11) with no message', async () => {
+      await ctx.db.query(
+        `INSERT INTO executions (id, environment_id, started_at, kind, connection_id, connection_name, identifier, operation, outcome, error_code, upstream_status, attempts, duration_ms, input)
+         VALUES ('exe_old', 'env_a', '${execution(1).startedAt}', 'tool', NULL, NULL, 'user-1', 'calendar_list_events', 'error', 'invalid_input', NULL, 0, 3, NULL)`,
+      );
+      expect(await ctx.store.getExecution('env_a', 'exe_old')).toEqual(
+        execution(1, { id: 'exe_old', connectionId: null, connectionName: null, outcome: 'error', errorCode: 'invalid_input', errorMessage: null, upstreamStatus: null, attempts: 0, durationMs: 3 }),
+      );
     });
 
     it('purges records older than the cutoff only', async () => {

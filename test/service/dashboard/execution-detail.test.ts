@@ -1,7 +1,7 @@
 /**
  * One execution on the dashboard, in a real headless Chromium at 390 px (input capture on, `email` redacted): opened
  * from a row of the executions list and from the tool explorer's "Execution <id>" line, it shows every field and the
- * recorded input, and a failed call from the explorer's error card too; an id that is none of the environment's executions is a not-found page; what the record holds is
+ * recorded input, and a failed call from the explorer's error card too, with the message its caller got; an id that is none of the environment's executions is a not-found page; what the record holds is
  * rendered as text, never as markup.
  */
 import type { Page } from 'playwright-core';
@@ -48,7 +48,7 @@ function record(over: Partial<ExecutionRecord>): ExecutionRecord {
   return {
     id: '0196a1b2-0000-7000-8000-000000000001', environmentId: suite.h.a.environmentId, startedAt: new Date().toISOString(), kind: 'tool',
     connectionId: null, connectionName: null, identifier: null, operation: 'crm_contact_get', outcome: 'error', errorCode: 'invalid_input',
-    upstreamStatus: null, attempts: 0, durationMs: 1, input: null, ...over,
+    errorMessage: null, upstreamStatus: null, attempts: 0, durationMs: 1, input: null, ...over,
   };
 }
 
@@ -97,10 +97,16 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
       expect(await page.$('header >> text=Executions')).not.toBeNull();
       expect(await page.$('#execution-fields')).toBeNull();
     }
-    // A record of this environment without an input (capture was off when it was written) says so.
-    await suite.h.connector.store.recordExecutions([record({ id: '0196a1b2-0000-7000-8000-0000000000aa' })]);
+    // A record of this environment without an input (capture was off when it was written) says so; its message is shown.
+    const message = 'Invalid input for crm_contact_get: contact_id is required (The contact\'s id)';
+    await suite.h.connector.store.recordExecutions([record({ id: '0196a1b2-0000-7000-8000-0000000000aa', errorMessage: message })]);
     expect((await page.goto(`${suite.h.url}/dashboard/executions/0196a1b2-0000-7000-8000-0000000000aa`))?.status()).toBe(200);
-    expect(await fields(page)).toMatchObject({ Outcome: 'error', 'Error code': 'invalid_input', Upstream: 'no answer', Attempts: '0' });
+    expect(await fields(page)).toMatchObject({ Outcome: 'error', 'Error code': 'invalid_input', Message: message, Upstream: 'no answer', Attempts: '0' });
+    expect(await page.textContent('main')).not.toContain('are not kept: the caller got them');
+    // A failed record without a message (a bug's, or one written before messages were kept) says none is kept.
+    await suite.h.connector.store.recordExecutions([record({ id: '0196a1b2-0000-7000-8000-0000000000ab', errorCode: 'internal' })]);
+    await page.goto(`${suite.h.url}/dashboard/executions/0196a1b2-0000-7000-8000-0000000000ab`);
+    expect((await fields(page)).Message).toMatch(/^none kept/);
     expect(await page.textContent('#execution-input')).toContain('Not recorded');
     // Signed out, the page is the sign-in's.
     await page.context().clearCookies();
@@ -111,7 +117,7 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
   it('renders what the record holds as text, never as markup', async () => {
     const hostile = '<script>document.title="owned"</script><b id="injected">x</b>';
     await suite.h.connector.store.recordExecutions([
-      record({ id: '0196a1b2-0000-7000-8000-0000000000cc', identifier: hostile, connectionName: `"><b id="injected">`, operation: `GET /x/<b id="injected">`, input: { note: `</pre>${hostile}` } }),
+      record({ id: '0196a1b2-0000-7000-8000-0000000000cc', identifier: hostile, connectionName: `"><b id="injected">`, operation: `GET /x/<b id="injected">`, errorMessage: `</pre>${hostile}`, input: { note: `</pre>${hostile}` } }),
     ]);
     const page = await signedInPage();
     await page.goto(`${suite.h.url}/dashboard/executions/0196a1b2-0000-7000-8000-0000000000cc`);
@@ -119,6 +125,7 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
     expect(await page.$$('script')).toHaveLength(0);
     expect(await page.title()).not.toBe('owned');
     expect((await fields(page)).Identifier).toBe(hostile);
+    expect((await fields(page)).Message).toBe(`</pre>${hostile}`);
     expect(JSON.parse((await page.textContent('#execution-input')) ?? '')).toEqual({ note: `</pre>${hostile}` });
     // And in the list row that links to it.
     await page.goto(`${suite.h.url}/dashboard/executions`);
@@ -150,5 +157,7 @@ describe.runIf(BROWSER_TESTS)('dashboard execution detail in Chromium', () => {
     await page.click('#tool-error-execution');
     await page.waitForURL(`${suite.h.url}/dashboard/executions/${id}`);
     expect(await fields(page)).toMatchObject({ Operation: 'crm_contact_create', Outcome: 'error', 'Error code': 'invalid_input', Identifier: 'detail-user', Upstream: 'no answer' });
+    // The message the explorer showed, naming the field and what it must be.
+    expect((await fields(page)).Message).toBe('Invalid input for crm_contact_create: email must be an e-mail address');
   }, 60_000);
 });

@@ -13,7 +13,7 @@ function record(n: number, over: Partial<ExecutionRecord>): ExecutionRecord {
   return {
     id: `0196a1b2-0000-7000-8000-00000000050${n}`, environmentId: suite.h.a.environmentId, startedAt: new Date().toISOString(), kind: 'tool',
     connectionId: null, connectionName: 'calendar', identifier: 'alice', operation: 'calendar_create_event', outcome: 'error', errorCode: null,
-    upstreamStatus: null, attempts: 1, durationMs: 3, input: null, ...over,
+    errorMessage: null, upstreamStatus: null, attempts: 1, durationMs: 3, input: null, ...over,
   };
 }
 
@@ -39,7 +39,7 @@ describe.runIf(BROWSER_TESTS)('dashboard execution: whose side the error is on',
     for (const [n, [over, side]] of cases.entries()) {
       await page.goto(`${suite.h.url}/dashboard/executions/${record(n, {}).id}`);
       expect((await page.textContent('#execution-side'))?.trim(), over.errorCode!).toMatch(side);
-      expect(await page.textContent('main')).toContain('not kept: the caller got them in the error body');
+      expect(await page.textContent('main')).toContain('The message is the one the caller got in its error body');
     }
     // A success has no such line.
     await suite.h.connector.store.recordExecutions([record(9, { outcome: 'success', upstreamStatus: 200 })]);

@@ -14,7 +14,7 @@ function record(n: number, startedAt: string): ExecutionRecord {
   return {
     id: `0196a1b2-0000-7000-8000-00000000060${n}`, environmentId: suite.h.a.environmentId, startedAt, kind: 'tool',
     connectionId: null, connectionName: 'calendar', identifier: 'alice', operation: 'calendar_create_event', outcome: 'error',
-    errorCode: 'upstream_error', upstreamStatus: 500, attempts: 1, durationMs: 3, input: null,
+    errorCode: 'upstream_error', errorMessage: null, upstreamStatus: 500, attempts: 1, durationMs: 3, input: null,
   };
 }
 

@@ -3,7 +3,7 @@
  * (a refusal) and a proxied answer (a success and a refusal, in headers and body), and a token endpoint refusing a
  * refresh with the refresh token and client secret it got. The provider's access token, refresh token and the
  * connection's client secret must not reach the caller's answer, a log line (at trace), a span, the execution history
- * (inputs captured) or the store's bytes, verbatim or encoded.
+ * (inputs captured, and each failure's message) or the store's bytes, verbatim or encoded.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -159,6 +159,13 @@ describe('an upstream that echoes the secrets it is sent', () => {
     const one = await h.call('GET', `/api/v1/executions/${history.body.executions[0].id}`, { token });
     const spanText = JSON.stringify(spans.getFinishedSpans().map((s) => ({ name: s.name, attributes: s.attributes, events: s.events, status: s.status, links: s.links })));
     const storeBytes = readdirSync(h.dataDir).map((f) => readFileSync(join(h.dataDir, f)).toString('latin1')).join('\n');
+    // Each failed call's record keeps the message its caller got: the provider's own words, which quoted the token,
+    // with the token (in every form) as `[redacted]`.
+    const messages = (history.body.executions as { outcome: string; error_message: string | null }[]).filter((e) => e.outcome === 'error').map((e) => e.error_message);
+    expect(messages.length).toBeGreaterThanOrEqual(2);
+    expect(messages.every((m) => typeof m === 'string' && m !== '')).toBe(true);
+    expect(messages.some((m) => m!.includes('bad request [redacted]'))).toBe(true);
+    expect(found(messages.join('\n'), received)).toEqual([]);
     expect(logs.text.length).toBeGreaterThan(0);
     expect(spans.getFinishedSpans().length).toBeGreaterThan(0);
     expect({
