@@ -3852,7 +3852,7 @@ export interface components {
         ExecutionView: {
             /** @description Upstream requests sent, retries and the retry after a token refresh included. */
             attempts: number;
-            /** @description Null when the call failed before a connection was found. */
+            /** @description Null when no connection was found for the call (a tool call refused for its input has the one it would have used; a proxy request refused before its lookup has none). */
             connection_id: string | null;
             connection_name: string | null;
             duration_ms: number;

@@ -281,7 +281,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         id: { type: 'string', description: 'The execution id (a tool call returns it as `execution_id`).' },
         started_at: time,
         kind: { type: 'string', enum: ['tool', 'proxy'] },
-        connection_id: { type: ['string', 'null'], description: 'Null when the call failed before a connection was found.' },
+        connection_id: { type: ['string', 'null'], description: 'Null when no connection was found for the call (a tool call refused for its input has the one it would have used; a proxy request refused before its lookup has none).' },
         connection_name: { type: ['string', 'null'] },
         identifier: { type: ['string', 'null'] },
         operation: { type: 'string', description: 'The tool name, or the proxy method and path template (segments holding ids are `{}`).' },

@@ -1,7 +1,8 @@
 /**
  * Tool execution: resolve -> validate -> build -> attach token -> send -> normalize.
  *
- * An input that fails validation never reaches the connection lookup, let alone the upstream. The upstream's JSON
+ * An input that fails validation is refused before the connection lookup and never reaches the upstream; only its
+ * execution record then looks up the connection the call would have used (`noteIntendedConnection`). The upstream's JSON
  * answer is returned as `data`; an empty answer (204, or 200 with no body, e.g. a DELETE) becomes `{}` so that
  * `data` is always an object a caller can inspect, and no field is invented that the upstream did not send.
  */
@@ -18,7 +19,7 @@ import type { ToolDefinition } from '../types.js';
 import type { RuntimeContext } from './context.js';
 import { unknownToolError } from './unknown-tool.js';
 import { runPrecheck } from './precheck.js';
-import { resolveTarget } from './resolve-target.js';
+import { noteIntendedConnection, resolveTarget } from './resolve-target.js';
 import { reportScopeRefusal } from './scope-refusal.js';
 import { sendAuthorized } from './send-authorized.js';
 import { apiBaseUrl, connectorHeaders } from './upstream-headers.js';
@@ -39,10 +40,8 @@ function mayRetry(tool: ToolDefinition, method: string): boolean {
   return tool.retry === 'safe' || isIdempotentMethod(method);
 }
 
-export async function executeTool(ctx: RuntimeContext, environmentId: string, input: ExecuteToolInput): Promise<ExecuteToolResult> {
-  const tool = ctx.tools.resolve(input?.tool_name);
-  if (tool === undefined) throw unknownToolError(ctx.tools, input?.tool_name, '/tool_name');
-  const raw = input.tool_input ?? {};
+/** The tool's input, validated (versions stripped), or `invalid_input` naming every violation. */
+function validInput(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConnectorError('invalid_input', 'tool_input must be an object.', {
       details: { violations: [{ pointer: '', message: 'tool_input must be an object', keyword: 'type' }] },
@@ -54,7 +53,20 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
     const names = checked.violations.map((v) => v.message).join('; ');
     throw new ConnectorError('invalid_input', `Invalid input for ${tool.name}: ${names}`, { details: { violations: checked.violations } });
   }
-  const value = stripVersions(checked.value as Record<string, unknown>);
+  return stripVersions(checked.value as Record<string, unknown>);
+}
+
+export async function executeTool(ctx: RuntimeContext, environmentId: string, input: ExecuteToolInput): Promise<ExecuteToolResult> {
+  const tool = ctx.tools.resolve(input?.tool_name);
+  if (tool === undefined) throw unknownToolError(ctx.tools, input?.tool_name, '/tool_name');
+  let value: Record<string, unknown>;
+  try {
+    value = validInput(tool, input.tool_input ?? {});
+  } catch (error) {
+    // Refused as it is: nothing is sent. The history still names the connection the call would have used.
+    await noteIntendedConnection(ctx, environmentId, input.connection_name, input.identifier, tool.connector);
+    throw error;
+  }
 
   const target = await resolveTarget(ctx, environmentId, input.connection_name, input.identifier, tool.connector);
   const { connector, connection } = target;

@@ -22,35 +22,71 @@ async function notFound(ctx: RuntimeContext, environmentId: string, name: string
 }
 
 /**
- * Resolves (connection, account). With `connectionName` omitted (tool calls only), the identifier must have exactly
- * one account, not DISCONNECTED, among the environment's connections of `connector`; failing that, its one
- * DISCONNECTED account is the target, so that the caller hears `reauthorization_required` exactly as it would have
- * with the connection named.
+ * The connection a call acts through: the one named, or with `connectionName` omitted (tool calls only), the
+ * connection of `connector` on which the identifier has exactly one account, not DISCONNECTED; failing that, its one
+ * DISCONNECTED account's, so that the caller hears `reauthorization_required` exactly as it would have with the
+ * connection named.
  */
-export async function resolveTarget(
+async function resolveConnection(
   ctx: RuntimeContext,
   environmentId: string,
   connectionName: string | undefined,
   identifier: unknown,
-  connector?: ConnectorName,
-): Promise<AuthTarget> {
+  connector: ConnectorName | undefined,
+): Promise<{ connection: ConnectionRecord; identifier: string }> {
   if (typeof identifier !== 'string' || identifier === '') throw new ConnectorError('invalid_request', 'identifier must be a non-empty string.');
   checkTextInput(identifier, '/identifier', 'identifier');
   checkTextInput(connectionName, '/connection_name', 'connection_name');
-  let connection: ConnectionRecord | null;
   if (connectionName !== undefined && connectionName !== null) {
     if (typeof connectionName !== 'string' || connectionName === '') throw new ConnectorError('invalid_request', 'connection_name must be a non-empty string.');
-    connection =
+    const connection =
       ctx.cache.connection(environmentId, connectionName) ??
       (await ctx.cache.loadConnection(environmentId, connectionName, () => ctx.store.getConnectionByName(environmentId, connectionName)));
     if (connection === null) throw await notFound(ctx, environmentId, connectionName);
     if (connector !== undefined && connection.connector !== connector) {
       throw new ConnectorError('invalid_request', `Connection ${JSON.stringify(connectionName)} is a ${connection.connector} connection; this tool needs a ${connector} connection.`);
     }
-  } else {
-    if (connector === undefined) throw new ConnectorError('invalid_request', 'connection_name is required.');
-    connection = ctx.cache.soleConnection(environmentId, connector, identifier) ?? (await soleConnection(ctx, environmentId, identifier, connector));
+    return { connection, identifier };
   }
+  if (connector === undefined) throw new ConnectorError('invalid_request', 'connection_name is required.');
+  return { connection: ctx.cache.soleConnection(environmentId, connector, identifier) ?? (await soleConnection(ctx, environmentId, identifier, connector)), identifier };
+}
+
+/**
+ * For the history of a tool call refused for its input, before any lookup: notes the connection the call would have
+ * acted through, found by the same rule as a valid call's ({@link resolveConnection}, through the same caches), so
+ * that the history's connection filter finds the refusal. When there is none (a name no connection has, an
+ * identifier with no account on the tool's connections, or accounts on several) nothing is noted and the record
+ * keeps the name the request gave, if any; the lookup's own failure never changes the caller's answer.
+ */
+export async function noteIntendedConnection(
+  ctx: RuntimeContext,
+  environmentId: string,
+  connectionName: string | undefined,
+  identifier: unknown,
+  connector: ConnectorName,
+): Promise<void> {
+  if (ctx.execution === undefined) return;
+  try {
+    ctx.execution.noteTarget((await resolveConnection(ctx, environmentId, connectionName, identifier, connector)).connection);
+  } catch {
+    // No connection this call would have used (or the store could not say): the refusal stands as it is.
+  }
+}
+
+/**
+ * Resolves (connection, account): the connection by {@link resolveConnection}, noted at once for the execution
+ * history (so a call that fails after this, for want of an account, say, is recorded with it), then the account.
+ */
+export async function resolveTarget(
+  ctx: RuntimeContext,
+  environmentId: string,
+  connectionName: string | undefined,
+  identifierInput: unknown,
+  connector?: ConnectorName,
+): Promise<AuthTarget> {
+  const { connection, identifier } = await resolveConnection(ctx, environmentId, connectionName, identifierInput, connector);
+  ctx.execution?.noteTarget(connection);
   let account = ctx.cache.account(environmentId, connection.id, identifier) ?? null;
   // A token due for refresh is always re-read: the refresh must start from the database, not from the cache.
   if (account === null || ctx.refresher.needsRefresh(account.tokens!)) {

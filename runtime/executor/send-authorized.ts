@@ -16,9 +16,8 @@ export interface AuthorizedResponse extends UpstreamResponse {
 }
 
 export async function sendAuthorized(ctx: RuntimeContext, target: AuthTarget, build: (bearer: string) => UpstreamCall): Promise<AuthorizedResponse> {
-  // The execution history learns the connection and each upstream answer here, where both are known.
+  // The execution history learns each upstream answer here (and the connection earlier, in resolveTarget).
   const execution = ctx.execution;
-  execution?.noteTarget(target.connection);
   try {
     const first = await ctx.refresher.accessToken(target);
     const res = await ctx.http.send(build(`Bearer ${first.token}`));

@@ -225,7 +225,11 @@ export interface ExecutionRecord {
   /** ISO time the call started. */
   startedAt: string;
   kind: 'tool' | 'proxy';
-  /** Null when the call failed before a connection was found. */
+  /**
+   * Null when no connection was found: the name the request gave is none, or (no name given) the identifier has no
+   * account, or accounts on several, of the tool's connector; a proxy request refused before its lookup. A tool call
+   * refused for its input has the connection it would have used.
+   */
   connectionId: string | null;
   /** As the caller named it (or as resolved, for a tool call that named none). */
   connectionName: string | null;

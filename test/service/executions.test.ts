@@ -69,7 +69,7 @@ describe('execution history', () => {
     expect(JSON.stringify(body)).not.toContain('ada@example.com');
   });
 
-  it('records failures with their code, under the execution_id their error body names: invalid input before any lookup, an upstream error after retries', async () => {
+  it('records failures with their code, under the execution_id their error body names: invalid input, an upstream error after retries', async () => {
     const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', identifier: 'u1', tool_input: {} } });
     expect(bad.status).toBe(400);
     h.sandbox.control.setFault('crm', { failNext: { count: 5, status: 503 } });
@@ -78,7 +78,8 @@ describe('execution history', () => {
     expect(failed.status).toBe(502);
     const body = await history(h, token, '?tool=crm_contact_get&outcome=error', 2);
     const [upstream, invalid] = body.executions;
-    expect(invalid).toMatchObject({ error_code: 'invalid_input', connection_id: null, upstream_status: null, attempts: 0 });
+    // Nothing was sent for the invalid input, but its record names the connection the call would have used.
+    expect(invalid).toMatchObject({ error_code: 'invalid_input', connection_name: 'crm', connection_id: upstream.connection_id, upstream_status: null, attempts: 0 });
     // The harness allows one retry: two attempts, the last status kept.
     expect(upstream).toMatchObject({ error_code: 'upstream_error', connection_name: 'crm', upstream_status: 503, attempts: 2 });
     expect((await history(h, token, '?error_code=invalid_input', 1)).executions).toHaveLength(1);
@@ -91,6 +92,33 @@ describe('execution history', () => {
     expect(invalid.error_message).toMatch(/^Invalid input for crm_contact_get: .*contact_id/);
     expect(upstream.error_message).toBe(failed.body.error.message);
     expect(upstream.error_message).toMatch(/^The upstream API answered 503/);
+  });
+
+  it('records a tool call refused for bad input with the connection it would have used, so the connection filter finds it', async () => {
+    const refuse = async (body: Record<string, unknown>) => {
+      const res = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', tool_input: { contact_id: 7 }, ...body } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_input');
+      const id = res.body.error.execution_id as string;
+      await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${id}`, { token })).status).toBe(200);
+      return (await h.call('GET', `/api/v1/executions/${id}`, { token })).body;
+    };
+    const crm = (await h.call('GET', '/api/v1/connections', { token })).body.connections.find((c: { name: string }) => c.name === 'crm');
+    // connection_name omitted: the identifier's one crm account's connection, as a valid call would have used.
+    const implied = await refuse({ identifier: 'u1' });
+    expect(implied).toMatchObject({ connection_name: 'crm', connection_id: crm.id, attempts: 0 });
+    const filtered = (await h.call('GET', '/api/v1/executions?connection_name=crm&outcome=error&error_code=invalid_input&limit=200', { token })).body.executions;
+    expect(filtered.map((e: { id: string }) => e.id)).toContain(implied.id);
+    // Named: that connection.
+    expect(await refuse({ identifier: 'u1', connection_name: 'crm' })).toMatchObject({ connection_name: 'crm', connection_id: crm.id });
+    // Named, but no connection has the name: kept as given, with no id.
+    expect(await refuse({ identifier: 'u1', connection_name: 'crm-typo' })).toMatchObject({ connection_name: 'crm-typo', connection_id: null });
+    // Omitted, and the identifier has no crm account: no connection the call would have used.
+    expect(await refuse({ identifier: 'nobody' })).toMatchObject({ connection_name: null, connection_id: null });
+    // A valid call that fails once its connection is found (no account there) is recorded with that connection too.
+    const noAccount = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_get', connection_name: 'crm', identifier: 'nobody', tool_input: { contact_id: '7' } } });
+    expect(noAccount.body.error.code).toBe('account_not_found');
+    await expect.poll(async () => (await h.call('GET', `/api/v1/executions/${noAccount.body.error.execution_id}`, { token })).body.connection_id).toBe(crm.id);
   });
 
   it('records proxy requests under their path template', async () => {
