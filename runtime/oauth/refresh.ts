@@ -30,6 +30,23 @@ import { clientCredentials } from './client-credentials.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { traceRefresh } from '../telemetry/refresh-span.js';
 
+/**
+ * What a refused refresh other than `invalid_grant` asks of whoever reads it (an agent most often), which the OAuth
+ * error code alone does not say: a token endpoint that failed (5xx, 429) is passing, so the call may simply be
+ * repeated; a refused client (`invalid_client`, `unauthorized_client`: the connection's client id or secret) is the
+ * application's to fix, and neither the user nor a repeat can. Empty otherwise.
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2
+ */
+function refreshFailureAdvice(error: TokenEndpointError, connectionName: string): string {
+  if (error.status >= 500 || error.status === 429) {
+    return " The provider's token endpoint failed, not the call nor the user's authorization: the same call may work if repeated in a moment.";
+  }
+  if (error.oauthError === 'invalid_client' || error.oauthError === 'unauthorized_client') {
+    return ` The provider refused the application's OAuth client (its client id or secret), not the user: the application's operator must fix the connection ${connectionName}; repeating the call will not help.`;
+  }
+  return '';
+}
+
 export interface AuthTarget {
   account: AccountRecord;
   connection: ConnectionRecord;
@@ -175,7 +192,7 @@ export class RefreshCoordinator {
         logger?.warn({ accountId: account.id, connectionId: connection.id }, 'refresh token refused (invalid_grant); account marked EXPIRED');
         throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'invalid_grant');
       }
-      throw new ConnectorError('upstream_error', `The token refresh failed (${error.status} ${error.oauthError}).`, {
+      throw new ConnectorError('upstream_error', `The token refresh failed (${error.status} ${error.oauthError}).${refreshFailureAdvice(error, connection.name)}`, {
         details: { status: error.status, error: error.oauthError },
       });
     }

@@ -1184,3 +1184,27 @@ describe('workspace: a page made in the Tasks database, its id sent as the paren
     expect((await call('workspace_page_create', { database_id, properties: title })).isError).toBeFalsy();
   });
 });
+
+describe("a call whose token refresh fails, not for the user's grant", () => {
+  it("a token endpoint down is told to repeat the call; the connection's client refused is told it is the application's to fix", async () => {
+    const connection = await h.sandboxConnection(h.a, 'calendar', 'calendar-refresh');
+    const client = await sessionFor('zed', 'calendar-refresh');
+    const list = async () => (await client.callTool({ name: 'calendar_list_events', arguments: { max_results: 1 } })) as CallToolResult;
+    try {
+      h.sandbox.control.expireAccessTokens('google', 'zed@example.com');
+      h.sandbox.control.setFault('oauth:google', { failNext: { count: 5, status: 503 } });
+      const down = errorOf(await list());
+      expect(down.message).toBe("The token refresh failed (503 temporarily_unavailable). The provider's token endpoint failed, not the call nor the user's authorization: the same call may work if repeated in a moment.");
+      h.sandbox.control.clearFaults();
+      expect((await list()).isError).toBeFalsy();
+      // The client's secret is changed at the provider and not in the connection: nothing the agent or the user can do.
+      h.sandbox.control.registerClient({ provider: 'google', clientId: connection.client_id, clientSecret: 'rotated-at-google', redirectUris: [connection.redirect_uri] });
+      h.sandbox.control.expireAccessTokens('google', 'zed@example.com');
+      const refused = errorOf(await list());
+      expect(refused.message).toMatch(/^The token refresh failed \(401 invalid_client\)\. The provider refused the application's OAuth client \(its client id or secret\), not the user: the application's operator must fix the connection calendar-refresh; repeating the call will not help\.$/);
+    } finally {
+      h.sandbox.control.clearFaults();
+      await client.close();
+    }
+  });
+});
