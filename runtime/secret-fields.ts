@@ -3,7 +3,8 @@
  * request and response bodies, query strings, headers (lower-cased, as Node gives them) and log objects. Each place
  * that hides secrets derives what it needs from it, so a name added here is hidden everywhere:
  * - the service's log redaction (`service/logging.ts`): a pino path per name, at the top level and one level down;
- * - captured tool and proxy inputs (`executions/redact-input.ts`): {@link isSecretLooking}, at any depth;
+ * - captured tool and proxy inputs (`executions/redact-input.ts`): {@link isSecretLooking}, at any depth, and the
+ *   values of those fields wherever a failed call's recorded message quotes them (`executions/error-message.ts`);
  * - the sandbox's request records (`sandbox/core/recorder.ts`): {@link isSecretField} on bodies, query strings and
  *   headers.
  */
