@@ -1208,3 +1208,49 @@ describe("a call whose token refresh fails, not for the user's grant", () => {
     }
   });
 });
+
+describe('the fifth trial: tasks of several tools, and a grant lost mid-way, that worked at the first try', () => {
+  it('a deal for Jane at Globex: the contact and the company found by search, the deal made with both ids, found again by the contact', async () => {
+    const globex = ((await call('crm_company_create', { name: 'Globex', domain: 'globex.example' })).structuredContent as { id: string }).id;
+    expect((await call('crm_contact_create', { email: 'jane@globex.example', firstname: 'Jane', lastname: 'Doe', company: 'Globex', company_ids: [globex] })).isError).toBeFalsy();
+    // As a model writes it from the descriptions: the name as query, the company as a filter on the contact's text.
+    const jane = (await call('crm_contacts_search', { query: 'Jane', filterGroups: [{ filters: [{ propertyName: 'company', operator: 'EQ', value: 'Globex' }] }], properties: 'email,firstname,company' }))
+      .structuredContent as { results: Array<{ id: string }> };
+    const company = (await call('crm_companies_search', { query: 'Globex', properties: 'name,domain' })).structuredContent as { results: Array<{ id: string }> };
+    expect([jane.results.length, company.results[0]?.id]).toEqual([1, globex]);
+    const deal = await call('crm_deal_create', { dealname: 'Globex - Jane Doe', dealstage: 'appointmentscheduled', contact_ids: [jane.results[0]!.id], company_ids: [globex] });
+    const deal_id = (deal.structuredContent as { id: string }).id;
+    for (const [propertyName, value] of [['associations.contact', jane.results[0]!.id], ['associations.company', globex]]) {
+      const found = (await call('crm_deals_search', { filterGroups: [{ filters: [{ propertyName, operator: 'EQ', value }] }] })).structuredContent as { results: Array<{ id: string }> };
+      expect(found.results.map((r) => r.id)).toEqual([deal_id]);
+    }
+  });
+
+  it('the next events appended to a Notion page as a bulleted list, the page given by its address', async () => {
+    await call('calendar_create_event', { summary: 'Design review', start_datetime: '2026-12-02T10:00:00Z' });
+    const events = ((await call('calendar_list_events', { time_min: '2026-12-01T00:00:00Z', max_results: 3, single_events: true, order_by: 'startTime' })).structuredContent as { items: Array<{ summary: string }> }).items;
+    const page = ((await call('workspace_search', { query: 'Getting started' })).structuredContent as { results: Array<{ object: string; url: string }> }).results.find((r) => r.object === 'page')!;
+    const appended = await call('workspace_page_append', {
+      block_id: page.url,
+      child_blocks: events.map((e) => ({ type: 'bulleted_list_item', bulleted_list_item: { rich_text: [{ text: { content: e.summary } }] } })),
+    });
+    expect((appended.structuredContent as { results: Array<{ type: string }> }).results.map((b) => b.type)).toEqual(events.map(() => 'bulleted_list_item'));
+  });
+
+  it("a user whose refresh token was revoked gets reauthorization_required with a link; once opened, the call works", async () => {
+    await h.sandboxConnection(h.a, 'sheets', 'sheets-revoked');
+    const client = await sessionFor('vic', 'sheets-revoked');
+    const create = async () => (await client.callTool({ name: 'sheets_create_spreadsheet', arguments: { title: 'Q1' } })) as CallToolResult;
+    try {
+      h.sandbox.control.revokeRefreshTokens('google', 'vic@example.com');
+      h.sandbox.control.expireAccessTokens('google', 'vic@example.com');
+      const error = errorOf(await create()) as ReturnType<typeof errorOf> & { authorization_url?: string };
+      expect(error.code).toBe('reauthorization_required');
+      expect(error.message).toMatch(/Ask them to open authorization_url, then call the tool again\.$/);
+      expect((await consentThroughSandbox(error.authorization_url!, { user: 'vic@example.com' })).status).toBe(200);
+      expect((await create()).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+});
