@@ -19,6 +19,7 @@ import { createEnvironment } from '../../runtime/service/environments.js';
 import { freePort } from '../../runtime/service/free-port.js';
 import { loggerOptions } from '../../runtime/service/logging.js';
 import type { ConnectorName } from '../../runtime/types.js';
+import { Receiver } from '../runtime/webhooks/receiver.js';
 
 export interface TestEnv {
   environmentId: string;
@@ -162,4 +163,18 @@ export async function crmUser(h: Harness, identifier: string, user: string): Pro
   const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
   if ((await consentThroughSandbox(link.body.link, { user })).status !== 200) throw new Error(`${identifier} could not be authorized`);
   return { token, connection };
+}
+
+/**
+ * The webhook tests' set-up: a harness whose background dispatcher polls rarely (each test runs it itself, so what
+ * it delivered is known), a real local receiver registered as environment A's webhook endpoint, and A's sandbox
+ * `calendar` connection `cal`. Answers the endpoint's signing secret beside the harness, A's token and the receiver.
+ */
+export async function webhookReceiverHarness(options: HarnessOptions = {}): Promise<{ h: Harness; token: string; receiver: Receiver; secret: string }> {
+  const { h, token } = await startWithToken({ webhooks: { pollIntervalMs: 60_000 }, ...options });
+  const receiver = await new Receiver().start();
+  const created = await h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: receiver.url } });
+  if (created.status !== 201) throw new Error(`the webhook endpoint was not created: ${created.status} ${JSON.stringify(created.body)}`);
+  await h.sandboxConnection(h.a, 'calendar', 'cal');
+  return { h, token, receiver, secret: created.body.secret };
 }

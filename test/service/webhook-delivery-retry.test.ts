@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
 import { DELIVERY_WINDOW_MS } from '../../runtime/webhooks/retry-schedule.js';
-import { Receiver } from '../runtime/webhooks/receiver.js';
-import { startHarness, type Harness } from './harness.js';
+import type { Receiver } from '../runtime/webhooks/receiver.js';
+import { webhookReceiverHarness, type Harness } from './harness.js';
 import { conformanceProblems } from './openapi-conformance.js';
 
 let h: Harness;
@@ -46,13 +46,7 @@ async function consent(identifier: string, user?: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  h = await startHarness({ webhooks: { pollIntervalMs: 60_000 }, now: () => Date.now() + skew });
-  token = await h.token(h.a);
-  receiver = await new Receiver().start();
-  const created = await h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: receiver.url } });
-  expect(created.status).toBe(201);
-  secret = created.body.secret;
-  await h.sandboxConnection(h.a, 'calendar', 'cal');
+  ({ h, token, receiver, secret } = await webhookReceiverHarness({ now: () => Date.now() + skew }));
 });
 
 afterAll(async () => {

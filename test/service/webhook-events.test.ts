@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient, type EnvironmentApi } from '../../runtime/client/index.js';
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
-import { Receiver } from '../runtime/webhooks/receiver.js';
-import { startHarness, type Harness } from './harness.js';
+import type { Receiver } from '../runtime/webhooks/receiver.js';
+import { webhookReceiverHarness, type Harness } from './harness.js';
 import { accountEventProblems } from './openapi-conformance.js';
 
 let h: Harness;
@@ -41,14 +41,7 @@ async function link(connection: string, identifier: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  // The background dispatcher polls rarely here: each step runs it itself, so what it delivered is known.
-  h = await startHarness({ webhooks: { pollIntervalMs: 60_000 } });
-  token = await h.token(h.a);
-  receiver = await new Receiver().start();
-  const created = await h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: receiver.url } });
-  expect(created.status).toBe(201);
-  secret = created.body.secret;
-  await h.sandboxConnection(h.a, 'calendar', 'cal');
+  ({ h, token, receiver, secret } = await webhookReceiverHarness());
 });
 
 afterAll(async () => {
