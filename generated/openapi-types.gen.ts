@@ -3803,7 +3803,7 @@ export interface components {
                     required_scopes?: string[];
                     /** @description insufficient_scope: the refused request, `METHOD /path`. */
                     resource?: string;
-                    /** @description insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first named). */
+                    /** @description insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first the connection asks for; absent when it names only scopes that neither asks for). */
                     scopes_to_request?: string[];
                     /** @description upstream_error and insufficient_scope: the upstream HTTP status (null when no answer was read); reauthorization_required: the account's status. */
                     status?: number | string | null;

@@ -118,7 +118,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
                 body: { description: 'upstream_error and insufficient_scope: the upstream error body, sanitized: JSON up to 16 KB (a larger one with each string over 2,000 characters clipped, when that brings it within 16 KB), else its text cut to 2,000 characters; or null.' },
                 hint: { type: 'string', description: "upstream_error: what to check and which tool finds a valid value, where the tool's spec has a hint for this refusal (also appended to the message)." },
                 required_scopes: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes the provider says would allow the call.' },
-                scopes_to_request: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first named).' },
+                scopes_to_request: { type: 'array', items: { type: 'string' }, description: 'insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first the connection asks for; absent when it names only scopes that neither asks for).' },
                 resource: { type: 'string', description: 'insufficient_scope: the refused request, `METHOD /path`.' },
                 allow: { type: 'array', items: { type: 'string' }, description: 'method_not_allowed: the methods the path takes (as the Allow header).' },
                 connections: { type: 'array', items: { type: 'string' }, description: 'ambiguous_connection: the connections the identifier has accounts on.' },

@@ -7,16 +7,22 @@
  * The refusal also gets `details.scopes_to_request`: the scopes a step-up authorization link should ask for. The
  * provider may name several scopes of which any one would do (Google lists `calendar`, `calendar.events` and
  * `calendar.events.owned` for an event insert): the one the connector asks for by default is taken, else the first
- * named, so a step-up never asks for more than the call needs.
+ * the connection asks for, so a step-up never asks for more than the call needs. A named scope that neither the
+ * connector nor the connection asks for is never offered: the upstream names it (a server a connection's overrides
+ * name, which receives every call's access token, could name all of Gmail), and an MCP call's step-up link is minted
+ * from it without the application's say (`mcp/tool-call.ts`).
  */
 import { ConnectorError } from '../errors.js';
 import type { AuthTarget } from '../oauth/refresh.js';
 import type { RuntimeContext } from './context.js';
 
-/** One scope out of those the provider says would each allow the call: the connector's default one, else the first. */
-export function scopesToRequest(required: readonly string[], defaultScopes: readonly string[]): string[] {
-  if (required.length <= 1) return [...required];
-  return [required.find((scope) => defaultScopes.includes(scope)) ?? required[0]!];
+/**
+ * One scope out of those the provider says would each allow the call: the connector's default one, else the first the
+ * connection asks for; none when it names only scopes that neither asks for.
+ */
+export function scopesToRequest(required: readonly string[], defaultScopes: readonly string[], connectionScopes: readonly string[]): string[] {
+  const chosen = required.find((scope) => defaultScopes.includes(scope)) ?? required.find((scope) => connectionScopes.includes(scope));
+  return chosen === undefined ? [] : [chosen];
 }
 
 /**
@@ -39,10 +45,11 @@ export async function reportScopeRefusal(ctx: RuntimeContext, target: AuthTarget
     // The caller's answer is the refusal either way; a failed event write must not replace it.
     ctx.logger?.warn({ accountId: account.id, err: e }, 'account.scope_insufficient could not be written');
   }
-  if (required.length === 0) return error;
+  const toRequest = scopesToRequest(required, target.connector.oauth.defaultScopes, target.connection.scopes);
+  if (toRequest.length === 0) return error;
   return new ConnectorError(error.code, error.message, {
     status: error.status,
-    details: { ...(error.details as Record<string, unknown>), scopes_to_request: scopesToRequest(required, target.connector.oauth.defaultScopes) },
+    details: { ...(error.details as Record<string, unknown>), scopes_to_request: toRequest },
     ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
     ...(error.executionId !== undefined ? { executionId: error.executionId } : {}),
   });
