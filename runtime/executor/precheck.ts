@@ -37,7 +37,9 @@ export function runPrecheck<I>(ctx: RuntimeContext, target: AuthTarget, precheck
       if (typeof data !== 'object' || data === null) {
         throw new ConnectorError('upstream_error', `The upstream API answered ${res.status} with a body that is not a JSON object.`, { details: { status: res.status, body: null } });
       }
-      return data;
+      // What a pre-check reads, it may quote in a refusal (a database's column names) and caches for the account: an
+      // upstream that echoes the request would put the user's token there, so it is scrubbed as a tool's answer is.
+      return ctx.redactions.accessToken(res.tokens).apply(data);
     },
     cache: {
       get: (key) => ctx.prechecks.get(account.id, key),
