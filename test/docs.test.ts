@@ -3,7 +3,8 @@
  * tables of docs/ name exactly the operations of the OpenAPI document and their query parameters, every relative link
  * in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`), every repository
  * file they name exists, every npm script they name is in package.json, every `AGENT_CONNECTOR_*` or `LOG_*`
- * variable is one the configuration module or a test reads, every tool name is a tool's or an alias, the tables that
+ * variable is one the configuration module or a test reads, every tool name is a tool's or an alias, every client
+ * method they name (`retryWebhookDelivery`) is one the typed client has or the package exports, the tables that
  * list what a registry holds (helpers, formats, schema keywords, event types, store tables) list exactly that, and the
  * README's code blocks are the code type tests compile.
  */
@@ -11,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../generated/tools.gen.js';
+import * as publicSurface from '../runtime/index.js';
 import { helperRegistry } from '../runtime/helpers/index.js';
 import { CONFIG_VARIABLES } from '../runtime/service/config.js';
 import { precheckRegistry } from '../runtime/prechecks/index.js';
@@ -105,6 +107,36 @@ describe('the README', () => {
     const named = DOCUMENTS.filter((file) => file !== 'docs/benchmarks.md').flatMap((file) => [...read(file).matchAll(pattern)].map((m) => [file, m[1] as string] as const));
     expect(named.some(([, name]) => name === 'calendar_create_event')).toBe(true);
     expect(named.filter(([, name]) => !names.has(name) && !parameters.has(name) && !(name in notTools)).map(([file, name]) => `${file}: ${name}`)).toEqual([]);
+  });
+});
+
+describe('the client methods the README and docs/ name', () => {
+  /** The typed client's methods, own and inherited, as a reader calls them on `createClient(...)`. */
+  const client = publicSurface.createClient({ envUrl: 'http://127.0.0.1:1', clientId: 'ac_docs', clientSecret: 'acs_docs' });
+  const methods = new Set<string>();
+  for (let at: object | null = client; at !== null && at !== Object.prototype; at = Object.getPrototypeOf(at) as object | null) {
+    for (const name of Object.getOwnPropertyNames(at)) methods.add(name);
+  }
+  /** Names that look like a client method's and are another library's or a module's of its own, each where named. */
+  const notClient: Record<string, string> = {
+    createMCPClient: "README.md: the Vercel AI SDK's MCP client (@ai-sdk/mcp)",
+    createServiceLogger: "docs/benchmarks.md: the service's logger (runtime/service/logging.ts)",
+  };
+
+  /** The code spans of prose (code blocks left out) naming a call: a verb, then a capital (`listExecutions`, `getTool(id)`). */
+  const namedMethods = (markdown: string): string[] =>
+    [...markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/`((?:create|list|get|update|delete|retry|rotate|revoke|disconnect|execute)[A-Z]\w*)(?:\([^`]*\))?`/g)].map((m) => m[1] as string);
+
+  it('are methods of the typed client or exports of the package (a removed or renamed method leaves no name behind)', () => {
+    // runtime/store/README.md names the store's methods (getConnectionByName), not the client's.
+    const named = DOCUMENTS.filter((file) => file !== 'runtime/store/README.md').flatMap((file) => namedMethods(read(file)).map((name) => [file, name] as const));
+    expect(named.some(([, name]) => name === 'retryWebhookDelivery')).toBe(true);
+    expect(named.filter(([, name]) => !methods.has(name) && !(name in publicSurface) && !(name in notClient)).map(([file, name]) => `${file}: ${name}`)).toEqual([]);
+  });
+
+  it('are read as a reader reads them', () => {
+    const text = ['`listTools` (or `getTool(name)`), `ListToolsQuery`, `get`, `createConnector`', '```', '`listNothing`', '```'].join('\n');
+    expect(namedMethods(text)).toEqual(['listTools', 'getTool', 'createConnector']);
   });
 });
 
