@@ -73,5 +73,13 @@ describe('a step-up link asks only for a scope the connector asks for', () => {
     expect(error.code, JSON.stringify(error)).toBe('insufficient_scope');
     expect(error.details?.scopes_to_request).toEqual(['https://www.googleapis.com/auth/calendar.events']);
     expect(error.authorization_url).toMatch(/\/sso\/v1\/connect\//);
+    // The link is a credential: handed to the agent only, never kept in the execution history.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const history = await h.call('GET', '/api/v1/executions?identifier=step-up-user&limit=50', { token });
+    const failed = history.body.executions.filter((e: { error_code: string | null }) => e.error_code === 'insufficient_scope');
+    expect(failed.length).toBeGreaterThan(0);
+    const linkToken = String(error.authorization_url).split('/').at(-1)!;
+    expect(JSON.stringify(history.body)).not.toContain(linkToken);
+    expect(JSON.stringify(history.body)).not.toContain('/sso/v1/connect/');
   });
 });
