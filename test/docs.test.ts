@@ -4,7 +4,8 @@
  * in the README and docs/ points at a file that exists (and a heading that exists, for `#anchors`), every repository
  * file they name exists, every npm script they name is in package.json, every `AGENT_CONNECTOR_*` or `LOG_*`
  * variable is one the configuration module or a test reads, every tool name is a tool's or an alias, every client
- * method they name (`retryWebhookDelivery`) is one the typed client has or the package exports, the tables that
+ * method they name (`retryWebhookDelivery`) is one the typed client has or the package exports, no Markdown file
+ * they name is outside the repository (the docs stand alone: no DESIGN.md), the tables that
  * list what a registry holds (helpers, formats, schema keywords, event types, store tables) list exactly that, and the
  * README's code blocks are the code type tests compile.
  */
@@ -324,6 +325,12 @@ describe('files the README and docs/ name', () => {
   it.each(files)('%s names only files of the repository', (file) => {
     const missing = citedPaths(read(file)).filter((cited) => !WRITTEN_BY_RUNS.includes(cited) && !paths.some((path) => path === cited || path.endsWith(`/${cited}`)));
     expect(missing).toEqual([]);
+  });
+
+  it.each(files)('%s names no Markdown file outside the repository, in prose too (the docs stand alone)', (file) => {
+    const names = new Set(paths.map((path) => path.split('/').pop() as string));
+    const named = [...read(file).replace(/https?:\/\/\S+/g, '').matchAll(/[\w.-]*\w\.md\b/g)].map((m) => m[0]);
+    expect(named.filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('are read as a reader reads them', () => {
