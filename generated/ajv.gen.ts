@@ -2973,7 +2973,7 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_company_get = validate30;
-const schema41 = {"type":"object","properties":{"company_id":{"type":"string","pattern":"^[0-9]+$","description":"The company's HubSpot record id.","examples":["9876543210"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).","examples":["name,domain,industry"]}},"required":["company_id"],"additionalProperties":false};
+const schema41 = {"type":"object","properties":{"company_id":{"type":"string","pattern":"^[0-9]+$","description":"The company's HubSpot record id (digits): the id of a crm_companies_search result, not a name or domain.","examples":["9876543210"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (domain, not the label \"Company Domain Name\") to return (sent as repeated properties parameters).","examples":["name,domain,industry"]}},"required":["company_id"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3436,7 +3436,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contact_get = validate33;
-const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact's HubSpot record id.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
+const schema44 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail.","examples":["12345"]},"properties":{"type":"string","minLength":1,"description":"Comma-separated internal property names (firstname, not the label \"First Name\") to return (sent as repeated properties parameters).","examples":["email,firstname,lastname,company"]}},"required":["contact_id"],"additionalProperties":false};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3538,7 +3538,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_contact_update = validate34;
-const schema45 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact's HubSpot record id.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
+const schema45 = {"type":"object","properties":{"contact_id":{"type":"string","pattern":"^[0-9]+$","description":"The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail.","examples":["12345"]},"props":{"type":"object","description":"Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}]}},"required":["contact_id","props"],"additionalProperties":false};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4359,7 +4359,7 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const crm_deal_update = validate39;
-const schema50 = {"type":"object","properties":{"deal_id":{"type":"string","pattern":"^[0-9]+$","description":"The deal's HubSpot record id.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
+const schema50 = {"type":"object","properties":{"deal_id":{"type":"string","pattern":"^[0-9]+$","description":"The deal's HubSpot record id (digits): the id of a crm_deals_search result, not its name.","examples":["4567890123"]},"properties":{"type":"object","description":"Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too).","additionalProperties":{"type":["string","number","boolean","null"]},"examples":[{"dealstage":"closedwon","amount":15000}]},"good_deal":{"type":"boolean","description":"Optional flag, written as the custom deal property good_deal; leave it out unless the portal has that property (HubSpot refuses a property it does not have).","examples":[true]}},"required":["deal_id","properties"],"additionalProperties":false};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

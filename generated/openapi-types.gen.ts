@@ -2924,7 +2924,7 @@ export interface components {
         };
         CrmCompanyGetInput: {
             /**
-             * @description The company's HubSpot record id.
+             * @description The company's HubSpot record id (digits): the id of a crm_companies_search result, not a name or domain.
              * @example 9876543210
              */
             company_id: string;
@@ -3032,7 +3032,7 @@ export interface components {
         };
         CrmContactGetInput: {
             /**
-             * @description The contact's HubSpot record id.
+             * @description The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail.
              * @example 12345
              */
             contact_id: string;
@@ -3125,7 +3125,7 @@ export interface components {
         };
         CrmContactUpdateInput: {
             /**
-             * @description The contact's HubSpot record id.
+             * @description The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail.
              * @example 12345
              */
             contact_id: string;
@@ -3307,7 +3307,7 @@ export interface components {
         };
         CrmDealUpdateInput: {
             /**
-             * @description The deal's HubSpot record id.
+             * @description The deal's HubSpot record id (digits): the id of a crm_deals_search result, not its name.
              * @example 4567890123
              */
             deal_id: string;

@@ -2783,7 +2783,7 @@ export let crmCompanyGetInputSchema: JsonSchema = {
       "company_id": {
         "type": "string",
         "pattern": "^[0-9]+$",
-        "description": "The company's HubSpot record id.",
+        "description": "The company's HubSpot record id (digits): the id of a crm_companies_search result, not a name or domain.",
         "examples": [
           "9876543210"
         ]
@@ -3063,7 +3063,7 @@ export let crmContactGetInputSchema: JsonSchema = {
       "contact_id": {
         "type": "string",
         "pattern": "^[0-9]+$",
-        "description": "The contact's HubSpot record id.",
+        "description": "The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail.",
         "examples": [
           "12345"
         ]
@@ -3125,7 +3125,7 @@ export let crmContactUpdateInputSchema: JsonSchema = {
       "contact_id": {
         "type": "string",
         "pattern": "^[0-9]+$",
-        "description": "The contact's HubSpot record id.",
+        "description": "The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail.",
         "examples": [
           "12345"
         ]
@@ -3669,7 +3669,7 @@ export let crmDealUpdateInputSchema: JsonSchema = {
       "deal_id": {
         "type": "string",
         "pattern": "^[0-9]+$",
-        "description": "The deal's HubSpot record id.",
+        "description": "The deal's HubSpot record id (digits): the id of a crm_deals_search result, not its name.",
         "examples": [
           "4567890123"
         ]

@@ -654,7 +654,7 @@ export type CrmCompanyCreateOutput = CrmObject;
 
 /** Input of `crm_company_get` (aliases: `hubspot_company_get`). */
 export interface CrmCompanyGetInput {
-  /** The company's HubSpot record id. Example: `"9876543210"`. */
+  /** The company's HubSpot record id (digits): the id of a crm_companies_search result, not a name or domain. Example: `"9876543210"`. */
   company_id: string;
   /** Comma-separated internal property names (domain, not the label "Company Domain Name") to return (sent as repeated properties parameters). Example: `"name,domain,industry"`. */
   properties?: string;
@@ -703,7 +703,7 @@ export type CrmContactCreateOutput = CrmObject;
 
 /** Input of `crm_contact_get` (aliases: `hubspot_contact_get`). */
 export interface CrmContactGetInput {
-  /** The contact's HubSpot record id. Example: `"12345"`. */
+  /** The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail. Example: `"12345"`. */
   contact_id: string;
   /** Comma-separated internal property names (firstname, not the label "First Name") to return (sent as repeated properties parameters). Example: `"email,firstname,lastname,company"`. */
   properties?: string;
@@ -714,7 +714,7 @@ export type CrmContactGetOutput = CrmObject;
 
 /** Input of `crm_contact_update` (aliases: `hubspot_contact_update`). */
 export interface CrmContactUpdateInput {
-  /** The contact's HubSpot record id. Example: `"12345"`. */
+  /** The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail. Example: `"12345"`. */
   contact_id: string;
   /** Property name -> new value, using HubSpot internal names (firstname, lastname, email, company, phone, jobtitle, lifecyclestage, hs_lead_status, ...). Example: `{"firstname":"Ana","jobtitle":"CTO","lifecyclestage":"customer"}`. */
   props: Record<string, string | number | boolean | null>;
@@ -791,7 +791,7 @@ export type CrmDealPipelinesListOutput = { results?: Array<{ id: string; label?:
 
 /** Input of `crm_deal_update` (aliases: `hubspot_deal_update`). */
 export interface CrmDealUpdateInput {
-  /** The deal's HubSpot record id. Example: `"4567890123"`. */
+  /** The deal's HubSpot record id (digits): the id of a crm_deals_search result, not its name. Example: `"4567890123"`. */
   deal_id: string;
   /** Deal property name -> new value (dealname, amount, dealstage and pipeline as ids from crm_deal_pipelines_list, closedate as YYYY-MM-DD, hs_priority, ...). hs_priority is HIGH, MEDIUM or LOW, as in crm_deal_create (HubSpot's own high, medium, low are accepted too). Example: `{"dealstage":"closedwon","amount":15000}`. */
   properties: Record<string, string | number | boolean | null>;

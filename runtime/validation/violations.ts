@@ -572,7 +572,8 @@ function toViolation(e: AjvErrorLike, input: unknown, root: string, hint: (schem
       const value = valueAt(input, at);
       const matches = (text: string): boolean => patternMatches(String(p.pattern), text);
       const why = quotesProblem(value, matches) || addressProblem(value, matches);
-      return v(at, `${name} must match the pattern ${String(p.pattern)}${why || exampleHint(schema, e.schemaPath)}`);
+      // Else what the value is and where it comes from (an id given as a name: which search returns it), then its example.
+      return v(at, `${name} must match the pattern ${String(p.pattern)}${why || descriptionHint(schema, e.schemaPath) + exampleHint(schema, e.schemaPath)}`);
     }
     case 'anyOf':
     case 'oneOf':

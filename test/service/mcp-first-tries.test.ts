@@ -1254,3 +1254,14 @@ describe('the fifth trial: tasks of several tools, and a grant lost mid-way, tha
     }
   });
 });
+
+describe('crm: a record read or changed by what the user calls it', () => {
+  it("a name or an e-mail given for a record id is told what the id is and which search returns it", async () => {
+    const message = async (tool: string, args: Record<string, unknown>) => (errorOf(await call(tool, args)) as { violations?: Array<{ message: string }> }).violations?.[0]?.message;
+    expect(await message('crm_contact_get', { contact_id: 'jane@globex.example' })).toBe(
+      'contact_id must match the pattern ^[0-9]+$ (The contact\'s HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail), e.g. "12345"',
+    );
+    expect(await message('crm_company_get', { company_id: 'Globex' })).toMatch(/^company_id must match the pattern \^\[0-9\]\+\$ \(The company's HubSpot record id \(digits\): the id of a crm_companies_search result, not a name or domain\)/);
+    expect(await message('crm_deal_update', { deal_id: 'Globex - Jane Doe', properties: { amount: '100' } })).toMatch(/^deal_id must match the pattern \^\[0-9\]\+\$ \(The deal's HubSpot record id \(digits\): the id of a crm_deals_search result, not its name\)/);
+  });
+});
