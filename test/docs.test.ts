@@ -5,7 +5,8 @@
  * file they name exists, every npm script they name is in package.json, every `AGENT_CONNECTOR_*` or `LOG_*`
  * variable is one the configuration module or a test reads, every tool name is a tool's or an alias, every client
  * method they name (`retryWebhookDelivery`) is one the typed client has or the package exports, no Markdown file
- * they name is outside the repository (the docs stand alone: no DESIGN.md), the tables that
+ * they name is outside the repository (the docs stand alone: no DESIGN.md), the manual's fields of `executions show`
+ * are the API's execution fields and its log line's are the tracker's, the tables that
  * list what a registry holds (helpers, formats, schema keywords, event types, store tables) list exactly that, and the
  * README's code blocks are the code type tests compile.
  */
@@ -21,6 +22,8 @@ import { storeMigrations } from '../runtime/store/schema-migrations.js';
 import type { ToolDefinition } from '../runtime/types.js';
 import { formats } from '../runtime/validation/formats.js';
 import { ACCOUNT_EVENT_TYPES } from '../runtime/webhooks/event-types.js';
+import { executionLogFields } from '../runtime/executions/execution-tracker.js';
+import type { ExecutionRecord } from '../runtime/store/types.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -382,6 +385,24 @@ describe('docs/spec-format.md', () => {
 describe('docs/webhooks.md', () => {
   it('lists every account event type, and no other', () => {
     expect(firstColumn(read('docs/webhooks.md'), 'Type')).toEqual([...ACCOUNT_EVENT_TYPES]);
+  });
+});
+
+describe('docs/manual.md', () => {
+  it("lists the fields `executions show` prints: every field of the API's ExecutionView but the input, and no other", () => {
+    const sentence = read('docs/manual.md').split('execution: a table of its fields (')[1]?.split('then its recorded input')[0] ?? '';
+    const documented = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1] as string);
+    const view = (JSON.parse(read('generated/openapi.json')) as { components: { schemas: { ExecutionView: { properties: object } } } }).components.schemas.ExecutionView;
+    expect(documented.sort()).toEqual(Object.keys(view.properties).filter((name) => name !== 'input').sort());
+  });
+});
+
+describe('docs/operations.md', () => {
+  it("lists the execution fields a request's log line carries, as the tracker writes them, and no other", () => {
+    // A field's values, in parentheses (`kind` (`tool` or `proxy`)), are not fields.
+    const sentence = (read('docs/operations.md').split('keeps but the error message and the input:')[1]?.split('. Used as a library')[0] ?? '').replace(/\([^)]*\)/g, '');
+    const documented = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1] as string);
+    expect(documented.sort()).toEqual(Object.keys(executionLogFields({} as ExecutionRecord)).sort());
   });
 });
 
