@@ -6,7 +6,8 @@
  * variable is one the configuration module or a test reads, every tool name is a tool's or an alias, every client
  * method they name (`retryWebhookDelivery`) is one the typed client has or the package exports, no Markdown file
  * they name is outside the repository (the docs stand alone: no DESIGN.md), the manual's fields of `executions show`
- * are the API's execution fields and its log line's are the tracker's, the tables that
+ * are the API's execution fields and its log line's are the tracker's, its public surface is the package's exports,
+ * the tables that
  * list what a registry holds (helpers, formats, schema keywords, event types, store tables) list exactly that, and the
  * README's code blocks are the code type tests compile.
  */
@@ -389,6 +390,12 @@ describe('docs/webhooks.md', () => {
 });
 
 describe('docs/manual.md', () => {
+  it('lists every value the package exports, where it says what the whole public surface is, and no other', () => {
+    const sentence = read('docs/manual.md').split('is the whole public surface:')[1]?.split('and the types of the API')[0] ?? '';
+    const documented = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1] as string);
+    expect(documented.sort()).toEqual(Object.keys(publicSurface).sort());
+  });
+
   it("lists the fields `executions show` prints: every field of the API's ExecutionView but the input, and no other", () => {
     const sentence = read('docs/manual.md').split('execution: a table of its fields (')[1]?.split('then its recorded input')[0] ?? '';
     const documented = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1] as string);
