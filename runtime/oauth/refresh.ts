@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamClient } from '../http/client.js';
+import { parseRetryAfter } from '../http/retry.js';
 import type { AccountRecord, ConnectionRecord, Store, TokenSet } from '../store/types.js';
 import type { ConnectorDefinition } from '../types.js';
 import { resolveEndpoints } from './endpoints.js';
@@ -32,13 +33,13 @@ import { traceRefresh } from '../telemetry/refresh-span.js';
 
 /**
  * What a refused refresh other than `invalid_grant` asks of whoever reads it (an agent most often), which the OAuth
- * error code alone does not say: a token endpoint that failed (5xx, 429) is passing, so the call may simply be
+ * error code alone does not say: a token endpoint that failed (5xx) is passing, so the call may simply be
  * repeated; a refused client (`invalid_client`, `unauthorized_client`: the connection's client id or secret) is the
  * application's to fix, and neither the user nor a repeat can. Empty otherwise.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2
  */
 function refreshFailureAdvice(error: TokenEndpointError, connectionName: string): string {
-  if (error.status >= 500 || error.status === 429) {
+  if (error.status >= 500) {
     return " The provider's token endpoint failed, not the call nor the user's authorization: the same call may work if repeated in a moment.";
   }
   if (error.oauthError === 'invalid_client' || error.oauthError === 'unauthorized_client') {
@@ -191,6 +192,14 @@ export class RefreshCoordinator {
         await store.setAccountStatus(account.id, 'EXPIRED', 'invalid_grant', { event: { type: 'account.expired', details: { error: error.oauthError } } });
         logger?.warn({ accountId: account.id, connectionId: connection.id }, 'refresh token refused (invalid_grant); account marked EXPIRED');
         throw reauthorizationRequired({ ...account, status: 'EXPIRED' }, connection.name, 'invalid_grant');
+      }
+      if (error.status === 429) {
+        // The provider's rate limit, on its token endpoint rather than its API: answered as one, with its wait.
+        const afterMs = parseRetryAfter(res.headers['retry-after'], now());
+        throw new ConnectorError('upstream_rate_limited', "The provider's token endpoint rate-limited the token refresh (429). Neither the call nor the user's authorization is at fault: repeat the same call after retry_after_seconds.", {
+          details: { status: error.status, error: error.oauthError },
+          retryAfterSeconds: afterMs === undefined ? 1 : Math.max(1, Math.ceil(afterMs / 1000)),
+        });
       }
       throw new ConnectorError('upstream_error', `The token refresh failed (${error.status} ${error.oauthError}).${refreshFailureAdvice(error, connection.name)}`, {
         details: { status: error.status, error: error.oauthError },

@@ -1195,6 +1195,12 @@ describe("a call whose token refresh fails, not for the user's grant", () => {
       h.sandbox.control.setFault('oauth:google', { failNext: { count: 5, status: 503 } });
       const down = errorOf(await list());
       expect(down.message).toBe("The token refresh failed (503 temporarily_unavailable). The provider's token endpoint failed, not the call nor the user's authorization: the same call may work if repeated in a moment.");
+      // A token endpoint that rate-limits is a provider's rate limit, with its wait: not a 502 whose status says 429.
+      h.sandbox.control.clearFaults();
+      h.sandbox.control.setFault('oauth:google', { failNext: { count: 5, status: 429, retryAfterSeconds: 7 } });
+      const limited = errorOf(await list()) as ReturnType<typeof errorOf> & { retry_after_seconds?: number };
+      expect([limited.code, limited.retry_after_seconds]).toEqual(['upstream_rate_limited', 7]);
+      expect(limited.message).toMatch(/^The provider's token endpoint rate-limited the token refresh \(429\)\. Neither the call nor the user's authorization is at fault: repeat the same call after retry_after_seconds\.$/);
       h.sandbox.control.clearFaults();
       expect((await list()).isError).toBeFalsy();
       // The client's secret is changed at the provider and not in the connection: nothing the agent or the user can do.
