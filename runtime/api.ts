@@ -312,6 +312,8 @@ export interface Connector {
   oauth: OAuthFlow;
   /** Why this connector's policy refuses `url` as a webhook endpoint (checked again before every delivery), or null. */
   webhookUrlRefusal(url: string): string | null;
+  /** Why this connector's policy refuses connecting to `address`, which a webhook endpoint's `hostname` resolved to, or null. */
+  webhookAddressRefusal(hostname: string, address: string): string | null;
   /**
    * Every tool, by name; aliases resolve to the same definition. `search` ranks tools for a natural-language query
    * (see `agent/search.ts`).

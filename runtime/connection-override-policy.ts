@@ -17,10 +17,12 @@
  * module: two connectors in one process each enforce their own. The development start adds the in-process sandbox's
  * provider origin to `allowedOrigins` and its control origin to `refusedOrigins`.
  *
- * Only the URL's text is checked: a public host name whose DNS answer is an internal address passes under `1`;
- * use the allowlist form when tenants are not trusted.
+ * Only the URL's text of an override is checked: a public host name whose DNS answer is an internal address passes
+ * under `1`; use the allowlist form when tenants are not trusted. ({@link resolvedAddressRefusal} is the rule on a
+ * resolved address that webhook deliveries apply at connect time.)
  * @see https://owasp.org/www-community/attacks/Server_Side_Request_Forgery
  */
+import { isIP } from 'node:net';
 import { internalRange } from './http/internal-addresses.js';
 
 export type OverrideMode = 'any' | 'none' | 'allowlist';
@@ -91,4 +93,22 @@ export function overrideRefusal(value: string, policy: ConnectionOverridePolicy)
   if (range === 'local-translation') return 'is not allowed: a local-use NAT64 address (64:ff9b:1::/48) may reach any IPv4 host, link-local ones included';
   if (url.protocol !== 'https:' && range !== 'loopback') return 'must use https (http is allowed only to a loopback host)';
   return null;
+}
+
+/** `address`, an IP address a host name resolved to, as an https URL with that host, for the rules on URLs. */
+export function addressAsUrl(address: string): string {
+  return `https://${isIP(address) === 6 ? `[${address}]` : address}/`;
+}
+
+/** The `1` mode with no origins listed: its rule on an https URL's host is the rule on addresses in every mode. */
+const ADDRESS_RULE: Readonly<ConnectionOverridePolicy> = { mode: 'any', allowedOrigins: [] };
+
+/**
+ * Why a connection to `address`, which an upstream host name resolved to, is refused, or null: the text rule of the
+ * `1` mode judging that address as an https URL's host (one code path), whatever the connector's mode. The list of
+ * origins and the production default let a name through by its text; its answer is still never a link-local,
+ * unspecified or local-use NAT64 address (nor an IPv6 address carrying such an IPv4 one).
+ */
+export function resolvedAddressRefusal(address: string): string | null {
+  return overrideRefusal(addressAsUrl(address), ADDRESS_RULE);
 }

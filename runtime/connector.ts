@@ -36,7 +36,7 @@ import { readKeysetPage } from './list-page.js';
 import { isIdOf } from './store/ids.js';
 import { ExecutionTracker, isExecutionId } from './executions/execution-tracker.js';
 import { Telemetry } from './telemetry/telemetry.js';
-import { webhookUrlRefusal } from './webhooks/endpoint-url.js';
+import { webhookAddressRefusal, webhookUrlRefusal } from './webhooks/endpoint-url.js';
 import { webhookApi } from './webhooks/webhook-api.js';
 import { readConnectorConfig } from './service/config.js';
 
@@ -374,6 +374,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     environment,
     oauth,
     webhookUrlRefusal: (url) => webhookUrlRefusal(url, overridePolicy),
+    webhookAddressRefusal: (hostname, address) => webhookAddressRefusal(hostname, address, overridePolicy),
     tools,
     async close() {
       http.close();

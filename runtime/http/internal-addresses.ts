@@ -23,7 +23,8 @@
  * that may reach any IPv4 host, the metadata endpoint included.
  *
  * Host names other than `localhost` and `*.localhost` (RFC 6761, with or without the trailing dot) are not resolved:
- * a public name whose DNS answer is an internal address is not internal here.
+ * a public name whose DNS answer is an internal address is not internal here; its answer is judged when a connection
+ * is made (`guarded-lookup.ts`).
  * @see https://www.iana.org/assignments/iana-ipv4-special-registry/
  * @see https://www.iana.org/assignments/iana-ipv6-special-registry/
  */

@@ -7,10 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Connector } from '../api.js';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from '../webhooks/dispatcher.js';
 
-export type WebhookDeliveryOptions = Omit<WebhookDispatcherOptions, 'store' | 'urlRefusal' | 'logger'>;
+export type WebhookDeliveryOptions = Omit<WebhookDispatcherOptions, 'store' | 'urlRefusal' | 'addressRefusal' | 'logger'>;
 
 export function startWebhookDelivery(app: FastifyInstance, connector: Connector, options: WebhookDeliveryOptions): WebhookDispatcher {
-  const dispatcher = new WebhookDispatcher({ ...options, store: connector.store, urlRefusal: (url) => connector.webhookUrlRefusal(url), logger: app.log });
+  const dispatcher = new WebhookDispatcher({
+    ...options,
+    store: connector.store,
+    urlRefusal: (url) => connector.webhookUrlRefusal(url),
+    addressRefusal: (hostname, address) => connector.webhookAddressRefusal(hostname, address),
+    logger: app.log,
+  });
   app.decorate('webhookDispatcher', dispatcher);
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', async () => dispatcher.stop());

@@ -10,7 +10,9 @@
  * overtake); each payload carries the account's status as of its event and a timestamp.
  */
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
+import { guardedLookup } from '../http/guarded-lookup.js';
 import type { ClaimedDelivery, Store, WebhookAttemptOutcome } from '../store/types.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { signWebhook } from './signing.js';
@@ -19,6 +21,13 @@ export interface WebhookDispatcherOptions {
   store: Pick<Store, 'claimWebhookDeliveries' | 'recordWebhookAttempt'>;
   /** Why a URL may not be sent to now, or null (the endpoint URL policy, checked again before every attempt). */
   urlRefusal: (url: string) => string | null;
+  /**
+   * Why the address an endpoint's host name resolved to may not be connected to, or null (the same policy, checked at
+   * connect time: `http/guarded-lookup.ts`). Absent: any answer is connected to (tests of delivery alone).
+   */
+  addressRefusal?: (hostname: string, address: string) => string | null;
+  /** The resolver that check wraps (default `dns.lookup`); a test answers made-up names with it. */
+  lookup?: LookupFunction;
   /** Clock in ms; tests move it to make retries due. */
   now?: () => number;
   /** In [0, 1), for retry jitter. */
@@ -68,7 +77,10 @@ export class WebhookDispatcher {
     this.owner = opts.owner ?? `webhooks:${process.pid}:${randomUUID()}`;
     // Its own connection pool: webhook receivers are not upstream APIs and must not share their limits. No
     // redirects are followed (undici's request does not follow them): a 3xx is a failed attempt.
-    this.#agent = new Agent({ connect: { timeout: this.#timeoutMs }, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs });
+    // A refused answer fails the connection with a ForbiddenAddressError, logged as the attempt's error.
+    const refusal = opts.addressRefusal;
+    const lookup = refusal === undefined ? opts.lookup : guardedLookup(refusal, opts.lookup);
+    this.#agent = new Agent({ connect: { timeout: this.#timeoutMs, ...(lookup === undefined ? {} : { lookup }) }, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs });
   }
 
   /** Polls until {@link stop}. The timer is unref'd: it never keeps a process alive by itself. */

@@ -11,10 +11,14 @@
  * local-use NAT64; an IPv6 address carrying an IPv4 one for NAT64, SIIT, an IPv4-compatible tunnel, 6to4 or Teredo is judged as that IPv4
  * address).
  *
- * Like the override policy, only the URL's text is checked (a public name resolving to an internal address passes);
- * use the allowlist form when tenants are not trusted.
+ * The text is checked when the endpoint is set and before every attempt; the address the host name resolves to is
+ * checked when the dispatcher connects (`http/guarded-lookup.ts`, {@link webhookAddressRefusal}): the same rule,
+ * applied to the address as if it were the URL's host, so under the production default a public name that resolves,
+ * or later re-resolves (DNS rebinding), to a loopback, private or link-local address is not contacted either. An
+ * origin the operator listed keeps its way to an internal receiver, as by text, save the link-local, unspecified and
+ * local-use NAT64 answers no mode lets through.
  */
-import { OVERRIDES_VARIABLE, overrideRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
+import { addressAsUrl, OVERRIDES_VARIABLE, overrideRefusal, resolvedAddressRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { internalRange } from '../http/internal-addresses.js';
 
 const MAX_URL_LENGTH = 2048;
@@ -44,4 +48,19 @@ export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePoli
     return null;
   }
   return overrideRefusal(value, policy);
+}
+
+/** The production default with no origin listed: its rule on an https URL's host, for resolved addresses. */
+const STRICT_ADDRESS_RULE: Readonly<ConnectionOverridePolicy> = { mode: 'none', allowedOrigins: [] };
+
+/**
+ * Why the dispatcher may not connect to `address`, which an endpoint's host name `hostname` resolved to, or null:
+ * under the production default (`none`), {@link webhookUrlRefusal}'s rule on that address as an https URL's host,
+ * unless `hostname` is the host of an origin the policy lists; otherwise the rule every mode applies to answers
+ * ({@link resolvedAddressRefusal}).
+ */
+export function webhookAddressRefusal(hostname: string, address: string, policy: ConnectionOverridePolicy): string | null {
+  const listed = policy.allowedOrigins.some((origin) => new URL(origin).hostname === hostname);
+  if (policy.mode === 'none' && !listed) return webhookUrlRefusal(addressAsUrl(address), STRICT_ADDRESS_RULE);
+  return resolvedAddressRefusal(address);
 }

@@ -14,6 +14,8 @@ export interface ReceivedDelivery {
 
 export class Receiver {
   readonly received: ReceivedDelivery[] = [];
+  /** TCP connections accepted, requests or not (a TLS client's handshake to this plain server counts too). */
+  connections = 0;
   /** What the next requests are answered with. */
   status = 204;
   /** When true, requests are left unanswered (the sender's attempt hangs). */
@@ -23,6 +25,10 @@ export class Receiver {
   #server: Server | null = null;
   #port = 0;
   readonly #held: ServerResponse[] = [];
+
+  get port(): number {
+    return this.#port;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.#port}/hooks/agent-connector`;
@@ -48,6 +54,7 @@ export class Receiver {
         res.end(this.status >= 300 ? 'receiver says no' : '');
       });
     });
+    server.on('connection', () => (this.connections += 1));
     await new Promise<void>((resolve) => server.listen(this.#port, '127.0.0.1', resolve));
     this.#port = (server.address() as AddressInfo).port;
     this.#server = server;
