@@ -17,9 +17,12 @@
  * module: two connectors in one process each enforce their own. The development start adds the in-process sandbox's
  * provider origin to `allowedOrigins` and its control origin to `refusedOrigins`.
  *
- * Only the URL's text of an override is checked: a public host name whose DNS answer is an internal address passes
- * under `1`; use the allowlist form when tenants are not trusted. ({@link resolvedAddressRefusal} is the rule on a
- * resolved address that webhook deliveries apply at connect time.)
+ * The URL's text is checked when an override is set and before it is used; the address a host name resolves to is
+ * checked when a connection is made (`http/guarded-lookup.ts`, on every upstream connection): whatever the mode, an
+ * answer in the ranges the `1` mode refuses by text (link-local, unspecified, local-use NAT64) is refused
+ * ({@link resolvedAddressRefusal}), so a name that resolves, or later re-resolves (DNS rebinding), to the metadata
+ * endpoint is never reached. Under `1` a name resolving to a loopback or private address still passes, as the
+ * address itself would: use the list of origins when tenants are not trusted.
  * @see https://owasp.org/www-community/attacks/Server_Side_Request_Forgery
  */
 import { isIP } from 'node:net';

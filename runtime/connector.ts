@@ -20,7 +20,9 @@ import { TokenRedactions } from './executor/token-redactions.js';
 import { TtlCache } from './executor/ttl-cache.js';
 import { connectionNameHint } from './executor/connection-hint.js';
 import { createToolRegistry } from './executor/tool-registry.js';
+import { resolvedAddressRefusal } from './connection-override-policy.js';
 import { createUpstreamClient, type UpstreamClientHooks } from './http/client.js';
+import { guardedLookup } from './http/guarded-lookup.js';
 import { resolveHttpPolicy } from './http/policy.js';
 import { redirectUriFor } from './oauth/endpoints.js';
 import { completeAuthorization, createAuthorizationLink, disconnectAccount, inspectAuthorizationLink, openAuthorizationLink, revokeAccountTokens, type FlowDeps } from './oauth/flow.js';
@@ -136,7 +138,14 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     ...(options.baseRetryDelayMs === undefined ? {} : { baseRetryDelayMs: options.baseRetryDelayMs }),
   });
   const telemetry = new Telemetry();
-  const http = createUpstreamClient(policy, { now, tracer: telemetry.tracer, ...options.httpHooks });
+  // Every upstream connection's answer is checked: a host name (an override's above all) resolving to a link-local,
+  // unspecified or local-use NAT64 address is refused (connection-override-policy.ts, resolvedAddressRefusal).
+  const http = createUpstreamClient(policy, {
+    now,
+    tracer: telemetry.tracer,
+    ...options.httpHooks,
+    lookup: guardedLookup((_hostname, address) => resolvedAddressRefusal(address), options.httpHooks?.lookup),
+  });
   const refresher = new RefreshCoordinator({
     store,
     http,

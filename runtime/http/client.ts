@@ -11,12 +11,14 @@
  * Redirects are never followed: a tool never expects one, and the proxy hands 3xx back to the caller as is.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
 import type { Tracer } from '@opentelemetry/api';
 import { ConnectorError } from '../errors.js';
 import { traceAttempt } from '../telemetry/upstream-span.js';
 import type { HttpMethod } from '../types.js';
 import { ACCEPT_ENCODING, decodeBody } from './decode.js';
+import { ForbiddenAddressError } from './guarded-lookup.js';
 import type { HttpPolicy } from './policy.js';
 import { isRetryableStatus, parseRetryAfter, retryDelayMs } from './retry.js';
 
@@ -54,6 +56,11 @@ export interface UpstreamClientHooks {
   onRetry?: (info: { attempt: number; delayMs: number; status: number | null; url: string }) => void;
   /** Traces each attempt as a CLIENT span (see `telemetry/upstream-span.ts`). */
   tracer?: Tracer;
+  /**
+   * Resolves host names for new connections (the `lookup` of `net.connect`; default `dns.lookup`). The connector
+   * passes `guarded-lookup.ts`'s check here; a test passes a resolver of made-up names.
+   */
+  lookup?: LookupFunction;
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,6 +79,8 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
   const agent = new Agent({
     connections: policy.connectionsPerOrigin,
     connectTimeout: policy.connectTimeoutMs,
+    // Runs once per new connection, never per request on a kept-alive one.
+    ...(hooks.lookup === undefined ? {} : { connect: { lookup: hooks.lookup } }),
     // The per-attempt deadline below is what bounds a call; these only stop undici's own shorter defaults.
     headersTimeout: policy.timeoutMs,
     bodyTimeout: policy.timeoutMs,
@@ -142,6 +151,9 @@ export function createUpstreamClient(policy: HttpPolicy, hooks: UpstreamClientHo
         res = await (hooks.tracer ? traceAttempt(hooks.tracer, call.method, call.url, attemptNo, () => attempt(call)) : attempt(call));
       } catch (error) {
         if (error instanceof ConnectorError) throw error;
+        // The policy's refusal of where the host resolved to: the error a refused override gets (its message names
+        // only the host, the address and the rule).
+        if (error instanceof ForbiddenAddressError) throw new ConnectorError('invalid_request', `The upstream host ${error.message}.`);
         const code = (error as { code?: string }).code ?? '';
         if (TIMEOUT_ERRORS.has(code)) throw timeoutError();
         if (code === TOO_LARGE) throw tooLarge();
