@@ -3775,7 +3775,7 @@ export interface components {
                  * @enum {string}
                  */
                 code: "invalid_input" | "invalid_proxy_request" | "invalid_request" | "unauthorized" | "unknown_tool" | "connection_not_found" | "account_not_found" | "not_found" | "method_not_allowed" | "conflict" | "ambiguous_connection" | "reauthorization_required" | "authorization_failed" | "insufficient_scope" | "upstream_error" | "upstream_rate_limited" | "upstream_timeout" | "rate_limited" | "unsupported_media_type" | "payload_too_large" | "unavailable" | "internal";
-                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` (where the provider names them), `scopes_to_request` (the ones to ask the user for) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
+                /** @description For invalid_input, and invalid_request refusing a field of the body, query or path: `{violations: [{pointer, message, keyword}]}`; for invalid_request refusing a body that is not JSON: `{position}`; for upstream_error: the upstream `status` and sanitized `body`, and `hint` where the tool has one for this refusal; for insufficient_scope also `required_scopes` and `required_scopes_all` (where the provider names them), `scopes_to_request` (the ones to ask the user for) and `resource` (`METHOD /path`); for method_not_allowed `allow`; for ambiguous_connection `connections`; for reauthorization_required `connected_account_id`, `status` and `reason`. Other codes may add fields (docs/errors.md). */
                 details?: {
                     /** @description method_not_allowed: the methods the path takes (as the Allow header). */
                     allow?: string[];
@@ -3801,9 +3801,11 @@ export interface components {
                     reason?: string;
                     /** @description insufficient_scope: the scopes the provider says would allow the call. */
                     required_scopes?: string[];
+                    /** @description insufficient_scope, with required_scopes: true when the provider says the call needs all of them (HubSpot's "All of the following scopes are required."), false when any one would do. */
+                    required_scopes_all?: boolean;
                     /** @description insufficient_scope: the refused request, `METHOD /path`. */
                     resource?: string;
-                    /** @description insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first the connection asks for; absent when it names only scopes that neither asks for). */
+                    /** @description insufficient_scope: the scopes to ask the user for (of several that would each do, the one the connector asks for by default, else the first the connection asks for; all of them when all are needed; absent when no such choice is among the scopes the connector or the connection asks for). */
                     scopes_to_request?: string[];
                     /** @description upstream_error and insufficient_scope: the upstream HTTP status (null when no answer was read); reauthorization_required: the account's status. */
                     status?: number | string | null;

@@ -6,8 +6,11 @@
  *
  * The refusal also gets `details.scopes_to_request`: the scopes a step-up authorization link should ask for. The
  * provider may name several scopes of which any one would do (Google lists `calendar`, `calendar.events` and
- * `calendar.events.owned` for an event insert): the one the connector asks for by default is taken, else the first
- * the connection asks for, so a step-up never asks for more than the call needs. A named scope that neither the
+ * `calendar.events.owned` for an event insert; HubSpot says "One or more of the following scopes are required."): the
+ * one the connector asks for by default is taken, else the first the connection asks for, so a step-up never asks for
+ * more than the call needs. When it says all are needed (`details.required_scopes_all`, HubSpot's "All of the
+ * following scopes are required."), all are asked for, or none when one of them is outside what the connector and
+ * the connection ask for: a link leaving it out could not make the call work. A named scope that neither the
  * connector nor the connection asks for is never offered: the upstream names it (a server a connection's overrides
  * name, which receives every call's access token, could name all of Gmail), and an MCP call's step-up link is minted
  * from it without the application's say (`mcp/tool-call.ts`).
@@ -16,12 +19,23 @@ import { ConnectorError } from '../errors.js';
 import type { AuthTarget } from '../oauth/refresh.js';
 import type { RuntimeContext } from './context.js';
 
+/** The scopes a refusal names, and whether the provider says all of them are needed (else any one would do). */
+export interface RequiredScopes {
+  scopes: readonly string[];
+  all: boolean;
+}
+
 /**
- * One scope out of those the provider says would each allow the call: the connector's default one, else the first the
- * connection asks for; none when it names only scopes that neither asks for.
+ * All the scopes when the provider says all are needed, provided the connector or the connection asks for each;
+ * else one out of those that would each allow the call: the connector's default one, else the first the connection
+ * asks for. None when no such choice exists.
  */
-export function scopesToRequest(required: readonly string[], defaultScopes: readonly string[], connectionScopes: readonly string[]): string[] {
-  const chosen = required.find((scope) => defaultScopes.includes(scope)) ?? required.find((scope) => connectionScopes.includes(scope));
+export function scopesToRequest(required: RequiredScopes, defaultScopes: readonly string[], connectionScopes: readonly string[]): string[] {
+  if (required.all) {
+    const known = required.scopes.every((scope) => defaultScopes.includes(scope) || connectionScopes.includes(scope));
+    return known ? [...required.scopes] : [];
+  }
+  const chosen = required.scopes.find((scope) => defaultScopes.includes(scope)) ?? required.scopes.find((scope) => connectionScopes.includes(scope));
   return chosen === undefined ? [] : [chosen];
 }
 
@@ -31,7 +45,7 @@ export function scopesToRequest(required: readonly string[], defaultScopes: read
  */
 export async function reportScopeRefusal(ctx: RuntimeContext, target: AuthTarget, error: ConnectorError, tool: string): Promise<ConnectorError> {
   if (error.code !== 'insufficient_scope') return error;
-  const details = (error.details ?? {}) as { required_scopes?: unknown; resource?: unknown };
+  const details = (error.details ?? {}) as { required_scopes?: unknown; required_scopes_all?: unknown; resource?: unknown };
   const required = Array.isArray(details.required_scopes) ? details.required_scopes.filter((s): s is string => typeof s === 'string') : [];
   const resource = typeof details.resource === 'string' ? details.resource : null;
   const { account } = target;
@@ -45,7 +59,7 @@ export async function reportScopeRefusal(ctx: RuntimeContext, target: AuthTarget
     // The caller's answer is the refusal either way; a failed event write must not replace it.
     ctx.logger?.warn({ accountId: account.id, err: e }, 'account.scope_insufficient could not be written');
   }
-  const toRequest = scopesToRequest(required, target.connector.oauth.defaultScopes, target.connection.scopes);
+  const toRequest = scopesToRequest({ scopes: required, all: details.required_scopes_all === true }, target.connector.oauth.defaultScopes, target.connection.scopes);
   if (toRequest.length === 0) return error;
   return new ConnectorError(error.code, error.message, {
     status: error.status,

@@ -278,14 +278,14 @@ export function upstreamError(input: UpstreamErrorInput): ConnectorError {
     const what = input.resource ?? 'this call';
     const message =
       scope.requiredScopes.length > 0
-        ? `The user's authorization does not cover ${what}: it needs ${scope.requiredScopes.length > 1 ? 'one of the scopes' : 'the scope'} ${scope.requiredScopes.join(', ')}. Authorize again with the missing scope (POST /api/v1/connected_accounts/magic_link with "scopes").`
+        ? `The user's authorization does not cover ${what}: it needs ${scope.requiredScopes.length === 1 ? 'the scope' : scope.allRequired ? 'all of the scopes' : 'one of the scopes'} ${scope.requiredScopes.join(', ')}. Authorize again with the missing ${scope.allRequired && scope.requiredScopes.length > 1 ? 'scopes' : 'scope'} (POST /api/v1/connected_accounts/magic_link with "scopes").`
         : input.dialect === 'notion'
           ? `The integration may not do ${what}: it lacks the capability this needs (capabilities are set on the integration, not by the user)${shortMessage}`
           : `The user's authorization does not cover ${what}${shortMessage}`;
     return new ConnectorError('insufficient_scope', message, {
       details: {
         ...details,
-        ...(scope.requiredScopes.length > 0 ? { required_scopes: scope.requiredScopes } : {}),
+        ...(scope.requiredScopes.length > 0 ? { required_scopes: scope.requiredScopes, required_scopes_all: scope.allRequired } : {}),
         ...(input.resource === undefined ? {} : { resource: input.resource }),
       },
     });

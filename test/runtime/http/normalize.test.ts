@@ -45,6 +45,7 @@ describe('upstreamError', () => {
       status: 403,
       required_scopes: ['https://www.googleapis.com/auth/calendar', 'https://www.googleapis.com/auth/calendar.events'],
       resource: 'POST /calendar/v3/calendars/primary/events',
+      required_scopes_all: false,
     });
     expect(error.message).toContain('one of the scopes https://www.googleapis.com/auth/calendar');
   });
@@ -65,7 +66,23 @@ describe('upstreamError', () => {
     };
     const error = upstreamError({ dialect: 'hubspot', status: 403, headers: {}, body: body(payload), secrets: [] });
     expect(error.code).toBe('insufficient_scope');
-    expect(error.details).toMatchObject({ required_scopes: ['crm.objects.deals.write'] });
+    expect(error.details).toMatchObject({ required_scopes: ['crm.objects.deals.write'], required_scopes_all: false });
+  });
+
+  it('HubSpot MISSING_SCOPES saying "All of the following scopes are required." -> required_scopes_all, and the message says all', () => {
+    // HubSpot's errors[].message says whether the scopes named are alternatives ("One or more of the following scopes
+    // are required.", its object API guide's example) or all needed ("All of the following scopes are required.").
+    const payload = {
+      status: 'error',
+      message: "This app hasn't been granted all required scopes to make this call.",
+      category: 'MISSING_SCOPES',
+      errors: [{ message: 'All of the following scopes are required.', context: { requiredGranularScopes: ['crm.objects.contacts.read', 'crm.objects.companies.read'] } }],
+    };
+    const error = upstreamError({ dialect: 'hubspot', status: 403, headers: {}, body: body(payload), secrets: [], resource: 'GET /crm/v4/objects/contacts/1/associations/companies' });
+    expect(error.code).toBe('insufficient_scope');
+    expect(error.details).toMatchObject({ required_scopes: ['crm.objects.contacts.read', 'crm.objects.companies.read'], required_scopes_all: true });
+    expect(error.message).toContain('all of the scopes crm.objects.contacts.read, crm.objects.companies.read');
+    expect(error.message).not.toContain('one of the scopes');
   });
 
   it('Notion restricted_resource -> insufficient_scope naming the resource', () => {
