@@ -1855,6 +1855,8 @@ export interface components {
                 reason?: string;
                 /** @description scope_insufficient: the scopes the provider says would allow the call (empty when it names none). */
                 required_scopes?: string[];
+                /** @description scope_insufficient: true when the provider says the call needs all of required_scopes (HubSpot's "All of the following scopes are required."), false when any one would do. */
+                required_scopes_all?: boolean;
                 /** @description scope_insufficient: the refused request, `METHOD /path`. */
                 resource?: string | null;
                 /** @description connected, reauthorized: the scopes granted. */

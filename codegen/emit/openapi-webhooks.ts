@@ -119,6 +119,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
             error: { type: 'string', description: 'expired, authorization_failed: the OAuth error the provider answered.' },
             tool: { type: 'string', description: 'scope_insufficient: the tool whose call was refused (proxy requests do not produce the event).' },
             required_scopes: { type: 'array', items: { type: 'string' }, description: 'scope_insufficient: the scopes the provider says would allow the call (empty when it names none).' },
+            required_scopes_all: { type: 'boolean', description: 'scope_insufficient: true when the provider says the call needs all of required_scopes (HubSpot\'s "All of the following scopes are required."), false when any one would do.' },
             resource: { type: ['string', 'null'], description: 'scope_insufficient: the refused request, `METHOD /path`.' },
           },
         },

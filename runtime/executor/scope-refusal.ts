@@ -47,19 +47,20 @@ export async function reportScopeRefusal(ctx: RuntimeContext, target: AuthTarget
   if (error.code !== 'insufficient_scope') return error;
   const details = (error.details ?? {}) as { required_scopes?: unknown; required_scopes_all?: unknown; resource?: unknown };
   const required = Array.isArray(details.required_scopes) ? details.required_scopes.filter((s): s is string => typeof s === 'string') : [];
+  const all = details.required_scopes_all === true;
   const resource = typeof details.resource === 'string' ? details.resource : null;
   const { account } = target;
   try {
     await ctx.store.appendAccountEvent(account.id, {
       type: 'account.scope_insufficient',
-      details: { tool, required_scopes: required, resource },
+      details: { tool, required_scopes: required, required_scopes_all: all, resource },
       dedupeKey: `scope_insufficient:${account.id}:${account.tokenVersion}:${required.length > 0 ? required.join(' ') : (resource ?? tool)}`,
     });
   } catch (e) {
     // The caller's answer is the refusal either way; a failed event write must not replace it.
     ctx.logger?.warn({ accountId: account.id, err: e }, 'account.scope_insufficient could not be written');
   }
-  const toRequest = scopesToRequest({ scopes: required, all: details.required_scopes_all === true }, target.connector.oauth.defaultScopes, target.connection.scopes);
+  const toRequest = scopesToRequest({ scopes: required, all }, target.connector.oauth.defaultScopes, target.connection.scopes);
   if (toRequest.length === 0) return error;
   return new ConnectorError(error.code, error.message, {
     status: error.status,

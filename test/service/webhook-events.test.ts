@@ -133,7 +133,8 @@ describe('account events from the real flow', () => {
     await h.call('POST', '/api/v1/execute_tool', { token, body: create });
     const events = await deliveredSince(from);
     expect(events.map((e) => e.type)).toEqual(['account.scope_insufficient']);
-    expect(events[0]!.data).toMatchObject({ identifier: 'u-3', connection_name: 'cal-ro', status: 'ACTIVE', tool: 'calendar_create_event' });
+    // Google's challenge names scopes any one of which would do: required_scopes_all is false (HubSpot's "All of ..." makes it true).
+    expect(events[0]!.data).toMatchObject({ identifier: 'u-3', connection_name: 'cal-ro', status: 'ACTIVE', tool: 'calendar_create_event', required_scopes_all: false });
     expect(events[0]!.data.required_scopes.length).toBeGreaterThan(0);
   });
 
