@@ -216,7 +216,7 @@ describe('tool_input', () => {
   it('omitted for a tool with required parameters, the answer names each of them, with what each holds', async () => {
     const res = await run('crm_contact_get');
     expect(res.status).toBe(400);
-    expect(res.body.error.details.violations).toEqual([{ pointer: '/contact_id', message: "contact_id is required (The contact's HubSpot record id)", keyword: 'required' }]);
+    expect(res.body.error.details.violations).toEqual([{ pointer: '/contact_id', message: "contact_id is required (The contact's HubSpot record id (digits): the id of a crm_contacts_search result, not a name or e-mail)", keyword: 'required' }]);
   });
 });
 
