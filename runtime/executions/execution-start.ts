@@ -3,6 +3,7 @@ import type { ExecuteToolInput, ExecutionListQuery, ExecutionView, ProxyInput } 
 import type { ExecutionFilter, ExecutionRecord } from '../store/types.js';
 import type { ExecutionStart } from './execution-tracker.js';
 import { JsonText } from '../proxy/json-text.js';
+import { OpaqueText } from './redact-input.js';
 import { proxyPathTemplate } from './proxy-template.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, 256) : null);
@@ -43,9 +44,16 @@ function contentType(headers: unknown): string | undefined {
  * The body as it is captured, parsed wherever it can be, so that its fields are redacted by name as an object body's
  * are: JSON text (what the HTTP service passes, or a string the caller labelled JSON) parsed; a string labelled
  * `application/x-www-form-urlencoded` as its parameters (a repeated one as a list). Kept as a string, a form's
- * `client_secret=…` or a JSON text's `"refresh_token"` went into the history whole.
+ * `client_secret=…` or a JSON text's `"refresh_token"` went into the history whole. A body that is text after that
+ * (text/plain, XML or any other type, JSON text that does not parse or is a bare string) has no field names to
+ * redact by, so it is kept as `[redacted]` ({@link OpaqueText}), never as its text.
  */
 function capturedBody(body: unknown, type: string | undefined): unknown {
+  const read = readBody(body, type);
+  return typeof read === 'string' ? new OpaqueText(read) : read;
+}
+
+function readBody(body: unknown, type: string | undefined): unknown {
   const text = body instanceof JsonText ? body.text : typeof body === 'string' && type !== undefined && /[/+]json\b/i.test(type) ? body : undefined;
   if (text !== undefined) {
     try {

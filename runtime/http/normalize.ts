@@ -89,8 +89,17 @@ function clipStrings(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The shortest secret a {@link Redaction} takes out wherever it appears: a shorter one could match unrelated text
+ * (the execution history takes a shorter value of a secret field out of a message as a word: `executions/error-message.ts`).
+ */
+export const MIN_REDACTED_SECRET = 8;
+
 /** The shortest base64 run of a secret that is redacted: a shorter one could match unrelated text. */
 const MIN_BASE64_FORM = 16;
+
+/** `text` as a regular expression matching it literally. */
+export const literalPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
@@ -128,7 +137,7 @@ export function secretForms(secret: string): string[] {
 
 /**
  * The redaction of a set of secrets, built once and applied to as many values as it is given: every occurrence of
- * each secret of at least 8 characters, in any of its {@link secretForms}, in every string (and key) of a JSON value,
+ * each secret of at least {@link MIN_REDACTED_SECRET} (8) characters, in any of its {@link secretForms}, in every string (and key) of a JSON value,
  * is replaced by `[redacted]`. One pattern of all the forms, longest first, so a string is scanned once whatever the
  * number of forms. Building it (the forms, the pattern) is the costly part: a caller that redacts with the same
  * secrets again keeps the redaction (the executor's, per token set: `executor/token-redactions.ts`).
@@ -139,9 +148,9 @@ export class Redaction {
   private readonly shortest: number;
 
   constructor(secrets: readonly string[]) {
-    const live = secrets.filter((s) => s.length >= 8);
+    const live = secrets.filter((s) => s.length >= MIN_REDACTED_SECRET);
     const forms = [...new Set(live.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-    this.pattern = forms.length === 0 ? undefined : new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    this.pattern = forms.length === 0 ? undefined : new RegExp(forms.map(literalPattern).join('|'), 'g');
     this.shortest = forms.length === 0 ? 0 : forms[forms.length - 1]!.length;
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../../runtime/errors.js';
+import { proxyStart } from '../../../runtime/executions/execution-start.js';
 import { BATCH_DELAY_MS, ExecutionTracker, type ExecutionStart } from '../../../runtime/executions/execution-tracker.js';
+import { JsonText } from '../../../runtime/proxy/json-text.js';
 import type { ExecutionRecord } from '../../../runtime/store/types.js';
 import { Telemetry } from '../../../runtime/telemetry/telemetry.js';
 
@@ -112,6 +114,42 @@ describe('ExecutionTracker', () => {
     expect(written[0]!.input).toBeNull();
     expect(written[1]!.errorMessage).toBe(`${'word '.repeat(397)}[redacted] and…`);
     expect(written[1]!.errorMessage).not.toContain('+33');
+  });
+
+  it("takes a secret field's value of any length out of the message, where it stands as a word of its own", async () => {
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now, settings: { redactFields: ['pin'] } });
+    // Short values (under the 8 characters an upstream token redaction needs) that a refusal may quote: a password,
+    // a PIN given as a number, a one-letter code. Inside a longer word or number they are someone else's text.
+    const input = { password: 'hunter2', account: { pin: 4821 }, code: 'Q', api_key: '' };
+    const message = 'password "hunter2" is too short (\\"hunter2\\"); pin 4821 refused; code Q unknown; hunter2x, 48210 and Quota stay';
+    await tracker.run({ ...start, input: () => input }, async () => Promise.reject(new ConnectorError('invalid_input', message))).catch(() => undefined);
+    await tracker.drain();
+    expect(written[0]!.errorMessage).toBe('password "[redacted]" is too short (\\"[redacted]\\"); pin [redacted] refused; code [redacted] unknown; hunter2x, 48210 and Quota stay');
+  });
+
+  it('keeps a proxy body it cannot read as fields (text of any other type, a bare string) as [redacted], and takes it out of the message', async () => {
+    const written: ExecutionRecord[] = [];
+    const tracker = new ExecutionTracker({ store: { recordExecutions: async (recs) => void written.push(...recs) }, telemetry: new Telemetry(), now: Date.now, settings: { captureInputs: true } });
+    const text = 'client_secret: s3cr3t-0123456789';
+    // Each with the text the upstream quotes back in its refusal.
+    const bodies: [Record<string, string> | undefined, unknown, string][] = [
+      [{ 'content-type': 'text/plain' }, text, text],
+      [{ 'Content-Type': 'application/xml' }, `<secret>${text}</secret>`, `<secret>${text}</secret>`],
+      [undefined, text, text],
+      [{ 'content-type': 'application/json' }, `not JSON ${text}`, `not JSON ${text}`],
+      [undefined, new JsonText(JSON.stringify(text)), text],
+    ];
+    for (const [headers, body, quoted] of bodies) {
+      const input = { connection_name: 'crm', identifier: 'u1', method: 'POST', path: '/v1/echo', ...(headers ? { headers } : {}), body };
+      await tracker.run(proxyStart('env_a', input), async () => Promise.reject(new ConnectorError('upstream_error', `The upstream refused: ${quoted}`))).catch(() => undefined);
+    }
+    await tracker.drain();
+    expect(written).toHaveLength(bodies.length);
+    for (const rec of written) {
+      expect(rec.input).toEqual({ method: 'POST', path: '/v1/echo', query: null, body: '[redacted]' });
+      expect(rec.errorMessage).toBe('The upstream refused: [redacted]');
+    }
   });
 
   it('keeps nothing when recording is off, and hands the fields to the log sink of the call instead of its own line', async () => {
