@@ -16,10 +16,18 @@
  *   with a letter or an underscore, then letters, digits, underscores, dots, colons and dashes, at most 64 in all;
  *   a parameter name starts with a letter or an underscore, then letters, digits and underscores, at most 64.
  * - MCP: the tool name format of the MCP SDK's own `validateToolName` (1 to 128 of A-Z a-z 0-9 _ - .).
+ * - Anthropic strict tool use (structured outputs, "Explicit limits": platform.claude.com/docs/en/build-with-claude/
+ *   structured-outputs): the tools sent with `strict: true` in one request hold together at most 24 optional parameters
+ *   ("each parameter not listed in `required` counts") and 16 parameters with `anyOf` or a type list, and are at most
+ *   20. The service does not set `strict` (the whole catalog is far over), so these are checked as what
+ *   docs/agents.md tells an application that sets it: every tool over a cap on its own is named there with its count.
+ *   Counted at every depth, as the API compiles the nested objects into the same grammar.
  * - Every format: names unique within a request; a description under {@link MAX_DESCRIPTION_LENGTH} characters (the
  *   service's own bound, which every API takes whole); the whole catalog within OpenAI's 128 tools, the smallest
  *   per-request tool count any of them documents, so `toolDefinitions(format)` with no filter can be sent as it is.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
 import { describe, expect, it } from 'vitest';
 import { tools } from '../../generated/tools.gen.js';
@@ -42,6 +50,7 @@ const LIMITS = {
   strictEnumValues: 1000,
   strictLargeEnum: { values: 250, characters: 15_000 },
   strictStringCharacters: 120_000,
+  anthropicStrict: { tools: 20, optional: 24, unions: 16 },
 } as const;
 
 interface Parts { name: string; description: string; schema: Obj | undefined }
@@ -148,9 +157,47 @@ function limitProblems(format: ModelFormat, defs: readonly unknown[]): string[] 
   return out;
 }
 
+/** What one schema takes of Anthropic's strict budget: its optional parameters and its parameters with a union, at every depth. */
+function anthropicStrictBudget(schema: Obj): { optional: number; unions: number } {
+  let optional = 0;
+  let unions = 0;
+  for (const [s] of walk(schema)) {
+    if (isObj(s.properties)) {
+      const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+      optional += Object.keys(s.properties).filter((k) => !required.has(k)).length;
+      for (const p of Object.values(s.properties) as Obj[]) if (Array.isArray(p.anyOf) || Array.isArray(p.type)) unions += 1;
+    }
+    if (isObj(s.items) && (Array.isArray(s.items.anyOf) || Array.isArray(s.items.type))) unions += 1;
+  }
+  return { optional, unions };
+}
+
+/** docs/agents.md's anthropic paragraph: the tools it names as over Anthropic's strict budget on its own, and every `tool` (N) count it gives. */
+function docsStrictBudget(): { over: Record<string, number>; counts: Record<string, number> } {
+  const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'agents.md'), 'utf8');
+  const paragraph = page.split('\n- `anthropic`:')[1]?.split('\n- `')[0] ?? '';
+  const pairs = (text: string) => Object.fromEntries([...text.matchAll(/`(\w+)` \((\d+)[ )]/g)].map((m) => [m[1]!, Number(m[2])]));
+  return { over: pairs(paragraph.split('Over it on its own:')[1]?.split('.')[0] ?? ''), counts: pairs(paragraph) };
+}
+
 describe('every tool in every format is within the limits of its model API', () => {
   it.each(MODEL_FORMATS)('%s: the whole catalog, as one request', (format) => {
     expect(limitProblems(format, tools.map((t) => formatTool(t, format)))).toEqual([]);
+  });
+});
+
+describe("Anthropic's strict tool use budget, as docs/agents.md gives it", () => {
+  it('names every tool over it on its own, with its count, and no other', () => {
+    const over = Object.fromEntries(
+      tools
+        .map((t) => [t.name, anthropicStrictBudget(formatTool(t, 'anthropic').input_schema)] as const)
+        .filter(([, b]) => b.optional > LIMITS.anthropicStrict.optional || b.unions > LIMITS.anthropicStrict.unions)
+        .map(([name, b]) => [name, b.optional]),
+    );
+    const docs = docsStrictBudget();
+    expect(docs.over).toEqual(over);
+    // The tools it names as near the cap, with the counts it gives them.
+    expect(docs.counts).toEqual(Object.fromEntries(Object.keys(docs.counts).map((name) => [name, anthropicStrictBudget(formatTool(tools.find((t) => t.name === name)!, 'anthropic').input_schema).optional])));
   });
 });
 
@@ -175,6 +222,11 @@ describe('the limit checks bite', () => {
     const many = Array.from({ length: 129 }, (_, i) => formatTool(variant({ name: `tool_${i}` }), 'anthropic'));
     expect(limitProblems('anthropic', many)).toEqual(['(anthropic) 129 tools in one request: OpenAI takes at most 128 (choose with connector, read_only or identifier)']);
     expect(limitProblems('gemini', [formatTool(base, 'gemini'), formatTool(base, 'gemini')]).join('\n')).toContain('given twice');
+  });
+
+  it("Anthropic's strict budget counts optional and union parameters at every depth", () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' }, b: { anyOf: [{ type: 'string' }, { type: 'null' }] }, c: { type: 'array', items: { type: 'object', properties: { d: { type: ['string', 'null'] }, e: { type: 'integer' } }, required: ['e'] } } }, required: ['a'] };
+    expect(anthropicStrictBudget(schema)).toEqual({ optional: 3, unions: 2 });
   });
 
   it('a Gemini parameter name with a dash', () => {
