@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
 import { errorSide, isConnectorError, isErrorCode, type ErrorSide } from '../../errors.js';
+import { clipped } from '../../http/normalize.js';
 import { apiSchemas } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
 import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
@@ -22,6 +23,13 @@ export interface ExecutionPagesDeps<C extends { env: EnvironmentScope }> {
 }
 
 const PAGE_SIZE = 25;
+
+/**
+ * How much of a failed call's message its row in the list shows (at a word break, ending in `…`): enough for what
+ * went wrong and where (`Invalid input for calendar_create_event: start_datetime must be ...`, the provider's first
+ * words), so an operator scanning failures reads them without opening each; the execution's page has all of it.
+ */
+const LIST_MESSAGE_CHARS = 160;
 
 /**
  * The execution page's line on whose side a failed call's error points to, the catalogue's side (runtime/errors.ts,
@@ -98,7 +106,12 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
       const pages = trailLinks(filters, at, listed.next_cursor);
       return deps.page(reply, ctx, 'executions', {
         title: 'Executions',
-        executions: listed.executions.map((e) => ({ ...e, ok: e.outcome === 'success' })),
+        executions: listed.executions.map((e) => ({
+          ...e,
+          ok: e.outcome === 'success',
+          // As stored: already redacted when recorded (error-message.ts); only shortened here.
+          shortMessage: e.error_message ? clipped(e.error_message, LIST_MESSAGE_CHARS) : null,
+        })),
         connectionFilter: connections.map((c) => ({ name: c.name, selected: c.name === filters.connection_name })),
         outcomes: filterOptions(['success', 'error'], filters.outcome),
         identifierValue: filters.identifier ?? '',
