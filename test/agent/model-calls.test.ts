@@ -297,7 +297,7 @@ async function chatLoop(f: 'openai' | 'openai-strict'): Promise<void> {
   const defs: OpenAI.Chat.Completions.ChatCompletionTool[] = tools.map((t) => formatTool(t, f));
   const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: 'user', content: TASK }];
   for (;;) {
-    const reply = (await openai.chat.completions.create({ model: 'gpt-test', messages, tools: defs })).choices[0]!.message;
+    const reply = (await openai.chat.completions.create({ model: 'gpt-test', messages, tools: defs, ...(f === 'openai-strict' ? { parallel_tool_calls: false } : {}) })).choices[0]!.message;
     messages.push(reply);
     if (!reply.tool_calls?.length) return;
     for (const call of reply.tool_calls) {
@@ -313,7 +313,7 @@ async function chatLoop(f: 'openai' | 'openai-strict'): Promise<void> {
 async function responsesLoop(): Promise<void> {
   const openai = new OpenAI({ apiKey: 'test', baseURL: fakeUrl, maxRetries: 0 });
   const defs: OpenAI.Responses.FunctionTool[] = tools.map((t) => formatTool(t, 'openai-responses'));
-  let res = await openai.responses.create({ model: 'gpt-test', input: TASK, tools: defs });
+  let res = await openai.responses.create({ model: 'gpt-test', input: TASK, tools: defs, parallel_tool_calls: false });
   for (;;) {
     const calls = res.output.filter((item) => item.type === 'function_call');
     if (calls.length === 0) return;
@@ -322,7 +322,7 @@ async function responsesLoop(): Promise<void> {
       const { data } = await runCall(call.name, JSON.parse(call.arguments));
       outputs.push({ type: 'function_call_output', call_id: call.call_id, output: JSON.stringify(data) });
     }
-    res = await openai.responses.create({ model: 'gpt-test', previous_response_id: res.id, input: outputs, tools: defs });
+    res = await openai.responses.create({ model: 'gpt-test', previous_response_id: res.id, input: outputs, tools: defs, parallel_tool_calls: false });
   }
 }
 

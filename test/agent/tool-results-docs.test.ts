@@ -26,4 +26,17 @@ describe('docs/agents.md shows the tool-result code that compiles', () => {
   it.each(files)('%s', (file) => {
     expect(blocks).toContain(compiled(file));
   });
+
+  // OpenAI, "Introducing Structured Outputs in the API" (openai.com/index/introducing-structured-outputs-in-the-api),
+  // limitations: "Structured Outputs is not compatible with parallel function calls. When a parallel function call is
+  // generated, it may not match supplied schemas. Set parallel_tool_calls: false to disable parallel function calling."
+  it('the loops sending the strict formats turn parallel function calls off, as strict mode needs', () => {
+    const strict = blocks.filter((b) => /toolDefinitions\('openai-(strict|responses)'/.test(b!));
+    expect(strict).toHaveLength(2);
+    for (const block of strict) {
+      const requests = block!.match(/\.create\(\{[^}]*\}/g) ?? [];
+      expect(requests.length).toBeGreaterThan(0);
+      for (const request of requests) expect(request).toContain('parallel_tool_calls: false');
+    }
+  });
 });
