@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import { guardedLookup } from '../http/guarded-lookup.js';
+import { strictWebhookAddressRefusal } from './endpoint-url.js';
 import type { ClaimedDelivery, Store, WebhookAttemptOutcome } from '../store/types.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { signWebhook } from './signing.js';
@@ -23,7 +24,9 @@ export interface WebhookDispatcherOptions {
   urlRefusal: (url: string) => string | null;
   /**
    * Why the address an endpoint's host name resolved to may not be connected to, or null (the same policy, checked at
-   * connect time: `http/guarded-lookup.ts`). Absent: any answer is connected to (tests of delivery alone).
+   * connect time: `http/guarded-lookup.ts`). Absent: the strictest rule, the production default's with no origin
+   * listed ({@link strictWebhookAddressRefusal}): never a loopback, private or link-local answer. There is no
+   * unguarded dispatcher; an address literal in the URL is judged by `urlRefusal` alone (it is never looked up).
    */
   addressRefusal?: (hostname: string, address: string) => string | null;
   /** The resolver that check wraps (default `dns.lookup`); a test answers made-up names with it. */
@@ -78,9 +81,8 @@ export class WebhookDispatcher {
     // Its own connection pool: webhook receivers are not upstream APIs and must not share their limits. No
     // redirects are followed (undici's request does not follow them): a 3xx is a failed attempt.
     // A refused answer fails the connection with a ForbiddenAddressError, logged as the attempt's error.
-    const refusal = opts.addressRefusal;
-    const lookup = refusal === undefined ? opts.lookup : guardedLookup(refusal, opts.lookup);
-    this.#agent = new Agent({ connect: { timeout: this.#timeoutMs, ...(lookup === undefined ? {} : { lookup }) }, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs });
+    const lookup = guardedLookup(opts.addressRefusal ?? strictWebhookAddressRefusal, opts.lookup);
+    this.#agent = new Agent({ connect: { timeout: this.#timeoutMs, lookup }, headersTimeout: this.#timeoutMs, bodyTimeout: this.#timeoutMs });
   }
 
   /** Polls until {@link stop}. The timer is unref'd: it never keeps a process alive by itself. */

@@ -41,6 +41,11 @@ export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePoli
   if (url.hash !== '') return 'must not have a fragment';
   if (policy.refusedOrigins?.includes(url.origin)) return 'is not allowed: that origin is never a webhook target';
   if (policy.mode === 'none' && !policy.allowedOrigins.includes(url.origin)) {
+    // A listed origin admits its host at its own scheme and port only. The resolved-address check knows the host name
+    // alone ({@link webhookAddressRefusal}): another port of a listed host that resolves internally (the operator's
+    // receiver's host, its other services) must not pass as listed, so it is refused here, before any connection.
+    const listedAs = policy.allowedOrigins.filter((origin) => new URL(origin).hostname === url.hostname);
+    if (listedAs.length > 0) return `is not allowed: its host is listed in ${OVERRIDES_VARIABLE} only as ${listedAs.join(', ')}`;
     // The one way to reach an internal receiver is the operator's list of origins: the refusal says so.
     const unless = `unless its origin is listed in ${OVERRIDES_VARIABLE}`;
     if (url.protocol !== 'https:') return `must use https (${unless})`;
@@ -57,10 +62,20 @@ const STRICT_ADDRESS_RULE: Readonly<ConnectionOverridePolicy> = { mode: 'none', 
  * Why the dispatcher may not connect to `address`, which an endpoint's host name `hostname` resolved to, or null:
  * under the production default (`none`), {@link webhookUrlRefusal}'s rule on that address as an https URL's host,
  * unless `hostname` is the host of an origin the policy lists; otherwise the rule every mode applies to answers
- * ({@link resolvedAddressRefusal}).
+ * ({@link resolvedAddressRefusal}). The host alone is known at connect time: {@link webhookUrlRefusal}, checked
+ * before every attempt, lets a listed host through at its listed origins only, so no other port of it gets here.
  */
 export function webhookAddressRefusal(hostname: string, address: string, policy: ConnectionOverridePolicy): string | null {
   const listed = policy.allowedOrigins.some((origin) => new URL(origin).hostname === hostname);
   if (policy.mode === 'none' && !listed) return webhookUrlRefusal(addressAsUrl(address), STRICT_ADDRESS_RULE);
   return resolvedAddressRefusal(address);
+}
+
+/**
+ * The dispatcher's address refusal when it is given none: the production default's, with no origin listed (no
+ * loopback, private, shared, unique-local, link-local, unspecified or local-use NAT64 answer), so a dispatcher is
+ * never built unguarded by leaving the option out.
+ */
+export function strictWebhookAddressRefusal(hostname: string, address: string): string | null {
+  return webhookAddressRefusal(hostname, address, STRICT_ADDRESS_RULE);
 }

@@ -95,3 +95,43 @@ it('development: a name resolving to loopback is connected to (the text rule all
   expect(receiver.connections).toBeGreaterThan(0);
   expect(attempts[0]!.error).not.toMatch(/FORBIDDEN/);
 });
+
+it('a dispatcher built without an address refusal applies the strictest one: a name resolving to loopback is not contacted', async () => {
+  // Text allowed (development), but the dispatcher is given no addressRefusal: the safe default is the production
+  // rule, not "any answer".
+  await store.createWebhookEndpoint({ environmentId: 'env_a', url: `https://hooks.example.com:${receiver.port}/hooks`, events: null, secret: newWebhookSecret() });
+  const connection = await store.createConnection(newConnection('env_a'));
+  const account = await store.ensureAccount('env_a', connection.id, 'user-1');
+  await store.saveTokens(account.id, tokens(), { event: { type: 'account.connected' } });
+  answer = '127.0.0.1';
+  const d = new WebhookDispatcher({ store, urlRefusal: () => null, lookup, timeoutMs: 2000 });
+  dispatchers.push(d);
+  expect(await d.runOnce()).toBe(1);
+  const [delivery] = await store.listWebhookDeliveries('env_a');
+  expect(receiver.connections).toBe(0);
+  expect(delivery!.lastError).toMatch(/^ERR_FORBIDDEN_ADDRESS: hooks\.example\.com resolved to 127\.0\.0\.1, which is not allowed: loopback/);
+});
+
+it('an origin listed under the production default admits its host at that scheme and port only', async () => {
+  // A library user's policy: no overrides, one internal receiver listed by origin (default https port).
+  const policy: ConnectionOverridePolicy = { mode: 'none', allowedOrigins: ['https://hooks.example.com'] };
+  expect(webhookUrlRefusal('https://hooks.example.com/hooks', policy)).toBeNull();
+  for (const other of ['https://hooks.example.com:8443/hooks', 'http://hooks.example.com/hooks', 'https://HOOKS.example.com:8443/']) {
+    expect(webhookUrlRefusal(other, policy)).toMatch(/^is not allowed: its host is listed in AGENT_CONNECTOR_ALLOW_CONNECTION_OVERRIDES only as https:\/\/hooks\.example\.com/);
+  }
+  // An unlisted host keeps the production default's rule.
+  expect(webhookUrlRefusal('https://other.example.com:8443/hooks', policy)).toBeNull();
+  // Stored before (under a laxer policy), the other port of the listed host, resolving to the internal receiver, is
+  // not contacted: the text is checked again before the attempt.
+  await store.createWebhookEndpoint({ environmentId: 'env_a', url: `https://hooks.example.com:${receiver.port}/hooks`, events: null, secret: newWebhookSecret() });
+  const connection = await store.createConnection(newConnection('env_a'));
+  const account = await store.ensureAccount('env_a', connection.id, 'user-1');
+  await store.saveTokens(account.id, tokens(), { event: { type: 'account.connected' } });
+  answer = '127.0.0.1';
+  const d = new WebhookDispatcher({ store, urlRefusal: (u) => webhookUrlRefusal(u, policy), addressRefusal: (hostname, address) => webhookAddressRefusal(hostname, address, policy), lookup, timeoutMs: 2000 });
+  dispatchers.push(d);
+  expect(await d.runOnce()).toBe(1);
+  const [delivery] = await store.listWebhookDeliveries('env_a');
+  expect(receiver.connections).toBe(0);
+  expect(delivery!.lastError).toMatch(/^not sent: the endpoint URL is not allowed: its host is listed/);
+});
