@@ -16,7 +16,9 @@ import type {
   TokenSet,
 } from './types.js';
 
-type Time = string | Date;
+/** A timestamp column as a driver hands it back: ISO text from SQLite, a `Date` from PostgreSQL's timestamptz. */
+export type Time = string | Date;
+/** A JSON column as a driver hands it back: text from SQLite, the parsed value from PostgreSQL's jsonb. */
 export type Json = string | object;
 
 export interface EnvironmentRow { id: string; name: string; created_at: Time }

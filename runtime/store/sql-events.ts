@@ -5,7 +5,7 @@
  */
 import type { AccountEventDraft, AccountEventType } from '../webhooks/event-types.js';
 import { newId } from './ids.js';
-import { isoTime, readJson, type AccountRow } from './records.js';
+import { isoTime, readJson, type AccountRow, type Json, type Time } from './records.js';
 import type { SqlQueries } from './sql-driver.js';
 import type { AccountEventRecord } from './types.js';
 
@@ -15,7 +15,7 @@ export interface AccountEventRow {
   account_id: string;
   type: string;
   payload: string;
-  created_at: string | Date;
+  created_at: Time;
 }
 
 export function toAccountEvent(row: AccountEventRow): AccountEventRecord {
@@ -30,8 +30,8 @@ export function toAccountEvent(row: AccountEventRow): AccountEventRecord {
 }
 
 /** Whether an endpoint's `events` column (null: every type) includes `type`. */
-export function subscribes(events: string | object | null, type: AccountEventType): boolean {
-  return events === null || readJson<string[]>(events as string).includes(type);
+export function subscribes(events: Json | null, type: AccountEventType): boolean {
+  return events === null || readJson<string[]>(events).includes(type);
 }
 
 /**
@@ -69,7 +69,7 @@ export async function appendAccountEvent(
     [id, account.environment_id, account.id, draft.type, payload, draft.dedupeKey ?? null, createdAt],
   );
   if (inserted === 0) return null;
-  const endpoints = await tx.all<{ id: string; events: string | object | null }>('SELECT id, events FROM webhook_endpoints WHERE environment_id = ?', [
+  const endpoints = await tx.all<{ id: string; events: Json | null }>('SELECT id, events FROM webhook_endpoints WHERE environment_id = ?', [
     account.environment_id,
   ]);
   for (const endpoint of endpoints) {

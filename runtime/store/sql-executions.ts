@@ -4,16 +4,16 @@
  * last row seen, so pages stay stable while new rows arrive; the API layer turns that key into a cursor and back),
  * and deleted by age.
  */
-import { isoTime, normalizeTime, readJson } from './records.js';
+import { isoTime, normalizeTime, readJson, type Json, type Time } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
 import type { ExecutionFilter, ExecutionOutcome, ExecutionPage, ExecutionRecord } from './types.js';
 
 interface ExecutionRow {
-  id: string; environment_id: string; started_at: string | Date; kind: string; connection_id: string | null;
+  id: string; environment_id: string; started_at: Time; kind: string; connection_id: string | null;
   connection_name: string | null; identifier: string | null; operation: string; outcome: string; error_code: string | null;
   error_message: string | null;
-  upstream_status: number | string | null; attempts: number | string; duration_ms: number | string; input: string | object | null;
+  upstream_status: number | string | null; attempts: number | string; duration_ms: number | string; input: Json | null;
 }
 
 function toExecution(row: ExecutionRow): ExecutionRecord {

@@ -9,11 +9,9 @@
  * session id, the subject and the token are not stored; the action is. The outcome is sealed
  * (`dashboard_form_sends|<id>|result`): an authorization link is a credential. A webhook secret is never put in it.
  */
-import { isoTime, normalizeTime } from './records.js';
+import { isoTime, normalizeTime, type Time } from './records.js';
 import type { SqlContext } from './sql-context.js';
 import type { FormSendRecord, NewFormSend } from './types.js';
-
-type Time = string | Date;
 
 interface FormSendRow {
   id: string;

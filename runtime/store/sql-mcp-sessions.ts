@@ -5,19 +5,17 @@
  * purged with the other expired records.
  */
 import { newId } from './ids.js';
-import { isoTime, normalizeTime, readJson } from './records.js';
+import { isoTime, normalizeTime, readJson, type Json, type Time } from './records.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import type { McpSessionMode, McpSessionRecord, NewMcpSession } from './types.js';
-
-type Time = string | Date;
 
 interface McpSessionRow {
   id: string;
   environment_id: string;
   identifier: string;
   token_hash: string;
-  connections: string | object | null;
-  tools: string | object | null;
+  connections: Json | null;
+  tools: Json | null;
   read_only: number | string;
   mode: string;
   expires_at: Time;

@@ -11,7 +11,7 @@
 import { secretAad } from '../crypto/secret-box.js';
 import type { AccountEventType } from '../webhooks/event-types.js';
 import { newId } from './ids.js';
-import { isoTime, normalizeTime, readJson } from './records.js';
+import { isoTime, normalizeTime, readJson, type Json, type Time } from './records.js';
 import { mapWriteError, type SqlContext } from './sql-context.js';
 import type { SqlValue } from './sql-driver.js';
 import { toAccountEvent, type AccountEventRow } from './sql-events.js';
@@ -26,10 +26,8 @@ import type {
   WebhookEndpointRecord,
 } from './types.js';
 
-type Time = string | Date;
-
 interface EndpointRow {
-  id: string; environment_id: string; url: string; events: string | object | null; secret: string;
+  id: string; environment_id: string; url: string; events: Json | null; secret: string;
   previous_secret: string | null; previous_secret_expires_at: Time | null; created_at: Time; updated_at: Time;
 }
 interface DeliveryRow {
@@ -87,7 +85,7 @@ export class SqlWebhooks {
       id: row.id,
       environmentId: row.environment_id,
       url: row.url,
-      events: row.events === null ? null : readJson<AccountEventType[]>(row.events as string),
+      events: row.events === null ? null : readJson<AccountEventType[]>(row.events),
       secret: this.ctx.box.open(row.secret, secretAad('webhook_endpoints', row.id, 'secret')),
       previousSecret: row.previous_secret === null ? null : this.ctx.box.open(row.previous_secret, secretAad('webhook_endpoints', row.id, 'previous_secret')),
       previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : isoTime(row.previous_secret_expires_at),
