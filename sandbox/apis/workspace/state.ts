@@ -22,13 +22,17 @@ export function hasDataSources(version: string | undefined): boolean {
   return version !== undefined && version >= DATA_SOURCES_VERSION;
 }
 
-export interface PageRecord {
-  object: 'page';
-  id: string;
+/** What Notion stamps on a page, database or data source: when it was made and last edited, and by whom. */
+export interface Stamps {
   created_time: string;
   last_edited_time: string;
   created_by: { object: 'user'; id: string };
   last_edited_by: { object: 'user'; id: string };
+}
+
+export interface PageRecord extends Stamps {
+  object: 'page';
+  id: string;
   icon: unknown;
   cover: unknown;
   parent: Parent;
@@ -43,13 +47,9 @@ export interface PageRecord {
   seq: number;
 }
 
-export interface DatabaseRecord {
+export interface DatabaseRecord extends Stamps {
   object: 'database';
   id: string;
-  created_time: string;
-  last_edited_time: string;
-  created_by: { object: 'user'; id: string };
-  last_edited_by: { object: 'user'; id: string };
   title: RichText[];
   description: RichText[];
   icon: unknown;
@@ -64,14 +64,10 @@ export interface DatabaseRecord {
 }
 
 /** A data source (from 2025-09-03): a table of a database, with its own schema and rows. */
-export interface DataSourceRecord {
+export interface DataSourceRecord extends Stamps {
   object: 'data_source';
   id: string;
   database_id: string;
-  created_time: string;
-  last_edited_time: string;
-  created_by: { object: 'user'; id: string };
-  last_edited_by: { object: 'user'; id: string };
   title: RichText[];
   description: RichText[];
   properties: Schema;
@@ -117,26 +113,29 @@ export class Workspace {
     return this.seq;
   }
 
-  addPage(p: Omit<PageRecord, 'object' | 'id' | 'seq' | 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by'>, now: number): PageRecord {
+  /** The stamps of an object the integration (this workspace's bot) makes at `now`. */
+  private stamps(now: number): Stamps {
     const t = notionTime(now);
-    const page: PageRecord = { object: 'page', id: randomUUID(), created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot, seq: this.nextSeq(), ...p };
+    return { created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot };
+  }
+
+  addPage(p: Omit<PageRecord, 'object' | 'id' | 'seq' | keyof Stamps>, now: number): PageRecord {
+    const page: PageRecord = { object: 'page', id: randomUUID(), ...this.stamps(now), seq: this.nextSeq(), ...p };
     this.pages.set(page.id, page);
     return page;
   }
 
   /** A database with its first data source, which holds `properties` and takes the database's title. */
-  addDatabase(d: Omit<DatabaseRecord, 'object' | 'id' | 'seq' | 'created_time' | 'last_edited_time' | 'created_by' | 'last_edited_by' | 'dataSources'>, properties: Schema, now: number): DatabaseRecord {
-    const t = notionTime(now);
-    const db: DatabaseRecord = { object: 'database', id: randomUUID(), created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot, seq: this.nextSeq(), dataSources: [], ...d };
+  addDatabase(d: Omit<DatabaseRecord, 'object' | 'id' | 'seq' | keyof Stamps | 'dataSources'>, properties: Schema, now: number): DatabaseRecord {
+    const db: DatabaseRecord = { object: 'database', id: randomUUID(), ...this.stamps(now), seq: this.nextSeq(), dataSources: [], ...d };
     this.databases.set(db.id, db);
     this.addDataSource(db, db.title, properties, now);
     return db;
   }
 
   addDataSource(db: DatabaseRecord, title: RichText[], properties: Schema, now: number): DataSourceRecord {
-    const t = notionTime(now);
     const ds: DataSourceRecord = {
-      object: 'data_source', id: randomUUID(), database_id: db.id, created_time: t, last_edited_time: t, created_by: this.bot, last_edited_by: this.bot,
+      object: 'data_source', id: randomUUID(), database_id: db.id, ...this.stamps(now),
       title, description: [], properties, archived: false, seq: this.nextSeq(),
     };
     this.dataSources.set(ds.id, ds);
