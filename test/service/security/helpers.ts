@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { ConnectionView } from '../../../runtime/api.js';
 import { consentThroughSandbox, continueLink } from '../../../runtime/cli/consent.js';
 import { registerWithSandbox } from '../../../runtime/service/sandbox-connections.js';
+import type { ConnectorName } from '../../../runtime/types.js';
 import type { Harness, TestEnv } from '../harness.js';
 
 export interface Received {
@@ -51,14 +52,23 @@ export async function startUpstream(): Promise<Upstream> {
   return upstream;
 }
 
-/** A calendar connection whose OAuth is the sandbox's and whose API base is `apiBaseUrl`, with `identifier` connected. */
-export async function connectThrough(h: Harness, env: TestEnv, apiBaseUrl: string, identifier = 'user-1'): Promise<ConnectionView> {
+/**
+ * A `connector` connection (calendar unless said) whose OAuth is the sandbox's and whose API base is `apiBaseUrl`,
+ * with `identifier` connected.
+ */
+export async function connectThrough(
+  h: Harness,
+  env: TestEnv,
+  apiBaseUrl: string,
+  identifier = 'user-1',
+  connector: ConnectorName = 'calendar',
+): Promise<ConnectionView> {
   const token = await h.token(env);
   const secret = `secret-${randomBytes(8).toString('hex')}`;
-  const name = `cal-${randomBytes(4).toString('hex')}`;
+  const name = `${connector}-${randomBytes(4).toString('hex')}`;
   const made = await h.call('POST', '/api/v1/connections', {
     token,
-    body: { name, connector: 'calendar', client_id: `client-${name}`, client_secret: secret, overrides: { ...h.sandbox.endpoints('calendar'), apiBaseUrl } },
+    body: { name, connector, client_id: `client-${name}`, client_secret: secret, overrides: { ...h.sandbox.endpoints(connector), apiBaseUrl } },
   });
   expect(made.status).toBe(201);
   registerWithSandbox(h.sandbox, made.body as ConnectionView, secret);

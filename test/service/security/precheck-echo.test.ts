@@ -5,13 +5,9 @@
  * user's provider token into those names: the caller's error, the MCP result and the execution history's message
  * must hold none of it, in any form.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionView } from '../../../runtime/api.js';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { registerWithSandbox } from '../../../runtime/service/sandbox-connections.js';
 import { startHarness, type Harness } from '../harness.js';
-import { startUpstream, type Upstream } from './helpers.js';
+import { connectThrough, startUpstream, type Upstream } from './helpers.js';
 
 let h: Harness;
 let upstream: Upstream;
@@ -22,17 +18,8 @@ const DATABASE = 'd9824bdc-8445-4327-be8b-5b47500af6ce';
 beforeAll(async () => {
   h = await startHarness({ rateLimit: false });
   upstream = await startUpstream();
+  connectionName = (await connectThrough(h, h.a, upstream.url, 'precheck-user', 'workspace')).name;
   token = await h.token(h.a);
-  const secret = `secret-${randomBytes(8).toString('hex')}`;
-  connectionName = `ws-${randomBytes(4).toString('hex')}`;
-  const made = await h.call('POST', '/api/v1/connections', {
-    token,
-    body: { name: connectionName, connector: 'workspace', client_id: `client-${connectionName}`, client_secret: secret, overrides: { ...h.sandbox.endpoints('workspace'), apiBaseUrl: upstream.url } },
-  });
-  expect(made.status).toBe(201);
-  registerWithSandbox(h.sandbox, made.body as ConnectionView, secret);
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connectionName, identifier: 'precheck-user' } });
-  expect((await consentThroughSandbox(link.body.link, { user: 'precheck-user@example.com' })).status).toBe(200);
 });
 afterAll(async () => {
   await h?.close();
