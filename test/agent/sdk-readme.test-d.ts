@@ -28,7 +28,7 @@ for (const call of res.choices[0]!.message.tool_calls ?? [])
   if (call.type === 'function')
     await client.executeTool({ tool_name: call.function.name, identifier: 'user-42', tool_input: JSON.parse(call.function.arguments) });
 
-const msg = await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages,
+const msg = await anthropic.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 1024, messages,
   tools: await client.toolDefinitions('anthropic', { query: 'schedule a meeting' }) });
 for (const block of msg.content)
   if (block.type === 'tool_use')

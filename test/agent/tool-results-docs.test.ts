@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Anthropic from '@anthropic-ai/sdk';
+import { describe, expect, it, vi } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = join(ROOT, 'test/agent/tool-results');
@@ -37,6 +38,23 @@ describe('docs/agents.md shows the tool-result code that compiles', () => {
       const requests = block!.match(/\.create\(\{[^}]*\}/g) ?? [];
       expect(requests.length).toBeGreaterThan(0);
       for (const request of requests) expect(request).toContain('parallel_tool_calls: false');
+    }
+  });
+
+  // The Anthropic SDK warns, on each request, of a model it lists as deprecated, with the day it reaches end of life
+  // (after which the API refuses it); a snippet naming one stops working on that day.
+  it('the Anthropic models the README and docs/ name are none the installed SDK warns are deprecated', async () => {
+    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const models = [...new Set(pages.flatMap((page) => [...readFileSync(join(ROOT, page), 'utf8').matchAll(/model: '(claude-[^']+)'/g)].map((m) => m[1]!)))];
+    expect(models.length).toBeGreaterThan(0);
+    const answer = { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+    const anthropic = new Anthropic({ apiKey: 'test', maxRetries: 0, fetch: async () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } }) });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const model of models) await anthropic.messages.create({ model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([]);
+    } finally {
+      warn.mockRestore();
     }
   });
 });

@@ -13,7 +13,7 @@ const anthropic = new Anthropic();
 const tools = await client.toolDefinitions('anthropic', { identifier: 'user-42' });   // AnthropicTool[]
 const messages: Anthropic.MessageParam[] = [{ role: 'user', content: userMessage }];
 for (;;) {
-  const msg = await anthropic.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages, tools });
+  const msg = await anthropic.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 1024, messages, tools });
   messages.push({ role: 'assistant', content: msg.content });
   const uses = msg.content.filter((block) => block.type === 'tool_use');
   if (uses.length === 0) break;
