@@ -2,9 +2,10 @@
  * The one place upstream HTTP is sent from (tool calls, proxy requests, token and revocation requests), on undici.
  *
  * Why undici and not got (which the design first named): profiled, got's per-request `Options` merge, stream wrapper
- * and cancelable promise cost several times undici's CPU per call (figures in `docs/benchmarks.md`), and this module
- * used none of them: retry, redirects, timeouts and the size cap are this module's own policy either way. undici is Node's own HTTP
- * client (the engine of its `fetch`), so nothing here depends on a less kept library than before.
+ * and cancelable promise cost several times undici's CPU per call (figures in `docs/architecture.md`, "Why the
+ * upstream client is undici, not got"), and this module used none of them: retry, redirects, timeouts and the size
+ * cap are this module's own policy either way. undici is Node's own HTTP client (the engine of its `fetch`), so
+ * nothing here depends on a less kept library than before.
  *
  * Retry is one explicit loop: 429/5xx for retryable requests, honouring Retry-After, with capped jittered backoff;
  * the rule needs facts a generic client does not have (the tool's retry policy, Google's 403 rate-limit bodies).

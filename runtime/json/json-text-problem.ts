@@ -1,8 +1,9 @@
 /**
  * What is wrong with caller JSON text, said without repeating the text: V8's messages sometimes quote all of it
  * (`Unexpected token '}', "{"a":}" is not valid JSON`), and it may hold a secret (a request body's client secret, a
- * tool argument). Used by the body parser (service/json-body.ts) and by the readers of JSON text given in tool
- * inputs (agent/model-input.ts, mcp/meta-tools.ts), so every refusal of such text gives the same reason.
+ * tool argument). Used by the body parser (service/json-body.ts), by the readers of JSON text given in tool inputs
+ * (agent/model-input.ts, mcp/meta-tools.ts) and by the input validator's message for text given where an object is
+ * expected (validation/violations.ts), so every refusal of such text gives the same reason.
  */
 import { JsonPrototypeKeyError, JsonTooDeepError, parseUntrustedJson } from './untrusted-json.js';
 

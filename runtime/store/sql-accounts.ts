@@ -133,7 +133,7 @@ export class SqlAccounts {
       if (row === undefined) return null;
       if (row instanceof Error) return row;
       try {
-        // The per-call lookup: the refresh token is opened only if something reads it (see toAccount).
+        // The per-call lookup: the refresh token is opened only if something reads it (records.ts, toTokens).
         return toAccount(row, this.ctx.box, { lazyRefresh: true });
       } catch (error) {
         return error as Error;
