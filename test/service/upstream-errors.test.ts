@@ -319,7 +319,17 @@ describe('missing permissions are insufficient_scope (403)', () => {
     await connect('crm', 'crm-contacts-only', 'frank', { scopes: ['crm.objects.contacts.read'] });
     const res = await run('crm-contacts-only', 'frank', 'crm_deal_create', { dealname: 'Big one', amount: 1000, dealstage: 'qualifiedtobuy' });
     expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: 'insufficient_scope', details: { required_scopes: ['crm.objects.deals.write'], body: { category: 'MISSING_SCOPES' } } });
+    // HubSpot names the deal write scopes of all four kinds, any one admitting the call; the step-up asks for the one
+    // the connector asks for by default.
+    expect(res.body.error).toMatchObject({
+      code: 'insufficient_scope',
+      details: {
+        required_scopes: ['crm.schemas.deals.write', 'crm.objects.deals.sensitive.write.v2', 'crm.objects.deals.write', 'crm.objects.deals.highly_sensitive.write.v2'],
+        required_scopes_all: false,
+        scopes_to_request: ['crm.objects.deals.write'],
+        body: { category: 'MISSING_SCOPES' },
+      },
+    });
   });
 
   it('Notion: names the resource the integration may not use', async () => {

@@ -6,7 +6,7 @@ import { archiveObject, createObject, getObject, listObjects, updateObject } fro
 import { getOwner, listOwners } from './owners.js';
 import { listDealPipelines } from './pipelines.js';
 import { OBJECT_TYPES, type ObjectType } from './schema.js';
-import { requiredScope, requireScope } from './scopes.js';
+import { requiredScopes, requireScope } from './scopes.js';
 import { searchObjects } from './search.js';
 import { Crm } from './store.js';
 
@@ -14,7 +14,7 @@ function route(crm: Crm, req: ApiRequest): ApiResponse {
   const segs = req.path.split('/').filter(Boolean);
   const m = req.method;
   if (segs[0] !== 'crm' || (segs[1] !== 'v3' && segs[1] !== 'v4')) throw noRoute(m, req.path);
-  requireScope(req.scopes, requiredScope(m, segs));
+  requireScope(req.scopes, requiredScopes(m, segs));
   if (segs[1] === 'v4') {
     if (isDefaultAssociationPath(segs) && m === 'PUT') return associateDefault(crm, req, segs);
     throw noRoute(m, req.path);

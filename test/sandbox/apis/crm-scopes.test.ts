@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredScope } from '../../../sandbox/apis/crm/scopes.js';
+import { requiredScopes } from '../../../sandbox/apis/crm/scopes.js';
 import { startSandbox } from '../../../sandbox/start.js';
 import type { Sandbox } from '../../../sandbox/types.js';
 import { clients, hubspotTokens } from '../helpers.js';
@@ -34,7 +34,7 @@ describe('HubSpot CRM fake: granular scopes', () => {
       message: "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
       correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       category: 'MISSING_SCOPES',
-      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.objects.contacts.write'] } }],
+      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.schemas.contacts.write', 'crm.objects.contacts.sensitive.write.v2', 'crm.objects.contacts.write', 'crm.objects.contacts.highly_sensitive.write.v2'] } }],
       links: { scopes: 'https://developers.hubspot.com/scopes' },
     });
     // Nothing was created: the refusal comes before the handler.
@@ -50,20 +50,22 @@ describe('HubSpot CRM fake: granular scopes', () => {
     expect((await call(token, 'POST', '/crm/v3/objects/contacts/search', {})).status).toBe(200);
     expect((await call(token, 'POST', '/crm/v3/objects/deals/search', {})).status).toBe(200);
     expect((await call(token, 'GET', '/crm/v3/pipelines/deals')).status).toBe(200);
-    const cases: [string, string, string][] = [
-      ['GET', '/crm/v3/objects/companies', 'crm.objects.companies.read'],
-      ['POST', '/crm/v3/objects/companies/search', 'crm.objects.companies.read'],
-      ['PATCH', '/crm/v3/objects/deals/30001', 'crm.objects.deals.write'],
-      ['DELETE', '/crm/v3/objects/contacts/101', 'crm.objects.contacts.write'],
-      ['GET', '/crm/v3/owners', 'crm.objects.owners.read'],
-      ['GET', '/crm/v3/owners/75480001', 'crm.objects.owners.read'],
+    // A contact, company or deal call names the object's schema, sensitive, plain and highly sensitive scopes.
+    const object = (type: string, access: string) => [`crm.schemas.${type}.${access}`, `crm.objects.${type}.sensitive.${access}.v2`, `crm.objects.${type}.${access}`, `crm.objects.${type}.highly_sensitive.${access}.v2`];
+    const cases: [string, string, string[]][] = [
+      ['GET', '/crm/v3/objects/companies', object('companies', 'read')],
+      ['POST', '/crm/v3/objects/companies/search', object('companies', 'read')],
+      ['PATCH', '/crm/v3/objects/deals/30001', object('deals', 'write')],
+      ['DELETE', '/crm/v3/objects/contacts/101', object('contacts', 'write')],
+      ['GET', '/crm/v3/owners', ['crm.objects.owners.read']],
+      ['GET', '/crm/v3/owners/75480001', ['crm.objects.owners.read']],
       // The v4 default association asks the from record's write scope.
-      ['PUT', '/crm/v4/objects/deals/30001/associations/default/contacts/101', 'crm.objects.deals.write'],
+      ['PUT', '/crm/v4/objects/deals/30001/associations/default/contacts/101', ['crm.objects.deals.write']],
     ];
-    for (const [method, path, scope] of cases) {
+    for (const [method, path, scopes] of cases) {
       const r = await call(token, method, path, method === 'PATCH' ? { properties: {} } : undefined);
       expect(r.status, `${method} ${path}`).toBe(403);
-      expect(r.body.errors[0].context.requiredGranularScopes).toEqual([scope]);
+      expect(r.body.errors[0].context.requiredGranularScopes).toEqual(scopes);
     }
   });
 
@@ -120,24 +122,26 @@ describe('crm connector default scopes', () => {
     };
     const needed = files.flatMap((f) => {
       const tool = parse(readFileSync(join(dir, f), 'utf8')) as { name: string; parameters?: Record<string, { enum?: string[] }>; request: { method: string; path: string } };
-      return paths(tool.request.path, tool.parameters ?? {}).map((path) => ({ tool: `${tool.name} ${path}`, scope: requiredScope(tool.request.method, path.split('/').filter(Boolean)) }));
+      return paths(tool.request.path, tool.parameters ?? {}).map((path) => ({ tool: `${tool.name} ${path}`, scopes: requiredScopes(tool.request.method, path.split('/').filter(Boolean)) }));
     });
-    for (const path of connector.proxy.examples) needed.push({ tool: `proxy ${path}`, scope: requiredScope('GET', path.split('/').filter(Boolean)) });
+    for (const path of connector.proxy.examples) needed.push({ tool: `proxy ${path}`, scopes: requiredScopes('GET', path.split('/').filter(Boolean)) });
+    // Any one of the scopes HubSpot names admits the call: the defaults must hold one.
     for (const n of needed) {
-      expect(n.scope, n.tool).not.toBeNull();
-      expect(connector.oauth.default_scopes, n.tool).toContain(n.scope);
+      expect(n.scopes, n.tool).not.toBeNull();
+      expect(n.scopes!.filter((s) => connector.oauth.default_scopes.includes(s)), n.tool).not.toEqual([]);
     }
   });
 
   it('maps verbs to read or write', () => {
-    expect(requiredScope('GET', ['crm', 'v3', 'objects', 'deals', '1'])).toBe('crm.objects.deals.read');
-    expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals', 'search'])).toBe('crm.objects.deals.read');
-    expect(requiredScope('POST', ['crm', 'v3', 'objects', 'deals'])).toBe('crm.objects.deals.write');
-    expect(requiredScope('GET', ['crm', 'v3', 'objects', 'tickets'])).toBeNull();
+    expect(requiredScopes('GET', ['crm', 'v3', 'objects', 'deals', '1'])).toContain('crm.objects.deals.read');
+    expect(requiredScopes('POST', ['crm', 'v3', 'objects', 'deals', 'search'])).toContain('crm.objects.deals.read');
+    expect(requiredScopes('POST', ['crm', 'v3', 'objects', 'deals'])).toContain('crm.objects.deals.write');
+    expect(requiredScopes('POST', ['crm', 'v3', 'objects', 'deals'])).not.toContain('crm.objects.deals.read');
+    expect(requiredScopes('GET', ['crm', 'v3', 'objects', 'tickets'])).toBeNull();
     // Notes take the contacts scopes, as HubSpot's notes guide lists them.
-    expect(requiredScope('POST', ['crm', 'v3', 'objects', 'notes'])).toBe('crm.objects.contacts.write');
-    expect(requiredScope('GET', ['crm', 'v3', 'objects', 'notes', '40001'])).toBe('crm.objects.contacts.read');
-    expect(requiredScope('GET', ['crm', 'v3', 'pipelines', 'deals'])).toBe('crm.objects.deals.read');
-    expect(requiredScope('GET', ['crm', 'v3', 'pipelines', 'tickets'])).toBeNull();
+    expect(requiredScopes('POST', ['crm', 'v3', 'objects', 'notes'])).toEqual(['crm.objects.contacts.write']);
+    expect(requiredScopes('GET', ['crm', 'v3', 'objects', 'notes', '40001'])).toEqual(['crm.objects.contacts.read']);
+    expect(requiredScopes('GET', ['crm', 'v3', 'pipelines', 'deals'])).toEqual(['crm.objects.deals.read']);
+    expect(requiredScopes('GET', ['crm', 'v3', 'pipelines', 'tickets'])).toBeNull();
   });
 });

@@ -268,6 +268,31 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     expect(unauth.code).toBe(401);
     expect(unauth.body.category).toMatch(/AUTHENTICATION/);
   });
+
+  it("a missing scope (403 MISSING_SCOPES) names every scope HubSpot would take, any one of them admitting the call", async () => {
+    // HubSpot's "Using Object APIs" guide: reading deals without crm.objects.deals.read answers "One or more of the
+    // following scopes are required." naming the schema, sensitive, plain and highly sensitive read scopes.
+    const { access_token } = await hubspotTokens(sb, 'sdk-scopes@example.com', 'crm.objects.contacts.read');
+    const limited = hubspot(sb.origins.hubspot!, access_token);
+    const read = await refusal(limited.crm.deals.basicApi.getPage(10));
+    expect(read.code).toBe(403);
+    expect(read.body).toMatchObject({
+      category: 'MISSING_SCOPES',
+      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.schemas.deals.read', 'crm.objects.deals.sensitive.read.v2', 'crm.objects.deals.read', 'crm.objects.deals.highly_sensitive.read.v2'] } }],
+    });
+    const search = await refusal(limited.crm.deals.searchApi.doSearch({ filterGroups: [], properties: [], limit: 1, after: '0', sorts: [] }));
+    expect(search.body).toMatchObject({ errors: [{ context: { requiredGranularScopes: ['crm.schemas.deals.read', 'crm.objects.deals.sensitive.read.v2', 'crm.objects.deals.read', 'crm.objects.deals.highly_sensitive.read.v2'] } }] });
+    // A write names the write scopes of the same four kinds.
+    const write = await refusal(limited.crm.companies.basicApi.create({ properties: { name: 'No scope Inc' }, associations: [] }));
+    expect(write.code).toBe(403);
+    expect(write.body).toMatchObject({
+      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: ['crm.schemas.companies.write', 'crm.objects.companies.sensitive.write.v2', 'crm.objects.companies.write', 'crm.objects.companies.highly_sensitive.write.v2'] } }],
+    });
+    // "One or more": a token holding another of the named scopes is admitted.
+    const { access_token: sensitive } = await hubspotTokens(sb, 'sdk-sensitive@example.com', 'crm.objects.deals.sensitive.read.v2');
+    const page = await hubspot(sb.origins.hubspot!, sensitive).crm.deals.basicApi.getPage(10);
+    expect(page.results.length).toBeGreaterThan(0);
+  });
 });
 
 /** One tool input and the official client's call for the same operation. */
