@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
-import { guardedLookup } from '../http/guarded-lookup.js';
+import { ForbiddenAddressError, guardedLookup } from '../http/guarded-lookup.js';
 import { strictWebhookAddressRefusal } from './endpoint-url.js';
 import type { ClaimedDelivery, Store, WebhookAttemptOutcome } from '../store/types.js';
 import { nextAttemptAt } from './retry-schedule.js';
@@ -135,6 +135,7 @@ export class WebhookDispatcher {
     const clockStart = performance.now();
     let statusCode: number | null = null;
     let error: string | null = null;
+    let refusedAddress: string | undefined;
     const refusal = this.#urlRefusal(endpoint.url);
     if (refusal !== null) {
       error = `not sent: the endpoint URL ${refusal}`;
@@ -160,8 +161,15 @@ export class WebhookDispatcher {
           await res.body.dump();
         }
       } catch (e) {
-        const err = e as { code?: string; message?: string; name?: string };
-        error = `${err.code ?? err.name ?? 'error'}: ${err.message ?? String(e)}`;
+        if (e instanceof ForbiddenAddressError) {
+          // The attempt log is the environment's to read: naming the address would tell a tenant what any name (an
+          // internal one of a split-horizon DNS) resolves to on the service's network. The operator's log has it.
+          error = `${e.code}: ${e.hostname} resolved to an address that ${e.refusal}`;
+          refusedAddress = e.address;
+        } else {
+          const err = e as { code?: string; message?: string; name?: string };
+          error = `${err.code ?? err.name ?? 'error'}: ${err.message ?? String(e)}`;
+        }
       }
     }
     const durationMs = performance.now() - clockStart;
@@ -175,7 +183,7 @@ export class WebhookDispatcher {
       // Why, when the receiver gave no status (refused connection, timeout, a URL the policy refuses now); an HTTP
       // status is its own why, and the receiver's body stays in the delivery log.
       this.#logger?.warn(
-        { deliveryId: delivery.id, eventId: event.id, endpointId: endpoint.id, attempt: delivery.attempts + 1, status: statusCode, ...(statusCode === null ? { error } : {}), next: next.status },
+        { deliveryId: delivery.id, eventId: event.id, endpointId: endpoint.id, attempt: delivery.attempts + 1, status: statusCode, ...(statusCode === null ? { error } : {}), ...(refusedAddress === undefined ? {} : { address: refusedAddress }), next: next.status },
         'webhook delivery attempt failed',
       );
     }

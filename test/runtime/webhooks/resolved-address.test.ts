@@ -35,17 +35,19 @@ async function deliver(url: string, policy: ConnectionOverridePolicy) {
   const connection = await store.createConnection(newConnection('env_a'));
   const account = await store.ensureAccount('env_a', connection.id, 'user-1');
   await store.saveTokens(account.id, tokens(), { event: { type: 'account.connected' } });
+  const logged: object[] = [];
   const d = new WebhookDispatcher({
     store,
     urlRefusal: (u) => webhookUrlRefusal(u, policy),
     addressRefusal: (hostname, address) => webhookAddressRefusal(hostname, address, policy),
     lookup,
     timeoutMs: 2000,
+    logger: { warn: (obj) => void logged.push(obj) },
   });
   dispatchers.push(d);
   expect(await d.runOnce()).toBe(1);
   const [delivery] = await store.listWebhookDeliveries('env_a');
-  return { delivery: delivery!, attempts: await store.listWebhookAttempts('env_a', delivery!.id) };
+  return { delivery: delivery!, attempts: await store.listWebhookAttempts('env_a', delivery!.id), logged };
 }
 
 beforeEach(async () => {
@@ -64,12 +66,16 @@ afterEach(async () => {
 
 it('production default: a public name resolving to 127.0.0.1 is not contacted, and the attempt says why', async () => {
   answer = '127.0.0.1';
-  const { delivery, attempts } = await deliver(`https://hooks.example.com:${receiver.port}/hooks`, readOverridePolicy({}, true));
+  const { delivery, attempts, logged } = await deliver(`https://hooks.example.com:${receiver.port}/hooks`, readOverridePolicy({}, true));
   expect(receiver.connections).toBe(0);
   expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
   expect(attempts).toHaveLength(1);
-  expect(attempts[0]!.error).toMatch(/^ERR_FORBIDDEN_ADDRESS: hooks\.example\.com resolved to 127\.0\.0\.1, which is not allowed: loopback, private and link-local addresses are not webhook targets/);
+  // The attempt log (which the environment's API client reads) does not name the address: a tenant would otherwise
+  // learn what internal names resolve to on the service's network. The operator's log line does.
+  expect(attempts[0]!.error).toMatch(/^ERR_FORBIDDEN_ADDRESS: hooks\.example\.com resolved to an address that is not allowed: loopback, private and link-local addresses are not webhook targets/);
+  expect(attempts[0]!.error).not.toContain('127.0.0.1');
   expect(delivery.lastError).toBe(attempts[0]!.error);
+  expect(logged).toEqual([expect.objectContaining({ error: attempts[0]!.error, address: '127.0.0.1' })]);
 });
 
 it('a listed origin is not connected to at an unspecified answer (0.0.0.0), which reaches this host', async () => {
@@ -77,7 +83,7 @@ it('a listed origin is not connected to at an unspecified answer (0.0.0.0), whic
   answer = '0.0.0.0';
   const refused = await deliver(`http://hooks.example.com:${receiver.port}/hooks`, policy);
   expect(receiver.connections).toBe(0);
-  expect(refused.attempts[0]!.error).toMatch(/hooks\.example\.com resolved to 0\.0\.0\.0, which is not allowed: link-local and unspecified/);
+  expect(refused.attempts[0]!.error).toMatch(/hooks\.example\.com resolved to an address that is not allowed: link-local and unspecified/);
 });
 
 it('a listed origin resolving to loopback is delivered to', async () => {
@@ -109,7 +115,7 @@ it('a dispatcher built without an address refusal applies the strictest one: a n
   expect(await d.runOnce()).toBe(1);
   const [delivery] = await store.listWebhookDeliveries('env_a');
   expect(receiver.connections).toBe(0);
-  expect(delivery!.lastError).toMatch(/^ERR_FORBIDDEN_ADDRESS: hooks\.example\.com resolved to 127\.0\.0\.1, which is not allowed: loopback/);
+  expect(delivery!.lastError).toMatch(/^ERR_FORBIDDEN_ADDRESS: hooks\.example\.com resolved to an address that is not allowed: loopback/);
 });
 
 it('an origin listed under the production default admits its host at that scheme and port only', async () => {
