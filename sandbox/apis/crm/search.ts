@@ -11,6 +11,14 @@ const MAX_FILTERS_PER_GROUP = 10;
 const MAX_FILTERS = 25;
 /** Search never pages past 10,000 results. */
 const MAX_RESULTS = 10_000;
+/**
+ * HubSpot's search guide (Limits): "A query can contain a maximum of 3,000 characters. If the body of your request
+ * exceeds 3,000 characters, a 400 error will be returned."; its public spec's PublicObjectSearchRequest.query: "The
+ * search query string, up to 3000 characters". HubSpot's wording of the refusal is not on record: the message is the
+ * sandbox's.
+ * @see https://developers.hubspot.com/docs/api-reference/latest/crm/search-the-crm
+ */
+const MAX_QUERY_CHARS = 3000;
 
 /** Compares two values of `property`: as instants on a date-time property ({@link instantOf}), else as numbers, then dates, then case-insensitive strings. */
 function compare(property: string, a: string, b: string): number {
@@ -150,6 +158,7 @@ export function searchObjects(crm: Crm, type: ObjectType, req: ApiRequest): ApiR
   let rows = [...crm.objects[type].values()].filter((o) => !o.archived && (preds.length === 0 || preds.some((p) => p(o))));
   if (body.query !== undefined) {
     if (typeof body.query !== 'string') throw invalid('query must be a string');
+    if (body.query.length > MAX_QUERY_CHARS) throw invalid(`query is ${body.query.length} characters long; a query can contain at most ${MAX_QUERY_CHARS}`);
     const words = body.query.toLowerCase().split(/\s+/).filter(Boolean);
     rows = rows.filter((o) => words.every((w) => QUERY_PROPERTIES[type].some((p) => tokens(o.properties[p] ?? '').some((t) => t.startsWith(w)))));
   }

@@ -269,6 +269,16 @@ describe('the HubSpot client against the sandbox, unchanged', () => {
     expect(unauth.body.category).toMatch(/AUTHENTICATION/);
   });
 
+  it('search: a query of more than 3,000 characters is refused (400), one of 3,000 taken', async () => {
+    // HubSpot's search guide, Limits: "A query can contain a maximum of 3,000 characters. If the body of your
+    // request exceeds 3,000 characters, a 400 error will be returned."
+    const search = (query: string) => hs.crm.contacts.searchApi.doSearch({ query, filterGroups: [], properties: [], limit: 1, after: '0', sorts: [] });
+    const long = await refusal(search('a'.repeat(3001)));
+    expect(long.code).toBe(400);
+    expect(long.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect((await search('a'.repeat(3000))).total).toBe(0);
+  });
+
   it("a missing scope (403 MISSING_SCOPES) names every scope HubSpot would take, any one of them admitting the call", async () => {
     // HubSpot's "Using Object APIs" guide: reading deals without crm.objects.deals.read answers "One or more of the
     // following scopes are required." naming the schema, sensitive, plain and highly sensitive read scopes.
