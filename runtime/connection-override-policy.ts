@@ -76,6 +76,22 @@ export function readOverridePolicy(env: NodeJS.ProcessEnv, production: boolean):
   return { mode: 'allowlist', allowedOrigins: origins as string[] };
 }
 
+/** A URL's port, the scheme's default when it has none. */
+const portOf = (url: URL): string => url.port || (url.protocol === 'https:' ? '443' : '80');
+
+/**
+ * Whether `url` reaches an origin `policy` refuses: that origin, or, for one on a loopback host (the sandbox's control
+ * API), any loopback host at its port, whatever the spelling or scheme (`localhost`, `*.localhost`, `[::1]`,
+ * `127.0.0.2`, `[::ffff:127.0.0.1]`), which the same listener may answer.
+ */
+export function isRefusedOrigin(url: URL, policy: ConnectionOverridePolicy): boolean {
+  return (policy.refusedOrigins ?? []).some((origin) => {
+    const refused = new URL(origin);
+    if (refused.origin === url.origin) return true;
+    return internalRange(refused.hostname) === 'loopback' && internalRange(url.hostname) === 'loopback' && portOf(refused) === portOf(url);
+  });
+}
+
 /**
  * Why `value` may not be an override under `policy`, or null when it may. `value` has already passed the URL syntax
  * check (absolute http(s), no credentials, query or fragment).
@@ -87,7 +103,7 @@ export function overrideRefusal(value: string, policy: ConnectionOverridePolicy)
   } catch {
     return 'is not a URL';
   }
-  if (policy.refusedOrigins?.includes(url.origin)) return 'is not allowed: that origin is never a connection target';
+  if (isRefusedOrigin(url, policy)) return 'is not allowed: that origin is never a connection target';
   if (policy.allowedOrigins.includes(url.origin)) return null;
   if (policy.mode === 'none') return `is not allowed: this service refuses connection overrides (${OVERRIDES_VARIABLE})`;
   if (policy.mode === 'allowlist') return `is not allowed: its origin ${url.origin} is not in ${OVERRIDES_VARIABLE}`;

@@ -18,7 +18,7 @@
  * origin the operator listed keeps its way to an internal receiver, as by text, save the link-local, unspecified and
  * local-use NAT64 answers no mode lets through.
  */
-import { addressAsUrl, OVERRIDES_VARIABLE, overrideRefusal, resolvedAddressRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
+import { addressAsUrl, isRefusedOrigin, OVERRIDES_VARIABLE, overrideRefusal, resolvedAddressRefusal, type ConnectionOverridePolicy } from '../connection-override-policy.js';
 import { internalRange } from '../http/internal-addresses.js';
 
 const MAX_URL_LENGTH = 2048;
@@ -39,7 +39,7 @@ export function webhookUrlRefusal(value: unknown, policy: ConnectionOverridePoli
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
   if (url.username !== '' || url.password !== '') return 'must not carry credentials (use the signing secret to authenticate deliveries)';
   if (url.hash !== '') return 'must not have a fragment';
-  if (policy.refusedOrigins?.includes(url.origin)) return 'is not allowed: that origin is never a webhook target';
+  if (isRefusedOrigin(url, policy)) return 'is not allowed: that origin is never a webhook target';
   if (policy.mode === 'none' && !policy.allowedOrigins.includes(url.origin)) {
     // A listed origin admits its host at its own scheme and port only. The resolved-address check knows the host name
     // alone ({@link webhookAddressRefusal}): another port of a listed host that resolves internally (the operator's

@@ -111,7 +111,11 @@ describe('overrideRefusal', () => {
     expect(overrideRefusal('http://127.0.0.1:4011/x', sandboxed)).not.toBeNull();
     const control: ConnectionOverridePolicy = { ...ANY, allowedOrigins: ['http://127.0.0.1:4012'], refusedOrigins: ['http://127.0.0.1:4012'] };
     expect(overrideRefusal('http://127.0.0.1:4012/_sandbox/requests', control)).toMatch(/never a connection target/);
-    expect(overrideRefusal('http://localhost:4012/x', control)).toBeNull();
+    // The control API listens on a loopback address: every other spelling of a loopback host at its port reaches it.
+    for (const other of ['http://localhost:4012/x', 'http://api.localhost:4012/x', 'http://[::1]:4012/x', 'http://127.0.0.2:4012/x', 'http://[::ffff:127.0.0.1]:4012/x', 'https://localhost:4012/x']) {
+      expect(overrideRefusal(other, control), other).toMatch(/never a connection target/);
+    }
+    expect(overrideRefusal('http://localhost:4013/x', control)).toBeNull();
   });
 });
 
