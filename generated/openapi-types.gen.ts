@@ -3751,7 +3751,7 @@ export interface components {
         Error: {
             error: {
                 /**
-                 * @description Each code with its HTTP status and whose side it points to: request (fix the call), authorization (the end user must authorize again), provider (retry later) or service.
+                 * @description Each code with its HTTP status and whose side it points to: request (fix the call), authorization (the end user must authorize again, or for a refused OAuth client the operator must fix the connection), provider (retry later) or service.
                  *     - `invalid_input` (400; side: request): The tool input or request body is invalid; details list every violation with its JSON pointer.
                  *     - `invalid_proxy_request` (400; side: request): The proxy request is refused before anything is sent (unsafe path, method or header).
                  *     - `invalid_request` (400; side: request): The request to the service itself is malformed (bad JSON, missing field).
@@ -3766,7 +3766,7 @@ export interface components {
                  *     - `reauthorization_required` (409; side: authorization): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
                  *     - `authorization_failed` (400; side: authorization): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
                  *     - `insufficient_scope` (403; side: authorization): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
-                 *     - `upstream_error` (502; side: provider, or request for a provider 4xx): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
+                 *     - `upstream_error` (502; side: provider, or request for a provider 4xx, or authorization for a refused OAuth client): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
                  *     - `upstream_rate_limited` (429; side: provider): The upstream API rate-limited the call after retries; Retry-After says when to try again.
                  *     - `upstream_timeout` (504; side: provider): The upstream API did not answer in time.
                  *     - `rate_limited` (429; side: request): This environment sent too many requests to the service; Retry-After says when to try again.

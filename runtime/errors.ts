@@ -11,12 +11,24 @@
 /**
  * Whose side an error points to: who must act before the call can succeed.
  * - `request`: the caller's request (the agent's input, the application's token or pace); fix the call.
- * - `authorization`: the end user's authorization of the connected account; the user must authorize again.
+ * - `authorization`: the authorization the call rests on: the end user's of the connected account (the user must
+ *   authorize again), or the application's OAuth client on the connection, when the provider refuses it (the
+ *   operator fixes the connection).
  * - `provider`: the upstream API failed, rate-limited the call or did not answer; retry later.
  * - `service`: this service (starting, shedding load, or a bug).
- * An entry's `upstream4xxSide`, where it has one, is its side when the provider answered with a 4xx (see {@link errorSide}).
+ * An entry's `upstream4xxSide`, where it has one, is its side when the provider answered with a 4xx, and its
+ * `refusedClientSide` its side when a token refresh was refused for the application's OAuth client (see {@link errorSide}).
  */
 export type ErrorSide = 'request' | 'authorization' | 'provider' | 'service';
+
+/** One code's entry: its HTTP status, its side (and where it has them, its sides for the cases above), its meaning. */
+export interface CatalogueEntry {
+  status: number;
+  side: ErrorSide;
+  upstream4xxSide?: ErrorSide;
+  refusedClientSide?: ErrorSide;
+  meaning: string;
+}
 
 export const ERROR_CATALOGUE = {
   invalid_input: { status: 400, side: 'request', meaning: 'The tool input or request body is invalid; details list every violation with its JSON pointer.' },
@@ -33,7 +45,7 @@ export const ERROR_CATALOGUE = {
   reauthorization_required: { status: 409, side: 'authorization', meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
   authorization_failed: { status: 400, side: 'authorization', meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },
   insufficient_scope: { status: 403, side: 'authorization', meaning: 'The user\'s grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.' },
-  upstream_error: { status: 502, side: 'provider', upstream4xxSide: 'request', meaning: 'The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.' },
+  upstream_error: { status: 502, side: 'provider', upstream4xxSide: 'request', refusedClientSide: 'authorization', meaning: 'The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.' },
   upstream_rate_limited: { status: 429, side: 'provider', meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },
   upstream_timeout: { status: 504, side: 'provider', meaning: 'The upstream API did not answer in time.' },
   rate_limited: { status: 429, side: 'request', meaning: 'This environment sent too many requests to the service; Retry-After says when to try again.' },
@@ -41,7 +53,7 @@ export const ERROR_CATALOGUE = {
   payload_too_large: { status: 413, side: 'request', meaning: 'The request body or the upstream response is larger than the limit.' },
   unavailable: { status: 503, side: 'service', meaning: 'The service is starting or stopping, or is shedding load because too many calls are waiting for one upstream; Retry-After says when to try again.' },
   internal: { status: 500, side: 'service', meaning: 'A bug in the service; the request id finds it in the logs.' },
-} as const satisfies Record<string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide; meaning: string }>;
+} as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
@@ -52,12 +64,25 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /**
  * The side of an error with this code, given the status the provider answered it with (none where it gave no
- * answer): the entry's `upstream4xxSide` for a 4xx, where it has one (an `upstream_error` 4xx, a missing record or a
- * refused value, is the request's, as the provider judged it: repeated unchanged it fails again), else its `side`.
+ * answer) and whether it is a token refresh that refused the application's OAuth client (`oauth/refresh-refusal.ts`
+ * tells it from a recorded message): the entry's `refusedClientSide` for such a refusal, where it has one (its 401 is
+ * the token endpoint's verdict on the connection's client id or secret, which the operator fixes, not one on the
+ * call); else its `upstream4xxSide` for a 4xx, where it has one (an `upstream_error` 4xx, a missing record or a
+ * refused value, is the request's, as the provider judged it: repeated unchanged it fails again); else its `side`.
  */
-export function errorSide(code: ErrorCode, upstreamStatus: number | null): ErrorSide {
-  const entry: { side: ErrorSide; upstream4xxSide?: ErrorSide } = ERROR_CATALOGUE[code];
+export function errorSide(code: ErrorCode, upstreamStatus: number | null, refusedClient = false): ErrorSide {
+  const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+  if (refusedClient && entry.refusedClientSide !== undefined) return entry.refusedClientSide;
   return upstreamStatus !== null && upstreamStatus >= 400 && upstreamStatus < 500 && entry.upstream4xxSide !== undefined ? entry.upstream4xxSide : entry.side;
+}
+
+/** A code's side as the OpenAPI document and docs/errors.md's table say it: `provider, or request for a provider 4xx, ...`. */
+export function sideText(entry: CatalogueEntry): string {
+  return [
+    entry.side,
+    ...(entry.upstream4xxSide === undefined ? [] : [`or ${entry.upstream4xxSide} for a provider 4xx`]),
+    ...(entry.refusedClientSide === undefined ? [] : [`or ${entry.refusedClientSide} for a refused OAuth client`]),
+  ].join(', ');
 }
 
 export interface ConnectorErrorOptions {

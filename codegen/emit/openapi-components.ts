@@ -3,7 +3,7 @@
  * and the error body built from the error catalogue. The HTTP service validates requests against these very schemas
  * (runtime/service/routes/schemas.ts reads them from generated/openapi.json), so every check belongs here.
  */
-import { ERROR_CATALOGUE, type ErrorSide } from '../../runtime/errors.js';
+import { ERROR_CATALOGUE, sideText, type CatalogueEntry } from '../../runtime/errors.js';
 import { CONNECTOR_NAMES, type JsonSchema } from '../../runtime/types.js';
 import { INPUT_LIMITS as L } from '../../runtime/validation/input-limits.js';
 import { MAX_TEXT_BODY } from '../../runtime/http/normalize.js';
@@ -13,13 +13,10 @@ import { MAX_TEXT_BODY } from '../../runtime/http/normalize.js';
  * says) and its meaning.
  */
 function errorCodesDescription(): string {
-  const entries: [string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide; meaning: string }][] = Object.entries(ERROR_CATALOGUE);
-  const lines = entries.map(([code, e]) => {
-    const side = e.upstream4xxSide === undefined ? e.side : `${e.side}, or ${e.upstream4xxSide} for a provider 4xx`;
-    return `- \`${code}\` (${e.status}; side: ${side}): ${e.meaning}`;
-  });
+  const entries: [string, CatalogueEntry][] = Object.entries(ERROR_CATALOGUE);
+  const lines = entries.map(([code, e]) => `- \`${code}\` (${e.status}; side: ${sideText(e)}): ${e.meaning}`);
   return [
-    'Each code with its HTTP status and whose side it points to: request (fix the call), authorization (the end user must authorize again), provider (retry later) or service.',
+    'Each code with its HTTP status and whose side it points to: request (fix the call), authorization (the end user must authorize again, or for a refused OAuth client the operator must fix the connection), provider (retry later) or service.',
     ...lines,
   ].join('\n');
 }

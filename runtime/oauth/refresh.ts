@@ -27,6 +27,7 @@ import type { ConnectorDefinition } from '../types.js';
 import { resolveEndpoints } from './endpoints.js';
 import { reauthorizationRequired } from './reauthorization.js';
 import { buildTokenRequest, processTokenResponse, TokenEndpointError } from './token-request.js';
+import { isClientRefusal, refreshFailedText } from './refresh-refusal.js';
 import { clientCredentials } from './client-credentials.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { traceRefresh } from '../telemetry/refresh-span.js';
@@ -42,7 +43,7 @@ function refreshFailureAdvice(error: TokenEndpointError, connectionName: string)
   if (error.status >= 500) {
     return " The provider's token endpoint failed, not the call nor the user's authorization: the same call may work if repeated in a moment.";
   }
-  if (error.oauthError === 'invalid_client' || error.oauthError === 'unauthorized_client') {
+  if (isClientRefusal(error.oauthError)) {
     return ` The provider refused the application's OAuth client (its client id or secret), not the user: the application's operator must fix the connection ${connectionName}; repeating the call will not help.`;
   }
   return '';
@@ -201,7 +202,7 @@ export class RefreshCoordinator {
           retryAfterSeconds: afterMs === undefined ? 1 : Math.max(1, Math.ceil(afterMs / 1000)),
         });
       }
-      throw new ConnectorError('upstream_error', `The token refresh failed (${error.status} ${error.oauthError}).${refreshFailureAdvice(error, connection.name)}`, {
+      throw new ConnectorError('upstream_error', `${refreshFailedText(error.status, error.oauthError)}${refreshFailureAdvice(error, connection.name)}`, {
         details: { status: error.status, error: error.oauthError },
       });
     }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, errorSide, type ErrorSide } from '../../runtime/errors.js';
+import { refusedClientMessage } from '../../runtime/oauth/refresh-refusal.js';
 import { serviceErrorFrom } from '../../runtime/client/errors.js';
 
 const root = new URL('../../', import.meta.url);
@@ -19,10 +20,11 @@ const documented = new Map(rows.map((m) => [m[1] as string, Number(m[2])]));
 const documentedSides = new Map(rows.map((m) => [m[1] as string, (m[3] as string).trim()]));
 
 /** A code's side as the page and the OpenAPI document say it: `provider, or request for a provider 4xx`. */
-function sideText(entry: { side: ErrorSide; upstream4xxSide?: ErrorSide }): string {
-  return entry.upstream4xxSide === undefined ? entry.side : `${entry.side}, or ${entry.upstream4xxSide} for a provider 4xx`;
+function sideText(entry: { side: ErrorSide; upstream4xxSide?: ErrorSide; refusedClientSide?: ErrorSide }): string {
+  const for4xx = entry.upstream4xxSide === undefined ? '' : `, or ${entry.upstream4xxSide} for a provider 4xx`;
+  return `${entry.side}${for4xx}${entry.refusedClientSide === undefined ? '' : `, or ${entry.refusedClientSide} for a refused OAuth client`}`;
 }
-const entries: [string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide }][] = Object.entries(ERROR_CATALOGUE);
+const entries: [string, { status: number; side: ErrorSide; upstream4xxSide?: ErrorSide; refusedClientSide?: ErrorSide }][] = Object.entries(ERROR_CATALOGUE);
 
 describe('error catalogue', () => {
   it('docs/errors.md lists every code with its status, and nothing else', () => {
@@ -37,6 +39,17 @@ describe('error catalogue', () => {
   it('an upstream_error is the provider\'s for a 5xx or no answer and the request\'s for a 4xx; other codes keep their side whatever the provider answered', () => {
     expect([errorSide('upstream_error', 500), errorSide('upstream_error', null), errorSide('upstream_error', 404), errorSide('upstream_error', 422)]).toEqual(['provider', 'provider', 'request', 'request']);
     expect([errorSide('insufficient_scope', 403), errorSide('reauthorization_required', 401), errorSide('invalid_input', null)]).toEqual(['authorization', 'authorization', 'request']);
+  });
+
+  it("a token refresh that refused the application's OAuth client is the authorization's, whatever its status; the flag moves no other code", () => {
+    expect([errorSide('upstream_error', 401, true), errorSide('upstream_error', 400, true), errorSide('upstream_error', 401)]).toEqual(['authorization', 'authorization', 'request']);
+    expect([errorSide('invalid_input', null, true), errorSide('upstream_timeout', null, true)]).toEqual(['request', 'provider']);
+    // Told from the recorded message, as the refresh wrote it; a token endpoint that failed, or an API's 401, is not one.
+    expect(refusedClientMessage("The token refresh failed (401 invalid_client). The provider refused the application's OAuth client (its client id or secret), not the user: the application's operator must fix the connection calendar; repeating the call will not help.")).toBe(true);
+    expect(refusedClientMessage('The token refresh failed (400 unauthorized_client).')).toBe(true);
+    expect(refusedClientMessage('The token refresh failed (503 temporarily_unavailable). The provider\'s token endpoint failed')).toBe(false);
+    expect(refusedClientMessage('The upstream API answered 401 to GET /calendar/v3/users/me/calendarList: invalid_client')).toBe(false);
+    expect([refusedClientMessage(null), refusedClientMessage('')]).toEqual([false, false]);
   });
 
   it('the OpenAPI error schema enumerates exactly the catalogue codes', () => {

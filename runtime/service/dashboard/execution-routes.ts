@@ -7,9 +7,10 @@
  * `GET /api/v1/executions` and `GET /api/v1/executions/{execution_id}` do.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { EnvironmentScope, ExecutionListQuery } from '../../api.js';
+import type { EnvironmentScope, ExecutionListQuery, ExecutionView } from '../../api.js';
 import { errorSide, isConnectorError, isErrorCode, type ErrorSide } from '../../errors.js';
 import { clipped } from '../../http/normalize.js';
+import { refusedClientMessage } from '../../oauth/refresh-refusal.js';
 import { apiSchemas } from '../routes/schemas.js';
 import { readTrail, trailLinks } from './cursor-trail.js';
 import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
@@ -34,10 +35,17 @@ const LIST_MESSAGE_CHARS = 160;
 /**
  * The execution page's line on whose side a failed call's error points to, the catalogue's side (runtime/errors.ts,
  * the side column of docs/errors.md) put for the operator reading one execution, with what the provider answered.
+ * A token refresh that refused the application's OAuth client is told from its recorded message
+ * (`oauth/refresh-refusal.ts`): its side is the catalogue's for it, and its line names the connection to fix.
  * A stored code the catalogue does not have (a record kept from another version) is left to the service's logs.
  */
-function sideLine(code: string, upstreamStatus: number | null): string {
-  const side: ErrorSide = isErrorCode(code) ? errorSide(code, upstreamStatus) : 'service';
+function sideLine(execution: ExecutionView): string {
+  const { error_code: code, upstream_status: upstreamStatus } = execution;
+  const refusedClient = refusedClientMessage(execution.error_message);
+  const side: ErrorSide = code !== null && isErrorCode(code) ? errorSide(code, upstreamStatus, refusedClient) : 'service';
+  if (side === 'authorization' && refusedClient) {
+    return `The application's OAuth client on the connection${execution.connection_name === null ? '' : ` ${execution.connection_name}`}: the provider's token endpoint refused its client id or secret when the user's token was refreshed. The operator must fix the connection (Connections: its client id, or set its client secret again); neither a new authorization link for the user nor repeating the call will help.`;
+  }
   switch (side) {
     case 'request':
       return upstreamStatus === null
@@ -138,7 +146,7 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
           title: `Execution ${execution.operation}`,
           execution,
           ok: execution.outcome === 'success',
-          side: execution.error_code ? sideLine(execution.error_code, execution.upstream_status) : null,
+          side: execution.error_code ? sideLine(execution) : null,
           inputText: execution.input === null || execution.input === undefined ? null : JSON.stringify(execution.input, null, 2),
         });
       } catch (error) {
