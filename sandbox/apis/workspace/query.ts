@@ -1,4 +1,4 @@
-import { isObject, validation } from './errors.js';
+import { isObject, normalizeId, validation } from './errors.js';
 import { findProperty, type Schema } from './properties.js';
 import { plainText, type RichText } from './rich-text.js';
 import type { PageRecord } from './state.js';
@@ -134,8 +134,11 @@ function condition(type: string, cond: unknown, path: string, now: number): (v: 
     case 'created_by':
     case 'last_edited_by':
     case 'relation': {
-      // A user or page id; Notion's `"me"` for the calling user is not modelled.
+      // A user or page id, a UUID (Notion's filter reference: "string (UUIDv4)"); anything else, an e-mail or a title,
+      // is refused as Notion refuses a malformed id, never matched against nothing. Notion's `"me"` for the calling
+      // user is not modelled (let through, it matches no id).
       if (typeof arg !== 'string') throw validation(`${path}.${op} should be a string.`);
+      if ((op === 'contains' || op === 'does_not_contain') && arg !== 'me') normalizeId(arg, `${path}.${op}`);
       const ids = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObject(v) ? [v] : []).map((o) => (isObject(o) ? o.id : undefined));
       const has = (v: unknown) => ids(v).some((id) => sameId(id, arg));
       if (op === 'contains') return has;

@@ -249,6 +249,13 @@ describe('Notion API fake', () => {
     expect(await q({ property: 'Owner', people: { is_empty: true } })).toEqual(['Nobody']);
     const notTrue = await call('POST', `/v1/databases/${db.body.id}/query`, { filter: { property: 'Owner', people: { is_empty: false } } });
     expect(notTrue.body.message).toBe('body failed validation: body.filter.people.is_empty should be `true`, instead was `false`.');
+    // A person's e-mail, or a page's title, is no id: refused as Notion refuses a non-UUID, never an empty list.
+    const byEmail = await call('POST', `/v1/databases/${db.body.id}/query`, { filter: { property: 'Owner', people: { contains: 'alice@example.com' } } });
+    expect(byEmail.status).toBe(400);
+    expect(byEmail.body.message).toBe('body failed validation: body.filter.people.contains should be a valid uuid, instead was `"alice@example.com"`.');
+    const byTitle = await call('POST', `/v1/databases/${db.body.id}/query`, { filter: { property: 'Task', relation: { does_not_contain: 'Book the venue' } } });
+    expect(byTitle.status).toBe(400);
+    expect(byTitle.body.message).toBe('body failed validation: body.filter.relation.does_not_contain should be a valid uuid, instead was `"Book the venue"`.');
   });
 
   it('comments: new discussion on a page, reply by discussion_id, get, list paginated', async () => {
