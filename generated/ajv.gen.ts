@@ -5170,13 +5170,140 @@ return errors === 0;
 }
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_create_document = validate43;
-const schema54 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the document (Google's default \"Untitled document\").","examples":["Meeting notes 2026-03-02"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const crm_owners_list = validate43;
+const schema54 = {"type":"object","properties":{"email":{"type":"string","format":"email","description":"Only the owner with this e-mail address.","examples":["ana@example.com"]},"limit":{"type":"integer","minimum":1,"maximum":500,"description":"Owners per page, 1 to 500 (HubSpot's default 100).","examples":[100]},"after":{"type":"string","minLength":1,"description":"Pagination cursor, the `paging.next.after` of the previous page.","examples":["20"]}},"additionalProperties":false};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "email") || (key0 === "limit")) || (key0 === "after"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 === "string"){
+if(!(formats2(data0))){
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/format",keyword:"format",params:{format: "email"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 500 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.after !== undefined){
+let data2 = data.after;
+if(typeof data2 === "string"){
+if(data2.length < 1){
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/minLength",keyword:"minLength",params:{limit: 1}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const docs_create_document = validate44;
+const schema55 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the document (Google's default \"Untitled document\").","examples":["Meeting notes 2026-03-02"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5221,7 +5348,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(data1 === "1")){
-const err3 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.schema_version.enum}};
+const err3 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5244,7 +5371,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data2 === "1.0.0")){
-const err5 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema54.properties.tool_version.enum}};
+const err5 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5265,19 +5392,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_read_document = validate44;
-const schema55 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
-const formats46 = formats["document-id"];
+export const docs_read_document = validate45;
+const schema56 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"suggestions_view_mode":{"type":"string","enum":["DEFAULT_FOR_CURRENT_ACCESS","SUGGESTIONS_INLINE","PREVIEW_SUGGESTIONS_ACCEPTED","PREVIEW_WITHOUT_SUGGESTIONS"],"description":"How pending suggestions appear — DEFAULT_FOR_CURRENT_ACCESS (default), inline, previewed as accepted, or previewed without them.","examples":["PREVIEW_SUGGESTIONS_ACCEPTED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id"],"additionalProperties":false};
+const formats48 = formats["document-id"];
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5310,7 +5437,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats48(data0))){
 const err2 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/format",keyword:"format",params:{format: "document-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -5345,7 +5472,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((((data1 === "DEFAULT_FOR_CURRENT_ACCESS") || (data1 === "SUGGESTIONS_INLINE")) || (data1 === "PREVIEW_SUGGESTIONS_ACCEPTED")) || (data1 === "PREVIEW_WITHOUT_SUGGESTIONS"))){
-const err5 = {instancePath:instancePath+"/suggestions_view_mode",schemaPath:"#/properties/suggestions_view_mode/enum",keyword:"enum",params:{allowedValues: schema55.properties.suggestions_view_mode.enum}};
+const err5 = {instancePath:instancePath+"/suggestions_view_mode",schemaPath:"#/properties/suggestions_view_mode/enum",keyword:"enum",params:{allowedValues: schema56.properties.suggestions_view_mode.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5368,7 +5495,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5391,7 +5518,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema55.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5412,18 +5539,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const docs_update_document = validate45;
-const schema56 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
+export const docs_update_document = validate46;
+const schema57 = {"type":"object","properties":{"document_id":{"type":"string","format":"document-id","description":"The document id, the long id in its URL (/document/d/<id>/edit), or documentId from docs_create_document; the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1A2b3C4d5E6f7G8h9I0jKlMnOpQrStUvWxYz"]},"requests":{"type":"array","minItems":1,"description":"Google Docs Request objects, applied in order, e.g. `{\"insertText\": {\"location\": {\"index\": 1}, \"text\": \"Hello\"}}`, `{\"insertText\": {\"endOfSegmentLocation\": {}, \"text\": \"\\nThe end\"}}` (appends to the body), `{\"updateTextStyle\": {\"range\": {\"startIndex\": 1, \"endIndex\": 6}, \"textStyle\": {\"bold\": true}, \"fields\": \"bold\"}}` (a style update names the fields it sets) or `{\"replaceAllText\": {\"containsText\": {\"text\": \"{{name}}\", \"matchCase\": true}, \"replaceText\": \"Ana\"}}`.","items":{"type":"object"},"examples":[[{"insertText":{"location":{"index":1},"text":"Hello world\n"}}]]},"write_control":{"type":"object","description":"Revision control, at most one of `requiredRevisionId` (fail if the document changed since that revision) or `targetRevisionId` (apply on top of it, merging collaborators' edits).","oneOf":[{"type":"object","required":["requiredRevisionId"],"properties":{"requiredRevisionId":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["targetRevisionId"],"properties":{"targetRevisionId":{"type":"string"}},"additionalProperties":false}],"examples":[{"requiredRevisionId":"ALm37BVTn3..."}]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["document_id","requests"],"additionalProperties":false};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5466,7 +5593,7 @@ errors++;
 if(data.document_id !== undefined){
 let data0 = data.document_id;
 if(typeof data0 === "string"){
-if(!(formats46(data0))){
+if(!(formats48(data0))){
 const err3 = {instancePath:instancePath+"/document_id",schemaPath:"#/properties/document_id/format",keyword:"format",params:{format: "document-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -5691,7 +5818,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data6 === "1")){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.schema_version.enum}};
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5714,7 +5841,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data7 === "1.0.0")){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema56.properties.tool_version.enum}};
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5735,19 +5862,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_add_sheet = validate46;
-const schema57 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"title":{"type":"string","minLength":1,"maxLength":100,"description":"The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).","examples":["Week 48"]},"index":{"type":"integer","minimum":0,"description":"Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.","examples":[0]},"row_count":{"type":"integer","minimum":1,"description":"Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.","examples":[100]},"column_count":{"type":"integer","minimum":1,"description":"Columns of the new sheet (Google's default 26, A to Z).","examples":[10]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","title"],"additionalProperties":false};
-const formats50 = formats["spreadsheet-id"];
+export const sheets_add_sheet = validate47;
+const schema58 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"title":{"type":"string","minLength":1,"maxLength":100,"description":"The new sheet's name (its tab), at most 100 characters; no other sheet of the spreadsheet may have it, whatever the case (sheets_read_spreadsheet lists the titles).","examples":["Week 48"]},"index":{"type":"integer","minimum":0,"description":"Position of the new tab, from 0 (the first tab); the tabs from there move one place right. Default the end.","examples":[0]},"row_count":{"type":"integer","minimum":1,"description":"Rows of the new sheet (Google's default 1000). A spreadsheet holds at most 10 million cells over all its sheets.","examples":[100]},"column_count":{"type":"integer","minimum":1,"description":"Columns of the new sheet (Google's default 26, A to Z).","examples":[10]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","title"],"additionalProperties":false};
+const formats52 = formats["spreadsheet-id"];
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5790,7 +5917,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats50(data0))){
+if(!(formats52(data0))){
 const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -5935,7 +6062,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(data5 === "1")){
-const err15 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.schema_version.enum}};
+const err15 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5958,7 +6085,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err17 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema57.properties.tool_version.enum}};
+const err17 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5979,19 +6106,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_append_values = validate47;
-const schema58 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
-const formats54 = formats["a1-range"];
+export const sheets_append_values = validate48;
+const schema59 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to look for the table, in A1 notation; a sheet name (Sheet1; quoted when it reads as a cell, 'Q1', as Q1 alone is the cell Q1) or its columns (Sheet1!A:D) is enough, or one cell of the table (B4) when the sheet holds several. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. On an empty range the rows start at its top-left cell.","examples":["Sheet1","'Expense log'!A:D"]},"values":{"type":"array","minItems":1,"description":"The rows to add, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell empty). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["2026-03-01","Anvil",2,"=C2*100"]]]},"insert_data_option":{"type":"string","enum":["OVERWRITE","INSERT_ROWS"],"description":"INSERT_ROWS inserts new rows for the data, moving what is below the table down; OVERWRITE (Google's default) writes into the rows after the table, replacing what they hold.","examples":["INSERT_ROWS"]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"include_values_in_response":{"type":"boolean","description":"true to get the appended values back in updates.updatedData.","examples":[false]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+const formats56 = formats["a1-range"];
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6044,7 +6171,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats50(data0))){
+if(!(formats52(data0))){
 const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -6069,7 +6196,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats54(data1))){
+if(!(formats56(data1))){
 const err6 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -6112,7 +6239,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema58.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema59.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6171,7 +6298,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((data5 === "OVERWRITE") || (data5 === "INSERT_ROWS"))){
-const err14 = {instancePath:instancePath+"/insert_data_option",schemaPath:"#/properties/insert_data_option/enum",keyword:"enum",params:{allowedValues: schema58.properties.insert_data_option.enum}};
+const err14 = {instancePath:instancePath+"/insert_data_option",schemaPath:"#/properties/insert_data_option/enum",keyword:"enum",params:{allowedValues: schema59.properties.insert_data_option.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6194,7 +6321,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err16 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema58.properties.value_input_option.enum}};
+const err16 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema59.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6229,7 +6356,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1")){
-const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.schema_version.enum}};
+const err19 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6252,7 +6379,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(data9 === "1.0.0")){
-const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema58.properties.tool_version.enum}};
+const err21 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6273,18 +6400,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_clear_values = validate48;
-const schema59 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"ranges":{"type":"array","minItems":1,"description":"The ranges to clear, one A1 range per item, e.g. [\"Sheet1!A2:D\", \"Totals!B2:B10\"]; Sheet1 alone is the whole sheet, Sheet1!A2:D from row 2 down. Quote sheet names with spaces ('My Sheet'!A1:C10); a sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name a range is on the first visible sheet; sheets_read_spreadsheet lists the titles.","items":{"type":"string","format":"a1-range"},"examples":[["Sheet1!A2:D"],["'Week 47'!A2:C20","Totals!B2"]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","ranges"],"additionalProperties":false};
+export const sheets_clear_values = validate49;
+const schema60 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"ranges":{"type":"array","minItems":1,"description":"The ranges to clear, one A1 range per item, e.g. [\"Sheet1!A2:D\", \"Totals!B2:B10\"]; Sheet1 alone is the whole sheet, Sheet1!A2:D from row 2 down. Quote sheet names with spaces ('My Sheet'!A1:C10); a sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name a range is on the first visible sheet; sheets_read_spreadsheet lists the titles.","items":{"type":"string","format":"a1-range"},"examples":[["Sheet1!A2:D"],["'Week 47'!A2:C20","Totals!B2"]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","ranges"],"additionalProperties":false};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6327,7 +6454,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats50(data0))){
+if(!(formats52(data0))){
 const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -6366,7 +6493,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
-if(!(formats54(data2))){
+if(!(formats56(data2))){
 const err6 = {instancePath:instancePath+"/ranges/" + i0,schemaPath:"#/properties/ranges/items/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -6413,7 +6540,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data3 === "1")){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.schema_version.enum}};
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6436,7 +6563,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1.0.0")){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema59.properties.tool_version.enum}};
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6457,19 +6584,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_create_spreadsheet = validate49;
-const schema60 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const sheets_create_spreadsheet = validate50;
+const schema61 = {"type":"object","properties":{"title":{"type":"string","description":"Title of the spreadsheet (Google's default \"Untitled spreadsheet\").","examples":["Q1 budget"]},"locale":{"type":"string","pattern":"^[a-z]{2,3}(_[A-Z]{2})?$","description":"Locale for formatting numbers and dates, an ISO 639 language code with an optional ISO 3166 country, e.g. en_US or fr_FR.","examples":["en_US"]},"time_zone":{"type":"string","format":"iana-time-zone","description":"Time zone of the spreadsheet's date functions, an IANA name.","examples":["America/New_York"]},"sheets":{"type":"array","description":"Initial sheets, Google Sheet objects, e.g. `[{\"properties\": {\"title\": \"Data\", \"gridProperties\": {\"rowCount\": 100, \"columnCount\": 10}}}]`.","items":{"type":"object","additionalProperties":false,"properties":{"properties":{"type":"object","description":"SheetProperties: title, sheetId, index, gridProperties ({rowCount, columnCount, frozenRowCount, ...}), hidden, tabColorStyle, ...","properties":{"title":{"type":"string"},"sheetId":{"type":"integer"},"index":{"type":"integer"},"sheetType":{"type":"string"},"gridProperties":{"type":"object"},"hidden":{"type":"boolean"},"tabColor":{"type":"object"},"tabColorStyle":{"type":"object"},"rightToLeft":{"type":"boolean"},"dataSourceSheetProperties":{"type":"object"}}},"merges":{"type":"array","items":{"type":"object"}},"conditionalFormats":{"type":"array","items":{"type":"object"}},"filterViews":{"type":"array","items":{"type":"object"}},"protectedRanges":{"type":"array","items":{"type":"object"}},"basicFilter":{"type":"object"},"charts":{"type":"array","items":{"type":"object"}},"bandedRanges":{"type":"array","items":{"type":"object"}},"developerMetadata":{"type":"array","items":{"type":"object"}},"rowGroups":{"type":"array","items":{"type":"object"}},"columnGroups":{"type":"array","items":{"type":"object"}},"slicers":{"type":"array","items":{"type":"object"}},"tables":{"type":"array","items":{"type":"object"}},"data":{"type":"array","items":{"type":"object","description":"One GridData object: startRow, startColumn, rowData. A cell holds at most 50,000 characters (Google refuses a longer one).","properties":{"startRow":{"type":"integer","minimum":0},"startColumn":{"type":"integer","minimum":0},"rowData":{"type":"array","items":{"type":"object","properties":{"values":{"type":"array","items":{"type":"object","description":"One CellData object.","examples":[{"userEnteredValue":{"stringValue":"Month"}}],"properties":{"userEnteredValue":{"type":"object","properties":{"stringValue":{"type":"string","maxLength":50000},"formulaValue":{"type":"string","maxLength":50000},"numberValue":{"type":"number"},"boolValue":{"type":"boolean"}}},"userEnteredFormat":{"type":"object"},"note":{"type":"string"}}}}}}}}}}}},"examples":[[{"properties":{"title":"Data","gridProperties":{"rowCount":100,"columnCount":10}}}]]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 const pattern23 = new RegExp("^[a-z]{2,3}(_[A-Z]{2})?$", "u");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6559,7 +6686,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
-if(!(func1.call(schema60.properties.sheets.items.properties, key1))){
+if(!(func1.call(schema61.properties.sheets.items.properties, key1))){
 const err6 = {instancePath:instancePath+"/sheets/" + i0,schemaPath:"#/properties/sheets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err6];
@@ -7338,7 +7465,7 @@ vErrors.push(err62);
 errors++;
 }
 if(!(data54 === "1")){
-const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.schema_version.enum}};
+const err63 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7361,7 +7488,7 @@ vErrors.push(err64);
 errors++;
 }
 if(!(data55 === "1.0.0")){
-const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema60.properties.tool_version.enum}};
+const err65 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7382,18 +7509,18 @@ vErrors.push(err66);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_get_values = validate50;
-const schema61 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
+export const sheets_get_values = validate51;
+const schema62 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"The range in A1 notation, e.g. Sheet1!A1:D10 or Sheet1 for the whole sheet; quote sheet names with spaces. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1. Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles.","examples":["Sheet1!A1:D10","'My Sheet'!A:C"]},"major_dimension":{"type":"string","enum":["ROWS","COLUMNS"],"description":"ROWS (default) returns a list of rows, COLUMNS a list of columns.","examples":["ROWS"]},"value_render_option":{"type":"string","enum":["FORMATTED_VALUE","UNFORMATTED_VALUE","FORMULA"],"description":"How values are rendered — as displayed (FORMATTED_VALUE, default), raw (UNFORMATTED_VALUE) or as formulas (FORMULA).","examples":["UNFORMATTED_VALUE"]},"date_time_render_option":{"type":"string","enum":["SERIAL_NUMBER","FORMATTED_STRING"],"description":"How dates, times and durations come back with UNFORMATTED_VALUE or FORMULA — as serial numbers, days since 1899-12-30 (SERIAL_NUMBER, Google's default), or as text in the cell's number format (FORMATTED_STRING). Google ignores it with FORMATTED_VALUE.","examples":["FORMATTED_STRING"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range"],"additionalProperties":false};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7436,7 +7563,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats50(data0))){
+if(!(formats52(data0))){
 const err3 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -7461,7 +7588,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats54(data1))){
+if(!(formats56(data1))){
 const err5 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -7496,7 +7623,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data2 === "ROWS") || (data2 === "COLUMNS"))){
-const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema61.properties.major_dimension.enum}};
+const err8 = {instancePath:instancePath+"/major_dimension",schemaPath:"#/properties/major_dimension/enum",keyword:"enum",params:{allowedValues: schema62.properties.major_dimension.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7519,7 +7646,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(((data3 === "FORMATTED_VALUE") || (data3 === "UNFORMATTED_VALUE")) || (data3 === "FORMULA"))){
-const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema61.properties.value_render_option.enum}};
+const err10 = {instancePath:instancePath+"/value_render_option",schemaPath:"#/properties/value_render_option/enum",keyword:"enum",params:{allowedValues: schema62.properties.value_render_option.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7542,7 +7669,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "SERIAL_NUMBER") || (data4 === "FORMATTED_STRING"))){
-const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema61.properties.date_time_render_option.enum}};
+const err12 = {instancePath:instancePath+"/date_time_render_option",schemaPath:"#/properties/date_time_render_option/enum",keyword:"enum",params:{allowedValues: schema62.properties.date_time_render_option.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7565,7 +7692,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7588,7 +7715,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema61.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7609,18 +7736,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_read_spreadsheet = validate51;
-const schema62 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
+export const sheets_read_spreadsheet = validate52;
+const schema63 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"include_grid_data":{"type":"boolean","description":"true to include cell data (values and formatting); default false.","examples":[true]},"ranges":{"type":"string","format":"a1-range","description":"Limit the returned grid data to this one range, in A1 notation (one range per call; several joined by commas are refused). A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1 of the first sheet.","examples":["Sheet1!A1:C20"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id"],"additionalProperties":false};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7653,7 +7780,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats50(data0))){
+if(!(formats52(data0))){
 const err2 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -7690,7 +7817,7 @@ errors++;
 if(data.ranges !== undefined){
 let data2 = data.ranges;
 if(typeof data2 === "string"){
-if(!(formats54(data2))){
+if(!(formats56(data2))){
 const err5 = {instancePath:instancePath+"/ranges",schemaPath:"#/properties/ranges/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -7725,7 +7852,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(data3 === "1")){
-const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.schema_version.enum}};
+const err8 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7748,7 +7875,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1.0.0")){
-const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema62.properties.tool_version.enum}};
+const err10 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7769,18 +7896,18 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const sheets_update_values = validate52;
-const schema63 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
+export const sheets_update_values = validate53;
+const schema64 = {"type":"object","properties":{"spreadsheet_id":{"type":"string","format":"spreadsheet-id","description":"The spreadsheet id, the long id in its URL (/spreadsheets/d/<id>/edit); the whole URL, or a Google Drive link to the file, is accepted too.","examples":["1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"]},"range":{"type":"string","format":"a1-range","description":"Where to write, in A1 notation, e.g. Sheet1!A1 (the top-left cell is enough; the values define the size, and must fit in the sheet, 1000 rows by 26 columns A-Z unless it was resized; Google refuses a write past its last row or column). Without a sheet name it is the first visible sheet; sheets_read_spreadsheet lists the titles. A sheet name alone that reads as a cell is quoted ('Q1'): Q1 alone is the cell Q1.","examples":["Sheet1!A1:C2"]},"values":{"type":"array","minItems":1,"description":"The rows to write, an array of arrays of cell values (strings, numbers, booleans; null leaves a cell unchanged, \"\" empties it). A cell holds at most 50,000 characters (Google refuses a longer one). With USER_ENTERED a text that reads as a number or a date is stored as one (\"01234\" becomes 1234): start it with an apostrophe to keep it text (\"'01234\").","items":{"type":"array","items":{"type":["string","number","boolean","null"],"maxLength":50000}},"examples":[[["Item","Qty","Price"],["Anvil",2,"=B2*100"]]]},"include_values_in_response":{"type":"boolean","description":"true to get the written values back in updatedData.","examples":[false]},"value_input_option":{"type":"string","enum":["RAW","USER_ENTERED"],"description":"USER_ENTERED (the default here) parses values as if typed in the UI; RAW stores them as given.","examples":["USER_ENTERED"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["spreadsheet_id","range","values"],"additionalProperties":false};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7833,7 +7960,7 @@ errors++;
 if(data.spreadsheet_id !== undefined){
 let data0 = data.spreadsheet_id;
 if(typeof data0 === "string"){
-if(!(formats50(data0))){
+if(!(formats52(data0))){
 const err4 = {instancePath:instancePath+"/spreadsheet_id",schemaPath:"#/properties/spreadsheet_id/format",keyword:"format",params:{format: "spreadsheet-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -7858,7 +7985,7 @@ errors++;
 if(data.range !== undefined){
 let data1 = data.range;
 if(typeof data1 === "string"){
-if(!(formats54(data1))){
+if(!(formats56(data1))){
 const err6 = {instancePath:instancePath+"/range",schemaPath:"#/properties/range/format",keyword:"format",params:{format: "a1-range"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -7901,7 +8028,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")) && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema63.properties.values.items.items.type}};
+const err9 = {instancePath:instancePath+"/values/" + i0+"/" + i1,schemaPath:"#/properties/values/items/items/type",keyword:"type",params:{type: schema64.properties.values.items.items.type}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7972,7 +8099,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data6 === "RAW") || (data6 === "USER_ENTERED"))){
-const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema63.properties.value_input_option.enum}};
+const err15 = {instancePath:instancePath+"/value_input_option",schemaPath:"#/properties/value_input_option/enum",keyword:"enum",params:{allowedValues: schema64.properties.value_input_option.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7995,7 +8122,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(data7 === "1")){
-const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.schema_version.enum}};
+const err17 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8018,7 +8145,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(data8 === "1.0.0")){
-const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema63.properties.tool_version.enum}};
+const err19 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8039,19 +8166,19 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_create = validate53;
-const schema64 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
-const formats74 = formats["workspace-id"];
+export const workspace_comment_create = validate54;
+const schema65 = {"type":"object","properties":{"comment":{"type":"object","description":"The comment body, `{rich_text: [...]}`; each rich-text item is `{type: \"text\", text: {content}}` (at most 2000 characters per item, at most 100 items).","properties":{"rich_text":{"type":"array","minItems":1,"maxItems":100,"examples":[[{"type":"text","text":{"content":"Looks good to me."}}]],"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}}}},"examples":[{"rich_text":[{"type":"text","text":{"content":"Looks good to me."}}]}],"required":["rich_text"]},"discussion_id":{"type":"string","minLength":1,"description":"Id of an existing discussion thread to reply to (the `discussion_id` of a comment from workspace_comments_list or an earlier create). Use instead of `parent`.","examples":["5e3f1a2b-4c5d-4e6f-8a9b-0c1d2e3f4a5b"]},"parent":{"type":"object","description":"`{page_id}` of the page that gets a new top-level discussion. The page id is a hyphenated UUID; a 32-hex id or a page address is accepted and normalized. Use instead of `discussion_id`.","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28, the shapes this tool is written for.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment"],"additionalProperties":false};
+const formats76 = formats["workspace-id"];
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8293,7 +8420,7 @@ errors++;
 if(data7.page_id !== undefined){
 let data8 = data7.page_id;
 if(typeof data8 === "string"){
-if(!(formats74(data8))){
+if(!(formats76(data8))){
 const err19 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err19];
@@ -8340,7 +8467,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8363,7 +8490,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8386,7 +8513,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema64.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8407,18 +8534,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comment_retrieve = validate54;
-const schema65 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
+export const workspace_comment_retrieve = validate55;
+const schema66 = {"type":"object","properties":{"comment_id":{"type":"string","format":"workspace-id","description":"The comment's id, a hyphenated UUID (8-4-4-4-12) from a create-comment response or a list-comments call; a 32-hex id is accepted and normalized.","examples":["249911a1-25a3-4cd5-a9a8-bd7a7e0ab4c5"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["comment_id"],"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8451,7 +8578,7 @@ errors++;
 if(data.comment_id !== undefined){
 let data0 = data.comment_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/comment_id",schemaPath:"#/properties/comment_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8486,7 +8613,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8509,7 +8636,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8532,7 +8659,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema65.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8553,18 +8680,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_comments_list = validate55;
-const schema66 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_comments_list = validate56;
+const schema67 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page or block whose comments to list, a hyphenated UUID; a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many comments per page, 1 to 100 (Notion's default is 100).","examples":[25]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8597,7 +8724,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8692,7 +8819,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8715,7 +8842,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8738,7 +8865,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema66.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8759,18 +8886,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_create = validate56;
-const schema67 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
+export const workspace_database_create = validate57;
+const schema68 = {"type":"object","properties":{"parent":{"type":"object","description":"`{page_id}` of the page that will contain the database; the page id is a hyphenated UUID (a 32-hex id or page address is normalized).","properties":{"page_id":{"type":"string","format":"workspace-id"}},"additionalProperties":false,"examples":[{"page_id":"59833787-2cf9-4fdf-8782-e53db20768a5"}],"required":["page_id"]},"title":{"type":"array","description":"The database title as a rich-text array of `{type: \"text\", text: {content}}` items.","minItems":1,"maxItems":100,"items":{"type":"object","required":["text"],"properties":{"type":{"type":"string","const":"text"},"text":{"type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":2000}}}}},"examples":[[{"type":"text","text":{"content":"Tasks"}}]]},"properties":{"type":"object","description":"The schema: column name -> type definition. Title column `{title: {}}`; select column `{select: {options: [{name}]}}`; others such as `{rich_text: {}}`, `{number: {format: \"number\"}}`, `{date: {}}`, `{checkbox: {}}`.","additionalProperties":{"type":"object"},"examples":[{"Name":{"title":{}},"Status":{"select":{"options":[{"name":"Open"},{"name":"Done"}]}}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the schema is sent as the first data source's, `initial_data_source.properties`, and the answer lists `data_sources`).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["parent","title","properties"],"additionalProperties":false};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8848,7 +8975,7 @@ errors++;
 if(data0.page_id !== undefined){
 let data1 = data0.page_id;
 if(typeof data1 === "string"){
-if(!(formats74(data1))){
+if(!(formats76(data1))){
 const err6 = {instancePath:instancePath+"/parent/page_id",schemaPath:"#/properties/parent/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err6];
@@ -9057,7 +9184,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data9 === "2022-06-28") || (data9 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9080,7 +9207,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data10 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9103,7 +9230,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data11 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema67.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9124,19 +9251,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_insert_row = validate57;
-const schema68 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
-const formats86 = formats.uri;
+export const workspace_database_insert_row = validate58;
+const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to add the row to (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"properties":{"type":"object","description":"Property values of the row (not the schema): key = `title` for the title column, otherwise the exact column name or property id; value = the typed value object.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Content blocks of the row's page (paragraph, heading, to_do and similar Notion block objects), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"Details"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"🚀\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"🚀"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` from database_id; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (rows belong to data sources; the parent sent is the data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id","properties"],"additionalProperties":false};
+const formats88 = formats.uri;
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9165,7 +9292,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema68.properties, key0))){
+if(!(func1.call(schema69.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -9179,7 +9306,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err3 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -9232,7 +9359,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data3 = data.data_source_id;
 if(typeof data3 === "string"){
-if(!(formats74(data3))){
+if(!(formats76(data3))){
 const err7 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err7];
@@ -9445,7 +9572,7 @@ errors++;
 if(data10.url !== undefined){
 let data11 = data10.url;
 if(typeof data11 === "string"){
-if(!(formats86(data11))){
+if(!(formats88(data11))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -9589,7 +9716,7 @@ errors++;
 if(data14.url !== undefined){
 let data15 = data14.url;
 if(typeof data15 === "string"){
-if(!(formats86(data15))){
+if(!(formats88(data15))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -9661,7 +9788,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data17 === "2022-06-28") || (data17 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9684,7 +9811,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data18 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9707,7 +9834,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data19 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema68.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9728,18 +9855,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query = validate58;
-const schema69 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"filter":{"type":"object","description":"Only the rows that match, Notion's filter object: {\"property\": <column name, exact case>, <the column's type>: {<one condition>}}. By type: title/rich_text/url/email/phone_number {\"contains\": \"x\"} (equals, does_not_equal, starts_with, ends_with, does_not_contain); number {\"greater_than\": 5} (equals, less_than, ..._or_equal_to); checkbox {\"equals\": false}; select and status {\"equals\": \"Done\"}: a status column takes \"status\", a select column \"select\", never the other; multi_select {\"contains\": \"Urgent\"}; people {\"contains\": <user id>}; relation {\"contains\": <page id>}; date {\"on_or_after\": \"2026-03-01\"} (equals, before, after, on_or_before) or {\"this_week\": {}} (past_week, next_week, past_month, next_month, past_year, next_year); any but checkbox {\"is_empty\": true} or {\"is_not_empty\": true}. Page timestamps: {\"timestamp\": \"created_time\", \"created_time\": {\"past_week\": {}}}. Combine with {\"and\": [...]} or {\"or\": [...]}, nested at most two levels. Due this week and not done: {\"and\": [{\"property\": \"Due\", \"date\": {\"this_week\": {}}}, {\"property\": \"Done\", \"checkbox\": {\"equals\": false}}]}.","examples":[{"and":[{"property":"Due","date":{"this_week":{}}},{"property":"Done","checkbox":{"equals":false}}]},{"property":"Stage","status":{"equals":"Done"}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query = validate59;
+const schema70 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query (workspace_search finds it by title), a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many rows per page, 1 to 100.","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"sorts":{"type":"array","description":"Sort items, e.g. `[{\"property\": \"Due\", \"direction\": \"ascending\"}, {\"timestamp\": \"created_time\", \"direction\": \"descending\"}]`.","items":{"type":"object","required":["direction"],"properties":{"property":{"type":"string","minLength":1,"description":"Column name to sort by."},"timestamp":{"type":"string","enum":["created_time","last_edited_time"],"description":"Page timestamp to sort by."},"direction":{"type":"string","enum":["ascending","descending"]}},"additionalProperties":false},"examples":[[{"property":"Due","direction":"ascending"},{"timestamp":"created_time","direction":"descending"}]]},"filter":{"type":"object","description":"Only the rows that match, Notion's filter object: {\"property\": <column name, exact case>, <the column's type>: {<one condition>}}. By type: title/rich_text/url/email/phone_number {\"contains\": \"x\"} (equals, does_not_equal, starts_with, ends_with, does_not_contain); number {\"greater_than\": 5} (equals, less_than, ..._or_equal_to); checkbox {\"equals\": false}; select and status {\"equals\": \"Done\"}: a status column takes \"status\", a select column \"select\", never the other; multi_select {\"contains\": \"Urgent\"}; people {\"contains\": <user id>}; relation {\"contains\": <page id>}; date {\"on_or_after\": \"2026-03-01\"} (equals, before, after, on_or_before) or {\"this_week\": {}} (past_week, next_week, past_month, next_month, past_year, next_year); any but checkbox {\"is_empty\": true} or {\"is_not_empty\": true}. Page timestamps: {\"timestamp\": \"created_time\", \"created_time\": {\"past_week\": {}}}. Combine with {\"and\": [...]} or {\"or\": [...]}, nested at most two levels. Due this week and not done: {\"and\": [{\"property\": \"Due\", \"date\": {\"this_week\": {}}}, {\"property\": \"Done\", \"checkbox\": {\"equals\": false}}]}.","examples":[{"and":[{"property":"Due","date":{"this_week":{}}},{"property":"Done","checkbox":{"equals":false}}]},{"property":"Stage","status":{"equals":"Done"}}]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9758,7 +9885,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema69.properties, key0))){
+if(!(func1.call(schema70.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -9772,7 +9899,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -9797,7 +9924,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats74(data1))){
+if(!(formats76(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -9946,7 +10073,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!((data7 === "created_time") || (data7 === "last_edited_time"))){
-const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema69.properties.sorts.items.properties.timestamp.enum}};
+const err16 = {instancePath:instancePath+"/sorts/" + i0+"/timestamp",schemaPath:"#/properties/sorts/items/properties/timestamp/enum",keyword:"enum",params:{allowedValues: schema70.properties.sorts.items.properties.timestamp.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9969,7 +10096,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!((data8 === "ascending") || (data8 === "descending"))){
-const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema69.properties.sorts.items.properties.direction.enum}};
+const err18 = {instancePath:instancePath+"/sorts/" + i0+"/direction",schemaPath:"#/properties/sorts/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema70.properties.sorts.items.properties.direction.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10029,7 +10156,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data10 === "2022-06-28") || (data10 === "2025-09-03"))){
-const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.workspace_version.enum}};
+const err23 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10052,7 +10179,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(data11 === "1")){
-const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.schema_version.enum}};
+const err25 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10075,7 +10202,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(data12 === "1.0.0")){
-const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema69.properties.tool_version.enum}};
+const err27 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10096,18 +10223,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_query_properties = validate59;
-const schema70 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_query_properties = validate60;
+const schema71 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database to query, a hyphenated UUID; a 32-hex id or the database's address is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"property_id":{"type":"string","minLength":1,"description":"Property id to return (as listed by workspace_database_retrieve, e.g. `title`), or a comma-separated list of ids.","examples":["title","title,bHwQ"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (the query goes to the database's data source, POST /v1/data_sources/{id}/query).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10140,7 +10267,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -10165,7 +10292,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data1 = data.data_source_id;
 if(typeof data1 === "string"){
-if(!(formats74(data1))){
+if(!(formats76(data1))){
 const err4 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err4];
@@ -10225,7 +10352,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.workspace_version.enum}};
+const err9 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10248,7 +10375,7 @@ vErrors.push(err10);
 errors++;
 }
 if(!(data4 === "1")){
-const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.schema_version.enum}};
+const err11 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10271,7 +10398,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema70.properties.tool_version.enum}};
+const err13 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10292,18 +10419,18 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_database_retrieve = validate60;
-const schema71 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
+export const workspace_database_retrieve = validate61;
+const schema72 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"The database id, a hyphenated UUID; a 32-hex id or the database's address (`https://www.notion.so/...<32 hex>?v=...`) is accepted and normalized.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28 (from 2025-09-03 the schema moves to data sources).","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["database_id"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10336,7 +10463,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -10371,7 +10498,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!((data1 === "2022-06-28") || (data1 === "2025-09-03"))){
-const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.workspace_version.enum}};
+const err5 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10394,7 +10521,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data2 === "1")){
-const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.schema_version.enum}};
+const err7 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10417,7 +10544,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(data3 === "1.0.0")){
-const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema71.properties.tool_version.enum}};
+const err9 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10438,18 +10565,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_append = validate61;
-const schema72 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
+export const workspace_page_append = validate62;
+const schema73 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create), or a block to nest the content in (a toggle, list item, to-do, quote or callout; not a heading: to add under one, give its page and after_block_id); a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"minItems":1,"maxItems":100,"description":"The content to add, Notion block objects (paragraph, heading, to_do, ...), 1 to 100, as workspace_page_create's child_blocks.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"after_block_id":{"type":"string","format":"workspace-id","description":"Insert right after this block, one of block_id's top-level blocks (from workspace_page_read); omit to add at the end.","examples":["c02fc1d3-db8b-45c5-a222-27595b15aea7"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id","child_blocks"],"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10492,7 +10619,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err3 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -10566,7 +10693,7 @@ errors++;
 if(data.after_block_id !== undefined){
 let data3 = data.after_block_id;
 if(typeof data3 === "string"){
-if(!(formats74(data3))){
+if(!(formats76(data3))){
 const err9 = {instancePath:instancePath+"/after_block_id",schemaPath:"#/properties/after_block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -10601,7 +10728,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!((data4 === "2022-06-28") || (data4 === "2025-09-03"))){
-const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.workspace_version.enum}};
+const err12 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10624,7 +10751,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1")){
-const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.schema_version.enum}};
+const err14 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10647,7 +10774,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(data6 === "1.0.0")){
-const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema72.properties.tool_version.enum}};
+const err16 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10668,18 +10795,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_create = validate62;
-const schema73 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_page_create = validate63;
+const schema74 = {"type":"object","properties":{"database_id":{"type":"string","format":"workspace-id","description":"Create a row in this database (from workspace_search; hyphenated UUID, a 32-hex id or the database's address is normalized). Requires `properties`.","examples":["d9824bdc-8445-4327-be8b-5b47500af6ce"]},"parent_page_id":{"type":"string","format":"workspace-id","description":"Create a child page under this page (from workspace_search; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"data_source_id":{"type":"string","format":"workspace-id","description":"From workspace_version 2025-09-03, the database's data source to use (a database may hold several); only with database_id; omit it when the database has one, and the service looks it up. Refused with earlier versions.","examples":["1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9"]},"properties":{"type":"object","description":"Property values; the title key is `title`, e.g. `{\"title\": {\"title\": [{\"text\": {\"content\": \"Plan\"}}]}}`. Required with database_id.","additionalProperties":{"type":"object"},"examples":[{"title":{"title":[{"text":{"content":"Project plan"}}]}},{"title":{"title":[{"text":{"content":"Write the report"}}]},"Status":{"select":{"name":"Open"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":3},"Done":{"checkbox":true},"Notes":{"rich_text":[{"text":{"content":"Notes"}}]}}]},"child_blocks":{"type":"array","items":{"type":"object","description":"One Notion block object."},"maxItems":100,"description":"Page content, Notion block objects (paragraph, heading, to_do, ...), at most 100.","examples":[[{"object":"block","type":"paragraph","paragraph":{"rich_text":[{"type":"text","text":{"content":"First line"}}]}}]]},"icon":{"type":"object","description":"Page icon: `{type: \"emoji\", emoji: \"📝\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"📝"}]},"cover":{"type":"object","description":"Page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"_parent":{"type":"object","description":"Computed by the service as `{database_id}` or `{page_id}`; callers must not supply it.","readOnly":true},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03 (a row's parent sent is its data source).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10688,7 +10815,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema73.properties, key0))){
+if(!(func1.call(schema74.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -10702,7 +10829,7 @@ errors++;
 if(data.database_id !== undefined){
 let data0 = data.database_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err1 = {instancePath:instancePath+"/database_id",schemaPath:"#/properties/database_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err1];
@@ -10727,7 +10854,7 @@ errors++;
 if(data.parent_page_id !== undefined){
 let data1 = data.parent_page_id;
 if(typeof data1 === "string"){
-if(!(formats74(data1))){
+if(!(formats76(data1))){
 const err3 = {instancePath:instancePath+"/parent_page_id",schemaPath:"#/properties/parent_page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -10752,7 +10879,7 @@ errors++;
 if(data.data_source_id !== undefined){
 let data2 = data.data_source_id;
 if(typeof data2 === "string"){
-if(!(formats74(data2))){
+if(!(formats76(data2))){
 const err5 = {instancePath:instancePath+"/data_source_id",schemaPath:"#/properties/data_source_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err5];
@@ -10993,7 +11120,7 @@ errors++;
 if(data11.url !== undefined){
 let data12 = data11.url;
 if(typeof data12 === "string"){
-if(!(formats86(data12))){
+if(!(formats88(data12))){
 const err24 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err24];
@@ -11137,7 +11264,7 @@ errors++;
 if(data15.url !== undefined){
 let data16 = data15.url;
 if(typeof data16 === "string"){
-if(!(formats86(data16))){
+if(!(formats88(data16))){
 const err34 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err34];
@@ -11209,7 +11336,7 @@ vErrors.push(err39);
 errors++;
 }
 if(!((data18 === "2022-06-28") || (data18 === "2025-09-03"))){
-const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.workspace_version.enum}};
+const err40 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11232,7 +11359,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(data19 === "1")){
-const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.schema_version.enum}};
+const err42 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11255,7 +11382,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!(data20 === "1.0.0")){
-const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema73.properties.tool_version.enum}};
+const err44 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11276,18 +11403,18 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_read = validate63;
-const schema74 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
+export const workspace_page_read = validate64;
+const schema75 = {"type":"object","properties":{"block_id":{"type":"string","format":"workspace-id","description":"The page (from workspace_search or workspace_page_create) or block (a block with has_children) whose content to read; a hyphenated UUID, a 32-hex id or a page address is accepted and normalized.","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many blocks per page, 1 to 100 (Notion's default is 100).","examples":[50]},"start_cursor":{"type":"string","minLength":1,"description":"The `next_cursor` of the previous page; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.","examples":["2022-06-28"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["block_id"],"additionalProperties":false};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11320,7 +11447,7 @@ errors++;
 if(data.block_id !== undefined){
 let data0 = data.block_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/block_id",schemaPath:"#/properties/block_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -11415,7 +11542,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.workspace_version.enum}};
+const err10 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11438,7 +11565,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data4 === "1")){
-const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.schema_version.enum}};
+const err12 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11461,7 +11588,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema74.properties.tool_version.enum}};
+const err14 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11482,18 +11609,18 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_page_update = validate64;
-const schema75 = {"type":"object","properties":{"page_id":{"type":"string","format":"workspace-id","description":"The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"properties":{"type":"object","description":"New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{\"Status\": {\"select\": {\"name\": \"Done\"}}, \"Due\": {\"date\": {\"start\": \"2026-03-01\"}}, \"title\": {\"title\": [{\"text\": {\"content\": \"New name\"}}]}}`; null clears a select, status, date, number, url, email or phone (`{\"Due\": {\"date\": null}}`).","additionalProperties":{"type":"object"},"examples":[{"Stage":{"status":{"name":"Done"}}},{"title":{"title":[{"text":{"content":"Write the final report"}}]},"Priority":{"select":{"name":"High"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":5},"Approved":{"checkbox":true}}]},"icon":{"type":"object","description":"New page icon: `{type: \"emoji\", emoji: \"✅\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"✅"}]},"cover":{"type":"object","description":"New page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"in_trash":{"type":"boolean","description":"true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored.","examples":[true]},"archived":{"type":"boolean","description":"The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two.","examples":[true]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both.","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["page_id"],"additionalProperties":false};
+export const workspace_page_update = validate65;
+const schema76 = {"type":"object","properties":{"page_id":{"type":"string","format":"workspace-id","description":"The page or database row to change (from workspace_search or workspace_database_query; hyphenated UUID, a 32-hex id or the page's address is normalized).","examples":["59833787-2cf9-4fdf-8782-e53db20768a5"]},"properties":{"type":"object","description":"New property values by column name (or property id), only those to change; the title key is `title`. E.g. `{\"Status\": {\"select\": {\"name\": \"Done\"}}, \"Due\": {\"date\": {\"start\": \"2026-03-01\"}}, \"title\": {\"title\": [{\"text\": {\"content\": \"New name\"}}]}}`; null clears a select, status, date, number, url, email or phone (`{\"Due\": {\"date\": null}}`).","additionalProperties":{"type":"object"},"examples":[{"Stage":{"status":{"name":"Done"}}},{"title":{"title":[{"text":{"content":"Write the final report"}}]},"Priority":{"select":{"name":"High"}},"Due":{"date":{"start":"2026-03-01"}},"Estimate":{"number":5},"Approved":{"checkbox":true}}]},"icon":{"type":"object","description":"New page icon: `{type: \"emoji\", emoji: \"✅\"}` or `{type: \"external\", external: {url}}`.","oneOf":[{"type":"object","required":["type","emoji"],"properties":{"type":{"const":"emoji"},"emoji":{"type":"string"}},"additionalProperties":false},{"type":"object","required":["type","external"],"properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false}],"examples":[{"type":"emoji","emoji":"✅"}]},"cover":{"type":"object","description":"New page cover image: `{type: \"external\", external: {url}}`.","properties":{"type":{"const":"external"},"external":{"type":"object","required":["url"],"properties":{"url":{"type":"string","format":"uri"}}}},"additionalProperties":false,"examples":[{"type":"external","external":{"url":"https://example.com/cover.png"}}],"required":["type","external"]},"in_trash":{"type":"boolean","description":"true moves the page to the trash (how Notion archives or deletes a page; it can be restored), false restores it. A page in the trash takes no other change until restored.","examples":[true]},"archived":{"type":"boolean","description":"The older name of in_trash, the same flag (Notion still takes it, as a deprecated alias); give one of the two.","examples":[true]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default) or 2025-09-03; the request is the same in both.","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"required":["page_id"],"additionalProperties":false};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11512,7 +11639,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema75.properties, key0))){
+if(!(func1.call(schema76.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -11526,7 +11653,7 @@ errors++;
 if(data.page_id !== undefined){
 let data0 = data.page_id;
 if(typeof data0 === "string"){
-if(!(formats74(data0))){
+if(!(formats76(data0))){
 const err2 = {instancePath:instancePath+"/page_id",schemaPath:"#/properties/page_id/format",keyword:"format",params:{format: "workspace-id"}};
 if(vErrors === null){
 vErrors = [err2];
@@ -11728,7 +11855,7 @@ errors++;
 if(data7.url !== undefined){
 let data8 = data7.url;
 if(typeof data8 === "string"){
-if(!(formats86(data8))){
+if(!(formats88(data8))){
 const err18 = {instancePath:instancePath+"/icon/external/url",schemaPath:"#/properties/icon/oneOf/1/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err18];
@@ -11872,7 +11999,7 @@ errors++;
 if(data11.url !== undefined){
 let data12 = data11.url;
 if(typeof data12 === "string"){
-if(!(formats86(data12))){
+if(!(formats88(data12))){
 const err28 = {instancePath:instancePath+"/cover/external/url",schemaPath:"#/properties/cover/properties/external/properties/url/format",keyword:"format",params:{format: "uri"}};
 if(vErrors === null){
 vErrors = [err28];
@@ -11955,7 +12082,7 @@ vErrors.push(err34);
 errors++;
 }
 if(!((data15 === "2022-06-28") || (data15 === "2025-09-03"))){
-const err35 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.workspace_version.enum}};
+const err35 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema76.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11978,7 +12105,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(data16 === "1")){
-const err37 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.schema_version.enum}};
+const err37 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema76.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -12001,7 +12128,7 @@ vErrors.push(err38);
 errors++;
 }
 if(!(data17 === "1.0.0")){
-const err39 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema75.properties.tool_version.enum}};
+const err39 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema76.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -12022,18 +12149,18 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const workspace_search = validate65;
-const schema76 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
+export const workspace_search = validate66;
+const schema77 = {"type":"object","properties":{"query":{"type":"string","description":"Text to match against page and database titles; omit to list everything shared.","examples":["Meeting notes"]},"page_size":{"type":"integer","minimum":1,"maximum":100,"description":"How many results per page, 1 to 100.","examples":[10]},"start_cursor":{"type":"string","minLength":1,"description":"The previous response's `next_cursor`; omit for the first page.","examples":["fe2cc560-036c-44cd-90e8-294d5a74cebc"]},"workspace_version":{"type":"string","description":"The Notion-Version this call speaks, 2022-06-28 (the default; results are pages and databases) or 2025-09-03 (pages and data sources).","examples":["2025-09-03"],"enum":["2022-06-28","2025-09-03"]},"schema_version":{"type":"string","enum":["1"],"description":"Version of this tool's input schema to validate against. Known: 1 (default 1)."},"tool_version":{"type":"string","enum":["1.0.0"],"description":"Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."}},"additionalProperties":false};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate66.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12138,7 +12265,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data3 === "2022-06-28") || (data3 === "2025-09-03"))){
-const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema76.properties.workspace_version.enum}};
+const err8 = {instancePath:instancePath+"/workspace_version",schemaPath:"#/properties/workspace_version/enum",keyword:"enum",params:{allowedValues: schema77.properties.workspace_version.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12161,7 +12288,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(data4 === "1")){
-const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema76.properties.schema_version.enum}};
+const err10 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/enum",keyword:"enum",params:{allowedValues: schema77.properties.schema_version.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12184,7 +12311,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data5 === "1.0.0")){
-const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema76.properties.tool_version.enum}};
+const err12 = {instancePath:instancePath+"/tool_version",schemaPath:"#/properties/tool_version/enum",keyword:"enum",params:{allowedValues: schema77.properties.tool_version.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12205,7 +12332,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -2,7 +2,7 @@
 import type { UpstreamRequest } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import { buildPath } from '../runtime/http/path.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsClearValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspacePageUpdateInput, WorkspaceSearchInput } from './types.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, CrmOwnersListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsClearValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspacePageUpdateInput, WorkspaceSearchInput } from './types.gen.js';
 
 /** A computed query value as the wire wants it: arrays repeat the parameter, objects are JSON, the rest strings. */
 function queryValue(value: unknown): string | string[] {
@@ -364,6 +364,16 @@ export function buildCrmNotesList(input: CrmNotesListInput): UpstreamRequest {
   if (input.limit !== undefined) o1["limit"] = input.limit;
   if (input.after !== undefined) o1["after"] = input.after;
   return { method: "POST", path: "/crm/v3/objects/notes/search", query, headers, body: o1 };
+}
+
+/** `crm_owners_list`: GET /crm/v3/owners/. Call only with an input that passed validation. */
+export function buildCrmOwnersList(input: CrmOwnersListInput): UpstreamRequest {
+  const query: Record<string, string | string[]> = {};
+  if (input.email != null) query["email"] = input.email;
+  if (input.limit != null) query["limit"] = String(input.limit);
+  if (input.after != null) query["after"] = input.after;
+  const headers: Record<string, string> = {};
+  return { method: "GET", path: "/crm/v3/owners/", query, headers };
 }
 
 /** `docs_create_document`: POST /v1/documents. Call only with an input that passed validation. */

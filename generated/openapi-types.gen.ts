@@ -676,8 +676,8 @@ export interface paths {
         put?: never;
         /**
          * List HubSpot contacts page by page, with the properties you choose.
-         * @description List HubSpot contacts page by page, with the properties you choose. Use it to browse contacts; to filter,
-         *     use crm_contacts_search. Returns {results: [{id, properties, createdAt, updatedAt, archived}], paging}; pass
+         * @description List HubSpot contacts page by page, with the properties you choose. Use it to browse or list contacts; to
+         *     filter contacts, use crm_contacts_search. Returns {results: [{id, properties, createdAt, updatedAt, archived}], paging}; pass
          *     paging.next.after as after for the next page (no paging on the last page).
          *     Example: {"limit": 50, "properties": "email,firstname,lastname"}
          *
@@ -886,6 +886,33 @@ export interface paths {
          *     Aliases: hubspot_notes_list.
          */
         post: operations["execute_crm_notes_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/crm_owners_list/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up the owners of the user's HubSpot account: the people a record can be assigned to.
+         * @description Look up the owners of the user's HubSpot account: the people a record can be assigned to. Use it to turn a person the
+         *     user names ("give it to Sam", "mine") into the owner id that hubspot_owner_id takes in crm_deal_update,
+         *     crm_contact_update and crm_company_update, or a search filters on. email finds one owner by e-mail address. Returns {results: [{id, email, firstName, lastName, userId, archived, teams}], paging}: id is the
+         *     owner id records take (userId is not); pass paging.next.after as after for the next page (no paging on the last
+         *     page).
+         *     Example: {"email": "ana@example.com"}
+         *
+         *     Aliases: hubspot_owners_list.
+         */
+        post: operations["execute_crm_owners_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3431,6 +3458,65 @@ export interface components {
             };
             /** @description When the record last changed (ISO 8601). */
             updatedAt?: string;
+        };
+        CrmOwnersListInput: {
+            /**
+             * @description Pagination cursor, the `paging.next.after` of the previous page.
+             * @example 20
+             */
+            after?: string;
+            /**
+             * Format: email
+             * @description Only the owner with this e-mail address.
+             * @example ana@example.com
+             */
+            email?: string;
+            /**
+             * @description Owners per page, 1 to 500 (HubSpot's default 100).
+             * @example 100
+             */
+            limit?: number;
+        };
+        /** @description A page of the account's owners. */
+        CrmOwnersListOutput: {
+            paging?: components["schemas"]["CrmPaging"];
+            /** @description The owners. */
+            results?: {
+                /** @description Whether the owner is archived (no longer assignable). */
+                archived?: boolean;
+                /** @description When the owner was created (ISO 8601). */
+                createdAt?: string;
+                /** @description The owner's e-mail address. */
+                email?: string;
+                /** @description The owner's first name. */
+                firstName?: string;
+                /** @description The owner id, what hubspot_owner_id takes (digits in a string). */
+                id: string;
+                /** @description The owner's last name. */
+                lastName?: string;
+                /** @description The teams the owner belongs to. */
+                teams?: {
+                    /** @description The team id. */
+                    id?: string;
+                    /** @description The team's name. */
+                    name?: string;
+                    /** @description Whether it is the owner's main team. */
+                    primary?: boolean;
+                }[];
+                /** @description PERSON, or QUEUE for a queue of records. */
+                type?: string;
+                /** @description When the owner last changed (ISO 8601). */
+                updatedAt?: string;
+                /** @description The owner's HubSpot user id; not what hubspot_owner_id takes. */
+                userId?: number;
+                /** @description The user id, kept when the user is deactivated. */
+                userIdIncludingInactive?: number;
+            }[];
+        };
+        CrmOwnersListRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input?: components["schemas"]["CrmOwnersListInput"];
         };
         /** @description Absent on the last page. */
         CrmPaging: {
@@ -7665,6 +7751,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CrmNotesListOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_crm_owners_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmOwnersListRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CrmOwnersListOutput"];
                         execution_id: string;
                     };
                 };

@@ -4099,6 +4099,137 @@ export let crmNotesListOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `crm_owners_list`. */
+export let crmOwnersListInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "email": {
+        "type": "string",
+        "format": "email",
+        "description": "Only the owner with this e-mail address.",
+        "examples": [
+          "ana@example.com"
+        ]
+      },
+      "limit": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 500,
+        "description": "Owners per page, 1 to 500 (HubSpot's default 100).",
+        "examples": [
+          100
+        ]
+      },
+      "after": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Pagination cursor, the `paging.next.after` of the previous page.",
+        "examples": [
+          "20"
+        ]
+      }
+    },
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `crm_owners_list` (its notable fields). */
+export let crmOwnersListOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "A page of the account's owners.",
+    "properties": {
+      "results": {
+        "type": "array",
+        "description": "The owners.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "The owner id, what hubspot_owner_id takes (digits in a string)."
+            },
+            "email": {
+              "type": "string",
+              "description": "The owner's e-mail address."
+            },
+            "firstName": {
+              "type": "string",
+              "description": "The owner's first name."
+            },
+            "lastName": {
+              "type": "string",
+              "description": "The owner's last name."
+            },
+            "userId": {
+              "type": "integer",
+              "description": "The owner's HubSpot user id; not what hubspot_owner_id takes."
+            },
+            "userIdIncludingInactive": {
+              "type": "integer",
+              "description": "The user id, kept when the user is deactivated."
+            },
+            "type": {
+              "type": "string",
+              "description": "PERSON, or QUEUE for a queue of records."
+            },
+            "archived": {
+              "type": "boolean",
+              "description": "Whether the owner is archived (no longer assignable)."
+            },
+            "createdAt": {
+              "type": "string",
+              "description": "When the owner was created (ISO 8601)."
+            },
+            "updatedAt": {
+              "type": "string",
+              "description": "When the owner last changed (ISO 8601)."
+            },
+            "teams": {
+              "type": "array",
+              "description": "The teams the owner belongs to.",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "description": "The team id."
+                  },
+                  "name": {
+                    "type": "string",
+                    "description": "The team's name."
+                  },
+                  "primary": {
+                    "type": "boolean",
+                    "description": "Whether it is the owner's main team."
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "paging": {
+        "type": "object",
+        "description": "Absent on the last page.",
+        "properties": {
+          "next": {
+            "type": "object",
+            "properties": {
+              "after": {
+                "type": "string",
+                "description": "The cursor of the next page: pass it as `after`."
+              },
+              "link": {
+                "type": "string",
+                "description": "The next page as a link relative to this endpoint (?after=...)."
+              }
+            }
+          }
+        }
+      }
+    }
+  };
 /** JSON Schema 2020-12 of the input of `docs_create_document`. */
 export let docsCreateDocumentInputSchema: JsonSchema = {
     "type": "object",

@@ -2,10 +2,10 @@
 import type { ToolDefinition } from '../runtime/types.js';
 import * as helpers from '../runtime/helpers/index.js';
 import * as prechecks from '../runtime/prechecks/index.js';
-import { buildCalendarCreateEvent, buildCalendarDeleteEvent, buildCalendarFreeBusy, buildCalendarGetEventById, buildCalendarListCalendars, buildCalendarListEvents, buildCalendarUpdateEvent, buildCrmAssociationCreate, buildCrmCompaniesSearch, buildCrmCompanyCreate, buildCrmCompanyGet, buildCrmCompanyUpdate, buildCrmContactCreate, buildCrmContactGet, buildCrmContactUpdate, buildCrmContactsList, buildCrmContactsSearch, buildCrmDealCreate, buildCrmDealPipelinesList, buildCrmDealUpdate, buildCrmDealsSearch, buildCrmNoteCreate, buildCrmNotesList, buildDocsCreateDocument, buildDocsReadDocument, buildDocsUpdateDocument, buildSheetsAddSheet, buildSheetsAppendValues, buildSheetsClearValues, buildSheetsCreateSpreadsheet, buildSheetsGetValues, buildSheetsReadSpreadsheet, buildSheetsUpdateValues, buildWorkspaceCommentCreate, buildWorkspaceCommentRetrieve, buildWorkspaceCommentsList, buildWorkspaceDatabaseCreate, buildWorkspaceDatabaseInsertRow, buildWorkspaceDatabaseQuery, buildWorkspaceDatabaseQueryProperties, buildWorkspaceDatabaseRetrieve, buildWorkspacePageAppend, buildWorkspacePageCreate, buildWorkspacePageRead, buildWorkspacePageUpdate, buildWorkspaceSearch } from './builders.gen.js';
-import { calendarCreateEventInputSchema, calendarCreateEventOutputSchema, calendarDeleteEventInputSchema, calendarDeleteEventOutputSchema, calendarFreeBusyInputSchema, calendarFreeBusyOutputSchema, calendarGetEventByIdInputSchema, calendarGetEventByIdOutputSchema, calendarListCalendarsInputSchema, calendarListCalendarsOutputSchema, calendarListEventsInputSchema, calendarListEventsOutputSchema, calendarUpdateEventInputSchema, calendarUpdateEventOutputSchema, crmAssociationCreateInputSchema, crmAssociationCreateOutputSchema, crmCompaniesSearchInputSchema, crmCompaniesSearchOutputSchema, crmCompanyCreateInputSchema, crmCompanyCreateOutputSchema, crmCompanyGetInputSchema, crmCompanyGetOutputSchema, crmCompanyUpdateInputSchema, crmCompanyUpdateOutputSchema, crmContactCreateInputSchema, crmContactCreateOutputSchema, crmContactGetInputSchema, crmContactGetOutputSchema, crmContactUpdateInputSchema, crmContactUpdateOutputSchema, crmContactsListInputSchema, crmContactsListOutputSchema, crmContactsSearchInputSchema, crmContactsSearchOutputSchema, crmDealCreateInputSchema, crmDealCreateOutputSchema, crmDealPipelinesListInputSchema, crmDealPipelinesListOutputSchema, crmDealUpdateInputSchema, crmDealUpdateOutputSchema, crmDealsSearchInputSchema, crmDealsSearchOutputSchema, crmNoteCreateInputSchema, crmNoteCreateOutputSchema, crmNotesListInputSchema, crmNotesListOutputSchema, docsCreateDocumentInputSchema, docsCreateDocumentOutputSchema, docsReadDocumentInputSchema, docsReadDocumentOutputSchema, docsUpdateDocumentInputSchema, docsUpdateDocumentOutputSchema, sheetsAddSheetInputSchema, sheetsAddSheetOutputSchema, sheetsAppendValuesInputSchema, sheetsAppendValuesOutputSchema, sheetsClearValuesInputSchema, sheetsClearValuesOutputSchema, sheetsCreateSpreadsheetInputSchema, sheetsCreateSpreadsheetOutputSchema, sheetsGetValuesInputSchema, sheetsGetValuesOutputSchema, sheetsReadSpreadsheetInputSchema, sheetsReadSpreadsheetOutputSchema, sheetsUpdateValuesInputSchema, sheetsUpdateValuesOutputSchema, workspaceCommentCreateInputSchema, workspaceCommentCreateOutputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentRetrieveOutputSchema, workspaceCommentsListInputSchema, workspaceCommentsListOutputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseCreateOutputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseInsertRowOutputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryOutputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseQueryPropertiesOutputSchema, workspaceDatabaseRetrieveInputSchema, workspaceDatabaseRetrieveOutputSchema, workspacePageAppendInputSchema, workspacePageAppendOutputSchema, workspacePageCreateInputSchema, workspacePageCreateOutputSchema, workspacePageReadInputSchema, workspacePageReadOutputSchema, workspacePageUpdateInputSchema, workspacePageUpdateOutputSchema, workspaceSearchInputSchema, workspaceSearchOutputSchema } from './schemas.gen.js';
-import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsClearValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspacePageUpdateInput, WorkspaceSearchInput } from './types.gen.js';
-import { validateCalendarCreateEvent, validateCalendarDeleteEvent, validateCalendarFreeBusy, validateCalendarGetEventById, validateCalendarListCalendars, validateCalendarListEvents, validateCalendarUpdateEvent, validateCrmAssociationCreate, validateCrmCompaniesSearch, validateCrmCompanyCreate, validateCrmCompanyGet, validateCrmCompanyUpdate, validateCrmContactCreate, validateCrmContactGet, validateCrmContactUpdate, validateCrmContactsList, validateCrmContactsSearch, validateCrmDealCreate, validateCrmDealPipelinesList, validateCrmDealUpdate, validateCrmDealsSearch, validateCrmNoteCreate, validateCrmNotesList, validateDocsCreateDocument, validateDocsReadDocument, validateDocsUpdateDocument, validateSheetsAddSheet, validateSheetsAppendValues, validateSheetsClearValues, validateSheetsCreateSpreadsheet, validateSheetsGetValues, validateSheetsReadSpreadsheet, validateSheetsUpdateValues, validateWorkspaceCommentCreate, validateWorkspaceCommentRetrieve, validateWorkspaceCommentsList, validateWorkspaceDatabaseCreate, validateWorkspaceDatabaseInsertRow, validateWorkspaceDatabaseQuery, validateWorkspaceDatabaseQueryProperties, validateWorkspaceDatabaseRetrieve, validateWorkspacePageAppend, validateWorkspacePageCreate, validateWorkspacePageRead, validateWorkspacePageUpdate, validateWorkspaceSearch } from './validators.gen.js';
+import { buildCalendarCreateEvent, buildCalendarDeleteEvent, buildCalendarFreeBusy, buildCalendarGetEventById, buildCalendarListCalendars, buildCalendarListEvents, buildCalendarUpdateEvent, buildCrmAssociationCreate, buildCrmCompaniesSearch, buildCrmCompanyCreate, buildCrmCompanyGet, buildCrmCompanyUpdate, buildCrmContactCreate, buildCrmContactGet, buildCrmContactUpdate, buildCrmContactsList, buildCrmContactsSearch, buildCrmDealCreate, buildCrmDealPipelinesList, buildCrmDealUpdate, buildCrmDealsSearch, buildCrmNoteCreate, buildCrmNotesList, buildCrmOwnersList, buildDocsCreateDocument, buildDocsReadDocument, buildDocsUpdateDocument, buildSheetsAddSheet, buildSheetsAppendValues, buildSheetsClearValues, buildSheetsCreateSpreadsheet, buildSheetsGetValues, buildSheetsReadSpreadsheet, buildSheetsUpdateValues, buildWorkspaceCommentCreate, buildWorkspaceCommentRetrieve, buildWorkspaceCommentsList, buildWorkspaceDatabaseCreate, buildWorkspaceDatabaseInsertRow, buildWorkspaceDatabaseQuery, buildWorkspaceDatabaseQueryProperties, buildWorkspaceDatabaseRetrieve, buildWorkspacePageAppend, buildWorkspacePageCreate, buildWorkspacePageRead, buildWorkspacePageUpdate, buildWorkspaceSearch } from './builders.gen.js';
+import { calendarCreateEventInputSchema, calendarCreateEventOutputSchema, calendarDeleteEventInputSchema, calendarDeleteEventOutputSchema, calendarFreeBusyInputSchema, calendarFreeBusyOutputSchema, calendarGetEventByIdInputSchema, calendarGetEventByIdOutputSchema, calendarListCalendarsInputSchema, calendarListCalendarsOutputSchema, calendarListEventsInputSchema, calendarListEventsOutputSchema, calendarUpdateEventInputSchema, calendarUpdateEventOutputSchema, crmAssociationCreateInputSchema, crmAssociationCreateOutputSchema, crmCompaniesSearchInputSchema, crmCompaniesSearchOutputSchema, crmCompanyCreateInputSchema, crmCompanyCreateOutputSchema, crmCompanyGetInputSchema, crmCompanyGetOutputSchema, crmCompanyUpdateInputSchema, crmCompanyUpdateOutputSchema, crmContactCreateInputSchema, crmContactCreateOutputSchema, crmContactGetInputSchema, crmContactGetOutputSchema, crmContactUpdateInputSchema, crmContactUpdateOutputSchema, crmContactsListInputSchema, crmContactsListOutputSchema, crmContactsSearchInputSchema, crmContactsSearchOutputSchema, crmDealCreateInputSchema, crmDealCreateOutputSchema, crmDealPipelinesListInputSchema, crmDealPipelinesListOutputSchema, crmDealUpdateInputSchema, crmDealUpdateOutputSchema, crmDealsSearchInputSchema, crmDealsSearchOutputSchema, crmNoteCreateInputSchema, crmNoteCreateOutputSchema, crmNotesListInputSchema, crmNotesListOutputSchema, crmOwnersListInputSchema, crmOwnersListOutputSchema, docsCreateDocumentInputSchema, docsCreateDocumentOutputSchema, docsReadDocumentInputSchema, docsReadDocumentOutputSchema, docsUpdateDocumentInputSchema, docsUpdateDocumentOutputSchema, sheetsAddSheetInputSchema, sheetsAddSheetOutputSchema, sheetsAppendValuesInputSchema, sheetsAppendValuesOutputSchema, sheetsClearValuesInputSchema, sheetsClearValuesOutputSchema, sheetsCreateSpreadsheetInputSchema, sheetsCreateSpreadsheetOutputSchema, sheetsGetValuesInputSchema, sheetsGetValuesOutputSchema, sheetsReadSpreadsheetInputSchema, sheetsReadSpreadsheetOutputSchema, sheetsUpdateValuesInputSchema, sheetsUpdateValuesOutputSchema, workspaceCommentCreateInputSchema, workspaceCommentCreateOutputSchema, workspaceCommentRetrieveInputSchema, workspaceCommentRetrieveOutputSchema, workspaceCommentsListInputSchema, workspaceCommentsListOutputSchema, workspaceDatabaseCreateInputSchema, workspaceDatabaseCreateOutputSchema, workspaceDatabaseInsertRowInputSchema, workspaceDatabaseInsertRowOutputSchema, workspaceDatabaseQueryInputSchema, workspaceDatabaseQueryOutputSchema, workspaceDatabaseQueryPropertiesInputSchema, workspaceDatabaseQueryPropertiesOutputSchema, workspaceDatabaseRetrieveInputSchema, workspaceDatabaseRetrieveOutputSchema, workspacePageAppendInputSchema, workspacePageAppendOutputSchema, workspacePageCreateInputSchema, workspacePageCreateOutputSchema, workspacePageReadInputSchema, workspacePageReadOutputSchema, workspacePageUpdateInputSchema, workspacePageUpdateOutputSchema, workspaceSearchInputSchema, workspaceSearchOutputSchema } from './schemas.gen.js';
+import type { CalendarCreateEventInput, CalendarDeleteEventInput, CalendarFreeBusyInput, CalendarGetEventByIdInput, CalendarListCalendarsInput, CalendarListEventsInput, CalendarUpdateEventInput, CrmAssociationCreateInput, CrmCompaniesSearchInput, CrmCompanyCreateInput, CrmCompanyGetInput, CrmCompanyUpdateInput, CrmContactCreateInput, CrmContactGetInput, CrmContactUpdateInput, CrmContactsListInput, CrmContactsSearchInput, CrmDealCreateInput, CrmDealPipelinesListInput, CrmDealUpdateInput, CrmDealsSearchInput, CrmNoteCreateInput, CrmNotesListInput, CrmOwnersListInput, DocsCreateDocumentInput, DocsReadDocumentInput, DocsUpdateDocumentInput, SheetsAddSheetInput, SheetsAppendValuesInput, SheetsClearValuesInput, SheetsCreateSpreadsheetInput, SheetsGetValuesInput, SheetsReadSpreadsheetInput, SheetsUpdateValuesInput, WorkspaceCommentCreateInput, WorkspaceCommentRetrieveInput, WorkspaceCommentsListInput, WorkspaceDatabaseCreateInput, WorkspaceDatabaseInsertRowInput, WorkspaceDatabaseQueryInput, WorkspaceDatabaseQueryPropertiesInput, WorkspaceDatabaseRetrieveInput, WorkspacePageAppendInput, WorkspacePageCreateInput, WorkspacePageReadInput, WorkspacePageUpdateInput, WorkspaceSearchInput } from './types.gen.js';
+import { validateCalendarCreateEvent, validateCalendarDeleteEvent, validateCalendarFreeBusy, validateCalendarGetEventById, validateCalendarListCalendars, validateCalendarListEvents, validateCalendarUpdateEvent, validateCrmAssociationCreate, validateCrmCompaniesSearch, validateCrmCompanyCreate, validateCrmCompanyGet, validateCrmCompanyUpdate, validateCrmContactCreate, validateCrmContactGet, validateCrmContactUpdate, validateCrmContactsList, validateCrmContactsSearch, validateCrmDealCreate, validateCrmDealPipelinesList, validateCrmDealUpdate, validateCrmDealsSearch, validateCrmNoteCreate, validateCrmNotesList, validateCrmOwnersList, validateDocsCreateDocument, validateDocsReadDocument, validateDocsUpdateDocument, validateSheetsAddSheet, validateSheetsAppendValues, validateSheetsClearValues, validateSheetsCreateSpreadsheet, validateSheetsGetValues, validateSheetsReadSpreadsheet, validateSheetsUpdateValues, validateWorkspaceCommentCreate, validateWorkspaceCommentRetrieve, validateWorkspaceCommentsList, validateWorkspaceDatabaseCreate, validateWorkspaceDatabaseInsertRow, validateWorkspaceDatabaseQuery, validateWorkspaceDatabaseQueryProperties, validateWorkspaceDatabaseRetrieve, validateWorkspacePageAppend, validateWorkspacePageCreate, validateWorkspacePageRead, validateWorkspacePageUpdate, validateWorkspaceSearch } from './validators.gen.js';
 /** `calendar_create_event` (calendar, v1.0.0). */
 export let calendarCreateEvent: ToolDefinition<CalendarCreateEventInput> = {
     name: "calendar_create_event",
@@ -256,7 +256,7 @@ export let crmAssociationCreate: ToolDefinition<CrmAssociationCreateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -282,7 +282,7 @@ export let crmCompaniesSearch: ToolDefinition<CrmCompaniesSearchInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -308,7 +308,7 @@ export let crmCompanyCreate: ToolDefinition<CrmCompanyCreateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -339,7 +339,7 @@ export let crmCompanyGet: ToolDefinition<CrmCompanyGetInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -385,7 +385,7 @@ export let crmCompanyUpdate: ToolDefinition<CrmCompanyUpdateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -422,7 +422,7 @@ export let crmContactCreate: ToolDefinition<CrmContactCreateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -453,7 +453,7 @@ export let crmContactGet: ToolDefinition<CrmContactGetInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -499,7 +499,7 @@ export let crmContactUpdate: ToolDefinition<CrmContactUpdateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -512,7 +512,7 @@ export let crmContactsList: ToolDefinition<CrmContactsListInput> = {
     schemaVersions: [],
     aliases: ["hubspot_contacts_list"],
     title: "List CRM contacts",
-    description: "List HubSpot contacts page by page, with the properties you choose. Use it to browse contacts; to filter,\nuse crm_contacts_search. Returns {results: [{id, properties, createdAt, updatedAt, archived}], paging}; pass\npaging.next.after as after for the next page (no paging on the last page).\nExample: {\"limit\": 50, \"properties\": \"email,firstname,lastname\"}",
+    description: "List HubSpot contacts page by page, with the properties you choose. Use it to browse or list contacts; to\nfilter contacts, use crm_contacts_search. Returns {results: [{id, properties, createdAt, updatedAt, archived}], paging}; pass\npaging.next.after as after for the next page (no paging on the last page).\nExample: {\"limit\": 50, \"properties\": \"email,firstname,lastname\"}",
     annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
     inputSchema: crmContactsListInputSchema,
     versionParameters: [],
@@ -525,7 +525,7 @@ export let crmContactsList: ToolDefinition<CrmContactsListInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -551,7 +551,7 @@ export let crmContactsSearch: ToolDefinition<CrmContactsSearchInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -588,7 +588,7 @@ export let crmDealCreate: ToolDefinition<CrmDealCreateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -614,7 +614,7 @@ export let crmDealPipelinesList: ToolDefinition<CrmDealPipelinesListInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -665,7 +665,7 @@ export let crmDealUpdate: ToolDefinition<CrmDealUpdateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -691,7 +691,7 @@ export let crmDealsSearch: ToolDefinition<CrmDealsSearchInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -723,7 +723,7 @@ export let crmNoteCreate: ToolDefinition<CrmNoteCreateInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -749,7 +749,33 @@ export let crmNotesList: ToolDefinition<CrmNotesListInput> = {
       {
         "status": 400,
         "code": "INVALID_OWNER_ID",
-        "hint": "hubspot_owner_id takes the id of one of the account's owners, as a record's hubspot_owner_id holds it (read one with properties hubspot_owner_id), not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
+      }
+    ],
+  };
+/** `crm_owners_list` (crm, v1.0.0). */
+export let crmOwnersList: ToolDefinition<CrmOwnersListInput> = {
+    name: "crm_owners_list",
+    connector: "crm",
+    version: "1.0.0",
+    versions: ["1.0.0"],
+    schemaVersions: [],
+    aliases: ["hubspot_owners_list"],
+    title: "CRM owners (the people records are assigned to)",
+    description: "Look up the owners of the user's HubSpot account: the people a record can be assigned to. Use it to turn a person the\nuser names (\"give it to Sam\", \"mine\") into the owner id that hubspot_owner_id takes in crm_deal_update,\ncrm_contact_update and crm_company_update, or a search filters on. email finds one owner by e-mail address. Returns {results: [{id, email, firstName, lastName, userId, archived, teams}], paging}: id is the\nowner id records take (userId is not); pass paging.next.after as after for the next page (no paging on the last\npage).\nExample: {\"email\": \"ana@example.com\"}",
+    annotations: {"readOnly":true,"destructive":false,"idempotent":true,"openWorld":true},
+    inputSchema: crmOwnersListInputSchema,
+    versionParameters: [],
+    ruleMessages: [],
+    outputSchema: crmOwnersListOutputSchema,
+    retry: "idempotent",
+    validate: validateCrmOwnersList,
+    buildRequest: buildCrmOwnersList,
+    upstreamErrors: [
+      {
+        "status": 400,
+        "code": "INVALID_OWNER_ID",
+        "hint": "hubspot_owner_id takes the id of one of the account's owners: crm_owners_list lists them (by e-mail too) with their id, not a user's userId, a name or an e-mail; leave it out to keep the record's owner."
       }
     ],
   };
@@ -2045,7 +2071,7 @@ export let workspaceSearch: ToolDefinition<WorkspaceSearchInput> = {
     ],
   };
 /** Every tool, sorted by name. */
-export let tools: readonly ToolDefinition[] = [calendarCreateEvent, calendarDeleteEvent, calendarFreeBusy, calendarGetEventById, calendarListCalendars, calendarListEvents, calendarUpdateEvent, crmAssociationCreate, crmCompaniesSearch, crmCompanyCreate, crmCompanyGet, crmCompanyUpdate, crmContactCreate, crmContactGet, crmContactUpdate, crmContactsList, crmContactsSearch, crmDealCreate, crmDealPipelinesList, crmDealUpdate, crmDealsSearch, crmNoteCreate, crmNotesList, docsCreateDocument, docsReadDocument, docsUpdateDocument, sheetsAddSheet, sheetsAppendValues, sheetsClearValues, sheetsCreateSpreadsheet, sheetsGetValues, sheetsReadSpreadsheet, sheetsUpdateValues, workspaceCommentCreate, workspaceCommentRetrieve, workspaceCommentsList, workspaceDatabaseCreate, workspaceDatabaseInsertRow, workspaceDatabaseQuery, workspaceDatabaseQueryProperties, workspaceDatabaseRetrieve, workspacePageAppend, workspacePageCreate, workspacePageRead, workspacePageUpdate, workspaceSearch];
+export let tools: readonly ToolDefinition[] = [calendarCreateEvent, calendarDeleteEvent, calendarFreeBusy, calendarGetEventById, calendarListCalendars, calendarListEvents, calendarUpdateEvent, crmAssociationCreate, crmCompaniesSearch, crmCompanyCreate, crmCompanyGet, crmCompanyUpdate, crmContactCreate, crmContactGet, crmContactUpdate, crmContactsList, crmContactsSearch, crmDealCreate, crmDealPipelinesList, crmDealUpdate, crmDealsSearch, crmNoteCreate, crmNotesList, crmOwnersList, docsCreateDocument, docsReadDocument, docsUpdateDocument, sheetsAddSheet, sheetsAppendValues, sheetsClearValues, sheetsCreateSpreadsheet, sheetsGetValues, sheetsReadSpreadsheet, sheetsUpdateValues, workspaceCommentCreate, workspaceCommentRetrieve, workspaceCommentsList, workspaceDatabaseCreate, workspaceDatabaseInsertRow, workspaceDatabaseQuery, workspaceDatabaseQueryProperties, workspaceDatabaseRetrieve, workspacePageAppend, workspacePageCreate, workspacePageRead, workspacePageUpdate, workspaceSearch];
 /** Every tool by name and by alias. */
 export let toolsByName: ReadonlyMap<string, ToolDefinition> = new Map<string, ToolDefinition>([
     ["calendar_create_event", calendarCreateEvent],
@@ -2071,6 +2097,7 @@ export let toolsByName: ReadonlyMap<string, ToolDefinition> = new Map<string, To
     ["crm_deals_search", crmDealsSearch],
     ["crm_note_create", crmNoteCreate],
     ["crm_notes_list", crmNotesList],
+    ["crm_owners_list", crmOwnersList],
     ["docs_create_document", docsCreateDocument],
     ["docs_read_document", docsReadDocument],
     ["docs_update_document", docsUpdateDocument],
@@ -2107,6 +2134,7 @@ export let toolsByName: ReadonlyMap<string, ToolDefinition> = new Map<string, To
     ["hubspot_deals_search", crmDealsSearch],
     ["hubspot_note_create", crmNoteCreate],
     ["hubspot_notes_list", crmNotesList],
+    ["hubspot_owners_list", crmOwnersList],
     ["sheets_add_sheet", sheetsAddSheet],
     ["sheets_append_values", sheetsAppendValues],
     ["sheets_clear_values", sheetsClearValues],

@@ -873,6 +873,19 @@ export type CrmNotesListInput = {
 /** Result of `crm_notes_list`: the notable fields; the upstream may return more. */
 export type CrmNotesListOutput = { total?: number; results?: Array<CrmObject>; paging?: CrmPaging; [key: string]: unknown };
 
+/** Input of `crm_owners_list` (aliases: `hubspot_owners_list`). */
+export interface CrmOwnersListInput {
+  /** Only the owner with this e-mail address. Format: email. Example: `"ana@example.com"`. */
+  email?: string;
+  /** Owners per page, 1 to 500 (HubSpot's default 100). Example: `100`. */
+  limit?: number;
+  /** Pagination cursor, the `paging.next.after` of the previous page. Example: `"20"`. */
+  after?: string;
+}
+
+/** Result of `crm_owners_list`: the notable fields; the upstream may return more. */
+export type CrmOwnersListOutput = { results?: Array<{ id: string; email?: string; firstName?: string; lastName?: string; userId?: number; userIdIncludingInactive?: number; type?: string; archived?: boolean; createdAt?: string; updatedAt?: string; teams?: Array<{ id?: string; name?: string; primary?: boolean; [key: string]: unknown }>; [key: string]: unknown }>; paging?: CrmPaging; [key: string]: unknown };
+
 /** Input of `docs_create_document` (aliases: `googledocs_create_document`). */
 export interface DocsCreateDocumentInput {
   /** Title of the document (Google's default "Untitled document"). Example: `"Meeting notes 2026-03-02"`. */
@@ -1462,7 +1475,7 @@ export interface WorkspaceSearchInput {
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_page_update" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "crm_owners_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_page_update" | "workspace_search";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1489,6 +1502,7 @@ export interface ToolInputs {
   crm_deals_search: CrmDealsSearchInput;
   crm_note_create: CrmNoteCreateInput;
   crm_notes_list: CrmNotesListInput;
+  crm_owners_list: CrmOwnersListInput;
   docs_create_document: DocsCreateDocumentInput;
   docs_read_document: DocsReadDocumentInput;
   docs_update_document: DocsUpdateDocumentInput;
@@ -1539,6 +1553,7 @@ export interface ToolOutputs {
   crm_deals_search: CrmDealsSearchOutput;
   crm_note_create: CrmNoteCreateOutput;
   crm_notes_list: CrmNotesListOutput;
+  crm_owners_list: CrmOwnersListOutput;
   docs_create_document: DocsCreateDocumentOutput;
   docs_read_document: DocsReadDocumentOutput;
   docs_update_document: DocsUpdateDocumentOutput;

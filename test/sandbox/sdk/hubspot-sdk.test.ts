@@ -411,6 +411,7 @@ const SAME: SameOperation[] = [
   },
   { tool: 'crm_deals_search', input: SEARCH_INPUT, sdk: (hs) => hs.crm.deals.searchApi.doSearch(SEARCH) },
   { tool: 'crm_deal_pipelines_list', input: {}, sdk: (hs) => hs.crm.pipelines.pipelinesApi.getAll('deals') },
+  { tool: 'crm_owners_list', input: { email: 'ana@example.com', limit: 100, after: '100' }, sdk: (hs) => hs.crm.owners.ownersApi.getPage('ana@example.com', '100', 100) },
 ];
 
 describe('our request builders send what the official HubSpot client sends', () => {
