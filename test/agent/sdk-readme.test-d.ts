@@ -23,7 +23,7 @@ const { data } = await client.tools.calendar_create_event({ start_datetime: '202
 
 // README model SDKs: from here
 const tools = await client.toolDefinitions('openai', { connector: 'calendar' });
-const res = await openai.chat.completions.create({ model: 'gpt-4.1', messages, tools });
+const res = await openai.chat.completions.create({ model: 'gpt-5.6-sol', messages, tools });
 for (const call of res.choices[0]!.message.tool_calls ?? [])
   if (call.type === 'function')
     await client.executeTool({ tool_name: call.function.name, identifier: 'user-42', tool_input: JSON.parse(call.function.arguments) });

@@ -57,4 +57,17 @@ describe('docs/agents.md shows the tool-result code that compiles', () => {
       warn.mockRestore();
     }
   });
+
+  // The OpenAI and Gemini SDKs carry no deprecation list, so the providers' deprecation pages' models (deprecated:
+  // a shutdown date is set) are written here. OpenAI (developers.openai.com/api/docs/deprecations): gpt-4o, gpt-4o-mini,
+  // gpt-4.1 and gpt-4.1-mini shut down on 2027-01-14; gpt-5, gpt-5-mini, gpt-5-nano, o3 on 2026-12-11; gpt-3.5-turbo,
+  // gpt-4, gpt-4-turbo, gpt-4.1-nano, o1, o3-mini, o4-mini on 2026-10-23. Gemini (ai.google.dev/gemini-api/docs/
+  // deprecations): gemini-2.5-flash and gemini-2.5-pro shut down on 2026-12-01, gemini-2.0-flash and -lite earlier.
+  const DEPRECATED = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-5', 'gpt-5-mini', 'gpt-5-nano', 'o3', 'o1', 'o3-mini', 'o4-mini', 'gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash', 'gemini-2.0-flash-lite'];
+  it('the OpenAI and Gemini models the README and docs/ name are none their providers have deprecated', () => {
+    const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const named = pages.flatMap((page) => [...readFileSync(join(ROOT, page), 'utf8').matchAll(/model: '((?:gpt|o\d|gemini)[^']*)'/g)].map((m) => `${page}: ${m[1]!}`));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((n) => DEPRECATED.includes(n.split(': ')[1]!))).toEqual([]);
+  });
 });

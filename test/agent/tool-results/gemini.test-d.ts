@@ -13,7 +13,7 @@ const ai = new GoogleGenAI({});
 const functionDeclarations = await client.toolDefinitions('gemini', { identifier: 'user-42' });   // GeminiFunctionDeclaration[]
 const contents: Content[] = [{ role: 'user', parts: [{ text: userMessage }] }];
 for (;;) {
-  const res = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents, config: { tools: [{ functionDeclarations }] } });
+  const res = await ai.models.generateContent({ model: 'gemini-3.5-flash', contents, config: { tools: [{ functionDeclarations }] } });
   const calls = res.functionCalls ?? [];
   if (calls.length === 0) break;
   contents.push(res.candidates![0]!.content!);   // the model's turn as it came (with its thought signatures)

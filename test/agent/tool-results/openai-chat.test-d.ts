@@ -13,7 +13,7 @@ const openai = new OpenAI();
 const tools = await client.toolDefinitions('openai-strict', { identifier: 'user-42' });   // OpenAiStrictTool[]
 const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: userMessage }];
 for (;;) {
-  const reply = (await openai.chat.completions.create({ model: 'gpt-4.1', messages, tools, parallel_tool_calls: false })).choices[0]!.message;
+  const reply = (await openai.chat.completions.create({ model: 'gpt-5.6-sol', messages, tools, parallel_tool_calls: false })).choices[0]!.message;
   messages.push(reply);   // the assistant turn once, then one tool message per call
   if (!reply.tool_calls?.length) break;
   for (const call of reply.tool_calls) {

@@ -11,7 +11,7 @@ import OpenAI from 'openai';
 
 const openai = new OpenAI();
 const tools = await client.toolDefinitions('openai-responses', { identifier: 'user-42' });   // OpenAiResponsesTool[]
-let res = await openai.responses.create({ model: 'gpt-4.1', input: userMessage, tools, parallel_tool_calls: false });
+let res = await openai.responses.create({ model: 'gpt-5.6-sol', input: userMessage, tools, parallel_tool_calls: false });
 for (;;) {
   const calls = res.output.filter((item) => item.type === 'function_call');
   if (calls.length === 0) break;
@@ -21,7 +21,7 @@ for (;;) {
     outputs.push({ type: 'function_call_output', call_id: call.call_id, output: JSON.stringify(body) });
   }
   // The API holds the conversation (the calls, and a reasoning model's reasoning): go on from the last response.
-  res = await openai.responses.create({ model: 'gpt-4.1', previous_response_id: res.id, input: outputs, tools, parallel_tool_calls: false });
+  res = await openai.responses.create({ model: 'gpt-5.6-sol', previous_response_id: res.id, input: outputs, tools, parallel_tool_calls: false });
 }
 // docs: to here
 
