@@ -30,6 +30,17 @@ export interface WebhookPagesDeps<C extends { env: EnvironmentScope }> {
 
 const STATUSES: WebhookDeliveryStatus[] = ['pending', 'delivered', 'failed'];
 
+/**
+ * What each status means, on the filter: a delivery whose attempts fail stays `pending` while it is retried (24
+ * hours) and is `failed` only once given up, so an operator asking which deliveries failed must not read "failed" as
+ * every delivery whose receiver refused it.
+ */
+const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: 'pending (not delivered yet: failing ones being retried too)',
+  delivered: 'delivered',
+  failed: 'failed (given up after 24 hours of retries)',
+};
+
 /** The checked event types of the create form (none checked means every type). */
 function chosenEvents(form: Form): AccountEventType[] | undefined {
   const raw = form.events;
@@ -78,8 +89,15 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       title: 'Webhooks',
       endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
       eventTypes: ACCOUNT_EVENT_TYPES.map((type) => ({ type, checked: (extra.checkedEvents as readonly string[] | undefined)?.includes(type) ?? false })),
-      deliveries: deliveries.webhook_deliveries.map((d) => ({ ...d, endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id })),
-      statuses: filterOptions(STATUSES, query.status),
+      deliveries: deliveries.webhook_deliveries.map((d) => ({
+        ...d,
+        endpoint_url: urls.get(d.endpoint_id) ?? d.endpoint_id,
+        // Pending after an attempt: that attempt failed (a delivered one is no longer pending), and it is retried.
+        retrying: d.status === 'pending' && d.attempts > 0,
+      })),
+      statuses: filterOptions(STATUSES, query.status).map((o) => ({ ...o, label: STATUS_LABELS[o.value as WebhookDeliveryStatus] ?? o.value })),
+      // Asked for the given-up ones: where the failing ones still being retried are, the same endpoint kept.
+      ...(query.status === 'failed' ? { pendingPage: `?${new URLSearchParams({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), status: 'pending' })}` } : {}),
       endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
       newestPage: pages.newest,
       newerPage: pages.newer,
