@@ -123,11 +123,15 @@ export function addressAsUrl(address: string): string {
 const ADDRESS_RULE: Readonly<ConnectionOverridePolicy> = { mode: 'any', allowedOrigins: [] };
 
 /**
- * Why a connection to `address`, which an upstream host name resolved to, is refused, or null: the text rule of the
- * `1` mode judging that address as an https URL's host (one code path), whatever the connector's mode. The list of
- * origins and the production default let a name through by its text; its answer is still never a link-local,
- * unspecified or local-use NAT64 address (nor an IPv6 address carrying such an IPv4 one).
+ * Why a connection to `address`, which the upstream host name `hostname` resolved to, is refused, or null: the text
+ * rule of the `1` mode judging that address as an https URL's host (one code path), whatever the connector's mode. The
+ * list of origins and the production default let a name through by its text; its answer is still never a link-local,
+ * unspecified or local-use NAT64 address (nor an IPv6 address carrying such an IPv4 one). And a loopback name
+ * (`localhost`, `*.localhost`), which the text rule lets through over plain http as a loopback host, is answered by a
+ * loopback address only: a resolver's search domain (a wildcard `*.corp.example.com` answering
+ * `api.localhost.corp.example.com`) would otherwise take the request, and its token, off the machine in clear text.
  */
-export function resolvedAddressRefusal(address: string): string | null {
+export function resolvedAddressRefusal(hostname: string, address: string): string | null {
+  if (internalRange(hostname) === 'loopback' && internalRange(address) !== 'loopback') return `is not allowed: ${hostname} is a loopback name: only a loopback address may answer it`;
   return overrideRefusal(addressAsUrl(address), ADDRESS_RULE);
 }

@@ -144,7 +144,7 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
     now,
     tracer: telemetry.tracer,
     ...options.httpHooks,
-    lookup: guardedLookup((_hostname, address) => resolvedAddressRefusal(address), options.httpHooks?.lookup),
+    lookup: guardedLookup(resolvedAddressRefusal, options.httpHooks?.lookup),
   });
   const refresher = new RefreshCoordinator({
     store,

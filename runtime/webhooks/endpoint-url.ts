@@ -68,7 +68,7 @@ const STRICT_ADDRESS_RULE: Readonly<ConnectionOverridePolicy> = { mode: 'none', 
 export function webhookAddressRefusal(hostname: string, address: string, policy: ConnectionOverridePolicy): string | null {
   const listed = policy.allowedOrigins.some((origin) => new URL(origin).hostname === hostname);
   if (policy.mode === 'none' && !listed) return webhookUrlRefusal(addressAsUrl(address), STRICT_ADDRESS_RULE);
-  return resolvedAddressRefusal(address);
+  return resolvedAddressRefusal(hostname, address);
 }
 
 /**

@@ -62,9 +62,22 @@ describe('the rules on resolved addresses', () => {
     ['64:ff9b:1::808:808', /local-use NAT64/],
   ];
   it.each(cases)('upstream answer %s', (address, refused) => {
-    const verdict = resolvedAddressRefusal(address);
+    const verdict = resolvedAddressRefusal('api.example.com', address);
     if (refused === null) expect(verdict).toBeNull();
     else expect(verdict).toMatch(refused);
+  });
+
+  it('a loopback name (allowed over http by its text) is answered by a loopback address only', () => {
+    // A search domain with a wildcard (api.localhost.corp.example.com) can answer it with any address: the request,
+    // sent over plain http with the user's token, must then not leave the machine.
+    for (const address of ['10.1.2.3', '203.0.113.10', '172.17.0.2']) {
+      expect(resolvedAddressRefusal('api.localhost', address), address).toMatch(/api\.localhost is a loopback name: only a loopback address may answer it/);
+      expect(resolvedAddressRefusal('localhost', address), address).toMatch(/loopback name/);
+      expect(webhookAddressRefusal('hooks.localhost', address, development), address).toMatch(/loopback name/);
+    }
+    expect(resolvedAddressRefusal('api.localhost', '127.0.0.1')).toBeNull();
+    expect(resolvedAddressRefusal('localhost', '::1')).toBeNull();
+    expect(webhookAddressRefusal('hooks.localhost', '127.0.0.1', development)).toBeNull();
   });
 
   it('webhooks under the production default refuse every internal answer, as the text rule does', () => {
