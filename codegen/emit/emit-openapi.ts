@@ -2,7 +2,7 @@ import { TOOL_FORMATS } from '../../runtime/agent/formats/index.js';
 import type { JsonSchema } from '../../runtime/types.js';
 import type { Model } from '../model/types.js';
 import type { EmittedFile } from './emitted-file.js';
-import { executeNamedToolRequest, fixedSchemas } from './openapi-components.js';
+import { executeNamedToolRequest, fixedSchemas, schemaRef, type OpenApiHelpers } from './openapi-components.js';
 import { webhookEvents, webhookPaths, webhookSchemas } from './openapi-webhooks.js';
 import { INPUT_LIMITS } from '../../runtime/validation/input-limits.js';
 import { PAGE_SIZE } from '../../runtime/list-page.js';
@@ -11,7 +11,6 @@ import { openApiShared } from './openapi-shared.js';
 
 type Obj = Record<string, unknown>;
 
-const schemaRef = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Obj): Obj => ({ 'application/json': { schema } });
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
 /** Every 429 and 503 the service sends carries Retry-After (runtime/service/errors.ts and the pages' failurePage). */
@@ -194,8 +193,9 @@ export function buildOpenApi(model: Model): Obj {
     }),
   };
   Object.assign(schemas, webhookSchemas());
-  Object.assign(paths, webhookPaths({ op, ok, errors, idParam, queryParam, pageParams, schemaRef, json, requestIdHeader, AUTHED, JSON_BODY }));
-  Object.assign(paths, mcpSessionPaths({ op, ok, errors, idParam, queryParam, jsonBody: JSON_BODY, authed: AUTHED }));
+  const helpers: OpenApiHelpers = { op, ok, errors, idParam, queryParam, pageParams, json, requestIdHeader, AUTHED, JSON_BODY };
+  Object.assign(paths, webhookPaths(helpers));
+  Object.assign(paths, mcpSessionPaths(helpers));
   // The pages answer their own failures with a page at the error's status; the start-up 503 comes before any route, in
   // the service's JSON error body (build-service.ts).
   const pageFailures = (rateLimited: boolean): Obj => ({
@@ -329,7 +329,7 @@ export function buildOpenApi(model: Model): Obj {
       ...usedConnectors.map((c) => ({ name: c, description: `Tools of the ${model.connectors.find((d) => d.name === c)?.displayName ?? c} connector.` })),
     ],
     paths,
-    webhooks: webhookEvents({ schemaRef, json }),
+    webhooks: webhookEvents(helpers),
     components: {
       schemas,
       responses,

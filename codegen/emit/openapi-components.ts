@@ -28,7 +28,31 @@ const connectionRef: JsonSchema = { type: 'string', minLength: 1, maxLength: L.c
 const url: JsonSchema = { type: 'string', format: 'uri', maxLength: L.url };
 const time: JsonSchema = { type: 'string', format: 'date-time' };
 const stringList: JsonSchema = { type: 'array', items: { type: 'string' } };
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** A reference to the schema `name` of the document's `components.schemas`. */
+export function schemaRef(name: string): JsonSchema {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The helpers of emit-openapi.ts, passed to the parts of the document written in their own modules
+ * (openapi-webhooks.ts, openapi-mcp-sessions.ts) so that every part speaks alike.
+ */
+export interface OpenApiHelpers {
+  op(tag: string, operationId: string, summary: string, responses: Obj, extra?: Obj): Obj;
+  ok(description: string, schema: Obj, status?: string): Obj;
+  errors(...statuses: string[]): Obj;
+  idParam(name: string, description: string): Obj;
+  queryParam(name: string, schema: Obj, description: string): Obj;
+  /** `limit` and `cursor`, as every cursor-paged list takes them (runtime/list-page.ts). */
+  pageParams(): Obj[];
+  json(schema: Obj): Obj;
+  requestIdHeader: Obj;
+  AUTHED: string[];
+  JSON_BODY: string[];
+}
 
 /**
  * The answer of a keyset-paged list: one page of `item`s under `field`, in `order`, and the cursor of the page after
@@ -39,7 +63,7 @@ export function listPage(field: string, item: string, order: string, older = fal
     type: 'object',
     required: [field, 'next_cursor'],
     properties: {
-      [field]: { type: 'array', items: ref(item), description: order },
+      [field]: { type: 'array', items: schemaRef(item), description: order },
       next_cursor: { type: ['string', 'null'], description: `Pass as \`cursor\`, with the same filters, for the next${older ? ' (older)' : ''} page; null on the last page.` },
     },
   };
@@ -84,7 +108,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       items: { type: 'string', minLength: 1, maxLength: L.scope },
       description: "The OAuth scopes users are asked for (default: the connector's). None for a workspace (Notion) connection, refused at /scopes unless empty: Notion has no OAuth scopes; the integration's capabilities, set in Notion's integration settings, decide.",
     },
-    overrides: ref('ConnectionOverrides'),
+    overrides: schemaRef('ConnectionOverrides'),
     allowed_redirect_urls: { type: 'array', maxItems: L.redirectUrls, items: url },
   };
   return {
@@ -106,7 +130,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
               // A code may add fields of its own (docs/errors.md); the common ones are typed here, for typed clients.
               additionalProperties: true,
               properties: {
-                violations: { type: 'array', items: ref('Violation') },
+                violations: { type: 'array', items: schemaRef('Violation') },
                 position: { type: 'integer', minimum: 0, description: 'Where the body stops being JSON (UTF-16 offset).' },
                 status: {
                   type: ['integer', 'string', 'null'],
@@ -166,12 +190,12 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       properties: {
         id: { type: 'string' },
         name: { type: 'string' },
-        connector: ref('ConnectorName'),
+        connector: schemaRef('ConnectorName'),
         client_id: { type: 'string' },
         has_client_secret: { type: 'boolean', description: 'The client secret itself is write-only.' },
         scopes: stringList,
         redirect_uri: { type: 'string', format: 'uri', description: 'Register this exact URI with the provider.' },
-        overrides: ref('ConnectionOverrides'),
+        overrides: schemaRef('ConnectionOverrides'),
         allowed_redirect_urls: stringList,
         created_at: time,
         updated_at: time,
@@ -181,7 +205,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'connector', 'client_id', 'client_secret'],
-      properties: { name: connectionFields.name, connector: ref('ConnectorName'), ...connectionFields },
+      properties: { name: connectionFields.name, connector: schemaRef('ConnectorName'), ...connectionFields },
     },
     UpdateConnection: {
       type: 'object',
@@ -208,8 +232,8 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         identifier: { type: 'string' },
         connection_id: { type: 'string' },
         connection_name: { type: 'string' },
-        connector: ref('ConnectorName'),
-        status: ref('AccountStatus'),
+        connector: schemaRef('ConnectorName'),
+        status: schemaRef('AccountStatus'),
         status_reason: { type: ['string', 'null'] },
         scopes: stringList,
         created_at: time,
@@ -283,7 +307,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         connection_name: { type: ['string', 'null'] },
         identifier: { type: ['string', 'null'] },
         operation: { type: 'string', description: 'The tool name, or the proxy method and path template (segments holding ids are `{}`).' },
-        outcome: ref('ExecutionOutcome'),
+        outcome: schemaRef('ExecutionOutcome'),
         error_code: { type: ['string', 'null'], description: 'The error code (see the error catalogue), or null on success.' },
         error_message: {
           type: ['string', 'null'],
@@ -310,7 +334,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       required: ['name', 'connector', 'title', 'description', 'annotations', 'version', 'aliases', 'input_schema', 'output_schema'],
       properties: {
         name: { type: 'string' },
-        connector: ref('ConnectorName'),
+        connector: schemaRef('ConnectorName'),
         title: { type: 'string', description: 'Short human title.' },
         description: { type: 'string' },
         annotations: {
@@ -380,7 +404,7 @@ export function fixedSchemas(): Record<string, JsonSchema> {
     },
     ToolInFormat: {
       description: 'One tool in the requested format (see docs/agents.md, "Tool definitions").',
-      anyOf: [ref('Tool'), ref('OpenAITool'), ref('OpenAIResponsesTool'), ref('AnthropicTool'), ref('GeminiFunctionDeclaration'), ref('McpTool')],
+      anyOf: [schemaRef('Tool'), schemaRef('OpenAITool'), schemaRef('OpenAIResponsesTool'), schemaRef('AnthropicTool'), schemaRef('GeminiFunctionDeclaration'), schemaRef('McpTool')],
     },
   };
 }

@@ -4,10 +4,10 @@
  * (JSON-RPC over Streamable HTTP), which OpenAPI does not describe; docs/mcp.md does.
  */
 import type { JsonSchema } from '../../runtime/types.js';
+import { schemaRef, type OpenApiHelpers } from './openapi-components.js';
 
 type Obj = Record<string, unknown>;
 
-const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 const time: JsonSchema = { type: 'string', format: 'date-time' };
 const names = (description: string): JsonSchema => ({
   type: 'array',
@@ -63,29 +63,21 @@ export function mcpSessionSchemas(): Record<string, JsonSchema> {
 }
 
 /** The paths, given the emitter's helpers for responses. */
-export function mcpSessionPaths(h: {
-  op(tag: string, operationId: string, summary: string, responses: Obj, extra?: Obj): Obj;
-  ok(description: string, schema: Obj, status?: string): Obj;
-  errors(...statuses: string[]): Obj;
-  idParam(name: string, description: string): Obj;
-  queryParam(name: string, schema: Obj, description: string): Obj;
-  jsonBody: readonly string[];
-  authed: readonly string[];
-}): Record<string, Obj> {
+export function mcpSessionPaths(h: OpenApiHelpers): Record<string, Obj> {
   return {
     '/api/v1/mcp_sessions': {
-      post: h.op('mcp', 'createMcpSession', 'Mint an MCP session for one end user', { ...h.ok('The session, with its token (shown once).', ref('CreatedMcpSession'), '201'), ...h.errors('400', ...h.jsonBody, ...h.authed) }, {
+      post: h.op('mcp', 'createMcpSession', 'Mint an MCP session for one end user', { ...h.ok('The session, with its token (shown once).', schemaRef('CreatedMcpSession'), '201'), ...h.errors('400', ...h.JSON_BODY, ...h.AUTHED) }, {
         description: 'The token grants `/mcp` for this identifier, this tool set and this environment only, until it expires or is revoked. It is refused on every other route.',
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateMcpSession') } } },
+        requestBody: { required: true, content: h.json(schemaRef('CreateMcpSession')) },
       }),
       get: h.op('mcp', 'listMcpSessions', 'List MCP sessions (newest first; never their tokens)', {
-        ...h.ok('The sessions.', { type: 'object', required: ['mcp_sessions'], properties: { mcp_sessions: { type: 'array', items: ref('McpSessionView') } } }),
-        ...h.errors('400', ...h.authed),
+        ...h.ok('The sessions.', { type: 'object', required: ['mcp_sessions'], properties: { mcp_sessions: { type: 'array', items: schemaRef('McpSessionView') } } }),
+        ...h.errors('400', ...h.AUTHED),
       }, { parameters: [h.queryParam('identifier', { type: 'string', minLength: 1, maxLength: 256 }, 'Only this end user\'s sessions.')] }),
     },
     '/api/v1/mcp_sessions/{id}': {
       parameters: [h.idParam('id', 'MCP session id.')],
-      delete: h.op('mcp', 'revokeMcpSession', 'Revoke an MCP session (its token is refused from now on)', { ...h.ok('The session, now revoked.', ref('McpSessionView')), ...h.errors('404', ...h.authed) }),
+      delete: h.op('mcp', 'revokeMcpSession', 'Revoke an MCP session (its token is refused from now on)', { ...h.ok('The session, now revoked.', schemaRef('McpSessionView')), ...h.errors('404', ...h.AUTHED) }),
     },
   };
 }

@@ -6,34 +6,17 @@
  */
 import { ACCOUNT_EVENT_TYPES } from '../../runtime/webhooks/event-types.js';
 import type { JsonSchema } from '../../runtime/types.js';
-import { listPage } from './openapi-components.js';
+import { listPage, schemaRef, type OpenApiHelpers } from './openapi-components.js';
 
 type Obj = Record<string, unknown>;
 
-/** The helpers of emit-openapi.ts, passed in so that both parts of the document speak alike. */
-export interface OpenApiHelpers {
-  op(tag: string, operationId: string, summary: string, responses: Obj, extra?: Obj): Obj;
-  ok(description: string, schema: Obj, status?: string): Obj;
-  errors(...statuses: string[]): Obj;
-  idParam(name: string, description: string): Obj;
-  queryParam(name: string, schema: Obj, description: string): Obj;
-  /** `limit` and `cursor`, as every cursor-paged list takes them (runtime/list-page.ts). */
-  pageParams(): Obj[];
-  schemaRef(name: string): Obj;
-  json(schema: Obj): Obj;
-  requestIdHeader: Obj;
-  AUTHED: string[];
-  JSON_BODY: string[];
-}
-
 const time: JsonSchema = { type: 'string', format: 'date-time' };
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 export function webhookSchemas(): Record<string, JsonSchema> {
   const endpointProperties: Record<string, JsonSchema> = {
     id: { type: 'string' },
     url: { type: 'string', format: 'uri' },
-    events: { type: 'array', items: ref('AccountEventType'), description: 'The event types sent to this endpoint.' },
+    events: { type: 'array', items: schemaRef('AccountEventType'), description: 'The event types sent to this endpoint.' },
     previous_secret_expires_at: { type: ['string', 'null'], format: 'date-time', description: 'Until when the secret replaced by the last rotation still signs beside the current one.' },
     created_at: time,
     updated_at: time,
@@ -43,7 +26,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
     id: { type: 'string' },
     endpoint_id: { type: 'string' },
     event_id: { type: 'string', description: 'The webhook-id header of every attempt of this delivery.' },
-    event_type: ref('AccountEventType'),
+    event_type: schemaRef('AccountEventType'),
     status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
     attempts: { type: 'integer', minimum: 0 },
     next_attempt_at: { type: ['string', 'null'], format: 'date-time' },
@@ -61,7 +44,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
       required: ['url'],
       properties: {
         url: { type: 'string', format: 'uri', maxLength: 2048, description: 'Where deliveries are POSTed: https (http only to a loopback host in development).' },
-        events: { type: 'array', minItems: 1, items: ref('AccountEventType'), description: 'Event types to send; omit for every type, including types added later.' },
+        events: { type: 'array', minItems: 1, items: schemaRef('AccountEventType'), description: 'Event types to send; omit for every type, including types added later.' },
       },
     },
     RotateWebhookSecret: {
@@ -84,7 +67,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
       required: [...deliveryRequired, 'payload', 'attempt_log'],
       properties: {
         ...deliveryProperties,
-        payload: ref('AccountEvent'),
+        payload: schemaRef('AccountEvent'),
         attempt_log: {
           type: 'array',
           items: {
@@ -100,7 +83,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
       description: 'The body of every delivery (Standard Webhooks payload shape); signed in the webhook-signature header.',
       required: ['type', 'timestamp', 'data'],
       properties: {
-        type: ref('AccountEventType'),
+        type: schemaRef('AccountEventType'),
         timestamp: time,
         data: {
           type: 'object',
@@ -129,7 +112,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
 }
 
 export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
-  const { op, ok, errors, idParam, queryParam, pageParams, schemaRef, json, AUTHED, JSON_BODY } = h;
+  const { op, ok, errors, idParam, queryParam, pageParams, json, AUTHED, JSON_BODY } = h;
   return {
     '/api/v1/webhook_endpoints': {
       get: op('webhooks', 'listWebhookEndpoints', 'List webhook endpoints', {
@@ -183,7 +166,7 @@ export function webhookPaths(h: OpenApiHelpers): Record<string, Obj> {
 }
 
 /** OpenAPI 3.1 `webhooks`: one entry per event type, the request the service sends to endpoints. */
-export function webhookEvents(h: Pick<OpenApiHelpers, 'schemaRef' | 'json'>): Record<string, Obj> {
+export function webhookEvents(h: Pick<OpenApiHelpers, 'json'>): Record<string, Obj> {
   const signature = (name: string, description: string): Obj => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
   return Object.fromEntries(
     ACCOUNT_EVENT_TYPES.map((type) => [
@@ -198,7 +181,7 @@ export function webhookEvents(h: Pick<OpenApiHelpers, 'schemaRef' | 'json'>): Re
             signature('webhook-timestamp', 'Seconds since the epoch when this attempt was signed.'),
             signature('webhook-signature', 'Space-separated v1,<base64 HMAC-SHA256> signatures (two during a secret rotation).'),
           ],
-          requestBody: { required: true, content: h.json(h.schemaRef('AccountEvent')) },
+          requestBody: { required: true, content: h.json(schemaRef('AccountEvent')) },
           responses: { '200': { description: 'Any 2xx acknowledges the delivery; anything else (or no answer in 10 s) is retried.' } },
         },
       },
