@@ -34,6 +34,15 @@ export function readTrail(query: { cursor?: unknown; back?: unknown }): TrailPos
 }
 
 /**
+ * The query string of the page at `at` itself (`?...`, with `filters`; empty for the unfiltered first page): what an
+ * item's page puts in its link back to the list, so the operator returns to the page they opened it from.
+ */
+export function pageQuery(filters: Record<string, string>, at: TrailPosition): string {
+  const query = new URLSearchParams({ ...filters, ...(at.cursor === undefined ? {} : { cursor: at.cursor }), ...(at.cursor === undefined || at.back.length === 0 ? {} : { back: at.back.join('.') }) });
+  return query.size === 0 ? '' : `?${query}`;
+}
+
+/**
  * The query strings (`?...`, with `filters`) of the pages around `at`, null where there is none: Older (from the page's
  * `next_cursor`), Newer, and Newest (the first page) when that is not Newer already.
  */

@@ -12,7 +12,7 @@ import { errorSide, isConnectorError, isErrorCode, type ErrorSide } from '../../
 import { clipped } from '../../http/normalize.js';
 import { refusedClientMessage } from '../../oauth/refresh-refusal.js';
 import { apiSchemas } from '../routes/schemas.js';
-import { readTrail, trailLinks } from './cursor-trail.js';
+import { pageQuery, readTrail, trailLinks } from './cursor-trail.js';
 import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
@@ -61,6 +61,20 @@ function sideLine(execution: ExecutionView): string {
 }
 
 const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code', 'since', 'until'] as const;
+
+/**
+ * The list page an execution was opened from, as its link carries it (the list's filters, cursor and trail: the
+ * list's own parameters and nothing else, each once), for the execution page's "Back to executions"; empty when it was
+ * opened from elsewhere (the tool explorer, a pasted address). The list checks them when it is read, as ever.
+ */
+function listBackQuery(query: Record<string, unknown>): string {
+  const kept = new URLSearchParams();
+  for (const name of [...FILTERS, 'cursor', 'back']) {
+    const value = query[name];
+    if (typeof value === 'string' && value !== '') kept.set(name, value);
+  }
+  return kept.size === 0 ? '' : `?${kept}`;
+}
 
 /**
  * The From and To fields are the browser's date and time pickers, which send a time without a zone
@@ -128,6 +142,8 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
         sinceValue: pickerValue(filters.since),
         untilValue: pickerValue(filters.until),
         filtered: Object.keys(filters).length > 0,
+        // Each row's link carries this page's address, for its page's way back here.
+        here: pageQuery(filters, at),
         newestPage: pages.newest,
         newerPage: pages.newer,
         nextPage: pages.older,
@@ -140,11 +156,13 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
     '/executions/:id',
     deps.signedIn(async (request, reply, ctx) => {
       const { id } = request.params as { id: string };
+      const backQuery = listBackQuery(request.query as Record<string, unknown>);
       try {
         const execution = await ctx.env.getExecution(id);
         return deps.page(reply, ctx, 'execution', {
           title: `Execution ${execution.operation}`,
           execution,
+          backQuery,
           ok: execution.outcome === 'success',
           side: execution.error_code ? sideLine(execution) : null,
           inputText: execution.input === null || execution.input === undefined ? null : JSON.stringify(execution.input, null, 2),
@@ -152,7 +170,7 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
       } catch (error) {
         // Unknown, another environment's, purged or malformed: a page that says so, inside the signed-in layout.
         if (!isConnectorError(error) || error.code !== 'not_found') throw error;
-        return deps.page(reply, ctx, 'execution', { title: 'Execution not found', missing: error.message }, 404);
+        return deps.page(reply, ctx, 'execution', { title: 'Execution not found', missing: error.message, backQuery }, 404);
       }
     }),
   );
