@@ -29,6 +29,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Anthropic, { type ClientOptions as AnthropicOptions } from '@anthropic-ai/sdk';
 import { GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
+import { RunContext, tool as agentsTool, type FunctionTool } from '@openai/agents-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import OpenAI, { type ClientOptions as OpenAiOptions } from 'openai';
 import ts from 'typescript';
@@ -258,7 +259,7 @@ const PAGE = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'agents.
 const BLOCKS = [...PAGE.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 /** The page's code block holding `text`, with `run()`'s block before it, as one function of what they leave open. */
-function pageCode(text: string): (client: HttpClient, userMessage: string, deps: Obj) => Promise<void> {
+function pageCode(text: string, returns = ''): (client: HttpClient, userMessage: string, deps: Obj) => Promise<any> {
   const block = (t: string) => {
     const found = BLOCKS.filter((b) => b.includes(t));
     expect(found, `one code block of docs/agents.md has ${t}`).toHaveLength(1);
@@ -266,10 +267,10 @@ function pageCode(text: string): (client: HttpClient, userMessage: string, deps:
   };
   // The imports name what `deps` gives; the rest is the page's code as it is, its types removed.
   const source = [block('async function run('), block(text)].join('\n').split('\n').filter((l) => !l.startsWith('import ')).join('\n');
-  const js = ts.transpileModule(`${source}\nexport {};`, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText.replace(/^export \{\};$/m, '');
+  const js = ts.transpileModule(`${source}\n${returns ? `return ${returns};` : ''}\nexport {};`, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText.replace(/^export \{\};$/m, '');
   const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...a: unknown[]) => Promise<void>;
-  const fn = new AsyncFunction('client', 'userMessage', 'isConnectorError', 'OpenAI', 'Anthropic', 'GoogleGenAI', js);
-  return (c, m, deps) => fn(c, m, isConnectorError, deps.OpenAI, deps.Anthropic, deps.GoogleGenAI);
+  const fn = new AsyncFunction('client', 'userMessage', 'isConnectorError', 'OpenAI', 'Anthropic', 'GoogleGenAI', 'tool', js);
+  return (c, m, deps) => fn(c, m, isConnectorError, deps.OpenAI, deps.Anthropic, deps.GoogleGenAI, agentsTool);
 }
 
 /** The SDKs as the page constructs them (`new OpenAI()`, ...), given the local server's address and no retries. */
@@ -336,5 +337,17 @@ describe('docs/agents.md, followed as written, over HTTP through each model API\
     // The upstream refusal: its status, and the hint naming the tool that finds the id.
     expect(read[2]!.value.error).toMatchObject({ code: 'upstream_error', details: { status: 404, hint: expect.stringContaining('calendar_list_events') } });
     expect(read[4]!.value).toEqual({});
+  });
+
+  it("openai agents: the page's tool() of each definition answers a wrong call with the error body, the violation's pointer in it", async () => {
+    const tools: FunctionTool[] = await pageCode('tool({', 'tools')(client, userMessage, {});
+    expect(tools.map((t) => t.name).sort()).toEqual(catalog.map((t) => t.name).sort());
+    const create = tools.find((t) => t.name === 'calendar_create_event')!;
+    expect(create.strict).toBe(true);
+    // As the SDK invokes a tool with the model's arguments: the JSON text a strict model writes.
+    const args = withNulls(create.parameters as Obj, { summary: 'Lunch (agents)', start_datetime: 'tomorrow at noon', event_duration_hour: 1 });
+    const output = await create.invoke(new RunContext(), JSON.stringify(args));
+    // The body as execute returned it; the SDK hands the model its JSON text (an object result is JSON.stringify'd).
+    expect(output).toMatchObject({ error: { code: 'invalid_input', details: { violations: [{ pointer: '/start_datetime' }] } } });
   });
 });

@@ -7,6 +7,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { FunctionDeclaration } from '@google/genai';
 import type { Tool as McpSdkTool } from '@modelcontextprotocol/sdk/types.js';
+import type { tool as agentsTool } from '@openai/agents-core';
 import type OpenAI from 'openai';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
@@ -83,6 +84,8 @@ describe('tool definitions are typed by their format', () => {
     expectTypeOf<OpenAiStrictTool>().toExtend<OpenAI.ChatCompletionTool>();
     expectTypeOf<OpenAiStrictTool['function']['strict']>().toEqualTypeOf<true>();
     expectTypeOf<OpenAiResponsesTool>().toExtend<OpenAI.Responses.FunctionTool>();
+    // The OpenAI Agents SDK's tool(): a strict tool's parameters are a closed object schema listing every property.
+    expectTypeOf<OpenAiResponsesTool['parameters']>().toExtend<NonNullable<Parameters<typeof agentsTool>[0]['parameters']>>();
     expectTypeOf<AnthropicTool>().toExtend<Anthropic.Tool>();
     expectTypeOf<McpTool>().toExtend<McpSdkTool>();
     expectTypeOf<GeminiFunctionDeclaration>().toExtend<FunctionDeclaration>();

@@ -27,8 +27,21 @@ export const OPENAI_STRICT: Dialect = {
   upperCaseTypes: false,
 };
 
-export function openAiStrictParameters(tool: ToolSurface): JsonSchema {
-  return toDialect(modelInputSchema(tool), OPENAI_STRICT);
+/**
+ * The parameters of a strict format: a closed object schema listing every property in `required`, as OpenAI strict
+ * mode requires of the root, and as the OpenAI Agents SDK's `tool()` types a strict tool's `parameters`.
+ */
+export interface StrictParameters extends JsonSchema {
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  additionalProperties: false;
+  description?: string;
+}
+
+export function openAiStrictParameters(tool: ToolSurface): StrictParameters {
+  // The dialect closes every object and lists every property (OPENAI_STRICT), and a tool's input is an object.
+  return toDialect(modelInputSchema(tool), OPENAI_STRICT) as StrictParameters;
 }
 
 /** A Chat Completions function tool with `strict: true` (`format=openai-strict`). */
@@ -43,7 +56,7 @@ export interface OpenAiResponsesTool {
   type: 'function';
   name: string;
   description: string;
-  parameters: JsonSchema;
+  parameters: StrictParameters;
   strict: true;
 }
 
