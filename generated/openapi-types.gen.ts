@@ -675,10 +675,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List HubSpot contacts page by page, with the properties you choose.
-         * @description List HubSpot contacts page by page, with the properties you choose. Use it to browse or list contacts; to
-         *     filter contacts, use crm_contacts_search. Returns {results: [{id, properties, createdAt, updatedAt, archived}], paging}; pass
-         *     paging.next.after as after for the next page (no paging on the last page).
+         * List HubSpot contacts page by page, with the properties you choose: the contacts list, unfiltered.
+         * @description List HubSpot contacts page by page, with the properties you choose: the contacts list, unfiltered. Use it to
+         *     browse or list contacts; to filter contacts, use crm_contacts_search. Returns {results: [{id, properties,
+         *     createdAt, updatedAt, archived}], paging}; pass paging.next.after as after for the next page (no paging on the
+         *     last page).
          *     Example: {"limit": 50, "properties": "email,firstname,lastname"}
          *
          *     Aliases: hubspot_contacts_list.
@@ -1514,6 +1515,32 @@ export interface paths {
          *     Example: {"query": "Meeting notes"}
          */
         post: operations["execute_workspace_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tools/workspace_users_list/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The people of the user's workspace (Notion), and its bots, one page at a time.
+         * @description The people of the user's workspace (Notion), and its bots, one page at a time. Use it to turn a person the user
+         *     names ("give it to Sam") into the user id a people column takes, {"people": [{"id": "<user id>"}]}, or a people
+         *     filter matches ({"people": {"contains": "<user id>"}}); an e-mail or a name is no user id. Returns {results:
+         *     [{object: "user", id, type: "person" or "bot", name, avatar_url, person: {email}}], next_cursor, has_more}; pass
+         *     next_cursor as start_cursor for the next page. person.email is there only when the integration may read e-mail
+         *     addresses.
+         *     Example: {}
+         */
+        post: operations["execute_workspace_users_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6071,6 +6098,70 @@ export interface components {
             /** @constant */
             object?: "user";
         };
+        WorkspaceUsersListInput: {
+            /**
+             * @description How many users per page, 1 to 100 (Notion's default is 100).
+             * @example 100
+             */
+            page_size?: number;
+            /**
+             * @description Version of this tool's input schema to validate against. Known: 1 (default 1).
+             * @enum {string}
+             */
+            schema_version?: "1";
+            /**
+             * @description The `next_cursor` of the previous page; omit for the first page.
+             * @example fe2cc560-036c-44cd-90e8-294d5a74cebc
+             */
+            start_cursor?: string;
+            /**
+             * @description Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0).
+             * @enum {string}
+             */
+            tool_version?: "1.0.0";
+            /**
+             * @description Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.
+             * @example 2022-06-28
+             * @enum {string}
+             */
+            workspace_version?: "2022-06-28" | "2025-09-03";
+        };
+        /** @description One page of the workspace's users. */
+        WorkspaceUsersListOutput: {
+            /** @description Whether there is a next page. */
+            has_more?: boolean;
+            /** @description Pass it as start_cursor for the next page; null on the last page. */
+            next_cursor?: string | null;
+            /** @constant */
+            object?: "list";
+            /** @description The users. */
+            results?: {
+                /** @description The user's picture, or null. */
+                avatar_url?: string | null;
+                /** @description A bot's details (its owner, its workspace). */
+                bot?: Record<string, never>;
+                /** @description The user id, what a people column and a people filter take. */
+                id: string;
+                /** @description The user's name as Notion shows it. */
+                name?: string | null;
+                /** @constant */
+                object?: "user";
+                /** @description A person's details: email, when the integration may read e-mail addresses. */
+                person?: {
+                    /** @description The person's e-mail address. */
+                    email?: string;
+                };
+                /** @description person or bot. */
+                type?: string;
+            }[];
+            /** @constant */
+            type?: "user";
+        };
+        WorkspaceUsersListRequest: {
+            connection_name?: string;
+            identifier: string;
+            tool_input?: components["schemas"]["WorkspaceUsersListInput"];
+        };
     };
     responses: {
         /** @description Invalid request or input (invalid_input, invalid_request, invalid_proxy_request, authorization_failed). */
@@ -8735,6 +8826,47 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["WorkspaceSearchOutput"];
+                        execution_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    execute_workspace_users_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceUsersListRequest"];
+            };
+        };
+        responses: {
+            "4XX": components["responses"]["UpstreamClientError"];
+            /** @description The tool result. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WorkspaceUsersListOutput"];
                         execution_id: string;
                     };
                 };

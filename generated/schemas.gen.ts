@@ -13974,3 +13974,127 @@ export let workspaceSearchOutputSchema: JsonSchema = {
       }
     }
   };
+/** JSON Schema 2020-12 of the input of `workspace_users_list`. */
+export let workspaceUsersListInputSchema: JsonSchema = {
+    "type": "object",
+    "properties": {
+      "page_size": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "description": "How many users per page, 1 to 100 (Notion's default is 100).",
+        "examples": [
+          100
+        ]
+      },
+      "start_cursor": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The `next_cursor` of the previous page; omit for the first page.",
+        "examples": [
+          "fe2cc560-036c-44cd-90e8-294d5a74cebc"
+        ]
+      },
+      "workspace_version": {
+        "type": "string",
+        "description": "Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28.",
+        "examples": [
+          "2022-06-28"
+        ],
+        "enum": [
+          "2022-06-28",
+          "2025-09-03"
+        ]
+      },
+      "schema_version": {
+        "type": "string",
+        "enum": [
+          "1"
+        ],
+        "description": "Version of this tool's input schema to validate against. Known: 1 (default 1)."
+      },
+      "tool_version": {
+        "type": "string",
+        "enum": [
+          "1.0.0"
+        ],
+        "description": "Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0)."
+      }
+    },
+    "additionalProperties": false
+  };
+/** JSON Schema of the result of `workspace_users_list` (its notable fields). */
+export let workspaceUsersListOutputSchema: JsonSchema = {
+    "type": "object",
+    "description": "One page of the workspace's users.",
+    "properties": {
+      "object": {
+        "const": "list"
+      },
+      "results": {
+        "type": "array",
+        "description": "The users.",
+        "items": {
+          "type": "object",
+          "required": [
+            "id"
+          ],
+          "properties": {
+            "object": {
+              "const": "user"
+            },
+            "id": {
+              "type": "string",
+              "description": "The user id, what a people column and a people filter take."
+            },
+            "type": {
+              "type": "string",
+              "description": "person or bot."
+            },
+            "name": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The user's name as Notion shows it."
+            },
+            "avatar_url": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The user's picture, or null."
+            },
+            "person": {
+              "type": "object",
+              "description": "A person's details: email, when the integration may read e-mail addresses.",
+              "properties": {
+                "email": {
+                  "type": "string",
+                  "description": "The person's e-mail address."
+                }
+              }
+            },
+            "bot": {
+              "type": "object",
+              "description": "A bot's details (its owner, its workspace)."
+            }
+          }
+        }
+      },
+      "next_cursor": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Pass it as start_cursor for the next page; null on the last page."
+      },
+      "has_more": {
+        "type": "boolean",
+        "description": "Whether there is a next page."
+      },
+      "type": {
+        "const": "user"
+      }
+    }
+  };

@@ -1474,8 +1474,25 @@ export interface WorkspaceSearchInput {
 
 /** Result of `workspace_search`: the notable fields; the upstream may return more. */
 export type WorkspaceSearchOutput = { object?: "list"; results?: Array<WorkspacePage | WorkspaceDatabaseOrDataSource>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
+
+/** Input of `workspace_users_list`. */
+export interface WorkspaceUsersListInput {
+  /** How many users per page, 1 to 100 (Notion's default is 100). Example: `100`. */
+  page_size?: number;
+  /** The `next_cursor` of the previous page; omit for the first page. Example: `"fe2cc560-036c-44cd-90e8-294d5a74cebc"`. */
+  start_cursor?: string;
+  /** Overrides the Notion-Version header (YYYY-MM-DD) for this call. Default 2022-06-28. Example: `"2022-06-28"`. */
+  workspace_version?: "2022-06-28" | "2025-09-03";
+  /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
+  schema_version?: "1";
+  /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
+  tool_version?: "1.0.0";
+}
+
+/** Result of `workspace_users_list`: the notable fields; the upstream may return more. */
+export type WorkspaceUsersListOutput = { object?: "list"; results?: Array<{ object?: "user"; id: string; type?: string; name?: string | null; avatar_url?: string | null; person?: { email?: string; [key: string]: unknown }; bot?: Record<string, unknown>; [key: string]: unknown }>; next_cursor?: string | null; has_more?: boolean; type?: "user"; [key: string]: unknown };
 /** Every tool name (aliases resolve to these). */
-export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "crm_owners_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_page_update" | "workspace_search";
+export type ToolName = "calendar_create_event" | "calendar_delete_event" | "calendar_free_busy" | "calendar_get_event_by_id" | "calendar_list_calendars" | "calendar_list_events" | "calendar_update_event" | "crm_association_create" | "crm_companies_search" | "crm_company_create" | "crm_company_get" | "crm_company_update" | "crm_contact_create" | "crm_contact_get" | "crm_contact_update" | "crm_contacts_list" | "crm_contacts_search" | "crm_deal_create" | "crm_deal_pipelines_list" | "crm_deal_update" | "crm_deals_search" | "crm_note_create" | "crm_notes_list" | "crm_owners_list" | "docs_create_document" | "docs_read_document" | "docs_update_document" | "sheets_add_sheet" | "sheets_append_values" | "sheets_clear_values" | "sheets_create_spreadsheet" | "sheets_get_values" | "sheets_read_spreadsheet" | "sheets_update_values" | "workspace_comment_create" | "workspace_comment_retrieve" | "workspace_comments_list" | "workspace_database_create" | "workspace_database_insert_row" | "workspace_database_query" | "workspace_database_query_properties" | "workspace_database_retrieve" | "workspace_page_append" | "workspace_page_create" | "workspace_page_read" | "workspace_page_update" | "workspace_search" | "workspace_users_list";
 
 /** Tool name -> input type. */
 export interface ToolInputs {
@@ -1526,6 +1543,7 @@ export interface ToolInputs {
   workspace_page_read: WorkspacePageReadInput;
   workspace_page_update: WorkspacePageUpdateInput;
   workspace_search: WorkspaceSearchInput;
+  workspace_users_list: WorkspaceUsersListInput;
 }
 
 /** Tool name -> output type. */
@@ -1577,4 +1595,5 @@ export interface ToolOutputs {
   workspace_page_read: WorkspacePageReadOutput;
   workspace_page_update: WorkspacePageUpdateOutput;
   workspace_search: WorkspaceSearchOutput;
+  workspace_users_list: WorkspaceUsersListOutput;
 }

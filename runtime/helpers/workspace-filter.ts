@@ -13,7 +13,7 @@
  * `contains`, `does_not_contain`, `starts_with`, `ends_with`), numbers a number (`equals`, `does_not_equal`,
  * `greater_than`, `less_than`, `greater_than_or_equal_to`, `less_than_or_equal_to`), a checkbox a boolean (`equals`,
  * `does_not_equal`), select and status a string (`equals`, `does_not_equal`), multi-select a string (`contains`,
- * `does_not_contain`), people and relation an id (`contains`, `does_not_contain`), a date an ISO 8601 date
+ * `does_not_contain`), people and relation an id, a UUID (`contains`, `does_not_contain`; people also `me`), a date an ISO 8601 date
  * (`equals`, `before`, `after`, `on_or_before`, `on_or_after`) or `{}` (`past_week`, `past_month`, `past_year`,
  * `this_week`, `next_week`, `next_month`, `next_year`); every type but checkbox also `is_empty` / `is_not_empty` with
  * `true`. Formula, rollup and verification conditions nest another type's; they are left to Notion.
@@ -24,13 +24,17 @@ import type { Violation } from '../types.js';
 import { isPlainObject } from '../agent/formats/open-shapes.js';
 import { pointerName, pointerToken } from '../validation/violations.js';
 
-type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'empty_object' | 'true';
+type ValueKind = 'string' | 'number' | 'boolean' | 'date' | 'empty_object' | 'true' | 'user_id' | 'page_id';
 
 const EXISTENCE: Record<string, ValueKind> = { is_empty: 'true', is_not_empty: 'true' };
 const TEXT: Record<string, ValueKind> = { equals: 'string', does_not_equal: 'string', contains: 'string', does_not_contain: 'string', starts_with: 'string', ends_with: 'string', ...EXISTENCE };
 const NUMBER: Record<string, ValueKind> = { equals: 'number', does_not_equal: 'number', greater_than: 'number', less_than: 'number', greater_than_or_equal_to: 'number', less_than_or_equal_to: 'number', ...EXISTENCE };
 const OPTION: Record<string, ValueKind> = { equals: 'string', does_not_equal: 'string', ...EXISTENCE };
 const CONTAINS: Record<string, ValueKind> = { contains: 'string', does_not_contain: 'string', ...EXISTENCE };
+/** A person's id (or `me`, the user the integration acts for), a UUID: Notion's filter reference, "string (UUIDv4)". */
+const PEOPLE: Record<string, ValueKind> = { contains: 'user_id', does_not_contain: 'user_id', ...EXISTENCE };
+/** A related page's id, a UUID. */
+const RELATION: Record<string, ValueKind> = { contains: 'page_id', does_not_contain: 'page_id', ...EXISTENCE };
 /** The relative date conditions, each taking `{}`. */
 export const RELATIVE_DATE_CONDITIONS = ['past_week', 'past_month', 'past_year', 'this_week', 'next_week', 'next_month', 'next_year'] as const;
 const DATE: Record<string, ValueKind> = {
@@ -45,7 +49,7 @@ const CONDITIONS: Readonly<Record<string, Record<string, ValueKind>>> = {
   number: NUMBER, unique_id: NUMBER,
   checkbox: { equals: 'boolean', does_not_equal: 'boolean' },
   select: OPTION, status: OPTION,
-  multi_select: CONTAINS, people: CONTAINS, created_by: CONTAINS, last_edited_by: CONTAINS, relation: CONTAINS,
+  multi_select: CONTAINS, people: PEOPLE, created_by: PEOPLE, last_edited_by: PEOPLE, relation: RELATION,
   date: DATE, created_time: DATE, last_edited_time: DATE,
   files: EXISTENCE,
 };
@@ -54,6 +58,7 @@ const NESTED: ReadonlySet<string> = new Set(['formula', 'rollup', 'verification'
 /** Every condition key a property filter may carry. */
 export const FILTER_CONDITION_KEYS: ReadonlySet<string> = new Set([...Object.keys(CONDITIONS), ...NESTED]);
 const TIMESTAMPS = ['created_time', 'last_edited_time'];
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** A violation at `pointer`, its message led by the place (`filter.and[1].checkbox.equals: ...`). */
@@ -95,6 +100,8 @@ function valueProblem(kind: ValueKind, value: unknown): string | undefined {
     case 'true': return value === true ? undefined : 'true';
     case 'empty_object': return isPlainObject(value) && Object.keys(value).length === 0 ? undefined : 'the empty object {}';
     case 'date': return typeof value === 'string' && DATE_VALUE.test(value) ? undefined : 'an ISO 8601 date or date-time ("2026-03-01", "2026-03-01T09:00:00Z")';
+    case 'user_id': return typeof value === 'string' && (UUID.test(value) || value === 'me') ? undefined : 'a user id, a UUID that workspace_users_list gives (or "me"), not an e-mail or a name';
+    case 'page_id': return typeof value === 'string' && UUID.test(value) ? undefined : 'a page id, a UUID: the id of a row of the related database (workspace_database_query), not its title';
   }
 }
 
@@ -121,7 +128,7 @@ function conditionViolations(key: string, condition: unknown, at: string): Viola
 
 function exampleCondition(ops: Record<string, ValueKind>): Record<string, unknown> {
   const [op, kind] = Object.entries(ops)[0]!;
-  const sample: Record<ValueKind, unknown> = { string: 'Done', number: 5, boolean: true, true: true, empty_object: {}, date: '2026-03-01' };
+  const sample: Record<ValueKind, unknown> = { string: 'Done', number: 5, boolean: true, true: true, empty_object: {}, date: '2026-03-01', user_id: '<user id>', page_id: '<page id>' };
   return { [op]: sample[kind] };
 }
 

@@ -57,6 +57,10 @@ function meantName(value: unknown): string | undefined {
   return undefined;
 }
 
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** A user or page reference, `{id}` with the id a UUID (hyphens optional), as Notion takes it. */
+const hasUuid = (p: unknown) => isPlainObject(p) && typeof p.id === 'string' && UUID.test(p.id);
+
 const SHAPES: Record<string, TypeShape> = {
   title: { fits: isArray, expected: 'an array of rich-text items', example: () => [{ text: { content: 'Write the report' } }] },
   rich_text: { fits: isArray, expected: 'an array of rich-text items', example: () => [{ text: { content: 'Some text' } }] },
@@ -69,8 +73,8 @@ const SHAPES: Record<string, TypeShape> = {
   url: { fits: nullOr(isString), expected: 'a string or null', example: () => 'https://example.com' },
   email: { fits: nullOr(isString), expected: 'a string or null', example: () => 'ada@example.com' },
   phone_number: { fits: nullOr(isString), expected: 'a string or null', example: () => '+1 555 0100' },
-  people: { fits: (v) => Array.isArray(v) && v.every((p) => isPlainObject(p) && typeof p.id === 'string'), expected: 'an array of {id} user objects', example: () => [{ id: '<user id>' }] },
-  relation: { fits: (v) => Array.isArray(v) && v.every((p) => isPlainObject(p) && typeof p.id === 'string'), expected: 'an array of {id} page objects', example: () => [{ id: '<page id>' }] },
+  people: { fits: (v) => Array.isArray(v) && v.every(hasUuid), expected: 'an array of {id} user objects, each id a UUID that workspace_users_list gives (not an e-mail or a name)', example: () => [{ id: '<user id>' }] },
+  relation: { fits: (v) => Array.isArray(v) && v.every(hasUuid), expected: 'an array of {id} page objects, each id a UUID: a row of the related database (workspace_database_query), not its title', example: () => [{ id: '<page id>' }] },
   files: { fits: (v) => Array.isArray(v) && v.every(isPlainObject), expected: 'an array of file objects', example: () => [{ name: 'brief.pdf', external: { url: 'https://example.com/brief.pdf' } }] },
 };
 

@@ -57,3 +57,37 @@ describe('crm: a deal assigned to the person the user names', () => {
     expect(updated.properties.hubspot_owner_id).toBe(owners.results[0]!.id);
   });
 });
+
+describe('workspace: a row given to a person, and the rows of that person', () => {
+  it("a person's e-mail is refused where a user id belongs, naming workspace_users_list, which gives the id", async () => {
+    const found = ok<{ results: Array<{ object: string; id: string; parent?: { page_id?: string } }> }>(await call('workspace_search', { query: 'Tasks' }));
+    const tasks = found.results.find((r) => r.object === 'database')!;
+    const created = ok<{ id: string }>(
+      await call('workspace_database_create', {
+        parent: { page_id: tasks.parent!.page_id },
+        title: [{ type: 'text', text: { content: 'Projects' } }],
+        properties: { Name: { title: {} }, Owner: { people: {} }, Tasks: { relation: { database_id: tasks.id, single_property: {} } } },
+      }),
+    );
+    const rows = ok<{ results: Array<{ id: string }> }>(await call('workspace_database_query', { database_id: tasks.id }));
+    const title = { title: [{ text: { content: 'Website relaunch' } }] };
+    // The person by e-mail, the task by its title: each refused at its place, saying which id and where it comes from.
+    const byEmail = errorOf(await call('workspace_page_create', { database_id: created.id, properties: { title, Owner: { people: [{ email: 'mo@example.com' }] } } }));
+    expect(byEmail.violations).toEqual([expect.objectContaining({ pointer: '/properties/Owner/people', message: expect.stringContaining('workspace_users_list') })]);
+    const byName = errorOf(await call('workspace_page_create', { database_id: created.id, properties: { title, Owner: { people: [{ id: 'mo@example.com' }] }, Tasks: { relation: [{ id: 'Book the venue' }] } } }));
+    expect(byName.violations?.map((v) => v.pointer)).toEqual(['/properties/Owner/people', '/properties/Tasks/relation']);
+    expect(byName.violations?.[1]?.message).toMatch(/workspace_database_query/);
+    // The id as workspace_users_list gives it.
+    const users = ok<{ results: Array<{ id: string; type: string; person?: { email?: string } }> }>(await call('workspace_users_list', {}));
+    const mo = users.results.find((u) => u.person?.email === 'mo@example.com')!;
+    expect(mo.type).toBe('person');
+    ok(await call('workspace_page_create', { database_id: created.id, properties: { title, Owner: { people: [{ id: mo.id }] }, Tasks: { relation: [{ id: rows.results[0]!.id }] } } }));
+    // The rows of that person: by e-mail, refused (Notion's filter takes a user id) rather than an empty list.
+    const filtered = errorOf(await call('workspace_database_query', { database_id: created.id, filter: { property: 'Owner', people: { contains: 'mo@example.com' } } }));
+    expect(filtered.violations).toEqual([expect.objectContaining({ pointer: '/filter/people/contains', message: expect.stringContaining('workspace_users_list') })]);
+    const byTask = errorOf(await call('workspace_database_query', { database_id: created.id, filter: { property: 'Tasks', relation: { contains: 'Book the venue' } } }));
+    expect(byTask.violations?.map((v) => v.pointer)).toEqual(['/filter/relation/contains']);
+    const mine = ok<{ results: unknown[] }>(await call('workspace_database_query', { database_id: created.id, filter: { property: 'Owner', people: { contains: mo.id } } }));
+    expect(mine.results).toHaveLength(1);
+  });
+});

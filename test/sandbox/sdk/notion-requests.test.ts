@@ -143,6 +143,12 @@ const CASES: Case[] = [
     v5: (n) => n.comments.list({ block_id: PAGE, page_size: 25, start_cursor: 'c3' }),
   },
   {
+    tool: 'workspace_users_list',
+    input: { page_size: 50, start_cursor: 'c5' },
+    v4: (n) => n.users.list({ page_size: 50, start_cursor: 'c5' }),
+    v5: (n) => n.users.list({ page_size: 50, start_cursor: 'c5' }),
+  },
+  {
     tool: 'workspace_page_read',
     input: { block_id: PAGE.replace(/-/g, ''), page_size: 50, start_cursor: 'c4' },
     v4: (n) => n.blocks.children.list({ block_id: PAGE, page_size: 50, start_cursor: 'c4' }),
