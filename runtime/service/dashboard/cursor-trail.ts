@@ -43,6 +43,20 @@ export function pageQuery(filters: Record<string, string>, at: TrailPosition): s
 }
 
 /**
+ * The list page an item was opened from, as the item's address carries it ({@link pageQuery}): the list's own
+ * parameters (`names`: its filters, `cursor`, `back`) and nothing else, each once, for the item page's link back to
+ * the list; empty when it was opened from elsewhere. The list checks them when it is read, as ever.
+ */
+export function listBackQuery(query: Record<string, unknown>, names: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const name of names) {
+    const value = query[name];
+    if (typeof value === 'string' && value !== '') kept.set(name, value);
+  }
+  return kept.size === 0 ? '' : `?${kept}`;
+}
+
+/**
  * The query strings (`?...`, with `filters`) of the pages around `at`, null where there is none: Older (from the page's
  * `next_cursor`), Newer, and Newest (the first page) when that is not Newer already.
  */

@@ -12,7 +12,7 @@ import { errorSide, isConnectorError, isErrorCode, type ErrorSide } from '../../
 import { clipped } from '../../http/normalize.js';
 import { refusedClientMessage } from '../../oauth/refresh-refusal.js';
 import { apiSchemas } from '../routes/schemas.js';
-import { pageQuery, readTrail, trailLinks } from './cursor-trail.js';
+import { listBackQuery, pageQuery, readTrail, trailLinks } from './cursor-trail.js';
 import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
 
 type Handler<C> = (request: FastifyRequest, reply: FastifyReply, ctx: C) => Promise<FastifyReply>;
@@ -61,20 +61,6 @@ function sideLine(execution: ExecutionView): string {
 }
 
 const FILTERS = ['connection_name', 'identifier', 'tool', 'outcome', 'error_code', 'since', 'until'] as const;
-
-/**
- * The list page an execution was opened from, as its link carries it (the list's filters, cursor and trail: the
- * list's own parameters and nothing else, each once), for the execution page's "Back to executions"; empty when it was
- * opened from elsewhere (the tool explorer, a pasted address). The list checks them when it is read, as ever.
- */
-function listBackQuery(query: Record<string, unknown>): string {
-  const kept = new URLSearchParams();
-  for (const name of [...FILTERS, 'cursor', 'back']) {
-    const value = query[name];
-    if (typeof value === 'string' && value !== '') kept.set(name, value);
-  }
-  return kept.size === 0 ? '' : `?${kept}`;
-}
 
 /**
  * The From and To fields are the browser's date and time pickers, which send a time without a zone
@@ -156,7 +142,8 @@ export function registerExecutionPages<C extends { env: EnvironmentScope }>(app:
     '/executions/:id',
     deps.signedIn(async (request, reply, ctx) => {
       const { id } = request.params as { id: string };
-      const backQuery = listBackQuery(request.query as Record<string, unknown>);
+      // The list page it was opened from, for "Back to executions".
+      const backQuery = listBackQuery(request.query as Record<string, unknown>, [...FILTERS, 'cursor', 'back']);
       try {
         const execution = await ctx.env.getExecution(id);
         return deps.page(reply, ctx, 'execution', {

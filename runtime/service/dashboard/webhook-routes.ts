@@ -10,7 +10,7 @@ import { ACCOUNT_EVENT_TYPES, type AccountEventType } from '../../webhooks/event
 import { canSendAgain, DEFAULT_ROTATION_OVERLAP_SECONDS, type WebhookDeliveryQuery } from '../../webhooks/webhook-api.js';
 import type { WebhookDeliveryStatus } from '../../store/types.js';
 import { parametersSchema } from '../routes/schemas.js';
-import { readTrail, trailLinks } from './cursor-trail.js';
+import { listBackQuery, pageQuery, readTrail, trailLinks } from './cursor-trail.js';
 import { filterOptions, listPageOptions, queryRefusal } from './list-query.js';
 import type { EarlierSend, OnceOutcome } from './once-forms.js';
 
@@ -29,6 +29,9 @@ export interface WebhookPagesDeps<C extends { env: EnvironmentScope }> {
 }
 
 const STATUSES: WebhookDeliveryStatus[] = ['pending', 'delivered', 'failed'];
+
+/** The delivery log's own parameters: its filters and its place (`cursor-trail.ts`). */
+const LOG_PARAMETERS = ['endpoint_id', 'status', 'cursor', 'back'] as const;
 
 /**
  * What each status means, on the filter: a delivery whose attempts fail stays `pending` while it is retried (24
@@ -84,7 +87,8 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     ]);
     const deliveries = 'error' in listed ? { webhook_deliveries: [], next_cursor: null } : listed;
     const urls = new Map(endpoints.map((e) => [e.id, e.url]));
-    const pages = trailLinks({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), ...(query.status ? { status: query.status } : {}) }, at, deliveries.next_cursor);
+    const filters = { ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), ...(query.status ? { status: query.status } : {}) };
+    const pages = trailLinks(filters, at, deliveries.next_cursor);
     return page(reply, ctx, 'webhooks', {
       title: 'Webhooks',
       endpoints: endpoints.map((e) => ({ ...e, allEvents: e.events.length === ACCOUNT_EVENT_TYPES.length })),
@@ -99,6 +103,8 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
       // Asked for the given-up ones: where the failing ones still being retried are, the same endpoint kept.
       ...(query.status === 'failed' ? { pendingPage: `?${new URLSearchParams({ ...(query.endpoint_id ? { endpoint_id: query.endpoint_id } : {}), status: 'pending' })}` } : {}),
       endpointFilter: endpoints.map((e) => ({ id: e.id, url: e.url, selected: e.id === query.endpoint_id })),
+      // Each delivery's link carries this page's address, for its page's way back here.
+      here: pageQuery(filters, at),
       newestPage: pages.newest,
       newerPage: pages.newer,
       nextPage: pages.older,
@@ -173,7 +179,9 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     signedIn(async (request, reply, ctx) => {
       const delivery = await ctx.env.getWebhookDelivery((request.params as { id: string }).id);
       const retried = (request.query as { retried?: unknown }).retried === '1';
-      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, retried, canRetry: canSendAgain(delivery.status), payloadText: JSON.stringify(delivery.payload, null, 2) });
+      // The log page it was opened from, for "Back to webhooks" (kept through "Send again now").
+      const backQuery = listBackQuery(request.query as Record<string, unknown>, LOG_PARAMETERS);
+      return page(reply, ctx, 'webhook-delivery', { title: `Delivery ${delivery.id}`, delivery, retried, backQuery, canRetry: canSendAgain(delivery.status), payloadText: JSON.stringify(delivery.payload, null, 2) });
     }),
   );
 
@@ -185,7 +193,9 @@ export function registerWebhookPages<C extends { env: EnvironmentScope }>(app: F
     signedIn(async (request, reply, ctx) => {
       const id = (request.params as { id: string }).id;
       await ctx.env.retryWebhookDelivery(id);
-      return reply.redirect(`/dashboard/webhooks/deliveries/${encodeURIComponent(id)}?retried=1`, 303);
+      const back = new URLSearchParams(listBackQuery(request.query as Record<string, unknown>, LOG_PARAMETERS));
+      back.set('retried', '1');
+      return reply.redirect(`/dashboard/webhooks/deliveries/${encodeURIComponent(id)}?${back}`, 303);
     }),
   );
 }
