@@ -70,7 +70,7 @@ describe('gemini: enum values are strings', () => {
   it('the JSON Schema formats keep these enums as they are', () => {
     const strict = openAiStrictTool(surface).function.parameters.properties as Record<string, unknown>;
     expect(strict.page_size).toEqual({ description: 'Results per page.', anyOf: [{ type: 'integer', enum: [10, 25, 50] }, { type: 'null' }] });
-    expect((anthropicTool(surface).input_schema.properties as Record<string, unknown>).confirm).toEqual({ const: true });
+    expect((anthropicTool(surface).input_schema.properties as Record<string, unknown>).confirm).toEqual({ type: 'boolean', const: true });
   });
 });
 

@@ -110,6 +110,9 @@ function openAiStrictRules(format: ToolFormat, t: ToolDefinition, parameters: Ob
     for (const v of [...(Array.isArray(s.enum) ? s.enum : []), ...('const' in s ? [s.const] : [])]) if (typeof v === 'string') names += v.length;
     check(format, t.name, `keywords at ${at || '/'}`, () => expect(Object.keys(s).filter((k) => !OPENAI_STRICT_KEYWORDS.has(k))).toEqual([]));
     if (s.format !== undefined) check(format, t.name, `format at ${at}`, () => expect(OPENAI_FORMATS.has(s.format)).toBe(true));
+    // Every schema has a type, a union's branches each their own: the API refuses a request with one that has neither,
+    // a bare `{"const": "emoji"}` too ("In context=('properties', 'type'), schema must have a 'type' key").
+    check(format, t.name, `type at ${at || '/'}`, () => expect(s.type !== undefined || Array.isArray(s.anyOf) || s.$ref !== undefined, JSON.stringify(s)).toBe(true));
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (isObj(s.properties) || types.includes('object')) {
       check(format, t.name, `object at ${at || '/'}`, () => {

@@ -145,10 +145,10 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
   // 'string'}`), and Gemini's enum lists strings.
   const values = literals?.filter((v) => v !== null);
   if (values !== undefined && values.length < literals!.length && (types.length === 0 || types.includes('null'))) nullable = true;
+  const hasNumber = values?.some((v) => jsonType(v) === 'number') ?? false;
+  const literalType = (v: unknown) => (hasNumber && jsonType(v) === 'integer' ? 'number' : jsonType(v));
+  const literalTypes = [...new Set((values ?? []).map(literalType))];
   if (values !== undefined && d.enumValues === 'strings') {
-    const hasNumber = values.some((v) => jsonType(v) === 'number');
-    const literalType = (v: unknown) => (hasNumber && jsonType(v) === 'integer' ? 'number' : jsonType(v));
-    const literalTypes = [...new Set(values.map(literalType))];
     if (literalTypes.length === 1) out.type ??= typeName(literalTypes[0]!, d);
     if (literalTypes.length === 1 && literalTypes[0] === 'string') out.enum = values;
     else if (literalTypes.length > 1 && concrete.length === 0) {
@@ -163,6 +163,11 @@ function adapt(schema: JsonSchema, d: Dialect): JsonSchema {
       else out.enum = [schema.const];
     }
     if (Array.isArray(schema.enum) && values!.length > 0) out.enum = values;
+    // A literal's schema states its type (a bare `{"const": "emoji"}` has none): OpenAI strict mode refuses a schema
+    // with neither a type nor a union ("schema must have a 'type' key"), and the others take it as it is.
+    if (out.type === undefined && out.anyOf === undefined && literalTypes.length > 0) {
+      out.type = literalTypes.length === 1 ? typeName(literalTypes[0]!, d) : literalTypes.map((t) => typeName(t, d));
+    }
   }
   if (schema.format !== undefined && concrete.length <= 1) {
     if (d.formats.has(schema.format as string)) out.format = schema.format;
