@@ -5,6 +5,7 @@ import type { SpecError } from '../load/spec-error.js';
 import type { ConnectorSpec, ParameterSpec, RequestSpec, SchemaSpec, ToolSpec, UpstreamErrorSpec } from '../load/spec-types.js';
 import type { SpecPath, SpecSource } from '../load/yaml-source.js';
 import { parseExpr, type ExprContext } from '../model/expression.js';
+import { unknownParameterHint } from '../model/unknown-parameter.js';
 import { isRef, refName, REF_SIBLINGS, resolveRefs, schemaNodes } from '../model/schema-refs.js';
 import { precheckRegistry, type PrecheckInfo } from '../../runtime/prechecks/index.js';
 
@@ -101,7 +102,7 @@ function checkTool(
   (spec.rules ?? []).forEach((rule, i) => {
     const at = (key: string, ...rest: Array<string | number>) => ['rules', i, key, ...rest];
     const need = (name: string, path: Array<string | number>) => {
-      if (!has(name)) errors.push(source.error(path, `rule names unknown parameter '${name}'`));
+      if (!has(name)) errors.push(source.error(path, `${path.join('.')} names unknown parameter '${name}'${unknownParameterHint(name, params)}`));
       else if (params[name]!.host_computed) errors.push(source.error(path, `rule names host-computed parameter '${name}', which callers never supply`));
     };
     if ('exactly_one_of' in rule) rule.exactly_one_of.forEach((n, j) => need(n, at('exactly_one_of', j)));
@@ -170,7 +171,7 @@ function checkTool(
       const p = has(ph) ? params[ph]! : undefined;
       const fallback = req.path_defaults && Object.hasOwn(req.path_defaults, ph);
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(ph)) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}' is not a parameter name`));
-      else if (!p && !fallback) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}' names unknown parameter '${ph}'`));
+      else if (!p && !fallback) errors.push(source.error([...at, 'path'], `${[...at, 'path'].join('.')}: placeholder '{${ph}}' names unknown parameter '${ph}'${unknownParameterHint(ph, params)}`));
       else if (p?.host_computed) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}' names host-computed parameter '${ph}'`));
       else if (p && !p.required && !fallback && !provided.has(ph)) errors.push(source.error([...at, 'path'], `path placeholder '{${ph}}': parameter '${ph}' is optional, so it needs required: true, a path_defaults entry or a precheck that provides it`));
     }

@@ -2,6 +2,7 @@ import type { SpecError } from '../load/spec-error.js';
 import type { ParameterSpec } from '../load/spec-types.js';
 import type { SpecPath, SpecSource } from '../load/yaml-source.js';
 import type { Expr } from './types.js';
+import { unknownParameterHint } from './unknown-parameter.js';
 
 export interface ExprContext {
   source: SpecSource;
@@ -22,7 +23,7 @@ export function parseExpr(value: unknown, path: SpecPath, ctx: ExprContext): Exp
     if (value.startsWith('$')) {
       const name = value.slice(1);
       const param = Object.hasOwn(ctx.params, name) ? ctx.params[name] : undefined;
-      if (!param) ctx.errors.push(ctx.source.error(path, `${where} names unknown parameter '${name}' (write $$ for a literal '$')`));
+      if (!param) ctx.errors.push(ctx.source.error(path, `${where} names unknown parameter '${name}'${unknownParameterHint(name, ctx.params, "write $$ for a literal '$'")}`));
       else if (param.host_computed) ctx.errors.push(ctx.source.error(path, `${where} reads host-computed parameter '${name}'; compute it in the mapping instead`));
       return { kind: 'param', name };
     }
