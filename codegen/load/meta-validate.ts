@@ -29,10 +29,24 @@ function specErrors(source: SpecSource, validate: ValidateFunction): SpecError[]
   const errors = validate.errors ?? [];
   // Errors inside an anyOf branch are noise next to the anyOf's own error.
   const anyOfPaths = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.schemaPath + '/');
+  const inBranch = (e: ErrorObject) => anyOfPaths.some((p) => e.schemaPath.startsWith(p));
+  // A branch that goes through a $ref reports under the ref's own schema path, so its errors escape the filter above:
+  // a parameter's `type` (a name, or a list of names) misspelled came out as "has an invalid value" beside "must be one
+  // of ...". Where such errors stand at the anyOf's value or below it, they say what is wrong and the anyOf's own error
+  // is dropped; and where some stand below the value (it has a branch's shape and fails inside it: `[strng]`), those
+  // are kept and the ones at the value (another branch refusing the shape) dropped.
+  const dropped = new Set<ErrorObject>();
+  for (const a of errors.filter((e) => e.keyword === 'anyOf')) {
+    const at = (e: ErrorObject) => e.instancePath === a.instancePath || e.instancePath.startsWith(`${a.instancePath}/`);
+    const escaped = errors.filter((e) => e.keyword !== 'anyOf' && !inBranch(e) && at(e));
+    const deeper = escaped.filter((e) => e.instancePath !== a.instancePath);
+    if (escaped.length > 0) dropped.add(a);
+    if (deeper.length > 0) for (const e of escaped) if (e.instancePath === a.instancePath) dropped.add(e);
+  }
   const out: SpecError[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
-    if (anyOfPaths.some((p) => e.schemaPath.startsWith(p))) continue;
+    if (inBranch(e) || dropped.has(e)) continue;
     if (e.keyword === 'pattern' && e.propertyName !== undefined) continue; // reported by propertyNames
     if (e.keyword === 'if' || e.keyword === '$ref') continue;
     const specError = toSpecError(source, e);

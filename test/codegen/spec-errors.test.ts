@@ -118,6 +118,19 @@ describe('broken specs', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  // One mistake, one error: the anyOf that lets a parameter's type be a name or a list of names adds no generic
+  // "has an invalid value" beside the error that says what is wrong.
+  it.each([
+    ['a misspelled type name', 'start_cursor: { type: strng }', /^parameters\.start_cursor\.type must be one of "string", "integer"/],
+    ['a misspelled type name in a list', 'start_cursor: { type: [strng, "null"] }', /^parameters\.start_cursor\.type\.0 must be one of "string", "integer"/],
+  ])('%s is one error, saying which names a type takes', async (_name, line, message) => {
+    const specs = specsCopy();
+    copies.push(specs);
+    specs.edit(QUERY, (t) => t.replace('start_cursor: { type: string }', line));
+    const error = (await generate({ specsDir: specs.dir }).catch((e: unknown) => e)) as SpecErrors;
+    expect(error.errors.map(formatSpecError)).toEqual([expect.stringMatching(new RegExp(`${QUERY}:10:\\d+ ${message.source.slice(1)}`))]);
+  });
+
   it('collects errors from several files in one run', async () => {
     const specs = specsCopy();
     copies.push(specs);
