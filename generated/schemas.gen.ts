@@ -129,7 +129,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
           "type": "string",
           "pattern": "^(RRULE|EXRULE|RDATE|EXDATE)[:;]"
         },
-        "description": "Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events.",
+        "description": "Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for a recurring event with a time; an all-day one (start_datetime a date alone) needs none.",
         "examples": [
           [
             "RRULE:FREQ=WEEKLY;COUNT=5"
@@ -146,7 +146,7 @@ export let calendarCreateEventInputSchema: JsonSchema = {
       "timezone": {
         "type": "string",
         "format": "iana-time-zone",
-        "description": "The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date.",
+        "description": "The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence when start_datetime has a time (an all-day event needs none). Give start_datetime with this zone's offset on that date.",
         "examples": [
           "Europe/Paris"
         ]

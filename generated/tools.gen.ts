@@ -19,7 +19,7 @@ export let calendarCreateEvent: ToolDefinition<CalendarCreateEventInput> = {
     annotations: {"readOnly":false,"destructive":false,"idempotent":false,"openWorld":true},
     inputSchema: calendarCreateEventInputSchema,
     versionParameters: ["schema_version","tool_version"],
-    ruleMessages: ["timezone is required with recurrence (Google expands it in that zone).","A duration of 0 is refused.","With timezone, start_datetime has that zone's offset on its date.","focusTime and outOfOffice events exist only on the user's primary calendar and are always busy (Google's rules).","event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one."],
+    ruleMessages: ["timezone is required with recurrence, unless all-day (Google expands it in that zone).","A duration of 0 is refused.","With timezone, start_datetime has that zone's offset on its date.","focusTime and outOfOffice events exist only on the user's primary calendar and are always busy (Google's rules).","event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one."],
     outputSchema: calendarCreateEventOutputSchema,
     retry: "never",
     validate: validateCalendarCreateEvent,

@@ -45,7 +45,7 @@ export type WorkspaceBlockText = { rich_text?: Array<WorkspaceRichText>; color?:
 export type WorkspaceBlock = { object?: "block"; id: string; type?: string; has_children?: boolean; parent?: { type?: string; page_id?: string; block_id?: string; [key: string]: unknown }; created_time?: string; last_edited_time?: string; created_by?: WorkspaceUser; archived?: boolean; in_trash?: boolean; paragraph?: WorkspaceBlockText; heading_1?: WorkspaceBlockText; heading_2?: WorkspaceBlockText; heading_3?: WorkspaceBlockText; bulleted_list_item?: WorkspaceBlockText; numbered_list_item?: WorkspaceBlockText; quote?: WorkspaceBlockText; toggle?: WorkspaceBlockText; callout?: WorkspaceBlockText; to_do?: { rich_text?: Array<WorkspaceRichText>; color?: string; checked?: boolean; [key: string]: unknown }; code?: { rich_text?: Array<WorkspaceRichText>; language?: string; [key: string]: unknown }; child_page?: { title?: string; [key: string]: unknown }; child_database?: { title?: string; [key: string]: unknown }; [key: string]: unknown };
 /** Shared schema `List` of the workspace connector: One page of results. */
 export type WorkspaceList = { object?: "list"; results?: Array<Record<string, unknown>>; next_cursor?: string | null; has_more?: boolean; type?: string; [key: string]: unknown };
-/** Input of `calendar_create_event` (aliases: `googlecalendar_create_event`). A union: timezone is required with recurrence (Google expands it in that zone). event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one. event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one. */
+/** Input of `calendar_create_event` (aliases: `googlecalendar_create_event`). A union: event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one. event_duration_days needs a date-only start_datetime; event_duration_hour/minutes a timed one. */
 export type CalendarCreateEventInput = {
     /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
     start_datetime: string;
@@ -75,11 +75,11 @@ export type CalendarCreateEventInput = {
     guests_can_see_other_guests?: boolean;
     /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
     location?: string;
-    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
-    recurrence?: never;
+    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for a recurring event with a time; an all-day one (start_datetime a date alone) needs none. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
+    recurrence?: Array<string>;
     /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
     send_updates?: boolean;
-    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence when start_datetime has a time (an all-day event needs none). Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone?: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
@@ -118,98 +118,12 @@ export type CalendarCreateEventInput = {
     guests_can_see_other_guests?: boolean;
     /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
     location?: string;
-    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
-    recurrence?: never;
+    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for a recurring event with a time; an all-day one (start_datetime a date alone) needs none. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
+    recurrence?: Array<string>;
     /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
     send_updates?: boolean;
-    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
+    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence when start_datetime has a time (an all-day event needs none). Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
     timezone?: string;
-    /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
-    transparency?: "free" | "busy";
-    /** Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`. Example: `"private"`. */
-    visibility?: "default" | "public" | "private" | "confidential";
-    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
-    schema_version?: "1";
-    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
-    tool_version?: "1.0.0";
-  } | {
-    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
-    start_datetime: string;
-    /** Title of the event. Example: `"Quarterly planning"`. */
-    summary: string;
-    /** Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address). Example: `"primary"`. */
-    calendar_id?: string;
-    /** E-mail addresses of the people to invite. Example: `["ana@example.com","li@example.com"]`. */
-    attendees_emails?: Array<string>;
-    /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
-    create_meeting_room?: boolean;
-    /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
-    description?: string;
-    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. Example: `1`. */
-    event_duration_hour?: number;
-    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
-    event_duration_minutes?: number;
-    /** Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2. Example: `2`. */
-    event_duration_days?: never;
-    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
-    event_type?: "default" | "focusTime" | "outOfOffice";
-    /** Whether attendees may invite other people (Google's default true). Example: `false`. */
-    guests_can_invite_others?: boolean;
-    /** Whether attendees may edit the event (Google's default false). Example: `false`. */
-    guests_can_modify?: boolean;
-    /** Whether attendees see the guest list (Google's default true). Example: `true`. */
-    guests_can_see_other_guests?: boolean;
-    /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
-    location?: string;
-    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
-    recurrence: Array<string>;
-    /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
-    send_updates?: boolean;
-    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
-    timezone: string;
-    /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
-    transparency?: "free" | "busy";
-    /** Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`. Example: `"private"`. */
-    visibility?: "default" | "public" | "private" | "confidential";
-    /** Version of this tool's input schema to validate against. Known: 1 (default 1). */
-    schema_version?: "1";
-    /** Version of this tool's implementation to run. Known: 1.0.0 (default 1.0.0). */
-    tool_version?: "1.0.0";
-  } | {
-    /** Start of the event, RFC 3339 with the offset of the time zone meant on that date (daylight saving time changes it): 3 pm in Paris on 2026-03-03 is 2026-03-03T15:00:00+01:00; Z is UTC. A date alone (2026-12-04) makes an all-day event. Format: date-or-date-time. Example: `"2026-03-02T10:00:00+01:00"`. */
-    start_datetime: string;
-    /** Title of the event. Example: `"Quarterly planning"`. */
-    summary: string;
-    /** Calendar to create the event in; `primary` (the default) is the user's main calendar, others are ids from calendar_list_calendars (often an e-mail address). Example: `"primary"`. */
-    calendar_id?: string;
-    /** E-mail addresses of the people to invite. Example: `["ana@example.com","li@example.com"]`. */
-    attendees_emails?: Array<string>;
-    /** true to add a Google Meet video link to the event (sent as conferenceData.createRequest with conferenceDataVersion=1). Example: `true`. */
-    create_meeting_room?: boolean;
-    /** Event description or agenda (plain text or simple HTML). Example: `"Quarterly planning. Agenda in the doc."`. */
-    description?: string;
-    /** Whole hours of the event's length; added to event_duration_minutes. When neither is given the event lasts 30 minutes. Example: `1`. */
-    event_duration_hour?: never;
-    /** Minutes of the event's length, 0 to 59; put whole hours in event_duration_hour (90 minutes: event_duration_hour 1 and event_duration_minutes 30). Example: `30`. */
-    event_duration_minutes?: never;
-    /** Number of days of an all-day event (start_datetime a date alone); default 1. December 4 and 5 is start_datetime 2026-12-04 and event_duration_days 2. Example: `2`. */
-    event_duration_days: number;
-    /** Google event type; `default` for an ordinary event. `focusTime` and `outOfOffice` are status events, only on the user's primary calendar (calendar_id left out, `primary`, or its id, the user's e-mail address) and always busy (Google's rules). The type cannot be changed later. Example: `"default"`. */
-    event_type?: "default" | "focusTime" | "outOfOffice";
-    /** Whether attendees may invite other people (Google's default true). Example: `false`. */
-    guests_can_invite_others?: boolean;
-    /** Whether attendees may edit the event (Google's default false). Example: `false`. */
-    guests_can_modify?: boolean;
-    /** Whether attendees see the guest list (Google's default true). Example: `true`. */
-    guests_can_see_other_guests?: boolean;
-    /** Free-form place of the event. Example: `"Room 4.02, 10 Rue de Rivoli, Paris"`. */
-    location?: string;
-    /** Recurrence lines in iCalendar format (RRULE, EXDATE, RDATE), e.g. a weekly event five times. Google requires timezone for recurring events. Example: `["RRULE:FREQ=WEEKLY;COUNT=5"]`. */
-    recurrence: Array<string>;
-    /** true to e-mail the attendees the invitation (sendUpdates=all); false for no e-mails (sendUpdates=none); omitted, Google's default: no notifications (some e-mails may still be sent). Example: `true`. */
-    send_updates?: boolean;
-    /** The event's IANA time zone (e.g. Europe/Paris), in which Google shows it and expands its recurrence; required with recurrence. Give start_datetime with this zone's offset on that date. Format: iana-time-zone. Example: `"Europe/Paris"`. */
-    timezone: string;
     /** Whether the event blocks time — `busy` (Google opaque, the default) or `free` (transparent). Example: `"busy"`. */
     transparency?: "free" | "busy";
     /** Who can see the event's details — `default` follows the calendar's setting; `confidential` is a legacy alias of `private`. Example: `"private"`. */

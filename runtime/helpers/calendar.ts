@@ -232,3 +232,20 @@ export function checkAllDayLength(value: unknown, pointer: string, input?: Recor
     },
   ];
 }
+
+/**
+ * The `check` rule (`recurrenceZone`) of `recurrence`: Google expands a recurring event with a time in its start's
+ * time zone and refuses one without ("Missing time zone definition for start time."), while an all-day event's dates
+ * have no time zone ("the timezone field has no significance for all-day events", Google's Calendars & events guide),
+ * so a weekly all-day event needs none. A missing zone is reported at `/timezone`, where it goes.
+ */
+export function checkRecurrenceZone(value: unknown, _pointer: string, input?: Record<string, unknown>): Violation[] {
+  if (value === undefined || input?.timezone !== undefined || isDateOnly(input?.start_datetime)) return [];
+  return [
+    {
+      pointer: '/timezone',
+      keyword: 'check',
+      message: 'timezone is required with recurrence for an event with a time (Google expands it in that zone); an all-day event (start_datetime a date alone) needs none',
+    },
+  ];
+}

@@ -12,5 +12,5 @@ export type Check = (value: unknown, pointer: string, input: Record<string, unkn
 export { checkHubspotFilterGroups as hubspotFilterGroups } from '../helpers/hubspot-filter-groups.js';
 export { checkHubspotPropertyList as hubspotPropertyList, checkHubspotPropertyMap as hubspotPropertyMap } from '../helpers/hubspot-property-names.js';
 export { checkCompanyProperties as hubspotCompanyProperties, checkDealProperties as hubspotDealProperties } from '../helpers/crm.js';
-export { checkAllDayLength as allDayLength, checkStatusEventCalendar as statusEventCalendar, checkTimedLength as timedLength, checkZoneOffset as eventZoneOffset } from '../helpers/calendar.js';
+export { checkAllDayLength as allDayLength, checkRecurrenceZone as recurrenceZone, checkStatusEventCalendar as statusEventCalendar, checkTimedLength as timedLength, checkZoneOffset as eventZoneOffset } from '../helpers/calendar.js';
 export { checkWorkspaceFilter as workspaceFilter } from '../helpers/workspace-filter.js';

@@ -91,3 +91,18 @@ describe('workspace: a row given to a person, and the rows of that person', () =
     expect(mine.results).toHaveLength(1);
   });
 });
+
+describe('calendar: a weekly all-day event', () => {
+  it('needs no time zone (Google gives an all-day date none); a timed recurring event still does, saying why', async () => {
+    const created = ok<{ id: string; start: { date?: string } }>(
+      await call('calendar_create_event', { summary: 'Sprint day', start_datetime: '2026-12-07', recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] }),
+    );
+    expect(created.start).toEqual({ date: '2026-12-07' });
+    const days = ok<{ items: Array<{ recurringEventId?: string; start: { date?: string } }> }>(
+      await call('calendar_list_events', { time_min: '2026-12-01T00:00:00Z', time_max: '2027-01-01T00:00:00Z', single_events: true, query: 'Sprint day' }),
+    );
+    expect(days.items.map((e) => e.start.date)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21']);
+    const timed = errorOf(await call('calendar_create_event', { summary: 'Standup', start_datetime: '2026-12-07T09:00:00+01:00', recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] }));
+    expect(timed.violations).toEqual([expect.objectContaining({ pointer: '/timezone', message: expect.stringMatching(/timezone is required with recurrence.*all-day/) })]);
+  });
+});
