@@ -14,12 +14,17 @@ if (loaded.errors.length > 0) throw new Error(`specs with errors:\n${loaded.erro
 /** The tool specs as written (name, connector, examples, sandbox mark). */
 export const toolSpecs = loaded.tools.map((t) => t.spec);
 
-export const buildCases: BuildCase[] = toolSpecs.flatMap((t) =>
-  t.examples.flatMap((e) => ('request' in e ? [{ name: e.name, tool: t.name, input: e.input, want: e.request as UpstreamRequest }] : [])),
+/** Where an example is written, for a failure to name: `specs/tools/crm/crm_deal_get.yaml:41 examples.0 (its name)`. */
+function exampleAt(t: (typeof loaded.tools)[number], i: number): string {
+  return `specs/tools/${t.folder}/${t.basename}.yaml:${t.source.error(['examples', i], '').line} examples.${i} (${t.spec.examples[i]!.name})`;
+}
+
+export const buildCases: BuildCase[] = loaded.tools.flatMap((t) =>
+  t.spec.examples.flatMap((e, i) => ('request' in e ? [{ name: e.name, tool: t.spec.name, at: exampleAt(t, i), input: e.input, want: e.request as UpstreamRequest }] : [])),
 );
 
-export const refuseCases: RefuseCase[] = toolSpecs.flatMap((t) =>
-  t.examples.flatMap((e) => ('refused' in e ? [{ name: e.name, tool: t.name, input: e.input, pointer: e.refused.pointer, names: e.refused.names }] : [])),
+export const refuseCases: RefuseCase[] = loaded.tools.flatMap((t) =>
+  t.spec.examples.flatMap((e, i) => ('refused' in e ? [{ name: e.name, tool: t.spec.name, at: exampleAt(t, i), input: e.input, pointer: e.refused.pointer, names: e.refused.names }] : [])),
 );
 
 const connectorOf = new Map(toolSpecs.map((t) => [t.name, t.connector]));

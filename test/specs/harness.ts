@@ -11,6 +11,8 @@ import type { ToolDefinition, UpstreamRequest, Violation } from '../../runtime/t
 export interface BuildCase {
   name: string;
   tool: string;
+  /** Where the example is written (spec file, line, index and name), named by a failure. */
+  at: string;
   input: Record<string, unknown>;
   want: UpstreamRequest;
 }
@@ -19,6 +21,8 @@ export interface BuildCase {
 export interface RefuseCase {
   name: string;
   tool: string;
+  /** Where the example is written (spec file, line, index and name), named by a failure. */
+  at: string;
   input: Record<string, unknown>;
   pointer: string;
   names: string;
@@ -33,10 +37,10 @@ export function tool(name: string): ToolDefinition {
 }
 
 /** Validates then builds, as the executor does; fails the test with the violations when the input is refused. */
-export function build(name: string, input: unknown): UpstreamRequest {
+export function build(name: string, input: unknown, at?: string): UpstreamRequest {
   const t = tool(name);
   const result = t.validate(input);
-  if (!result.ok) throw new Error(`${name} refused a valid input: ${JSON.stringify(result.violations)}`);
+  if (!result.ok) throw new Error(`${at === undefined ? '' : `${at}: `}${name} refused a valid input: ${JSON.stringify(result.violations)}`);
   return t.buildRequest(result.value);
 }
 
@@ -58,8 +62,8 @@ function withMatchers(value: unknown): unknown {
 
 export function runBuildCases(cases: readonly BuildCase[]): void {
   it.each(cases.map((c) => [`${c.tool}: ${c.name}`, c] as const))('%s', (_label, c) => {
-    const got = build(c.tool, c.input);
-    expect(got).toEqual(withMatchers(c.want));
+    const got = build(c.tool, c.input, c.at);
+    expect(got, `${c.at}: the request the input builds (received) is not the example's request (expected)`).toEqual(withMatchers(c.want));
     // Query values always go out as strings (arrays of strings for repeated parameters).
     for (const v of Object.values(got.query)) expect(typeof v === 'string' || (Array.isArray(v) && v.every((s) => typeof s === 'string'))).toBe(true);
   });
@@ -68,9 +72,9 @@ export function runBuildCases(cases: readonly BuildCase[]): void {
 export function runRefuseCases(cases: readonly RefuseCase[]): void {
   it.each(cases.map((c) => [`${c.tool}: ${c.name}`, c] as const))('%s', (_label, c) => {
     const result = tool(c.tool).validate(c.input);
-    expect(result.ok, 'the input must be refused').toBe(false);
+    expect(result.ok, `${c.at}: the input must be refused`).toBe(false);
     const found = result.ok ? [] : result.violations;
     const hit = found.find((v) => v.pointer === c.pointer && v.message.includes(c.names));
-    expect(hit, `expected a violation at '${c.pointer}' naming '${c.names}', got ${JSON.stringify(found)}`).toBeDefined();
+    expect(hit, `${c.at}: expected a violation at '${c.pointer}' naming '${c.names}', got ${JSON.stringify(found)}`).toBeDefined();
   });
 }
