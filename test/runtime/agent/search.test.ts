@@ -182,15 +182,26 @@ const MENTIONED: [query: string, first: string][] = [
   ['crm_association_create', 'crm_association_create'],
 ];
 
+/**
+ * What a failure says to the maintainer whose new or changed tool now ranks above the one a query wants (the usual
+ * cause: a description, or its example, sharing the query's words).
+ */
+function outranked(query: string, first: string): string {
+  const got = search.search(query)[0]?.name;
+  return `'${query}' ranks ${got} first, above ${first}: the search weighs names, aliases, descriptions and parameter names, ` +
+    `so a description sharing this query's words (its example included) outranks the tool meant; reword it in ` +
+    `${got === undefined ? 'its spec' : `specs/tools/${got.split('_')[0]}/${got}.yaml`}, or, if ${got} is the better answer, change this case`;
+}
+
 describe('ToolSearch', () => {
   it.each(CASES)('%s -> %s', (query, first) => {
-    expect(search.search(query)[0]?.name).toBe(first);
+    expect(search.search(query)[0]?.name, outranked(query, first)).toBe(first);
   });
 
   it.each(MENTIONED)('%s -> %s, above the tools whose descriptions name it', (query, first) => {
     const mentioning = tools.filter((tool) => tool.name !== first && tool.description.includes(first));
     expect(mentioning.length).toBeGreaterThan(0);
-    expect(search.search(query)[0]?.name).toBe(first);
+    expect(search.search(query)[0]?.name, outranked(query, first)).toBe(first);
   });
 
   it('does not find a tool by the name of another tool its description mentions', () => {
