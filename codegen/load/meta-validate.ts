@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { closestMatch } from '../../runtime/validation/closest-match.js';
 import type { SpecError } from './spec-error.js';
 import type { SpecSource } from './yaml-source.js';
 
@@ -16,15 +17,46 @@ export type MetaValidate = (kind: SpecKind, source: SpecSource) => SpecError[];
 
 /** The two meta-schemas, read and compiled for one load of the specs (the caller's, not the module's). */
 export function metaValidator(): MetaValidate {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-  const load = (name: string) => JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as object;
+  // verbose: each error carries the schema it failed (parentSchema), whose keys an unknown key is compared with.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  const load = (name: string) => JSON.parse(readFileSync(`${SCHEMA_DIR}${name}`, 'utf8')) as SchemaNode;
   // The tool schema first: the connector schema's upstream_errors entries refer to its upstreamError.
-  const tool = ajv.compile(load('tool.schema.json'));
-  const validators: Record<SpecKind, ValidateFunction> = { connector: ajv.compile(load('connector.schema.json')), tool };
-  return (kind, source) => specErrors(source, validators[kind]);
+  const toolSchema = load('tool.schema.json');
+  const connectorSchema = load('connector.schema.json');
+  const tool = ajv.compile(toolSchema);
+  const validators: Record<SpecKind, ValidateFunction> = { connector: ajv.compile(connectorSchema), tool };
+  const roots: Record<SpecKind, SchemaNode> = { connector: connectorSchema, tool: toolSchema };
+  return (kind, source) => specErrors(source, validators[kind], { root: roots[kind], tool: toolSchema });
 }
 
-function specErrors(source: SpecSource, validate: ValidateFunction): SpecError[] {
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+  allOf?: SchemaNode[];
+  $defs?: Record<string, SchemaNode>;
+}
+
+/** The meta-schemas an unknown key's schema may refer into (`#/$defs/...` of its own file, `tool.schema.json#/$defs/...`). */
+interface SchemaRoots {
+  root: SchemaNode;
+  tool: SchemaNode;
+}
+
+/** The keys a schema declares: its own `properties` and those of what it takes in by `$ref` or `allOf`. */
+function declaredKeys(schema: SchemaNode | undefined, roots: SchemaRoots, depth = 0): string[] {
+  if (schema === undefined || typeof schema !== 'object' || depth > 8) return [];
+  const keys = Object.keys(schema.properties ?? {});
+  const ref = /^(tool\.schema\.json)?#\/\$defs\/(\w+)$/.exec(schema.$ref ?? '');
+  // A ref into the tool schema resolves the refs inside it there too; a failing schema that is itself one of the tool
+  // schema's (a connector's shared parameter is the tool schema's parameter) names its refs from there, so a local
+  // ref the file lacks is looked up in the tool schema.
+  const within = ref?.[1] ? { root: roots.tool, tool: roots.tool } : roots;
+  if (ref) keys.push(...declaredKeys(within.root.$defs?.[ref[2]!] ?? roots.tool.$defs?.[ref[2]!], within, depth + 1));
+  for (const part of schema.allOf ?? []) keys.push(...declaredKeys(part, roots, depth + 1));
+  return keys;
+}
+
+function specErrors(source: SpecSource, validate: ValidateFunction, roots: SchemaRoots): SpecError[] {
   if (validate(source.data)) return [];
   const errors = validate.errors ?? [];
   // Errors inside an anyOf branch are noise next to the anyOf's own error.
@@ -49,7 +81,7 @@ function specErrors(source: SpecSource, validate: ValidateFunction): SpecError[]
     if (inBranch(e) || dropped.has(e)) continue;
     if (e.keyword === 'pattern' && e.propertyName !== undefined) continue; // reported by propertyNames
     if (e.keyword === 'if' || e.keyword === '$ref') continue;
-    const specError = toSpecError(source, e);
+    const specError = toSpecError(source, e, roots);
     const key = `${specError.line}:${specError.column}:${specError.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -59,7 +91,7 @@ function specErrors(source: SpecSource, validate: ValidateFunction): SpecError[]
   return out;
 }
 
-function toSpecError(source: SpecSource, e: ErrorObject): SpecError {
+function toSpecError(source: SpecSource, e: ErrorObject, roots: SchemaRoots): SpecError {
   const path = e.instancePath === '' ? [] : e.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const where = path.length === 0 ? 'the spec' : path.join('.');
   const p = e.params as Record<string, unknown>;
@@ -70,7 +102,8 @@ function toSpecError(source: SpecSource, e: ErrorObject): SpecError {
       if (e.schemaPath.startsWith('#/$defs/parameterUse/')) {
         return source.error([...path, key], `unknown key '${key}' in ${where}: a parameter that uses a shared one is { use: <name> } alone; a parameter that differs (its own description, required) is written out in the tool`, 'key');
       }
-      return source.error([...path, key], `unknown key '${key}' in ${where}`, 'key');
+      const near = closestMatch(key, declaredKeys(e.parentSchema as SchemaNode | undefined, roots));
+      return source.error([...path, key], `unknown key '${key}' in ${where}${near === undefined ? '' : `: did you mean '${near}'?`}`, 'key');
     }
     case 'required':
       return source.error(path, `${where} is missing the required key '${String(p.missingProperty)}'`, 'key');

@@ -17,6 +17,8 @@ const CAL = 'connectors/calendar.yaml';
 /** [name, { file to break, how, the error wanted (file suffix, line, column, message) }] */
 const cases: Array<[string, { file: string; change: (t: string) => string; want: { file: string; line: number; column: number; message: RegExp } }]> = [
   ['unknown top-level key', { file: QUERY, change: (t) => t.replace('retry: safe', 'retry: safe\nretries: 3'), want: { file: QUERY, line: 6, column: 1, message: /unknown key 'retries'/ } }],
+  ['misspelled top-level key', { file: GET, change: (t) => t.replace('upstream_errors:', 'upstream_error:'), want: { file: GET, line: 27, column: 1, message: /^unknown key 'upstream_error' in the spec: did you mean 'upstream_errors'\?$/ } }],
+  ['misspelled key in a parameter', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { type: string, minimun: 1 }'), want: { file: QUERY, line: 10, column: 33, message: /^unknown key 'minimun' in parameters\.start_cursor: did you mean 'minimum'\?$/ } }],
   ['unknown key in a parameter', { file: QUERY, change: (t) => t.replace('start_cursor: { type: string }', 'start_cursor: { type: string, minimun: 1 }'), want: { file: QUERY, line: 10, column: 33, message: /unknown key 'minimun' in parameters\.start_cursor/ } }],
   ['wrong type', { file: QUERY, change: (t) => t.replace('maximum: 100', 'maximum: "100"'), want: { file: QUERY, line: 9, column: 52, message: /parameters\.page_size\.maximum must be number/ } }],
   ['unknown parameter in a rule', { file: PAGE, change: (t) => t.replace('exactly_one_of: [database_id, parent_page_id]', 'exactly_one_of: [database_id, page_id]'), want: { file: PAGE, line: 27, column: 35, message: /^rules\.0\.exactly_one_of\.1 names unknown parameter 'page_id' \(the tool's parameters: [^)]*\bdatabase_id, [^)]*\bparent_page_id\b[^)]*\)$/ } }],
@@ -94,7 +96,7 @@ const cases: Array<[string, { file: string; change: (t: string) => string; want:
   ['a parameter using a shared parameter of a connector that has none', { file: CRM, change: (t) => t.replace(/^  limit: .*$/m, '  limit: { use: limit }'), want: { file: CRM, line: 9, column: 17, message: /^tool crm_contacts_list: parameter 'limit' uses 'limit', which is no shared parameter of the crm connector \(.*connectors\/crm\.yaml parameters: none\)$/ } }],
   ['a key beside use', { file: EVENT, change: (t) => t.replace('calendar_id: { use: calendar_id }', 'calendar_id: { use: calendar_id, description: Where. }'), want: { file: EVENT, line: 8, column: 36, message: /unknown key 'description' in parameters\.calendar_id: a parameter that uses a shared one is \{ use: <name> \} alone/ } }],
   ['a shared parameter no tool uses', { file: EVENT, change: (t) => t.replace('calendar_id: { use: calendar_id }', 'calendar_id: { type: string, minLength: 1 }'), want: { file: CAL, line: 55, column: 3, message: /shared parameter 'calendar_id' is used by no calendar tool/ } }],
-  ['an unknown key in a shared parameter', { file: CAL, change: (t) => t.replace('calendar_id: { type: string, minLength: 1 }', 'calendar_id: { type: string, minLenght: 1 }'), want: { file: CAL, line: 55, column: 32, message: /unknown key 'minLenght' in parameters\.calendar_id/ } }],
+  ['an unknown key in a shared parameter', { file: CAL, change: (t) => t.replace('calendar_id: { type: string, minLength: 1 }', 'calendar_id: { type: string, minLenght: 1 }'), want: { file: CAL, line: 55, column: 32, message: /unknown key 'minLenght' in parameters\.calendar_id: did you mean 'minLength'\?$/ } }],
 ];
 
 describe('broken specs', () => {
