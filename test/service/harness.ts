@@ -154,6 +154,32 @@ export async function startWithToken(options: HarnessOptions = {}): Promise<{ h:
 }
 
 /**
+ * Connects end user `identifier` through the sandbox, the set-up of every test that needs a connected account: with
+ * `connector`, first creates the environment's sandbox connection of it (named `connection`, else the connector's
+ * name); without, uses the existing connection `connection`. Then a magic link (which must answer 200), consent on the
+ * sandbox's page as `user` (the sandbox's default user unless given; the callback must answer 200), and the account
+ * must read ACTIVE. `env` is environment A unless given. Answers the environment's API token, the account's id and the
+ * connection it created (if any). Throws, naming the step, when any of these fails.
+ */
+export async function connectSandboxUser(
+  h: Harness,
+  options: { identifier: string; user?: string; env?: TestEnv } & ({ connector: ConnectorName; connection?: string } | { connector?: undefined; connection: string }),
+): Promise<{ token: string; accountId: string; connection: ConnectionView | undefined }> {
+  const { identifier, user, env = h.a } = options;
+  const token = await h.token(env);
+  const connection = options.connector ? await h.sandboxConnection(env, options.connector, options.connection ?? options.connector) : undefined;
+  const connectionName = connection?.name ?? options.connection!;
+  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connectionName, identifier } });
+  if (link.status !== 200) throw new Error(`a magic link for ${identifier} on ${connectionName} failed: ${link.status} ${JSON.stringify(link.body)}`);
+  const consent = await consentThroughSandbox(link.body.link, user ? { user } : {});
+  if (consent.status !== 200) throw new Error(`${identifier} could not be authorized on ${connectionName}: the callback answered ${consent.status}`);
+  const accountId = link.body.connected_account_id as string;
+  const account = await h.call('GET', `/api/v1/connected_accounts/${accountId}`, { token });
+  if (account.body?.status !== 'ACTIVE') throw new Error(`${identifier}'s account on ${connectionName} is not ACTIVE after consent: ${JSON.stringify(account.body)}`);
+  return { token, accountId, connection };
+}
+
+/**
  * Environment A's sandbox `crm` connection, with `identifier` authorized through the sandbox's consent page as `user`
  * (the set-up of the tests that need a connected user); answers an API token of A and the connection.
  */

@@ -4,8 +4,7 @@
  * omitted, and messages that say what is wrong where.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let token: string;
@@ -13,9 +12,7 @@ beforeAll(async () => {
   h = await startHarness();
   token = await h.token(h.a);
   for (const [connector, user] of [['crm', 'ivy'], ['calendar', 'ivy'], ['workspace', 'ivy'], ['sheets', 'ivy'], ['docs', 'ivy']] as const) {
-    await h.sandboxConnection(h.a, connector);
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: user } });
-    expect((await consentThroughSandbox(link.body.link, { user: `${user}@example.com` })).status).toBe(200);
+    await connectSandboxUser(h, { connector, identifier: user, user: `${user}@example.com` });
   }
 });
 afterAll(async () => h?.close());

@@ -5,8 +5,7 @@
  * database's schema), and with a hint where only Notion can (a page in the trash, a page not shared).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let token: string;
@@ -33,10 +32,7 @@ const pageReads = (id: string) => h.sandbox.control.requests('workspace').filter
 
 beforeAll(async () => {
   h = await startHarness();
-  token = await h.token(h.a);
-  await h.sandboxConnection(h.a, 'workspace');
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'workspace', identifier } });
-  expect((await consentThroughSandbox(link.body.link, { user: 'page-update@example.com' })).status).toBe(200);
+  ({ token } = await connectSandboxUser(h, { connector: 'workspace', identifier, user: 'page-update@example.com' }));
   const found = await run('workspace_search', { query: 'Tasks' });
   const database = found.body.data.results.find((r: Json) => r.object === 'database');
   db = database.id;

@@ -5,9 +5,8 @@
  * and queried from a data source, which the column pre-check resolves from the database (or the caller names).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { SEED_PROPERTY_IDS } from '../../sandbox/apis/workspace/state.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let token: string;
@@ -25,10 +24,7 @@ const last = (path: string) => h.sandbox.control.requests('workspace').filter((r
 
 beforeAll(async () => {
   h = await startHarness();
-  token = await h.token(h.a);
-  await h.sandboxConnection(h.a, 'workspace');
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'workspace', identifier } });
-  expect((await consentThroughSandbox(link.body.link, { user })).status).toBe(200);
+  ({ token } = await connectSandboxUser(h, { connector: 'workspace', identifier, user }));
   const found = await run('workspace_search', { query: 'Tasks' });
   db = found.body.data.results.find((r: { object: string }) => r.object === 'database').id;
   page = (await run('workspace_database_retrieve', { database_id: db })).body.data.parent.page_id;
