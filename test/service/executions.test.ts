@@ -6,8 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 import { conformanceProblems } from './openapi-conformance.js';
 import { cursorOf, pagedList, refusedPageQueries } from './paged-list.js';
 
@@ -30,11 +29,6 @@ async function history(h: Harness, token: string, query: string, count: number):
   throw new Error(`the history never held ${count} records for ${query}`);
 }
 
-async function authorized(h: Harness, token: string, identifier: string): Promise<void> {
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
-  expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
-}
-
 describe('execution history', () => {
   let h: Harness;
   let token: string;
@@ -42,8 +36,7 @@ describe('execution history', () => {
   beforeAll(async () => {
     h = await startHarness({ logStream: logs });
     token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'crm');
-    await authorized(h, token, 'u1');
+    await connectSandboxUser(h, { connector: 'crm', identifier: 'u1', user: 'u1@example.com' });
   });
   afterAll(async () => h?.close());
 
@@ -199,7 +192,7 @@ describe('execution history', () => {
   });
 
   it('filters by identifier, connection and time, pages with a cursor, and keeps environments apart', async () => {
-    await authorized(h, token, 'u2');
+    await connectSandboxUser(h, { connection: 'crm', identifier: 'u2', user: 'u2@example.com' });
     for (let i = 0; i < 3; i++) {
       await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u2', tool_input: {} } });
     }
@@ -250,7 +243,7 @@ describe('execution history', () => {
   });
 
   it("takes back the cursor of its own page, and pages in the same order the API's cursor names", async () => {
-    await authorized(h, token, 'u3');
+    await connectSandboxUser(h, { connection: 'crm', identifier: 'u3', user: 'u3@example.com' });
     for (let i = 0; i < 3; i++) {
       await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u3', tool_input: {} } });
     }
@@ -309,8 +302,7 @@ describe('execution input capture (opt-in)', () => {
     const h = await startHarness({ executions: { captureInputs: true, redactFields: ['email'] } });
     try {
       const token = await h.token(h.a);
-      await h.sandboxConnection(h.a, 'crm');
-      await authorized(h, token, 'u1');
+      await connectSandboxUser(h, { connector: 'crm', identifier: 'u1', user: 'u1@example.com' });
       await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contact_create', identifier: 'u1', tool_input: { email: 'kim@example.com', firstname: 'Kim' } } });
       await h.call('POST', '/api/v1/proxy', { token, body: { connection_name: 'crm', identifier: 'u1', method: 'POST', path: '/crm/v3/objects/contacts/search', body: { api_key: 'k-123', filterGroups: [] } } });
       const body = await history(h, token, '', 2);
@@ -330,8 +322,7 @@ describe('a failed call\'s message in the history', () => {
     const h = await startHarness({ executions: { redactFields: ['after'] } });
     try {
       const token = await h.token(h.a);
-      await h.sandboxConnection(h.a, 'crm');
-      await authorized(h, token, 'u1');
+      await connectSandboxUser(h, { connector: 'crm', identifier: 'u1', user: 'u1@example.com' });
       // The refusal quotes the refused value, which the caller sees as it sent it.
       const bad = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'u1', tool_input: { after: 12345678901 } } });
       expect(bad.status).toBe(400);

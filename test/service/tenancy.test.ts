@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let tokenA: string;
@@ -13,11 +12,7 @@ beforeAll(async () => {
   tokenA = await h.token(h.a);
   tokenB = await h.token(h.b);
   connectionId = (await h.sandboxConnection(h.a, 'calendar', 'cal')).id;
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token: tokenA, body: { connection_name: 'cal', identifier: 'user-1' } });
-  expect(link.status).toBe(200);
-  accountId = link.body.connected_account_id;
-  const consent = await consentThroughSandbox(link.body.link, { user: 'alice@example.com' });
-  expect(consent.status).toBe(200);
+  ({ accountId } = await connectSandboxUser(h, { connection: 'cal', identifier: 'user-1', user: 'alice@example.com' }));
 });
 afterAll(async () => h?.close());
 

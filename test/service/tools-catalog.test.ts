@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_FORMATS, withoutReadOnly } from '../../runtime/agent/formats/index.js';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
-import { startWithToken, type Harness } from './harness.js';
+import { connectSandboxUser, startWithToken, type Harness } from './harness.js';
 import { tools as generatedTools } from '../../generated/tools.gen.js';
 
 let h: Harness;
@@ -117,9 +116,7 @@ describe('GET /api/v1/tools: formats and filters', () => {
   });
 
   it("identifier keeps the tools of the connectors where that user is ACTIVE; the HTTP client's toolDefinitions says the same", async () => {
-    const conn = await h.sandboxConnection(h.a, 'calendar', 'cal-formats');
-    const link = (await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: conn.name, identifier: 'formats-user' } })).body;
-    expect((await consentThroughSandbox(link.link, { user: 'formats-user@example.com' })).status).toBe(200);
+    await connectSandboxUser(h, { connector: 'calendar', connection: 'cal-formats', identifier: 'formats-user', user: 'formats-user@example.com' });
     const mine = (await h.call('GET', '/api/v1/tools?identifier=formats-user&format=anthropic', { token })).body.tools;
     expect(mine.length).toBe(h.connector.tools.list().filter((t) => t.connector === 'calendar').length);
     expect(mine.every((t: { name: string }) => t.name.startsWith('calendar_'))).toBe(true);
