@@ -8,18 +8,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from '../service/harness.js';
+import { connectSandboxUser, startHarness, type Harness } from '../service/harness.js';
 
 const MAIN = fileURLToPath(new URL('../../runtime/cli/main.ts', import.meta.url));
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  await h.sandboxConnection(h.a, 'calendar', 'cal');
+  await connectSandboxUser(h, { connector: 'calendar', connection: 'cal', identifier: 'alice', user: 'alice@example.com' });
   await h.sandboxConnection(h.a, 'crm', 'crm');
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await h.token(h.a), body: { connection_name: 'cal', identifier: 'alice' } });
-  expect((await consentThroughSandbox(link.body.link, { user: 'alice@example.com' })).status).toBe(200);
 });
 afterAll(async () => h?.close());
 

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let c: Client;
@@ -19,9 +19,7 @@ beforeAll(async () => {
   h = await startHarness({ sandboxOptions: { providerRateLimits: false } });
   const token = await h.token(h.a);
   for (const connector of ['docs', 'crm', 'sheets', 'calendar', 'workspace'] as const) {
-    await h.sandboxConnection(h.a, connector);
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: 'mo' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'mo@example.com' })).status).toBe(200);
+    await connectSandboxUser(h, { connector, identifier: 'mo', user: 'mo@example.com' });
   }
   const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'mo' } });
   c = new Client({ name: 'first-tries', version: '1' });
@@ -1082,9 +1080,7 @@ describe('docs, sheets and comments: first tries whose error already said what t
 
 /** A session of its own for `identifier`, limited to `connection`, after the user has connected it. */
 async function sessionFor(identifier: string, connection: string): Promise<Client> {
-  const token = await h.token(h.a);
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
-  expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
+  const { token } = await connectSandboxUser(h, { connection, identifier, user: `${identifier}@example.com` });
   const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier, connections: [connection] } });
   const client = new Client({ name: 'first-tries', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${session.body.token}` } } }));

@@ -9,7 +9,7 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness, type TestEnv } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness, type TestEnv } from './harness.js';
 
 let h: Harness;
 /** Added to the service's clock, to expire sessions without waiting. */
@@ -40,9 +40,7 @@ afterAll(async () => {
 });
 
 async function connect(env: TestEnv, connection: string, identifier: string, user: string): Promise<void> {
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await h.token(env), body: { connection_name: connection, identifier } });
-  expect(link.status).toBe(200);
-  expect((await consentThroughSandbox(link.body.link, { user })).status).toBe(200);
+  await connectSandboxUser(h, { env, connection, identifier, user });
 }
 
 async function mint(env: TestEnv, body: Record<string, unknown>): Promise<{ id: string; url: string; token: string; expires_at: string }> {

@@ -9,8 +9,7 @@ import { context, metrics, SpanStatusCode, trace } from '@opentelemetry/api';
 import { metrics as sdkMetrics, node } from '@opentelemetry/sdk-node';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { startHarness, type Harness } from '../../service/harness.js';
+import { connectSandboxUser, startHarness, type Harness } from '../../service/harness.js';
 
 const spans = new node.InMemorySpanExporter();
 const metricExporter = new sdkMetrics.InMemoryMetricExporter(sdkMetrics.AggregationTemporality.CUMULATIVE);
@@ -52,10 +51,7 @@ afterAll(async () => {
 
 describe('OpenTelemetry', () => {
   it('nests request -> executor -> attempts and a refresh, with no secret in any attribute', async () => {
-    const token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'calendar');
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'calendar', identifier: 'traced-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'traced@example.com' })).status).toBe(200);
+    const { token } = await connectSandboxUser(h, { connector: 'calendar', identifier: 'traced-user', user: 'traced@example.com' });
     // The provider forgets the access token: the call gets 401, refreshes once, and retries.
     h.sandbox.control.expireAccessTokens('google', 'traced@example.com');
     spans.reset();
@@ -93,10 +89,7 @@ describe('OpenTelemetry', () => {
   });
 
   it('a request whose client goes away before the answer ends its span and writes its one line', async () => {
-    const token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'crm');
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'leaving-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'leaving@example.com' })).status).toBe(200);
+    const { token } = await connectSandboxUser(h, { connector: 'crm', identifier: 'leaving-user', user: 'leaving@example.com' });
     h.sandbox.control.setFault('crm', { latencyMs: 1000 });
     try {
       spans.reset();
