@@ -6,11 +6,10 @@
  * calendar_get_event_by_id and calendar_list_events.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { registerWithSandbox } from '../../runtime/service/sandbox-connections.js';
 import type { ConnectionView } from '../../runtime/api.js';
 import { conformanceProblems } from './openapi-conformance.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let token: string;
@@ -24,8 +23,7 @@ beforeAll(async () => {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   registerWithSandbox(h.sandbox, res.body as ConnectionView, secret);
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier: 'ana' } });
-  expect((await consentThroughSandbox(link.body.link, { user: 'ana@example.com' })).status).toBe(200);
+  await connectSandboxUser(h, { connection: 'cal', identifier: 'ana', user: 'ana@example.com' });
 });
 afterAll(async () => h?.close());
 

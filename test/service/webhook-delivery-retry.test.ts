@@ -9,11 +9,10 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { createClient } from '../../runtime/client/index.js';
 import { DELIVERY_WINDOW_MS } from '../../runtime/webhooks/retry-schedule.js';
 import type { Receiver } from '../runtime/webhooks/receiver.js';
-import { webhookReceiverHarness, type Harness } from './harness.js';
+import { connectSandboxUser, webhookReceiverHarness, type Harness } from './harness.js';
 import { conformanceProblems } from './openapi-conformance.js';
 
 let h: Harness;
@@ -40,11 +39,6 @@ async function newest(): Promise<{ id: string; event_id: string; event_type: str
   return (await h.call('GET', '/api/v1/webhook_deliveries?limit=1', { token })).body.webhook_deliveries[0];
 }
 
-async function consent(identifier: string, user?: string): Promise<void> {
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier } });
-  expect((await consentThroughSandbox(link.body.link, user ? { user } : {})).status).toBe(200);
-}
-
 beforeAll(async () => {
   ({ h, token, receiver, secret } = await webhookReceiverHarness({ now: () => Date.now() + skew }));
 });
@@ -59,7 +53,7 @@ describe('POST /api/v1/webhook_deliveries/{id}/retry', () => {
 
   it('sends a delivery that failed while the receiver was down again, once it is back: delivered and verifiable', async () => {
     await receiver.stop();
-    await consent('u-1');
+    await connectSandboxUser(h, { connection: 'cal', identifier: 'u-1' });
     const { id, event_id } = await newest();
     failedId = id;
     await h.app.webhookDispatcher!.runOnce();
@@ -117,7 +111,7 @@ describe('POST /api/v1/webhook_deliveries/{id}/retry', () => {
 
   it('does not see another environment\'s delivery: 404, and the delivery is left alone', async () => {
     await receiver.stop();
-    await consent('u-2', 'bob@example.com');
+    await connectSandboxUser(h, { connection: 'cal', identifier: 'u-2', user: 'bob@example.com' });
     const { id } = await newest();
     await h.app.webhookDispatcher!.runOnce();
     const before = (await delivery(id)).body;
@@ -147,8 +141,7 @@ describe('POST /api/v1/webhook_deliveries/{id}/retry', () => {
 
   it('refuses one being attempted right now with 409 conflict; once that attempt is over it may be sent again', async () => {
     receiver.hold = true;
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'cal', identifier: 'u-3' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'carol@example.com' })).status).toBe(200);
+    await connectSandboxUser(h, { connection: 'cal', identifier: 'u-3', user: 'carol@example.com' });
     const { id } = await newest();
     const from = receiver.received.length;
     const round = h.app.webhookDispatcher!.runOnce();

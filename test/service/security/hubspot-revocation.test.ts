@@ -8,8 +8,7 @@ import { Writable } from 'node:stream';
 import { context, trace } from '@opentelemetry/api';
 import { node } from '@opentelemetry/sdk-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { startHarness, type Harness } from '../harness.js';
+import { connectSandboxUser, startHarness, type Harness } from '../harness.js';
 
 const spans = new node.InMemorySpanExporter();
 const lines: string[] = [];
@@ -32,11 +31,7 @@ afterAll(async () => {
 
 describe('HubSpot revocation URL (item 15)', () => {
   it('disconnecting revokes at HubSpot, and the refresh token in that URL is in no log, trace, execution or sandbox record', async () => {
-    const token = await h.token(h.a);
-    await h.sandboxConnection(h.a, 'crm', 'hubspot');
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'hubspot', identifier: 'crm-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'crm@example.com' })).status).toBe(200);
-    const accountId = link.body.connected_account_id as string;
+    const { token, accountId } = await connectSandboxUser(h, { connector: 'crm', connection: 'hubspot', identifier: 'crm-user', user: 'crm@example.com' });
     const refreshToken = (await h.connector.store.getAccount(h.a.environmentId, accountId))!.tokens!.refreshToken!;
     expect(refreshToken.length).toBeGreaterThan(8);
 

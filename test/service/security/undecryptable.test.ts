@@ -16,7 +16,7 @@ import { openStore } from '../../../runtime/store/open-store.js';
 import type { Store } from '../../../runtime/store/types.js';
 import { keyring1 } from '../../runtime/store/fixtures.js';
 import { newSqliteDatabase, type TestDatabase } from '../../runtime/store/harness.js';
-import { startHarness, type Harness } from '../harness.js';
+import { connectSandboxUser, startHarness, type Harness } from '../harness.js';
 
 let h: Harness;
 let db: TestDatabase;
@@ -25,9 +25,7 @@ let token: string;
 const ids: Record<string, string> = {};
 
 async function connect(identifier: string, connection = 'cal'): Promise<string> {
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
-  expect((await consentThroughSandbox(link.body.link, { user: `${identifier}@example.com` })).status).toBe(200);
-  return link.body.connected_account_id;
+  return (await connectSandboxUser(h, { connection, identifier, user: `${identifier}@example.com` })).accountId;
 }
 
 /** What a damaged row looks like: the sealed format, but a ciphertext that does not authenticate. */
