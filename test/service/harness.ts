@@ -153,6 +153,13 @@ export async function startWithToken(options: HarnessOptions = {}): Promise<{ h:
   return { h, token: await h.token(h.a) };
 }
 
+/** Whom connectSandboxUser connects: `identifier` of `env` (default A), consenting as `user`. */
+interface SandboxUser {
+  identifier: string;
+  user?: string;
+  env?: TestEnv;
+}
+
 /**
  * Connects end user `identifier` through the sandbox, the set-up of every test that needs a connected account: with
  * `connector`, first creates the environment's sandbox connection of it (named `connection`, else the connector's
@@ -163,7 +170,12 @@ export async function startWithToken(options: HarnessOptions = {}): Promise<{ h:
  */
 export async function connectSandboxUser(
   h: Harness,
-  options: { identifier: string; user?: string; env?: TestEnv } & ({ connector: ConnectorName; connection?: string } | { connector?: undefined; connection: string }),
+  options: SandboxUser & { connector: ConnectorName; connection?: string },
+): Promise<{ token: string; accountId: string; connection: ConnectionView }>;
+export async function connectSandboxUser(h: Harness, options: SandboxUser & { connection: string }): Promise<{ token: string; accountId: string; connection: undefined }>;
+export async function connectSandboxUser(
+  h: Harness,
+  options: SandboxUser & { connector?: ConnectorName; connection?: string },
 ): Promise<{ token: string; accountId: string; connection: ConnectionView | undefined }> {
   const { identifier, user, env = h.a } = options;
   const token = await h.token(env);
@@ -179,15 +191,9 @@ export async function connectSandboxUser(
   return { token, accountId, connection };
 }
 
-/**
- * Environment A's sandbox `crm` connection, with `identifier` authorized through the sandbox's consent page as `user`
- * (the set-up of the tests that need a connected user); answers an API token of A and the connection.
- */
+/** Environment A's sandbox `crm` connection with `identifier` connected as `user`: connectSandboxUser for crm. */
 export async function crmUser(h: Harness, identifier: string, user: string): Promise<{ token: string; connection: ConnectionView }> {
-  const token = await h.token(h.a);
-  const connection = await h.sandboxConnection(h.a, 'crm');
-  const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier } });
-  if ((await consentThroughSandbox(link.body.link, { user })).status !== 200) throw new Error(`${identifier} could not be authorized`);
+  const { token, connection } = await connectSandboxUser(h, { connector: 'crm', identifier, user });
   return { token, connection };
 }
 
