@@ -11,8 +11,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, crmUser, dashboardSuite, signIn, suiteReceiver } from './browser.js';
+import { BROWSER_TESTS, connectSandboxUser, crmUser, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 import { targetSizes } from './target-size.js';
 
 // Input capture on: an execution's page shows its recorded input.
@@ -155,8 +154,7 @@ beforeAll(async () => {
   fixture.endpointId = endpoint.body.id;
   const { connection } = await crmUser(h, 'a11y-user', 'a11y@example.com');
   fixture.connectionId = connection.id;
-  const expiring = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: 'a11y-expired' } });
-  if ((await consentThroughSandbox(expiring.body.link, { user: 'expired@example.com' })).status !== 200) throw new Error('a11y-expired could not be authorized');
+  await connectSandboxUser(h, { connection: 'crm', identifier: 'a11y-expired', user: 'expired@example.com' });
   h.sandbox.control.revokeRefreshTokens('hubspot', 'expired@example.com');
   h.sandbox.control.expireAccessTokens('hubspot', 'expired@example.com');
   const refused = await h.call('POST', '/api/v1/execute_tool', { token, body: { tool_name: 'crm_contacts_list', identifier: 'a11y-expired', tool_input: {} } });

@@ -4,8 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, connectSandboxUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite();
 
@@ -20,8 +19,7 @@ describe.runIf(BROWSER_TESTS)('dashboard accounts in Chromium', () => {
     for (let i = 0; i < 26; i++) {
       await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'crm', identifier: `user-${String(i).padStart(2, '0')}` } });
     }
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'calendar', identifier: 'active-one' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'active@example.com' })).status).toBe(200);
+    await connectSandboxUser(suite.h, { connection: 'calendar', identifier: 'active-one', user: 'active@example.com' });
 
     // The store reads one page at a time: record the page of every account list the dashboard asks it for.
     const store = suite.h.connector.store;

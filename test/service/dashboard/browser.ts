@@ -10,8 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { Receiver } from '../../runtime/webhooks/receiver.js';
 import { startHarness, type Harness, type HarnessOptions } from '../harness.js';
 
-/** The connected crm user's set-up is the service tests' own (harness.ts); the dashboard tests import it from here. */
-export { crmUser } from '../harness.js';
+/** Connecting a sandbox user is the service tests' own set-up (harness.ts); the dashboard tests import it from here. */
+export { connectSandboxUser, crmUser } from '../harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**

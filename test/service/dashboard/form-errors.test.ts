@@ -7,8 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, connectSandboxUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite();
 
@@ -136,10 +135,7 @@ describe.runIf(BROWSER_TESTS)('dashboard form errors and notices in Chromium', (
   }, 60_000);
 
   it('says a filter matched nothing, and confirms a disconnect', async () => {
-    const connection = await suite.h.sandboxConnection(suite.h.a, 'docs', 'notices');
-    const token = await suite.h.token(suite.h.a);
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'notices', identifier: 'leaving-user' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'leaving@example.com' })).status).toBe(200);
+    const { connection } = await connectSandboxUser(suite.h, { connector: 'docs', connection: 'notices', identifier: 'leaving-user', user: 'leaving@example.com' });
     const page = await signedInPage();
     await page.goto(`${suite.h.url}/dashboard?identifier=nobody-by-this-name`);
     expect(await page.textContent('main')).toContain('No connected accounts match these filters.');

@@ -4,9 +4,8 @@
  * form <-> input conversion for each kind of field; "any" connection, as the API's call without `connection_name`.
  */
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
 import { formFields, inputFromForm } from '../../../runtime/service/dashboard/schema-form.js';
-import { BROWSER_TESTS, crmUser, dashboardSuite, signIn } from './browser.js';
+import { BROWSER_TESTS, connectSandboxUser, crmUser, dashboardSuite, signIn } from './browser.js';
 
 const suite = dashboardSuite();
 
@@ -108,10 +107,7 @@ describe.runIf(BROWSER_TESTS)('dashboard tool explorer in Chromium', () => {
   it('runs on any connection, as the API does without connection_name: the user\'s one connection of the tool\'s system', async () => {
     const token = await suite.h.token(suite.h.a);
     const [first, second] = [await suite.h.sandboxConnection(suite.h.a, 'crm', 'crm-first'), await suite.h.sandboxConnection(suite.h.a, 'crm', 'crm-second')];
-    const authorize = async (connection: string, identifier: string, user: string) => {
-      const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connection, identifier } });
-      expect((await consentThroughSandbox(link.body.link, { user })).status).toBe(200);
-    };
+    const authorize = (connection: string, identifier: string, user: string) => connectSandboxUser(suite.h, { connection, identifier, user });
     await authorize(second.name, 'any-one', 'any-one@example.com');
     await authorize(first.name, 'any-two', 'any-two@example.com');
     await authorize(second.name, 'any-two', 'any-two@example.com');

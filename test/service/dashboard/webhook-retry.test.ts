@@ -4,8 +4,7 @@
  * real headless Chromium at 390 px; the dispatcher is run by hand, so each attempt is the test's.
  */
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, dashboardSuite, signIn, suiteReceiver } from './browser.js';
+import { BROWSER_TESTS, connectSandboxUser, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
 const receiver = suiteReceiver();
@@ -14,10 +13,8 @@ describe.runIf(BROWSER_TESTS)('dashboard: send a webhook delivery again', () => 
   it('sends a failed delivery again now, once the receiver answers, and then shows it delivered', async () => {
     const token = await suite.h.token(suite.h.a);
     expect((await suite.h.call('POST', '/api/v1/webhook_endpoints', { token, body: { url: receiver.url } })).status).toBe(201);
-    await suite.h.sandboxConnection(suite.h.a, 'calendar', 'hooked');
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: 'hooked', identifier: 'web-user' } });
     receiver.status = 500;
-    expect((await consentThroughSandbox(link.body.link)).status).toBe(200);
+    await connectSandboxUser(suite.h, { connector: 'calendar', connection: 'hooked', identifier: 'web-user' });
     await suite.h.app.webhookDispatcher!.runOnce();
     expect(receiver.received).toHaveLength(1);
 

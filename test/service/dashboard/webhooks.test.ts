@@ -8,8 +8,7 @@
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../../runtime/cli/consent.js';
-import { BROWSER_TESTS, dashboardSuite, signIn, suiteReceiver } from './browser.js';
+import { BROWSER_TESTS, connectSandboxUser, dashboardSuite, signIn, suiteReceiver } from './browser.js';
 
 const suite = dashboardSuite({ webhooks: { pollIntervalMs: 60_000 } });
 const receiver = suiteReceiver();
@@ -49,9 +48,7 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     expect(await fitsNarrowScreen(page)).toBe(true);
 
     // An account connects through the sandbox: the delivery reaches the receiver, verifiable with the shown secret.
-    await suite.h.sandboxConnection(suite.h.a, 'calendar', 'hooked');
-    const link = await suite.h.call('POST', '/api/v1/connected_accounts/magic_link', { token: await suite.h.token(suite.h.a), body: { connection_name: 'hooked', identifier: 'web-user' } });
-    expect((await consentThroughSandbox(link.body.link)).status).toBe(200);
+    await connectSandboxUser(suite.h, { connector: 'calendar', connection: 'hooked', identifier: 'web-user' });
     await suite.h.app.webhookDispatcher!.runOnce();
     expect(receiver.received).toHaveLength(1);
     expect(new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).toMatchObject({ type: 'account.connected' });
