@@ -22,11 +22,18 @@ export function parseSpecSource(file: string, text: string): { source?: SpecSour
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const errors: SpecError[] = [];
-  for (const e of [...doc.errors, ...doc.warnings]) {
+  const report = (e: (typeof doc.errors)[number], more = '') => {
     const pos = lineCounter.linePos(e.pos[0]);
-    errors.push({ file, line: pos.line, column: pos.col, message: `YAML: ${e.message.split('\n')[0]}` });
+    errors.push({ file, line: pos.line, column: pos.col, message: `YAML: ${e.message.split('\n')[0]}${more}` });
+  };
+  // One syntax slip (a key indented a space short) upsets every line after it in its mapping, and the parser says so
+  // for each: the first error is the mistake, so it alone is reported, saying how many came after it.
+  const [first, ...rest] = doc.errors;
+  if (first !== undefined) {
+    report(first, rest.length === 0 ? '' : ` (and ${rest.length} more after it, which it may cause or hide: fix it first)`);
+    return { errors };
   }
-  if (doc.errors.length > 0) return { errors };
+  for (const w of doc.warnings) report(w);
   const locate = (offset: number) => lineCounter.linePos(offset);
   const source: SpecSource = {
     file,

@@ -133,6 +133,16 @@ describe('broken specs', () => {
     expect(error.errors.map(formatSpecError)).toEqual([expect.stringMatching(new RegExp(`${QUERY}:10:\\d+ ${message.source.slice(1)}`))]);
   });
 
+  // A key indented one space short makes the YAML parser report the line and every line after it in the mapping:
+  // the first error is the mistake, the rest its echoes, so one error is reported, saying how many followed.
+  it('a YAML syntax error is reported once, at the first error, not once per line it upsets', async () => {
+    const specs = specsCopy();
+    copies.push(specs);
+    specs.edit(QUERY, (t) => t.replace('  start_cursor: { type: string }', ' start_cursor: { type: string }'));
+    const error = (await generate({ specsDir: specs.dir }).catch((e: unknown) => e)) as SpecErrors;
+    expect(error.errors.map(formatSpecError)).toEqual([expect.stringMatching(new RegExp(`${QUERY}:10:1 YAML: All mapping items must start at the same column \\(and \\d+ more after it, which it may cause or hide: fix it first\\)$`))]);
+  });
+
   it('collects errors from several files in one run', async () => {
     const specs = specsCopy();
     copies.push(specs);
