@@ -7,7 +7,7 @@
  * `data` is always an object a caller can inspect, and no field is invented that the upstream did not send.
  */
 import { randomUUID } from 'node:crypto';
-import { decodeModelInput } from '../agent/model-input.js';
+import { readModelInput, type ModelInput } from '../agent/model-input.js';
 import type { ExecuteToolInput, ExecuteToolResult } from '../api.js';
 import { ConnectorError } from '../errors.js';
 import type { UpstreamCall } from '../http/client.js';
@@ -15,7 +15,7 @@ import { isDialectRateLimit, parseBody, upstreamError } from '../http/normalize.
 import { assertOverrideAllowed } from '../oauth/endpoints.js';
 import { isIdempotentMethod } from '../http/retry.js';
 import { joinUpstreamUrl } from '../http/url.js';
-import type { ToolDefinition } from '../types.js';
+import type { ToolDefinition, Violation } from '../types.js';
 import type { RuntimeContext } from './context.js';
 import { unknownToolError } from './unknown-tool.js';
 import { runPrecheck } from './precheck.js';
@@ -40,15 +40,19 @@ function mayRetry(tool: ToolDefinition, method: string): boolean {
   return tool.retry === 'safe' || isIdempotentMethod(method);
 }
 
-/** The tool's input, validated (versions stripped), or `invalid_input` naming every violation. */
-function validInput(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
+/** The tool's input read back from its model-side shapes (null = absent, {name, value} pairs, JSON text): agent/model-input.ts. */
+function modelInput(tool: ToolDefinition, raw: unknown): ModelInput {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConnectorError('invalid_input', 'tool_input must be an object.', {
       details: { violations: [{ pointer: '', message: 'tool_input must be an object', keyword: 'type' }] },
     });
   }
-  // Read model-side shapes back first (null = absent, {name, value} pairs, JSON text): agent/model-input.ts.
-  const checked = tool.validate(decodeModelInput(tool.inputSchema, raw as Record<string, unknown>));
+  return readModelInput(tool.inputSchema, raw as Record<string, unknown>);
+}
+
+/** The tool's input, validated (versions stripped), or `invalid_input` naming every violation (in the decoded input). */
+function validInput(tool: ToolDefinition, read: ModelInput): Record<string, unknown> {
+  const checked = tool.validate(read.input);
   if (!checked.ok) {
     const names = checked.violations.map((v) => v.message).join('; ');
     throw new ConnectorError('invalid_input', `Invalid input for ${tool.name}: ${names}`, { details: { violations: checked.violations } });
@@ -56,12 +60,52 @@ function validInput(tool: ToolDefinition, raw: unknown): Record<string, unknown>
   return stripVersions(checked.value as Record<string, unknown>);
 }
 
+/**
+ * `run`, whose `invalid_input` (the validator's, a pre-check's, a request builder's: each found in the decoded input)
+ * is answered said of the input as the model wrote it: each violation's pointer and name, and the message that
+ * quotes them (read.modelSide). An input sent as objects keeps every pointer as it was.
+ */
+async function asTheModelWroteIt<T>(read: ModelInput, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw modelSideError(error, read);
+  }
+}
+
+function modelSideError(error: unknown, read: ModelInput): unknown {
+  if (!(error instanceof ConnectorError) || error.code !== 'invalid_input' || !isViolations(error.details)) return error;
+  const before = error.details.violations;
+  const after = before.map((v) => read.modelSide(v));
+  if (after.every((v, i) => v === before[i])) return error;
+  // The error's message quotes the violations' messages in order (`Invalid input for x: a; b`): each is replaced where it is.
+  let message = '';
+  let rest = error.message;
+  before.forEach((v, i) => {
+    const at = rest.indexOf(v.message);
+    if (at < 0) return;
+    message += rest.slice(0, at) + after[i]!.message;
+    rest = rest.slice(at + v.message.length);
+  });
+  return new ConnectorError('invalid_input', message + rest, {
+    status: error.status,
+    details: { ...error.details, violations: after },
+    ...(error.cause !== undefined ? { cause: error.cause } : {}),
+  });
+}
+
+function isViolations(details: unknown): details is { violations: Violation[] } {
+  return typeof details === 'object' && details !== null && Array.isArray((details as { violations?: unknown }).violations);
+}
+
 export async function executeTool(ctx: RuntimeContext, environmentId: string, input: ExecuteToolInput): Promise<ExecuteToolResult> {
   const tool = ctx.tools.resolve(input?.tool_name);
   if (tool === undefined) throw unknownToolError(ctx.tools, input?.tool_name, '/tool_name');
+  let read: ModelInput;
   let value: Record<string, unknown>;
   try {
-    value = validInput(tool, input.tool_input ?? {});
+    read = modelInput(tool, input.tool_input ?? {});
+    value = await asTheModelWroteIt(read, () => validInput(tool, read));
   } catch (error) {
     // Refused as it is: nothing is sent. The history still names the connection the call would have used.
     await noteIntendedConnection(ctx, environmentId, input.connection_name, input.identifier, tool.connector);
@@ -73,7 +117,7 @@ export async function executeTool(ctx: RuntimeContext, environmentId: string, in
   // A stored API base override is checked again at use (the policy may be stricter than when it was written);
   // only the API base matters to a tool call, and most connections have none, so this costs nothing on the usual path.
   if (connection.overrides.apiBaseUrl !== undefined) assertOverrideAllowed('apiBaseUrl', connection.overrides.apiBaseUrl, ctx.overridePolicy);
-  const request = tool.buildRequest(tool.precheck === undefined ? value : await runPrecheck(ctx, target, tool.precheck, value, tool));
+  const request = await asTheModelWroteIt(read, async () => tool.buildRequest(tool.precheck === undefined ? value : await runPrecheck(ctx, target, tool.precheck, value, tool)));
   const url = joinUpstreamUrl(apiBaseUrl(connector, connection.overrides), request.path, request.query);
   const headers: Record<string, string> = { ...connectorHeaders(connector) };
   for (const [name, v] of Object.entries(request.headers)) headers[name.toLowerCase()] = v;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anthropicTool, openAiStrictTool } from '../../runtime/agent/formats/index.js';
-import { decodeModelInput } from '../../runtime/agent/model-input.js';
+import { decodeModelInput, readModelInput } from '../../runtime/agent/model-input.js';
 import { selectTools, toolDefinitions } from '../../runtime/agent/tool-definitions.js';
 import { startHarness, type Harness } from '../runtime/connector-harness.js';
 
@@ -118,7 +118,9 @@ describe('the executor reads strict-format inputs back (one code path, before va
     const badJson = await h.env
       .executeTool({ tool_name: 'workspace_page_create', identifier: 'ana', tool_input: { parent_page_id: '59833787-2cf9-4fdf-8782-e53db20768a5', properties: [{ name: 'title', value: '{not json' }] } })
       .catch((e: unknown) => e);
-    expect(badJson).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/properties/title' })] } });
+    // At the pair's value the model wrote, not at the key it was read back to (which its array does not have).
+    expect(badJson).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/properties/0/value', message: expect.stringMatching(/^properties\[0\]\.value must be an object: /) })] } });
+    expect((badJson as Error).message).toMatch(/^Invalid input for workspace_page_create: properties\[0\]\.value must be an object: /);
     // A required parameter sent as null is not "absent": it is refused as null.
     const required = await h.env.executeTool({ tool_name: 'crm_contact_get', identifier: 'ana', tool_input: { contact_id: null } }).catch((e: unknown) => e);
     expect(required).toMatchObject({ code: 'invalid_input', details: { violations: [expect.objectContaining({ pointer: '/contact_id' })] } });
@@ -156,6 +158,40 @@ describe('decodeModelInput', () => {
   it('parses free-form objects sent as JSON text, in arrays too, and leaves what is not a JSON object', () => {
     expect(decodeModelInput(schema, { free: '{"q":true}', list: ['{"i":0}', { i: 1 }] })).toStrictEqual({ free: { q: true }, list: [{ i: 0 }, { i: 1 }] });
     expect(decodeModelInput(schema, { free: '[1]' })).toStrictEqual({ free: '[1]' });
+  });
+
+  // The validator and the pre-checks see the decoded input; a violation goes back to the model said of what it wrote.
+  const said = (input: Record<string, unknown>, pointer: string, message: string) => readModelInput(schema, input).modelSide({ pointer, message, keyword: 'type' });
+
+  it("points a violation of a pair's value at that pair's value, and renames it in the message", () => {
+    const input = { a: 'x', map: [{ name: 'k', value: '{bad' }, { name: 'j', value: '{"v":1}' }], scalars: [{ name: 'n', value: true }] };
+    expect(said(input, '/map/k', 'map.k must be an object: the text is not JSON')).toStrictEqual({ pointer: '/map/0/value', message: 'map[0].value must be an object: the text is not JSON', keyword: 'type' });
+    expect(said(input, '/map/j', 'map.j must be an object')).toMatchObject({ pointer: '/map/1/value', message: 'map[1].value must be an object' });
+    // A scalar map's value is sent as it is, so a pointer below it goes below the pair's value.
+    expect(said(input, '/scalars/n', 'scalars.n must be a string or a number or null')).toMatchObject({ pointer: '/scalars/0/value', message: 'scalars[0].value must be a string or a number or null' });
+    // A name no pair has (a required key): the list it goes in, the message as it was.
+    expect(said(input, '/map/missing', 'map.missing is required')).toMatchObject({ pointer: '/map', message: 'map.missing is required' });
+  });
+
+  it('points a violation inside a value read from JSON text at the text, the message saying where inside it', () => {
+    const input = { a: 'x', map: [{ name: 'k', value: '{"v":{"w":"1"}}' }], free: '{"q":1}', list: ['{"i":0}', { i: 1 }] };
+    expect(said(input, '/map/k/v/w', 'map.k.v.w must be an integer')).toMatchObject({ pointer: '/map/0/value', message: 'v.w in the JSON text of map[0].value must be an integer' });
+    expect(said(input, '/map/k/v', '`k` is a select column; `v` must be an object')).toMatchObject({ pointer: '/map/0/value', message: 'In the JSON text of map[0].value, at v: `k` is a select column; `v` must be an object' });
+    expect(said(input, '/free/q', 'free.q: no such key')).toMatchObject({ pointer: '/free', message: 'q in the JSON text of free: no such key' });
+    expect(said(input, '/list/0/i', 'list[0].i must be a string')).toMatchObject({ pointer: '/list/0', message: 'i in the JSON text of list[0] must be a string' });
+    expect(said(input, '/list/1/i', 'list[1].i must be a string')).toMatchObject({ pointer: '/list/1/i', message: 'list[1].i must be a string' });
+    // A whole map sent as the JSON text of its object.
+    expect(said({ a: 'x', map: '{"k":{"v":1}}' }, '/map/k/v', 'map.k.v must be a string')).toMatchObject({ pointer: '/map', message: 'k.v in the JSON text of map must be a string' });
+  });
+
+  it('keeps every pointer and message of an input sent as objects, and where null was read as absent', () => {
+    const input = { a: 'x', b: null, nested: { x: 1, y: null }, map: { k: { v: 1 } }, scalars: { n: 1 }, free: { q: 1 }, list: [{ i: 0 }] };
+    for (const pointer of ['', '/a', '/b', '/nested/y', '/map/k/v', '/scalars/n', '/free/q', '/list/0/i', '/map/a~1b']) {
+      const violation = { pointer, message: `${pointer} is wrong`, keyword: 'type' };
+      expect(readModelInput(schema, input).modelSide(violation)).toStrictEqual(violation);
+    }
+    // A pair list that is not read back is refused at the list, where the model's own pointers hold.
+    expect(said({ a: 'x', map: [{ name: 'k', value: '{}' }, { name: 'k', value: '{}' }] }, '/map/1/value', 'map[1].value is wrong')).toMatchObject({ pointer: '/map/1/value', message: 'map[1].value is wrong' });
   });
 
   it('leaves the input it was given unchanged', () => {

@@ -106,3 +106,30 @@ describe('calendar: a weekly all-day event', () => {
     expect(timed.violations).toEqual([expect.objectContaining({ pointer: '/timezone', message: expect.stringMatching(/timezone is required with recurrence.*all-day/) })]);
   });
 });
+
+describe('a map written as {name, value} pairs, as the closed model formats have the model write it', () => {
+  it('is refused at the pair the model wrote, not at the key it was read back to; null still reads as absent', async () => {
+    const tasks = ok<{ results: Array<{ object: string; id: string }> }>(await call('workspace_search', { query: 'Tasks' })).results.find((r) => r.object === 'database')!;
+    const properties = [
+      { name: 'title', value: JSON.stringify({ title: [{ text: { content: 'Pairs' } }] }) },
+      { name: 'Status', value: JSON.stringify({ select: { name: 'done' } }) },
+      { name: 'Due', value: '{"date": {"start": "2026-12-01"' },
+    ];
+    // The pre-check's refusal inside the second pair's JSON text, the validator's at the third pair's text itself.
+    const refused = errorOf(await call('workspace_database_insert_row', { database_id: tasks.id, properties, icon: null }));
+    expect(refused.violations?.map((v) => v.pointer)).toEqual(['/properties/2/value']);
+    expect(refused.violations?.[0]?.message).toMatch(/^properties\[2\]\.value must be an object: the text is not JSON/);
+    const option = errorOf(await call('workspace_database_insert_row', { database_id: tasks.id, properties: properties.slice(0, 2), icon: null }));
+    expect(option.violations).toEqual([
+      expect.objectContaining({ pointer: '/properties/1/value', message: expect.stringMatching(/^In the JSON text of properties\[1\]\.value, at select\.name: `Status` is a select column with the option `Done`/) }),
+    ]);
+    expect(option.message).toContain('In the JSON text of properties[1].value, at select.name: ');
+    // A HubSpot value is sent as it is: the pair's value, named as the model wrote it.
+    const deal = ok<{ id: string }>(await call('crm_deal_create', { dealname: 'Pairs deal', dealstage: 'contractsent' }));
+    const priority = errorOf(await call('crm_deal_update', { deal_id: deal.id, properties: [{ name: 'dealname', value: 'Pairs deal 2' }, { name: 'hs_priority', value: 'urgent' }] }));
+    expect(priority.violations).toEqual([expect.objectContaining({ pointer: '/properties/1/value', message: expect.stringMatching(/^properties\[1\]\.value must be one of: HIGH, MEDIUM, LOW/) })]);
+    // The same calls with the objects keep their pointers.
+    const asObject = errorOf(await call('crm_deal_update', { deal_id: deal.id, properties: { dealname: 'Pairs deal 2', hs_priority: 'urgent' } }));
+    expect(asObject.violations).toEqual([expect.objectContaining({ pointer: '/properties/hs_priority', message: expect.stringMatching(/^properties\.hs_priority must be one of/) })]);
+  });
+});

@@ -271,20 +271,21 @@ describe('a Notion property value whose JSON text is not JSON', () => {
       keyword: 'type',
       message: 'properties.title must be an object: the text is not JSON (Unexpected end of JSON input at position 11); expected JSON text of an object, e.g. {"title":[{"text":{"content":"Project plan"}}]}',
     };
-    // The pair format (the closed model formats' way to write the map) sends each value as JSON text.
+    // The pair format (the closed model formats' way to write the map) sends each value as JSON text: the refusal
+    // points at the pair's value and names it, as the model wrote it.
     const pair = await run('workspace_page_create', { parent_page_id, properties: [{ name: 'title', value: '{"title": [' }] });
     expect(pair.status).toBe(400);
-    expect(pair.body.error.details.violations).toEqual([title]);
+    expect(pair.body.error.details.violations).toEqual([{ ...title, pointer: '/properties/0/value', message: title.message.replace('properties.title', 'properties[0].value') }]);
     const inObject = await run('workspace_page_create', { parent_page_id, properties: { title: '{"title": [' } });
     expect(inObject.body.error.details.violations).toEqual([title]);
     // A column no example names is shown each value shape the examples give.
     const column = await run('workspace_page_create', { parent_page_id, properties: [{ name: 'title', value: '{"title":[{"text":{"content":"x"}}]}' }, { name: 'Owner', value: "{select: {name: 'Ana'}}" }] });
     expect(column.body.error.details.violations).toEqual([
       {
-        pointer: '/properties/Owner',
+        pointer: '/properties/1/value',
         keyword: 'type',
         message:
-          "properties.Owner must be an object: the text is not JSON (Expected property name or '}' at position 1); expected JSON text of an object, the value object of its type, e.g. {\"title\":[{\"text\":{\"content\":\"Project plan\"}}]}, {\"select\":{\"name\":\"Open\"}}, {\"date\":{\"start\":\"2026-03-01\"}}, {\"number\":3}, {\"checkbox\":true} or {\"rich_text\":[{\"text\":{\"content\":\"Notes\"}}]}",
+          "properties[1].value must be an object: the text is not JSON (Expected property name or '}' at position 1); expected JSON text of an object, the value object of its type, e.g. {\"title\":[{\"text\":{\"content\":\"Project plan\"}}]}, {\"select\":{\"name\":\"Open\"}}, {\"date\":{\"start\":\"2026-03-01\"}}, {\"number\":3}, {\"checkbox\":true} or {\"rich_text\":[{\"text\":{\"content\":\"Notes\"}}]}",
       },
     ]);
     expect(h.sandbox.control.requests('workspace')).toEqual([]);
