@@ -30,7 +30,8 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
         "issuer": "https://accounts.google.com",
-        "providerInfoFields": []
+        "providerInfoFields": [],
+        "accountIdentity": []
       },
       "api": {
         "baseUrl": "https://www.googleapis.com",
@@ -75,6 +76,9 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         "providerInfoFields": [
           "hub_id",
           "user"
+        ],
+        "accountIdentity": [
+          "/hub_id"
         ]
       },
       "api": {
@@ -115,7 +119,8 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
         "issuer": "https://accounts.google.com",
-        "providerInfoFields": []
+        "providerInfoFields": [],
+        "accountIdentity": []
       },
       "api": {
         "baseUrl": "https://docs.googleapis.com",
@@ -157,7 +162,8 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
         "defaultAccessTokenLifetimeSeconds": 3600,
         "rotatesRefreshToken": false,
         "issuer": "https://accounts.google.com",
-        "providerInfoFields": []
+        "providerInfoFields": [],
+        "accountIdentity": []
       },
       "api": {
         "baseUrl": "https://sheets.googleapis.com",
@@ -200,6 +206,10 @@ export let connectors: Readonly<Record<ConnectorName, ConnectorDefinition>> = {
           "workspace_icon",
           "owner",
           "duplicated_template_id"
+        ],
+        "accountIdentity": [
+          "/workspace_id",
+          "/owner/user/id"
         ]
       },
       "api": {

@@ -1905,7 +1905,7 @@ export interface components {
                 /** @description expired, authorization_failed: the OAuth error the provider answered. */
                 error?: string;
                 identifier: string;
-                /** @description authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code or the provider's error code. */
+                /** @description authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code, account_mismatch or the provider's error code. */
                 reason?: string;
                 /** @description scope_insufficient: the scopes the provider says would allow the call (empty when it names none). */
                 required_scopes?: string[];
@@ -3877,7 +3877,7 @@ export interface components {
                  *     - `conflict` (409; side: request): The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).
                  *     - `ambiguous_connection` (409; side: request): connection_name was omitted and the identifier has several accounts for this connector.
                  *     - `reauthorization_required` (409; side: authorization): The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.
-                 *     - `authorization_failed` (400; side: authorization): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).
+                 *     - `authorization_failed` (400; side: authorization): The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange, another provider account on a re-authorization).
                  *     - `insufficient_scope` (403; side: authorization): The user's grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.
                  *     - `upstream_error` (502; side: provider, or request for a provider 4xx, or authorization for a refused OAuth client): The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.
                  *     - `upstream_rate_limited` (429; side: provider): The upstream API rate-limited the call after retries; Retry-After says when to try again.

@@ -43,7 +43,7 @@ export const ERROR_CATALOGUE = {
   conflict: { status: 409, side: 'request', meaning: 'The resource already exists (e.g. a connection name in use), or its state does not allow the request (e.g. a webhook delivery already delivered).' },
   ambiguous_connection: { status: 409, side: 'request', meaning: 'connection_name was omitted and the identifier has several accounts for this connector.' },
   reauthorization_required: { status: 409, side: 'authorization', meaning: 'The account is not usable (EXPIRED, DISCONNECTED or PENDING_AUTH); the user must authorize again through a new link.' },
-  authorization_failed: { status: 400, side: 'authorization', meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange).' },
+  authorization_failed: { status: 400, side: 'authorization', meaning: 'The OAuth authorization could not be completed (bad, replayed or expired state, denied consent, failed code exchange, another provider account on a re-authorization).' },
   insufficient_scope: { status: 403, side: 'authorization', meaning: 'The user\'s grant lacks a scope (or the integration a capability) the call needs; details name the scopes needed where the provider says, else the resource refused.' },
   upstream_error: { status: 502, side: 'provider', upstream4xxSide: 'request', refusedClientSide: 'authorization', meaning: 'The upstream API answered with an error; a 4xx keeps its status (400, 403, 404, 409, 410, 412, 422, ...), a 5xx or unreadable answer is 502; details carry the upstream status and sanitized error body.' },
   upstream_rate_limited: { status: 429, side: 'provider', meaning: 'The upstream API rate-limited the call after retries; Retry-After says when to try again.' },

@@ -185,6 +185,13 @@ export interface OAuthDefinition {
    * `workspace_id`. An allowlist: anything else (a nested token such as Slack's `authed_user.access_token`) is dropped.
    */
   providerInfoFields: readonly string[];
+  /**
+   * JSON pointers into `providerInfo` that name the provider account (Notion: `/workspace_id`, `/owner/user/id`;
+   * HubSpot: `/hub_id`). A re-authorization of an account whose stored values differ from the new token response's
+   * is refused (`authorization_failed`, reason `account_mismatch`). Empty: the provider names no account in its token
+   * response and the account is not pinned.
+   */
+  accountIdentity: readonly string[];
 }
 
 export interface ConnectorDefinition {

@@ -29,6 +29,12 @@ export function checkSpecs(
   const connectors = new Map<string, Loaded<ConnectorSpec>>();
   for (const c of loaded.connectors) {
     if (c.basename !== c.spec.name) errors.push(c.source.error(['name'], `connector '${c.spec.name}' must be in a file named ${c.spec.name}.yaml`));
+    (c.spec.oauth.account_identity ?? []).forEach((pointer, i) => {
+      const member = pointer.split('/')[1] ?? '';
+      if (!c.spec.oauth.provider_info_fields.includes(member)) {
+        errors.push(c.source.error(['oauth', 'account_identity', i], `account_identity ${pointer} must start with a provider_info_fields member (${member} is not kept)`));
+      }
+    });
     const vh = c.spec.api.version_header;
     if (vh && !vh.supported.includes(vh.default)) errors.push(c.source.error(['api', 'version_header', 'default'], `default version '${vh.default}' is not in supported (${vh.supported.join(', ')})`));
     if (connectors.has(c.spec.name)) errors.push(c.source.error(['name'], `duplicate connector '${c.spec.name}' (also in ${connectors.get(c.spec.name)!.source.file})`));

@@ -98,7 +98,7 @@ export function webhookSchemas(): Record<string, JsonSchema> {
             status: { type: 'string', enum: ['PENDING_AUTH', 'ACTIVE', 'EXPIRED', 'DISCONNECTED'], description: 'The account\'s status as of this event.' },
             status_reason: { type: ['string', 'null'], description: 'Why: e.g. invalid_grant (expired), access_denied (authorization_failed), connection_deleted (disconnected).' },
             scopes: { type: 'array', items: { type: 'string' }, description: 'connected, reauthorized: the scopes granted.' },
-            reason: { type: 'string', description: 'authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code or the provider\'s error code.' },
+            reason: { type: 'string', description: 'authorization_failed: access_denied, code_exchange_failed, issuer_mismatch, missing_code, account_mismatch or the provider\'s error code.' },
             error: { type: 'string', description: 'expired, authorization_failed: the OAuth error the provider answered.' },
             tool: { type: 'string', description: 'scope_insufficient: the tool whose call was refused (proxy requests do not produce the event).' },
             required_scopes: { type: 'array', items: { type: 'string' }, description: 'scope_insufficient: the scopes the provider says would allow the call (empty when it names none).' },

@@ -22,6 +22,8 @@ export interface ConnectorSpec {
     rotates_refresh_token: boolean;
     issuer: string | null;
     provider_info_fields: string[];
+    /** JSON pointers into providerInfo naming the provider account; absent or empty: not pinned. */
+    account_identity?: string[];
   };
   api: {
     base_url: string;

@@ -199,6 +199,7 @@ function connectorDefinition(c: ConnectorSpec): ConnectorDefinition {
       rotatesRefreshToken: o.rotates_refresh_token,
       issuer: o.issuer,
       providerInfoFields: o.provider_info_fields,
+      accountIdentity: o.account_identity ?? [],
     },
     api: { baseUrl: c.api.base_url, headers: c.api.headers, versionHeader: c.api.version_header },
     errorDialect: c.error_dialect,

@@ -18,6 +18,7 @@ import { checkTextInput } from '../validation/text-input.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, AuthLinkRecord, ClientCredentials, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
+import { changedAccountIdentity } from './account-identity.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
 import { hasNoOAuthScopes, noScopesReason } from './no-scopes.js';
 import type { ConnectionOverridePolicy } from '../connection-override-policy.js';
@@ -242,6 +243,23 @@ async function finishAuthorization(
   // disconnected one is connected.
   const before = await deps.store.getAccount(record.environmentId, record.accountId);
   const type = before !== null && (before.status === 'ACTIVE' || before.status === 'EXPIRED') ? 'account.reauthorized' : 'account.connected';
+  // A re-authorization keeps the provider account: whoever continued the link first (it is a bearer credential until
+  // then) must not swap the user's account for theirs. Refused before anything is saved: the account keeps its
+  // tokens and status. A first authorization, or one after a disconnect, takes any account.
+  if (type === 'account.reauthorized') {
+    const changed = changedAccountIdentity(connector.oauth.accountIdentity, before!.providerInfo, processed.providerInfo);
+    if (changed.length > 0) {
+      deps.logger?.warn(
+        { accountId: record.accountId, connectionId: connection.id, reason: 'account_mismatch', changed: changed.join(' ') },
+        're-authorization with another provider account refused',
+      );
+      const name = connector.displayName;
+      throw failed(
+        `This authorization was made with a different ${name} account from the one already connected for this user, so it was not saved; the connected account is unchanged. Authorize with the same ${name} account, or have the application disconnect the account first to connect another.`,
+        { reason: 'account_mismatch' },
+      );
+    }
+  }
   const saved = await deps.store.saveTokens(record.accountId, processed.tokens, {
     providerInfo: processed.providerInfo,
     event: { type, details: { scopes: processed.tokens.scopes } },

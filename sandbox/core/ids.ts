@@ -14,6 +14,18 @@ export function notionWorkspaceId(email: string): string {
   return stableUuid(`notion-workspace|${email}`);
 }
 
+/**
+ * A HubSpot account (hub) id and user id for a sandbox user: each user has a CRM of their own, so a hub of their own.
+ * Stable integers, as HubSpot's are (a hub id is seven to nine digits).
+ */
+export function hubspotHubId(email: string): number {
+  return 10_000_000 + (parseInt(createHash('sha256').update(`hubspot-hub|${email}`).digest('hex').slice(0, 8), 16) % 90_000_000);
+}
+
+export function hubspotUserId(email: string): number {
+  return 1_000_000 + (parseInt(createHash('sha256').update(`hubspot-user|${email}`).digest('hex').slice(0, 8), 16) % 9_000_000);
+}
+
 export function newUuid(): string {
   return randomUUID();
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hubspotHubId, hubspotUserId } from '../core/ids.js';
 import type { AuthorizeProfile } from './authorize.js';
 import { handleAuthorize } from './authorize.js';
 import { fail, parseFields, type OAuthContext, type OAuthFailure, type OAuthRequest, type OAuthResponse } from './context.js';
@@ -54,6 +55,18 @@ const EXCHANGE_ERRORS: Record<ExchangeFailure, OAuthFailure> = {
   verifier_invalid: fail(400, 'invalid_grant', 'code_verifier does not match the code_challenge', 'BAD_AUTH_CODE'),
 };
 
+/**
+ * A token answer. Since 2025-08-18 HubSpot adds the token's `hub_id` and its `scopes` (an array) to every one, from a
+ * code or a refresh (developer changelog: "Additional details returned when generating OAuth access tokens").
+ */
+function tokenAnswer(access: { token: string; user: string; scopes: string[] }, refreshToken: string | undefined): OAuthResponse {
+  return {
+    kind: 'json',
+    status: 200,
+    body: { token_type: 'bearer', refresh_token: refreshToken, hub_id: hubspotHubId(access.user), scopes: access.scopes, access_token: access.token, expires_in: HUBSPOT_ACCESS_TOKEN_SECONDS },
+  };
+}
+
 /** `POST /oauth/v1/token`: form body, client credentials in the body only (never HTTP Basic); no rotation. */
 export function hubspotToken(ctx: OAuthContext, req: OAuthRequest): OAuthResponse {
   if (req.method !== 'POST') return render(fail(405, 'invalid_request', 'Method not allowed'));
@@ -80,21 +93,13 @@ export function hubspotToken(ctx: OAuthContext, req: OAuthRequest): OAuthRespons
       HUBSPOT_ACCESS_TOKEN_SECONDS,
     );
     if ('failure' in r) return render(EXCHANGE_ERRORS[r.failure]);
-    return {
-      kind: 'json',
-      status: 200,
-      body: { token_type: 'bearer', refresh_token: r.refresh?.token, access_token: r.access.token, expires_in: HUBSPOT_ACCESS_TOKEN_SECONDS },
-    };
+    return tokenAnswer(r.access, r.refresh?.token);
   }
   if (grantType === 'refresh_token') {
     const token = fields.refresh_token;
     const r = token ? refreshGrant(ctx, 'hubspot', auth.client, token, { rotate: false, lifetimeSeconds: HUBSPOT_ACCESS_TOKEN_SECONDS }) : null;
     if (!r || 'failure' in r) return render(fail(400, 'invalid_grant', 'missing or unknown refresh token', 'BAD_REFRESH_TOKEN'));
-    return {
-      kind: 'json',
-      status: 200,
-      body: { token_type: 'bearer', refresh_token: r.refresh?.token, access_token: r.access.token, expires_in: HUBSPOT_ACCESS_TOKEN_SECONDS },
-    };
+    return tokenAnswer(r.access, r.refresh?.token);
   }
   return render(fail(400, 'unsupported_grant_type', `unsupported grant_type: ${grantType}`, 'BAD_GRANT_TYPE'));
 }
@@ -115,7 +120,7 @@ export function hubspotTokenPaths(ctx: OAuthContext, req: OAuthRequest): OAuthRe
     }
     if (req.method === 'GET') {
       const grant = ctx.store.grant(record.grantId);
-      return { kind: 'json', status: 200, body: { token, user: record.user, hub_id: 1, scopes: grant?.scopes ?? [], client_id: record.clientId, token_type: 'refresh' } };
+      return { kind: 'json', status: 200, body: { token, user: record.user, hub_id: hubspotHubId(record.user), scopes: grant?.scopes ?? [], client_id: record.clientId, token_type: 'refresh' } };
     }
     return render(fail(405, 'invalid_request', 'Method not allowed'));
   }
@@ -131,11 +136,11 @@ export function hubspotTokenPaths(ctx: OAuthContext, req: OAuthRequest): OAuthRe
       body: {
         token,
         user: r.user,
-        hub_id: 1,
+        hub_id: hubspotHubId(r.user),
         scopes: r.scopes,
         app_id: 1,
         expires_in: r.expiresAt === null ? null : Math.max(0, Math.floor((r.expiresAt - ctx.now()) / 1000)),
-        user_id: 1,
+        user_id: hubspotUserId(r.user),
         token_type: 'access',
       },
     };

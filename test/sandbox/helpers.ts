@@ -122,7 +122,7 @@ export async function hubspotTokens(sb: Sandbox, user = 'alice@example.com', sco
       client_secret: CLIENTS.hubspot.clientSecret,
     }),
   );
-  return (await res.json()) as { access_token: string; refresh_token: string; expires_in: number; token_type: string };
+  return (await res.json()) as { access_token: string; refresh_token: string; expires_in: number; token_type: string; hub_id: number; scopes: string[] };
 }
 
 /** A movable clock for expiry tests. */

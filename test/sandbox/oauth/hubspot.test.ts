@@ -82,4 +82,18 @@ describe('HubSpot OAuth server', () => {
     expect(info.status).toBe(200);
     expect(await info.json()).toMatchObject({ user: 'jack@example.com', token_type: 'access' });
   });
+
+  it('names the hub in the token response (hub_id, scopes: HubSpot since 2025-08-18) and in the token metadata, one hub per user', async () => {
+    const jill = await hubspotTokens(sb, 'jill@example.com');
+    const jim = await hubspotTokens(sb, 'jim@example.com');
+    expect(typeof jill.hub_id).toBe('number');
+    expect(jill.scopes).toEqual(['crm.objects.contacts.read', 'crm.objects.contacts.write']);
+    expect(jim.hub_id).not.toBe(jill.hub_id);
+    expect((await hubspotTokens(sb, 'jill@example.com')).hub_id).toBe(jill.hub_id);
+    const refreshed = (await (await tokenForm({ grant_type: 'refresh_token', refresh_token: jill.refresh_token })).json()) as Record<string, unknown>;
+    expect(refreshed.hub_id).toBe(jill.hub_id);
+    const info = (await (await fetch(`${sb.url}/hubspot/oauth/v1/access-tokens/${jill.access_token}`)).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ hub_id: jill.hub_id, user: 'jill@example.com' });
+    expect(info.user_id).not.toBe((await (await fetch(`${sb.url}/hubspot/oauth/v1/access-tokens/${jim.access_token}`)).json() as Record<string, unknown>).user_id);
+  });
 });
