@@ -34,7 +34,7 @@ export interface paths {
         get: operations["getConnectedAccount"];
         put?: never;
         post?: never;
-        /** Disconnect an account (revokes at the provider, deletes its tokens) */
+        /** Disconnect an account (asks the provider to revoke its tokens, deletes them) */
         delete: operations["disconnectAccount"];
         options?: never;
         head?: never;
@@ -90,7 +90,7 @@ export interface paths {
         get: operations["getConnection"];
         put?: never;
         post?: never;
-        /** Delete a connection (revokes its accounts' tokens at the provider first) */
+        /** Delete a connection (asks the provider to revoke its accounts' tokens first) */
         delete: operations["deleteConnection"];
         options?: never;
         head?: never;
@@ -1894,6 +1894,10 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The account, now DISCONNECTED, and what the provider did with the revocation asked for. */
+        AccountDisconnection: components["schemas"]["AccountView"] & {
+            revocation: components["schemas"]["ProviderRevocation"];
+        };
         /** @description The body of every delivery (Standard Webhooks payload shape); signed in the webhook-signature header. */
         AccountEvent: {
             data: {
@@ -2724,10 +2728,18 @@ export interface components {
         ConnectionDeletion: {
             /** @constant */
             deleted: true;
-            /** @description Accounts that held tokens: revoked at the provider, each reported as account.disconnected. */
+            /** @description Accounts that held tokens: their tokens were deleted, each reported as account.disconnected. */
             disconnected_accounts: number;
             id: string;
             name: string;
+            /** @description Those accounts counted by ProviderRevocation outcome (they add up to disconnected_accounts). */
+            revocations: {
+                not_offered: number;
+                not_sent: number;
+                refused: number;
+                revoked: number;
+                unreachable: number;
+            };
         };
         /** @description Base-URL overrides (the sandbox uses these). */
         ConnectionOverrides: {
@@ -4069,6 +4081,16 @@ export interface components {
             };
             /** @constant */
             type: "function";
+        };
+        /** @description What the provider did when a disconnect asked it to revoke the tokens. The tokens are deleted here whatever the outcome. */
+        ProviderRevocation: {
+            /**
+             * @description revoked: the provider accepted the revocation. refused: it answered with an error (provider_status), so the grant may still be alive there: revoke access in the provider's account settings. unreachable: no answer (network error, timeout), same advice. not_offered: the connector declares no revocation endpoint. not_sent: nothing could be sent (a revocation URL override refused by policy, or a client secret or tokens that cannot be decrypted). no_tokens: the account held no tokens.
+             * @enum {string}
+             */
+            outcome: "revoked" | "refused" | "unreachable" | "not_offered" | "not_sent" | "no_tokens";
+            /** @description The provider's HTTP status when it answered (revoked, refused); null otherwise. */
+            provider_status: number | null;
         };
         ProxyRequest: {
             /** @description JSON body sent upstream. */
@@ -6390,14 +6412,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account, now DISCONNECTED. */
+            /** @description The account, now DISCONNECTED, with what the provider did with the revocation (revocation.outcome). */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountView"];
+                    "application/json": components["schemas"]["AccountDisconnection"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6546,7 +6568,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description What the deletion did. */
+            /** @description What the deletion did, with the revocations counted by outcome. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -203,13 +203,40 @@ export interface AccountList {
   next_cursor: string | null;
 }
 
+/**
+ * What happened at the provider when a disconnect asked it to revoke an account's tokens. The tokens are deleted
+ * here whatever the outcome:
+ * - `revoked`: the provider accepted the revocation (`provider_status` its 2xx status);
+ * - `refused`: the provider answered with an error (`provider_status` its status): the grant may still be alive there;
+ * - `unreachable`: no answer (network error, timeout, a refused address): the grant may still be alive there;
+ * - `not_offered`: the connector declares no revocation endpoint;
+ * - `not_sent`: nothing could be sent (the connection's revocation URL override is refused by policy, or its client
+ *   secret or the account's tokens cannot be decrypted);
+ * - `no_tokens`: the account held no tokens, so there was nothing to revoke.
+ */
+export interface ProviderRevocation {
+  outcome: 'revoked' | 'refused' | 'unreachable' | 'not_offered' | 'not_sent' | 'no_tokens';
+  /** The provider's HTTP status when it answered (`revoked`, `refused`); null otherwise. */
+  provider_status: number | null;
+}
+
+/** The outcomes a connection's deletion counts: every one but `no_tokens` (only accounts holding tokens are asked). */
+export type RevocationCounts = Record<Exclude<ProviderRevocation['outcome'], 'no_tokens'>, number>;
+
+/** What disconnecting an account did: the account, now DISCONNECTED, and what the provider did with its tokens. */
+export interface AccountDisconnection extends AccountView {
+  revocation: ProviderRevocation;
+}
+
 /** What deleting a connection did. */
 export interface ConnectionDeletion {
   id: string;
   name: string;
   deleted: true;
-  /** Accounts that held tokens: their tokens were revoked at the provider and `account.disconnected` was sent. */
+  /** Accounts that held tokens: their tokens were deleted and `account.disconnected` was sent. */
   disconnected_accounts: number;
+  /** Those accounts by what their provider did with the revocation asked for (they add up to disconnected_accounts). */
+  revocations: RevocationCounts;
 }
 
 /** Per-call options of `executeTool` and `proxy`. */
@@ -230,7 +257,7 @@ export interface EnvironmentScope extends WebhookApi {
   /** By id or by name. */
   getConnection(idOrName: string): Promise<ConnectionView>;
   updateConnection(idOrName: string, patch: UpdateConnectionInput): Promise<ConnectionView>;
-  /** Revokes its accounts' tokens at the provider (best effort), then deletes it and them. */
+  /** Asks the provider to revoke its accounts' tokens (best effort, counted by outcome), then deletes it and them. */
   deleteConnection(idOrName: string): Promise<ConnectionDeletion>;
 
   authorizationLink(input: AuthorizationLinkInput): Promise<AuthorizationLink>;
@@ -259,8 +286,11 @@ export interface EnvironmentScope extends WebhookApi {
    */
   countAccountsByStatus(filter: AccountListFilter): Promise<Record<AccountStatus, number>>;
   getAccount(id: string): Promise<AccountView>;
-  /** Revokes at the provider (best effort), deletes the tokens, marks the account DISCONNECTED. */
-  disconnectAccount(id: string): Promise<AccountView>;
+  /**
+   * Asks the provider to revoke the tokens (best effort), deletes them, marks the account DISCONNECTED, and says what
+   * the provider did (`revocation`).
+   */
+  disconnectAccount(id: string): Promise<AccountDisconnection>;
 
   executeTool(input: ExecuteToolInput, options?: CallOptions): Promise<ExecuteToolResult>;
   proxy(input: ProxyInput, options?: CallOptions): Promise<ProxyResult>;

@@ -8,7 +8,7 @@
  * const { link } = await env.authorizationLink({ connection_name: 'calendar', identifier: 'user-1' });
  * const { data } = await env.executeTool({ tool_name: 'calendar_list_events', identifier: 'user-1', tool_input: {} });
  */
-import type { AccountListFilter, AccountView, ConnectionView, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
+import type { AccountListFilter, AccountView, ConnectionView, RevocationCounts, Connector, ConnectorOptions, EnvironmentScope, OAuthFlow } from './api.js';
 import { loadKeyring } from './crypto/index.js';
 import { checkTextInput } from './validation/text-input.js';
 import { ConnectorError } from './errors.js';
@@ -299,11 +299,15 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
         // Deleting the rows alone would leave every grant alive at the provider: revoke first, then delete (the
         // store writes account.disconnected for each account that held tokens, with the deletion).
         const holding = (await store.listAccounts(environmentId, { connectionId: current.id })).filter((a) => a.tokens !== null);
-        for (const held of holding) await revokeAccountTokens(flow, held, current);
+        const revocations: RevocationCounts = { revoked: 0, refused: 0, unreachable: 0, not_offered: 0, not_sent: 0 };
+        for (const held of holding) {
+          const { outcome } = await revokeAccountTokens(flow, held, current);
+          if (outcome !== 'no_tokens') revocations[outcome] += 1;
+        }
         const deleted = await store.deleteConnection(environmentId, current.id);
         cache.invalidateEnvironment(environmentId);
         if (!deleted) throw new ConnectorError('connection_not_found', `No connection ${JSON.stringify(idOrName)} in this environment.`);
-        return { id: current.id, name: current.name, deleted: true, disconnected_accounts: holding.length };
+        return { id: current.id, name: current.name, deleted: true, disconnected_accounts: holding.length, revocations };
       },
       async authorizationLink(input) {
         const conn = await connection(input?.connection_name, '/connection_name');
@@ -345,9 +349,10 @@ export async function createConnector(options: RuntimeOptions): Promise<Connecto
       },
       async disconnectAccount(id) {
         const found = await account(id);
-        await disconnectAccount(flow, found.account, found.connection);
+        const revocation = await disconnectAccount(flow, found.account, found.connection);
         cache.invalidateAccount(found.account);
-        return accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
+        const view = accountView((await store.getAccount(environmentId, id)) ?? { ...found.account, status: 'DISCONNECTED', tokens: null }, found.connection);
+        return { ...view, revocation };
       },
       executeTool: (input, options) =>
         executions.run(

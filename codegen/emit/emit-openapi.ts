@@ -110,7 +110,7 @@ export function buildOpenApi(model: Model): Obj {
   paths['/api/v1/connected_accounts/{id}'] = {
     parameters: [idParam('id', 'Connected account id.')],
     get: op('accounts', 'getConnectedAccount', 'Get a connected account', { ...ok('The account.', schemaRef('AccountView')), ...errors('404', ...AUTHED) }),
-    delete: op('accounts', 'disconnectAccount', 'Disconnect an account (revokes at the provider, deletes its tokens)', { ...ok('The account, now DISCONNECTED.', schemaRef('AccountView')), ...errors('404', ...AUTHED) }),
+    delete: op('accounts', 'disconnectAccount', 'Disconnect an account (asks the provider to revoke its tokens, deletes them)', { ...ok('The account, now DISCONNECTED, with what the provider did with the revocation (revocation.outcome).', schemaRef('AccountDisconnection')), ...errors('404', ...AUTHED) }),
   };
   paths['/api/v1/execute_tool'] = {
     post: op('tools', 'executeTool', 'Run any tool by name or alias', { ...ok('The tool result.', schemaRef('ExecuteToolResponse')), ...errors(...UPSTREAM) }, {
@@ -187,8 +187,8 @@ export function buildOpenApi(model: Model): Obj {
     patch: op('connections', 'updateConnection', 'Update a connection', { ...ok('The updated connection.', schemaRef('ConnectionView')), ...errors('400', '404', '409', ...JSON_BODY, ...AUTHED) }, {
       requestBody: { required: true, content: json(schemaRef('UpdateConnection')) },
     }),
-    delete: op('connections', 'deleteConnection', 'Delete a connection (revokes its accounts\' tokens at the provider first)', {
-      ...ok('What the deletion did.', schemaRef('ConnectionDeletion')),
+    delete: op('connections', 'deleteConnection', 'Delete a connection (asks the provider to revoke its accounts\' tokens first)', {
+      ...ok('What the deletion did, with the revocations counted by outcome.', schemaRef('ConnectionDeletion')),
       ...errors('404', ...AUTHED),
     }),
   };

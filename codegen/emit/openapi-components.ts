@@ -214,14 +214,41 @@ export function fixedSchemas(): Record<string, JsonSchema> {
       description: 'Any of the fields of CreateConnection except connector, which cannot change. A new client_id comes with its client_secret in the same request (the stored secret belongs to the old client).',
       properties: connectionFields,
     },
+    ProviderRevocation: {
+      type: 'object',
+      required: ['outcome', 'provider_status'],
+      description: 'What the provider did when a disconnect asked it to revoke the tokens. The tokens are deleted here whatever the outcome.',
+      properties: {
+        outcome: {
+          type: 'string',
+          enum: ['revoked', 'refused', 'unreachable', 'not_offered', 'not_sent', 'no_tokens'],
+          description:
+            'revoked: the provider accepted the revocation. refused: it answered with an error (provider_status), so the grant may still be alive there: revoke access in the provider\'s account settings. unreachable: no answer (network error, timeout), same advice. not_offered: the connector declares no revocation endpoint. not_sent: nothing could be sent (a revocation URL override refused by policy, or a client secret or tokens that cannot be decrypted). no_tokens: the account held no tokens.',
+        },
+        provider_status: { type: ['integer', 'null'], description: 'The provider\'s HTTP status when it answered (revoked, refused); null otherwise.' },
+      },
+    },
     ConnectionDeletion: {
       type: 'object',
-      required: ['id', 'name', 'deleted', 'disconnected_accounts'],
+      required: ['id', 'name', 'deleted', 'disconnected_accounts', 'revocations'],
       properties: {
         id: { type: 'string' },
         name: { type: 'string' },
         deleted: { const: true },
-        disconnected_accounts: { type: 'integer', minimum: 0, description: 'Accounts that held tokens: revoked at the provider, each reported as account.disconnected.' },
+        disconnected_accounts: { type: 'integer', minimum: 0, description: 'Accounts that held tokens: their tokens were deleted, each reported as account.disconnected.' },
+        revocations: {
+          type: 'object',
+          required: ['revoked', 'refused', 'unreachable', 'not_offered', 'not_sent'],
+          additionalProperties: false,
+          description: 'Those accounts counted by ProviderRevocation outcome (they add up to disconnected_accounts).',
+          properties: {
+            revoked: { type: 'integer', minimum: 0 },
+            refused: { type: 'integer', minimum: 0 },
+            unreachable: { type: 'integer', minimum: 0 },
+            not_offered: { type: 'integer', minimum: 0 },
+            not_sent: { type: 'integer', minimum: 0 },
+          },
+        },
       },
     },
     AccountView: {
@@ -239,6 +266,10 @@ export function fixedSchemas(): Record<string, JsonSchema> {
         created_at: time,
         updated_at: time,
       },
+    },
+    AccountDisconnection: {
+      description: 'The account, now DISCONNECTED, and what the provider did with the revocation asked for.',
+      allOf: [schemaRef('AccountView'), { type: 'object', required: ['revocation'], properties: { revocation: schemaRef('ProviderRevocation') } }],
     },
     AccountList: listPage('connected_accounts', 'AccountView', 'Oldest first (created_at, then id).'),
     MagicLinkRequest: {

@@ -16,6 +16,7 @@ import { collect, parseJsonOption, parsePairs } from './parse.js';
 import { formatTable } from './table.js';
 import { exampleInput } from './tool-example.js';
 import { packageVersion } from './version.js';
+import { revocationCountsSentence, revocationSentence } from '../revocation-text.js';
 import type { DevelopmentCommands } from './start-command.js';
 
 export interface RunResult {
@@ -239,7 +240,7 @@ Examples:
 
   connections
     .command('delete')
-    .description("delete a connection: its accounts are disconnected (tokens revoked at the provider) and its links stop working")
+    .description("delete a connection: its accounts are disconnected (tokens deleted, revocation asked of the provider) and its links stop working")
     .argument('<connection>', 'connection name or id')
     .option('--yes', 'really delete (without it, only says what would be deleted)')
     .action(async (connection: string, opts: { yes?: boolean }) => {
@@ -248,12 +249,16 @@ Examples:
       if (!opts.yes) {
         const accounts = (await c.listAccounts({ connection_name: view.name })).filter((a) => a.status !== 'DISCONNECTED');
         throw new UsageError(
-          `deleting connection ${view.name} (${view.id}) deletes its ${accounts.length} account(s), revoking at the provider the tokens of those that hold any; run again with --yes to delete it`,
+          `deleting connection ${view.name} (${view.id}) deletes its ${accounts.length} account(s), asking the provider to revoke the tokens of those that hold any; run again with --yes to delete it`,
         );
       }
       const deleted = await c.deleteConnection(view.id);
       // disconnected_accounts counts the accounts that held tokens (a PENDING_AUTH one held none, so it is not among them).
-      print(deleted, () => `Deleted connection ${deleted.name} (${deleted.id}); ${deleted.disconnected_accounts} account(s) held tokens: revoked at the provider and disconnected.`);
+      print(deleted, () =>
+        [`Deleted connection ${deleted.name} (${deleted.id}); ${deleted.disconnected_accounts} account(s) held tokens and are disconnected.`, revocationCountsSentence(deleted.revocations, view.connector)]
+          .filter(Boolean)
+          .join(' '),
+      );
     });
 
   program
@@ -289,11 +294,11 @@ Examples:
     });
   accounts
     .command('disconnect')
-    .description("disconnect an account: its tokens are revoked at the provider and deleted; the user must authorize again")
+    .description("disconnect an account: its tokens are deleted and the provider is asked to revoke them (the output says whether it did); the user must authorize again")
     .argument('<account-id>', 'connected account id (agent-connector accounts lists them)')
     .action(async (id: string) => {
       const view = await client().disconnectAccount(id);
-      print(view, () => `Disconnected ${view.identifier} from ${view.connection_name} (${view.id}); status ${view.status}.`);
+      print(view, () => `Disconnected ${view.identifier} from ${view.connection_name} (${view.id}); status ${view.status}: ${revocationSentence(view.revocation, view.connector)}`);
     });
 
   const executions = program.command('executions').description('list the execution history (every tool call and proxy request), or show one execution');

@@ -136,7 +136,7 @@ export function createClient(options: ClientOptions): HttpClient {
     },
     listAccountsPage,
     getAccount: (id: string) => request<Schemas['AccountView']>('GET', `/api/v1/connected_accounts/${seg(id)}`),
-    disconnectAccount: (id: string) => request<Schemas['AccountView']>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
+    disconnectAccount: (id: string) => request<Schemas['AccountDisconnection']>('DELETE', `/api/v1/connected_accounts/${seg(id)}`),
     executeTool: (input: ExecuteToolInput) => request<Schemas['ExecuteToolResponse']>('POST', '/api/v1/execute_tool', input),
     proxy: (input: ProxyInput) => request<Schemas['ProxyResponse']>('POST', '/api/v1/proxy', input),
     listExecutions: (query: ExecutionListQuery = {}) =>

@@ -15,8 +15,10 @@
 import { ConnectorError } from '../errors.js';
 import { INPUT_LIMITS } from '../validation/input-limits.js';
 import { checkTextInput } from '../validation/text-input.js';
+import type { ProviderRevocation } from '../api.js';
 import type { UpstreamClient } from '../http/client.js';
 import type { AccountRecord, AuthLinkRecord, ClientCredentials, ConnectionRecord, OAuthStateRecord, Store } from '../store/types.js';
+import { UNDECRYPTABLE_REASON } from '../store/records.js';
 import type { ConnectorDefinition, ConnectorName } from '../types.js';
 import { changedAccountIdentity } from './account-identity.js';
 import { buildAuthorizeUrl } from './authorize-url.js';
@@ -270,21 +272,26 @@ async function finishAuthorization(
   return { redirectTo, account: saved, connection };
 }
 
+const revocation = (outcome: ProviderRevocation['outcome'], status: number | null = null): ProviderRevocation => ({ outcome, provider_status: status });
+
 /**
- * Revokes the account's tokens at the provider. Best effort: a provider outage or refusal is logged, never thrown,
- * because it must not keep the tokens alive here.
+ * Revokes the account's tokens at the provider and says what happened there. Best effort: a provider outage or
+ * refusal is logged and answered, never thrown, because it must not keep the tokens alive here.
  */
-export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
-  if (account.tokens === null) return;
+export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<ProviderRevocation> {
+  // Tokens that cannot be decrypted are read as none (store/records.ts): they were there, but nothing can be sent.
+  if (account.tokens === null) return revocation(account.statusReason === UNDECRYPTABLE_REASON ? 'not_sent' : 'no_tokens');
   const connector = deps.connectorFor(connection.connector);
+  if (connector.oauth.revocation === null) return revocation('not_offered');
   let revocationUrl: string | null = null;
   try {
     revocationUrl = resolveEndpoints(connector.oauth, connection.overrides, deps.overridePolicy).revocationUrl;
   } catch (error) {
     // An override the policy refuses gets no request (it would carry the token); the tokens are cleared anyway.
     deps.logger?.warn({ accountId: account.id, errorCode: (error as { code?: string }).code ?? 'error' }, 'token revocation skipped');
+    return revocation('not_sent');
   }
-  if (revocationUrl === null) return;
+  if (revocationUrl === null) return revocation('not_offered');
   let client: ClientCredentials;
   try {
     client = await clientCredentials(deps.store, connection);
@@ -293,20 +300,26 @@ export async function revokeAccountTokens(deps: FlowDeps, account: AccountRecord
     // cleared anyway.
     if (!(error instanceof ConnectorError)) throw error;
     deps.logger?.warn({ accountId: account.id, connectionId: connection.id, errorCode: error.code }, 'token revocation skipped');
-    return;
+    return revocation('not_sent');
   }
   const call = buildRevocationRequest(connector.oauth, revocationUrl, client, account.tokens);
-  if (call === null) return;
+  if (call === null) return revocation('not_sent');
   try {
     const res = await deps.http.send(call);
-    if (res.status >= 300) deps.logger?.warn({ accountId: account.id, status: res.status }, 'token revocation refused by the provider');
+    if (res.status >= 300) {
+      deps.logger?.warn({ accountId: account.id, status: res.status }, 'token revocation refused by the provider');
+      return revocation('refused', res.status);
+    }
+    return revocation('revoked', res.status);
   } catch (error) {
     deps.logger?.warn({ accountId: account.id, errorCode: (error as { code?: string }).code ?? 'error' }, 'token revocation failed');
+    return revocation('unreachable');
   }
 }
 
 /** Revokes at the provider (best effort), then clears the tokens, with `account.disconnected` if it held any. */
-export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<void> {
-  await revokeAccountTokens(deps, account, connection);
+export async function disconnectAccount(deps: FlowDeps, account: AccountRecord, connection: ConnectionRecord): Promise<ProviderRevocation> {
+  const done = await revokeAccountTokens(deps, account, connection);
   await deps.store.clearTokens(account.id, account.tokens === null ? {} : { event: { type: 'account.disconnected' } });
+  return done;
 }

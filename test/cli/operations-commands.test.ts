@@ -46,12 +46,27 @@ describe('operations commands', () => {
     expect(res.out.trim()).toBe(pkg.version);
   });
 
+  it('accounts disconnect says when the provider could not be reached, and where to revoke by hand', async () => {
+    const connection = await h.sandboxConnection(h.a, 'workspace', 'cli-down');
+    const id = await authorized('cli-down', 'cli-down-user');
+    const { freePort } = await import('../../runtime/service/free-port.js');
+    const token = await h.token(h.a);
+    const closed = await freePort();
+    expect((await h.call('PATCH', `/api/v1/connections/${connection.id}`, { token, body: { overrides: { ...connection.overrides, revocationUrl: `http://127.0.0.1:${closed}/revoke` } } })).status).toBe(200);
+    const res = await cli(['accounts', 'disconnect', id]);
+    expect(res.code).toBe(0);
+    expect(res.out).toContain(
+      `Disconnected cli-down-user from cli-down (${id}); status DISCONNECTED: its tokens are deleted here; the provider could not be reached to revoke them: revoke this app's access in Notion's settings (Connections).`,
+    );
+    expect(JSON.parse((await cli(['--json', 'accounts', '--identifier', 'cli-down-user'])).out)[0].status).toBe('DISCONNECTED');
+  });
+
   it('accounts disconnect revokes and disconnects; accounts alone still lists', async () => {
     await h.sandboxConnection(h.a, 'crm');
     const id = await authorized('crm', 'cli-disc');
     const res = await cli(['accounts', 'disconnect', id]);
     expect(res.code).toBe(0);
-    expect(res.out).toContain(`Disconnected cli-disc from crm (${id}); status DISCONNECTED.`);
+    expect(res.out).toContain(`Disconnected cli-disc from crm (${id}); status DISCONNECTED: its tokens are deleted here and the provider revoked them.`);
     const listed = await cli(['accounts', '--identifier', 'cli-disc']);
     expect(listed.out).toMatch(/cli-disc\s+crm\s+DISCONNECTED/);
     expect((await cli(['accounts', 'list', '--identifier', 'cli-disc'])).out).toBe(listed.out);
@@ -71,11 +86,17 @@ describe('operations commands', () => {
     expect((await cli(['link', 'doomed-cal', 'cli-del-3'])).code).toBe(0);
     const asked = await cli(['connections', 'delete', 'doomed-cal']);
     expect(asked.code).toBe(2);
-    expect(asked.err).toMatch(/deleting connection doomed-cal \(\S+\) deletes its 3 account\(s\), revoking at the provider the tokens of those that hold any; run again with --yes/);
+    expect(asked.err).toMatch(/deleting connection doomed-cal \(\S+\) deletes its 3 account\(s\), asking the provider to revoke the tokens of those that hold any; run again with --yes/);
     expect((await cli(['connections', 'list'])).out).toContain('doomed-cal');
+    // Google refuses the first revocation.
+    h.sandbox.control.setFault('oauth:google', { failNext: { count: 1, status: 400 } });
     const done = await cli(['connections', 'delete', 'doomed-cal', '--yes']);
+    h.sandbox.control.clearFaults('oauth:google');
     expect(done.code).toBe(0);
-    expect(done.out).toMatch(/Deleted connection doomed-cal \(\S+\); 2 account\(s\) held tokens: revoked at the provider and disconnected\./);
+    expect(done.out).toMatch(/Deleted connection doomed-cal \(\S+\); 2 account\(s\) held tokens and are disconnected\./);
+    expect(done.out).toContain(
+      "Tokens deleted here; at the provider: 1 revoked by the provider, 1 refused by the provider. For those not revoked, the users should revoke this app's access in the Google Account's security settings (Third-party apps & services).",
+    );
     expect((await cli(['connections', 'list'])).out).not.toContain('doomed-cal');
     expect((await cli(['connections', 'delete', 'doomed-cal', '--yes'])).code).toBe(1);
   });

@@ -183,6 +183,7 @@ describe('connections and the override policy', () => {
     const accounts = await env.listAccounts({ connection_name: 'stored' });
     const done = await env.disconnectAccount(accounts.find((a) => a.identifier === 'pat')!.id);
     expect(done.status).toBe('DISCONNECTED');
+    expect(done.revocation).toEqual({ outcome: 'not_sent', provider_status: null });
     expect(hits).toBe(0);
   });
 

@@ -95,7 +95,7 @@ describe.runIf(BROWSER_TESTS)('dashboard in Chromium', () => {
     // Disconnecting asks first, on a page that says what it does.
     await row.locator('text=Disconnect…').click();
     await page.waitForURL(/\/dashboard\/accounts\/.*\/disconnect/);
-    expect(await page.textContent('main')).toContain('revokes the account\'s tokens at the provider');
+    expect(await page.textContent('main')).toContain('asks the provider to revoke them');
     await page.click('#confirm-disconnect');
     await page.waitForURL(/\/dashboard\/connections\//);
     expect(await page.locator('tr', { hasText: 'dash-user' }).locator('[data-status]').textContent()).toBe('DISCONNECTED');

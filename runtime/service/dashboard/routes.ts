@@ -4,7 +4,8 @@
  * their states; make an authorization link; disconnect an account. Plain forms, no script.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountListFilter, Connector, EnvironmentScope } from '../../api.js';
+import type { AccountListFilter, Connector, EnvironmentScope, RevocationCounts } from '../../api.js';
+import { REVOCATION_OUTCOMES, revocationCountsSentence, revocationSentence } from '../../revocation-text.js';
 import { isConnectorError } from '../../errors.js';
 import type { DevSandbox } from '../dev-sandbox.js';
 import { CONNECTOR_NAMES, type ConnectorName } from '../../types.js';
@@ -192,7 +193,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     '/',
     // The API's rule for the accounts' filters (`GET /api/v1/connected_accounts`); a value it refuses is the page's error.
     // The page number too: `page=abc` or `page=0` is refused as a bad filter is, not read as the first page.
-    listPageOptions(apiSchemas().accountsQuery, ['identifier', 'connection_name', 'status'], ['deleted', 'disconnected'], true),
+    listPageOptions(apiSchemas().accountsQuery, ['identifier', 'connection_name', 'status'], ['deleted', 'disconnected', 'connector', ...REVOCATION_COUNTED], true),
     signedIn(async (request, reply, ctx) => {
       const q = request.query as { deleted?: string; disconnected?: string; identifier?: unknown; connection_name?: unknown; status?: unknown; page?: number };
       const refused = queryRefusal(request);
@@ -205,7 +206,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
       };
       const empty = { items: [], nav: { total: 0, from: 0, to: 0 } };
       const [connections, paged] = await Promise.all([ctx.env.listConnections(), refused ? empty : accountsPage(ctx.env, filter, q.page ?? 1)]);
-      const flash = q.deleted ? `Connection ${q.deleted} deleted; ${Number(q.disconnected ?? 0)} connected account(s) disconnected and their tokens revoked.` : undefined;
+      const flash = q.deleted ? deletionFlash(q) : undefined;
       return page(reply, 'home', {
         ...base(ctx),
         title: 'Connections',
@@ -270,11 +271,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     }),
   );
 
-  app.get<{ Params: { id: string }; Querystring: { created?: string; saved?: string; disconnected?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { created?: string; saved?: string; disconnected?: string; revocation?: string; provider_status?: string } }>(
     '/connections/:id',
     signedIn(async (request, reply, ctx) => {
       const { id } = request.params as { id: string };
-      const q = request.query as { created?: string; saved?: string; disconnected?: string };
+      const q = request.query as { created?: string; saved?: string; disconnected?: string; revocation?: string; provider_status?: string };
       const disconnected = q.disconnected ? await ctx.env.getAccount(q.disconnected).catch(() => undefined) : undefined;
       const flash = q.created
         ? q.created === 'sandbox'
@@ -285,7 +286,7 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
             ? 'Saved, with the new client secret: token refreshes and new authorizations use it from now on; the old one is no longer stored.'
             : 'Saved. The client secret is unchanged.'
           : disconnected?.status === 'DISCONNECTED'
-            ? `${disconnected.identifier} disconnected: its tokens are deleted (and revoked at the provider).`
+            ? `${disconnected.identifier} disconnected: ${disconnectedSentence(q, disconnected.connector)}`
             : undefined;
       return connectionPage(reply, ctx, id, flash ? { flash } : {});
     }),
@@ -333,8 +334,11 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
   app.post<{ Params: { id: string } }>(
     '/connections/:id/delete',
     signedIn(async (request, reply, ctx) => {
-      const done = await ctx.env.deleteConnection((request.params as { id: string }).id);
-      return reply.redirect(`/dashboard?${new URLSearchParams({ deleted: done.name, disconnected: String(done.disconnected_accounts) })}`, 303);
+      const connection = await ctx.env.getConnection((request.params as { id: string }).id);
+      const done = await ctx.env.deleteConnection(connection.id);
+      // What the provider did, counted by outcome, travels to the page that says it (counts only, no token).
+      const counts = Object.fromEntries(REVOCATION_COUNTED.map((k) => [k, String(done.revocations[k])]));
+      return reply.redirect(`/dashboard?${new URLSearchParams({ deleted: done.name, disconnected: String(done.disconnected_accounts), connector: connection.connector, ...counts })}`, 303);
     }),
   );
 
@@ -389,7 +393,9 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     signedIn(async (request, reply, ctx) => {
       const account = await ctx.env.disconnectAccount((request.params as { id: string }).id);
       // The account id, not the identifier (often an e-mail address), goes in the URL; the page says whom it was.
-      return reply.redirect(`/dashboard/connections/${encodeURIComponent(account.connection_id)}?${new URLSearchParams({ disconnected: account.id })}`, 303);
+      // The outcome at the provider travels to the page that says it (no token in it: an outcome and a status).
+      const told = { disconnected: account.id, revocation: account.revocation.outcome, ...(account.revocation.provider_status === null ? {} : { provider_status: String(account.revocation.provider_status) }) };
+      return reply.redirect(`/dashboard/connections/${encodeURIComponent(account.connection_id)}?${new URLSearchParams(told)}`, 303);
     }),
   );
 
@@ -407,4 +413,29 @@ export async function registerDashboard(app: FastifyInstance, deps: Deps): Promi
     // The title is the page's h1 too: a record that does not exist is "Not found", as a path that does not is.
     return page(reply, 'error', { title: e.status === 404 ? 'Not found' : 'Error', ...(session ? header(session) : { signedIn: false }), error: e.code === 'internal' ? `Something went wrong (request id ${request.id}).` : e.message }, e.status);
   });
+}
+
+/** The outcomes a connection's deletion counts, as the names of the dashboard's query parameters. */
+const REVOCATION_COUNTED = ['revoked', 'refused', 'unreachable', 'not_offered', 'not_sent'] as const satisfies readonly (keyof RevocationCounts)[];
+
+const count = (value: unknown): number => {
+  const n = Number(value ?? 0);
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+};
+
+/** The flash after a connection's deletion, from the counts its redirect carried. */
+function deletionFlash(q: Record<string, unknown>): string {
+  const head = `Connection ${String(q.deleted)} deleted; ${count(q.disconnected)} connected account(s) disconnected.`;
+  const connector = CONNECTOR_NAMES.find((name) => name === q.connector);
+  if (connector === undefined) return head;
+  const counts = Object.fromEntries(REVOCATION_COUNTED.map((k) => [k, count(q[k])])) as RevocationCounts;
+  return [head, revocationCountsSentence(counts, connector)].filter(Boolean).join(' ');
+}
+
+/** What an account's disconnect redirect said happened, after "<identifier> disconnected: "; without it, only what is sure. */
+function disconnectedSentence(q: { revocation?: string; provider_status?: string }, connector: ConnectorName): string {
+  const outcome = REVOCATION_OUTCOMES.find((o) => o === q.revocation);
+  if (outcome === undefined) return 'its tokens are deleted here (revocation at the provider was requested; a refusal is logged).';
+  const status = Number(q.provider_status);
+  return revocationSentence({ outcome, provider_status: Number.isInteger(status) && status >= 100 && status <= 599 ? status : null }, connector);
 }

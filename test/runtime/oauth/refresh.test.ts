@@ -156,6 +156,8 @@ describe('disconnect', () => {
     const revokes = h.sandbox.control.requests(`oauth:${provider}`).filter((r) => r.path.includes(revokePath));
     expect(revokes).toHaveLength(1);
     expect(revokes[0]?.status).toBeLessThan(300);
+    // The answer says so, with the provider's own status (Google and Notion 200, HubSpot 204).
+    expect(view.revocation).toEqual({ outcome: 'revoked', provider_status: revokes[0]?.status });
     expect((await stored(account.id)).tokens).toBeNull();
     await expect(h.env.proxy({ connection_name: name, identifier: `leaver-${name}`, method: 'GET', path: '/x' })).rejects.toMatchObject({
       code: 'reauthorization_required',

@@ -63,7 +63,7 @@ describe.runIf(BROWSER_TESTS)('dashboard connection editing and accounts in Chro
     // Disconnect asks first; Cancel changes nothing.
     await page.goto(`${suite.h.url}/dashboard/connections/${connection.id}`);
     await page.locator('tr', { hasText: 'edit-user' }).locator('[data-disconnect]').click();
-    expect(await page.textContent('main')).toContain('revokes the account\'s tokens at the provider');
+    expect(await page.textContent('main')).toContain('asks the provider to revoke them');
     expect(await fits(page)).toBe(true);
     await page.click('text=Cancel');
     expect(await page.locator('tr', { hasText: 'edit-user' }).locator('[data-status]').textContent()).toBe('ACTIVE');

@@ -108,7 +108,7 @@ describe.runIf(BROWSER_TESTS)('dashboard webhooks in Chromium', () => {
     await page.click('text=hooked');
     await page.click('#delete-connection');
     expect(await page.textContent('#delete-impact')).toContain('1 connected account');
-    expect(await page.textContent('#delete-impact')).toContain('revoked at the provider');
+    expect(await page.textContent('#delete-impact')).toContain('the provider is asked to revoke them');
     await page.click('text=Delete connection and disconnect accounts');
     await page.waitForURL(/\/dashboard\?deleted=hooked/);
     expect(await page.textContent('[role=status]')).toContain('1 connected account(s) disconnected');

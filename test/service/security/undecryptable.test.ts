@@ -103,6 +103,7 @@ describe('an account whose tokens cannot be decrypted (item 1)', () => {
     const res = await h.call('DELETE', `/api/v1/connected_accounts/${ids.deleted}`, { token });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('DISCONNECTED');
+    expect(res.body.revocation).toEqual({ outcome: 'not_sent', provider_status: null });
     const after = await h.call('GET', `/api/v1/connected_accounts/${ids.deleted}`, { token });
     expect(after.body).toMatchObject({ status: 'DISCONNECTED' });
     expect(after.body.status_reason ?? '').not.toMatch(/undecryptable/);
@@ -186,6 +187,7 @@ describe('a connection whose client secret cannot be decrypted', () => {
     const res = await h.call('DELETE', '/api/v1/connections/docs-lost', { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'docs-lost', deleted: true, disconnected_accounts: 1 });
+    expect(res.body.revocations).toEqual({ revoked: 0, refused: 0, unreachable: 0, not_offered: 0, not_sent: 1 });
     expect((await h.call('GET', '/api/v1/connections/docs-lost', { token })).status).toBe(404);
   });
 
