@@ -21,6 +21,7 @@ export function formatProblem(format: string, value: unknown, inList = false): s
   if (format === 'document-id' && typeof value === 'string') return googleFileProblem('document', value);
   if (format === 'a1-range' && typeof value === 'string') return a1Problem(value, inList);
   if (format === 'email' && typeof value === 'string') return emailProblem(value);
+  if (format === 'iana-time-zone' && typeof value === 'string') return zoneProblem(value);
   if ((format !== 'date-time' && format !== 'date' && format !== 'date-or-date-time') || typeof value !== 'string') return '';
   const written = writtenDayProblem(format, value);
   if (written !== '' || !DATE_SHAPE.test(value)) return written;
@@ -55,6 +56,28 @@ function writtenDayProblem(format: string, value: string): string {
   if (readings === undefined) return '';
   const time = format === 'date-time' || (format === 'date-or-date-time' && value.length > day.length) ? ', then T, the time with seconds and its offset (e.g. T15:00:00+01:00)' : '';
   return `; ${day} is a day written as people write it: write it year first, ${readings}${time}`;
+}
+
+/** How many zones a refused time zone names when its text is the last part of several. */
+const ZONES_NAMED = 3;
+
+/**
+ * `; a zone's IANA name starts with its area: send Europe/Paris` when the value is the last part of the name of one or
+ * more zones the runtime knows (`Paris`, `new york`: compared ignoring case, spaces read as underscores), naming up to
+ * three in the order `zones` lists them. The empty string when no zone ends so: nothing is guessed. `zones`: the
+ * runtime's (`Intl.supportedValuesOf`); tests give their own to list several, which Node 20's list never does (no
+ * two of its zones share a last part).
+ */
+export function zoneProblem(value: string, zones: readonly string[] = Intl.supportedValuesOf('timeZone')): string {
+  const wanted = value.trim().replace(/\s+/g, '_').toLowerCase();
+  if (wanted === '' || wanted.includes('/')) return '';
+  const found = zones.filter((zone) => zone.slice(zone.lastIndexOf('/') + 1).toLowerCase() === wanted);
+  if (found.length === 0) return '';
+  const intro = "; a zone's IANA name starts with its area: send ";
+  if (found.length === 1) return `${intro}${found[0]}`;
+  const named = found.slice(0, ZONES_NAMED);
+  const last = named.pop() as string;
+  return `${intro}the one meant, ${found.length > ZONES_NAMED ? 'e.g. ' : ''}${named.join(', ')} or ${last}`;
 }
 
 /** Quotes a model wraps a value in when it copies it from text: "…", “…”, `…` (a ' may begin an A1 sheet name). */

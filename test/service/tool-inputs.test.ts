@@ -110,6 +110,24 @@ describe('messages and pointers', () => {
   });
 });
 
+describe('a time zone given as a city alone', () => {
+  it('is refused naming the IANA zone meant, on every tool with a time zone parameter, with nothing sent', async () => {
+    h.sandbox.control.clearRequests();
+    const hint = (name: string, zone: string) => `${name} must be an IANA time zone name, e.g. Europe/Paris; a zone's IANA name starts with its area: send ${zone}`;
+    const created = await run('calendar_create_event', { summary: 'Planning', start_datetime: '2026-03-02T10:00:00+01:00', timezone: 'Paris' });
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe('invalid_input');
+    expect(created.body.error.details.violations).toEqual([{ pointer: '/timezone', keyword: 'format', message: hint('timezone', 'Europe/Paris') }]);
+    const busy = await run('calendar_free_busy', { time_min: '2026-03-05T13:00:00-05:00', time_max: '2026-03-05T18:00:00-05:00', timezone: 'new york' });
+    expect(busy.status).toBe(400);
+    expect(busy.body.error.details.violations).toEqual([{ pointer: '/timezone', keyword: 'format', message: hint('timezone', 'America/New_York') }]);
+    const sheet = await run('sheets_create_spreadsheet', { title: 'Budget', time_zone: 'tokyo' });
+    expect(sheet.status).toBe(400);
+    expect(sheet.body.error.details.violations).toEqual([{ pointer: '/time_zone', keyword: 'format', message: hint('time_zone', 'Asia/Tokyo') }]);
+    expect(h.sandbox.control.requests()).toEqual([]);
+  });
+});
+
 describe('Sheets and Docs files named by their URL', () => {
   it('takes the address a model copies from the browser and sends the id alone', async () => {
     const sheet = (await run('sheets_create_spreadsheet', { title: 'From a URL' })).body.data.spreadsheetId as string;

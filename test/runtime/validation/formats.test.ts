@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formats, notLater } from '../../../runtime/validation/formats.js';
+import { formatProblem, zoneProblem } from '../../../runtime/validation/format-problems.js';
 import { validateCalendarCreateEvent, validateCalendarUpdateEvent, validateCrmDealCreate, validateDocsUpdateDocument, validateSheetsGetValues } from '../../../generated/validators.gen.js';
 
 const cases: Array<[string, { valid: string[]; invalid: string[] }]> = [
@@ -142,6 +143,36 @@ describe('what a refused spreadsheet or document id gets wrong', () => {
     expect(refusal('https://docs.google.com/spreadsheets/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/edit#gid=0')).toBeUndefined();
     expect(refusal('https://drive.google.com/file/d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms/view?usp=sharing')).toBeUndefined();
     expect(refusal('https://drive.google.com/open?id=1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms')).toBeUndefined();
+  });
+});
+
+describe('what a refused time zone gets wrong', () => {
+  const shape = 'timezone must be an IANA time zone name, e.g. Europe/Paris';
+  const refusal = (timezone: string): string | undefined => {
+    const result = validateCalendarCreateEvent({ summary: 'Planning', start_datetime: '2026-03-02T10:00:00+01:00', timezone });
+    return result.ok ? undefined : result.violations.find((v) => v.pointer === '/timezone')?.message;
+  };
+
+  it('names the zone whose last part was given alone, ignoring case, spaces read as underscores', () => {
+    expect(refusal('Paris')).toBe(`${shape}; a zone's IANA name starts with its area: send Europe/Paris`);
+    expect(refusal('new york')).toBe(`${shape}; a zone's IANA name starts with its area: send America/New_York`);
+    expect(refusal('SAO PAULO')).toBe(`${shape}; a zone's IANA name starts with its area: send America/Sao_Paulo`);
+    expect(formatProblem('iana-time-zone', ' Tokyo ')).toBe("; a zone's IANA name starts with its area: send Asia/Tokyo");
+    // What it names is taken.
+    for (const zone of ['Europe/Paris', 'America/New_York', 'America/Sao_Paulo', 'Asia/Tokyo']) expect(refusal(zone)).toBeUndefined();
+  });
+
+  it('names up to three zones when the text is the last part of several, in the order the runtime lists them', () => {
+    const zones = ['America/Indiana/Vevay', 'Asia/Springfield', 'Europe/Springfield', 'Pacific/Springfield', 'America/Springfield'];
+    expect(zoneProblem('springfield', zones.slice(0, 3))).toBe("; a zone's IANA name starts with its area: send the one meant, Asia/Springfield or Europe/Springfield");
+    expect(zoneProblem('Springfield', zones.slice(0, 4))).toBe("; a zone's IANA name starts with its area: send the one meant, Asia/Springfield, Europe/Springfield or Pacific/Springfield");
+    expect(zoneProblem('Springfield', zones)).toBe("; a zone's IANA name starts with its area: send the one meant, e.g. Asia/Springfield, Europe/Springfield or Pacific/Springfield");
+    expect(zoneProblem('vevay', zones)).toBe("; a zone's IANA name starts with its area: send America/Indiana/Vevay");
+  });
+
+  it('suggests nothing it cannot find: no zone ends in the text, or the text is more than a last part', () => {
+    for (const value of ['Atlantis', 'Mars/Olympus', 'Paris, France', 'Europe/Pariss', 'CET+1', '', '   ', '+01:00', 'Europe/New York']) expect(refusal(value)).toBe(shape);
+    expect(zoneProblem('Paris', [])).toBe('');
   });
 });
 
