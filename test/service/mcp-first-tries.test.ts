@@ -3,12 +3,12 @@
  * service and the sandbox: each mistake must come back as an error result that says what to send instead, with
  * nothing but its text to go on (the provider's words, and the tool's hint where they do not say it).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentThroughSandbox } from '../../runtime/cli/consent.js';
 import { connectSandboxUser, startHarness, type Harness } from './harness.js';
+import { mcpSessionClient } from './mcp-agent.js';
 
 let h: Harness;
 let c: Client;
@@ -17,13 +17,10 @@ beforeAll(async () => {
   // Many CRM searches in a few seconds: HubSpot's search limit (5 a second) is not what this file is about, and met
   // it made a search near the end of the file answer 429 about one run in three.
   h = await startHarness({ sandboxOptions: { providerRateLimits: false } });
-  const token = await h.token(h.a);
   for (const connector of ['docs', 'crm', 'sheets', 'calendar', 'workspace'] as const) {
     await connectSandboxUser(h, { connector, identifier: 'mo', user: 'mo@example.com' });
   }
-  const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'mo' } });
-  c = new Client({ name: 'first-tries', version: '1' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${session.body.token}` } } }));
+  c = await mcpSessionClient(h, 'first-tries', { identifier: 'mo' });
 });
 
 afterAll(async () => {
@@ -1080,11 +1077,8 @@ describe('docs, sheets and comments: first tries whose error already said what t
 
 /** A session of its own for `identifier`, limited to `connection`, after the user has connected it. */
 async function sessionFor(identifier: string, connection: string): Promise<Client> {
-  const { token } = await connectSandboxUser(h, { connection, identifier, user: `${identifier}@example.com` });
-  const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier, connections: [connection] } });
-  const client = new Client({ name: 'first-tries', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${session.body.token}` } } }));
-  return client;
+  await connectSandboxUser(h, { connection, identifier, user: `${identifier}@example.com` });
+  return mcpSessionClient(h, 'first-tries', { identifier, connections: [connection] });
 }
 
 describe('calendar: a meeting made by a user whose grant reads the calendar only', () => {

@@ -3,27 +3,21 @@
  * client against the service and the sandbox: what an agent that knows only the tool list and the answers could not
  * do, or did wrong without being told, each pinned as it works now.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentThroughSandbox } from '../../runtime/cli/consent.js';
-import { startHarness, type Harness } from './harness.js';
+import { connectSandboxUser, startHarness, type Harness } from './harness.js';
+import { mcpSessionClient } from './mcp-agent.js';
 
 let h: Harness;
 let c: Client;
 
 beforeAll(async () => {
   h = await startHarness({ sandboxOptions: { providerRateLimits: false } });
-  const token = await h.token(h.a);
   for (const connector of ['crm', 'calendar', 'workspace'] as const) {
-    await h.sandboxConnection(h.a, connector);
-    const link = await h.call('POST', '/api/v1/connected_accounts/magic_link', { token, body: { connection_name: connector, identifier: 'mo' } });
-    expect((await consentThroughSandbox(link.body.link, { user: 'mo@example.com' })).status).toBe(200);
+    await connectSandboxUser(h, { connector, identifier: 'mo', user: 'mo@example.com' });
   }
-  const session = await h.call('POST', '/api/v1/mcp_sessions', { token, body: { identifier: 'mo' } });
-  c = new Client({ name: 'sixth-trial', version: '1' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${session.body.token}` } } }));
+  c = await mcpSessionClient(h, 'sixth-trial', { identifier: 'mo' });
 });
 
 afterAll(async () => {
